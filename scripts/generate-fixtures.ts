@@ -1,0 +1,46 @@
+/**
+ * Writes the reference server's data and probes: deterministic for a seed, byte for byte.
+ *
+ *   npm run gen:fixtures                                   committed fixtures (fixtures/)
+ *   npm run gen:fixtures -- --providers 100000 --organizations 100000 --out fixtures/large
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { generateOrganizations } from '../src/generator/organizations';
+import { buildProbes } from '../src/generator/probes';
+import { generateProviders } from '../src/generator/providers';
+import { Random } from '../src/generator/random';
+import { FIXTURE_FILES } from '../src/reference/fixture-files';
+
+export const DEFAULTS = { seed: 20261121, providers: 520, organizations: 1500 };
+
+const { values } = parseArgs({
+  options: {
+    seed: { type: 'string', default: String(DEFAULTS.seed) },
+    providers: { type: 'string', default: String(DEFAULTS.providers) },
+    organizations: { type: 'string', default: String(DEFAULTS.organizations) },
+    out: { type: 'string', default: join(__dirname, '..', 'fixtures') },
+  },
+});
+
+function positiveInteger(name: string, raw: string): number {
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer, got ${raw}`);
+  return value;
+}
+
+const seed = positiveInteger('seed', values.seed);
+const out = resolve(values.out);
+// Separate streams per dataset: changing the organization count leaves the providers as they were.
+const providers = generateProviders(new Random(seed), positiveInteger('providers', values.providers));
+const organizations = generateOrganizations(new Random(seed + 1), positiveInteger('organizations', values.organizations));
+const probes = buildProbes(new Random(seed + 2), providers, organizations);
+
+mkdirSync(out, { recursive: true });
+// One record per line: compact, yet a diff of the fixtures stays readable.
+const lines = (items: readonly unknown[]) => `[\n${items.map((item) => JSON.stringify(item)).join(',\n')}\n]\n`;
+writeFileSync(join(out, FIXTURE_FILES.providers), lines(providers));
+writeFileSync(join(out, FIXTURE_FILES.organizations), lines(organizations));
+writeFileSync(join(out, FIXTURE_FILES.probes), `${JSON.stringify(probes, null, 2)}\n`);
+console.log(`fixtures: ${providers.length} providers (${providers.reduce((n, p) => n + p.sources.length, 0)} source records), ${organizations.length} organizations, probes → ${out}`);

@@ -1,0 +1,123 @@
+import type { GoldenProviderRecord, ProviderAddress, ProviderData, ProviderName } from '../types/schemas';
+import { InvertedIndex, normalize } from './inverted-index';
+
+/** The searchSingleBest query parameters of §4.1, names exactly as written. */
+export const PROVIDER_PARAMETERS = [
+  'NPI', 'Name', 'FirstName', 'LastName', 'Address', 'StreetAddress', 'City', 'State', 'Zip', 'Phone', 'Email',
+  'TaxonomyCode', 'TaxonomyDescription', 'TaxonomyLicense', 'OtherIdentifierType', 'OtherIdentifierNumber',
+  'Carrier', 'LicenseStatus', 'LicenseSource',
+] as const;
+
+export type ProviderParameter = (typeof PROVIDER_PARAMETERS)[number];
+
+/** A searchSingleBest query split by §4.1 rule 1: a trailing dash marks a parameter optional. */
+export interface ProviderQuery {
+  required: Partial<Record<ProviderParameter, string>>;
+  optional: Partial<Record<ProviderParameter, string>>;
+}
+
+export type SingleBestResult =
+  | { kind: 'unique'; record: GoldenProviderRecord }
+  | { kind: 'none' }
+  | { kind: 'ambiguous'; count: number };
+
+/** Virtual facet: first and last name taken from the same Name entry. */
+const FIRST_LAST = 'FirstName+LastName';
+
+/** An attribute beyond the tables of §2.4 (Carrier): read only when it is an array of strings. */
+function extraAttribute(data: ProviderData, name: string): string[] {
+  const value = data[name];
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+const values = (list: readonly string[] | undefined): string[] => (list ?? []).map(normalize);
+const each = <T>(list: readonly T[] | undefined, pick: (item: T) => readonly string[] | undefined): string[] =>
+  (list ?? []).flatMap((item) => values(pick(item)));
+
+function nameFacets(names: readonly ProviderName[]) {
+  const pairs: string[] = [];
+  const full: string[] = [];
+  for (const name of names) {
+    for (const first of values(name.FirstName)) {
+      for (const last of values(name.LastName)) {
+        pairs.push(`${first}|${last}`);
+        full.push(`${first} ${last}`);
+      }
+    }
+  }
+  return { pairs, full };
+}
+
+/** What each parameter is compared with in a golden record (stricter than "contains": §4.1 rule 5). */
+function facetsOf(data: ProviderData): Record<ProviderParameter | typeof FIRST_LAST, string[]> {
+  const addresses: ProviderAddress[] = data.Address ?? [];
+  const names = nameFacets(data.Name ?? []);
+  const zips = each(addresses, (a) => a.Zip);
+  const licenses = each(data.Taxonomy, (t) => t.TaxonomyLicense);
+  return {
+    NPI: values(data.NPI),
+    Name: [...names.full, ...values(data.FullName)],
+    FirstName: each(data.Name, (n) => n.FirstName),
+    LastName: each(data.Name, (n) => n.LastName),
+    [FIRST_LAST]: names.pairs,
+    Address: values(data.FullAddress),
+    StreetAddress: [...each(addresses, (a) => a.AddressLine1), ...addresses.map((a) => normalize([...(a.AddressLine1 ?? []), ...(a.AddressLine2 ?? [])].join(' ')))],
+    City: each(addresses, (a) => a.City),
+    State: [...values(data.State), ...each(addresses, (a) => a.AddressState)],
+    // A 5-digit zip matches the 9-digit form of the same zip.
+    Zip: [...zips, ...zips.map((zip) => zip.slice(0, 5))],
+    Phone: [...values(data.Phone), ...each(addresses, (a) => a.AddressPhone)],
+    Email: values(data.Email),
+    TaxonomyCode: each(data.Taxonomy, (t) => t.TaxonomyCode),
+    TaxonomyDescription: each(data.Taxonomy, (t) => t.TaxonomyDescription),
+    TaxonomyLicense: licenses,
+    OtherIdentifierType: each(data.OtherIdentifiers, (o) => o.OtherIdentifierType),
+    OtherIdentifierNumber: each(data.OtherIdentifiers, (o) => o.OtherIdentifierNumber),
+    Carrier: values(extraAttribute(data, 'Carrier')),
+    LicenseStatus: [licenses.length > 0 ? 'TRUE' : 'FALSE'],
+    LicenseSource: each(data.Taxonomy, (t) => t.TaxonomyState),
+  };
+}
+
+/** Criteria for one group of parameters; first and last name together must share a Name entry. */
+function criteria(parameters: Partial<Record<ProviderParameter, string>>): [string, string][] {
+  const { FirstName, LastName, ...rest } = parameters;
+  const list: [string, string][] = Object.entries(rest).map(([key, value]) => [key, normalize(value!)]);
+  if (FirstName !== undefined && LastName !== undefined) list.push([FIRST_LAST, `${normalize(FirstName)}|${normalize(LastName)}`]);
+  else if (FirstName !== undefined) list.push(['FirstName', normalize(FirstName)]);
+  else if (LastName !== undefined) list.push(['LastName', normalize(LastName)]);
+  return list;
+}
+
+export class ProviderSearch {
+  private readonly index = new InvertedIndex();
+
+  constructor(private readonly records: readonly GoldenProviderRecord[]) {
+    records.forEach((record, id) => {
+      for (const [key, list] of Object.entries(facetsOf(record.data))) this.index.add(id, key, list);
+    });
+  }
+
+  get size(): number {
+    return this.records.length;
+  }
+
+  /** Golden records matching every given parameter. */
+  matching(parameters: Partial<Record<ProviderParameter, string>>): GoldenProviderRecord[] {
+    return this.index.matchAll(criteria(parameters)).map((id) => this.records[id]);
+  }
+
+  /**
+   * §4.1 rules 2–4: the non-optional parameters choose the candidates; optional parameters only
+   * narrow a multiple match, and are ignored when they would leave none.
+   */
+  singleBest(query: ProviderQuery): SingleBestResult {
+    const candidates = this.index.matchAll(criteria(query.required));
+    if (candidates.length === 0) return { kind: 'none' };
+    if (candidates.length === 1) return { kind: 'unique', record: this.records[candidates[0]] };
+    const optional = criteria(query.optional);
+    const narrowed = optional.length === 0 ? [] : candidates.filter((id) => optional.every(([key, value]) => this.index.has(id, key, value)));
+    if (narrowed.length === 1) return { kind: 'unique', record: this.records[narrowed[0]] };
+    return { kind: 'ambiguous', count: candidates.length };
+  }
+}
