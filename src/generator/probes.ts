@@ -1,6 +1,7 @@
 import type { Organization, Probes } from '../types/schemas';
 import { OrganizationSearch } from '../reference/organization-search';
-import { ProviderSearch, type ProviderParameter } from '../reference/provider-search';
+import { ProviderSearch } from '../reference/provider-search';
+import type { ProviderParameter } from '../spec/constants';
 import { makeNpi } from './identifiers';
 import type { ProviderFixture } from './providers';
 import { Random } from './random';
@@ -47,7 +48,7 @@ export function buildProbes(rng: Random, providers: readonly ProviderFixture[], 
 
   const orgCount = (query: Record<string, string>) => organizationSearch.search(query).length;
   const sample = organizations[Math.floor(organizations.length / 3)];
-  const searches = [
+  const searches: Record<string, string>[] = [
     { name: 'CLINIC' },
     { 'address-city': sample.address[0].city, type: sample.type![0].text },
     { 'address-postalcode': sample.address[0].postalCode.slice(0, 5) },

@@ -1,12 +1,7 @@
 import type { Organization } from '../types/schemas';
+import type { OrganizationFilter } from '../spec/constants';
 import { InvertedIndex, normalize } from './inverted-index';
 
-/** The search parameters of §4.3 (paging parameters apart). */
-export const ORGANIZATION_FILTERS = [
-  'name', 'address', 'address-city', 'address-state', 'address-postalcode', 'phone', 'type', 'identifier', 'active',
-] as const;
-
-export type OrganizationFilter = (typeof ORGANIZATION_FILTERS)[number];
 
 /** Free-text filters: the value must start a word of the field, case-insensitively (FHIR string search, per word). */
 const TEXT_FILTERS = ['name', 'address'] as const;

@@ -1,14 +1,7 @@
 import type { GoldenProviderRecord, ProviderAddress, ProviderData, ProviderName } from '../types/schemas';
+import type { ProviderParameter } from '../spec/constants';
 import { InvertedIndex, normalize } from './inverted-index';
 
-/** The searchSingleBest query parameters of §4.1, names exactly as written. */
-export const PROVIDER_PARAMETERS = [
-  'NPI', 'Name', 'FirstName', 'LastName', 'Address', 'StreetAddress', 'City', 'State', 'Zip', 'Phone', 'Email',
-  'TaxonomyCode', 'TaxonomyDescription', 'TaxonomyLicense', 'OtherIdentifierType', 'OtherIdentifierNumber',
-  'Carrier', 'LicenseStatus', 'LicenseSource',
-] as const;
-
-export type ProviderParameter = (typeof PROVIDER_PARAMETERS)[number];
 
 /** A searchSingleBest query split by §4.1 rule 1: a trailing dash marks a parameter optional. */
 export interface ProviderQuery {

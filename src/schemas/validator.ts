@@ -31,7 +31,20 @@ export type Validation = { valid: true } | { valid: false; violations: SchemaVio
 
 /** Ajv in strict mode, every schema added once; a schema is compiled on first use and cached. */
 export function createSchemaValidator(options: { allErrors?: boolean } = {}) {
-  const ajv = new Ajv2020({ strict: true, allErrors: options.allErrors ?? true });
+  // Strict mode, and its warnings raised as errors: a schema Ajv has doubts about is a broken schema.
+  const ajv = new Ajv2020({
+    strict: true,
+    allErrors: options.allErrors ?? true,
+    logger: {
+      log: () => undefined,
+      warn: (...message: unknown[]) => {
+        throw new Error(`Ajv warning: ${message.join(' ')}`);
+      },
+      error: (...message: unknown[]) => {
+        throw new Error(`Ajv error: ${message.join(' ')}`);
+      },
+    },
+  });
   addFormats(ajv);
   for (const file of loadSchemaFiles()) ajv.addSchema(file.schema);
   const compiled = new Map<string, ValidateFunction>();

@@ -1,0 +1,31 @@
+import { test as base } from '@playwright/test';
+import type { FastifyInstance } from 'fastify';
+import { type Directory, indexDirectory } from '../../src/reference/directory';
+import { type Fixtures, readFixtures } from '../../src/reference/fixture-files';
+import { buildReferenceServer } from '../../src/reference/server';
+import { createSchemaValidator, type SchemaValidator } from '../../src/schemas/validator';
+
+interface WorkerFixtures {
+  data: Fixtures;
+  directory: Directory;
+  server: FastifyInstance;
+  schemas: SchemaValidator;
+}
+
+/** Worker-scoped: the fixtures are read and indexed, and the schemas compiled, once per worker. */
+export const test = base.extend<object, WorkerFixtures>({
+  data: [async ({}, use) => use(readFixtures()), { scope: 'worker' }],
+  directory: [async ({ data }, use) => use(indexDirectory(data)), { scope: 'worker' }],
+  server: [
+    async ({ directory }, use) => {
+      const server = buildReferenceServer({ directory });
+      await server.ready();
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+  schemas: [async ({}, use) => use(createSchemaValidator()), { scope: 'worker' }],
+});
+
+export { expect } from '@playwright/test';
