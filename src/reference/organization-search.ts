@@ -79,22 +79,32 @@ export class OrganizationSearch {
       if (isTextFilter(filter)) text.push([filter, normalize(raw)]);
       else exact.push([filter, filter === 'identifier' ? identifierCriterion(raw) : normalize(raw)]);
     }
-    let ids: number[];
+    let ids: readonly number[];
+    let unchecked = text;
     if (exact.length > 0) ids = this.index.matchAll(exact);
-    else if (text.length > 0) ids = this.wordPrefixCandidates(...text[0]);
-    else return [];
-    const matching = ids.filter((id) => text.every(([filter, value]) => this.texts[filter][id].some((t) => t.includes(` ${value}`))));
+    else if (text.length > 0) {
+      const [filter, value] = text[0];
+      ids = this.wordPrefixCandidates(filter, value);
+      // For a one-word value the candidates are the exact answer: some word starts with it.
+      if (!value.includes(' ')) unchecked = text.slice(1);
+    } else return [];
+    const matching = unchecked.length === 0 ? ids : ids.filter((id) => unchecked.every(([filter, value]) => this.texts[filter][id].some((t) => t.includes(` ${value}`))));
     return matching.map((id) => this.organizations[id]);
   }
 
-  /** Records having a word that starts with the value's first word (a superset of the matches). */
-  private wordPrefixCandidates(filter: TextFilter, value: string): number[] {
+  /** Records having a word that starts with the value's first word (a superset of the matches), ascending. */
+  private wordPrefixCandidates(filter: TextFilter, value: string): readonly number[] {
     const prefix = value.split(' ')[0];
     const words = this.words[filter];
-    const ids = new Set<number>();
-    for (let i = lowerBound(words, prefix); i < words.length && words[i].startsWith(prefix); i++) {
-      for (const id of this.index.lookup(`${filter}:word`, words[i])) ids.add(id);
-    }
-    return [...ids].sort((a, b) => a - b);
+    const start = lowerBound(words, prefix);
+    let end = start;
+    while (end < words.length && words[end].startsWith(prefix)) end++;
+    if (end - start === 1) return this.index.lookup(`${filter}:word`, words[start]);
+    // Several words share the prefix: mark their records, then read the marks in id order.
+    const marks = new Uint8Array(this.organizations.length);
+    for (let i = start; i < end; i++) for (const id of this.index.lookup(`${filter}:word`, words[i])) marks[id] = 1;
+    const ids: number[] = [];
+    for (let id = 0; id < marks.length; id++) if (marks[id]) ids.push(id);
+    return ids;
   }
 }

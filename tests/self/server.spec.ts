@@ -147,6 +147,17 @@ test.describe('GET /fhir/organization (§4.3)', () => {
     }
   });
 
+  test('name matches where the value starts a word, one word or several', async ({ server }) => {
+    const prefix = await search(server, { name: 'med', Count: '1000' });
+    const word = await search(server, { name: 'medical', Count: '1000' });
+    const phrase = await search(server, { name: 'medical cen', Count: '1000' });
+    expect(prefix.total).toBeGreaterThanOrEqual(word.total);
+    expect(word.total).toBeGreaterThan(phrase.total);
+    expect(phrase.total).toBeGreaterThan(0);
+    for (const entry of phrase.entry) expect(` ${entry.resource.name}`).toContain(' MEDICAL CEN');
+    expect((await search(server, { name: 'edical' })).total).toBe(0);
+  });
+
   test('no parameter answers 400 OperationOutcome (§4.3 rule 2 is not shown)', async ({ server, schemas }) => {
     const response = await get(server, '/fhir/organization');
     expect(response.status).toBe(400);
