@@ -1,6 +1,6 @@
 import type { Organization } from '../types/schemas';
 import { isoDate } from './dates';
-import { makeDea, makeNpi } from './identifiers';
+import { makeDea, makeNpi } from '../domain/identifiers';
 import { Random } from './random';
 import {
   FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES, NAME_SUFFIXES, ORGANIZATION_KINDS, ORGANIZATION_QUALIFIERS,

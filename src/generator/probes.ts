@@ -2,7 +2,7 @@ import type { Organization, Probes } from '../types/schemas';
 import { OrganizationSearch } from '../reference/organization-search';
 import { ProviderSearch } from '../reference/provider-search';
 import type { ProviderParameter } from '../spec/constants';
-import { makeNpi } from './identifiers';
+import { makeNpi } from '../domain/identifiers';
 import type { ProviderFixture } from './providers';
 import { Random } from './random';
 

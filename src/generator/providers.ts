@@ -1,6 +1,6 @@
 import type { GoldenProviderRecord, ProviderAddress, ProviderData, ProviderName, ProviderTaxonomy, SourceRecord } from '../types/schemas';
 import { type CalendarDate, type DateFormat, addYears, formatDate, isoDate } from './dates';
-import { makeDea, makeNpi } from './identifiers';
+import { makeDea, makeNpi } from '../domain/identifiers';
 import { mergeSourceData } from './merge';
 import { Random } from './random';
 import {

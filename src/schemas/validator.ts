@@ -22,6 +22,8 @@ export type SchemaPath = (typeof SCHEMA)[keyof typeof SCHEMA];
 export interface SchemaViolation {
   /** JSON Pointer into the checked value, e.g. `/entry/3/search/mode`. */
   instancePath: string;
+  /** Where the problem is: the instance path, plus the missing member for a `required` error. */
+  location: string;
   /** Where in the schema the rule lives, e.g. `.../bundle-entry.schema.json#/properties/search/...`. */
   schemaPath: string;
   message: string;
@@ -77,8 +79,10 @@ export type SchemaValidator = ReturnType<typeof createSchemaValidator>;
 function toViolation(error: ErrorObject): SchemaViolation {
   const detail = error.keyword === 'additionalProperties' ? ` (${String(error.params.additionalProperty)})` : '';
   const allowed = error.keyword === 'enum' || error.keyword === 'const' ? ` ${JSON.stringify(error.params.allowedValues ?? error.params.allowedValue)}` : '';
+  const missing = error.keyword === 'required' ? `/${String(error.params.missingProperty)}` : '';
   return {
     instancePath: error.instancePath,
+    location: `${error.instancePath}${missing}`,
     schemaPath: error.schemaPath,
     message: `${error.message ?? error.keyword}${allowed}${detail}`,
   };

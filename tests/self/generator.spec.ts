@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isValidDea, isValidNpi, NUCC_CODE } from '../../src/generator/identifiers';
+import { isValidDea, isValidNpi, NUCC_CODE } from '../../src/domain/identifiers';
 import { mergeSourceData } from '../../src/generator/merge';
 import { generateOrganizations } from '../../src/generator/organizations';
 import { generateProviders, SOURCE_INDEX } from '../../src/generator/providers';

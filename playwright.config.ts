@@ -1,0 +1,60 @@
+/**
+ * The conformance suite: `npm run conformance`. Targets BASE_URL, or the embedded reference server
+ * when BASE_URL is unset. Configuration is read and checked here, once, before any test runs.
+ */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { ConfigError, EMBEDDED_URL_VARIABLE, environmentWithDotenv, type HarnessConfig, loadConfig } from './src/harness/config';
+
+/** A free loopback port, asked of the OS synchronously (the config file cannot await). */
+function freePort(): number {
+  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+}
+
+// This file runs in the main process and again in every worker. The port is chosen once, in the
+// main process, and handed down through the environment, so every worker targets the same server.
+if (!environmentWithDotenv(process.env, process.cwd()).BASE_URL?.trim() && !process.env[EMBEDDED_URL_VARIABLE]) {
+  process.env[EMBEDDED_URL_VARIABLE] = `http://127.0.0.1:${freePort()}`;
+}
+
+let harness: HarnessConfig;
+try {
+  harness = loadConfig(environmentWithDotenv(process.env, process.cwd()));
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(2);
+}
+
+export default defineConfig({
+  testDir: 'tests/conformance',
+  outputDir: 'test-results/conformance',
+  fullyParallel: true,
+  // API checks wait on the network, not the CPU: two workers keep two cores busy without
+  // hammering a remote target.
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000 + 10 * harness.requestTimeoutMs,
+  reporter: [
+    ['list'],
+    ['./src/harness/reporter/conformance-reporter.ts'],
+    ['html', { outputFolder: join(harness.reportDir, 'html'), open: 'never' }],
+    ['junit', { outputFile: join(harness.reportDir, 'junit.xml') }],
+  ],
+  // Traces record request headers and cannot redact them: they stay off so no credential is written.
+  use: { trace: 'off', screenshot: 'off', video: 'off' },
+  webServer: harness.embedded
+    ? {
+        command: `"${process.execPath}" --import tsx src/reference/main.ts`,
+        url: `${harness.baseUrl}/health`,
+        env: { PORT: new URL(harness.baseUrl).port, HOST: '127.0.0.1' },
+        reuseExistingServer: false,
+        timeout: 60_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+      }
+    : undefined,
+});

@@ -1,0 +1,153 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parse as parseDotenv } from 'dotenv';
+import { DEFAULT_FIXTURE_DIR, FIXTURE_FILES } from '../reference/fixture-files';
+import { createSchemaValidator, SCHEMA } from '../schemas/validator';
+import type { Probes } from '../types/schemas';
+
+/** Where the embedded reference server listens, chosen once in the main process (see playwright.config.ts). */
+export const EMBEDDED_URL_VARIABLE = 'CONFORMANCE_EMBEDDED_URL';
+
+export interface HarnessConfig {
+  /** The target's base URL, without a trailing slash. */
+  baseUrl: string;
+  /** True when BASE_URL is unset and the suite runs against the embedded reference server. */
+  embedded: boolean;
+  /** Sent as `Authorization: Bearer <token>`; a secret, never written anywhere. */
+  apiToken?: string;
+  /** Extra headers; their values are secrets too. */
+  apiHeaders: Record<string, string>;
+  probesFile: string;
+  probes: Probes;
+  providerPath: string;
+  fhirPath: string;
+  statusSearch: boolean;
+  strict: boolean;
+  reportDir: string;
+  requestTimeoutMs: number;
+}
+
+/** A configuration problem: the run stops before any test with this one message. */
+export class ConfigError extends Error {
+  constructor(
+    readonly key: string,
+    message: string,
+  ) {
+    super(`configuration: ${key} ${message}`);
+  }
+}
+
+export type Environment = Record<string, string | undefined>;
+
+/** `.env` in the working directory, overridden by real environment variables. */
+export function environmentWithDotenv(env: Environment, cwd: string): Environment {
+  const file = resolve(cwd, '.env');
+  const fromFile = existsSync(file) ? parseDotenv(readFileSync(file)) : {};
+  const merged: Environment = { ...fromFile };
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) merged[key] = value;
+  return merged;
+}
+
+function flag(env: Environment, key: string): boolean {
+  const value = (env[key] ?? '').trim().toLowerCase();
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new ConfigError(key, `must be true or false, got "${env[key]}"`);
+}
+
+function path(env: Environment, key: string, fallback: string): string {
+  const value = env[key]?.trim() || fallback;
+  if (!/^\/[A-Za-z0-9._~\-/]*$/.test(value) || value.endsWith('/')) {
+    throw new ConfigError(key, `must be a path that starts with / and does not end with one, like ${fallback}; got "${value}"`);
+  }
+  return value;
+}
+
+function baseUrlOf(key: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(key, `is not a valid URL: "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(key, `must be an http or https URL, got "${url.protocol}"`);
+  if (url.username || url.password) throw new ConfigError(key, 'must not carry credentials; use API_TOKEN or API_HEADERS');
+  if (url.search || url.hash) throw new ConfigError(key, 'must not have a query or fragment');
+  return url.href.replace(/\/$/, '');
+}
+
+function headers(env: Environment): Record<string, string> {
+  const raw = env.API_HEADERS?.trim();
+  if (!raw) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    // The value may hold secrets: the message never repeats it.
+    throw new ConfigError('API_HEADERS', 'is not valid JSON; expected an object such as {"X-Tenant": "acme"}');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new ConfigError('API_HEADERS', 'must be a JSON object of header names to string values');
+  for (const [name, value] of Object.entries(parsed)) {
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new ConfigError('API_HEADERS', `has an invalid header name "${name}"`);
+    if (typeof value !== 'string') throw new ConfigError('API_HEADERS', `value of "${name}" must be a string`);
+    if (/[\r\n]/.test(value)) throw new ConfigError('API_HEADERS', `value of "${name}" must not contain line breaks`);
+  }
+  return parsed as Record<string, string>;
+}
+
+function probesFrom(file: string): Probes {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError('PROBES_FILE', `cannot be read: ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  let probes: unknown;
+  try {
+    probes = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError('PROBES_FILE', `is not valid JSON: ${file} (${(error as Error).message})`);
+  }
+  const result = createSchemaValidator().validate(SCHEMA.probes, probes);
+  if (!result.valid) {
+    const [first] = result.violations;
+    throw new ConfigError('PROBES_FILE', `does not match schemas/probes.schema.json: ${file} at ${first.instancePath || '/'}: ${first.message}`);
+  }
+  return probes as Probes;
+}
+
+/** Reads and checks every key; throws one ConfigError naming the first bad key. */
+export function loadConfig(env: Environment, cwd: string = process.cwd()): HarnessConfig {
+  const rawBase = env.BASE_URL?.trim();
+  const embedded = !rawBase;
+  const embeddedUrl = env[EMBEDDED_URL_VARIABLE];
+  if (embedded && !embeddedUrl) throw new ConfigError('BASE_URL', 'is unset and the embedded reference server has no address (run through playwright.config.ts)');
+  const baseUrl = baseUrlOf(embedded ? EMBEDDED_URL_VARIABLE : 'BASE_URL', embedded ? embeddedUrl! : rawBase!);
+  const timeoutRaw = env.REQUEST_TIMEOUT_MS?.trim() || '15000';
+  const requestTimeoutMs = Number(timeoutRaw);
+  if (!/^[0-9]+$/.test(timeoutRaw) || requestTimeoutMs < 1 || requestTimeoutMs > 600_000) {
+    throw new ConfigError('REQUEST_TIMEOUT_MS', `must be a whole number of milliseconds from 1 to 600000, got "${timeoutRaw}"`);
+  }
+  const probesFile = resolve(cwd, env.PROBES_FILE?.trim() || resolve(DEFAULT_FIXTURE_DIR, FIXTURE_FILES.probes));
+  const token = env.API_TOKEN?.trim();
+  if (token && /[\r\n]/.test(token)) throw new ConfigError('API_TOKEN', 'must not contain line breaks');
+  return {
+    baseUrl,
+    embedded,
+    apiToken: token || undefined,
+    apiHeaders: headers(env),
+    probesFile,
+    probes: probesFrom(probesFile),
+    providerPath: path(env, 'PROVIDER_PATH', '/provider'),
+    fhirPath: path(env, 'FHIR_PATH', '/fhir'),
+    statusSearch: flag(env, 'STATUS_SEARCH'),
+    strict: flag(env, 'STRICT'),
+    reportDir: resolve(cwd, env.REPORT_DIR?.trim() || 'conformance-report'),
+    requestTimeoutMs,
+  };
+}
+
+/** The secrets of a configuration: values that must never reach any output. */
+export function secretsOf(config: Pick<HarnessConfig, 'apiToken' | 'apiHeaders'>): string[] {
+  return [config.apiToken, ...Object.values(config.apiHeaders)].filter((value): value is string => !!value && value.length > 0);
+}

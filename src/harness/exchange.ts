@@ -1,0 +1,46 @@
+/** One GET request and what came back: the evidence every check and failure message is built from. */
+export interface Exchange {
+  method: 'GET';
+  /** The absolute URL, secrets redacted. */
+  url: string;
+  status: number;
+  /** The Content-Type header, '' when absent. */
+  contentType: string;
+  bodyText: string;
+  /** The body parsed as JSON, or why it is not JSON. */
+  json: { ok: true; value: unknown } | { ok: false; error: string };
+  durationMs: number;
+  /** A transport error that was retried once before this answer came. */
+  retriedAfter?: string;
+}
+
+const EXCERPT_LENGTH = 400;
+
+function clip(text: string, length = EXCERPT_LENGTH): string {
+  return text.length > length ? `${text.slice(0, length)}… (${text.length} characters)` : text;
+}
+
+/** `GET https://host/path?x=1 → 200 application/json` */
+export function requestLine(exchange: Pick<Exchange, 'method' | 'url' | 'status' | 'contentType'>): string {
+  return `${exchange.method} ${exchange.url} → ${exchange.status} ${exchange.contentType || '(no content type)'}`;
+}
+
+/** The value at a JSON Pointer of the parsed body, for an excerpt. */
+export function atPointer(value: unknown, pointer: string): unknown {
+  let current = value;
+  for (const key of pointer.split('/').slice(1)) {
+    const unescaped = key.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[unescaped];
+  }
+  return current;
+}
+
+/** The part of the body a failure is about: the value at `pointer`, or the start of the body. */
+export function bodyExcerpt(exchange: Exchange, pointer?: string): string {
+  if (pointer !== undefined && exchange.json.ok) {
+    const value = atPointer(exchange.json.value, pointer);
+    return `${pointer || '/'} = ${clip(JSON.stringify(value) ?? 'undefined')}`;
+  }
+  return `body: ${clip(exchange.bodyText) || '(empty)'}`;
+}

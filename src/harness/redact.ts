@@ -1,0 +1,57 @@
+/**
+ * The one place where credentials are taken out of text. Every message, URL and excerpt the
+ * harness writes passes through a Redactor built from the configured secrets.
+ */
+export const REDACTED = '[REDACTED]';
+
+/** Secret values shorter than this are not searched for: they would blank out ordinary text. */
+export const MIN_SECRET_LENGTH = 4;
+
+/** Query parameters whose values are treated as credentials wherever they appear in a URL. */
+const SECRET_PARAMETER = /^(access[_-]?token|api[_-]?key|apikey|key|token|secret|password|auth|signature|sig|code)$/i;
+
+export class Redactor {
+  private readonly secrets: string[];
+
+  constructor(secrets: readonly string[]) {
+    // Longest first, so a secret that contains another is replaced whole. Encoded forms too,
+    // since a secret may travel inside a URL.
+    const forms = secrets.filter((s) => s.length >= MIN_SECRET_LENGTH).flatMap((s) => [s, encodeURIComponent(s), Buffer.from(s).toString('base64')]);
+    this.secrets = [...new Set(forms)].sort((a, b) => b.length - a.length);
+  }
+
+  text(value: string): string {
+    let out = value;
+    for (const secret of this.secrets) out = out.split(secret).join(REDACTED);
+    return out;
+  }
+
+  /** A URL with credential-like query values and any configured secret replaced. */
+  url(value: string): string {
+    let shown = value;
+    try {
+      const url = new URL(value);
+      let changed = false;
+      for (const name of [...url.searchParams.keys()]) {
+        if (SECRET_PARAMETER.test(name)) {
+          url.searchParams.set(name, REDACTED);
+          changed = true;
+        }
+      }
+      if (url.username || url.password) {
+        url.username = '';
+        url.password = '';
+        changed = true;
+      }
+      if (changed) shown = url.href;
+    } catch {
+      // Not a URL: redact as text.
+    }
+    return this.text(shown);
+  }
+
+  /** Any JSON-able value, redacted through its serialized form. */
+  value<T>(value: T): T {
+    return JSON.parse(this.text(JSON.stringify(value))) as T;
+  }
+}

@@ -1,0 +1,55 @@
+import { basename } from 'node:path';
+import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import { environmentWithDotenv, loadConfig, secretsOf } from '../config';
+import { Redactor } from '../redact';
+import { aggregate, type TestOutcome } from './aggregate';
+import { REPORT_FILES, writeReport } from './report';
+
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/**
+ * Playwright reporter that turns the suite's annotations into conformance.json and conformance.md,
+ * and decides the exit status: MUST failures and run errors fail; SHOULD failures only with STRICT.
+ */
+export default class ConformanceReporter implements Reporter {
+  private readonly outcomes = new Map<string, TestOutcome>();
+  private startedAt = new Date();
+
+  printsToStdio(): boolean {
+    return false;
+  }
+
+  onBegin(): void {
+    this.startedAt = new Date();
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    const annotations = [...test.annotations, ...(result.annotations ?? [])];
+    const unique = [...new Map(annotations.map((a) => [`${a.type}\u0000${a.description ?? ''}`, a])).values()];
+    this.outcomes.set(test.id, {
+      title: `${basename(test.location.file)} › ${test.title}`,
+      status: result.status,
+      annotations: unique,
+      errors: result.errors.map((e) => (e.message ?? e.value ?? '').replace(ANSI, '')),
+    });
+  }
+
+  async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
+    // The configuration was checked before any test ran (playwright.config.ts); reading it again here
+    // keeps secrets out of reporter options, which Playwright copies into its own reports.
+    const config = loadConfig(environmentWithDotenv(process.env, process.cwd()));
+    const redactor = new Redactor(secretsOf(config));
+    const summary = aggregate([...this.outcomes.values()], { strict: config.strict });
+    writeReport(config.reportDir, {
+      target: { baseUrl: redactor.url(config.baseUrl), embedded: config.embedded },
+      startedAt: this.startedAt.toISOString(),
+      durationMs: Date.now() - this.startedAt.getTime(),
+      ...summary,
+    }, redactor);
+    const { pass, fail, warn, skip } = summary.summary;
+    const errors = summary.errors.length > 0 ? `, ${summary.errors.length} run error${summary.errors.length > 1 ? 's' : ''}` : '';
+    console.log(`\nconformance: ${summary.verdict.toUpperCase()}: ${pass} pass, ${fail} fail, ${warn} warn, ${skip} skip${errors} (${config.reportDir}/${REPORT_FILES.markdown})`);
+    if (summary.verdict === 'fail' && result.status === 'passed') return { status: 'failed' };
+    return undefined;
+  }
+}

@@ -1,0 +1,90 @@
+/** Organization rules the bundle schema cannot state: cross-field references and filter agreement. */
+
+type Json = Record<string, unknown>;
+
+const objects = (value: unknown): Json[] => (Array.isArray(value) ? value.filter((v): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)) : []);
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+export interface EntryProblem {
+  pointer: string;
+  message: string;
+}
+
+export function entriesOf(bundle: unknown): Json[] {
+  return objects((bundle as Json | null)?.entry);
+}
+
+export function resourceOf(entry: Json): Json {
+  return (typeof entry.resource === 'object' && entry.resource !== null ? entry.resource : {}) as Json;
+}
+
+/** ORG-ENTRY-SHAPE: fullUrl is /Organization/<resource.id>, or an absolute URL ending so (§2.5). */
+export function fullUrlProblems(bundle: unknown): EntryProblem[] {
+  return entriesOf(bundle).flatMap((entry, i) => {
+    const id = text(resourceOf(entry).id);
+    const fullUrl = text(entry.fullUrl);
+    const expected = `/Organization/${id}`;
+    const ok = id !== '' && (fullUrl === expected || (/^https?:\/\//.test(fullUrl) && fullUrl.endsWith(expected)));
+    return ok ? [] : [{ pointer: `/entry/${i}/fullUrl`, message: `fullUrl "${fullUrl}" is not ${expected} (resource.id "${id}")` }];
+  });
+}
+
+/** ORG-PARTOF: partOf.reference is #<id> of an organization contained in the same resource. */
+export function partOfProblems(bundle: unknown): EntryProblem[] {
+  return entriesOf(bundle).flatMap((entry, i) => {
+    const resource = resourceOf(entry);
+    if (resource.partOf === undefined) return [];
+    const reference = text((resource.partOf as Json | null)?.reference);
+    const contained = objects(resource.contained).map((c) => text(c.id));
+    if (reference.startsWith('#') && contained.includes(reference.slice(1))) return [];
+    return [{ pointer: `/entry/${i}/resource/partOf`, message: `partOf.reference "${reference}" names no contained organization (contained ids: ${JSON.stringify(contained)})` }];
+  });
+}
+
+/** Where each §4.3 filter's value must appear in a resource ("contains", case-insensitive). */
+const FILTER_FIELDS: Record<string, (resource: Json) => string[]> = {
+  name: (r) => [text(r.name)],
+  'address-city': (r) => objects(r.address).map((a) => text(a.city)),
+  'address-state': (r) => objects(r.address).map((a) => text(a.state)),
+  'address-postalcode': (r) => objects(r.address).map((a) => text(a.postalCode)),
+  phone: (r) => objects(r.telecom).map((t) => text(t.value)),
+  type: (r) => objects(r.type).map((t) => text(t.text)),
+};
+
+export const CHECKED_FILTERS = Object.keys(FILTER_FIELDS);
+
+/** ORG-FILTERS: entries whose field does not contain the searched value. */
+export function filterProblems(bundle: unknown, query: Record<string, string>): EntryProblem[] {
+  const checked = Object.entries(query).filter(([name]) => name in FILTER_FIELDS);
+  return entriesOf(bundle).flatMap((entry, i) =>
+    checked.flatMap(([name, value]) => {
+      const fields = FILTER_FIELDS[name](resourceOf(entry));
+      const ok = fields.some((field) => field.toUpperCase().includes(value.trim().toUpperCase()));
+      return ok ? [] : [{ pointer: `/entry/${i}/resource`, message: `${name}=${value} but the organization's ${name} values are ${JSON.stringify(fields)}` }];
+    }),
+  );
+}
+
+/** ORG-FILTER-IDENTIFIER: entries that carry no identifier with that value (and system, when given). */
+export function identifierProblems(bundle: unknown, value: string, system?: string): EntryProblem[] {
+  return entriesOf(bundle).flatMap((entry, i) => {
+    const identifiers = objects(resourceOf(entry).identifier);
+    const ok = identifiers.some((id) => text(id.value) === value && (system === undefined || text(id.system) === system));
+    return ok ? [] : [{ pointer: `/entry/${i}/resource/identifier`, message: `the organization carries no identifier ${system ? `${system}|` : ''}${value}` }];
+  });
+}
+
+/** ORG-ACTIVE: entries whose active flag differs from the searched one. */
+export function activeProblems(bundle: unknown, active: boolean): EntryProblem[] {
+  return entriesOf(bundle).flatMap((entry, i) =>
+    resourceOf(entry).active === active ? [] : [{ pointer: `/entry/${i}/resource/active`, message: `active=${active} was searched but the organization has active ${JSON.stringify(resourceOf(entry).active)}` }],
+  );
+}
+
+export function organizationIds(bundle: unknown): string[] {
+  return entriesOf(bundle).map((entry) => text(resourceOf(entry).id));
+}
+
+export function hasNextLink(bundle: unknown): boolean {
+  return objects((bundle as Json | null)?.link).some((l) => l.relation === 'next');
+}

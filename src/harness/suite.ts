@@ -1,0 +1,69 @@
+/**
+ * The conformance suite's Playwright fixtures: configuration, the read-only client, and the check
+ * recorder whose results become annotations for the conformance reporter.
+ */
+import { type APIRequestContext, test as base } from '@playwright/test';
+import { createSchemaValidator, type SchemaValidator } from '../schemas/validator';
+import type { Probes } from '../types/schemas';
+import type { RequirementId } from './catalogue';
+import { Checks } from './checks';
+import { environmentWithDotenv, type HarnessConfig, loadConfig, secretsOf } from './config';
+import { DirectoryClient } from './directory-client';
+import { ReadOnlyHttpClient } from './http-client';
+import { Redactor } from './redact';
+import { ANNOTATION } from './results';
+
+interface WorkerFixtures {
+  harness: HarnessConfig;
+  redactor: Redactor;
+  schemas: SchemaValidator;
+  apiContext: APIRequestContext;
+}
+
+interface TestFixtures {
+  checks: Checks;
+  api: DirectoryClient;
+  probes: Probes;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  harness: [async ({}, use) => use(loadConfig(environmentWithDotenv(process.env, process.cwd()))), { scope: 'worker' }],
+  redactor: [async ({ harness }, use) => use(new Redactor(secretsOf(harness))), { scope: 'worker' }],
+  schemas: [async ({}, use) => use(createSchemaValidator()), { scope: 'worker' }],
+  // One context per worker keeps connections alive across tests; credentials go per request, never into the context.
+  apiContext: [
+    async ({ playwright }, use) => {
+      const context = await playwright.request.newContext();
+      await use(context);
+      await context.dispose();
+    },
+    { scope: 'worker' },
+  ],
+
+  checks: async ({ redactor }, use, testInfo) => {
+    const declared = new Set(testInfo.annotations.filter((a) => a.type === ANNOTATION.requirement).map((a) => a.description as RequirementId));
+    const checks = new Checks(declared, redactor);
+    try {
+      await use(checks);
+    } finally {
+      for (const record of checks.requirementRecords) testInfo.annotations.push({ type: ANNOTATION.result, description: JSON.stringify(record) });
+      for (const record of checks.observationRecords) testInfo.annotations.push({ type: ANNOTATION.observation, description: JSON.stringify(record) });
+    }
+    const failures = checks.mustFailures();
+    if (failures.length > 0) {
+      throw new Error(`${failures.length} MUST check${failures.length > 1 ? 's' : ''} failed:\n\n${failures.map((f) => f.failure.message).join('\n\n')}`);
+    }
+  },
+
+  api: async ({ apiContext, harness, redactor, checks }, use) => {
+    const headers: Record<string, string> = { accept: 'application/json, application/fhir+json;q=0.9, text/plain;q=0.5', ...harness.apiHeaders };
+    if (harness.apiToken) headers.authorization = `Bearer ${harness.apiToken}`;
+    const http = new ReadOnlyHttpClient(apiContext, { baseUrl: harness.baseUrl, headers, timeoutMs: harness.requestTimeoutMs, redactor });
+    await use(new DirectoryClient(http, harness, checks));
+  },
+
+  probes: async ({ harness }, use) => use(harness.probes),
+});
+
+export { expect } from '@playwright/test';
+export { requirements } from './results';

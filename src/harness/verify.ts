@@ -1,0 +1,48 @@
+import type { SchemaPath, SchemaValidator, SchemaViolation } from '../schemas/validator';
+import type { RequirementId } from './catalogue';
+import type { Checks } from './checks';
+import type { Exchange } from './exchange';
+import type { EntryProblem } from './rules/organization';
+import { type ROUTES, routeViolations } from './rules/schema-routing';
+
+const SHOWN = 5;
+
+function more(count: number): string {
+  return count > SHOWN ? `\n    … and ${count - SHOWN} more` : '';
+}
+
+/**
+ * Validates a body against its schema and records one check for each requirement in `ids`: the
+ * violations routed to a requirement are its failure, with their locations and schema paths.
+ */
+export function verifySchema(
+  checks: Checks,
+  schemas: SchemaValidator,
+  schema: SchemaPath,
+  routes: (typeof ROUTES)[keyof typeof ROUTES],
+  ids: readonly RequirementId[],
+  value: unknown,
+  exchange: Exchange,
+): void {
+  const result = schemas.validate(schema, value);
+  const routed = result.valid ? new Map<RequirementId, SchemaViolation[]>() : routeViolations(routes, result.violations);
+  for (const id of ids) {
+    const found = routed.get(id) ?? [];
+    checks.check(
+      id,
+      found.length === 0,
+      () => `${found.length} violation${found.length > 1 ? 's' : ''} of schemas/${schema}:\n${found.slice(0, SHOWN).map((v) => `    at ${v.location || '/'}: ${v.message} (schema ${v.schemaPath})`).join('\n')}${more(found.length)}`,
+      { exchange, pointer: found[0]?.instancePath },
+    );
+  }
+}
+
+/** Records one check of `id` from a list of problems found by a rule: none means it holds. */
+export function verifyProblems(checks: Checks, id: RequirementId, problems: readonly (string | EntryProblem)[], exchange: Exchange, what: string): void {
+  const messages = problems.map((p) => (typeof p === 'string' ? p : `at ${p.pointer}: ${p.message}`));
+  const first = problems[0];
+  checks.check(id, problems.length === 0, () => `${what}:\n${messages.slice(0, SHOWN).map((m) => `    ${m}`).join('\n')}${more(messages.length)}`, {
+    exchange,
+    pointer: typeof first === 'object' ? first.pointer : undefined,
+  });
+}
