@@ -1,0 +1,47 @@
+/**
+ * Renders the requirement catalogue (src/harness/catalogue.ts) into the README between markers.
+ * `--check` exits 1 when the README's table is out of date instead of writing it.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { OBSERVATIONS, REQUIREMENTS } from '../src/harness/catalogue';
+
+const README = join(__dirname, '..', 'README.md');
+const START = '<!-- catalogue:start (npm run catalogue) -->';
+const END = '<!-- catalogue:end -->';
+
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
+export function renderCatalogue(): string {
+  return [
+    '| id | level | spec | what is checked |',
+    '|---|---|---|---|',
+    ...REQUIREMENTS.map((r) => `| ${r.id} | ${r.level} | ${cell(r.spec)} | ${cell(r.title)} |`),
+    '',
+    'Observations record behaviour where the specification is silent; they never fail.',
+    '',
+    '| id | spec | what is recorded |',
+    '|---|---|---|',
+    ...OBSERVATIONS.map((o) => `| ${o.id} | ${cell(o.spec)} | ${cell(o.title)} |`),
+  ].join('\n');
+}
+
+function main(): void {
+  const readme = readFileSync(README, 'utf8');
+  const start = readme.indexOf(START);
+  const end = readme.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`README.md lacks the markers ${START} … ${END}`);
+  const updated = `${readme.slice(0, start + START.length)}\n${renderCatalogue()}\n${readme.slice(end)}`;
+  if (process.argv.includes('--check')) {
+    if (updated !== readme) {
+      console.error('README.md: the requirement table differs from src/harness/catalogue.ts; run npm run catalogue');
+      process.exit(1);
+    }
+    console.log('catalogue: README.md table matches src/harness/catalogue.ts');
+    return;
+  }
+  writeFileSync(README, updated);
+  console.log('catalogue: README.md table written');
+}
+
+if (require.main === module) main();

@@ -1,0 +1,83 @@
+/** The configuration loader: defaults, dotenv precedence, and one clear error naming each bad key. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, EMBEDDED_URL_VARIABLE, environmentWithDotenv, loadConfig, secretsOf } from '../../src/harness/config';
+import { expect, test } from './fixtures';
+
+const EMBEDDED = { [EMBEDDED_URL_VARIABLE]: 'http://127.0.0.1:4321' };
+
+function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'config-'));
+}
+
+test('defaults: the embedded server, committed probes, /provider and /fhir, 15 s', () => {
+  const config = loadConfig(EMBEDDED, tempDir());
+  expect(config).toMatchObject({ baseUrl: 'http://127.0.0.1:4321', embedded: true, apiHeaders: {}, providerPath: '/provider', fhirPath: '/fhir', statusSearch: false, strict: false, requestTimeoutMs: 15000 });
+  expect(config.reportDir.endsWith('conformance-report')).toBe(true);
+  expect(config.probes.provider?.unique?.length).toBeGreaterThan(0);
+});
+
+test('every key is read', () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'probes.json'), JSON.stringify({ provider: { none: [{ query: { NPI: '1234567893' } }] } }));
+  const config = loadConfig({
+    BASE_URL: 'https://directory.example.org/v1/', API_TOKEN: 'tok-123456', API_HEADERS: '{"X-Tenant":"acme-tenant"}', PROBES_FILE: 'probes.json',
+    PROVIDER_PATH: '/api', FHIR_PATH: '/r4', STATUS_SEARCH: 'true', STRICT: 'TRUE', REPORT_DIR: 'out', REQUEST_TIMEOUT_MS: '2500',
+  }, dir);
+  expect(config).toMatchObject({
+    baseUrl: 'https://directory.example.org/v1', embedded: false, apiToken: 'tok-123456', apiHeaders: { 'X-Tenant': 'acme-tenant' },
+    probesFile: join(dir, 'probes.json'), providerPath: '/api', fhirPath: '/r4', statusSearch: true, strict: true, reportDir: join(dir, 'out'), requestTimeoutMs: 2500,
+  });
+  expect(secretsOf(config)).toEqual(['tok-123456', 'acme-tenant']);
+});
+
+test('.env is read, and real environment variables win over it', () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, '.env'), 'BASE_URL=https://from-file.example\nSTRICT=true\n');
+  const env = environmentWithDotenv({ BASE_URL: 'https://from-env.example' }, dir);
+  expect(env.BASE_URL).toBe('https://from-env.example');
+  expect(env.STRICT).toBe('true');
+});
+
+const invalid: { env: Record<string, string>; key: string; says: RegExp }[] = [
+  { env: { BASE_URL: 'not a url' }, key: 'BASE_URL', says: /not a valid URL/ },
+  { env: { BASE_URL: 'ftp://example.org' }, key: 'BASE_URL', says: /http or https/ },
+  { env: { BASE_URL: 'https://user:pw@example.org' }, key: 'BASE_URL', says: /credentials/ },
+  { env: { BASE_URL: 'https://example.org/?tenant=1' }, key: 'BASE_URL', says: /query/ },
+  { env: { API_HEADERS: '{not json' }, key: 'API_HEADERS', says: /not valid JSON/ },
+  { env: { API_HEADERS: '["a"]' }, key: 'API_HEADERS', says: /JSON object/ },
+  { env: { API_HEADERS: '{"X-Key": 5}' }, key: 'API_HEADERS', says: /must be a string/ },
+  { env: { API_HEADERS: '{"bad name": "v"}' }, key: 'API_HEADERS', says: /invalid header name/ },
+  { env: { PROBES_FILE: 'missing.json' }, key: 'PROBES_FILE', says: /cannot be read.*missing\.json.*ENOENT/ },
+  { env: { PROBES_FILE: 'broken.json' }, key: 'PROBES_FILE', says: /not valid JSON/ },
+  { env: { PROBES_FILE: 'wrong.json' }, key: 'PROBES_FILE', says: /does not match schemas\/probes\.schema\.json.*\/provider/ },
+  { env: { PROVIDER_PATH: 'provider' }, key: 'PROVIDER_PATH', says: /starts with \// },
+  { env: { FHIR_PATH: '/fhir/' }, key: 'FHIR_PATH', says: /does not end with one/ },
+  { env: { STATUS_SEARCH: 'yes' }, key: 'STATUS_SEARCH', says: /true or false/ },
+  { env: { STRICT: '1' }, key: 'STRICT', says: /true or false/ },
+  { env: { REQUEST_TIMEOUT_MS: '0' }, key: 'REQUEST_TIMEOUT_MS', says: /from 1 to 600000/ },
+  { env: { REQUEST_TIMEOUT_MS: 'soon' }, key: 'REQUEST_TIMEOUT_MS', says: /whole number/ },
+];
+
+for (const { env, key, says } of invalid) {
+  test(`invalid ${key} (${Object.values(env)[0]}) stops with one message naming the key`, () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'broken.json'), '{"provider": ');
+    writeFileSync(join(dir, 'wrong.json'), JSON.stringify({ provider: { unique: [{ query: {} }] } }));
+    let error: unknown;
+    try {
+      loadConfig({ ...EMBEDDED, ...env }, dir);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).key).toBe(key);
+    expect((error as ConfigError).message).toMatch(new RegExp(`^configuration: ${key} `));
+    expect((error as ConfigError).message).toMatch(says);
+  });
+}
+
+test('an API_HEADERS error never repeats the secret value', () => {
+  expect(() => loadConfig({ ...EMBEDDED, API_HEADERS: '{"X-Key": "s3cr3t-value", oops}' })).toThrow(/^(?!.*s3cr3t-value)/s);
+});
