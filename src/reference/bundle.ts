@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Organization, OrganizationBundle } from '../types/schemas';
+import type { PageWindow } from './scenarios/behaviour';
 
-export interface PageRequest {
-  /** 1-based page number. */
-  page: number;
-  size: number;
-}
 
 /** ISO 8601 with an explicit +00:00 offset; §2.5 asks for a timestamp with offset. */
 export function timestampWithOffset(date: Date): string {
@@ -16,8 +12,8 @@ export function timestampWithOffset(date: Date): string {
  * A searchset bundle for one page of matches (§2.5): `total` counts every match (its meaning across
  * pages is not shown, §4.3 rule 4), a self link, and a next link while more pages remain.
  */
-export function buildBundle(matches: readonly Organization[], page: PageRequest, requestUrl: URL): OrganizationBundle {
-  const start = (page.page - 1) * page.size;
+export function buildBundle(matches: readonly Organization[], page: PageWindow, requestUrl: URL): OrganizationBundle {
+  const { start } = page;
   const entries = matches.slice(start, start + page.size);
   const link = [{ relation: 'self', url: requestUrl.href }];
   if (start + page.size < matches.length) {

@@ -3,6 +3,8 @@ import type { OrganizationFilter } from '../spec/constants';
 import { InvertedIndex, normalize } from './inverted-index';
 
 
+export type OrganizationFilters = Partial<Record<OrganizationFilter, string>>;
+
 /** Free-text filters: the value must start a word of the field, case-insensitively (FHIR string search, per word). */
 const TEXT_FILTERS = ['name', 'address'] as const;
 type TextFilter = (typeof TEXT_FILTERS)[number];
@@ -71,8 +73,13 @@ export class OrganizationSearch {
     return this.organizations.length;
   }
 
+  /** Every organization, in result order. */
+  get all(): readonly Organization[] {
+    return this.organizations;
+  }
+
   /** Every organization matching all filters, in ascending id order. */
-  search(filters: Partial<Record<OrganizationFilter, string>>): Organization[] {
+  search(filters: OrganizationFilters): Organization[] {
     const exact: [string, string][] = [];
     const text: [TextFilter, string][] = [];
     for (const [filter, raw] of Object.entries(filters) as [OrganizationFilter, string][]) {

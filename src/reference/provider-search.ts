@@ -12,7 +12,7 @@ export interface ProviderQuery {
 export type SingleBestResult =
   | { kind: 'unique'; record: GoldenProviderRecord }
   | { kind: 'none' }
-  | { kind: 'ambiguous'; count: number };
+  | { kind: 'ambiguous'; candidates: GoldenProviderRecord[] };
 
 /** Virtual facet: first and last name taken from the same Name entry. */
 const FIRST_LAST = 'FirstName+LastName';
@@ -95,6 +95,11 @@ export class ProviderSearch {
     return this.records.length;
   }
 
+  /** Every golden record, in load order. */
+  get all(): readonly GoldenProviderRecord[] {
+    return this.records;
+  }
+
   /** Golden records matching every given parameter. */
   matching(parameters: Partial<Record<ProviderParameter, string>>): GoldenProviderRecord[] {
     return this.index.matchAll(criteria(parameters)).map((id) => this.records[id]);
@@ -111,6 +116,6 @@ export class ProviderSearch {
     const optional = criteria(query.optional);
     const narrowed = optional.length === 0 ? [] : candidates.filter((id) => optional.every(([key, value]) => this.index.has(id, key, value)));
     if (narrowed.length === 1) return { kind: 'unique', record: this.records[narrowed[0]] };
-    return { kind: 'ambiguous', count: candidates.length };
+    return { kind: 'ambiguous', candidates: candidates.map((id) => this.records[id]) };
   }
 }

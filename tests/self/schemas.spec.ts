@@ -33,7 +33,7 @@ test('every fixture record is valid', ({ data, schemas }) => {
 function examples(data: Fixtures) {
   const golden = data.providers[0].golden;
   const organization = data.organizations.find((o) => o.partOf && o.telecom && o.identifier.some((i) => i.period))!;
-  const bundle = buildBundle([organization], { page: 1, size: 25 }, new URL('http://localhost/fhir/organization?name=x'));
+  const bundle = buildBundle([organization], { start: 0, page: 1, size: 25 }, new URL('http://localhost/fhir/organization?name=x'));
   return {
     [SCHEMA.goldenRecord]: golden,
     [SCHEMA.sourceRecords]: data.providers[0].sources,

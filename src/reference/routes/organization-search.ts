@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { MAX_COUNT, ORGANIZATION_FILTERS, PAGE_SIZE, PAGING_PARAMETERS, type OrganizationFilter } from '../../spec/constants';
-import { buildBundle, type PageRequest } from '../bundle';
+import { ORGANIZATION_FILTERS, PAGING_PARAMETERS } from '../../spec/constants';
+import { buildBundle } from '../bundle';
 import { RequestError } from '../errors';
+import type { OrganizationFilters } from '../organization-search';
 import { type RawQuery, readQuery } from '../query';
-import { type RouteContext, requestUrl } from './context';
+import { isAnswer } from '../scenarios/behaviour';
+import { type RouteContext, requestUrl, scenarioContext, send } from './context';
 
-const KNOWN = new Set<string>([...ORGANIZATION_FILTERS, ...PAGING_PARAMETERS]);
+const ROUTE = '/organization';
+const KNOWN = [...ORGANIZATION_FILTERS, ...PAGING_PARAMETERS];
 
 function positiveInteger(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
@@ -16,33 +19,31 @@ function positiveInteger(name: string, raw: string | undefined): number | undefi
   return value;
 }
 
-/**
- * §4.3, §8: Count alone gives one page of Count records (at most 1000: larger values are clamped),
- * Page alone gives 25 per page, both give page Page of Count records; neither gives the first 25.
- */
-function pageOf(parameters: Map<string, string>): PageRequest {
-  const count = positiveInteger('Count', parameters.get('Count'));
-  const page = positiveInteger('Page', parameters.get('Page'));
-  return { page: page ?? 1, size: Math.min(count ?? PAGE_SIZE, MAX_COUNT) };
-}
-
 /** GET {fhir}/organization (§4.3). */
-export function organizationSearchRoute(app: FastifyInstance, { directory, fhirPath }: RouteContext): void {
-  app.get(`${fhirPath}/organization`, async (request, reply) => {
-    const parameters = readQuery(request.query as RawQuery, (name) => KNOWN.has(name));
-    const filters: Partial<Record<OrganizationFilter, string>> = {};
+export function organizationSearchRoute(app: FastifyInstance, context: RouteContext): void {
+  const { behaviour, directory } = context;
+  const fold = (name: string) => (behaviour.caseInsensitiveNames ? name.toLowerCase() : name);
+  const known = new Map(KNOWN.map((name) => [fold(name), name]));
+
+  app.get(`${behaviour.fhirPath}${ROUTE}`, { config: { errorBody: 'fhir' } }, async (request, reply) => {
+    const raw = readQuery(request.query as RawQuery, (name) => known.has(fold(name)));
+    const parameters = new Map([...raw].map(([name, value]) => [known.get(fold(name))!, value]));
+    const given: OrganizationFilters = {};
     for (const name of ORGANIZATION_FILTERS) {
       const value = parameters.get(name);
-      if (value !== undefined) filters[name] = value;
+      if (value !== undefined) given[name] = value;
     }
-    if (Object.keys(filters).length === 0) {
+    if (behaviour.requireSearchParameter && Object.keys(given).length === 0) {
       throw new RequestError(400, 'required', `give at least one search parameter (§4.3, §8): ${ORGANIZATION_FILTERS.join(', ')}`);
     }
-    if (filters.active !== undefined && !/^(true|false)$/.test(filters.active)) {
+    if (given.active !== undefined && !/^(true|false)$/.test(given.active)) {
       throw new RequestError(400, 'invalid-parameter', 'active must be true or false (§4.3)');
     }
-    const page = pageOf(parameters);
-    const bundle = buildBundle(directory.organizations.search(filters), page, requestUrl(request));
-    return reply.type('application/json; charset=utf-8').send(bundle);
+    const window = behaviour.paging(positiveInteger('Count', parameters.get('Count')), positiveInteger('Page', parameters.get('Page')));
+    if (isAnswer(window)) return send(reply, window);
+    const filters = behaviour.organizationFilters(given);
+    const matches = Object.keys(filters).length === 0 ? directory.organizations.all : directory.organizations.search(filters);
+    const bundle = buildBundle(matches, window, requestUrl(request));
+    return send(reply, { status: 200, type: behaviour.fhirMediaType, body: behaviour.bundle(bundle, scenarioContext(ROUTE, request, context)) });
   });
 }

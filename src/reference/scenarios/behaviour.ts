@@ -1,0 +1,95 @@
+import { AMBIGUITY_MESSAGE, MAX_COUNT, PAGE_SIZE } from '../../spec/constants';
+import type { GoldenProviderRecord, OrganizationBundle, SourceRecord } from '../../types/schemas';
+import type { Directory } from '../directory';
+import { RequestError } from '../errors';
+import type { OrganizationFilters } from '../organization-search';
+import type { ProviderQuery, ProviderSearch, SingleBestResult } from '../provider-search';
+
+/** A whole answer: an object or array is sent as JSON, a string as it is. */
+export interface Answer {
+  status: number;
+  type: string;
+  body: unknown;
+}
+
+/** What a transform may need besides the value it changes. */
+export interface ScenarioContext {
+  directory: Directory;
+  /** Origin the client used, e.g. `http://127.0.0.1:3000`, and the scenario's mount prefix. */
+  base: string;
+  /** How many times this scenario's route has answered, for faults that differ call to call. */
+  call: number;
+}
+
+export interface PageWindow {
+  start: number;
+  size: number;
+  page: number;
+}
+
+/**
+ * Everything about the reference server that a fault or a conformant variant may change. The
+ * default is the reference behaviour; a scenario overrides some members. Routes read these values
+ * and call these functions, so faults and variants are data rather than conditionals in the routes.
+ */
+export interface Behaviour {
+  providerPath: string;
+  fhirPath: string;
+  /** When set, every endpoint wants `Authorization: Bearer <token>`. */
+  bearerToken?: string;
+  /** §4.1 r8 is silent: whether `npi` means `NPI`. */
+  caseInsensitiveNames: boolean;
+  /** §4.1 r1: whether a trailing dash is understood at all. */
+  dashSupported: boolean;
+  providerMediaType: string;
+  fhirMediaType: string;
+  /** §4.1 r2–r4: single-best matching. */
+  singleBest(query: ProviderQuery, search: ProviderSearch): SingleBestResult;
+  ambiguity(candidates: readonly GoldenProviderRecord[]): Answer;
+  noMatch(): Answer;
+  unknownCuratedId(curatedID: string): Answer;
+  golden(record: GoldenProviderRecord, context: ScenarioContext): unknown;
+  sources(records: readonly SourceRecord[], context: ScenarioContext, curatedID: string): unknown;
+  /** §4.3, §8: which slice of the matches a request gets, or an answer instead. */
+  paging(count: number | undefined, page: number | undefined): PageWindow | Answer;
+  organizationFilters(filters: OrganizationFilters): OrganizationFilters;
+  /** §4.3 r2 is silent on the answer; the rule is that at least one parameter is required. */
+  requireSearchParameter: boolean;
+  bundle(bundle: OrganizationBundle, context: ScenarioContext): unknown;
+  /** Status for a client error; the reference keeps its 4xx. */
+  errorStatus(error: RequestError): number;
+}
+
+export const REFERENCE_BEHAVIOUR: Behaviour = {
+  providerPath: '/provider',
+  fhirPath: '/fhir',
+  caseInsensitiveNames: false,
+  dashSupported: true,
+  providerMediaType: 'application/json; charset=utf-8',
+  fhirMediaType: 'application/json; charset=utf-8',
+  singleBest: (query, search) => search.singleBest(query),
+  // §4.1 r4; status and media type are not shown (r6): plain text with 200.
+  ambiguity: () => ({ status: 200, type: 'text/plain; charset=utf-8', body: AMBIGUITY_MESSAGE }),
+  noMatch: () => errorAnswer(new RequestError(404, 'not-found', 'no provider matches the search')),
+  // §4.2 r3 is silent: 404.
+  unknownCuratedId: () => errorAnswer(new RequestError(404, 'not-found', 'no golden record has that curated ID')),
+  golden: (record) => record,
+  sources: (records) => records,
+  // Count alone: one page of Count (clamped to 1000); Page alone: 25 per page; neither: the first 25.
+  paging: (count, page = 1) => {
+    const size = Math.min(count ?? PAGE_SIZE, MAX_COUNT);
+    return { start: (page - 1) * size, size, page };
+  },
+  organizationFilters: (filters) => filters,
+  requireSearchParameter: true,
+  bundle: (bundle) => bundle,
+  errorStatus: (error) => error.status,
+};
+
+export function errorAnswer(error: RequestError): Answer {
+  return { status: error.status, type: 'application/json; charset=utf-8', body: { error: error.code, message: error.message } };
+}
+
+export function isAnswer(value: PageWindow | Answer): value is Answer {
+  return 'status' in value;
+}

@@ -1,0 +1,22 @@
+import { type Behaviour, REFERENCE_BEHAVIOUR } from './behaviour';
+import { FAULTS } from './faults';
+import type { Scenario } from './scenario';
+import { VARIANTS } from './variants';
+
+export const CLEAN: Scenario = { name: 'clean', description: 'the reference behaviour', behaviour: {} };
+
+/** Every scenario, by name: the clean reference, its conformant variants, and its faults. */
+export const SCENARIOS: readonly Scenario[] = [CLEAN, ...VARIANTS, ...FAULTS];
+
+export function behaviourOf(scenario: Scenario): Behaviour {
+  return { ...REFERENCE_BEHAVIOUR, ...scenario.behaviour };
+}
+
+/** Path prefix under which the all-scenarios server mounts a scenario. */
+export function scenarioPrefix(name: string): string {
+  return `/scenario/${name}`;
+}
+
+export function scenarioNamed(name: string): Scenario | undefined {
+  return SCENARIOS.find((s) => s.name === name);
+}

@@ -1,0 +1,15 @@
+import type { RequirementId } from '../../harness/catalogue';
+import type { Behaviour } from './behaviour';
+
+/** A named change of the reference behaviour, with the suite settings it needs besides BASE_URL. */
+export interface Scenario {
+  name: string;
+  description: string;
+  behaviour: Partial<Behaviour>;
+  suiteEnv?: Record<string, string>;
+}
+
+/** A departure from the specification that the suite must catch under `targets`. */
+export interface Fault extends Scenario {
+  targets: RequirementId;
+}

@@ -1,0 +1,48 @@
+import type { GoldenProviderRecord, OrganizationBundle, ProviderData, SourceRecord } from '../../types/schemas';
+
+/** Building blocks for scenarios: copies with one kind of change, so faults stay one line each. */
+type Data = Record<string, unknown>;
+
+export function withData(change: (data: Data) => void) {
+  const apply = (data: ProviderData): ProviderData => {
+    const copy = structuredClone(data) as Data;
+    change(copy);
+    return copy as ProviderData;
+  };
+  return {
+    golden: (record: GoldenProviderRecord) => ({ ...record, data: apply(record.data) }),
+    sources: (records: readonly SourceRecord[]) => records.map((record) => ({ ...record, data: apply(record.data) })),
+  };
+}
+
+/** Applies `change` to every string of an attribute's array, in data and in its Address entries. */
+export function eachValue(data: Data, attribute: string, change: (value: string) => string): void {
+  const holders = [data, ...((Array.isArray(data.Address) ? data.Address : []) as Data[])];
+  for (const holder of holders) {
+    const values = holder[attribute];
+    if (Array.isArray(values)) holder[attribute] = values.map((v) => (typeof v === 'string' && v !== '' ? change(v) : v));
+  }
+}
+
+type Entry = OrganizationBundle['entry'][number];
+
+export function withBundle(change: (bundle: OrganizationBundle) => void) {
+  return (bundle: OrganizationBundle) => {
+    const copy = structuredClone(bundle);
+    change(copy);
+    return copy;
+  };
+}
+
+export function withEntries(change: (entry: Entry, index: number) => void) {
+  return withBundle((bundle) => bundle.entry.forEach(change));
+}
+
+export function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
+}

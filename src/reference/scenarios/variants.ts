@@ -1,0 +1,53 @@
+import { AMBIGUITY_MESSAGE, MAX_COUNT } from '../../spec/constants';
+import { operationOutcomeBody, RequestError } from '../errors';
+import { REFERENCE_BEHAVIOUR } from './behaviour';
+import type { Scenario } from './scenario';
+import { shuffled, withBundle, withData, withEntries } from './transforms';
+
+const json = 'application/json; charset=utf-8';
+
+/** The token the bearer-auth variant wants; the mutation run hands it to the suite as API_TOKEN. */
+export const VARIANT_TOKEN = 'mutation-run-bearer-token-7f3a9c';
+
+/**
+ * Conformant alternatives: legitimate choices where the specification is silent or allows several
+ * answers. The suite must pass every one of them with no failure and no warning.
+ */
+export const VARIANTS: Scenario[] = [
+  { name: 'ambiguity-409-json', description: 'ambiguity as 409 with a JSON error body', behaviour: { ambiguity: () => ({ status: 409, type: json, body: { error: 'ambiguous', message: AMBIGUITY_MESSAGE } }) } },
+  { name: 'ambiguity-400-json', description: 'ambiguity as 400 with a JSON error body', behaviour: { ambiguity: () => ({ status: 400, type: json, body: { error: 'ambiguous', message: AMBIGUITY_MESSAGE } }) } },
+  { name: 'ambiguity-json-string', description: 'ambiguity as a 200 JSON string', behaviour: { ambiguity: () => ({ status: 200, type: json, body: JSON.stringify(AMBIGUITY_MESSAGE) }) } },
+  { name: 'no-match-empty-object', description: 'no match as 200 {}', behaviour: { noMatch: () => ({ status: 200, type: json, body: {} }) } },
+  { name: 'unknown-id-empty-array', description: 'an unknown curated ID as 200 []', behaviour: { unknownCuratedId: () => ({ status: 200, type: json, body: [] }) } },
+  {
+    name: 'count-over-limit-rejected', description: 'Count above 1000 rejected with 400',
+    behaviour: {
+      paging: (count, page) =>
+        count !== undefined && count > MAX_COUNT
+          ? { status: 400, type: json, body: operationOutcomeBody(new RequestError(400, 'invalid', `Count may not exceed ${MAX_COUNT}`)) }
+          : REFERENCE_BEHAVIOUR.paging(count, page),
+    },
+  },
+  { name: 'default-page-all', description: 'without Count and Page, every match up to 1000', behaviour: { paging: (count, page) => REFERENCE_BEHAVIOUR.paging(count ?? (page === undefined ? MAX_COUNT : undefined), page) } },
+  { name: 'total-is-page-count', description: 'total counts the entries of the page', behaviour: { bundle: (bundle) => ({ ...bundle, total: bundle.entry.length }) } },
+  { name: 'no-next-link', description: 'only a self link, no next link', behaviour: { bundle: (bundle) => ({ ...bundle, link: bundle.link.filter((l) => l.relation !== 'next') }) } },
+  { name: 'absolute-fullurl', description: 'fullUrl as an absolute URL', behaviour: { bundle: (bundle, { base }) => withEntries((entry) => { entry.fullUrl = `${base}/fhir/Organization/${entry.resource.id}`; })(bundle) } },
+  { name: 'z-timestamps', description: 'meta.lastUpdated with Z', behaviour: { bundle: withBundle((b) => { b.meta.lastUpdated = new Date(b.meta.lastUpdated).toISOString(); }) } },
+  { name: 'fhir-json-media-type', description: 'application/fhir+json for the bundle', behaviour: { fhirMediaType: 'application/fhir+json; charset=utf-8' } },
+  { name: 'entries-reversed', description: 'entries of a page in another order', behaviour: { bundle: withBundle((b) => { b.entry.reverse(); }) } },
+  { name: 'source-records-shuffled', description: 'source records in a different order on every call', behaviour: { sources: (records) => shuffled(records) } },
+  {
+    name: 'extra-fields', description: 'unknown extra attributes and fields everywhere',
+    behaviour: {
+      golden: (record) => ({ ...withData((data) => { data.PreferredLanguage = ['EN']; data.Score = 0.93; }).golden(record), meta: { source: 'mdm' } }),
+      sources: (records) => withData((data) => { data.IngestBatch = ['2024-11']; }).sources(records).map((r) => ({ ...r, score: 1 })),
+      bundle: withBundle((b) => {
+        Object.assign(b, { timestamp: b.meta.lastUpdated });
+        for (const entry of b.entry) Object.assign(entry.resource, { extension: [{ url: 'urn:example:tier', valueString: 'gold' }], alias: ['AKA'] });
+      }),
+    },
+  },
+  { name: 'api-path-prefix', description: 'provider endpoints under /api (§4.1 note)', behaviour: { providerPath: '/api' }, suiteEnv: { PROVIDER_PATH: '/api' } },
+  { name: 'bearer-auth', description: 'every endpoint requires a bearer token', behaviour: { bearerToken: VARIANT_TOKEN }, suiteEnv: { API_TOKEN: VARIANT_TOKEN } },
+  { name: 'case-insensitive-names', description: 'parameter names in any case', behaviour: { caseInsensitiveNames: true } },
+];
