@@ -30,7 +30,8 @@ try {
 
 export default defineConfig({
   testDir: 'tests/conformance',
-  outputDir: 'test-results/conformance',
+  // Under REPORT_DIR, so that everything a run writes is in one place.
+  outputDir: join(harness.reportDir, 'test-results'),
   fullyParallel: true,
   // API checks wait on the network, not the CPU: two workers keep two cores busy without
   // hammering a remote target.
@@ -38,6 +39,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000 + 10 * harness.requestTimeoutMs,
+  globalSetup: require.resolve('./src/harness/preflight.ts'),
   reporter: [
     ['list'],
     ['./src/harness/reporter/conformance-reporter.ts'],

@@ -65,6 +65,8 @@ export const OBSERVATIONS = [
   { id: 'OBS-TOTAL-ACROSS-PAGES', spec: '§4.3 r4', title: 'what `total` means when more than one page exists' },
   { id: 'OBS-PARAM-CASE', spec: '§4.1 r8', title: 'whether parameter names are case-sensitive' },
   { id: 'OBS-DEFAULT-PAGE-SIZE', spec: '§4.3', title: 'entries returned without `Count` and `Page`' },
+  { id: 'OBS-RATE-LIMITED', spec: '§8', title: '429 or 503 answers whose `Retry-After` the harness waited out before retrying' },
+  { id: 'OBS-TRANSPORT-RETRY', spec: '—', title: 'transport errors (a reset connection) retried once; the retry\'s answer is what was judged' },
 ] as const satisfies readonly ObservationDefinition[];
 
 export type ObservationId = (typeof OBSERVATIONS)[number]['id'];

@@ -43,6 +43,8 @@ export class Checks {
 
   /** The cross-cutting HTTP rules, for every exchange a test makes. */
   inspect(exchange: Exchange, options: { ambiguityAllowed?: boolean } = {}): void {
+    if (exchange.retriedAfter) this.observe('OBS-TRANSPORT-RETRY', { url: exchange.url, error: exchange.retriedAfter, outcome: `answered ${exchange.status} on the retry` });
+    for (const wait of exchange.rateLimited ?? []) this.observe('OBS-RATE-LIMITED', { url: exchange.url, ...wait });
     this.check('HTTP-NO-5XX', exchange.status < 500, `the service answered ${exchange.status}`, { exchange });
     if (exchange.status < 200 || exchange.status > 299) return;
     // §4.1 r4: the ambiguity answer may be plain text, so it is exempt.

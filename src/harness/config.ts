@@ -25,7 +25,12 @@ export interface HarnessConfig {
   strict: boolean;
   reportDir: string;
   requestTimeoutMs: number;
+  /** Requests per second across all workers; 0 means no limit. */
+  maxRps: number;
 }
+
+/** MAX_RPS when unset: no limit for the embedded server, a polite pace for anyone else's. */
+export const DEFAULT_REMOTE_MAX_RPS = 10;
 
 /** A configuration problem: the run stops before any test with this one message. */
 export class ConfigError extends Error {
@@ -128,6 +133,9 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Harne
   if (!/^[0-9]+$/.test(timeoutRaw) || requestTimeoutMs < 1 || requestTimeoutMs > 600_000) {
     throw new ConfigError('REQUEST_TIMEOUT_MS', `must be a whole number of milliseconds from 1 to 600000, got "${timeoutRaw}"`);
   }
+  const rpsRaw = env.MAX_RPS?.trim() || String(embedded ? 0 : DEFAULT_REMOTE_MAX_RPS);
+  const maxRps = Number(rpsRaw);
+  if (!/^\d+(\.\d+)?$/.test(rpsRaw) || maxRps > 10_000) throw new ConfigError('MAX_RPS', `must be a number of requests per second from 0 (no limit) to 10000, got "${rpsRaw}"`);
   const probesFile = resolve(cwd, env.PROBES_FILE?.trim() || resolve(DEFAULT_FIXTURE_DIR, FIXTURE_FILES.probes));
   const token = env.API_TOKEN?.trim();
   if (token && /[\r\n]/.test(token)) throw new ConfigError('API_TOKEN', 'must not contain line breaks');
@@ -144,10 +152,18 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Harne
     strict: flag(env, 'STRICT'),
     reportDir: resolve(cwd, env.REPORT_DIR?.trim() || 'conformance-report'),
     requestTimeoutMs,
+    maxRps,
   };
 }
 
 /** The secrets of a configuration: values that must never reach any output. */
 export function secretsOf(config: Pick<HarnessConfig, 'apiToken' | 'apiHeaders'>): string[] {
   return [config.apiToken, ...Object.values(config.apiHeaders)].filter((value): value is string => !!value && value.length > 0);
+}
+
+/** Headers every request carries: the credentials, and what the suite accepts. */
+export function requestHeaders(config: Pick<HarnessConfig, 'apiToken' | 'apiHeaders'>): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json, application/fhir+json;q=0.9, text/plain;q=0.5', ...config.apiHeaders };
+  if (config.apiToken) headers.authorization = `Bearer ${config.apiToken}`;
+  return headers;
 }

@@ -12,6 +12,10 @@ export interface Exchange {
   durationMs: number;
   /** A transport error that was retried once before this answer came. */
   retriedAfter?: string;
+  /** Size of a body too large to hold: it was not read into bodyText. */
+  tooLargeBytes?: number;
+  /** 429/503 answers whose Retry-After was honoured before this answer came. */
+  rateLimited?: { status: number; retryAfterSeconds: number }[];
 }
 
 const EXCERPT_LENGTH = 400;
@@ -38,6 +42,7 @@ export function atPointer(value: unknown, pointer: string): unknown {
 
 /** The part of the body a failure is about: the value at `pointer`, or the start of the body. */
 export function bodyExcerpt(exchange: Exchange, pointer?: string): string {
+  if (exchange.tooLargeBytes !== undefined) return `body: not held, ${exchange.json.ok ? '' : exchange.json.error}`;
   if (pointer !== undefined && exchange.json.ok) {
     const value = atPointer(exchange.json.value, pointer);
     return `${pointer || '/'} = ${clip(JSON.stringify(value) ?? 'undefined')}`;

@@ -19,12 +19,49 @@ export class TransportError extends Error {
   }
 }
 
+/** Retry-After waits are honoured up to this long each, at most this many times per request. */
+export const MAX_RETRY_AFTER_SECONDS = 10;
+export const MAX_RATE_LIMIT_RETRIES = 2;
+
 export interface HttpClientOptions {
   baseUrl: string;
   /** Authorization and extra headers; never logged. */
   headers: Record<string, string>;
   timeoutMs: number;
   redactor: Redactor;
+  /** Paces this client's requests; shared by every client of a worker. */
+  throttle?: Throttle;
+  /** Waits for a Retry-After (tests pass a fake clock). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Spaces requests at least 1/rate seconds apart. Each worker gets its share of MAX_RPS. */
+export class Throttle {
+  private next = 0;
+
+  constructor(
+    private readonly requestsPerSecond: number,
+    private readonly sleep: (ms: number) => Promise<void> = defaultSleep,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async wait(): Promise<void> {
+    if (!(this.requestsPerSecond > 0)) return;
+    const slot = Math.max(this.now(), this.next);
+    this.next = slot + 1000 / this.requestsPerSecond;
+    const delay = slot - this.now();
+    if (delay > 0) await this.sleep(delay);
+  }
+}
+
+/** Seconds to wait from a Retry-After header (delta-seconds or an HTTP date), or undefined. */
+export function retryAfterSeconds(value: string | undefined, now: number = Date.now()): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 export type QueryParameters = Record<string, string> | readonly (readonly [string, string])[];
@@ -48,26 +85,40 @@ export class ReadOnlyHttpClient {
   private async send(method: string, url: string): Promise<Exchange> {
     if (method !== 'GET') throw new Error(`the harness sends only GET requests; refused ${method} ${this.options.redactor.url(url)}`);
     const shownUrl = this.options.redactor.url(url);
+    const sleep = this.options.sleep ?? defaultSleep;
+    const rateLimited: NonNullable<Exchange['rateLimited']> = [];
     let retriedAfter: string | undefined;
     for (let attempt = 1; ; attempt++) {
+      await this.options.throttle?.wait();
       const started = Date.now();
+      let response: APIResponse;
       try {
-        const response = await this.context.fetch(url, {
+        response = await this.context.fetch(url, {
           method: 'GET',
           headers: this.options.headers,
           timeout: this.options.timeoutMs,
           failOnStatusCode: false,
           maxRedirects: 0,
         });
-        return await toExchange(response, shownUrl, Date.now() - started, retriedAfter);
       } catch (error) {
-        const reason = this.options.redactor.text(error instanceof Error ? error.message.split('\n')[0] : String(error));
-        if (attempt === 1 && RETRYABLE.test(reason)) {
+        const reason = this.options.redactor.text((error instanceof Error ? error.message.split('\n')[0] : String(error)).replace(/^apiRequestContext\.fetch: /, ''));
+        // One retry, for a transport error only, and never after a time-out: hangs stay bounded.
+        if (retriedAfter === undefined && RETRYABLE.test(reason)) {
           retriedAfter = reason;
           continue;
         }
         throw new TransportError(shownUrl, reason, attempt);
       }
+      // 429 and 503 with Retry-After: wait as asked, a bounded number of times; what comes after is judged as usual.
+      const wait = retryAfterSeconds(response.headers()['retry-after']);
+      if ((response.status() === 429 || response.status() === 503) && wait !== undefined && wait <= MAX_RETRY_AFTER_SECONDS && rateLimited.length < MAX_RATE_LIMIT_RETRIES) {
+        rateLimited.push({ status: response.status(), retryAfterSeconds: wait });
+        await response.dispose();
+        await sleep(wait * 1000);
+        continue;
+      }
+      const exchange = await toExchange(response, shownUrl, Date.now() - started, retriedAfter);
+      return rateLimited.length > 0 ? { ...exchange, rateLimited } : exchange;
     }
   }
 }
@@ -79,12 +130,12 @@ async function toExchange(response: APIResponse, url: string, durationMs: number
   const base = { method: 'GET' as const, url, status: response.status(), contentType, durationMs, ...(retriedAfter ? { retriedAfter } : {}) };
   if (declared > MAX_BODY_BYTES) {
     await response.dispose();
-    return { ...base, bodyText: '', json: { ok: false, error: `body of ${declared} bytes exceeds the harness limit of ${MAX_BODY_BYTES} bytes` } };
+    return { ...base, bodyText: '', tooLargeBytes: declared, json: { ok: false, error: `body of ${declared} bytes exceeds the harness limit of ${MAX_BODY_BYTES} bytes` } };
   }
   const body = await response.body();
   await response.dispose();
   if (body.length > MAX_BODY_BYTES) {
-    return { ...base, bodyText: '', json: { ok: false, error: `body of ${body.length} bytes exceeds the harness limit of ${MAX_BODY_BYTES} bytes` } };
+    return { ...base, bodyText: '', tooLargeBytes: body.length, json: { ok: false, error: `body of ${body.length} bytes exceeds the harness limit of ${MAX_BODY_BYTES} bytes` } };
   }
   const bodyText = body.toString('utf8');
   return { ...base, bodyText, json: parseJson(bodyText) };

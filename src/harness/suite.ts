@@ -7,14 +7,15 @@ import { createSchemaValidator, type SchemaValidator } from '../schemas/validato
 import type { Probes } from '../types/schemas';
 import type { RequirementId } from './catalogue';
 import { Checks } from './checks';
-import { environmentWithDotenv, type HarnessConfig, loadConfig, secretsOf } from './config';
+import { environmentWithDotenv, type HarnessConfig, loadConfig, requestHeaders, secretsOf } from './config';
 import { DirectoryClient } from './directory-client';
-import { ReadOnlyHttpClient } from './http-client';
+import { ReadOnlyHttpClient, Throttle } from './http-client';
 import { Redactor } from './redact';
 import { ANNOTATION } from './results';
 
 interface WorkerFixtures {
   harness: HarnessConfig;
+  throttle: Throttle;
   redactor: Redactor;
   schemas: SchemaValidator;
   apiContext: APIRequestContext;
@@ -30,6 +31,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   harness: [async ({}, use) => use(loadConfig(environmentWithDotenv(process.env, process.cwd()))), { scope: 'worker' }],
   redactor: [async ({ harness }, use) => use(new Redactor(secretsOf(harness))), { scope: 'worker' }],
   schemas: [async ({}, use) => use(createSchemaValidator()), { scope: 'worker' }],
+  // Workers are separate processes: each keeps to its share, so together they stay within MAX_RPS.
+  throttle: [async ({ harness }, use, workerInfo) => use(new Throttle(harness.maxRps / Math.max(1, workerInfo.config.workers))), { scope: 'worker' }],
   // One context per worker keeps connections alive across tests; credentials go per request, never into the context.
   apiContext: [
     async ({ playwright }, use) => {
@@ -55,10 +58,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     }
   },
 
-  api: async ({ apiContext, harness, redactor, checks }, use) => {
-    const headers: Record<string, string> = { accept: 'application/json, application/fhir+json;q=0.9, text/plain;q=0.5', ...harness.apiHeaders };
-    if (harness.apiToken) headers.authorization = `Bearer ${harness.apiToken}`;
-    const http = new ReadOnlyHttpClient(apiContext, { baseUrl: harness.baseUrl, headers, timeoutMs: harness.requestTimeoutMs, redactor });
+  api: async ({ apiContext, harness, redactor, checks, throttle }, use) => {
+    const http = new ReadOnlyHttpClient(apiContext, { baseUrl: harness.baseUrl, headers: requestHeaders(harness), timeoutMs: harness.requestTimeoutMs, redactor, throttle });
     await use(new DirectoryClient(http, harness, checks));
   },
 

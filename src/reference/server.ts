@@ -49,10 +49,18 @@ function registerScenario(app: FastifyInstance, directory: Directory, { prefix, 
         reply.code(behaviour.errorStatus(requestError)).type('application/json; charset=utf-8');
         return errorBody(request, requestError);
       });
-      const { bearerToken } = behaviour;
+      const { bearerToken, intercept } = behaviour;
       if (bearerToken) {
         scope.addHook('onRequest', async (request) => {
           if (request.headers.authorization !== `Bearer ${bearerToken}`) throw new RequestError(401, 'unauthorized', 'a valid bearer token is required');
+        });
+      }
+      // After the credential check, so that a misbehaving target can still require a token.
+      if (intercept) {
+        let calls = 0;
+        scope.addHook('onRequest', async (request, reply) => {
+          if (await intercept(request, reply, ++calls)) return reply;
+          return undefined;
         });
       }
       const context: RouteContext = { directory, behaviour, calls: new Map() };

@@ -26,7 +26,7 @@ export interface RequirementResult {
 
 export interface RunError {
   test: string;
-  kind: 'transport' | 'timeout' | 'harness';
+  kind: 'preflight' | 'transport' | 'timeout' | 'harness';
   message: string;
 }
 
@@ -51,7 +51,7 @@ function errorKind(outcome: TestOutcome, message: string): RunError['kind'] {
  * Folds test outcomes into one status per requirement: any failure makes a MUST `fail` and a
  * SHOULD `warn`; checks that ran without failure `pass`; no check at all `skip`, with the reasons.
  */
-export function aggregate(outcomes: readonly TestOutcome[], options: { strict: boolean }): ConformanceSummary {
+export function aggregate(outcomes: readonly TestOutcome[], options: { strict: boolean }, runErrors: readonly RunError[] = []): ConformanceSummary {
   const records = new Map<RequirementId, { checks: number; failures: Failure[]; skipped: string[] }>();
   const entry = (id: RequirementId) => {
     let value = records.get(id);
@@ -59,7 +59,7 @@ export function aggregate(outcomes: readonly TestOutcome[], options: { strict: b
     return value;
   };
   const observations = new Map<string, unknown[]>();
-  const errors: RunError[] = [];
+  const errors: RunError[] = [...runErrors];
 
   for (const outcome of outcomes) {
     const declared = outcome.annotations.filter((a) => a.type === ANNOTATION.requirement).map((a) => a.description as RequirementId);
@@ -90,7 +90,8 @@ export function aggregate(outcomes: readonly TestOutcome[], options: { strict: b
     else if (found.checks > 0) status = 'pass';
     else status = 'skip';
     // Skip reasons are kept even when other checks ran: a partly skipped requirement says so.
-    const skipped = found.skipped.length > 0 ? found.skipped : status === 'skip' ? ['no check of this requirement ran'] : undefined;
+    const notRun = runErrors.length > 0 ? `not run: ${runErrors[0].message}` : 'no check of this requirement ran';
+    const skipped = found.skipped.length > 0 ? found.skipped : status === 'skip' ? [notRun] : undefined;
     return { id: r.id, level: r.level, spec: r.spec, title: r.title, status, checks: found.checks, failures: found.failures, ...(skipped ? { skipped } : {}) };
   });
 

@@ -1,8 +1,9 @@
 import { basename } from 'node:path';
-import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullResult, Reporter, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { PREFLIGHT_PREFIX } from '../preflight';
 import { environmentWithDotenv, loadConfig, secretsOf } from '../config';
 import { Redactor } from '../redact';
-import { aggregate, type TestOutcome } from './aggregate';
+import { aggregate, type RunError, type TestOutcome } from './aggregate';
 import { REPORT_FILES, writeReport } from './report';
 
 const ANSI = /\u001b\[[0-9;]*m/g;
@@ -13,6 +14,8 @@ const ANSI = /\u001b\[[0-9;]*m/g;
  */
 export default class ConformanceReporter implements Reporter {
   private readonly outcomes = new Map<string, TestOutcome>();
+  /** Errors outside any test: the preflight, or a failing global set-up. */
+  private readonly runErrors: RunError[] = [];
   private startedAt = new Date();
 
   printsToStdio(): boolean {
@@ -21,6 +24,13 @@ export default class ConformanceReporter implements Reporter {
 
   onBegin(): void {
     this.startedAt = new Date();
+  }
+
+  onError(error: TestError): void {
+    const message = (error.message ?? error.value ?? '').replace(ANSI, '').replace(/^Error: /, '');
+    const preflight = message.indexOf(PREFLIGHT_PREFIX);
+    if (preflight >= 0) this.runErrors.push({ test: 'preflight', kind: 'preflight', message: message.slice(preflight + PREFLIGHT_PREFIX.length).split('\n')[0] });
+    else this.runErrors.push({ test: '(outside tests)', kind: 'harness', message });
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -39,7 +49,7 @@ export default class ConformanceReporter implements Reporter {
     // keeps secrets out of reporter options, which Playwright copies into its own reports.
     const config = loadConfig(environmentWithDotenv(process.env, process.cwd()));
     const redactor = new Redactor(secretsOf(config));
-    const summary = aggregate([...this.outcomes.values()], { strict: config.strict });
+    const summary = aggregate([...this.outcomes.values()], { strict: config.strict }, this.runErrors);
     writeReport(config.reportDir, {
       target: { baseUrl: redactor.url(config.baseUrl), embedded: config.embedded },
       startedAt: this.startedAt.toISOString(),

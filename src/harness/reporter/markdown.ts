@@ -3,11 +3,13 @@ import type { ConformanceReport } from './report';
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n+/g, ' ↵ ');
 const clip = (text: string, length = 300) => (text.length > length ? `${text.slice(0, length)}…` : text);
 
-const VERDICT: Record<ConformanceReport['verdict'], string> = {
-  pass: 'PASS: every MUST and SHOULD requirement that ran holds',
-  warn: 'PASS WITH WARNINGS: every MUST holds; some SHOULD requirements do not',
-  fail: 'FAIL: the service breaks a MUST requirement, or the run could not complete',
-};
+function verdict(report: ConformanceReport): string {
+  if (report.verdict === 'pass') return 'PASS: every MUST and SHOULD requirement that ran holds';
+  if (report.verdict === 'warn') return 'PASS WITH WARNINGS: every MUST holds; some SHOULD requirements do not';
+  if (report.summary.fail > 0) return 'FAIL: the service breaks a MUST requirement';
+  if (report.errors.length > 0) return 'FAIL: the run could not complete (see Run errors)';
+  return 'FAIL: SHOULD requirements do not hold and STRICT is true';
+}
 
 /** conformance.md: the verdict, the requirement table with the first failure, the observations. */
 export function renderMarkdown(report: ConformanceReport): string {
@@ -15,7 +17,7 @@ export function renderMarkdown(report: ConformanceReport): string {
   const lines = [
     '# Conformance report: Directory Search Service v1.0',
     '',
-    `**Verdict: ${VERDICT[report.verdict]}**`,
+    `**Verdict: ${verdict(report)}**`,
     '',
     `Target: ${report.target.baseUrl}${report.target.embedded ? ' (embedded reference server)' : ''}  `,
     `Started: ${report.startedAt}, took ${(report.durationMs / 1000).toFixed(1)} s  `,

@@ -24,6 +24,7 @@ export function isJsonObject(exchange: Exchange): boolean {
 
 /** How the body is rooted, for messages: "a JSON array", "non-JSON text", … */
 export function rootKind(exchange: Exchange): string {
+  if (exchange.tooLargeBytes !== undefined) return `a body too large to hold (${exchange.tooLargeBytes} bytes)`;
   if (!exchange.json.ok) return exchange.bodyText.trim() === '' ? 'an empty body' : 'non-JSON text';
   const value = exchange.json.value;
   if (Array.isArray(value)) return 'a JSON array';

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AMBIGUITY_MESSAGE, MAX_COUNT, PAGE_SIZE } from '../../spec/constants';
 import type { GoldenProviderRecord, OrganizationBundle, SourceRecord } from '../../types/schemas';
 import type { Directory } from '../directory';
@@ -58,6 +59,11 @@ export interface Behaviour {
   bundle(bundle: OrganizationBundle, context: ScenarioContext): unknown;
   /** Status for a client error; the reference keeps its 4xx. */
   errorStatus(error: RequestError): number;
+  /**
+   * Takes over a request before any route sees it, for targets that misbehave below the
+   * specification (hangs, resets, HTML pages). Returns true when it answered (or will never answer).
+   */
+  intercept?(request: FastifyRequest, reply: FastifyReply, call: number): Promise<boolean>;
 }
 
 export const REFERENCE_BEHAVIOUR: Behaviour = {

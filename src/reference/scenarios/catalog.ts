@@ -1,12 +1,13 @@
 import { type Behaviour, REFERENCE_BEHAVIOUR } from './behaviour';
 import { FAULTS } from './faults';
+import { HOSTILE } from './hostile';
 import type { Scenario } from './scenario';
 import { VARIANTS } from './variants';
 
 export const CLEAN: Scenario = { name: 'clean', description: 'the reference behaviour', behaviour: {} };
 
-/** Every scenario, by name: the clean reference, its conformant variants, and its faults. */
-export const SCENARIOS: readonly Scenario[] = [CLEAN, ...VARIANTS, ...FAULTS];
+/** Every scenario, by name: the clean reference, its conformant variants, its faults, and hostile targets. */
+export const SCENARIOS: readonly Scenario[] = [CLEAN, ...VARIANTS, ...FAULTS, ...HOSTILE];
 
 export function behaviourOf(scenario: Scenario): Behaviour {
   return { ...REFERENCE_BEHAVIOUR, ...scenario.behaviour };

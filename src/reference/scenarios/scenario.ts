@@ -1,4 +1,4 @@
-import type { RequirementId } from '../../harness/catalogue';
+import type { ObservationId, RequirementId } from '../../harness/catalogue';
 import type { Behaviour } from './behaviour';
 
 /** A named change of the reference behaviour, with the suite settings it needs besides BASE_URL. */
@@ -7,6 +7,8 @@ export interface Scenario {
   description: string;
   behaviour: Partial<Behaviour>;
   suiteEnv?: Record<string, string>;
+  /** An observation the suite must record against this scenario. */
+  observes?: ObservationId;
 }
 
 /** A departure from the specification that the suite must catch under `targets`. */

@@ -50,4 +50,12 @@ export const VARIANTS: Scenario[] = [
   { name: 'api-path-prefix', description: 'provider endpoints under /api (§4.1 note)', behaviour: { providerPath: '/api' }, suiteEnv: { PROVIDER_PATH: '/api' } },
   { name: 'bearer-auth', description: 'every endpoint requires a bearer token', behaviour: { bearerToken: VARIANT_TOKEN }, suiteEnv: { API_TOKEN: VARIANT_TOKEN } },
   { name: 'case-insensitive-names', description: 'parameter names in any case', behaviour: { caseInsensitiveNames: true } },
+  {
+    name: 'flaky-connection', description: 'every 6th request has its connection reset (the harness retries once)', observes: 'OBS-TRANSPORT-RETRY',
+    behaviour: { intercept: async (request, reply, call) => { if (call % 6 !== 0) return false; reply.hijack(); request.raw.socket.destroy(); return true; } },
+  },
+  {
+    name: 'sometimes-rate-limited', description: 'every 25th request answers 429 with Retry-After: 1 (the harness waits and retries)', observes: 'OBS-RATE-LIMITED',
+    behaviour: { intercept: async (_request, reply, call) => { if (call % 25 !== 0) return false; reply.code(429).header('retry-after', '1').type(json).send('{"error":"slow down"}'); return true; } },
+  },
 ];

@@ -1,0 +1,131 @@
+/**
+ * The robustness run: `npm run test:robustness`. The suite against targets that misbehave below
+ * the specification, against no server at all, with a recognisable credential, and with invalid
+ * configuration. For each it asserts bounded time, the report written and saying what happened,
+ * and a non-zero exit; for credentials, that no file the run wrote and no console line holds them.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { scenarioPrefix } from '../src/reference/scenarios/catalog';
+import { HOSTILE, type HostileTarget, LEAK_TEST_SECRETS } from '../src/reference/scenarios/hostile';
+import { pooled, runSuite, type SuiteRun } from '../src/suite-runs/run-suite';
+import { freePort, startScenarioServer } from '../src/suite-runs/scenario-server';
+
+/** No run may take longer than this, hangs included (their REQUEST_TIMEOUT_MS is 1.5 s). */
+const MAX_SECONDS = 120;
+
+interface Case {
+  name: string;
+  env: (origin: string) => Promise<Record<string, string>> | Record<string, string>;
+  verify: (run: SuiteRun, reportDir: string) => string[];
+  allReporters?: boolean;
+}
+
+function filesUnder(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+  } catch {
+    return [];
+  }
+}
+
+/** A target that answers (or fails to): exit non-zero, both reports written, saying what happened. */
+function reportSays(says: RegExp, stoppedByPreflight = false) {
+  return (run: SuiteRun): string[] => {
+    const found: string[] = [];
+    if (run.exitCode === 0) found.push('exited 0');
+    if (!run.report || !run.markdown) return [...found, 'conformance.json or conformance.md missing'];
+    if (!says.test(run.markdown)) found.push(`conformance.md does not match ${says}`);
+    if (stoppedByPreflight) {
+      if (run.report.errors.length !== 1 || run.report.errors[0].kind !== 'preflight') found.push(`expected exactly one preflight error, got ${JSON.stringify(run.report.errors.map((e) => e.kind))}`);
+      if (run.report.requirements.some((r) => r.checks > 0)) found.push('checks ran after a failed preflight');
+    }
+    return found;
+  };
+}
+
+/** Every form a secret could take in a file: plain, percent-encoded, base64. */
+function leaks(text: string): string[] {
+  return Object.values(LEAK_TEST_SECRETS).flatMap((secret) => [secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64')]).filter((form) => text.includes(form));
+}
+
+function hostileCase(target: HostileTarget): Case {
+  const verify = reportSays(target.says, target.stoppedByPreflight);
+  if (target.name !== 'echo-credentials') {
+    return { name: target.name, env: (origin) => ({ MAX_RPS: '0', ...target.suiteEnv, BASE_URL: `${origin}${scenarioPrefix(target.name)}` }), verify: (run) => verify(run) };
+  }
+  return {
+    name: `${target.name} (leak scan of every file written)`,
+    allReporters: true,
+    env: (origin) => ({ MAX_RPS: '0', ...target.suiteEnv, BASE_URL: `${origin}${scenarioPrefix(target.name)}` }),
+    verify: (run, reportDir) => {
+      const files = filesUnder(reportDir);
+      const found = [...verify(run), ...(files.length < 4 ? [`only ${files.length} files written; expected the conformance, HTML and JUnit reports`] : [])];
+      for (const file of files) for (const form of leaks(readFileSync(file, 'latin1'))) found.push(`${file.slice(reportDir.length + 1)} holds "${form}"`);
+      for (const form of leaks(run.stdout + run.stderr)) found.push(`console output holds "${form}"`);
+      return found;
+    },
+  };
+}
+
+const configCase = (name: string, env: Record<string, string>, says: RegExp): Case => ({
+  name: `invalid configuration: ${name}`,
+  env: () => env,
+  verify: (run) => {
+    const lines = run.stderr.split('\n').filter((line) => says.test(line));
+    return [...(run.exitCode !== 2 ? [`exit ${run.exitCode}, expected 2`] : []), ...(lines.length !== 1 ? [`stderr should hold one line matching ${says}, holds ${lines.length}: ${run.stderr.slice(0, 300)}`] : []), ...(/Running \d+ test/.test(run.stdout) ? ['tests ran'] : [])];
+  },
+});
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const root = mkdtempSync(join(tmpdir(), 'robustness-'));
+  const wrongProbes = join(root, 'wrong-probes.json');
+  writeFileSync(wrongProbes, JSON.stringify({ provider: { unique: [{ query: { NPI: 1234567893 } }] } }));
+  const cases: Case[] = [
+    ...HOSTILE.map(hostileCase),
+    { name: 'no server at the address', env: async () => ({ BASE_URL: `http://127.0.0.1:${await freePort()}` }), verify: reportSays(/preflight.*cannot connect to http:\/\/127\.0\.0\.1:\d+.*ECONNREFUSED/, true) },
+    {
+      name: 'STRICT=true turns a SHOULD finding into a failed run',
+      env: (origin) => ({ MAX_RPS: '0', STRICT: 'true', BASE_URL: `${origin}${scenarioPrefix('gender-words')}` }),
+      verify: (run) => [
+        ...(run.exitCode === 0 ? ['exited 0'] : []),
+        ...(run.report?.verdict !== 'fail' || run.report.summary.fail !== 0 ? [`expected verdict fail with no MUST failure, got ${run.report?.verdict}`] : []),
+        ...(run.report?.requirements.find((r) => r.id === 'DATA-CODES')?.status !== 'warn' ? ['DATA-CODES is not warn'] : []),
+      ],
+    },
+    configCase('malformed BASE_URL', { BASE_URL: 'http//missing-colon' }, /^configuration: BASE_URL is not a valid URL/),
+    configCase('unreadable PROBES_FILE', { PROBES_FILE: join(root, 'absent.json') }, /^configuration: PROBES_FILE cannot be read/),
+    configCase('PROBES_FILE failing its schema', { PROBES_FILE: wrongProbes }, /^configuration: PROBES_FILE does not match schemas\/probes\.schema\.json.*\/provider\/unique\/0\/query\/NPI/),
+    configCase('API_HEADERS not JSON', { API_HEADERS: '{X-Tenant: acme}' }, /^configuration: API_HEADERS is not valid JSON/),
+  ];
+  const server = await startScenarioServer();
+  let results: { name: string; run: SuiteRun; problems: string[] }[];
+  try {
+    results = await pooled(cases, Math.min(2, availableParallelism()), async (c) => {
+      const reportDir = join(root, c.name.replace(/[^a-z0-9]+/gi, '-'));
+      const run = await runSuite({ env: await c.env(server.origin), reportDir, allReporters: c.allReporters, workers: 2 });
+      const found = c.verify(run, reportDir);
+      if (run.seconds > MAX_SECONDS) found.push(`took ${run.seconds.toFixed(0)} s, more than ${MAX_SECONDS} s`);
+      return { name: c.name, run, problems: found };
+    });
+  } finally {
+    server.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+  console.log('\n| case | exit | seconds | first run error or config message | problems |\n| --- | --- | --- | --- | --- |');
+  for (const { name, run, problems } of results) {
+    const said = (run.report?.errors[0]?.message ?? run.stderr.split('\n').find((l) => l.startsWith('configuration:')) ?? run.report?.requirements.find((r) => r.failures.length)?.failures[0].message ?? '').split('\n')[0].slice(0, 110);
+    console.log(`| ${name} | ${run.exitCode} | ${run.seconds.toFixed(1)} | ${said.replace(/\|/g, '\\|')} | ${problems.join('; ') || 'none'} |`);
+  }
+  const failed = results.filter((r) => r.problems.length > 0).length;
+  console.log(`\nrobustness run took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`robustness: ${results.length - failed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,66 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ConformanceReport } from '../harness/reporter/report';
+import { PROJECT_ROOT } from './scenario-server';
+
+/**
+ * Every suite key, set explicitly so that a developer's .env or shell cannot change a run: real
+ * environment variables win over .env, and an empty value means "unset".
+ */
+export const NEUTRAL_SUITE_ENV: Record<string, string> = {
+  BASE_URL: '', API_TOKEN: '', API_HEADERS: '', PROBES_FILE: '', PROVIDER_PATH: '', FHIR_PATH: '', STATUS_SEARCH: '',
+  STRICT: '', REPORT_DIR: '', REQUEST_TIMEOUT_MS: '', MAX_RPS: '', CONFORMANCE_EMBEDDED_URL: '',
+};
+
+export interface SuiteRun {
+  exitCode: number;
+  seconds: number;
+  stdout: string;
+  stderr: string;
+  /** conformance.json, when the run wrote one. */
+  report?: ConformanceReport;
+  markdown?: string;
+}
+
+export interface SuiteRunOptions {
+  env: Record<string, string>;
+  reportDir: string;
+  /** Playwright's reporters as configured (list, conformance, HTML, JUnit); otherwise the conformance reporter alone. */
+  allReporters?: boolean;
+  workers?: number;
+}
+
+/** `playwright test` of the conformance suite in its own process, with its real exit status. */
+export async function runSuite({ env, reportDir, allReporters = false, workers = 1 }: SuiteRunOptions): Promise<SuiteRun> {
+  const args = [join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', `--workers=${workers}`];
+  if (!allReporters) args.push('--reporter=./src/harness/reporter/conformance-reporter.ts');
+  const started = Date.now();
+  const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env: { ...process.env, CI: '', ...NEUTRAL_SUITE_ENV, ...env, REPORT_DIR: reportDir } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exitCode = await new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+  const read = (file: string) => {
+    try {
+      return readFileSync(join(reportDir, file), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  const json = read('conformance.json');
+  return { exitCode, seconds: (Date.now() - started) / 1000, stdout, stderr, report: json ? JSON.parse(json) : undefined, markdown: read('conformance.md') };
+}
+
+/** Runs `task` over `items`, `parallel` at a time, keeping the input order in the results. */
+export async function pooled<T, R>(items: readonly T[], parallel: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.max(1, parallel) }, async () => {
+      for (let i = next++; i < items.length; i = next++) results[i] = await task(items[i]);
+    }),
+  );
+  return results;
+}
