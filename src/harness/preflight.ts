@@ -3,7 +3,7 @@
  * answer, refuses the credentials or keeps rate-limiting is reported once, clearly, and the run
  * stops, instead of failing every test the same way.
  */
-import { request } from '@playwright/test';
+import { type FullConfig, request } from '@playwright/test';
 import { environmentWithDotenv, type HarnessConfig, loadConfig, requestHeaders, secretsOf } from './config';
 import type { Exchange } from './exchange';
 import { ReadOnlyHttpClient, TransportError } from './http-client';
@@ -52,8 +52,17 @@ export function verdictOnTransport(error: TransportError, harness: Pick<HarnessC
   return `the connection to ${harness.baseUrl} failed: ${error.reason}`;
 }
 
-export default async function preflight(): Promise<void> {
+/** Traces record request headers and cannot redact them: with credentials set, they must stay off. */
+export function traceProblem(config: Pick<FullConfig, 'projects'>, harness: Pick<HarnessConfig, 'apiToken' | 'apiHeaders'>): string | undefined {
+  if (secretsOf(harness).length === 0) return undefined;
+  const tracing = config.projects.some(({ use: { trace } }) => (typeof trace === 'object' ? trace.mode : trace ?? 'off') !== 'off');
+  return tracing ? 'traces would record API_TOKEN and API_HEADERS in request headers: run without --trace while credentials are set' : undefined;
+}
+
+export default async function preflight(config: FullConfig): Promise<void> {
   const harness = loadConfig(environmentWithDotenv(process.env, process.cwd()));
+  const tracing = traceProblem(config, harness);
+  if (tracing) throw new PreflightError(tracing);
   const context = await request.newContext();
   try {
     const http = new ReadOnlyHttpClient(context, { baseUrl: harness.baseUrl, headers: requestHeaders(harness), timeoutMs: harness.requestTimeoutMs, redactor: new Redactor(secretsOf(harness)) });

@@ -63,7 +63,7 @@ function registerScenario(app: FastifyInstance, directory: Directory, { prefix, 
           return undefined;
         });
       }
-      const context: RouteContext = { directory, behaviour, calls: new Map() };
+      const context: RouteContext = { directory, prefix, behaviour, calls: new Map() };
       for (const route of [searchSingleBestRoute, sourceRecordsRoute, organizationSearchRoute]) route(scope, context);
     },
     { prefix },

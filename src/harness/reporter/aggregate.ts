@@ -90,7 +90,7 @@ export function aggregate(outcomes: readonly TestOutcome[], options: { strict: b
     else if (found.checks > 0) status = 'pass';
     else status = 'skip';
     // Skip reasons are kept even when other checks ran: a partly skipped requirement says so.
-    const notRun = runErrors.length > 0 ? `not run: ${runErrors[0].message}` : 'no check of this requirement ran';
+    const notRun = runErrors.length > 0 ? 'not run: the run stopped before its tests (see run errors)' : 'no check of this requirement ran';
     const skipped = found.skipped.length > 0 ? found.skipped : status === 'skip' ? [notRun] : undefined;
     return { id: r.id, level: r.level, spec: r.spec, title: r.title, status, checks: found.checks, failures: found.failures, ...(skipped ? { skipped } : {}) };
   });

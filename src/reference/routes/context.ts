@@ -5,6 +5,8 @@ import type { Answer, Behaviour, ScenarioContext } from '../scenarios/behaviour'
 /** What every route of one scenario shares. */
 export interface RouteContext {
   directory: Directory;
+  /** Where the scenario is mounted ('' at the root). */
+  prefix: string;
   behaviour: Behaviour;
   /** Answers given so far, per route, for faults that change from call to call. */
   calls: Map<string, number>;
@@ -27,8 +29,7 @@ export function requestUrl(request: FastifyRequest): URL {
 export function scenarioContext(route: string, request: FastifyRequest, context: RouteContext): ScenarioContext {
   const call = (context.calls.get(route) ?? 0) + 1;
   context.calls.set(route, call);
-  const prefix = request.routeOptions.url?.slice(0, request.routeOptions.url.indexOf(route)) ?? '';
-  return { directory: context.directory, base: `${request.protocol}://${request.host}${prefix}`, call };
+  return { directory: context.directory, base: `${request.protocol}://${request.host}${context.prefix}`, call };
 }
 
 /** Sends an answer: objects and arrays as JSON, strings as they are. */

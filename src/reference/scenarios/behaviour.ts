@@ -16,7 +16,7 @@ export interface Answer {
 /** What a transform may need besides the value it changes. */
 export interface ScenarioContext {
   directory: Directory;
-  /** Origin the client used, e.g. `http://127.0.0.1:3000`, and the scenario's mount prefix. */
+  /** Origin the client used plus the scenario's mount prefix, e.g. `http://127.0.0.1:3000/scenario/x`. */
   base: string;
   /** How many times this scenario's route has answered, for faults that differ call to call. */
   call: number;

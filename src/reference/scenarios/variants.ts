@@ -31,7 +31,7 @@ export const VARIANTS: Scenario[] = [
   { name: 'default-page-all', description: 'without Count and Page, every match up to 1000', behaviour: { paging: (count, page) => REFERENCE_BEHAVIOUR.paging(count ?? (page === undefined ? MAX_COUNT : undefined), page) } },
   { name: 'total-is-page-count', description: 'total counts the entries of the page', behaviour: { bundle: (bundle) => ({ ...bundle, total: bundle.entry.length }) } },
   { name: 'no-next-link', description: 'only a self link, no next link', behaviour: { bundle: (bundle) => ({ ...bundle, link: bundle.link.filter((l) => l.relation !== 'next') }) } },
-  { name: 'absolute-fullurl', description: 'fullUrl as an absolute URL', behaviour: { bundle: (bundle, { base }) => withEntries((entry) => { entry.fullUrl = `${base}/fhir/Organization/${entry.resource.id}`; })(bundle) } },
+  { name: 'absolute-fullurl', description: 'fullUrl as an absolute URL', behaviour: { bundle: (bundle, { base }) => withEntries((entry) => { entry.fullUrl = `${base}${REFERENCE_BEHAVIOUR.fhirPath}/Organization/${entry.resource.id}`; })(bundle) } },
   { name: 'z-timestamps', description: 'meta.lastUpdated with Z', behaviour: { bundle: withBundle((b) => { b.meta.lastUpdated = new Date(b.meta.lastUpdated).toISOString(); }) } },
   { name: 'fhir-json-media-type', description: 'application/fhir+json for the bundle', behaviour: { fhirMediaType: 'application/fhir+json; charset=utf-8' } },
   { name: 'entries-reversed', description: 'entries of a page in another order', behaviour: { bundle: withBundle((b) => { b.entry.reverse(); }) } },
