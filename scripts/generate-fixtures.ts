@@ -13,7 +13,7 @@ import { generateProviders } from '../src/generator/providers';
 import { Random } from '../src/generator/random';
 import { FIXTURE_FILES } from '../src/reference/fixture-files';
 
-export const DEFAULTS = { seed: 20261121, providers: 520, organizations: 1500 };
+const DEFAULTS = { seed: 20261121, providers: 520, organizations: 1500 };
 
 const { values } = parseArgs({
   options: {

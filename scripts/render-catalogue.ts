@@ -12,7 +12,7 @@ const END = '<!-- catalogue:end -->';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
-export function renderCatalogue(): string {
+function renderCatalogue(): string {
   return [
     '| id | level | spec | what is checked |',
     '|---|---|---|---|',

@@ -1,8 +1,7 @@
-import { type RequirementId, requirement } from './catalogue';
+import { type ObservationId, type RequirementId, requirement } from './catalogue';
 import { bodyExcerpt, type Exchange, requestLine } from './exchange';
 import type { Redactor } from './redact';
 import type { Failure, ObservationRecord, RequirementRecord } from './results';
-import type { ObservationId } from './catalogue';
 import { carriesAmbiguityText } from './rules/ambiguity';
 
 /** Requirements every exchange is checked against, whatever test made it. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isValidDea, isValidNpi, NUCC_CODE } from '../../src/domain/identifiers';
 import { mergeSourceData } from '../../src/generator/merge';
-import { generateOrganizations } from '../../src/generator/organizations';
+import { generateOrganizations, IDENTIFIER_SYSTEM } from '../../src/generator/organizations';
 import { generateProviders, SOURCE_INDEX } from '../../src/generator/providers';
 import { Random } from '../../src/generator/random';
 import { DEFAULT_FIXTURE_DIR, FIXTURE_FILES } from '../../src/reference/fixture-files';
@@ -67,7 +67,7 @@ test('identifiers carry valid check digits and NUCC-format taxonomy codes', ({ d
   expect(npis.filter((npi) => !isValidNpi(npi)), 'invalid NPIs').toEqual([]);
   expect(deas.filter((dea) => !isValidDea(dea)), 'invalid DEA numbers').toEqual([]);
   expect(codes.filter((code) => !NUCC_CODE.test(code)), 'malformed taxonomy codes').toEqual([]);
-  const npiSystem = 'http://hl7.org/fhir/sid/us-npi';
+  const npiSystem = IDENTIFIER_SYSTEM.npi;
   const orgIdentifiers = data.organizations.flatMap((o) => o.identifier);
   expect(data.organizations.filter((o) => !o.identifier.some((i) => i.system === npiSystem)).map((o) => o.id), 'organizations without an NPI').toEqual([]);
   expect(orgIdentifiers.filter((i) => !(i.system === npiSystem ? isValidNpi(i.value) : isValidDea(i.value))), 'invalid organization identifiers').toEqual([]);

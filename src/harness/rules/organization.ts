@@ -51,8 +51,6 @@ const FILTER_FIELDS: Record<string, (resource: Json) => string[]> = {
   type: (r) => objects(r.type).map((t) => text(t.text)),
 };
 
-export const CHECKED_FILTERS = Object.keys(FILTER_FIELDS);
-
 /** ORG-FILTERS: entries whose field does not contain the searched value. */
 export function filterProblems(bundle: unknown, query: Record<string, string>): EntryProblem[] {
   const checked = Object.entries(query).filter(([name]) => name in FILTER_FIELDS);

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AMBIGUITY_MESSAGE, MAX_COUNT, PAGE_SIZE } from '../../spec/constants';
 import type { GoldenProviderRecord, OrganizationBundle, SourceRecord } from '../../types/schemas';
 import type { Directory } from '../directory';
-import { RequestError } from '../errors';
+import { RequestError, serviceErrorBody } from '../errors';
 import type { OrganizationFilters } from '../organization-search';
 import type { ProviderQuery, ProviderSearch, SingleBestResult } from '../provider-search';
 
@@ -93,7 +93,7 @@ export const REFERENCE_BEHAVIOUR: Behaviour = {
 };
 
 export function errorAnswer(error: RequestError): Answer {
-  return { status: error.status, type: 'application/json; charset=utf-8', body: { error: error.code, message: error.message } };
+  return { status: error.status, type: 'application/json; charset=utf-8', body: serviceErrorBody(error) };
 }
 
 export function isAnswer(value: PageWindow | Answer): value is Answer {

@@ -17,7 +17,3 @@ export function behaviourOf(scenario: Scenario): Behaviour {
 export function scenarioPrefix(name: string): string {
   return `/scenario/${name}`;
 }
-
-export function scenarioNamed(name: string): Scenario | undefined {
-  return SCENARIOS.find((s) => s.name === name);
-}
