@@ -2,6 +2,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OBSERVATIONS, REQUIREMENTS } from '../../src/harness/catalogue';
+import { FAULTS } from '../../src/reference/scenarios/faults';
+import { SCENARIOS } from '../../src/reference/scenarios/catalog';
 import { expect, test } from './fixtures';
 
 const SUITE = join(__dirname, '..', 'conformance');
@@ -22,4 +24,15 @@ test('ids are unique and levels are MUST or SHOULD', () => {
   const ids = [...REQUIREMENTS.map((r) => r.id), ...OBSERVATIONS.map((o) => o.id)];
   expect(new Set(ids).size).toBe(ids.length);
   expect(REQUIREMENTS.every((r) => r.level === 'MUST' || r.level === 'SHOULD')).toBe(true);
+});
+
+test('every requirement has at least one fault in the mutation run, and there are at least 40', () => {
+  const targeted = new Set(FAULTS.map((f) => f.targets));
+  expect(REQUIREMENTS.map((r) => r.id).filter((id) => !targeted.has(id))).toEqual([]);
+  expect(FAULTS.length).toBeGreaterThanOrEqual(40);
+});
+
+test('scenario names are unique, so each has its own /scenario/<name> mount', () => {
+  const names = SCENARIOS.map((s) => s.name);
+  expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
 });
