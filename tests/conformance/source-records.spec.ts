@@ -4,16 +4,15 @@
  */
 import { NO_CURATED_ID, firstUniqueRecord } from '../../src/harness/derived-probes';
 import { answerSummary, isJsonArray, rootKind } from '../../src/harness/rules/answers';
+import { isJsonObject, type JsonObject, objectsIn } from '../../src/harness/rules/json';
 import { codeProblems, npiProblems, uncoveredGoldenValues } from '../../src/harness/rules/provider';
 import { ROUTES } from '../../src/harness/rules/schema-routing';
 import { requirements, test } from '../../src/harness/suite';
 import { verifyProblems, verifySchema } from '../../src/harness/verify';
 import { SCHEMA } from '../../src/schemas/validator';
 
-type Element = { id?: unknown; data?: unknown };
-const elementsOf = (value: unknown): Element[] => (Array.isArray(value) ? value.filter((e): e is Element => typeof e === 'object' && e !== null) : []);
-const dataOf = (element: Element): Record<string, unknown> | undefined =>
-  typeof element.data === 'object' && element.data !== null && !Array.isArray(element.data) ? (element.data as Record<string, unknown>) : undefined;
+const elementsOf = objectsIn;
+const dataOf = (element: JsonObject): JsonObject | undefined => (isJsonObject(element.data) ? element.data : undefined);
 
 test.describe('sourceRecords (§4.2)', () => {
   test(

@@ -1,4 +1,5 @@
 import type { Exchange } from '../exchange';
+import { isJsonObject as isObject } from './json';
 
 export interface RecordLike {
   id: string;
@@ -8,10 +9,9 @@ export interface RecordLike {
 /** A golden record as §2.1 shapes it: an object with a string id and an object data. */
 export function recordOf(exchange: Exchange): RecordLike | undefined {
   if (!exchange.json.ok) return undefined;
-  const value = exchange.json.value as Partial<RecordLike> | null;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  if (typeof value.id !== 'string' || value.id === '' || typeof value.data !== 'object' || value.data === null || Array.isArray(value.data)) return undefined;
-  return value as RecordLike;
+  const value = exchange.json.value;
+  if (!isObject(value) || typeof value.id !== 'string' || value.id === '' || !isObject(value.data)) return undefined;
+  return value as unknown as RecordLike;
 }
 
 export function isJsonArray(exchange: Exchange): boolean {
@@ -19,7 +19,7 @@ export function isJsonArray(exchange: Exchange): boolean {
 }
 
 export function isJsonObject(exchange: Exchange): boolean {
-  return exchange.json.ok && typeof exchange.json.value === 'object' && exchange.json.value !== null && !Array.isArray(exchange.json.value);
+  return exchange.json.ok && isObject(exchange.json.value);
 }
 
 /** How the body is rooted, for messages: "a JSON array", "non-JSON text", … */

@@ -1,9 +1,6 @@
 /** Organization rules the bundle schema cannot state: cross-field references and filter agreement. */
 
-type Json = Record<string, unknown>;
-
-const objects = (value: unknown): Json[] => (Array.isArray(value) ? value.filter((v): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)) : []);
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+import { isJsonObject, type JsonObject as Json, objectsIn as objects, textOf as text } from './json';
 
 export interface EntryProblem {
   pointer: string;
@@ -15,7 +12,7 @@ export function entriesOf(bundle: unknown): Json[] {
 }
 
 export function resourceOf(entry: Json): Json {
-  return (typeof entry.resource === 'object' && entry.resource !== null ? entry.resource : {}) as Json;
+  return isJsonObject(entry.resource) ? entry.resource : {};
 }
 
 /** ORG-ENTRY-SHAPE: fullUrl is /Organization/<resource.id>, or an absolute URL ending so (§2.5). */

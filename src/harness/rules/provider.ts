@@ -1,11 +1,9 @@
 import { isValidNpi } from '../../domain/identifiers';
 import { OPTIONAL_SUFFIX } from '../../spec/constants';
 import type { ProviderData } from '../../types/schemas';
+import { objectsIn as objects, stringsIn as strings } from './json';
 
 const same = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
-const objects = (value: unknown): Record<string, unknown>[] =>
-  Array.isArray(value) ? value.filter((v): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)) : [];
 
 /** Non-optional parameters of a query (§4.1 r1: a trailing dash marks a parameter optional). */
 export function nonOptional(query: Record<string, string>): Record<string, string> {
