@@ -38,6 +38,16 @@ export function parseQueryString(queryString: string): RawQuery {
   return query;
 }
 
+/**
+ * The canonical name of a parameter as sent, or undefined for an unknown one. Names are
+ * case-sensitive unless a scenario says otherwise (§4.1 r8 is silent).
+ */
+export function parameterNames<Name extends string>(names: readonly Name[], caseInsensitive: boolean): (sent: string) => Name | undefined {
+  const fold = (name: string) => (caseInsensitive ? name.toLowerCase() : name);
+  const known = new Map(names.map((name) => [fold(name), name]));
+  return (sent) => known.get(fold(sent));
+}
+
 /** Control characters have no place in a search value or an identifier. */
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 

@@ -3,7 +3,7 @@ import { ORGANIZATION_FILTERS, PAGING_PARAMETERS } from '../../spec/constants';
 import { buildBundle } from '../bundle';
 import { RequestError } from '../errors';
 import type { OrganizationFilters } from '../organization-search';
-import { type RawQuery, readQuery } from '../query';
+import { parameterNames, type RawQuery, readQuery } from '../query';
 import { isAnswer } from '../scenarios/behaviour';
 import { type RouteContext, requestUrl, scenarioContext, send } from './context';
 
@@ -22,12 +22,11 @@ function positiveInteger(name: string, raw: string | undefined): number | undefi
 /** GET {fhir}/organization (§4.3). */
 export function organizationSearchRoute(app: FastifyInstance, context: RouteContext): void {
   const { behaviour, directory } = context;
-  const fold = (name: string) => (behaviour.caseInsensitiveNames ? name.toLowerCase() : name);
-  const known = new Map(KNOWN.map((name) => [fold(name), name]));
+  const canonical = parameterNames(KNOWN, behaviour.caseInsensitiveNames);
 
   app.get(`${behaviour.fhirPath}${ROUTE}`, { config: { errorBody: 'fhir' } }, async (request, reply) => {
-    const raw = readQuery(request.query as RawQuery, (name) => known.has(fold(name)));
-    const parameters = new Map([...raw].map(([name, value]) => [known.get(fold(name))!, value]));
+    const raw = readQuery(request.query as RawQuery, (name) => canonical(name) !== undefined);
+    const parameters = new Map([...raw].map(([name, value]) => [canonical(name)!, value]));
     const given: OrganizationFilters = {};
     for (const name of ORGANIZATION_FILTERS) {
       const value = parameters.get(name);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { OPTIONAL_SUFFIX, PROVIDER_PARAMETERS, type ProviderParameter } from '../../spec/constants';
 import { RequestError } from '../errors';
 import type { ProviderQuery } from '../provider-search';
-import { type RawQuery, readQuery } from '../query';
+import { parameterNames, type RawQuery, readQuery } from '../query';
 import { type RouteContext, scenarioContext, send } from './context';
 
 const ROUTE = '/searchSingleBest';
@@ -10,8 +10,7 @@ const ROUTE = '/searchSingleBest';
 /** GET {provider}/searchSingleBest (§4.1). */
 export function searchSingleBestRoute(app: FastifyInstance, context: RouteContext): void {
   const { behaviour, directory } = context;
-  const known = new Map(PROVIDER_PARAMETERS.map((name) => [behaviour.caseInsensitiveNames ? name.toLowerCase() : name, name]));
-  const canonical = (name: string): ProviderParameter | undefined => known.get(behaviour.caseInsensitiveNames ? name.toLowerCase() : name);
+  const canonical = parameterNames(PROVIDER_PARAMETERS, behaviour.caseInsensitiveNames);
   const split = (name: string): [ProviderParameter | undefined, boolean] =>
     behaviour.dashSupported && name.endsWith(OPTIONAL_SUFFIX) ? [canonical(name.slice(0, -OPTIONAL_SUFFIX.length)), true] : [canonical(name), false];
 
