@@ -73,13 +73,8 @@ export class OrganizationSearch {
     return this.organizations.length;
   }
 
-  /** Every organization, in result order. */
-  get all(): readonly Organization[] {
-    return this.organizations;
-  }
-
-  /** Every organization matching all filters, in ascending id order. */
-  search(filters: OrganizationFilters): Organization[] {
+  /** Every organization matching all filters (every organization, when there is none), in ascending id order. */
+  search(filters: OrganizationFilters): readonly Organization[] {
     const exact: [string, string][] = [];
     const text: [TextFilter, string][] = [];
     for (const [filter, raw] of Object.entries(filters) as [OrganizationFilter, string][]) {
@@ -94,7 +89,7 @@ export class OrganizationSearch {
       ids = this.wordPrefixCandidates(filter, value);
       // For a one-word value the candidates are the exact answer: some word starts with it.
       if (!value.includes(' ')) unchecked = text.slice(1);
-    } else return [];
+    } else return this.organizations;
     const matching = unchecked.length === 0 ? ids : ids.filter((id) => unchecked.every(([filter, value]) => this.texts[filter][id].some((t) => t.includes(` ${value}`))));
     return matching.map((id) => this.organizations[id]);
   }

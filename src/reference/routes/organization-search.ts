@@ -41,8 +41,7 @@ export function organizationSearchRoute(app: FastifyInstance, context: RouteCont
     const window = behaviour.paging(positiveInteger('Count', parameters.get('Count')), positiveInteger('Page', parameters.get('Page')));
     if (isAnswer(window)) return send(reply, window);
     const filters = behaviour.organizationFilters(given);
-    const matches = Object.keys(filters).length === 0 ? directory.organizations.all : directory.organizations.search(filters);
-    const bundle = buildBundle(matches, window, requestUrl(request));
+    const bundle = buildBundle(directory.organizations.search(filters), window, requestUrl(request));
     return send(reply, { status: 200, type: behaviour.fhirMediaType, body: behaviour.bundle(bundle, scenarioContext(ROUTE, request, context)) });
   });
 }
