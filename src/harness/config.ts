@@ -4,6 +4,8 @@ import { parse as parseDotenv } from 'dotenv';
 import { DEFAULT_FIXTURE_DIR, FIXTURE_FILES } from '../reference/fixture-files';
 import { createSchemaValidator, SCHEMA } from '../schemas/validator';
 import type { Probes } from '../types/schemas';
+import type { HttpClientOptions, Throttle } from './http-client';
+import type { Redactor } from './redact';
 
 /** Where the embedded reference server listens, chosen once in the main process (see playwright.config.ts). */
 export const EMBEDDED_URL_VARIABLE = 'CONFORMANCE_EMBEDDED_URL';
@@ -162,8 +164,13 @@ export function secretsOf(config: Pick<HarnessConfig, 'apiToken' | 'apiHeaders'>
 }
 
 /** Headers every request carries: the credentials, and what the suite accepts. */
-export function requestHeaders(config: Pick<HarnessConfig, 'apiToken' | 'apiHeaders'>): Record<string, string> {
+function requestHeaders(config: Pick<HarnessConfig, 'apiToken' | 'apiHeaders'>): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json, application/fhir+json;q=0.9, text/plain;q=0.5', ...config.apiHeaders };
   if (config.apiToken) headers.authorization = `Bearer ${config.apiToken}`;
   return headers;
+}
+
+/** The one place where the configuration, credentials included, becomes client options. */
+export function clientOptions(config: HarnessConfig, redactor: Redactor, throttle?: Throttle): HttpClientOptions {
+  return { baseUrl: config.baseUrl, headers: requestHeaders(config), timeoutMs: config.requestTimeoutMs, redactor, ...(throttle ? { throttle } : {}) };
 }

@@ -4,7 +4,7 @@
  * stops, instead of failing every test the same way.
  */
 import { type FullConfig, request } from '@playwright/test';
-import { environmentWithDotenv, type HarnessConfig, loadConfig, requestHeaders, secretsOf } from './config';
+import { clientOptions, environmentWithDotenv, type HarnessConfig, loadConfig, secretsOf } from './config';
 import type { Exchange } from './exchange';
 import { ReadOnlyHttpClient, TransportError } from './http-client';
 import { Redactor } from './redact';
@@ -65,7 +65,7 @@ export default async function preflight(config: FullConfig): Promise<void> {
   if (tracing) throw new PreflightError(tracing);
   const context = await request.newContext();
   try {
-    const http = new ReadOnlyHttpClient(context, { baseUrl: harness.baseUrl, headers: requestHeaders(harness), timeoutMs: harness.requestTimeoutMs, redactor: new Redactor(secretsOf(harness)) });
+    const http = new ReadOnlyHttpClient(context, clientOptions(harness, new Redactor(secretsOf(harness))));
     let exchange: Exchange;
     try {
       exchange = await preflightRequest(http, harness);

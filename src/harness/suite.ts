@@ -7,7 +7,7 @@ import { createSchemaValidator, type SchemaValidator } from '../schemas/validato
 import type { Probes } from '../types/schemas';
 import type { RequirementId } from './catalogue';
 import { Checks } from './checks';
-import { environmentWithDotenv, type HarnessConfig, loadConfig, requestHeaders, secretsOf } from './config';
+import { clientOptions, environmentWithDotenv, type HarnessConfig, loadConfig, secretsOf } from './config';
 import { DirectoryClient } from './directory-client';
 import { ReadOnlyHttpClient, Throttle } from './http-client';
 import { Redactor } from './redact';
@@ -59,7 +59,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   api: async ({ apiContext, harness, redactor, checks, throttle }, use) => {
-    const http = new ReadOnlyHttpClient(apiContext, { baseUrl: harness.baseUrl, headers: requestHeaders(harness), timeoutMs: harness.requestTimeoutMs, redactor, throttle });
+    const http = new ReadOnlyHttpClient(apiContext, clientOptions(harness, redactor, throttle));
     await use(new DirectoryClient(http, harness, checks));
   },
 
