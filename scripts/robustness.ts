@@ -50,8 +50,19 @@ function leaks(text: string): string[] {
   return Object.values(LEAK_TEST_SECRETS).flatMap((secret) => [secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64')]).filter((form) => text.includes(form));
 }
 
+const MIB = 1024 * 1024;
+
+/** The run's peak memory within its bound: measured, not timed, so it holds on a noisy machine. */
+function withinMemory(verify: (run: SuiteRun) => string[], maxMiB: number | undefined) {
+  return (run: SuiteRun): string[] => {
+    if (maxMiB === undefined) return verify(run);
+    if (run.peakRssBytes === undefined) return [...verify(run), 'peak memory could not be measured (no /proc)'];
+    return [...verify(run), ...(run.peakRssBytes > maxMiB * MIB ? [`peak resident memory ${(run.peakRssBytes / MIB).toFixed(0)} MiB exceeds ${maxMiB} MiB`] : [])];
+  };
+}
+
 function hostileCase(target: HostileTarget): Case {
-  const verify = reportSays(target.says, target.stoppedByPreflight);
+  const verify = withinMemory(reportSays(target.says, target.stoppedByPreflight), target.maxPeakRssMiB);
   if (target.name !== 'echo-credentials') {
     return { name: target.name, env: (origin) => ({ MAX_RPS: '0', ...target.suiteEnv, BASE_URL: `${origin}${scenarioPrefix(target.name)}` }), verify: (run) => verify(run) };
   }
@@ -114,10 +125,11 @@ async function main(): Promise<void> {
     server.stop();
     rmSync(root, { recursive: true, force: true });
   }
-  console.log('\n| case | exit | seconds | first run error or config message | problems |\n| --- | --- | --- | --- | --- |');
+  console.log('\n| case | exit | seconds | peak MiB | first run error or config message | problems |\n| --- | --- | --- | --- | --- | --- |');
   for (const { name, run, problems } of results) {
     const said = (run.report?.errors[0]?.message ?? run.stderr.split('\n').find((l) => l.startsWith('configuration:')) ?? run.report?.requirements.find((r) => r.failures.length)?.failures[0].message ?? '').split('\n')[0].slice(0, 110);
-    console.log(`| ${name} | ${run.exitCode} | ${run.seconds.toFixed(1)} | ${said.replace(/\|/g, '\\|')} | ${problems.join('; ') || 'none'} |`);
+    const peak = run.peakRssBytes === undefined ? '-' : (run.peakRssBytes / MIB).toFixed(0);
+    console.log(`| ${name} | ${run.exitCode} | ${run.seconds.toFixed(1)} | ${peak} | ${said.replace(/\|/g, '\\|')} | ${problems.join('; ') || 'none'} |`);
   }
   const failed = results.filter((r) => r.problems.length > 0).length;
   console.log(`\nrobustness run took ${((Date.now() - started) / 1000).toFixed(0)} s`);

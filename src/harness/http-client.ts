@@ -1,12 +1,12 @@
-import type { APIRequestContext, APIResponse } from '@playwright/test';
 import type { Exchange } from './exchange';
 import type { Redactor } from './redact';
+import type { Transport, TransportAnswer } from './transport';
 
-/** Bodies larger than this are not held or parsed: the check fails with the size instead. */
+/** Bodies larger than this are not held or parsed, declared or streamed: the check fails with the size instead. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 /** Transport errors worth one retry: a stale keep-alive socket, a reset mid-answer. */
-const RETRYABLE = /ECONNRESET|EPIPE|socket hang up|ECONNABORTED|other side closed/i;
+const RETRYABLE = /ECONNRESET|EPIPE|socket hang up|ECONNABORTED|other side closed|UND_ERR_SOCKET/i;
 
 /** No answer at all: the network, not the service's conformance, failed. */
 export class TransportError extends Error {
@@ -33,6 +33,8 @@ export interface HttpClientOptions {
   throttle?: Throttle;
   /** Waits for a Retry-After (tests pass a fake clock). */
   sleep?: (ms: number) => Promise<void>;
+  /** Body limit; tests lower it. */
+  maxBodyBytes?: number;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -66,15 +68,22 @@ export function retryAfterSeconds(value: string | undefined, now: number = Date.
 
 export type QueryParameters = Record<string, string> | readonly (readonly [string, string])[];
 
+/** A link that the harness will not follow: it leaves the base URL's origin. */
+export class ForeignOriginError extends Error {}
+
 /**
  * The harness's only way to the network. It sends GET and nothing else, whatever a caller asks,
- * so the suite is safe to point at production.
+ * so the suite is safe to point at production, and it sends credentials only to the base URL's origin.
  */
 export class ReadOnlyHttpClient {
+  private readonly origin: string;
+
   constructor(
-    private readonly context: APIRequestContext,
+    private readonly transport: Transport,
     private readonly options: HttpClientOptions,
-  ) {}
+  ) {
+    this.origin = new URL(options.baseUrl).origin;
+  }
 
   /** GET `path` (already percent-encoded where needed) with query parameters, relative to the base URL. */
   async get(path: string, query: QueryParameters = {}): Promise<Exchange> {
@@ -82,26 +91,36 @@ export class ReadOnlyHttpClient {
     return this.send('GET', `${this.options.baseUrl}${path}${search ? `?${search}` : ''}`);
   }
 
+  /**
+   * GET a URL the service handed out, such as a bundle's `next` link: a relative one is resolved
+   * against the base URL; one on another origin is refused, since the request would carry credentials.
+   */
+  async follow(link: string): Promise<Exchange> {
+    const url = this.resolve(link);
+    if (url.origin !== this.origin) throw new ForeignOriginError(`${this.options.redactor.url(url.href)} is on another origin than the base URL (${this.origin})`);
+    return this.send('GET', url.href);
+  }
+
+  /** A link resolved against the base URL, as a client of the service would. */
+  resolve(link: string): URL {
+    return new URL(link, `${this.options.baseUrl}/`);
+  }
+
   private async send(method: string, url: string): Promise<Exchange> {
     if (method !== 'GET') throw new Error(`the harness sends only GET requests; refused ${method} ${this.options.redactor.url(url)}`);
     const shownUrl = this.options.redactor.url(url);
     const sleep = this.options.sleep ?? defaultSleep;
+    const limits = { timeoutMs: this.options.timeoutMs, maxBodyBytes: this.options.maxBodyBytes ?? MAX_BODY_BYTES };
     const rateLimited: NonNullable<Exchange['rateLimited']> = [];
     let retriedAfter: string | undefined;
     for (let attempt = 1; ; attempt++) {
       await this.options.throttle?.wait();
       const started = Date.now();
-      let response: APIResponse;
+      let answer: TransportAnswer;
       try {
-        response = await this.context.fetch(url, {
-          method: 'GET',
-          headers: this.options.headers,
-          timeout: this.options.timeoutMs,
-          failOnStatusCode: false,
-          maxRedirects: 0,
-        });
+        answer = await this.transport.get(url, this.options.headers, limits);
       } catch (error) {
-        const reason = this.options.redactor.text((error instanceof Error ? error.message.split('\n')[0] : String(error)).replace(/^apiRequestContext\.fetch: /, ''));
+        const reason = this.options.redactor.text(error instanceof Error ? error.message.split('\n')[0] : String(error));
         // One retry, for a transport error only, and never after a time-out: hangs stay bounded.
         if (retriedAfter === undefined && RETRYABLE.test(reason)) {
           retriedAfter = reason;
@@ -110,34 +129,26 @@ export class ReadOnlyHttpClient {
         throw new TransportError(shownUrl, reason, attempt);
       }
       // 429 and 503 with Retry-After: wait as asked, a bounded number of times; what comes after is judged as usual.
-      const wait = retryAfterSeconds(response.headers()['retry-after']);
-      if ((response.status() === 429 || response.status() === 503) && wait !== undefined && wait <= MAX_RETRY_AFTER_SECONDS && rateLimited.length < MAX_RATE_LIMIT_RETRIES) {
-        rateLimited.push({ status: response.status(), retryAfterSeconds: wait });
-        await response.dispose();
+      const wait = retryAfterSeconds(answer.headers['retry-after']);
+      if ((answer.status === 429 || answer.status === 503) && wait !== undefined && wait <= MAX_RETRY_AFTER_SECONDS && rateLimited.length < MAX_RATE_LIMIT_RETRIES) {
+        rateLimited.push({ status: answer.status, retryAfterSeconds: wait });
         await sleep(wait * 1000);
         continue;
       }
-      const exchange = await toExchange(response, shownUrl, Date.now() - started, retriedAfter);
+      const exchange = toExchange(answer, shownUrl, Date.now() - started, limits.maxBodyBytes, retriedAfter);
       return rateLimited.length > 0 ? { ...exchange, rateLimited } : exchange;
     }
   }
 }
 
-async function toExchange(response: APIResponse, url: string, durationMs: number, retriedAfter?: string): Promise<Exchange> {
-  const headers = response.headers();
-  const contentType = headers['content-type'] ?? '';
-  const declared = Number(headers['content-length'] ?? NaN);
-  const base = { method: 'GET' as const, url, status: response.status(), contentType, durationMs, ...(retriedAfter ? { retriedAfter } : {}) };
-  if (declared > MAX_BODY_BYTES) {
-    await response.dispose();
-    return { ...base, bodyText: '', tooLargeBytes: declared, json: { ok: false, error: `body of ${declared} bytes exceeds the harness limit of ${MAX_BODY_BYTES} bytes` } };
+function toExchange(answer: TransportAnswer, url: string, durationMs: number, limit: number, retriedAfter?: string): Exchange {
+  const contentType = answer.headers['content-type'] ?? '';
+  const base = { method: 'GET' as const, url, status: answer.status, contentType, durationMs, ...(retriedAfter ? { retriedAfter } : {}) };
+  if (answer.tooLargeBytes !== undefined) {
+    const size = answer.cutOff ? `body without a declared length passed ${answer.tooLargeBytes} bytes` : `body of ${answer.tooLargeBytes} bytes`;
+    return { ...base, bodyText: '', tooLargeBytes: answer.tooLargeBytes, json: { ok: false, error: `${size}: it exceeds the harness limit of ${limit} bytes, so reading stopped` } };
   }
-  const body = await response.body();
-  await response.dispose();
-  if (body.length > MAX_BODY_BYTES) {
-    return { ...base, bodyText: '', tooLargeBytes: body.length, json: { ok: false, error: `body of ${body.length} bytes exceeds the harness limit of ${MAX_BODY_BYTES} bytes` } };
-  }
-  const bodyText = body.toString('utf8');
+  const bodyText = answer.body.toString('utf8');
   return { ...base, bodyText, json: parseJson(bodyText) };
 }
 

@@ -3,11 +3,12 @@
  * answer, refuses the credentials or keeps rate-limiting is reported once, clearly, and the run
  * stops, instead of failing every test the same way.
  */
-import { type FullConfig, request } from '@playwright/test';
+import type { FullConfig } from '@playwright/test';
 import { clientOptions, environmentWithDotenv, type HarnessConfig, loadConfig, secretsOf } from './config';
 import type { Exchange } from './exchange';
 import { ReadOnlyHttpClient, TransportError } from './http-client';
 import { Redactor } from './redact';
+import { UndiciTransport } from './transport';
 
 export const PREFLIGHT_PREFIX = 'preflight: ';
 
@@ -63,9 +64,9 @@ export default async function preflight(config: FullConfig): Promise<void> {
   const harness = loadConfig(environmentWithDotenv(process.env, process.cwd()));
   const tracing = traceProblem(config, harness);
   if (tracing) throw new PreflightError(tracing);
-  const context = await request.newContext();
+  const transport = new UndiciTransport();
   try {
-    const http = new ReadOnlyHttpClient(context, clientOptions(harness, new Redactor(secretsOf(harness))));
+    const http = new ReadOnlyHttpClient(transport, clientOptions(harness, new Redactor(secretsOf(harness))));
     let exchange: Exchange;
     try {
       exchange = await preflightRequest(http, harness);
@@ -76,6 +77,6 @@ export default async function preflight(config: FullConfig): Promise<void> {
     const problem = verdictOnAnswer(exchange, harness);
     if (problem) throw new PreflightError(problem);
   } finally {
-    await context.dispose();
+    await transport.close();
   }
 }

@@ -2,7 +2,7 @@
  * The conformance suite's Playwright fixtures: configuration, the read-only client, and the check
  * recorder whose results become annotations for the conformance reporter.
  */
-import { type APIRequestContext, test as base } from '@playwright/test';
+import { test as base } from '@playwright/test';
 import { createSchemaValidator, type SchemaValidator } from '../schemas/validator';
 import type { Probes } from '../types/schemas';
 import type { RequirementId } from './catalogue';
@@ -11,6 +11,7 @@ import { clientOptions, environmentWithDotenv, type HarnessConfig, loadConfig, s
 import { DirectoryClient } from './directory-client';
 import { ReadOnlyHttpClient, Throttle } from './http-client';
 import { Redactor } from './redact';
+import { type Transport, UndiciTransport } from './transport';
 import { ANNOTATION } from './results';
 
 interface WorkerFixtures {
@@ -18,7 +19,7 @@ interface WorkerFixtures {
   throttle: Throttle;
   redactor: Redactor;
   schemas: SchemaValidator;
-  apiContext: APIRequestContext;
+  transport: Transport;
 }
 
 interface TestFixtures {
@@ -33,12 +34,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   schemas: [async ({}, use) => use(createSchemaValidator()), { scope: 'worker' }],
   // Workers are separate processes: each keeps to its share, so together they stay within MAX_RPS.
   throttle: [async ({ harness }, use, workerInfo) => use(new Throttle(harness.maxRps / Math.max(1, workerInfo.config.workers))), { scope: 'worker' }],
-  // One context per worker keeps connections alive across tests; credentials go per request, never into the context.
-  apiContext: [
-    async ({ playwright }, use) => {
-      const context = await playwright.request.newContext();
-      await use(context);
-      await context.dispose();
+  // One transport per worker keeps connections alive across tests; credentials go per request, never into it.
+  transport: [
+    async ({}, use) => {
+      const transport = new UndiciTransport();
+      await use(transport);
+      await transport.close();
     },
     { scope: 'worker' },
   ],
@@ -58,8 +59,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     }
   },
 
-  api: async ({ apiContext, harness, redactor, checks, throttle }, use) => {
-    const http = new ReadOnlyHttpClient(apiContext, clientOptions(harness, redactor, throttle));
+  api: async ({ transport, harness, redactor, checks, throttle }, use) => {
+    const http = new ReadOnlyHttpClient(transport, clientOptions(harness, redactor, throttle));
     await use(new DirectoryClient(http, harness, checks));
   },
 

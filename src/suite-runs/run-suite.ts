@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConformanceReport } from '../harness/reporter/report';
+import { watchPeakMemory } from './peak-memory';
 import { PROJECT_ROOT } from './scenario-server';
 
 /**
@@ -21,6 +22,8 @@ export interface SuiteRun {
   /** conformance.json, when the run wrote one. */
   report?: ConformanceReport;
   markdown?: string;
+  /** Sum of the peak resident memory of every process of the run, in bytes (Linux only). */
+  peakRssBytes?: number;
 }
 
 export interface SuiteRunOptions {
@@ -37,11 +40,13 @@ export async function runSuite({ env, reportDir, allReporters = false, workers =
   if (!allReporters) args.push('--reporter=./src/harness/reporter/conformance-reporter.ts');
   const started = Date.now();
   const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env: { ...process.env, CI: '', ...NEUTRAL_SUITE_ENV, ...env, REPORT_DIR: reportDir } });
+  const memory = watchPeakMemory(child.pid!);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exitCode = await new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+  const peakRssBytes = memory.stop();
   const read = (file: string) => {
     try {
       return readFileSync(join(reportDir, file), 'utf8');
@@ -50,7 +55,7 @@ export async function runSuite({ env, reportDir, allReporters = false, workers =
     }
   };
   const json = read('conformance.json');
-  return { exitCode, seconds: (Date.now() - started) / 1000, stdout, stderr, report: json ? JSON.parse(json) : undefined, markdown: read('conformance.md') };
+  return { exitCode, seconds: (Date.now() - started) / 1000, stdout, stderr, report: json ? JSON.parse(json) : undefined, markdown: read('conformance.md'), peakRssBytes };
 }
 
 /** Runs `task` over `items`, `parallel` at a time, keeping the input order in the results. */

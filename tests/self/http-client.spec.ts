@@ -1,48 +1,43 @@
-/** The harness's only way to the network, against a fake request context. */
-import type { APIRequestContext } from '@playwright/test';
-import { MAX_BODY_BYTES, MAX_RATE_LIMIT_RETRIES, ReadOnlyHttpClient, retryAfterSeconds, Throttle, TransportError } from '../../src/harness/http-client';
+/** The harness's only way to the network: its logic against a fake transport, its limits against real sockets. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ForeignOriginError, MAX_RATE_LIMIT_RETRIES, ReadOnlyHttpClient, retryAfterSeconds, Throttle, TransportError } from '../../src/harness/http-client';
 import { Redactor } from '../../src/harness/redact';
+import { type Transport, UndiciTransport } from '../../src/harness/transport';
 import { expect, test } from './fixtures';
 
 type Answer = { status: number; headers?: Record<string, string>; body?: string } | Error;
 
 /** Answers from a script, and remembers every call. */
-function fakeContext(script: Answer[]) {
+function fakeTransport(script: Answer[]) {
   const calls: { url: string; method?: string; headers?: Record<string, string> }[] = [];
-  let bodyReads = 0;
-  const context = {
-    fetch: async (url: string, options: { method?: string; headers?: Record<string, string> }) => {
-      calls.push({ url, method: options.method, headers: options.headers });
+  const transport: Transport = {
+    get: async (url, headers) => {
+      calls.push({ url, method: 'GET', headers });
       const next = script.shift();
       if (!next) throw new Error('the fake has no more answers');
       if (next instanceof Error) throw next;
-      return {
-        status: () => next.status,
-        headers: () => ({ 'content-type': 'application/json', ...next.headers }),
-        body: async () => {
-          bodyReads++;
-          return Buffer.from(next.body ?? '{}');
-        },
-        dispose: async () => undefined,
-      };
+      return { status: next.status, headers: { 'content-type': 'application/json', ...next.headers }, body: Buffer.from(next.body ?? '{}') };
     },
+    close: async () => undefined,
   };
-  return { context: context as unknown as APIRequestContext, calls, bodyReads: () => bodyReads };
+  return { transport, calls };
 }
 
-function client(context: APIRequestContext, sleeps: number[] = []) {
-  return new ReadOnlyHttpClient(context, {
-    baseUrl: 'https://directory.example',
+function client(transport: Transport, sleeps: number[] = [], options: { timeoutMs?: number; maxBodyBytes?: number; baseUrl?: string } = {}) {
+  return new ReadOnlyHttpClient(transport, {
+    baseUrl: options.baseUrl ?? 'https://directory.example',
     headers: { authorization: 'Bearer secret-token-1' },
-    timeoutMs: 1000,
+    timeoutMs: options.timeoutMs ?? 1000,
     redactor: new Redactor(['secret-token-1']),
     sleep: async (ms) => void sleeps.push(ms),
+    ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
   });
 }
 
 test('it sends GET, and refuses any other method itself', async () => {
-  const fake = fakeContext([{ status: 200 }]);
-  const http = client(fake.context);
+  const fake = fakeTransport([{ status: 200 }]);
+  const http = client(fake.transport);
   const exchange = await http.get('/fhir/organization', { name: 'a b' });
   expect(fake.calls).toEqual([{ url: 'https://directory.example/fhir/organization?name=a+b', method: 'GET', headers: { authorization: 'Bearer secret-token-1' } }]);
   expect(exchange).toMatchObject({ method: 'GET', status: 200, json: { ok: true, value: {} } });
@@ -53,17 +48,17 @@ test('it sends GET, and refuses any other method itself', async () => {
 });
 
 test('a reset connection is retried once and reported as a retry', async () => {
-  const fake = fakeContext([new Error('apiRequestContext.fetch: read ECONNRESET'), { status: 200 }]);
-  const exchange = await client(fake.context).get('/x');
+  const fake = fakeTransport([new Error('read ECONNRESET'), { status: 200 }]);
+  const exchange = await client(fake.transport).get('/x');
   expect(exchange.status).toBe(200);
   expect(exchange.retriedAfter).toBe('read ECONNRESET');
 });
 
 test('a second transport error, or a time-out, is a TransportError: never a conformance finding', async () => {
-  const twice = fakeContext([new Error('read ECONNRESET'), new Error('socket hang up')]);
-  await expect(client(twice.context).get('/x')).rejects.toThrow(TransportError);
-  const timeout = fakeContext([new Error('Timeout 1000ms exceeded.')]);
-  const error = await client(timeout.context).get('/x').catch((e: unknown) => e);
+  const twice = fakeTransport([new Error('read ECONNRESET'), new Error('socket hang up')]);
+  await expect(client(twice.transport).get('/x')).rejects.toThrow(TransportError);
+  const timeout = fakeTransport([new Error('Timeout 1000ms exceeded.')]);
+  const error = await client(timeout.transport).get('/x').catch((e: unknown) => e);
   expect(error).toBeInstanceOf(TransportError);
   expect((error as TransportError).attempts).toBe(1);
   expect(timeout.calls).toHaveLength(1);
@@ -71,20 +66,20 @@ test('a second transport error, or a time-out, is a TransportError: never a conf
 
 test('429 and 503 with Retry-After are waited out, a bounded number of times', async () => {
   const sleeps: number[] = [];
-  const recovering = fakeContext([{ status: 429, headers: { 'retry-after': '2' } }, { status: 503, headers: { 'retry-after': '1' } }, { status: 200 }]);
-  const exchange = await client(recovering.context, sleeps).get('/x');
+  const recovering = fakeTransport([{ status: 429, headers: { 'retry-after': '2' } }, { status: 503, headers: { 'retry-after': '1' } }, { status: 200 }]);
+  const exchange = await client(recovering.transport, sleeps).get('/x');
   expect(exchange.status).toBe(200);
   expect(exchange.rateLimited).toEqual([{ status: 429, retryAfterSeconds: 2 }, { status: 503, retryAfterSeconds: 1 }]);
   expect(sleeps).toEqual([2000, 1000]);
 });
 
 test('a 429 that persists is returned as it is: the wait never hides a failure', async () => {
-  const persistent = fakeContext(Array.from({ length: 5 }, () => ({ status: 429, headers: { 'retry-after': '1' } })));
-  const exchange = await client(persistent.context).get('/x');
+  const persistent = fakeTransport(Array.from({ length: 5 }, () => ({ status: 429, headers: { 'retry-after': '1' } })));
+  const exchange = await client(persistent.transport).get('/x');
   expect(exchange.status).toBe(429);
   expect(persistent.calls).toHaveLength(MAX_RATE_LIMIT_RETRIES + 1);
-  const tooLong = fakeContext([{ status: 429, headers: { 'retry-after': '3600' } }]);
-  expect((await client(tooLong.context).get('/x')).status).toBe(429);
+  const tooLong = fakeTransport([{ status: 429, headers: { 'retry-after': '3600' } }]);
+  expect((await client(tooLong.transport).get('/x')).status).toBe(429);
   expect(tooLong.calls).toHaveLength(1);
 });
 
@@ -111,17 +106,129 @@ test('the throttle spaces requests 1/rate apart; rate 0 means no limit', async (
   expect(waits).toHaveLength(3);
 });
 
-test('a body larger than the limit is not read; the exchange says how large it was', async () => {
-  const fake = fakeContext([{ status: 200, headers: { 'content-length': String(MAX_BODY_BYTES + 1) } }]);
-  const exchange = await client(fake.context).get('/x');
-  expect(fake.bodyReads()).toBe(0);
-  expect(exchange.tooLargeBytes).toBe(MAX_BODY_BYTES + 1);
-  expect(exchange.json).toEqual({ ok: false, error: expect.stringContaining(`${MAX_BODY_BYTES + 1} bytes exceeds`) });
-});
-
 test('URLs in exchanges and errors are redacted', async () => {
-  const fake = fakeContext([new Error('connect ECONNREFUSED for secret-token-1')]);
-  const error = (await client(fake.context).get('/x', { api_key: 'k-123', token: 'secret-token-1' }).catch((e: unknown) => e)) as TransportError;
+  const fake = fakeTransport([new Error('connect ECONNREFUSED for secret-token-1')]);
+  const error = (await client(fake.transport).get('/x', { api_key: 'k-123', token: 'secret-token-1' }).catch((e: unknown) => e)) as TransportError;
   expect(error.message).not.toMatch(/k-123|secret-token-1/);
   expect(error.message).toContain('[REDACTED]');
+});
+
+test('a next link is followed on the base URL\'s origin, resolved against the base URL, and refused elsewhere', async () => {
+  const fake = fakeTransport([{ status: 200 }, { status: 200 }]);
+  const http = client(fake.transport, [], { baseUrl: 'https://directory.example/v1' });
+  await http.follow('fhir/organization?name=a&Page=2');
+  await http.follow('https://directory.example/v1/fhir/organization?Page=3');
+  expect(fake.calls.map((c) => c.url)).toEqual(['https://directory.example/v1/fhir/organization?name=a&Page=2', 'https://directory.example/v1/fhir/organization?Page=3']);
+  await expect(http.follow('https://elsewhere.example/v1/fhir/organization?Page=2')).rejects.toThrow(ForeignOriginError);
+  await expect(http.follow('http://directory.example/v1/fhir/organization?Page=2')).rejects.toThrow(/another origin/);
+  expect(fake.calls).toHaveLength(2);
+});
+
+/** A real server on loopback, answering each request with `handle`. */
+async function serve(handle: Parameters<typeof createServer>[1]): Promise<{ url: string; server: Server }> {
+  const server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+test.describe('the undici transport, against real sockets', () => {
+  const LIMIT = 64 * 1024;
+  let transport: UndiciTransport;
+  test.beforeEach(() => {
+    transport = new UndiciTransport();
+  });
+  test.afterEach(async () => {
+    await transport.close();
+  });
+
+  test('a declared length over the limit is not read; the exchange says how large it was', async () => {
+    const { url, server } = await serve((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(LIMIT * 4) });
+      response.end('x'.repeat(LIMIT * 4));
+    });
+    try {
+      const exchange = await client(transport, [], { baseUrl: url, maxBodyBytes: LIMIT }).get('/x');
+      expect(exchange.tooLargeBytes).toBe(LIMIT * 4);
+      expect(exchange.json).toEqual({ ok: false, error: expect.stringContaining(`body of ${LIMIT * 4} bytes: it exceeds the harness limit of ${LIMIT} bytes`) });
+    } finally {
+      server.close();
+    }
+  });
+
+  test('an endless body without a length stops at the limit at once, not at the time-out', async () => {
+    let written = 0;
+    const { url, server } = await serve((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(16 * 1024, 'a');
+      const pump = () => {
+        while (!response.destroyed) {
+          written += chunk.length;
+          if (!response.write(chunk)) break;
+        }
+        if (!response.destroyed) response.once('drain', pump);
+      };
+      pump();
+    });
+    try {
+      const started = Date.now();
+      const exchange = await client(transport, [], { baseUrl: url, maxBodyBytes: LIMIT, timeoutMs: 60_000 }).get('/x');
+      expect(Date.now() - started).toBeLessThan(30_000);
+      expect(exchange.tooLargeBytes).toBeGreaterThan(LIMIT);
+      expect(exchange.tooLargeBytes).toBeLessThan(LIMIT + 64 * 1024);
+      expect(exchange.json).toEqual({ ok: false, error: expect.stringContaining('without a declared length passed') });
+      expect(written).toBeGreaterThan(LIMIT);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  test('a dripping body ends at the time-out, which bounds the whole exchange', async () => {
+    const { url, server } = await serve((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const timer = setInterval(() => response.write(' '), 50);
+      response.on('close', () => clearInterval(timer));
+    });
+    try {
+      const error = await client(transport, [], { baseUrl: url, timeoutMs: 600 }).get('/x').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TransportError);
+      expect((error as TransportError).message).toMatch(/Timeout 600ms exceeded/);
+      expect((error as TransportError).attempts).toBe(1);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  test('a redirect is returned as it is, never followed', async () => {
+    let requests = 0;
+    const { url, server } = await serve((_request, response) => {
+      requests++;
+      response.writeHead(302, { location: 'http://127.0.0.1:9/steal' });
+      response.end();
+    });
+    try {
+      const exchange = await client(transport, [], { baseUrl: url }).get('/x');
+      expect(exchange.status).toBe(302);
+      expect(requests).toBe(1);
+    } finally {
+      server.close();
+    }
+  });
+
+  test('a reset connection is retried once', async () => {
+    let requests = 0;
+    const { url, server } = await serve((request, response) => {
+      if (++requests === 1) return request.socket.destroy();
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{}');
+    });
+    try {
+      const exchange = await client(transport, [], { baseUrl: url }).get('/x');
+      expect(exchange.status).toBe(200);
+      expect(exchange.retriedAfter).toBeDefined();
+    } finally {
+      server.close();
+    }
+  });
 });

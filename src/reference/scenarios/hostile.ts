@@ -11,6 +11,8 @@ export interface HostileTarget extends Scenario {
   says: RegExp;
   /** The preflight stops the run: one run error, and no test runs. */
   stoppedByPreflight?: true;
+  /** Bound on the run's peak resident memory (every process summed), in MiB. */
+  maxPeakRssMiB?: number;
 }
 
 /** The recognisable credentials of the leak test; no file the harness writes may contain them. */
@@ -33,6 +35,20 @@ const answer = (reply: FastifyReply, status: number, type: string, body: string 
   reply.code(status).type(type).headers(headers).send(body);
   return Promise.resolve(true);
 };
+
+/** Writes JSON-looking bytes without a length, as fast as the client reads, until the client goes away. */
+function endless(reply: FastifyReply): Promise<boolean> {
+  reply.hijack();
+  const response = reply.raw;
+  response.writeHead(200, { 'content-type': 'application/json' });
+  const chunk = Buffer.from(`[${'{"id":"x","index":"nppes","data":{}},'.repeat(1024)}`);
+  const pump = () => {
+    while (!response.destroyed && response.write(chunk));
+    if (!response.destroyed) response.once('drain', pump);
+  };
+  pump();
+  return Promise.resolve(true);
+}
 
 const HTML_PAGE = '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr><center>nginx</center></body></html>';
 
@@ -57,6 +73,13 @@ export const HOSTILE: HostileTarget[] = [
   {
     name: 'huge-body', description: 'sourceRecords answers a 50 MB body', says: /SR-ROOT-ARRAY \| MUST .* \| fail .*a body too large to hold \(\d{8} bytes\)/,
     behaviour: every(async (request, reply) => (request.url.includes('/sourceRecords/') ? answer(reply, 200, 'application/json', huge()) : false)),
+  },
+  {
+    name: 'endless-body', description: 'streams every answer without a Content-Length and never ends it', says: /SB-ROOT-OBJECT \| MUST .* \| fail .*a body too large to hold \(\d+ bytes\)/,
+    // A long time-out, so that a client that waited for the end would show it in the run's length.
+    suiteEnv: { REQUEST_TIMEOUT_MS: '60000' },
+    maxPeakRssMiB: 1024,
+    behaviour: every((_request, reply) => endless(reply)),
   },
   {
     name: 'html-error-page', description: 'a gateway answers 502 with an HTML page', says: /text\/html.*502 Bad Gateway/s,
