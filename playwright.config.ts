@@ -6,6 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { ConfigError, EMBEDDED_URL_VARIABLE, environmentWithDotenv, type HarnessConfig, loadConfig } from './src/harness/config';
+import { reportConfigurationError } from './src/harness/reporter/configuration-error';
+import { clearReport } from './src/harness/reporter/report';
 
 /** A free loopback port, asked of the OS synchronously (the config file cannot await). */
 function freePort(): number {
@@ -19,14 +21,20 @@ if (!environmentWithDotenv(process.env, process.cwd()).BASE_URL?.trim() && !proc
   process.env[EMBEDDED_URL_VARIABLE] = `http://127.0.0.1:${freePort()}`;
 }
 
+// Workers evaluate this file too; the report is the main process's business.
+const isMainProcess = process.env.TEST_WORKER_INDEX === undefined;
+const environment = environmentWithDotenv(process.env, process.cwd());
 let harness: HarnessConfig;
 try {
-  harness = loadConfig(environmentWithDotenv(process.env, process.cwd()));
+  harness = loadConfig(environment);
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   console.error(error.message);
+  if (isMainProcess) reportConfigurationError(error, environment, process.cwd());
   process.exit(2);
 }
+// A run that stops before its reporter writes must not leave an earlier run's verdict behind.
+if (isMainProcess) clearReport(harness.reportDir);
 
 export default defineConfig({
   testDir: 'tests/conformance',

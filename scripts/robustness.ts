@@ -7,6 +7,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readProbes } from '../src/reference/fixture-files';
 import { scenarioPrefix } from '../src/reference/scenarios/catalog';
 import { HOSTILE, type HostileTarget, LEAK_TEST_SECRETS } from '../src/reference/scenarios/hostile';
 import { pooled, runSuite, type SuiteRun } from '../src/suite-runs/run-suite';
@@ -30,11 +31,12 @@ function filesUnder(dir: string): string[] {
   }
 }
 
-/** A target that answers (or fails to): exit non-zero, both reports written, saying what happened. */
+/** A target that answers (or fails to): exit 1 for findings, 3 when nothing could be judged; the reports say what happened. */
 function reportSays(says: RegExp, stoppedByPreflight = false) {
   return (run: SuiteRun): string[] => {
     const found: string[] = [];
-    if (run.exitCode === 0) found.push('exited 0');
+    const expected = stoppedByPreflight ? 3 : 1;
+    if (run.exitCode !== expected) found.push(`exited ${run.exitCode}, expected ${expected}`);
     if (!run.report || !run.markdown) return [...found, 'conformance.json or conformance.md missing'];
     if (!says.test(run.markdown)) found.push(`conformance.md does not match ${says}`);
     if (stoppedByPreflight) {
@@ -85,7 +87,12 @@ const configCase = (name: string, env: Record<string, string>, says: RegExp): Ca
   env: () => env,
   verify: (run) => {
     const lines = run.stderr.split('\n').filter((line) => says.test(line));
-    return [...(run.exitCode !== 2 ? [`exit ${run.exitCode}, expected 2`] : []), ...(lines.length !== 1 ? [`stderr should hold one line matching ${says}, holds ${lines.length}: ${run.stderr.slice(0, 300)}`] : []), ...(/Running \d+ test/.test(run.stdout) ? ['tests ran'] : [])];
+    return [
+      ...(run.exitCode !== 2 ? [`exit ${run.exitCode}, expected 2`] : []),
+      ...(lines.length !== 1 ? [`stderr should hold one line matching ${says}, holds ${lines.length}: ${run.stderr.slice(0, 300)}`] : []),
+      ...(/Running \d+ test/.test(run.stdout) ? ['tests ran'] : []),
+      ...(run.report?.verdict !== 'error' || !says.test(run.report.errors[0]?.message ?? '') ? [`conformance.json should say verdict error with the message, says ${run.report?.verdict}`] : []),
+    ];
   },
 });
 
@@ -94,6 +101,10 @@ async function main(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'robustness-'));
   const wrongProbes = join(root, 'wrong-probes.json');
   writeFileSync(wrongProbes, JSON.stringify({ provider: { unique: [{ query: { NPI: 1234567893 } }] } }));
+  // A probe that promises one provider where the reference data has several: the tester's mistake, not the service's.
+  const staleProbes = join(root, 'stale-probes.json');
+  const reference = readProbes();
+  writeFileSync(staleProbes, JSON.stringify({ ...reference, provider: { ...reference.provider, unique: [{ query: reference.provider!.ambiguous![0].query }, ...reference.provider!.unique!] } }));
   const cases: Case[] = [
     ...HOSTILE.map(hostileCase),
     { name: 'no server at the address', env: async () => ({ BASE_URL: `http://127.0.0.1:${await freePort()}` }), verify: reportSays(/preflight.*cannot connect to http:\/\/127\.0\.0\.1:\d+.*ECONNREFUSED/, true) },
@@ -104,6 +115,17 @@ async function main(): Promise<void> {
         ...(run.exitCode === 0 ? ['exited 0'] : []),
         ...(run.report?.verdict !== 'fail' || run.report.summary.fail !== 0 ? [`expected verdict fail with no MUST failure, got ${run.report?.verdict}`] : []),
         ...(run.report?.requirements.find((r) => r.id === 'DATA-CODES')?.status !== 'warn' ? ['DATA-CODES is not warn'] : []),
+      ],
+    },
+    {
+      name: 'a unique probe that is in fact ambiguous is a probe problem: inconclusive, not a failure',
+      env: (origin) => ({ MAX_RPS: '0', PROBES_FILE: staleProbes, BASE_URL: `${origin}${scenarioPrefix('clean')}` }),
+      verify: (run) => [
+        ...(run.exitCode !== 3 ? [`exited ${run.exitCode}, expected 3`] : []),
+        ...(run.report?.verdict !== 'inconclusive' ? [`verdict ${run.report?.verdict}, expected inconclusive`] : []),
+        ...(run.report?.requirements.filter((r) => r.status !== 'pass' && r.id !== 'ORG-ACTIVE').map((r) => `${r.id} is ${r.status}`) ?? []),
+        ...(!run.report?.probeProblems.some((p) => p.probe.startsWith('provider.unique[0]') && /more than one provider matches/.test(p.observed)) ? ['no probe problem names provider.unique[0]'] : []),
+        ...(!/## Probe problems/.test(run.markdown ?? '') ? ['conformance.md has no probe problems section'] : []),
       ],
     },
     configCase('malformed BASE_URL', { BASE_URL: 'http//missing-colon' }, /^configuration: BASE_URL is not a valid URL/),

@@ -54,6 +54,8 @@ export function buildProbes(rng: Random, providers: readonly ProviderFixture[], 
     { 'address-postalcode': sample.address[0].postalCode.slice(0, 5) },
     { phone: sample.telecom!.find((t) => t.system === 'phone')!.value },
     { name: sample.name.split(' ')[0].toLowerCase(), 'address-state': sample.address[0].state },
+    // §4.3 `address` is a full address: street and city, written as a person would.
+    { address: `${sample.address[0].line[0]}, ${sample.address[0].city}` },
   ];
   for (const query of searches) if (orgCount(query) < 1) throw new Error(`probes: organization search ${JSON.stringify(query)} matches nothing`);
   const multiPage = { 'address-state': 'OH' };

@@ -1,11 +1,8 @@
 import { type ObservationId, type RequirementId, requirement } from './catalogue';
 import { bodyExcerpt, type Exchange, requestLine } from './exchange';
 import type { Redactor } from './redact';
-import type { Failure, ObservationRecord, RequirementRecord } from './results';
+import { CROSS_CUTTING, type Failure, type ObservationRecord, type ProbeProblem, type RequirementRecord } from './results';
 import { carriesAmbiguityText } from './rules/ambiguity';
-
-/** Requirements every exchange is checked against, whatever test made it. */
-export const CROSS_CUTTING: readonly RequirementId[] = ['HTTP-JSON', 'HTTP-NO-5XX'];
 
 const JSON_MEDIA_TYPE = /^application\/(fhir\+)?json\s*(;|$)/i;
 
@@ -22,6 +19,7 @@ export interface Evidence {
 export class Checks {
   private readonly records = new Map<RequirementId, RequirementRecord>();
   private readonly observations: ObservationRecord[] = [];
+  private readonly problems: ProbeProblem[] = [];
 
   constructor(
     private readonly declared: ReadonlySet<RequirementId>,
@@ -30,14 +28,26 @@ export class Checks {
 
   /** Records one check; returns whether it held. `message` says what was wrong, with the spec clause. */
   check(id: RequirementId, ok: boolean, message: string | (() => string), evidence: Evidence = {}): boolean {
-    if (!this.declared.has(id) && !CROSS_CUTTING.includes(id)) {
-      throw new Error(`harness bug: a check of ${id} in a test that does not declare it`);
-    }
-    let record = this.records.get(id);
-    if (!record) this.records.set(id, (record = { id, checks: 0, failures: [] }));
+    const record = this.record(id);
     record.checks++;
     if (!ok) record.failures.push(this.failure(id, typeof message === 'function' ? message() : message, evidence));
     return ok;
+  }
+
+  /** A part of a requirement this test cannot check, and why: the report shows the requirement as partial. */
+  skip(id: RequirementId, reason: string): void {
+    const record = this.record(id);
+    record.skipped = [...(record.skipped ?? []), reason];
+  }
+
+  /**
+   * The answer contradicts a probe's promise and nothing shows which side is wrong: no requirement
+   * is charged, and the report lists it as a probe problem.
+   */
+  probeProblem(problem: Omit<ProbeProblem, 'message'>, exchange?: Exchange): void {
+    const evidence = exchange ? ` (${requestLine(exchange)})` : '';
+    const message = `${problem.probe} promised ${problem.promised}, but ${problem.observed}${evidence}: either the probes file is out of date or the service's matching is wrong`;
+    this.problems.push(this.redactor.value({ ...problem, message }));
   }
 
   /** The cross-cutting HTTP rules, for every exchange a test makes. */
@@ -46,6 +56,8 @@ export class Checks {
     for (const wait of exchange.rateLimited ?? []) this.observe('OBS-RATE-LIMITED', { url: exchange.url, ...wait });
     this.check('HTTP-NO-5XX', exchange.status < 500, `the service answered ${exchange.status}`, { exchange });
     if (exchange.status < 200 || exchange.status > 299) return;
+    // HTTP-JSON judges answers that carry a body: a 204, or the silence of a no-match (§4.1 r7), has none.
+    if (exchange.bodyText === '' && exchange.tooLargeBytes === undefined) return;
     // §4.1 r4: the ambiguity answer may be plain text, so it is exempt.
     if (options.ambiguityAllowed && carriesAmbiguityText(exchange)) return;
     this.check('HTTP-JSON', JSON_MEDIA_TYPE.test(exchange.contentType), `a 2xx answer has media type "${exchange.contentType}", not application/json or application/fhir+json`, { exchange });
@@ -66,11 +78,24 @@ export class Checks {
     return this.observations;
   }
 
+  get probeProblems(): ProbeProblem[] {
+    return this.problems;
+  }
+
   /** MUST failures, which fail the test. */
   mustFailures(): { id: RequirementId; failure: Failure }[] {
     return this.requirementRecords
       .filter((record) => requirement(record.id).level === 'MUST')
       .flatMap((record) => record.failures.map((failure) => ({ id: record.id, failure })));
+  }
+
+  private record(id: RequirementId): RequirementRecord {
+    if (!this.declared.has(id) && !CROSS_CUTTING.includes(id)) {
+      throw new Error(`harness bug: a check of ${id} in a test that does not declare it`);
+    }
+    let record = this.records.get(id);
+    if (!record) this.records.set(id, (record = { id, checks: 0, failures: [] }));
+    return record;
   }
 
   private failure(id: RequirementId, message: string, { exchange, pointer }: Evidence): Failure {

@@ -5,6 +5,7 @@ import { DEFAULT_FIXTURE_DIR, FIXTURE_FILES } from '../reference/fixture-files';
 import { createSchemaValidator, SCHEMA } from '../schemas/validator';
 import type { Probes } from '../types/schemas';
 import type { HttpClientOptions, Throttle } from './http-client';
+import { unknownProbeParameter } from './probe-parameters';
 import type { Redactor } from './redact';
 
 /** Where the embedded reference server listens, chosen once in the main process (see playwright.config.ts). */
@@ -120,7 +121,14 @@ function probesFrom(file: string): Probes {
     const [first] = result.violations;
     throw new ConfigError('PROBES_FILE', `does not match schemas/probes.schema.json: ${file} at ${first.instancePath || '/'}: ${first.message}`);
   }
+  const unknown = unknownProbeParameter(probes as Probes);
+  if (unknown) throw new ConfigError('PROBES_FILE', `${file}: ${unknown}`);
   return probes as Probes;
+}
+
+/** REPORT_DIR, readable even when another key is wrong: a configuration error is reported there too. */
+export function reportDirOf(env: Environment, cwd: string = process.cwd()): string {
+  return resolve(cwd, env.REPORT_DIR?.trim() || 'conformance-report');
 }
 
 /** Reads and checks every key; throws one ConfigError naming the first bad key. */
@@ -152,7 +160,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Harne
     fhirPath: path(env, 'FHIR_PATH', '/fhir'),
     statusSearch: flag(env, 'STATUS_SEARCH'),
     strict: flag(env, 'STRICT'),
-    reportDir: resolve(cwd, env.REPORT_DIR?.trim() || 'conformance-report'),
+    reportDir: reportDirOf(env, cwd),
     requestTimeoutMs,
     maxRps,
   };

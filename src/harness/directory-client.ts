@@ -15,12 +15,16 @@ export class DirectoryClient {
   constructor(
     private readonly http: ReadOnlyHttpClient,
     private readonly paths: EndpointPaths,
-    private readonly checks: Checks,
+    /** The checks of the test this client serves. */
+    readonly checks: Checks,
   ) {}
 
-  /** §4.1. `ambiguityAllowed` exempts a plain-text ambiguity answer from HTTP-JSON. */
-  async searchSingleBest(query: QueryParameters, options: { ambiguityAllowed?: boolean } = {}): Promise<Exchange> {
-    return this.inspected(this.http.get(`${this.paths.providerPath}/searchSingleBest`, query), options);
+  /**
+   * §4.1. A plain-text answer carrying the ambiguity text is exempt from HTTP-JSON, whatever the
+   * query: §4.1 r4 gives that answer to any search with more than one result.
+   */
+  async searchSingleBest(query: QueryParameters): Promise<Exchange> {
+    return this.inspected(this.http.get(`${this.paths.providerPath}/searchSingleBest`, query), { ambiguityAllowed: true });
   }
 
   /** §4.2. The curated ID is percent-encoded into the path. */
@@ -31,6 +35,16 @@ export class DirectoryClient {
   /** §4.3. */
   async organizations(query: QueryParameters): Promise<Exchange> {
     return this.inspected(this.http.get(`${this.paths.fhirPath}/organization`, query));
+  }
+
+  /** A link a bundle handed out (§2.5), on the base URL's origin only; see ReadOnlyHttpClient.follow. */
+  async follow(link: string): Promise<Exchange> {
+    return this.inspected(this.http.follow(link));
+  }
+
+  /** A link resolved against the base URL, as a client would resolve it. */
+  resolve(link: string): URL {
+    return this.http.resolve(link);
   }
 
   private async inspected(pending: Promise<Exchange>, options: { ambiguityAllowed?: boolean } = {}): Promise<Exchange> {

@@ -1,4 +1,4 @@
-import type { ObservationId, RequirementId } from './catalogue';
+import { type ObservationId, OBSERVATIONS, type RequirementId } from './catalogue';
 
 /**
  * What a test reports about requirements, carried as Playwright annotations so that the reporter
@@ -7,11 +7,18 @@ import type { ObservationId, RequirementId } from './catalogue';
 export const ANNOTATION = {
   /** Declares a requirement the test checks (test metadata). */
   requirement: 'requirement',
+  /** Declares an observation the test records (test metadata). */
+  records: 'records-observation',
   /** JSON RequirementRecord: checks run and failures found, per requirement. */
   result: 'conformance-result',
   /** JSON ObservationRecord. */
   observation: 'conformance-observation',
+  /** JSON ProbeProblem. */
+  probeProblem: 'conformance-probe-problem',
 } as const;
+
+/** Requirements every exchange is checked against, whatever test made it. */
+export const CROSS_CUTTING: readonly RequirementId[] = ['HTTP-JSON', 'HTTP-NO-5XX'];
 
 export interface Failure {
   message: string;
@@ -24,6 +31,8 @@ export interface RequirementRecord {
   id: RequirementId;
   checks: number;
   failures: Failure[];
+  /** Parts of the requirement this test could not check, with the reason. */
+  skipped?: string[];
 }
 
 export interface ObservationRecord {
@@ -31,7 +40,31 @@ export interface ObservationRecord {
   value: unknown;
 }
 
-/** Test details declaring the requirements a test checks: `test('…', requirements('SB-ROOT-OBJECT'), …)`. */
-export function requirements(...ids: RequirementId[]) {
-  return { annotation: ids.map((id) => ({ type: ANNOTATION.requirement, description: id })) };
+/**
+ * The service's answer contradicts what the probes file promised, and nothing in the exchanges
+ * shows which side is wrong: the probes file may be out of date, or the service's matching wrong.
+ * No requirement is charged; the run is inconclusive.
+ */
+export interface ProbeProblem {
+  /** Which probe: its place in the probes file and its query. */
+  probe: string;
+  /** What the probes file promised. */
+  promised: string;
+  /** What came back. */
+  observed: string;
+  message: string;
+}
+
+const OBSERVATION_IDS = new Set<string>(OBSERVATIONS.map((o) => o.id));
+
+/**
+ * Test details declaring what a test checks and records: `test('…', requirements('SB-ROOT-OBJECT'), …)`.
+ * Each id is also a tag (`@SB-ROOT-OBJECT`), so `--grep SB-ROOT-OBJECT` selects the tests that check
+ * it; the cross-cutting HTTP rules are checked on every answer, so every test carries their tags.
+ */
+export function requirements(...ids: (RequirementId | ObservationId)[]) {
+  return {
+    tag: [...new Set([...ids, ...CROSS_CUTTING])].map((id) => `@${id}`),
+    annotation: ids.map((id) => ({ type: OBSERVATION_IDS.has(id) ? ANNOTATION.records : ANNOTATION.requirement, description: id })),
+  };
 }

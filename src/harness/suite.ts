@@ -52,6 +52,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     } finally {
       for (const record of checks.requirementRecords) testInfo.annotations.push({ type: ANNOTATION.result, description: JSON.stringify(record) });
       for (const record of checks.observationRecords) testInfo.annotations.push({ type: ANNOTATION.observation, description: JSON.stringify(record) });
+      for (const problem of checks.probeProblems) testInfo.annotations.push({ type: ANNOTATION.probeProblem, description: JSON.stringify(problem) });
     }
     const failures = checks.mustFailures();
     if (failures.length > 0) {

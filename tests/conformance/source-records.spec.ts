@@ -5,7 +5,7 @@
 import { NO_CURATED_ID, firstUniqueRecord } from '../../src/harness/derived-probes';
 import { answerSummary, isJsonArray, rootKind } from '../../src/harness/rules/answers';
 import { isJsonObject, type JsonObject, objectsIn } from '../../src/harness/rules/json';
-import { codeProblems, npiProblems, uncoveredGoldenValues } from '../../src/harness/rules/provider';
+import { codeProblems, npiProblems, openCodedValues, uncoveredGoldenValues } from '../../src/harness/rules/provider';
 import { ROUTES } from '../../src/harness/rules/schema-routing';
 import { requirements, test } from '../../src/harness/suite';
 import { verifyProblems, verifySchema } from '../../src/harness/verify';
@@ -17,7 +17,7 @@ const dataOf = (element: JsonObject): JsonObject | undefined => (isJsonObject(el
 test.describe('sourceRecords (§4.2)', () => {
   test(
     'SR-ROOT-ARRAY, SR-ELEMENT-SHAPE, DATA-*: a known curated ID answers with an array of source records',
-    requirements('SR-ROOT-ARRAY', 'SR-ELEMENT-SHAPE', 'DATA-SHAPE', 'DATA-FORMATS', 'DATA-CODES', 'DATA-NPI-CHECKDIGIT'),
+    requirements('SR-ROOT-ARRAY', 'SR-ELEMENT-SHAPE', 'DATA-SHAPE', 'DATA-FORMATS', 'DATA-CODES', 'DATA-NPI-CHECKDIGIT', 'OBS-CODED-VALUES'),
     async ({ api, checks, probes, schemas }) => {
       const golden = await firstUniqueRecord(api, probes);
       test.skip(!golden, NO_CURATED_ID);
@@ -29,8 +29,12 @@ test.describe('sourceRecords (§4.2)', () => {
       const withData = elements.length > 0 && elements.every((e) => dataOf(e));
       verifySchema(checks, schemas, SCHEMA.sourceRecords, ROUTES.sourceRecords, withData ? ['SR-ELEMENT-SHAPE', 'DATA-SHAPE', 'DATA-FORMATS'] : ['SR-ELEMENT-SHAPE'], value, exchange);
       const data = elements.map(dataOf);
-      verifyProblems(checks, 'DATA-CODES', data.flatMap((d, i) => (d ? codeProblems(d, `/${i}/data`) : [])), exchange, 'coded values outside those §2.4 lists');
+      verifyProblems(checks, 'DATA-CODES', data.flatMap((d, i) => (d ? codeProblems(d, `/${i}/data`) : [])), exchange, 'binary codes outside their §2.4 values');
       verifyProblems(checks, 'DATA-NPI-CHECKDIGIT', data.flatMap((d, i) => (d ? npiProblems(d, `/${i}/data`) : [])), exchange, 'NPI values with a bad check digit');
+      // §2.2 names the kinds of source, not their index names: every name is an observation.
+      const index = elements.map((e) => e.index).filter((name): name is string => typeof name === 'string');
+      checks.observe('OBS-CODED-VALUES', { index: [...new Set(index)] });
+      for (const d of data) if (d && Object.keys(openCodedValues(d)).length > 0) checks.observe('OBS-CODED-VALUES', openCodedValues(d));
     },
   );
 
@@ -56,7 +60,7 @@ test.describe('sourceRecords (§4.2)', () => {
     checks.check('SR-STABLE', JSON.stringify(first.ids) === JSON.stringify(second.ids), `the second call returned ids ${JSON.stringify(second.ids)}, the first ${JSON.stringify(first.ids)} (§4.2 r2: order aside, the set is the record's)`, { exchange: second.exchange });
   });
 
-  test('OBS-UNKNOWN-CURATED-ID: the answer for a curated ID that does not exist (observed)', async ({ api, checks }) => {
+  test('OBS-UNKNOWN-CURATED-ID: the answer for a curated ID that does not exist (observed)', requirements('OBS-UNKNOWN-CURATED-ID'), async ({ api, checks }) => {
     const exchange = await api.sourceRecords(`conformance-unknown-${Date.now().toString(36)}`);
     checks.observe('OBS-UNKNOWN-CURATED-ID', answerSummary(exchange));
   });

@@ -1,5 +1,7 @@
 /** The reporter's aggregation and rendering, on small hand-made inputs. */
-import { aggregate, type TestOutcome } from '../../src/harness/reporter/aggregate';
+import { OBSERVATIONS, REQUIREMENTS } from '../../src/harness/catalogue';
+import { aggregate, EXIT_CODE, type TestOutcome, verdictOf } from '../../src/harness/reporter/aggregate';
+import { renderJunit } from '../../src/harness/reporter/junit';
 import { renderMarkdown } from '../../src/harness/reporter/markdown';
 import { ANNOTATION, type RequirementRecord } from '../../src/harness/results';
 import { expect, test } from './fixtures';
@@ -32,7 +34,7 @@ test('MUST failures fail, SHOULD failures warn, checks pass, no checks skip', ()
   expect(report.requirements.find((r) => r.id === 'SB-RECORD-SHAPE')!.checks).toBe(3);
   expect(report.requirements.find((r) => r.id === 'ORG-ACTIVE')!.skipped).toEqual(['active: STATUS_SEARCH is not true']);
   expect(report.requirements.find((r) => r.id === 'ORG-PAGE')!.skipped).toEqual(['no check of this requirement ran']);
-  expect(report.summary).toEqual({ pass: 2, fail: 1, warn: 1, skip: report.requirements.length - 4 });
+  expect(report.summary).toEqual({ pass: 2, fail: 1, warn: 1, skip: report.requirements.length - 4, partial: 0 });
   expect(report.verdict).toBe('fail');
   expect(report.errors).toEqual([]);
 });
@@ -46,10 +48,84 @@ test('the verdict: warnings pass unless STRICT', () => {
 
 test('observations: equal values fold into one, different ones into a list', () => {
   const { observations } = aggregate(outcomes, { strict: false });
-  expect(observations).toEqual([
-    { id: 'OBS-NO-MATCH', title: expect.any(String), value: { status: 404 } },
-    { id: 'OBS-PARAM-CASE', title: expect.any(String), value: ['a', 'b'] },
+  const observed = observations.filter((o) => o.status === 'observed');
+  expect(observed).toEqual([
+    { id: 'OBS-NO-MATCH', title: expect.any(String), status: 'observed', value: { status: 404 } },
+    { id: 'OBS-PARAM-CASE', title: expect.any(String), status: 'observed', value: ['a', 'b'] },
   ]);
+});
+
+test('an observation that could not be made is listed as not observed, with the reason', () => {
+  const records = { type: ANNOTATION.records, description: 'OBS-DEFAULT-PAGE-SIZE' };
+  const { observations } = aggregate([outcome('default page', 'skipped', [records, { type: 'skip', description: 'PROBES_FILE has no organization.multiPage probe' }])], { strict: false });
+  const byId = Object.fromEntries(observations.map((o) => [o.id, o]));
+  expect(observations).toHaveLength(OBSERVATIONS.length);
+  expect(byId['OBS-DEFAULT-PAGE-SIZE']).toEqual({ id: 'OBS-DEFAULT-PAGE-SIZE', title: expect.any(String), status: 'not observed', reason: 'default page: PROBES_FILE has no organization.multiPage probe' });
+  expect(byId['OBS-RATE-LIMITED']).toMatchObject({ status: 'not observed', reason: 'no answer was a 429 or 503 with a Retry-After to wait out' });
+  expect(byId['OBS-NO-MATCH']).toMatchObject({ status: 'not observed', reason: 'no test that records it ran' });
+});
+
+test('OBS-CODED-VALUES merges its values attribute by attribute', () => {
+  const { observations } = aggregate(
+    [outcome('a', 'passed', [observation('OBS-CODED-VALUES', { index: ['nppes'], Status: ['I'] })]), outcome('b', 'passed', [observation('OBS-CODED-VALUES', { index: ['dea', 'nppes'] })])],
+    { strict: false },
+  );
+  expect(observations.find((o) => o.id === 'OBS-CODED-VALUES')?.value).toEqual({ Status: ['I'], index: ['dea', 'nppes'] });
+});
+
+test('a requirement whose checks partly ran passes for what ran, and says what did not', () => {
+  const report = aggregate(
+    [
+      outcome('count at most', 'passed', [declare('ORG-COUNT'), result({ id: 'ORG-COUNT', checks: 5, failures: [] })]),
+      outcome('count over 1000', 'skipped', [declare('ORG-COUNT'), { type: 'skip', description: 'PROBES_FILE has no organization.overLimit probe' }]),
+      outcome('strict', 'passed', [declare('SB-STRICT-PARAM'), result({ id: 'SB-STRICT-PARAM', checks: 1, failures: [], skipped: ['one part could not run'] })]),
+    ],
+    { strict: false },
+  );
+  const count = report.requirements.find((r) => r.id === 'ORG-COUNT')!;
+  expect(count).toMatchObject({ status: 'pass', partial: true, checks: 5, skipped: ['count over 1000: PROBES_FILE has no organization.overLimit probe'] });
+  expect(report.requirements.find((r) => r.id === 'SB-STRICT-PARAM')).toMatchObject({ status: 'pass', partial: true, skipped: ['strict: one part could not run'] });
+  expect(report.summary.partial).toBe(2);
+  expect(report.verdict).toBe('pass');
+  const markdown = renderMarkdown({ ...report, target: { baseUrl: 'http://x', embedded: false }, startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1 });
+  expect(markdown).toContain('| ORG-COUNT | MUST | §4.3, §8 | pass (partial) | 5 | partly skipped: count over 1000: PROBES_FILE has no organization.overLimit probe |');
+  expect(markdown).toContain('pass (2 partial)');
+});
+
+const problem = { probe: 'provider.unique[0] {"NPI":"1"}', promised: 'exactly one matching provider', observed: 'the service answered 200 that more than one provider matches', message: 'm' };
+
+test('probe problems are listed once each and make a run without failures inconclusive (exit 3)', () => {
+  const withProblem = (title: string) => outcome(title, 'passed', [declare('SB-RECORD-SHAPE'), result({ id: 'SB-RECORD-SHAPE', checks: 1, failures: [] }), { type: ANNOTATION.probeProblem, description: JSON.stringify(problem) }]);
+  const report = aggregate([withProblem('a'), withProblem('b')], { strict: false });
+  expect(report.probeProblems).toEqual([problem]);
+  expect(report.verdict).toBe('inconclusive');
+  expect(EXIT_CODE[report.verdict]).toBe(3);
+  const markdown = renderMarkdown({ ...report, target: { baseUrl: 'http://x', embedded: false }, startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1 });
+  expect(markdown).toContain('**Verdict: INCONCLUSIVE');
+  expect(markdown).toContain('## Probe problems');
+  expect(markdown).toContain('**provider.unique[0] {"NPI":"1"}** promised exactly one matching provider');
+  // A failure still fails the run, problems or not.
+  expect(aggregate([...outcomes, withProblem('a')], { strict: false }).verdict).toBe('fail');
+});
+
+test('the exit codes: 0 pass, 1 fail, 2 configuration error, 3 inconclusive', () => {
+  expect(EXIT_CODE).toEqual({ pass: 0, warn: 0, fail: 1, error: 2, inconclusive: 3 });
+  const summary = { pass: 1, fail: 0, warn: 1, skip: 0, partial: 0 };
+  expect(verdictOf(summary, 0, 0, false)).toBe('warn');
+  expect(verdictOf(summary, 0, 0, true)).toBe('fail');
+  expect(verdictOf(summary, 1, 0, false)).toBe('inconclusive');
+  expect(verdictOf({ ...summary, warn: 0 }, 0, 1, false)).toBe('inconclusive');
+});
+
+test('conformance.junit.xml: one case per requirement, failures named, warnings visible, skips with reasons, probe problems as errors', () => {
+  const report = aggregate([...outcomes, outcome('p', 'passed', [{ type: ANNOTATION.probeProblem, description: JSON.stringify(problem) }])], { strict: false });
+  const xml = renderJunit({ ...report, target: { baseUrl: 'http://x', embedded: false }, startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1 });
+  expect(xml.match(/<testcase /g)).toHaveLength(REQUIREMENTS.length + 1);
+  expect(xml).toContain('<failure type="MUST" message="[SB-ROOT-OBJECT] [SB-ROOT-OBJECT] MUST §1: answered with a JSON array">');
+  expect(xml).toMatch(/<testcase name="SB-STRICT-PARAM: [^"]*"[^>]*>\s*<properties>.*value="warn".*<\/properties>\s*<system-out>WARNING \[SB-STRICT-PARAM\] SHOULD/s);
+  expect(xml).toContain('<skipped message="active: STATUS_SEARCH is not true"/>');
+  expect(xml).toContain('<testsuite name="probe problems" tests="1" failures="0" errors="1" skipped="0">');
+  expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="[^"]*\(fail\)" tests="\d+" failures="1" errors="1" skipped="\d+">/);
 });
 
 test('a transport error is a run error, not a conformance failure', () => {
@@ -59,7 +135,7 @@ test('a transport error is a run error, not a conformance failure', () => {
   const page = report.requirements.find((r) => r.id === 'ORG-PAGE')!;
   expect(page.status).toBe('skip');
   expect(page.skipped).toEqual(['pages: could not complete (transport)']);
-  expect(report.verdict).toBe('fail');
+  expect(report.verdict).toBe('inconclusive');
 });
 
 test('a timed-out test is a run error of kind timeout', () => {

@@ -1,8 +1,11 @@
 /** The configuration loader: defaults, dotenv precedence, and one clear error naming each bad key. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, EMBEDDED_URL_VARIABLE, environmentWithDotenv, loadConfig, secretsOf } from '../../src/harness/config';
+import { reportConfigurationError } from '../../src/harness/reporter/configuration-error';
+import { REPORT_FILES } from '../../src/harness/reporter/report';
+import { ORGANIZATION_FILTERS, PAGING_PARAMETERS, PROVIDER_PARAMETERS } from '../../src/spec/constants';
 import { expect, test } from './fixtures';
 
 const EMBEDDED = { [EMBEDDED_URL_VARIABLE]: 'http://127.0.0.1:4321' };
@@ -52,6 +55,9 @@ const invalid: { env: Record<string, string>; key: string; says: RegExp }[] = [
   { env: { PROBES_FILE: 'missing.json' }, key: 'PROBES_FILE', says: /cannot be read.*missing\.json.*ENOENT/ },
   { env: { PROBES_FILE: 'broken.json' }, key: 'PROBES_FILE', says: /not valid JSON/ },
   { env: { PROBES_FILE: 'wrong.json' }, key: 'PROBES_FILE', says: /does not match schemas\/probes\.schema\.json.*\/provider/ },
+  { env: { PROBES_FILE: 'misspelt.json' }, key: 'PROBES_FILE', says: /provider\.unique\[0\]\.query has the unknown parameter "Firstname": did you mean "FirstName"\? \(§4\.1/ },
+  { env: { PROBES_FILE: 'misspelt-dash.json' }, key: 'PROBES_FILE', says: /provider\.ambiguous\[0\]\.narrowedBy has the unknown parameter "Cty-": did you mean "City-"\?/ },
+  { env: { PROBES_FILE: 'misspelt-org.json' }, key: 'PROBES_FILE', says: /organization\.searches\[0\]\.query has the unknown parameter "address-zip": did you mean "address-city"\? \(§4\.3/ },
   { env: { PROVIDER_PATH: 'provider' }, key: 'PROVIDER_PATH', says: /starts with \// },
   { env: { FHIR_PATH: '/fhir/' }, key: 'FHIR_PATH', says: /does not end with one/ },
   { env: { STATUS_SEARCH: 'yes' }, key: 'STATUS_SEARCH', says: /true or false/ },
@@ -65,6 +71,9 @@ for (const { env, key, says } of invalid) {
     const dir = tempDir();
     writeFileSync(join(dir, 'broken.json'), '{"provider": ');
     writeFileSync(join(dir, 'wrong.json'), JSON.stringify({ provider: { unique: [{ query: {} }] } }));
+    writeFileSync(join(dir, 'misspelt.json'), JSON.stringify({ provider: { unique: [{ query: { Firstname: 'JANE', LastName: 'DOE' } }] } }));
+    writeFileSync(join(dir, 'misspelt-dash.json'), JSON.stringify({ provider: { ambiguous: [{ query: { LastName: 'DOE', 'State-': 'OH' }, narrowedBy: { 'Cty-': 'DAYTON' } }] } }));
+    writeFileSync(join(dir, 'misspelt-org.json'), JSON.stringify({ organization: { searches: [{ query: { 'address-zip': '43215' } }] } }));
     let error: unknown;
     try {
       loadConfig({ ...EMBEDDED, ...env }, dir);
@@ -80,4 +89,33 @@ for (const { env, key, says } of invalid) {
 
 test('an API_HEADERS error never repeats the secret value', () => {
   expect(() => loadConfig({ ...EMBEDDED, API_HEADERS: '{"X-Key": "s3cr3t-value", oops}' })).toThrow(/^(?!.*s3cr3t-value)/s);
+});
+
+test('the probe parameter names of §4.1 (with or without the dash) and §4.3 are all accepted', () => {
+  const dir = tempDir();
+  const provider = Object.fromEntries(PROVIDER_PARAMETERS.map((name, i) => [i % 2 ? name : `${name}-`, 'x']));
+  const organization = Object.fromEntries([...ORGANIZATION_FILTERS, ...PAGING_PARAMETERS].map((name) => [name, '1']));
+  writeFileSync(join(dir, 'all.json'), JSON.stringify({ provider: { unique: [{ query: provider }] }, organization: { searches: [{ query: organization }] } }));
+  expect(loadConfig({ ...EMBEDDED, PROBES_FILE: 'all.json' }, dir).probes.provider?.unique?.[0].query).toEqual(provider);
+});
+
+test('a configuration error leaves a report with verdict error, and no earlier report survives', () => {
+  const dir = tempDir();
+  const reportDir = join(dir, 'out');
+  mkdirSync(reportDir);
+  for (const file of Object.values(REPORT_FILES)) writeFileSync(join(reportDir, file), 'PASS from an earlier run');
+  const env = { ...EMBEDDED, REPORT_DIR: 'out', STRICT: 'maybe', API_TOKEN: 'config-error-token-9q' };
+  let error: ConfigError | undefined;
+  try {
+    loadConfig(env, dir);
+  } catch (caught) {
+    error = caught as ConfigError;
+  }
+  expect(reportConfigurationError(error!, env, dir)).toBe(reportDir);
+  const report = JSON.parse(readFileSync(join(reportDir, REPORT_FILES.json), 'utf8'));
+  expect(report).toMatchObject({ verdict: 'error', errors: [{ kind: 'configuration', message: 'configuration: STRICT must be true or false, got "maybe"' }] });
+  expect(report.requirements.every((r: { status: string }) => r.status === 'skip')).toBe(true);
+  expect(readFileSync(join(reportDir, REPORT_FILES.markdown), 'utf8')).toContain('**Verdict: ERROR: the configuration stopped the run before any test**');
+  expect(readFileSync(join(reportDir, REPORT_FILES.junit), 'utf8')).toContain('<error type="configuration" message="configuration: STRICT must be true or false');
+  for (const file of Object.values(REPORT_FILES)) expect(readFileSync(join(reportDir, file), 'utf8')).not.toContain('PASS from an earlier run');
 });

@@ -1,5 +1,5 @@
 import { type Level, OBSERVATIONS, REQUIREMENTS, type RequirementId } from '../catalogue';
-import { ANNOTATION, type Failure, type ObservationRecord, type RequirementRecord } from '../results';
+import { ANNOTATION, type Failure, type ObservationRecord, type ProbeProblem, type RequirementRecord } from '../results';
 
 export type RequirementStatus = 'pass' | 'fail' | 'warn' | 'skip';
 
@@ -17,24 +17,49 @@ export interface RequirementResult {
   level: Level;
   spec: string;
   title: string;
+  /** `pass` and `warn` speak only for the checks that ran; `partial` says some did not. */
   status: RequirementStatus;
   checks: number;
   failures: Failure[];
+  /** True when some checks ran and others were skipped: `skipped` says which and why. */
+  partial?: true;
   /** Why checks did not run, when they did not. */
   skipped?: string[];
 }
 
+export interface ObservationResult {
+  id: string;
+  title: string;
+  status: 'observed' | 'not observed';
+  /** What was seen, when it was. */
+  value?: unknown;
+  /** Why it could not be seen, when it was not. */
+  reason?: string;
+}
+
 export interface RunError {
   test: string;
-  kind: 'preflight' | 'transport' | 'timeout' | 'harness';
+  kind: 'preflight' | 'transport' | 'timeout' | 'harness' | 'configuration';
   message: string;
 }
 
+/**
+ * pass: every requirement that ran holds; warn: only SHOULD findings; fail: a MUST finding, or a
+ * SHOULD one under STRICT; inconclusive: no failure, but probe problems or run errors; error: the
+ * configuration stopped the run before any test.
+ */
+export type Verdict = 'pass' | 'warn' | 'fail' | 'inconclusive' | 'error';
+
+/** The exit status of each verdict: an interface CI depends on. */
+export const EXIT_CODE: Record<Verdict, number> = { pass: 0, warn: 0, fail: 1, error: 2, inconclusive: 3 };
+
 export interface ConformanceSummary {
-  verdict: 'pass' | 'warn' | 'fail';
-  summary: Record<RequirementStatus, number>;
+  verdict: Verdict;
+  /** Requirements per status; `partial` counts those of them (pass or warn) with skipped parts. */
+  summary: Record<RequirementStatus, number> & { partial: number };
   requirements: RequirementResult[];
-  observations: { id: string; title: string; value: unknown }[];
+  observations: ObservationResult[];
+  probeProblems: ProbeProblem[];
   errors: RunError[];
 }
 
@@ -42,14 +67,38 @@ function parsed<T>(annotations: TestOutcome['annotations'], type: string): T[] {
   return annotations.filter((a) => a.type === type && a.description).map((a) => JSON.parse(a.description!) as T);
 }
 
+function declaredBy(outcome: TestOutcome, type: string): string[] {
+  return outcome.annotations.filter((a) => a.type === type).map((a) => a.description ?? '');
+}
+
 function errorKind(outcome: TestOutcome, message: string): RunError['kind'] {
   if (outcome.status === 'timedOut') return 'timeout';
   return message.includes('transport:') ? 'transport' : 'harness';
 }
 
+const distinct = <T>(values: readonly T[]): T[] => [...new Map(values.map((v) => [JSON.stringify(v), v])).values()];
+
+/** Objects of string lists, merged key by key (OBS-CODED-VALUES: attribute → values). */
+function union(values: readonly unknown[]): Record<string, string[]> {
+  const merged: Record<string, Set<string>> = {};
+  for (const value of values) {
+    for (const [key, list] of Object.entries(value as Record<string, unknown>)) {
+      for (const item of Array.isArray(list) ? list : [list]) (merged[key] ??= new Set()).add(String(item));
+    }
+  }
+  return Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b)).map(([key, set]) => [key, [...set].sort()]));
+}
+
+export function verdictOf(summary: ConformanceSummary['summary'], problems: number, errors: number, strict: boolean): Verdict {
+  if (summary.fail > 0 || (strict && summary.warn > 0)) return 'fail';
+  if (problems > 0 || errors > 0) return 'inconclusive';
+  return summary.warn > 0 ? 'warn' : 'pass';
+}
+
 /**
  * Folds test outcomes into one status per requirement: any failure makes a MUST `fail` and a
  * SHOULD `warn`; checks that ran without failure `pass`; no check at all `skip`, with the reasons.
+ * A requirement some of whose checks were skipped keeps its status for what ran, and is partial.
  */
 export function aggregate(outcomes: readonly TestOutcome[], options: { strict: boolean }, runErrors: readonly RunError[] = []): ConformanceSummary {
   const records = new Map<RequirementId, { checks: number; failures: Failure[]; skipped: string[] }>();
@@ -59,57 +108,69 @@ export function aggregate(outcomes: readonly TestOutcome[], options: { strict: b
     return value;
   };
   const observations = new Map<string, unknown[]>();
+  const observationSkips = new Map<string, string[]>();
+  const problems: ProbeProblem[] = [];
   const errors: RunError[] = [...runErrors];
 
   for (const outcome of outcomes) {
-    const declared = outcome.annotations.filter((a) => a.type === ANNOTATION.requirement).map((a) => a.description as RequirementId);
+    const declared = declaredBy(outcome, ANNOTATION.requirement) as RequirementId[];
+    const recorded = declaredBy(outcome, ANNOTATION.records);
     for (const record of parsed<RequirementRecord>(outcome.annotations, ANNOTATION.result)) {
       const target = entry(record.id);
       target.checks += record.checks;
       target.failures.push(...record.failures);
+      target.skipped.push(...(record.skipped ?? []).map((reason) => `${outcome.title}: ${reason}`));
     }
     for (const { id, value } of parsed<ObservationRecord>(outcome.annotations, ANNOTATION.observation)) {
       observations.set(id, [...(observations.get(id) ?? []), value]);
     }
-    if (outcome.status === 'skipped') {
-      const reason = outcome.annotations.find((a) => a.type === 'skip')?.description ?? 'skipped';
-      for (const id of declared) entry(id).skipped.push(`${outcome.title}: ${reason}`);
-    }
+    problems.push(...parsed<ProbeProblem>(outcome.annotations, ANNOTATION.probeProblem));
+    let notRun: string | undefined;
+    if (outcome.status === 'skipped') notRun = outcome.annotations.find((a) => a.type === 'skip')?.description ?? 'skipped';
     // A failure the checks did not record (the MUST-failure summary aside) is an error of the run.
     const unexplained = outcome.errors.filter((message) => !/MUST checks? failed:/.test(message));
     if (outcome.status !== 'passed' && outcome.status !== 'skipped' && unexplained.length > 0) {
       for (const message of unexplained) errors.push({ test: outcome.title, kind: errorKind(outcome, message), message });
-      for (const id of declared) entry(id).skipped.push(`${outcome.title}: could not complete (${errorKind(outcome, unexplained[0])})`);
+      notRun = `could not complete (${errorKind(outcome, unexplained[0])})`;
     }
+    if (notRun === undefined) continue;
+    for (const id of declared) entry(id).skipped.push(`${outcome.title}: ${notRun}`);
+    for (const id of recorded) observationSkips.set(id, [...(observationSkips.get(id) ?? []), `${outcome.title}: ${notRun}`]);
   }
 
+  const stopped = runErrors.length > 0 ? 'not run: the run stopped before its tests (see run errors)' : undefined;
   const requirements: RequirementResult[] = REQUIREMENTS.map((r) => {
     const found = records.get(r.id) ?? { checks: 0, failures: [], skipped: [] };
     let status: RequirementStatus;
     if (found.failures.length > 0) status = r.level === 'MUST' ? 'fail' : 'warn';
     else if (found.checks > 0) status = 'pass';
     else status = 'skip';
-    // Skip reasons are kept even when other checks ran: a partly skipped requirement says so.
-    const notRun = runErrors.length > 0 ? 'not run: the run stopped before its tests (see run errors)' : 'no check of this requirement ran';
-    const skipped = found.skipped.length > 0 ? found.skipped : status === 'skip' ? [notRun] : undefined;
-    return { id: r.id, level: r.level, spec: r.spec, title: r.title, status, checks: found.checks, failures: found.failures, ...(skipped ? { skipped } : {}) };
+    const skipped = found.skipped.length > 0 ? found.skipped : status === 'skip' ? [stopped ?? 'no check of this requirement ran'] : undefined;
+    const partial = (status === 'pass' || status === 'warn') && skipped !== undefined;
+    return { id: r.id, level: r.level, spec: r.spec, title: r.title, status, checks: found.checks, failures: found.failures, ...(partial ? { partial: true as const } : {}), ...(skipped ? { skipped } : {}) };
   });
 
-  const summary: Record<RequirementStatus, number> = { pass: 0, fail: 0, warn: 0, skip: 0 };
-  for (const r of requirements) summary[r.status]++;
-  let verdict: ConformanceSummary['verdict'] = 'pass';
-  if (summary.warn > 0) verdict = options.strict ? 'fail' : 'warn';
-  if (summary.fail > 0 || errors.length > 0) verdict = 'fail';
+  const summary = { pass: 0, fail: 0, warn: 0, skip: 0, partial: 0 };
+  for (const r of requirements) {
+    summary[r.status]++;
+    if (r.partial) summary.partial++;
+  }
+  const probeProblems = distinct(problems.map(({ probe, promised, observed, message }) => ({ probe, promised, observed, message })));
 
   return {
-    verdict,
+    verdict: verdictOf(summary, probeProblems.length, errors.length, options.strict),
     summary,
     requirements,
-    observations: OBSERVATIONS.filter((o) => observations.has(o.id)).map((o) => {
-      const values = observations.get(o.id)!;
-      const distinct = [...new Map(values.map((v) => [JSON.stringify(v), v])).values()];
-      return { id: o.id, title: o.title, value: distinct.length === 1 ? distinct[0] : distinct };
+    observations: OBSERVATIONS.map((o): ObservationResult => {
+      const values = observations.get(o.id);
+      if (values) {
+        const shown = 'fold' in o && o.fold === 'union' ? union(values) : distinct(values);
+        return { id: o.id, title: o.title, status: 'observed', value: Array.isArray(shown) && shown.length === 1 ? shown[0] : shown };
+      }
+      const reason = observationSkips.get(o.id)?.join('; ') ?? stopped ?? ('whenAbsent' in o ? o.whenAbsent : 'no test that records it ran');
+      return { id: o.id, title: o.title, status: 'not observed', reason };
     }),
+    probeProblems,
     errors,
   };
 }

@@ -3,14 +3,15 @@ import type { FullResult, Reporter, TestCase, TestError, TestResult } from '@pla
 import { PREFLIGHT_PREFIX } from '../preflight';
 import { environmentWithDotenv, loadConfig, secretsOf } from '../config';
 import { Redactor } from '../redact';
-import { aggregate, type RunError, type TestOutcome } from './aggregate';
+import { aggregate, EXIT_CODE, type RunError, type TestOutcome } from './aggregate';
 import { REPORT_FILES, writeReport } from './report';
 
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 /**
- * Playwright reporter that turns the suite's annotations into conformance.json and conformance.md,
- * and decides the exit status: MUST failures and run errors fail; SHOULD failures only with STRICT.
+ * Playwright reporter that turns the suite's annotations into conformance.json, .md and .junit.xml,
+ * and decides the exit status (EXIT_CODE): MUST failures fail (1), SHOULD failures only with STRICT;
+ * probe problems or run errors without a failure are inconclusive (3).
  */
 export default class ConformanceReporter implements Reporter {
   private readonly outcomes = new Map<string, TestOutcome>();
@@ -56,10 +57,17 @@ export default class ConformanceReporter implements Reporter {
       durationMs: Date.now() - this.startedAt.getTime(),
       ...summary,
     }, redactor);
-    const { pass, fail, warn, skip } = summary.summary;
-    const errors = summary.errors.length > 0 ? `, ${summary.errors.length} run error${summary.errors.length > 1 ? 's' : ''}` : '';
-    console.log(`\nconformance: ${summary.verdict.toUpperCase()}: ${pass} pass, ${fail} fail, ${warn} warn, ${skip} skip${errors} (${config.reportDir}/${REPORT_FILES.markdown})`);
-    if (summary.verdict === 'fail' && result.status === 'passed') return { status: 'failed' };
-    return undefined;
+    const { pass, fail, warn, skip, partial } = summary.summary;
+    const plural = (count: number, noun: string) => (count > 0 ? `, ${count} ${noun}${count > 1 ? 's' : ''}` : '');
+    const counts = `${pass} pass${partial > 0 ? ` (${partial} partial)` : ''}, ${fail} fail, ${warn} warn, ${skip} skip${plural(summary.probeProblems.length, 'probe problem')}${plural(summary.errors.length, 'run error')}`;
+    console.log(`\nconformance: ${summary.verdict.toUpperCase()}: ${counts} (${config.reportDir}/${REPORT_FILES.markdown})`);
+    // Playwright exits 0 or 1 only; an exit listener runs inside its process.exit and sets ours.
+    const code = EXIT_CODE[summary.verdict];
+    if (code !== 0 && result.status !== 'interrupted') {
+      process.once('exit', () => {
+        process.exitCode = code;
+      });
+    }
+    return code !== 0 && result.status === 'passed' ? { status: 'failed' } : undefined;
   }
 }

@@ -1,7 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Redactor } from '../redact';
 import type { ConformanceSummary } from './aggregate';
+import { renderJunit } from './junit';
 import { renderMarkdown } from './markdown';
 
 /** conformance.json: the report's fields are an interface others depend on. */
@@ -11,9 +12,14 @@ export interface ConformanceReport extends ConformanceSummary {
   durationMs: number;
 }
 
-export const REPORT_FILES = { json: 'conformance.json', markdown: 'conformance.md' } as const;
+export const REPORT_FILES = { json: 'conformance.json', markdown: 'conformance.md', junit: 'conformance.junit.xml' } as const;
 
-/** Writes both report files; everything passes the redactor on the way out. */
+/** Removes the report files of an earlier run, so that a run that stops early never leaves a stale verdict. */
+export function clearReport(reportDir: string): void {
+  for (const file of Object.values(REPORT_FILES)) rmSync(join(reportDir, file), { force: true });
+}
+
+/** Writes every report file; everything passes the redactor on the way out. */
 export function writeReport(reportDir: string, report: ConformanceReport, redactor: Redactor): void {
   mkdirSync(reportDir, { recursive: true });
   const ordered = {
@@ -24,8 +30,10 @@ export function writeReport(reportDir: string, report: ConformanceReport, redact
     summary: report.summary,
     requirements: report.requirements,
     observations: report.observations,
+    probeProblems: report.probeProblems,
     errors: report.errors,
   };
   writeFileSync(join(reportDir, REPORT_FILES.json), redactor.text(`${JSON.stringify(ordered, null, 2)}\n`));
   writeFileSync(join(reportDir, REPORT_FILES.markdown), redactor.text(renderMarkdown(report)));
+  writeFileSync(join(reportDir, REPORT_FILES.junit), redactor.text(renderJunit(report)));
 }

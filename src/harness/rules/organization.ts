@@ -41,6 +41,7 @@ export function partOfProblems(bundle: unknown): EntryProblem[] {
 /** Where each §4.3 filter's value must appear in a resource ("contains", case-insensitive). */
 const FILTER_FIELDS: Record<string, (resource: Json) => string[]> = {
   name: (r) => [text(r.name)],
+  address: (r) => objects(r.address).map((a) => [text(a.text), ...(Array.isArray(a.line) ? a.line.map(text) : []), text(a.city), text(a.state), text(a.postalCode)].join(' ')),
   'address-city': (r) => objects(r.address).map((a) => text(a.city)),
   'address-state': (r) => objects(r.address).map((a) => text(a.state)),
   'address-postalcode': (r) => objects(r.address).map((a) => text(a.postalCode)),
@@ -48,13 +49,23 @@ const FILTER_FIELDS: Record<string, (resource: Json) => string[]> = {
   type: (r) => objects(r.type).map((t) => text(t.text)),
 };
 
+/** Upper case, punctuation as space, single spaces: "12 Main St., Dayton" → "12 MAIN ST DAYTON". */
+const words = (value: string) => value.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** `address` is a full address (§4.3): a field holds it when it holds every word of it; the rest hold the value. */
+function holds(name: string, field: string, value: string): boolean {
+  if (name !== 'address') return field.toUpperCase().includes(value.trim().toUpperCase());
+  const held = ` ${words(field)} `;
+  return words(value).split(' ').every((word) => held.includes(word));
+}
+
 /** ORG-FILTERS: entries whose field does not contain the searched value. */
 export function filterProblems(bundle: unknown, query: Record<string, string>): EntryProblem[] {
   const checked = Object.entries(query).filter(([name]) => name in FILTER_FIELDS);
   return entriesOf(bundle).flatMap((entry, i) =>
     checked.flatMap(([name, value]) => {
       const fields = FILTER_FIELDS[name](resourceOf(entry));
-      const ok = fields.some((field) => field.toUpperCase().includes(value.trim().toUpperCase()));
+      const ok = fields.some((field) => holds(name, field, value));
       return ok ? [] : [{ pointer: `/entry/${i}/resource`, message: `${name}=${value} but the organization's ${name} values are ${JSON.stringify(fields)}` }];
     }),
   );
@@ -80,6 +91,17 @@ export function organizationIds(bundle: unknown): string[] {
   return entriesOf(bundle).map((entry) => text(resourceOf(entry).id));
 }
 
+/** The URL of the bundle's `next` link, if it has one (§2.5). */
+export function nextLink(bundle: unknown): string | undefined {
+  const link = objects((bundle as Json | null)?.link).find((l) => l.relation === 'next');
+  return link ? text(link.url) : undefined;
+}
+
 export function hasNextLink(bundle: unknown): boolean {
-  return objects((bundle as Json | null)?.link).some((l) => l.relation === 'next');
+  return nextLink(bundle) !== undefined;
+}
+
+/** The identifier systems an organization of the bundle carries with `value`. */
+export function systemsOf(bundle: unknown, value: string): string[] {
+  return entriesOf(bundle).flatMap((e) => objects(resourceOf(e).identifier).filter((i) => text(i.value) === value).map((i) => text(i.system)));
 }

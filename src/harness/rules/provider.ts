@@ -32,39 +32,49 @@ export function queryMismatches(data: Record<string, unknown>, query: Record<str
   return problems;
 }
 
-/** DATA-CODES (§2.4 "observed coded values"): values outside them, as `pointer: value`. */
+/**
+ * DATA-CODES (§2.4 "observed coded values"): only the binary codes, whose observed values are the
+ * whole code. Values outside them, as `pointer: value`.
+ */
 const YES_NO = ['Y', 'N'];
-const CODES: Record<string, { values: string[]; anyCase: boolean }> = {
-  Gender: { values: ['M', 'F'], anyCase: false },
-  IsSoleProprietor: { values: YES_NO, anyCase: false },
-  BoardCertified: { values: YES_NO, anyCase: false },
-  AcceptMedicaid: { values: YES_NO, anyCase: false },
-  Discipline: { values: YES_NO, anyCase: false },
-  Status: { values: ['A'], anyCase: false },
-};
-const NAME_TYPES = ['primary', 'other', 'authorized'];
-const ADDRESS_TYPES = ['mailing', 'business practice', 'practice', 'practice location', 'public'];
+const BINARY_CODES: Record<string, string[]> = { Gender: ['M', 'F'], IsSoleProprietor: YES_NO, BoardCertified: YES_NO, AcceptMedicaid: YES_NO, Discipline: YES_NO };
 
-function outside(values: string[], allowed: string[], anyCase: boolean): string[] {
+function outside(values: string[], allowed: readonly string[], anyCase = false): string[] {
   return values.filter((v) => v !== '' && !allowed.some((a) => (anyCase ? same(a, v) : a === v)));
 }
 
 export function codeProblems(data: ProviderData | Record<string, unknown>, prefix: string): string[] {
   const record = data as Record<string, unknown>;
   const problems: string[] = [];
-  for (const [attribute, { values, anyCase }] of Object.entries(CODES)) {
-    for (const bad of outside(strings(record[attribute]), values, anyCase)) problems.push(`${prefix}/${attribute}: "${bad}" (expected ${values.join('/')})`);
+  for (const [attribute, values] of Object.entries(BINARY_CODES)) {
+    for (const bad of outside(strings(record[attribute]), values)) problems.push(`${prefix}/${attribute}: "${bad}" (expected ${values.join('/')})`);
   }
   objects(record.Taxonomy).forEach((t, i) => {
-    for (const bad of outside(strings(t.TaxonomySwitch), ['true', 'false'], false)) problems.push(`${prefix}/Taxonomy/${i}/TaxonomySwitch: "${bad}" (expected true/false)`);
-  });
-  objects(record.Name).forEach((n, i) => {
-    for (const bad of outside(strings(n.NameType), NAME_TYPES, true)) problems.push(`${prefix}/Name/${i}/NameType: "${bad}" (expected ${NAME_TYPES.join('/')}, any case)`);
-  });
-  objects(record.Address).forEach((a, i) => {
-    for (const bad of outside(strings(a.AddressType), ADDRESS_TYPES, true)) problems.push(`${prefix}/Address/${i}/AddressType: "${bad}" (expected ${ADDRESS_TYPES.join('/')}, any case)`);
+    for (const bad of outside(strings(t.TaxonomySwitch), ['true', 'false'])) problems.push(`${prefix}/Taxonomy/${i}/TaxonomySwitch: "${bad}" (expected true/false)`);
   });
   return problems;
+}
+
+/**
+ * OBS-CODED-VALUES: values of the lists §2.4 and §3 leave open ("observed", "not shown"), beyond
+ * the observed ones. Recorded, never judged.
+ */
+const OPEN_LISTS = {
+  Status: ['A'],
+  NPPESEntityType: ['individual'],
+  NameType: ['primary', 'other', 'authorized'],
+  AddressType: ['mailing', 'business practice', 'practice', 'practice location', 'public'],
+};
+
+export function openCodedValues(data: ProviderData | Record<string, unknown>): Record<string, string[]> {
+  const record = data as Record<string, unknown>;
+  const found: Record<string, string[]> = {
+    Status: outside(strings(record.Status), OPEN_LISTS.Status),
+    NPPESEntityType: outside(strings(record.NPPESEntityType), OPEN_LISTS.NPPESEntityType, true),
+    NameType: objects(record.Name).flatMap((n) => outside(strings(n.NameType), OPEN_LISTS.NameType, true)),
+    AddressType: objects(record.Address).flatMap((a) => outside(strings(a.AddressType), OPEN_LISTS.AddressType, true)),
+  };
+  return Object.fromEntries(Object.entries(found).filter(([, values]) => values.length > 0).map(([key, values]) => [key, [...new Set(values)]]));
 }
 
 /** DATA-NPI-CHECKDIGIT: non-empty NPI values that are not 10 digits with a valid Luhn check digit. */

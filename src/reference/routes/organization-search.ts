@@ -40,7 +40,7 @@ export function organizationSearchRoute(app: FastifyInstance, context: RouteCont
     }
     const window = behaviour.paging(positiveInteger('Count', parameters.get('Count')), positiveInteger('Page', parameters.get('Page')));
     if (isAnswer(window)) return send(reply, window);
-    const filters = behaviour.organizationFilters(given);
+    const filters = behaviour.organizationFilters(given, window.page);
     const bundle = buildBundle(directory.organizations.search(filters), window, requestUrl(request));
     return send(reply, { status: 200, type: behaviour.fhirMediaType, body: behaviour.bundle(bundle, scenarioContext(ROUTE, request, context)) });
   });

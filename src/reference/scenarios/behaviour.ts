@@ -53,7 +53,8 @@ export interface Behaviour {
   sources(records: readonly SourceRecord[], context: ScenarioContext, curatedID: string): unknown;
   /** §4.3, §8: which slice of the matches a request gets, or an answer instead. */
   paging(count: number | undefined, page: number | undefined): PageWindow | Answer;
-  organizationFilters(filters: OrganizationFilters): OrganizationFilters;
+  /** The filters applied to one page's search (`page` counts from 1). */
+  organizationFilters(filters: OrganizationFilters, page: number): OrganizationFilters;
   /** §4.3 r2 is silent on the answer; the rule is that at least one parameter is required. */
   requireSearchParameter: boolean;
   bundle(bundle: OrganizationBundle, context: ScenarioContext): unknown;

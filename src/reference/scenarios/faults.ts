@@ -1,7 +1,7 @@
 import { MAX_COUNT, PAGE_SIZE } from '../../spec/constants';
 import { REFERENCE_BEHAVIOUR } from './behaviour';
 import type { Fault } from './scenario';
-import { eachValue, withBundle, withData, withEntries } from './transforms';
+import { eachValue, withBundle, withData, withEntries, withNextLink } from './transforms';
 
 const json = 'application/json; charset=utf-8';
 const reference = REFERENCE_BEHAVIOUR;
@@ -36,13 +36,30 @@ export const FAULTS: Fault[] = [
   { name: 'ambiguous-wrong-text', targets: 'SB-AMBIGUOUS', description: 'the ambiguity text reworded', behaviour: { ambiguity: () => ({ status: 200, type: 'text/plain', body: 'Search returned multiple results.' }) } },
   { name: 'ambiguous-empty-404', targets: 'SB-AMBIGUOUS', description: 'ambiguity answered 404 with an empty body', behaviour: { ambiguity: () => ({ status: 404, type: 'text/plain', body: '' }) } },
   {
-    name: 'narrowing-parameter-ignored', targets: 'SB-NARROWING', description: 'City is accepted but never used for matching',
-    behaviour: { singleBest: ({ required: { City: _r, ...required }, optional: { City: _o, ...optional } }, search) => search.singleBest({ required, optional }) },
+    name: 'narrowing-picks-first-candidate', targets: 'SB-NARROWING', description: 'City is not used, and a multiple match returns its first candidate as the best',
+    behaviour: {
+      singleBest: ({ required: { City: _r, ...required }, optional: { City: _o, ...optional } }, search) => {
+        const result = search.singleBest({ required, optional });
+        return result.kind === 'ambiguous' ? { kind: 'unique', record: result.candidates[0] } : result;
+      },
+    },
   },
   { name: 'optional-never-narrows', targets: 'SB-NARROWING', description: 'dashed parameters are dropped instead of narrowing a multiple match', behaviour: { singleBest: ({ required }, search) => search.singleBest({ required, optional: {} }) } },
   // §4.1 r1–r2.
   { name: 'dash-as-required', targets: 'SB-OPTIONAL-DASH', description: 'dashed parameters are matched like plain ones', behaviour: { singleBest: ({ required, optional }, search) => search.singleBest({ required: { ...required, ...optional }, optional: {} }) } },
   { name: 'dash-not-understood', targets: 'SB-OPTIONAL-DASH', description: 'State- is an unknown parameter', behaviour: { dashSupported: false } },
+  {
+    name: 'city-ignored', targets: 'SB-STRICT-PARAM', description: 'City is accepted but never used for matching',
+    behaviour: { singleBest: ({ required: { City: _r, ...required }, optional: { City: _o, ...optional } }, search) => search.singleBest({ required, optional }) },
+  },
+  {
+    name: 'taxonomy-code-ignored', targets: 'SB-STRICT-PARAM', description: 'TaxonomyCode is accepted but never used for matching',
+    behaviour: { singleBest: ({ required: { TaxonomyCode: _r, ...required }, optional }, search) => search.singleBest({ required, optional }) },
+  },
+  {
+    name: 'other-identifier-ignored', targets: 'SB-STRICT-PARAM', description: 'OtherIdentifierNumber is accepted but never used for matching',
+    behaviour: { singleBest: ({ required: { OtherIdentifierNumber: _r, ...required }, optional }, search) => search.singleBest({ required, optional }) },
+  },
   {
     name: 'npi-overrides-other-parameters', targets: 'SB-STRICT-PARAM', description: 'when NPI is given, every other parameter is ignored',
     behaviour: { singleBest: (query, search) => search.singleBest(query.required.NPI ? { required: { NPI: query.required.NPI }, optional: {} } : query) },
@@ -64,6 +81,7 @@ export const FAULTS: Fault[] = [
   { name: 'dates-iso', targets: 'DATA-FORMATS', description: 'dates written YYYY-MM-DD', ...dataFault((data) => { eachValue(data, 'ProviderEnumerationDate', isoDate); eachValue(data, 'LastUpdateDate', isoDate); }) },
   // §2.4 observed codes.
   { name: 'gender-words', targets: 'DATA-CODES', description: 'Gender written Male/Female', ...dataFault((data) => eachValue(data, 'Gender', (g) => (g === 'M' ? 'Male' : 'Female'))) },
+  { name: 'taxonomy-switch-yes-no', targets: 'DATA-CODES', description: 'TaxonomySwitch written Y/N', ...dataFault((data) => { for (const t of (data.Taxonomy ?? []) as Record<string, unknown>[]) eachValue(t, 'TaxonomySwitch', (v) => (v === 'true' ? 'Y' : 'N')); }) },
   { name: 'flags-yes-no', targets: 'DATA-CODES', description: 'Y/N flags written Yes/No', ...dataFault((data) => eachValue(data, 'IsSoleProprietor', (f) => (f === 'Y' ? 'Yes' : 'No'))) },
   { name: 'npi-bad-check-digit', targets: 'DATA-NPI-CHECKDIGIT', description: 'NPIs stored with a wrong last digit', ...dataFault((data) => eachValue(data, 'NPI', (n) => `${n.slice(0, 9)}${(Number(n[9]) + 1) % 10}`)) },
   // §4.2.
@@ -99,16 +117,26 @@ export const FAULTS: Fault[] = [
   { name: 'total-off-by-one', targets: 'ORG-TOTAL', description: 'total one more than the matches', behaviour: { bundle: (bundle) => ({ ...bundle, total: bundle.total + 1 }) } },
   // §4.3, §8 paging.
   { name: 'count-ignored', targets: 'ORG-COUNT', description: 'Count is ignored: always 25', behaviour: { paging: (_count, page = 1) => ({ start: (page - 1) * PAGE_SIZE, size: PAGE_SIZE, page }) } },
+  { name: 'count-capped-at-100', targets: 'ORG-COUNT', description: 'Count is honoured only up to 100', behaviour: { paging: (count, page) => reference.paging(count === undefined ? undefined : Math.min(count, 100), page) } },
   { name: 'count-uncapped', targets: 'ORG-COUNT', description: 'Count above 1000 is honoured', behaviour: { paging: (count, page = 1) => { const size = count ?? PAGE_SIZE; return { start: (page - 1) * size, size, page }; } } },
   { name: 'page-size-20', targets: 'ORG-PAGE', description: 'Page alone gives 20 per page', behaviour: { paging: (count, page = 1) => { const size = Math.min(count ?? 20, MAX_COUNT); return { start: (page - 1) * size, size, page }; } } },
   { name: 'page-size-30', targets: 'ORG-PAGE', description: 'Page alone gives 30 per page', behaviour: { paging: (count, page = 1) => { const size = Math.min(count ?? 30, MAX_COUNT); return { start: (page - 1) * size, size, page }; } } },
   { name: 'page-ignored', targets: 'ORG-PAGE-DISJOINT', description: 'Page is ignored: always the first page', behaviour: { paging: (count) => reference.paging(count, 1) } },
   { name: 'pages-overlap', targets: 'ORG-PAGE-DISJOINT', description: 'each page starts one record early', behaviour: { paging: (count, page = 1) => { const window = reference.paging(count, page); return 'start' in window ? { ...window, start: Math.max(0, window.start - 1) } : window; } } },
+  { name: 'next-link-drops-count', targets: 'ORG-NEXT-LINK', description: 'the next link forgets Count, so later pages have the default size', behaviour: { bundle: withNextLink((next) => next.searchParams.delete('Count')) } },
+  { name: 'next-link-to-first-page', targets: 'ORG-NEXT-LINK', description: 'the next link always leads back to page 1', behaviour: { bundle: withNextLink((next) => next.searchParams.set('Page', '1')) } },
+  {
+    name: 'next-link-drops-filters', targets: 'ORG-NEXT-LINK', description: 'the next link keeps only Page and loses the search',
+    behaviour: { bundle: withNextLink((next) => { for (const name of [...next.searchParams.keys()]) if (name !== 'Page') next.searchParams.delete(name); }) },
+  },
   { name: 'no-parameter-returns-all', targets: 'ORG-MIN-PARAMS', description: 'a search without parameters lists every organization', behaviour: { requireSearchParameter: false } },
   { name: 'identifier-filter-ignored', targets: 'ORG-FILTER-IDENTIFIER', description: 'identifier is accepted but not applied', behaviour: { organizationFilters: ({ identifier: _identifier, ...rest }) => rest } },
+  { name: 'identifier-system-ignored', targets: 'ORG-FILTER-IDENTIFIER', description: 'system|value matches on the value alone', behaviour: { organizationFilters: (filters) => (filters.identifier ? { ...filters, identifier: filters.identifier.slice(filters.identifier.lastIndexOf('|') + 1) } : filters) } },
   { name: 'identifier-system-unsupported', targets: 'ORG-FILTER-IDENTIFIER', description: 'system|value is matched as one literal value', behaviour: { organizationFilters: (filters) => (filters.identifier ? { ...filters, identifier: filters.identifier.replace('|', ' ') } : filters) } },
   { name: 'name-filter-ignored', targets: 'ORG-FILTERS', description: 'name is accepted but not applied', behaviour: { organizationFilters: ({ name: _name, ...rest }) => rest } },
   { name: 'city-filter-ignored', targets: 'ORG-FILTERS', description: 'address-city is accepted but not applied', behaviour: { organizationFilters: ({ 'address-city': _city, ...rest }) => rest } },
+  { name: 'address-filter-ignored', targets: 'ORG-FILTERS', description: 'address is accepted but not applied', behaviour: { organizationFilters: ({ address: _address, ...rest }) => rest } },
+  { name: 'filters-first-page-only', targets: 'ORG-FILTERS', description: 'filters apply to page 1 only; later pages list every organization', behaviour: { organizationFilters: (filters, page) => (page > 1 ? {} : filters) } },
   { name: 'active-filter-ignored', targets: 'ORG-ACTIVE', description: 'active is accepted but not applied', behaviour: { organizationFilters: ({ active: _active, ...rest }) => rest } },
   // Cross-cutting HTTP.
   { name: 'json-as-text-plain', targets: 'HTTP-JSON', description: 'records served as text/plain', behaviour: { providerMediaType: 'text/plain; charset=utf-8' } },

@@ -9,6 +9,8 @@ export interface Scenario {
   suiteEnv?: Record<string, string>;
   /** An observation the suite must record against this scenario. */
   observes?: ObservationId;
+  /** Requirements that cannot run against this scenario and must say so with a skip, such as ORG-NEXT-LINK without next links. */
+  skips?: RequirementId[];
 }
 
 /** A departure from the specification that the suite must catch under `targets`. */

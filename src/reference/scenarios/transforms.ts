@@ -46,3 +46,15 @@ export function shuffled<T>(items: readonly T[]): T[] {
   }
   return copy;
 }
+
+/** Changes the URL of a bundle's next link, when it has one. */
+export function withNextLink(change: (next: URL) => void) {
+  return withBundle((bundle) => {
+    for (const link of bundle.link) {
+      if (link.relation !== 'next') continue;
+      const next = new URL(link.url);
+      change(next);
+      link.url = next.href;
+    }
+  });
+}

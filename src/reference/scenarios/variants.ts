@@ -4,6 +4,14 @@ import { REFERENCE_BEHAVIOUR } from './behaviour';
 import type { Scenario } from './scenario';
 import { shuffled, withBundle, withData, withEntries } from './transforms';
 
+/** §2.4 open lists, written with values beyond the observed ones. */
+const openValues = withData((data) => {
+  data.Status = ['I'];
+  data.NPPESEntityType = ['organization'];
+  for (const name of (data.Name ?? []) as Record<string, unknown>[]) name.NameType = ['LEGAL'];
+  for (const address of (data.Address ?? []) as Record<string, unknown>[]) address.AddressType = ['billing'];
+});
+
 const json = 'application/json; charset=utf-8';
 
 /** The token the bearer-auth variant wants; the mutation run hands it to the suite as API_TOKEN. */
@@ -18,6 +26,10 @@ export const VARIANTS: Scenario[] = [
   { name: 'ambiguity-400-json', description: 'ambiguity as 400 with a JSON error body', behaviour: { ambiguity: () => ({ status: 400, type: json, body: { error: 'ambiguous', message: AMBIGUITY_MESSAGE } }) } },
   { name: 'ambiguity-json-string', description: 'ambiguity as a 200 JSON string', behaviour: { ambiguity: () => ({ status: 200, type: json, body: JSON.stringify(AMBIGUITY_MESSAGE) }) } },
   { name: 'no-match-empty-object', description: 'no match as 200 {}', behaviour: { noMatch: () => ({ status: 200, type: json, body: {} }) } },
+  {
+    name: 'no-content-204', description: 'no match and an unknown curated ID as 204 No Content, without a body',
+    behaviour: { noMatch: () => ({ status: 204, type: json, body: '' }), unknownCuratedId: () => ({ status: 204, type: json, body: '' }) },
+  },
   { name: 'unknown-id-empty-array', description: 'an unknown curated ID as 200 []', behaviour: { unknownCuratedId: () => ({ status: 200, type: json, body: [] }) } },
   {
     name: 'count-over-limit-rejected', description: 'Count above 1000 rejected with 400',
@@ -30,7 +42,17 @@ export const VARIANTS: Scenario[] = [
   },
   { name: 'default-page-all', description: 'without Count and Page, every match up to 1000', behaviour: { paging: (count, page) => REFERENCE_BEHAVIOUR.paging(count ?? (page === undefined ? MAX_COUNT : undefined), page) } },
   { name: 'total-is-page-count', description: 'total counts the entries of the page', behaviour: { bundle: (bundle) => ({ ...bundle, total: bundle.entry.length }) } },
-  { name: 'no-next-link', description: 'only a self link, no next link', behaviour: { bundle: (bundle) => ({ ...bundle, link: bundle.link.filter((l) => l.relation !== 'next') }) } },
+  { name: 'no-next-link', description: 'only a self link, no next link', skips: ['ORG-NEXT-LINK'], behaviour: { bundle: (bundle) => ({ ...bundle, link: bundle.link.filter((l) => l.relation !== 'next') }) } },
+  {
+    name: 'next-link-relative', description: 'next links relative to the base URL',
+    behaviour: { bundle: (bundle, { base }) => ({ ...bundle, link: bundle.link.map((l) => (l.relation === 'next' ? { ...l, url: l.url.slice(base.length + 1) } : l)) }) },
+  },
+  {
+    // 127.0.0.2 is loopback with no server: were the harness to follow the link, the run would show a transport error.
+    name: 'next-link-other-origin', description: 'next links on another origin, which the harness must not follow with credentials', skips: ['ORG-NEXT-LINK'],
+    behaviour: { bundle: (bundle) => ({ ...bundle, link: bundle.link.map((l) => (l.relation === 'next' ? { ...l, url: l.url.replace('://127.0.0.1:', '://127.0.0.2:') } : l)) }) },
+  },
+  { name: 'open-coded-values', description: 'Status I, NameType LEGAL, AddressType billing, NPPESEntityType organization: values beyond the observed ones', observes: 'OBS-CODED-VALUES', behaviour: openValues },
   { name: 'absolute-fullurl', description: 'fullUrl as an absolute URL', behaviour: { bundle: (bundle, { base }) => withEntries((entry) => { entry.fullUrl = `${base}${REFERENCE_BEHAVIOUR.fhirPath}/Organization/${entry.resource.id}`; })(bundle) } },
   { name: 'z-timestamps', description: 'meta.lastUpdated with Z', behaviour: { bundle: withBundle((b) => { b.meta.lastUpdated = new Date(b.meta.lastUpdated).toISOString(); }) } },
   { name: 'fhir-json-media-type', description: 'application/fhir+json for the bundle', behaviour: { fhirMediaType: 'application/fhir+json; charset=utf-8' } },

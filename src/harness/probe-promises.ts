@@ -1,0 +1,35 @@
+import type { Checks } from './checks';
+import type { Exchange } from './exchange';
+import type { RecordLike } from './rules/answers';
+import { classifySingleBest, describeAnswer } from './rules/single-best-answer';
+
+/** What each category of the probes file promises (schemas/probes.schema.json), in words. */
+export const PROMISED = {
+  unique: 'exactly one matching provider',
+  ambiguous: 'more than one matching provider',
+  narrowedBy: 'that narrowedBy leaves exactly one provider',
+  none: 'no matching provider',
+  searches: 'at least one matching organization',
+  multiPage: 'more than 25 matching organizations',
+  overLimit: 'more than 1000 matching organizations',
+  identifiers: 'at least one organization carrying it',
+} as const;
+
+/** How a probe is named in reports: its place in the probes file and its query. */
+export function probeLabel(place: string, query: unknown): string {
+  return `${place} ${typeof query === 'string' ? query : JSON.stringify(query)}`;
+}
+
+/**
+ * A unique probe's golden record. An answer that says "more than one" or "none" contradicts the
+ * probe, and nothing shows which side is wrong: a probe problem, not a finding. Other answers
+ * (an array, a broken record, a 5xx) are the service's own fault and are left to the checks.
+ */
+export function uniqueRecord(checks: Checks, place: string, query: Record<string, string>, exchange: Exchange): RecordLike | undefined {
+  const answer = classifySingleBest(exchange);
+  if (answer.kind === 'record') return answer.record;
+  if (answer.kind === 'ambiguity' || answer.kind === 'none') {
+    checks.probeProblem({ probe: probeLabel(place, query), promised: PROMISED.unique, observed: describeAnswer(exchange, answer) }, exchange);
+  }
+  return undefined;
+}

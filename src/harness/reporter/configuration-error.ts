@@ -1,0 +1,28 @@
+import { type ConfigError, type Environment, reportDirOf } from '../config';
+import { Redactor } from '../redact';
+import { aggregate } from './aggregate';
+import { clearReport, writeReport } from './report';
+
+/** Values in the raw environment that may be credentials, for redaction when the configuration did not load. */
+function rawSecrets(env: Environment): string[] {
+  const secrets = [env.API_TOKEN?.trim() ?? ''];
+  try {
+    secrets.push(...Object.values(JSON.parse(env.API_HEADERS ?? '{}') as Record<string, unknown>).map(String));
+  } catch {
+    // Unparseable headers were refused without being repeated.
+  }
+  return secrets.filter((s) => s !== '');
+}
+
+/**
+ * A configuration error still leaves a report, verdict `error`, in REPORT_DIR, replacing whatever an
+ * earlier run left there: no stale PASS survives a run that could not start.
+ */
+export function reportConfigurationError(error: ConfigError, env: Environment, cwd: string): string {
+  const reportDir = reportDirOf(env, cwd);
+  clearReport(reportDir);
+  const summary = aggregate([], { strict: false }, [{ test: 'configuration', kind: 'configuration', message: error.message }]);
+  const baseUrl = env.BASE_URL?.trim() || '(embedded reference server)';
+  writeReport(reportDir, { ...summary, verdict: 'error', target: { baseUrl, embedded: !env.BASE_URL?.trim() }, startedAt: new Date().toISOString(), durationMs: 0 }, new Redactor(rawSecrets(env)));
+  return reportDir;
+}

@@ -1,0 +1,69 @@
+import type { ConformanceReport } from './report';
+
+const escape = (text: string) =>
+  text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const firstLine = (text: string) => text.split('\n')[0];
+
+interface Case {
+  name: string;
+  classname: string;
+  body: string;
+}
+
+function testsuite(name: string, cases: readonly Case[], counts: { failures: number; errors: number; skipped: number }): string {
+  const inner = cases.map((c) => `    <testcase name="${escape(c.name)}" classname="${escape(c.classname)}" time="0">${c.body ? `\n${c.body}\n    ` : ''}</testcase>`);
+  return [`  <testsuite name="${escape(name)}" tests="${cases.length}" failures="${counts.failures}" errors="${counts.errors}" skipped="${counts.skipped}">`, ...inner, '  </testsuite>'].join('\n');
+}
+
+/**
+ * conformance.junit.xml: one test case per requirement, for CI test dashboards. A MUST failure (or a
+ * SHOULD one under STRICT) is a <failure> naming the requirement; a warning stays a passing case
+ * whose status property and output say so; a skip carries its reason. Probe problems and run errors
+ * are <error> cases of their own suites: they make the run inconclusive, not failed.
+ */
+export function renderJunit(report: ConformanceReport): string {
+  const strictFailure = report.verdict === 'fail' && report.summary.fail === 0;
+  let failures = 0;
+  let skipped = 0;
+  const requirementCases = report.requirements.map((r): Case => {
+    const lines: string[] = [`      <properties><property name="level" value="${r.level}"/><property name="spec" value="${escape(r.spec)}"/><property name="status" value="${r.status}${r.partial ? ' (partial)' : ''}"/></properties>`];
+    const first = r.failures[0]?.message ?? '';
+    if (r.status === 'fail' || (r.status === 'warn' && strictFailure)) {
+      failures++;
+      lines.push(`      <failure type="${r.level}" message="${escape(`[${r.id}] ${firstLine(first)}`)}">${escape(r.failures.map((f) => f.message).join('\n\n'))}</failure>`);
+    } else if (r.status === 'skip') {
+      skipped++;
+      lines.push(`      <skipped message="${escape(r.skipped?.join('; ') ?? 'skipped')}"/>`);
+    }
+    const output = [
+      ...(r.status === 'warn' ? [`WARNING [${r.id}] SHOULD ${r.spec}: ${r.failures.length} finding${r.failures.length > 1 ? 's' : ''}\n${first}`] : []),
+      ...(r.partial ? [`partial: these checks did not run:\n${r.skipped!.join('\n')}`] : []),
+    ];
+    if (output.length > 0) lines.push(`      <system-out>${escape(output.join('\n\n'))}</system-out>`);
+    return { name: `${r.id}: ${r.title}`, classname: `conformance.${r.level}`, body: lines.join('\n') };
+  });
+  const problemCases = report.probeProblems.map((p): Case => ({
+    name: `probe ${p.probe}`,
+    classname: 'conformance.probes',
+    body: `      <error type="probe problem" message="${escape(firstLine(p.message))}">${escape(p.message)}</error>`,
+  }));
+  const errorCases = report.errors.map((e): Case => ({
+    name: `${e.kind}: ${e.test}`,
+    classname: 'conformance.run',
+    body: `      <error type="${escape(e.kind)}" message="${escape(firstLine(e.message))}">${escape(e.message)}</error>`,
+  }));
+  const suites = [
+    testsuite('requirements', requirementCases, { failures, errors: 0, skipped }),
+    ...(problemCases.length > 0 ? [testsuite('probe problems', problemCases, { failures: 0, errors: problemCases.length, skipped: 0 })] : []),
+    ...(errorCases.length > 0 ? [testsuite('run errors', errorCases, { failures: 0, errors: errorCases.length, skipped: 0 })] : []),
+  ];
+  const total = requirementCases.length + problemCases.length + errorCases.length;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="Directory Search Service v1.0 conformance (${report.verdict})" tests="${total}" failures="${failures}" errors="${problemCases.length + errorCases.length}" skipped="${skipped}">`,
+    ...suites,
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
