@@ -1,5 +1,5 @@
 import type { SchemaPath, SchemaValidator, SchemaViolation } from '../schemas/validator';
-import type { RequirementId } from './catalogue';
+import { type RequirementId, requirement } from './catalogue';
 import type { Checks } from './checks';
 import type { Exchange } from './exchange';
 import type { EntryProblem } from './rules/organization';
@@ -28,10 +28,13 @@ export function verifySchema(
   const routed = result.valid ? new Map<RequirementId, SchemaViolation[]>() : routeViolations(routes, result.violations);
   for (const id of ids) {
     const found = routed.get(id) ?? [];
+    // The rule in words leads, with its section where the schema gives one (else the requirement's); the schema path follows.
+    const section = requirement(id).spec;
+    const rule = (v: SchemaViolation) => (v.rule.includes('§') ? v.rule : `${v.rule}, ${section}`);
     checks.check(
       id,
       found.length === 0,
-      () => `${found.length} violation${found.length > 1 ? 's' : ''} of schemas/${schema}:\n${found.slice(0, SHOWN).map((v) => `    at ${v.location || '/'}: ${v.message} (schema ${v.schemaPath})`).join('\n')}${more(found.length)}`,
+      () => `${rule(found[0])}: ${found.length} violation${found.length > 1 ? 's' : ''} of schemas/${schema}:\n${found.slice(0, SHOWN).map((v) => `    ${rule(v)}: at ${v.location || '/'} ${v.message} (schema ${v.schemaPath})`).join('\n')}${more(found.length)}`,
       { exchange, pointer: found[0]?.instancePath },
     );
   }

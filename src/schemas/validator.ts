@@ -20,6 +20,8 @@ export const SCHEMA = {
 export type SchemaPath = (typeof SCHEMA)[keyof typeof SCHEMA];
 
 export interface SchemaViolation {
+  /** The rule in words, as a reader of the specification knows it: the schema's `x-rule`, or one made from the keyword. */
+  rule: string;
   /** JSON Pointer into the checked value, e.g. `/entry/3/search/mode`. */
   instancePath: string;
   /** Where the problem is: the instance path, plus the missing member for a `required` error. */
@@ -37,6 +39,8 @@ export function createSchemaValidator(options: { allErrors?: boolean } = {}) {
   const ajv = new Ajv2020({
     strict: true,
     allErrors: options.allErrors ?? true,
+    // The schema object of each failing keyword comes with the error, for its `x-rule`.
+    verbose: true,
     logger: {
       log: () => undefined,
       warn: (...message: unknown[]) => {
@@ -48,6 +52,8 @@ export function createSchemaValidator(options: { allErrors?: boolean } = {}) {
     },
   });
   addFormats(ajv);
+  // `x-rule`: the rule in words with its section, for failure messages. An annotation, never validated.
+  ajv.addKeyword({ keyword: RULE_KEYWORD, schemaType: 'string' });
   for (const file of loadSchemaFiles()) ajv.addSchema(file.schema);
   const compiled = new Map<string, ValidateFunction>();
 
@@ -76,11 +82,50 @@ export function createSchemaValidator(options: { allErrors?: boolean } = {}) {
 
 export type SchemaValidator = ReturnType<typeof createSchemaValidator>;
 
+export const RULE_KEYWORD = 'x-rule';
+
+const TYPE_WORDS: Record<string, string> = { array: 'an array', object: 'an object', string: 'a string', integer: 'an integer', number: 'a number', boolean: 'true or false', null: 'null' };
+const FORMAT_WORDS: Record<string, string> = { uuid: 'a UUID', 'date-time': 'an ISO 8601 timestamp with an offset', uri: 'a URI' };
+
+/** The member a violation is about: the missing one, or the last name of its path ("entry[3].search.mode" → "search.mode"). */
+function fieldOf(error: ErrorObject): string {
+  if (error.keyword === 'required') return String(error.params.missingProperty);
+  const names = error.instancePath.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const named = names.filter((part) => !/^\d+$/.test(part));
+  return named.slice(-2).join('.') || 'the answer';
+}
+
+/** The rule in words: the schema's own `x-rule`, or a sentence made from the failing keyword. */
+function ruleOf(error: ErrorObject): string {
+  const annotated = (error.parentSchema as Record<string, unknown> | undefined)?.[RULE_KEYWORD];
+  if (typeof annotated === 'string') return annotated;
+  const field = fieldOf(error);
+  switch (error.keyword) {
+    case 'required':
+      return `${field} is required`;
+    case 'type':
+      return `${field} is ${[error.params.type].flat().map((t) => TYPE_WORDS[String(t)] ?? String(t)).join(' or ')}`;
+    case 'const':
+      return `${field} is ${JSON.stringify(error.params.allowedValue)}`;
+    case 'enum':
+      return `${field} is one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'format':
+      return `${field} is ${FORMAT_WORDS[String(error.params.format)] ?? `in ${String(error.params.format)} format`}`;
+    case 'minLength':
+      return `${field} is not empty`;
+    case 'minimum':
+      return `${field} is at least ${String(error.params.limit)}`;
+    default:
+      return `${field} ${error.message ?? error.keyword}`;
+  }
+}
+
 function toViolation(error: ErrorObject): SchemaViolation {
   const detail = error.keyword === 'additionalProperties' ? ` (${String(error.params.additionalProperty)})` : '';
   const allowed = error.keyword === 'enum' || error.keyword === 'const' ? ` ${JSON.stringify(error.params.allowedValues ?? error.params.allowedValue)}` : '';
   const missing = error.keyword === 'required' ? `/${String(error.params.missingProperty)}` : '';
   return {
+    rule: ruleOf(error),
     instancePath: error.instancePath,
     location: `${error.instancePath}${missing}`,
     schemaPath: error.schemaPath,

@@ -63,6 +63,8 @@ test('an observation that could not be made is listed as not observed, with the 
   expect(byId['OBS-DEFAULT-PAGE-SIZE']).toEqual({ id: 'OBS-DEFAULT-PAGE-SIZE', title: expect.any(String), status: 'not observed', reason: 'default page: PROBES_FILE has no organization.multiPage probe' });
   expect(byId['OBS-RATE-LIMITED']).toMatchObject({ status: 'not observed', reason: 'no answer was a 429 or 503 with a Retry-After to wait out' });
   expect(byId['OBS-NO-MATCH']).toMatchObject({ status: 'not observed', reason: 'no test that records it ran' });
+  const ran = aggregate([outcome('ambiguous', 'passed', [{ type: ANNOTATION.records, description: 'OBS-AMBIGUITY-RESPONSE' }])], { strict: false });
+  expect(ran.observations.find((o) => o.id === 'OBS-AMBIGUITY-RESPONSE')?.reason).toMatch(/^the tests that record it ran, but no answer showed it/);
 });
 
 test('OBS-CODED-VALUES merges its values attribute by attribute', () => {
@@ -115,6 +117,7 @@ test('the exit codes: 0 pass, 1 fail, 2 configuration error, 3 inconclusive', ()
   expect(verdictOf(summary, 0, 0, true)).toBe('fail');
   expect(verdictOf(summary, 1, 0, false)).toBe('inconclusive');
   expect(verdictOf({ ...summary, warn: 0 }, 0, 1, false)).toBe('inconclusive');
+  expect(verdictOf({ pass: 0, fail: 0, warn: 0, skip: 33, partial: 0 }, 0, 0, false)).toBe('inconclusive');
 });
 
 test('conformance.junit.xml: one case per requirement, failures named, warnings visible, skips with reasons, probe problems as errors', () => {

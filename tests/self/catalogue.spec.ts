@@ -1,23 +1,59 @@
-/** The catalogue's metadata is checked too: every requirement has a test that declares it. */
-import { readdirSync, readFileSync } from 'node:fs';
+/** The catalogue's metadata is checked too: every id is declared by a test, as Playwright itself lists them. */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OBSERVATIONS, REQUIREMENTS } from '../../src/harness/catalogue';
+import { ANNOTATION } from '../../src/harness/results';
 import { FAULTS } from '../../src/reference/scenarios/faults';
 import { SCENARIOS } from '../../src/reference/scenarios/catalog';
+import { PROJECT_ROOT } from '../../src/suite-runs/scenario-server';
 import { expect, test } from './fixtures';
 
-const SUITE = join(__dirname, '..', 'conformance');
-const sources = readdirSync(SUITE).filter((f) => f.endsWith('.spec.ts')).map((f) => readFileSync(join(SUITE, f), 'utf8')).join('\n');
-const declared = new Set([...sources.matchAll(/requirements\(([^)]*)\)/g)].flatMap((m) => [...m[1].matchAll(/'([A-Z0-9-]+)'/g)].map((id) => id[1])));
+interface ListedTest {
+  title: string;
+  tags: string[];
+  annotations: { type: string; description?: string }[];
+}
 
-test('every requirement is declared by at least one conformance test', () => {
+interface ListedSuite {
+  specs?: { title: string; tags: string[]; tests: { annotations: ListedTest['annotations'] }[] }[];
+  suites?: ListedSuite[];
+}
+
+/** The conformance suite's tests as `playwright test --list` reports them, with any extra arguments. */
+function listed(...args: string[]): ListedTest[] {
+  const cli = join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
+  const env = { ...process.env, BASE_URL: '', CONFORMANCE_EMBEDDED_URL: 'http://127.0.0.1:9', REPORT_DIR: mkdtempSync(join(tmpdir(), 'list-')), PROBES_FILE: '' };
+  const output = execFileSync(process.execPath, [cli, 'test', '--list', '--reporter=json', ...args], { cwd: PROJECT_ROOT, env, encoding: 'utf8' });
+  const walk = (suite: ListedSuite): ListedTest[] => [
+    ...(suite.specs ?? []).map((spec) => ({ title: spec.title, tags: spec.tags, annotations: spec.tests.flatMap((t) => t.annotations) })),
+    ...(suite.suites ?? []).flatMap(walk),
+  ];
+  return walk(JSON.parse(output) as ListedSuite);
+}
+
+const suite = listed();
+const declared = (type: string) => new Set(suite.flatMap((t) => t.annotations.filter((a) => a.type === type).map((a) => a.description)));
+
+test('every requirement is declared by at least one conformance test, and tagged with its id', () => {
+  const requirements = declared(ANNOTATION.requirement);
   const crossCutting = ['HTTP-JSON'];
-  expect(REQUIREMENTS.map((r) => r.id).filter((id) => !declared.has(id) && !crossCutting.includes(id))).toEqual([]);
+  expect(REQUIREMENTS.map((r) => r.id).filter((id) => !requirements.has(id) && !crossCutting.includes(id))).toEqual([]);
+  const tags = new Set(suite.flatMap((t) => t.tags));
+  expect(REQUIREMENTS.map((r) => r.id).filter((id) => !tags.has(id))).toEqual([]);
 });
 
-test('every observation is recorded by a conformance test or by the check recorder', () => {
-  const recorder = readFileSync(join(__dirname, '..', '..', 'src', 'harness', 'checks.ts'), 'utf8');
-  expect(OBSERVATIONS.map((o) => o.id).filter((id) => !sources.includes(`'${id}'`) && !recorder.includes(`'${id}'`))).toEqual([]);
+test('every observation is declared by a conformance test, or recorded by the client with a reason for its absence', () => {
+  const observations = declared(ANNOTATION.records);
+  expect(OBSERVATIONS.filter((o) => !observations.has(o.id) && !('whenAbsent' in o)).map((o) => o.id)).toEqual([]);
+});
+
+test('--grep with a requirement id selects exactly the tests that check it', () => {
+  const selected = listed('--grep', 'DATA-FORMATS').map((t) => t.title).sort();
+  const tagged = suite.filter((t) => t.tags.includes('DATA-FORMATS')).map((t) => t.title).sort();
+  expect(selected).toEqual(tagged);
+  expect(selected).toHaveLength(2);
 });
 
 test('ids are unique and levels are MUST or SHOULD', () => {

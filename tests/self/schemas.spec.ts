@@ -170,3 +170,19 @@ for (const c of broken) {
     expect(places, JSON.stringify(result)).toContain(c.at ?? c.pointer);
   });
 }
+
+test('a violation says its rule in words, with its section: the schema\'s x-rule, or a sentence made from the keyword', ({ schemas }) => {
+  const rules = (path: Parameters<typeof schemas.validate>[0], value: unknown) => {
+    const result = schemas.validate(path, value);
+    return result.valid ? [] : result.violations.map((v) => v.rule);
+  };
+  expect(rules(SCHEMA.goldenRecord, { id: 'a', data: { Phone: ['(614) 555-1234'], IdentityDataSource: ['x'] } })).toEqual([
+    'a phone number is 10 digits without punctuation, or empty, §2.3 r6',
+    'IdentityDataSource is a plain string, not an array, §2.3 r2',
+  ]);
+  expect(rules(SCHEMA.goldenRecord, { data: {} })).toEqual(['id is required']);
+  expect(rules(SCHEMA.organization, { resourceType: 'Organization', id: '1', identifier: [], active: 'true', name: 'a', address: [], contact: [], telecom: [{ system: 'pager', value: '1', use: 'work' }] })).toEqual([
+    'active is true or false',
+    'telecom.system is one of "phone", "fax"',
+  ]);
+});

@@ -45,8 +45,8 @@ export interface RunError {
 
 /**
  * pass: every requirement that ran holds; warn: only SHOULD findings; fail: a MUST finding, or a
- * SHOULD one under STRICT; inconclusive: no failure, but probe problems or run errors; error: the
- * configuration stopped the run before any test.
+ * SHOULD one under STRICT; inconclusive: no failure, but probe problems or run errors, or no check
+ * ran at all; error: the configuration stopped the run before any test.
  */
 export type Verdict = 'pass' | 'warn' | 'fail' | 'inconclusive' | 'error';
 
@@ -91,7 +91,8 @@ function union(values: readonly unknown[]): Record<string, string[]> {
 
 export function verdictOf(summary: ConformanceSummary['summary'], problems: number, errors: number, strict: boolean): Verdict {
   if (summary.fail > 0 || (strict && summary.warn > 0)) return 'fail';
-  if (problems > 0 || errors > 0) return 'inconclusive';
+  // A run in which no check ran has shown nothing: it passes nothing.
+  if (problems > 0 || errors > 0 || summary.pass + summary.warn === 0) return 'inconclusive';
   return summary.warn > 0 ? 'warn' : 'pass';
 }
 
@@ -109,6 +110,7 @@ export function aggregate(outcomes: readonly TestOutcome[], options: { strict: b
   };
   const observations = new Map<string, unknown[]>();
   const observationSkips = new Map<string, string[]>();
+  const observationTestsRan = new Set<string>();
   const problems: ProbeProblem[] = [];
   const errors: RunError[] = [...runErrors];
 
@@ -133,7 +135,10 @@ export function aggregate(outcomes: readonly TestOutcome[], options: { strict: b
       for (const message of unexplained) errors.push({ test: outcome.title, kind: errorKind(outcome, message), message });
       notRun = `could not complete (${errorKind(outcome, unexplained[0])})`;
     }
-    if (notRun === undefined) continue;
+    if (notRun === undefined) {
+      for (const id of recorded) observationTestsRan.add(id);
+      continue;
+    }
     for (const id of declared) entry(id).skipped.push(`${outcome.title}: ${notRun}`);
     for (const id of recorded) observationSkips.set(id, [...(observationSkips.get(id) ?? []), `${outcome.title}: ${notRun}`]);
   }
@@ -167,7 +172,8 @@ export function aggregate(outcomes: readonly TestOutcome[], options: { strict: b
         const shown = 'fold' in o && o.fold === 'union' ? union(values) : distinct(values);
         return { id: o.id, title: o.title, status: 'observed', value: Array.isArray(shown) && shown.length === 1 ? shown[0] : shown };
       }
-      const reason = observationSkips.get(o.id)?.join('; ') ?? stopped ?? ('whenAbsent' in o ? o.whenAbsent : 'no test that records it ran');
+      const fallback = observationTestsRan.has(o.id) ? 'the tests that record it ran, but no answer showed it (see probe problems and failures)' : 'no test that records it ran';
+      const reason = observationSkips.get(o.id)?.join('; ') ?? stopped ?? ('whenAbsent' in o ? o.whenAbsent : fallback);
       return { id: o.id, title: o.title, status: 'not observed', reason };
     }),
     probeProblems,

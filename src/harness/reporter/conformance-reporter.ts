@@ -46,6 +46,8 @@ export default class ConformanceReporter implements Reporter {
   }
 
   async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
+    // `--list` ends without running a test: there is nothing to report, and no verdict to give.
+    if (this.outcomes.size === 0 && this.runErrors.length === 0 && result.status === 'passed') return undefined;
     // The configuration was checked before any test ran (playwright.config.ts); reading it again here
     // keeps secrets out of reporter options, which Playwright copies into its own reports.
     const config = loadConfig(environmentWithDotenv(process.env, process.cwd()));
