@@ -49,6 +49,7 @@ export function parameterNames<Name extends string>(names: readonly Name[], case
 }
 
 /** Control characters have no place in a search value or an identifier. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point.
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 export function checkValue(what: string, value: string): void {

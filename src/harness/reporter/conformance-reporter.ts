@@ -6,6 +6,7 @@ import { Redactor } from '../redact';
 import { aggregate, EXIT_CODE, type RunError, type TestOutcome } from './aggregate';
 import { REPORT_FILES, writeReport } from './report';
 
+// eslint-disable-next-line no-control-regex -- ANSI colour codes start with ESC.
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 /**

@@ -1,7 +1,11 @@
 import type { ConformanceReport } from './report';
 
+// XML 1.0 cannot carry these control characters at all, escaped or not.
+// eslint-disable-next-line no-control-regex -- removing control characters is the point.
+const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
+
 const escape = (text: string) =>
-  text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  text.replace(XML_FORBIDDEN, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const firstLine = (text: string) => text.split('\n')[0];
 

@@ -1,0 +1,26 @@
+// Lint: typescript-eslint's recommended rules, plus the type-aware promise rules that matter in a
+// harness made of async tests (a promise nobody awaits is a check that never ran). Formatting is
+// Prettier's alone: eslint-config-prettier turns the stylistic rules off.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'src/types/schemas.ts', 'conformance-report/', 'test-results/', 'playwright-report/', 'fixtures/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      // `_name` marks a member taken out on purpose, as in `({ City: _city, ...rest }) => rest`.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // Playwright fixtures take their dependencies as a destructured first argument, `{}` when there is none.
+      'no-empty-pattern': 'off',
+    },
+  },
+  prettier,
+);
