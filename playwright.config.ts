@@ -11,7 +11,8 @@ import { clearReport } from './src/harness/reporter/report';
 
 /** A free loopback port, asked of the OS synchronously (the config file cannot await). */
 function freePort(): number {
-  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
   return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
 }
 

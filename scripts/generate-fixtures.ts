@@ -43,4 +43,6 @@ const lines = (items: readonly unknown[]) => `[\n${items.map((item) => JSON.stri
 writeFileSync(join(out, FIXTURE_FILES.providers), lines(providers));
 writeFileSync(join(out, FIXTURE_FILES.organizations), lines(organizations));
 writeFileSync(join(out, FIXTURE_FILES.probes), `${JSON.stringify(probes, null, 2)}\n`);
-console.log(`fixtures: ${providers.length} providers (${providers.reduce((n, p) => n + p.sources.length, 0)} source records), ${organizations.length} organizations, probes → ${out}`);
+console.log(
+  `fixtures: ${providers.length} providers (${providers.reduce((n, p) => n + p.sources.length, 0)} source records), ${organizations.length} organizations, probes → ${out}`,
+);

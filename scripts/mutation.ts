@@ -43,10 +43,14 @@ function problems(scenario: Scenario, run: SuiteRun): string[] {
     const skips = new Set<string>(scenario.skips ?? []);
     return [
       ...(exitCode !== 0 ? [`exit ${exitCode}`] : []),
-      ...report.requirements.filter((r) => r.status !== (skips.has(r.id) ? 'skip' : 'pass')).map((r) => `${r.id} ${r.status}: ${(r.failures[0]?.message ?? r.skipped?.[0] ?? '').split('\n')[0]}`),
+      ...report.requirements
+        .filter((r) => r.status !== (skips.has(r.id) ? 'skip' : 'pass'))
+        .map((r) => `${r.id} ${r.status}: ${(r.failures[0]?.message ?? r.skipped?.[0] ?? '').split('\n')[0]}`),
       ...report.probeProblems.map((p) => `probe problem: ${p.message.split('\n')[0]}`),
       ...report.errors.map((e) => `run error: ${e.message.split('\n')[0]}`),
-      ...(scenario.observes && !report.observations.some((o) => o.id === scenario.observes && o.status === 'observed') ? [`${scenario.observes} was not recorded`] : []),
+      ...(scenario.observes && !report.observations.some((o) => o.id === scenario.observes && o.status === 'observed')
+        ? [`${scenario.observes} was not recorded`]
+        : []),
     ];
   }
   const target = report.requirements.find((r) => r.id === scenario.targets)!;
@@ -60,7 +64,9 @@ function problems(scenario: Scenario, run: SuiteRun): string[] {
 }
 
 function alsoTripped(scenario: Fault, run: SuiteRun): string {
-  const tripped = run.report?.requirements.filter((r) => r.id !== scenario.targets && (r.status === 'fail' || r.status === 'warn')).map((r) => r.id) ?? [];
+  const tripped =
+    run.report?.requirements.filter((r) => r.id !== scenario.targets && (r.status === 'fail' || r.status === 'warn')).map((r) => r.id) ??
+    [];
   const problems = run.report?.probeProblems.length ?? 0;
   if (problems > 0) tripped.push(`${problems} probe problem${problems > 1 ? 's' : ''}`);
   return tripped.length > 0 ? tripped.join(', ') : '-';
@@ -103,13 +109,24 @@ async function main(): Promise<void> {
   for (const { scenario, run, problems: found } of faults) {
     const fault = scenario as Fault;
     const status = run.report?.requirements.find((r) => r.id === fault.targets)?.status ?? 'no report';
-    console.log(row([fault.name, fault.targets, requirement(fault.targets).level, found.length === 0 ? `killed (${status})` : `SURVIVED: ${found.join('; ')}`, String(run.exitCode), alsoTripped(fault, run)]));
+    console.log(
+      row([
+        fault.name,
+        fault.targets,
+        requirement(fault.targets).level,
+        found.length === 0 ? `killed (${status})` : `SURVIVED: ${found.join('; ')}`,
+        String(run.exitCode),
+        alsoTripped(fault, run),
+      ]),
+    );
   }
 
   const killed = faults.filter((r) => r.problems.length === 0).length;
   const clean = conformant.filter((r) => r.problems.length === 0).length;
   const percent = faults.length === 0 ? 100 : (100 * killed) / faults.length;
-  console.log(`\nmutation score: ${killed}/${faults.length} faults killed (${percent.toFixed(1)}%); ${clean}/${conformant.length} conformant scenarios clean; ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `\nmutation score: ${killed}/${faults.length} faults killed (${percent.toFixed(1)}%); ${clean}/${conformant.length} conformant scenarios clean; ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
   const failed = faults.length - killed + conformant.length - clean;
   console.log(`mutation: ${results.length - failed} passed, ${failed} failed`);
   process.exit(failed === 0 ? 0 : 1);

@@ -25,7 +25,9 @@ interface Case {
 
 function filesUnder(dir: string): string[] {
   try {
-    return readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+    return readdirSync(dir, { withFileTypes: true, recursive: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name));
   } catch {
     return [];
   }
@@ -40,7 +42,8 @@ function reportSays(says: RegExp, stoppedByPreflight = false) {
     if (!run.report || !run.markdown) return [...found, 'conformance.json or conformance.md missing'];
     if (!says.test(run.markdown)) found.push(`conformance.md does not match ${says}`);
     if (stoppedByPreflight) {
-      if (run.report.errors.length !== 1 || run.report.errors[0].kind !== 'preflight') found.push(`expected exactly one preflight error, got ${JSON.stringify(run.report.errors.map((e) => e.kind))}`);
+      if (run.report.errors.length !== 1 || run.report.errors[0].kind !== 'preflight')
+        found.push(`expected exactly one preflight error, got ${JSON.stringify(run.report.errors.map((e) => e.kind))}`);
       if (run.report.requirements.some((r) => r.checks > 0)) found.push('checks ran after a failed preflight');
     }
     return found;
@@ -49,7 +52,9 @@ function reportSays(says: RegExp, stoppedByPreflight = false) {
 
 /** Every form a secret could take in a file: plain, percent-encoded, base64. */
 function leaks(text: string): string[] {
-  return Object.values(LEAK_TEST_SECRETS).flatMap((secret) => [secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64')]).filter((form) => text.includes(form));
+  return Object.values(LEAK_TEST_SECRETS)
+    .flatMap((secret) => [secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64')])
+    .filter((form) => text.includes(form));
 }
 
 const MIB = 1024 * 1024;
@@ -59,14 +64,21 @@ function withinMemory(verify: (run: SuiteRun) => string[], maxMiB: number | unde
   return (run: SuiteRun): string[] => {
     if (maxMiB === undefined) return verify(run);
     if (run.peakRssBytes === undefined) return [...verify(run), 'peak memory could not be measured (no /proc)'];
-    return [...verify(run), ...(run.peakRssBytes > maxMiB * MIB ? [`peak resident memory ${(run.peakRssBytes / MIB).toFixed(0)} MiB exceeds ${maxMiB} MiB`] : [])];
+    return [
+      ...verify(run),
+      ...(run.peakRssBytes > maxMiB * MIB ? [`peak resident memory ${(run.peakRssBytes / MIB).toFixed(0)} MiB exceeds ${maxMiB} MiB`] : []),
+    ];
   };
 }
 
 function hostileCase(target: HostileTarget): Case {
   const verify = withinMemory(reportSays(target.says, target.stoppedByPreflight), target.maxPeakRssMiB);
   if (target.name !== 'echo-credentials') {
-    return { name: target.name, env: (origin) => ({ MAX_RPS: '0', ...target.suiteEnv, BASE_URL: `${origin}${scenarioPrefix(target.name)}` }), verify: (run) => verify(run) };
+    return {
+      name: target.name,
+      env: (origin) => ({ MAX_RPS: '0', ...target.suiteEnv, BASE_URL: `${origin}${scenarioPrefix(target.name)}` }),
+      verify: (run) => verify(run),
+    };
   }
   return {
     name: `${target.name} (leak scan of every file written)`,
@@ -74,8 +86,12 @@ function hostileCase(target: HostileTarget): Case {
     env: (origin) => ({ MAX_RPS: '0', ...target.suiteEnv, BASE_URL: `${origin}${scenarioPrefix(target.name)}` }),
     verify: (run, reportDir) => {
       const files = filesUnder(reportDir);
-      const found = [...verify(run), ...(files.length < 4 ? [`only ${files.length} files written; expected the conformance, HTML and JUnit reports`] : [])];
-      for (const file of files) for (const form of leaks(readFileSync(file, 'latin1'))) found.push(`${file.slice(reportDir.length + 1)} holds "${form}"`);
+      const found = [
+        ...verify(run),
+        ...(files.length < 4 ? [`only ${files.length} files written; expected the conformance, HTML and JUnit reports`] : []),
+      ];
+      for (const file of files)
+        for (const form of leaks(readFileSync(file, 'latin1'))) found.push(`${file.slice(reportDir.length + 1)} holds "${form}"`);
       for (const form of leaks(run.stdout + run.stderr)) found.push(`console output holds "${form}"`);
       return found;
     },
@@ -91,7 +107,9 @@ const configCase = (name: string, env: Record<string, string>, says: RegExp): Ca
       ...(run.exitCode !== 2 ? [`exit ${run.exitCode}, expected 2`] : []),
       ...(lines.length !== 1 ? [`stderr should hold one line matching ${says}, holds ${lines.length}: ${run.stderr.slice(0, 300)}`] : []),
       ...(/Running \d+ test/.test(run.stdout) ? ['tests ran'] : []),
-      ...(run.report?.verdict !== 'error' || !says.test(run.report.errors[0]?.message ?? '') ? [`conformance.json should say verdict error with the message, says ${run.report?.verdict}`] : []),
+      ...(run.report?.verdict !== 'error' || !says.test(run.report.errors[0]?.message ?? '')
+        ? [`conformance.json should say verdict error with the message, says ${run.report?.verdict}`]
+        : []),
     ];
   },
 });
@@ -104,16 +122,28 @@ async function main(): Promise<void> {
   // A probe that promises one provider where the reference data has several: the tester's mistake, not the service's.
   const staleProbes = join(root, 'stale-probes.json');
   const reference = readProbes();
-  writeFileSync(staleProbes, JSON.stringify({ ...reference, provider: { ...reference.provider, unique: [{ query: reference.provider!.ambiguous![0].query }, ...reference.provider!.unique!] } }));
+  writeFileSync(
+    staleProbes,
+    JSON.stringify({
+      ...reference,
+      provider: { ...reference.provider, unique: [{ query: reference.provider!.ambiguous![0].query }, ...reference.provider!.unique!] },
+    }),
+  );
   const cases: Case[] = [
     ...HOSTILE.map(hostileCase),
-    { name: 'no server at the address', env: async () => ({ BASE_URL: `http://127.0.0.1:${await freePort()}` }), verify: reportSays(/preflight.*cannot connect to http:\/\/127\.0\.0\.1:\d+.*ECONNREFUSED/, true) },
+    {
+      name: 'no server at the address',
+      env: async () => ({ BASE_URL: `http://127.0.0.1:${await freePort()}` }),
+      verify: reportSays(/preflight.*cannot connect to http:\/\/127\.0\.0\.1:\d+.*ECONNREFUSED/, true),
+    },
     {
       name: 'STRICT=true turns a SHOULD finding into a failed run',
       env: (origin) => ({ MAX_RPS: '0', STRICT: 'true', BASE_URL: `${origin}${scenarioPrefix('gender-words')}` }),
       verify: (run) => [
         ...(run.exitCode === 0 ? ['exited 0'] : []),
-        ...(run.report?.verdict !== 'fail' || run.report.summary.fail !== 0 ? [`expected verdict fail with no MUST failure, got ${run.report?.verdict}`] : []),
+        ...(run.report?.verdict !== 'fail' || run.report.summary.fail !== 0
+          ? [`expected verdict fail with no MUST failure, got ${run.report?.verdict}`]
+          : []),
         ...(run.report?.requirements.find((r) => r.id === 'DATA-CODES')?.status !== 'warn' ? ['DATA-CODES is not warn'] : []),
       ],
     },
@@ -123,14 +153,23 @@ async function main(): Promise<void> {
       verify: (run) => [
         ...(run.exitCode !== 3 ? [`exited ${run.exitCode}, expected 3`] : []),
         ...(run.report?.verdict !== 'inconclusive' ? [`verdict ${run.report?.verdict}, expected inconclusive`] : []),
-        ...(run.report?.requirements.filter((r) => r.status !== 'pass' && r.id !== 'ORG-ACTIVE').map((r) => `${r.id} is ${r.status}`) ?? []),
-        ...(!run.report?.probeProblems.some((p) => p.probe.startsWith('provider.unique[0]') && /more than one provider matches/.test(p.observed)) ? ['no probe problem names provider.unique[0]'] : []),
+        ...(run.report?.requirements.filter((r) => r.status !== 'pass' && r.id !== 'ORG-ACTIVE').map((r) => `${r.id} is ${r.status}`) ??
+          []),
+        ...(!run.report?.probeProblems.some(
+          (p) => p.probe.startsWith('provider.unique[0]') && /more than one provider matches/.test(p.observed),
+        )
+          ? ['no probe problem names provider.unique[0]']
+          : []),
         ...(!/## Probe problems/.test(run.markdown ?? '') ? ['conformance.md has no probe problems section'] : []),
       ],
     },
     configCase('malformed BASE_URL', { BASE_URL: 'http//missing-colon' }, /^configuration: BASE_URL is not a valid URL/),
     configCase('unreadable PROBES_FILE', { PROBES_FILE: join(root, 'absent.json') }, /^configuration: PROBES_FILE cannot be read/),
-    configCase('PROBES_FILE failing its schema', { PROBES_FILE: wrongProbes }, /^configuration: PROBES_FILE does not match schemas\/probes\.schema\.json.*\/provider\/unique\/0\/query\/NPI/),
+    configCase(
+      'PROBES_FILE failing its schema',
+      { PROBES_FILE: wrongProbes },
+      /^configuration: PROBES_FILE does not match schemas\/probes\.schema\.json.*\/provider\/unique\/0\/query\/NPI/,
+    ),
     configCase('API_HEADERS not JSON', { API_HEADERS: '{X-Tenant: acme}' }, /^configuration: API_HEADERS is not valid JSON/),
   ];
   const server = await startScenarioServer();
@@ -147,11 +186,22 @@ async function main(): Promise<void> {
     server.stop();
     rmSync(root, { recursive: true, force: true });
   }
-  console.log('\n| case | exit | seconds | peak MiB | first run error or config message | problems |\n| --- | --- | --- | --- | --- | --- |');
+  console.log(
+    '\n| case | exit | seconds | peak MiB | first run error or config message | problems |\n| --- | --- | --- | --- | --- | --- |',
+  );
   for (const { name, run, problems } of results) {
-    const said = (run.report?.errors[0]?.message ?? run.stderr.split('\n').find((l) => l.startsWith('configuration:')) ?? run.report?.requirements.find((r) => r.failures.length)?.failures[0].message ?? '').split('\n')[0].slice(0, 110);
+    const said = (
+      run.report?.errors[0]?.message ??
+      run.stderr.split('\n').find((l) => l.startsWith('configuration:')) ??
+      run.report?.requirements.find((r) => r.failures.length)?.failures[0].message ??
+      ''
+    )
+      .split('\n')[0]
+      .slice(0, 110);
     const peak = run.peakRssBytes === undefined ? '-' : (run.peakRssBytes / MIB).toFixed(0);
-    console.log(`| ${name} | ${run.exitCode} | ${run.seconds.toFixed(1)} | ${peak} | ${said.replace(/\|/g, '\\|')} | ${problems.join('; ') || 'none'} |`);
+    console.log(
+      `| ${name} | ${run.exitCode} | ${run.seconds.toFixed(1)} | ${peak} | ${said.replace(/\|/g, '\\|')} | ${problems.join('; ') || 'none'} |`,
+    );
   }
   const failed = results.filter((r) => r.problems.length > 0).length;
   console.log(`\nrobustness run took ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -3,8 +3,19 @@ import { isoDate } from './dates';
 import { makeDea, makeNpi } from '../domain/identifiers';
 import { Random } from './random';
 import {
-  FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES, NAME_SUFFIXES, ORGANIZATION_KINDS, ORGANIZATION_QUALIFIERS,
-  ORGANIZATION_TYPES, PARENT_SYSTEMS, type City, type State, STATES, STREET_NAMES, STREET_SUFFIXES,
+  FEMALE_FIRST_NAMES,
+  LAST_NAMES,
+  MALE_FIRST_NAMES,
+  NAME_SUFFIXES,
+  ORGANIZATION_KINDS,
+  ORGANIZATION_QUALIFIERS,
+  ORGANIZATION_TYPES,
+  PARENT_SYSTEMS,
+  type City,
+  type State,
+  STATES,
+  STREET_NAMES,
+  STREET_SUFFIXES,
 } from './vocabulary';
 
 /** Identifier systems (§2.5 identifier.system): the provider registry and the drug registry. */

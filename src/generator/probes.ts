@@ -26,7 +26,10 @@ export function buildProbes(rng: Random, providers: readonly ProviderFixture[], 
     const name = p.golden.data.Name![0];
     return { FirstName: name.FirstName![0], LastName: name.LastName![0], State: p.golden.data.State![0] };
   });
-  const uniqueByName = first(byName.filter((q) => count(q) === 1), 'unique name and state');
+  const uniqueByName = first(
+    byName.filter((q) => count(q) === 1),
+    'unique name and state',
+  );
   const uniqueByPhone = first(
     providers.map((p) => ({ Phone: p.golden.data.Phone![0], LastName: p.golden.data.Name![0].LastName![0] })).filter((q) => count(q) === 1),
     'unique phone',
@@ -57,12 +60,17 @@ export function buildProbes(rng: Random, providers: readonly ProviderFixture[], 
     // §4.3 `address` is a full address: street and city, written as a person would.
     { address: `${sample.address[0].line[0]}, ${sample.address[0].city}` },
   ];
-  for (const query of searches) if (orgCount(query) < 1) throw new Error(`probes: organization search ${JSON.stringify(query)} matches nothing`);
+  for (const query of searches)
+    if (orgCount(query) < 1) throw new Error(`probes: organization search ${JSON.stringify(query)} matches nothing`);
   const multiPage = { 'address-state': 'OH' };
   const overLimit = { name: 'MEDICAL' };
   if (orgCount(multiPage) <= 25) throw new Error('probes: the multiPage query matches 25 organizations or fewer');
-  if (orgCount(overLimit) <= 1000) throw new Error(`probes: the overLimit query matches ${orgCount(overLimit)} organizations, not more than 1000`);
-  const withDea = first(organizations.filter((o) => o.identifier.length > 1), 'organization with two identifiers');
+  if (orgCount(overLimit) <= 1000)
+    throw new Error(`probes: the overLimit query matches ${orgCount(overLimit)} organizations, not more than 1000`);
+  const withDea = first(
+    organizations.filter((o) => o.identifier.length > 1),
+    'organization with two identifiers',
+  );
 
   return {
     provider: {

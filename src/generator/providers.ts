@@ -4,8 +4,21 @@ import { makeDea, makeNpi } from '../domain/identifiers';
 import { mergeSourceData } from './merge';
 import { Random } from './random';
 import {
-  CARRIERS, type City, EMAIL_DOMAINS, FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES, MEDICAID_AGENCIES,
-  NAME_PREFIXES, NAME_SUFFIXES, type State, STATES, STREET_NAMES, STREET_SUFFIXES, SUITE_PREFIXES, TAXONOMIES,
+  CARRIERS,
+  type City,
+  EMAIL_DOMAINS,
+  FEMALE_FIRST_NAMES,
+  LAST_NAMES,
+  MALE_FIRST_NAMES,
+  MEDICAID_AGENCIES,
+  NAME_PREFIXES,
+  NAME_SUFFIXES,
+  type State,
+  STATES,
+  STREET_NAMES,
+  STREET_SUFFIXES,
+  SUITE_PREFIXES,
+  TAXONOMIES,
   type TaxonomyEntry,
 } from './vocabulary';
 
@@ -160,15 +173,17 @@ function nppesRecord(rng: Random, person: Person): ProviderData {
     FaxPhoneNumber: [practice.fax],
     AddressType: [rng.pick(['practice location', 'PRACTICE LOCATION'])],
   };
-  const names: ProviderName[] = [{
-    Prefix: [rng.pick(NAME_PREFIXES)],
-    FirstName: [person.first],
-    MiddleName: [person.middle],
-    LastName: [person.last],
-    Suffix: [person.suffix],
-    Credential: [person.credential],
-    NameType: [someCase(rng, 'primary')],
-  }];
+  const names: ProviderName[] = [
+    {
+      Prefix: [rng.pick(NAME_PREFIXES)],
+      FirstName: [person.first],
+      MiddleName: [person.middle],
+      LastName: [person.last],
+      Suffix: [person.suffix],
+      Credential: [person.credential],
+      NameType: [someCase(rng, 'primary')],
+    },
+  ];
   const data: ProviderData = {
     NPI: [person.npi],
     ReplacementNPI: [''],
@@ -179,7 +194,12 @@ function nppesRecord(rng: Random, person: Person): ProviderData {
     IsSoleProprietor: [rng.chance(0.25) ? 'Y' : 'N'],
     IsOrganizationSubpart: [''],
     CertificationDate: rng.chance(0.8) ? [formatDate(person.updated, 'MM/DD/YYYY')] : [],
-    FullAddress: [...new Set([fullAddress(person.mailingLine1, mailing.AddressLine2![0], practice, zip), fullAddress(practice.line1, practice.line2, practice, zip)])],
+    FullAddress: [
+      ...new Set([
+        fullAddress(person.mailingLine1, mailing.AddressLine2![0], practice, zip),
+        fullAddress(practice.line1, practice.line2, practice, zip),
+      ]),
+    ],
     State: [practice.state.code],
     Phone: [practice.phone],
     Address: [mailing, location],
@@ -195,12 +215,14 @@ function nppesRecord(rng: Random, person: Person): ProviderData {
     SourceFilename: `npidata_pfile_${formatDate(person.updated, 'YYYYMMDD')}.csv`,
   };
   if (rng.chance(0.35)) {
-    data.OtherIdentifiers = [{
-      OtherIdentifierType: [rng.pick(MEDICAID_AGENCIES)],
-      OtherIdentifierNumber: [rng.digits(rng.int(7, 10))],
-      OtherIdentifierState: [practice.state.code],
-      OtherIdentifierIssuer: [''],
-    }];
+    data.OtherIdentifiers = [
+      {
+        OtherIdentifierType: [rng.pick(MEDICAID_AGENCIES)],
+        OtherIdentifierNumber: [rng.digits(rng.int(7, 10))],
+        OtherIdentifierState: [practice.state.code],
+        OtherIdentifierIssuer: [''],
+      },
+    ];
   }
   if (rng.chance(0.08)) {
     names.push({ FirstName: [person.first], LastName: [rng.pick(LAST_NAMES)], NameType: [someCase(rng, 'other')] });
@@ -219,15 +241,36 @@ function deaRecord(rng: Random, person: Person): ProviderData {
     NPI: [person.npi],
     DEALookup: [dea],
     DEAInput: [dea],
-    DEADrugSchedules: rng.pick([['2', '2N', '3', '3N', '4', '5'], ['2', '3', '4', '5'], ['3', '4', '5']]),
+    DEADrugSchedules: rng.pick([
+      ['2', '2N', '3', '3N', '4', '5'],
+      ['2', '3', '4', '5'],
+      ['3', '4', '5'],
+    ]),
     DEAExpirationDate: [formatDate(randomDate(rng, 2026, 2028), dateFormat)],
     [registrationKey]: [formatDate(person.licensed, dateFormat)],
     DEABusinessActivityCode: [person.taxonomies[0].deaLetter === 'M' ? 'M' : 'C'],
     StateCSNumber: rng.chance(0.5) ? [`CS${rng.digits(7)}`] : [''],
     OrgDEA: [''],
     OrgNPI: [''],
-    Name: [{ FirstName: [person.first], MiddleName: [person.middle], LastName: [person.last], Credential: [person.credential], NameType: [someCase(rng, 'primary')] }],
-    Address: [{ AddressLine1: [practice.line1], AddressLine2: [practice.line2], City: [practice.city.name], AddressState: [practice.state.code], Zip: [zip], AddressType: [someCase(rng, 'business practice')] }],
+    Name: [
+      {
+        FirstName: [person.first],
+        MiddleName: [person.middle],
+        LastName: [person.last],
+        Credential: [person.credential],
+        NameType: [someCase(rng, 'primary')],
+      },
+    ],
+    Address: [
+      {
+        AddressLine1: [practice.line1],
+        AddressLine2: [practice.line2],
+        City: [practice.city.name],
+        AddressState: [practice.state.code],
+        Zip: [zip],
+        AddressType: [someCase(rng, 'business practice')],
+      },
+    ],
     FullAddress: [fullAddress(practice.line1, practice.line2, practice, zip)],
     State: [practice.state.code],
     IdentityDataSource: 'DEA',
@@ -239,15 +282,17 @@ function contactRecord(rng: Random, person: Person): ProviderData {
   const { practice } = person;
   // Contact directories often hold a direct line beside the practice phone, so golden records carry two.
   const phone = rng.chance(0.4) ? phoneIn(rng, practice.city) : practice.phone;
-  const address: ProviderAddress[] = [{
-    AddressLine1: [practice.line1],
-    AddressLine2: [practice.line2],
-    City: [practice.city.name],
-    AddressState: [practice.state.code],
-    Zip: [rng.chance(0.5) ? practice.zip9 : practice.zip9.slice(0, 5)],
-    Country: ['US'],
-    AddressType: [someCase(rng, rng.pick(['practice', 'public']))],
-  }];
+  const address: ProviderAddress[] = [
+    {
+      AddressLine1: [practice.line1],
+      AddressLine2: [practice.line2],
+      City: [practice.city.name],
+      AddressState: [practice.state.code],
+      Zip: [rng.chance(0.5) ? practice.zip9 : practice.zip9.slice(0, 5)],
+      Country: ['US'],
+      AddressType: [someCase(rng, rng.pick(['practice', 'public']))],
+    },
+  ];
   if (rng.chance(0.3)) address.push({});
   return {
     NPI: rng.chance(0.85) ? [person.npi] : [''],
@@ -279,8 +324,12 @@ function rosterRecord(rng: Random, person: Person): ProviderData {
     Discipline: [rng.chance(0.05) ? 'Y' : 'N'],
     Carrier: [...new Set([rng.pick(CARRIERS), rng.pick(CARRIERS)])],
     PublicName: [`DR. ${person.first} ${person.last}`],
-    Name: [{ FirstName: [person.first], LastName: [person.last], Credential: [person.credential], NameType: [someCase(rng, 'authorized')] }],
-    Taxonomy: [{ TaxonomyCode: [person.taxonomies[0].code], TaxonomyDescription: [person.taxonomies[0].description], TaxonomySwitch: ['true'] }],
+    Name: [
+      { FirstName: [person.first], LastName: [person.last], Credential: [person.credential], NameType: [someCase(rng, 'authorized')] },
+    ],
+    Taxonomy: [
+      { TaxonomyCode: [person.taxonomies[0].code], TaxonomyDescription: [person.taxonomies[0].description], TaxonomySwitch: ['true'] },
+    ],
     Phone: [person.practice.phone],
     State: [person.practice.state.code],
     IdentityDataSource: 'PHYSICIAN_ROSTER',
@@ -293,7 +342,12 @@ function sourceRecords(rng: Random, person: Person): SourceRecord[] {
   const records = [record(SOURCE_INDEX.providerRegistry, nppesRecord(rng, person))];
   const prescriber = person.taxonomies[0].deaLetter !== 'M' || rng.chance(0.5);
   if (prescriber && rng.chance(0.7)) records.push(record(SOURCE_INDEX.drugRegistry, deaRecord(rng, person)));
-  const contacts = rng.weighted([[0, 2], [1, 4], [2, 3], [3, 1]] as const);
+  const contacts = rng.weighted([
+    [0, 2],
+    [1, 4],
+    [2, 3],
+    [3, 1],
+  ] as const);
   for (let i = 0; i < contacts; i++) records.push(record(SOURCE_INDEX.contactDirectory, contactRecord(rng, person)));
   if (rng.chance(0.65) || records.length === 1) records.push(record(SOURCE_INDEX.physicianRoster, rosterRecord(rng, person)));
   return records.slice(0, 6);

@@ -52,7 +52,12 @@ export class Checks {
 
   /** The cross-cutting HTTP rules, for every exchange a test makes. */
   inspect(exchange: Exchange, options: { ambiguityAllowed?: boolean } = {}): void {
-    if (exchange.retriedAfter) this.observe('OBS-TRANSPORT-RETRY', { url: exchange.url, error: exchange.retriedAfter, outcome: `answered ${exchange.status} on the retry` });
+    if (exchange.retriedAfter)
+      this.observe('OBS-TRANSPORT-RETRY', {
+        url: exchange.url,
+        error: exchange.retriedAfter,
+        outcome: `answered ${exchange.status} on the retry`,
+      });
     for (const wait of exchange.rateLimited ?? []) this.observe('OBS-RATE-LIMITED', { url: exchange.url, ...wait });
     this.check('HTTP-NO-5XX', exchange.status < 500, `the service answered ${exchange.status}`, { exchange });
     if (exchange.status < 200 || exchange.status > 299) return;
@@ -60,9 +65,16 @@ export class Checks {
     if (exchange.bodyText === '' && exchange.tooLargeBytes === undefined) return;
     // §4.1 r4: the ambiguity answer may be plain text, so it is exempt.
     if (options.ambiguityAllowed && carriesAmbiguityText(exchange)) return;
-    this.check('HTTP-JSON', JSON_MEDIA_TYPE.test(exchange.contentType), `a 2xx answer has media type "${exchange.contentType}", not application/json or application/fhir+json`, { exchange });
+    this.check(
+      'HTTP-JSON',
+      JSON_MEDIA_TYPE.test(exchange.contentType),
+      `a 2xx answer has media type "${exchange.contentType}", not application/json or application/fhir+json`,
+      { exchange },
+    );
     if (JSON_MEDIA_TYPE.test(exchange.contentType)) {
-      this.check('HTTP-JSON', exchange.json.ok, () => `a 2xx JSON answer does not parse: ${exchange.json.ok ? '' : exchange.json.error}`, { exchange });
+      this.check('HTTP-JSON', exchange.json.ok, () => `a 2xx JSON answer does not parse: ${exchange.json.ok ? '' : exchange.json.error}`, {
+        exchange,
+      });
     }
   }
 
@@ -107,4 +119,3 @@ export class Checks {
     return failure;
   }
 }
-

@@ -78,7 +78,8 @@ function baseUrlOf(key: string, raw: string): string {
   } catch {
     throw new ConfigError(key, `is not a valid URL: "${raw}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(key, `must be an http or https URL, got "${url.protocol}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(key, `must be an http or https URL, got "${url.protocol}"`);
   if (url.username || url.password) throw new ConfigError(key, 'must not carry credentials; use API_TOKEN or API_HEADERS');
   if (url.search || url.hash) throw new ConfigError(key, 'must not have a query or fragment');
   return url.href.replace(/\/$/, '');
@@ -94,7 +95,8 @@ function headers(env: Environment): Record<string, string> {
     // The value may hold secrets: the message never repeats it.
     throw new ConfigError('API_HEADERS', 'is not valid JSON; expected an object such as {"X-Tenant": "acme"}');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new ConfigError('API_HEADERS', 'must be a JSON object of header names to string values');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new ConfigError('API_HEADERS', 'must be a JSON object of header names to string values');
   for (const [name, value] of Object.entries(parsed)) {
     if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new ConfigError('API_HEADERS', `has an invalid header name "${name}"`);
     if (typeof value !== 'string') throw new ConfigError('API_HEADERS', `value of "${name}" must be a string`);
@@ -119,7 +121,10 @@ function probesFrom(file: string): Probes {
   const result = createSchemaValidator().validate(SCHEMA.probes, probes);
   if (!result.valid) {
     const [first] = result.violations;
-    throw new ConfigError('PROBES_FILE', `does not match schemas/probes.schema.json: ${file} at ${first.instancePath || '/'}: ${first.message}`);
+    throw new ConfigError(
+      'PROBES_FILE',
+      `does not match schemas/probes.schema.json: ${file} at ${first.instancePath || '/'}: ${first.message}`,
+    );
   }
   const unknown = unknownProbeParameter(probes as Probes);
   if (unknown) throw new ConfigError('PROBES_FILE', `${file}: ${unknown}`);
@@ -136,7 +141,8 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Harne
   const rawBase = env.BASE_URL?.trim();
   const embedded = !rawBase;
   const embeddedUrl = env[EMBEDDED_URL_VARIABLE];
-  if (embedded && !embeddedUrl) throw new ConfigError('BASE_URL', 'is unset and the embedded reference server has no address (run through playwright.config.ts)');
+  if (embedded && !embeddedUrl)
+    throw new ConfigError('BASE_URL', 'is unset and the embedded reference server has no address (run through playwright.config.ts)');
   const baseUrl = baseUrlOf(embedded ? EMBEDDED_URL_VARIABLE : 'BASE_URL', embedded ? embeddedUrl! : rawBase!);
   const timeoutRaw = env.REQUEST_TIMEOUT_MS?.trim() || '15000';
   const requestTimeoutMs = Number(timeoutRaw);
@@ -145,7 +151,8 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Harne
   }
   const rpsRaw = env.MAX_RPS?.trim() || String(embedded ? 0 : DEFAULT_REMOTE_MAX_RPS);
   const maxRps = Number(rpsRaw);
-  if (!/^\d+(\.\d+)?$/.test(rpsRaw) || maxRps > 10_000) throw new ConfigError('MAX_RPS', `must be a number of requests per second from 0 (no limit) to 10000, got "${rpsRaw}"`);
+  if (!/^\d+(\.\d+)?$/.test(rpsRaw) || maxRps > 10_000)
+    throw new ConfigError('MAX_RPS', `must be a number of requests per second from 0 (no limit) to 10000, got "${rpsRaw}"`);
   const probesFile = resolve(cwd, env.PROBES_FILE?.trim() || resolve(DEFAULT_FIXTURE_DIR, FIXTURE_FILES.probes));
   const token = env.API_TOKEN?.trim();
   if (token && /[\r\n]/.test(token)) throw new ConfigError('API_TOKEN', 'must not contain line breaks');
@@ -173,12 +180,21 @@ export function secretsOf(config: Pick<HarnessConfig, 'apiToken' | 'apiHeaders'>
 
 /** Headers every request carries: the credentials, and what the suite accepts. */
 function requestHeaders(config: Pick<HarnessConfig, 'apiToken' | 'apiHeaders'>): Record<string, string> {
-  const headers: Record<string, string> = { accept: 'application/json, application/fhir+json;q=0.9, text/plain;q=0.5', ...config.apiHeaders };
+  const headers: Record<string, string> = {
+    accept: 'application/json, application/fhir+json;q=0.9, text/plain;q=0.5',
+    ...config.apiHeaders,
+  };
   if (config.apiToken) headers.authorization = `Bearer ${config.apiToken}`;
   return headers;
 }
 
 /** The one place where the configuration, credentials included, becomes client options. */
 export function clientOptions(config: HarnessConfig, redactor: Redactor, throttle?: Throttle): HttpClientOptions {
-  return { baseUrl: config.baseUrl, headers: requestHeaders(config), timeoutMs: config.requestTimeoutMs, redactor, ...(throttle ? { throttle } : {}) };
+  return {
+    baseUrl: config.baseUrl,
+    headers: requestHeaders(config),
+    timeoutMs: config.requestTimeoutMs,
+    redactor,
+    ...(throttle ? { throttle } : {}),
+  };
 }

@@ -97,7 +97,8 @@ export class ReadOnlyHttpClient {
    */
   async follow(link: string): Promise<Exchange> {
     const url = this.resolve(link);
-    if (url.origin !== this.origin) throw new ForeignOriginError(`${this.options.redactor.url(url.href)} is on another origin than the base URL (${this.origin})`);
+    if (url.origin !== this.origin)
+      throw new ForeignOriginError(`${this.options.redactor.url(url.href)} is on another origin than the base URL (${this.origin})`);
     return this.send('GET', url.href);
   }
 
@@ -130,7 +131,12 @@ export class ReadOnlyHttpClient {
       }
       // 429 and 503 with Retry-After: wait as asked, a bounded number of times; what comes after is judged as usual.
       const wait = retryAfterSeconds(answer.headers['retry-after']);
-      if ((answer.status === 429 || answer.status === 503) && wait !== undefined && wait <= MAX_RETRY_AFTER_SECONDS && rateLimited.length < MAX_RATE_LIMIT_RETRIES) {
+      if (
+        (answer.status === 429 || answer.status === 503) &&
+        wait !== undefined &&
+        wait <= MAX_RETRY_AFTER_SECONDS &&
+        rateLimited.length < MAX_RATE_LIMIT_RETRIES
+      ) {
         rateLimited.push({ status: answer.status, retryAfterSeconds: wait });
         await sleep(wait * 1000);
         continue;
@@ -145,8 +151,15 @@ function toExchange(answer: TransportAnswer, url: string, durationMs: number, li
   const contentType = answer.headers['content-type'] ?? '';
   const base = { method: 'GET' as const, url, status: answer.status, contentType, durationMs, ...(retriedAfter ? { retriedAfter } : {}) };
   if (answer.tooLargeBytes !== undefined) {
-    const size = answer.cutOff ? `body without a declared length passed ${answer.tooLargeBytes} bytes` : `body of ${answer.tooLargeBytes} bytes`;
-    return { ...base, bodyText: '', tooLargeBytes: answer.tooLargeBytes, json: { ok: false, error: `${size}: it exceeds the harness limit of ${limit} bytes, so reading stopped` } };
+    const size = answer.cutOff
+      ? `body without a declared length passed ${answer.tooLargeBytes} bytes`
+      : `body of ${answer.tooLargeBytes} bytes`;
+    return {
+      ...base,
+      bodyText: '',
+      tooLargeBytes: answer.tooLargeBytes,
+      json: { ok: false, error: `${size}: it exceeds the harness limit of ${limit} bytes, so reading stopped` },
+    };
   }
   const bodyText = answer.body.toString('utf8');
   return { ...base, bodyText, json: parseJson(bodyText) };

@@ -48,16 +48,23 @@ export function verdictOnAnswer(exchange: Exchange, harness: Pick<HarnessConfig,
 }
 
 export function verdictOnTransport(error: TransportError, harness: Pick<HarnessConfig, 'baseUrl' | 'requestTimeoutMs'>): string {
-  if (UNREACHABLE.test(error.reason)) return `cannot connect to ${harness.baseUrl}: ${error.reason}. Is BASE_URL right, and is the service up?`;
-  if (TIMEOUT.test(error.reason)) return `${harness.baseUrl} did not answer GET ${error.url} within REQUEST_TIMEOUT_MS=${harness.requestTimeoutMs} ms`;
+  if (UNREACHABLE.test(error.reason))
+    return `cannot connect to ${harness.baseUrl}: ${error.reason}. Is BASE_URL right, and is the service up?`;
+  if (TIMEOUT.test(error.reason))
+    return `${harness.baseUrl} did not answer GET ${error.url} within REQUEST_TIMEOUT_MS=${harness.requestTimeoutMs} ms`;
   return `the connection to ${harness.baseUrl} failed: ${error.reason}`;
 }
 
 /** Traces record request headers and cannot redact them: with credentials set, they must stay off. */
-export function traceProblem(config: Pick<FullConfig, 'projects'>, harness: Pick<HarnessConfig, 'apiToken' | 'apiHeaders'>): string | undefined {
+export function traceProblem(
+  config: Pick<FullConfig, 'projects'>,
+  harness: Pick<HarnessConfig, 'apiToken' | 'apiHeaders'>,
+): string | undefined {
   if (secretsOf(harness).length === 0) return undefined;
-  const tracing = config.projects.some(({ use: { trace } }) => (typeof trace === 'object' ? trace.mode : trace ?? 'off') !== 'off');
-  return tracing ? 'traces would record API_TOKEN and API_HEADERS in request headers: run without --trace while credentials are set' : undefined;
+  const tracing = config.projects.some(({ use: { trace } }) => (typeof trace === 'object' ? trace.mode : (trace ?? 'off')) !== 'off');
+  return tracing
+    ? 'traces would record API_TOKEN and API_HEADERS in request headers: run without --trace while credentials are set'
+    : undefined;
 }
 
 export default async function preflight(config: FullConfig): Promise<void> {

@@ -21,11 +21,19 @@ function closest(name: string, known: readonly string[]): string {
 /** Every query of the probes file with its place and the names §4.1 or §4.3 allow there. */
 function queriesOf(probes: Probes): { place: string; query: Record<string, string>; known: readonly string[]; dash: boolean }[] {
   const provider = (place: string, query: Record<string, string>) => ({ place, query, known: PROVIDER_PARAMETERS, dash: true });
-  const organization = (place: string, query: Record<string, string>) => ({ place, query, known: [...ORGANIZATION_FILTERS, ...PAGING_PARAMETERS], dash: false });
+  const organization = (place: string, query: Record<string, string>) => ({
+    place,
+    query,
+    known: [...ORGANIZATION_FILTERS, ...PAGING_PARAMETERS],
+    dash: false,
+  });
   const { provider: p = {}, organization: o = {} } = probes;
   return [
     ...(p.unique ?? []).map((probe, i) => provider(`provider.unique[${i}].query`, probe.query)),
-    ...(p.ambiguous ?? []).flatMap((probe, i) => [provider(`provider.ambiguous[${i}].query`, probe.query), provider(`provider.ambiguous[${i}].narrowedBy`, probe.narrowedBy)]),
+    ...(p.ambiguous ?? []).flatMap((probe, i) => [
+      provider(`provider.ambiguous[${i}].query`, probe.query),
+      provider(`provider.ambiguous[${i}].narrowedBy`, probe.narrowedBy),
+    ]),
     ...(p.none ?? []).map((probe, i) => provider(`provider.none[${i}].query`, probe.query)),
     ...(o.searches ?? []).map((probe, i) => organization(`organization.searches[${i}].query`, probe.query)),
     ...(o.multiPage ? [organization('organization.multiPage.query', o.multiPage.query)] : []),

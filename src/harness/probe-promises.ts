@@ -29,7 +29,10 @@ export function uniqueRecord(checks: Checks, place: string, query: Record<string
   const answer = classifySingleBest(exchange);
   if (answer.kind === 'record') return answer.record;
   if (answer.kind === 'ambiguity' || answer.kind === 'none') {
-    checks.probeProblem({ probe: probeLabel(place, query), promised: PROMISED.unique, observed: describeAnswer(exchange, answer) }, exchange);
+    checks.probeProblem(
+      { probe: probeLabel(place, query), promised: PROMISED.unique, observed: describeAnswer(exchange, answer) },
+      exchange,
+    );
   }
   return undefined;
 }

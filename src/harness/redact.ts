@@ -16,7 +16,9 @@ export class Redactor {
   constructor(secrets: readonly string[]) {
     // Longest first, so a secret that contains another is replaced whole. Encoded forms too,
     // since a secret may travel inside a URL.
-    const forms = secrets.filter((s) => s.length >= MIN_SECRET_LENGTH).flatMap((s) => [s, encodeURIComponent(s), Buffer.from(s).toString('base64')]);
+    const forms = secrets
+      .filter((s) => s.length >= MIN_SECRET_LENGTH)
+      .flatMap((s) => [s, encodeURIComponent(s), Buffer.from(s).toString('base64')]);
     this.secrets = [...new Set(forms)].sort((a, b) => b.length - a.length);
   }
 

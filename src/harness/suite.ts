@@ -33,7 +33,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   redactor: [async ({ harness }, use) => use(new Redactor(secretsOf(harness))), { scope: 'worker' }],
   schemas: [async ({}, use) => use(createSchemaValidator()), { scope: 'worker' }],
   // Workers are separate processes: each keeps to its share, so together they stay within MAX_RPS.
-  throttle: [async ({ harness }, use, workerInfo) => use(new Throttle(harness.maxRps / Math.max(1, workerInfo.config.workers))), { scope: 'worker' }],
+  throttle: [
+    async ({ harness }, use, workerInfo) => use(new Throttle(harness.maxRps / Math.max(1, workerInfo.config.workers))),
+    { scope: 'worker' },
+  ],
   // One transport per worker keeps connections alive across tests; credentials go per request, never into it.
   transport: [
     async ({}, use) => {
@@ -45,18 +48,25 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   checks: async ({ redactor }, use, testInfo) => {
-    const declared = new Set(testInfo.annotations.filter((a) => a.type === ANNOTATION.requirement).map((a) => a.description as RequirementId));
+    const declared = new Set(
+      testInfo.annotations.filter((a) => a.type === ANNOTATION.requirement).map((a) => a.description as RequirementId),
+    );
     const checks = new Checks(declared, redactor);
     try {
       await use(checks);
     } finally {
-      for (const record of checks.requirementRecords) testInfo.annotations.push({ type: ANNOTATION.result, description: JSON.stringify(record) });
-      for (const record of checks.observationRecords) testInfo.annotations.push({ type: ANNOTATION.observation, description: JSON.stringify(record) });
-      for (const problem of checks.probeProblems) testInfo.annotations.push({ type: ANNOTATION.probeProblem, description: JSON.stringify(problem) });
+      for (const record of checks.requirementRecords)
+        testInfo.annotations.push({ type: ANNOTATION.result, description: JSON.stringify(record) });
+      for (const record of checks.observationRecords)
+        testInfo.annotations.push({ type: ANNOTATION.observation, description: JSON.stringify(record) });
+      for (const problem of checks.probeProblems)
+        testInfo.annotations.push({ type: ANNOTATION.probeProblem, description: JSON.stringify(problem) });
     }
     const failures = checks.mustFailures();
     if (failures.length > 0) {
-      throw new Error(`${failures.length} MUST check${failures.length > 1 ? 's' : ''} failed:\n\n${failures.map((f) => f.failure.message).join('\n\n')}`);
+      throw new Error(
+        `${failures.length} MUST check${failures.length > 1 ? 's' : ''} failed:\n\n${failures.map((f) => f.failure.message).join('\n\n')}`,
+      );
     }
   },
 

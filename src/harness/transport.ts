@@ -33,7 +33,8 @@ export interface Transport {
 
 function headerRecord(raw: Record<string, string | string[] | undefined>): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw)) if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [name, value] of Object.entries(raw))
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   return headers;
 }
 
@@ -42,7 +43,11 @@ function describe(error: unknown, timeoutMs: number, signal: AbortSignal): Error
   if (signal.aborted) return new Error(`timed out: Timeout ${timeoutMs}ms exceeded`);
   const { message = String(error), code } = (error ?? {}) as { message?: string; code?: string };
   const cause = (error as { cause?: { message?: string; code?: string } })?.cause;
-  const parts = [message, code && !message.includes(code) ? `(${code})` : '', cause?.message && cause.message !== message ? `: ${cause.message}` : ''];
+  const parts = [
+    message,
+    code && !message.includes(code) ? `(${code})` : '',
+    cause?.message && cause.message !== message ? `: ${cause.message}` : '',
+  ];
   return new Error(parts.join(' ').trim());
 }
 
@@ -54,7 +59,14 @@ export class UndiciTransport implements Transport {
   async get(url: string, headers: Record<string, string>, { timeoutMs, maxBodyBytes }: TransportLimits): Promise<TransportAnswer> {
     const signal = AbortSignal.timeout(timeoutMs);
     try {
-      const response = await request(url, { method: 'GET', headers, dispatcher: this.agent, signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+      const response = await request(url, {
+        method: 'GET',
+        headers,
+        dispatcher: this.agent,
+        signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
       const answer = { status: response.statusCode, headers: headerRecord(response.headers) };
       const declared = Number(answer.headers['content-length'] ?? NaN);
       if (declared > maxBodyBytes) {

@@ -34,18 +34,37 @@ export function verifySchema(
     checks.check(
       id,
       found.length === 0,
-      () => `${rule(found[0])}: ${found.length} violation${found.length > 1 ? 's' : ''} of schemas/${schema}:\n${found.slice(0, SHOWN).map((v) => `    ${rule(v)}: at ${v.location || '/'} ${v.message} (schema ${v.schemaPath})`).join('\n')}${more(found.length)}`,
+      () =>
+        `${rule(found[0])}: ${found.length} violation${found.length > 1 ? 's' : ''} of schemas/${schema}:\n${found
+          .slice(0, SHOWN)
+          .map((v) => `    ${rule(v)}: at ${v.location || '/'} ${v.message} (schema ${v.schemaPath})`)
+          .join('\n')}${more(found.length)}`,
       { exchange, pointer: found[0]?.instancePath },
     );
   }
 }
 
 /** Records one check of `id` from a list of problems found by a rule: none means it holds. */
-export function verifyProblems(checks: Checks, id: RequirementId, problems: readonly (string | EntryProblem)[], exchange: Exchange, what: string): void {
+export function verifyProblems(
+  checks: Checks,
+  id: RequirementId,
+  problems: readonly (string | EntryProblem)[],
+  exchange: Exchange,
+  what: string,
+): void {
   const messages = problems.map((p) => (typeof p === 'string' ? p : `at ${p.pointer}: ${p.message}`));
   const first = problems[0];
-  checks.check(id, problems.length === 0, () => `${what}:\n${messages.slice(0, SHOWN).map((m) => `    ${m}`).join('\n')}${more(messages.length)}`, {
-    exchange,
-    pointer: typeof first === 'object' ? first.pointer : undefined,
-  });
+  checks.check(
+    id,
+    problems.length === 0,
+    () =>
+      `${what}:\n${messages
+        .slice(0, SHOWN)
+        .map((m) => `    ${m}`)
+        .join('\n')}${more(messages.length)}`,
+    {
+      exchange,
+      pointer: typeof first === 'object' ? first.pointer : undefined,
+    },
+  );
 }

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Organization, OrganizationBundle } from '../types/schemas';
 import type { PageWindow } from './scenarios/behaviour';
 
-
 /** ISO 8601 with an explicit +00:00 offset; §2.5 asks for a timestamp with offset. */
 export function timestampWithOffset(date: Date): string {
   return date.toISOString().replace(/Z$/, '+00:00');

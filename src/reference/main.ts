@@ -35,7 +35,8 @@ function named(variable: string, list: readonly Scenario[]): MountedScenario[] |
 }
 
 function scenarios(): MountedScenario[] | undefined {
-  if (process.env.REFERENCE_SCENARIOS === 'all') return SCENARIOS.map((s) => ({ prefix: scenarioPrefix(s.name), behaviour: behaviourOf(s) }));
+  if (process.env.REFERENCE_SCENARIOS === 'all')
+    return SCENARIOS.map((s) => ({ prefix: scenarioPrefix(s.name), behaviour: behaviourOf(s) }));
   return named('REFERENCE_FAULT', FAULTS) ?? named('REFERENCE_VARIANT', VARIANTS);
 }
 
@@ -48,7 +49,9 @@ async function main(): Promise<void> {
   await app.listen({ port, host });
   const shown = host.includes(':') ? `[${host}]` : host;
   const serving = mounted && mounted.length > 1 ? `, ${mounted.length} scenarios under /scenario/<name>` : '';
-  console.log(`reference server: http://${shown}:${port} (${directory.providers.size} providers, ${directory.organizations.size} organizations${serving})`);
+  console.log(
+    `reference server: http://${shown}:${port} (${directory.providers.size} providers, ${directory.organizations.size} organizations${serving})`,
+  );
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void app.close().then(() => process.exit(0)));
   }

@@ -2,7 +2,6 @@ import type { Organization } from '../types/schemas';
 import type { OrganizationFilter } from '../spec/constants';
 import { InvertedIndex, normalize } from './inverted-index';
 
-
 export type OrganizationFilters = Partial<Record<OrganizationFilter, string>>;
 
 /** Free-text filters: the value must start a word of the field, case-insensitively (FHIR string search, per word). */
@@ -63,7 +62,11 @@ export class OrganizationSearch {
       for (const filter of TEXT_FILTERS) {
         const texts = textsOf(organization, filter);
         this.texts[filter][id] = texts.map((text) => ` ${text}`);
-        this.index.add(id, `${filter}:word`, texts.flatMap((text) => text.split(' ')));
+        this.index.add(
+          id,
+          `${filter}:word`,
+          texts.flatMap((text) => text.split(' ')),
+        );
       }
     });
     this.words = { name: this.index.valuesOf('name:word'), address: this.index.valuesOf('address:word') };
@@ -90,7 +93,10 @@ export class OrganizationSearch {
       // For a one-word value the candidates are the exact answer: some word starts with it.
       if (!value.includes(' ')) unchecked = text.slice(1);
     } else return this.organizations;
-    const matching = unchecked.length === 0 ? ids : ids.filter((id) => unchecked.every(([filter, value]) => this.texts[filter][id].some((t) => t.includes(` ${value}`))));
+    const matching =
+      unchecked.length === 0
+        ? ids
+        : ids.filter((id) => unchecked.every(([filter, value]) => this.texts[filter][id].some((t) => t.includes(` ${value}`))));
     return matching.map((id) => this.organizations[id]);
   }
 

@@ -2,7 +2,6 @@ import type { GoldenProviderRecord, ProviderAddress, ProviderData, ProviderName 
 import type { ProviderParameter } from '../spec/constants';
 import { InvertedIndex, normalize } from './inverted-index';
 
-
 /** A searchSingleBest query split by §4.1 rule 1: a trailing dash marks a parameter optional. */
 export interface ProviderQuery {
   required: Partial<Record<ProviderParameter, string>>;
@@ -10,9 +9,7 @@ export interface ProviderQuery {
 }
 
 export type SingleBestResult =
-  | { kind: 'unique'; record: GoldenProviderRecord }
-  | { kind: 'none' }
-  | { kind: 'ambiguous'; candidates: GoldenProviderRecord[] };
+  { kind: 'unique'; record: GoldenProviderRecord } | { kind: 'none' } | { kind: 'ambiguous'; candidates: GoldenProviderRecord[] };
 
 /** Virtual facet: first and last name taken from the same Name entry. */
 const FIRST_LAST = 'FirstName+LastName';
@@ -54,7 +51,10 @@ function facetsOf(data: ProviderData): Record<ProviderParameter | typeof FIRST_L
     LastName: each(data.Name, (n) => n.LastName),
     [FIRST_LAST]: names.pairs,
     Address: values(data.FullAddress),
-    StreetAddress: [...each(addresses, (a) => a.AddressLine1), ...addresses.map((a) => normalize([...(a.AddressLine1 ?? []), ...(a.AddressLine2 ?? [])].join(' ')))],
+    StreetAddress: [
+      ...each(addresses, (a) => a.AddressLine1),
+      ...addresses.map((a) => normalize([...(a.AddressLine1 ?? []), ...(a.AddressLine2 ?? [])].join(' '))),
+    ],
     City: each(addresses, (a) => a.City),
     State: [...values(data.State), ...each(addresses, (a) => a.AddressState)],
     // A 5-digit zip matches the 9-digit form of the same zip.
@@ -114,7 +114,8 @@ export class ProviderSearch {
     if (candidates.length === 0) return { kind: 'none' };
     if (candidates.length === 1) return { kind: 'unique', record: this.records[candidates[0]] };
     const optional = criteria(query.optional);
-    const narrowed = optional.length === 0 ? [] : candidates.filter((id) => optional.every(([key, value]) => this.index.has(id, key, value)));
+    const narrowed =
+      optional.length === 0 ? [] : candidates.filter((id) => optional.every(([key, value]) => this.index.has(id, key, value)));
     if (narrowed.length === 1) return { kind: 'unique', record: this.records[narrowed[0]] };
     return { kind: 'ambiguous', candidates: candidates.map((id) => this.records[id]) };
   }

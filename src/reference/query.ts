@@ -53,7 +53,8 @@ export function parameterNames<Name extends string>(names: readonly Name[], case
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 export function checkValue(what: string, value: string): void {
-  if (value.length > MAX_VALUE_LENGTH) throw new RequestError(400, 'value-too-long', `${what} is longer than ${MAX_VALUE_LENGTH} characters`);
+  if (value.length > MAX_VALUE_LENGTH)
+    throw new RequestError(400, 'value-too-long', `${what} is longer than ${MAX_VALUE_LENGTH} characters`);
   if (CONTROL_CHARACTER.test(value)) throw new RequestError(400, 'invalid-character', `${what} contains a control character`);
 }
 
@@ -63,11 +64,13 @@ export function checkValue(what: string, value: string): void {
  */
 export function readQuery(raw: RawQuery, isKnown: (name: string) => boolean): Map<string, string> {
   const malformed = raw[MALFORMED];
-  if (malformed) throw new RequestError(400, 'malformed-encoding', `query parameter "${printable(malformed[0])}" is not valid percent-encoding`);
+  if (malformed)
+    throw new RequestError(400, 'malformed-encoding', `query parameter "${printable(malformed[0])}" is not valid percent-encoding`);
   const parameters = new Map<string, string>();
   for (const name of Object.keys(raw)) {
     const value = raw[name];
-    if (!isKnown(name)) throw new RequestError(400, 'unknown-parameter', `unknown query parameter "${printable(name)}" (parameter names are case-sensitive)`);
+    if (!isKnown(name))
+      throw new RequestError(400, 'unknown-parameter', `unknown query parameter "${printable(name)}" (parameter names are case-sensitive)`);
     if (typeof value !== 'string') throw new RequestError(400, 'repeated-parameter', `query parameter "${name}" is given more than once`);
     if (value.trim() === '') throw new RequestError(400, 'empty-parameter', `query parameter "${name}" has no value`);
     checkValue(`query parameter "${name}"`, value);

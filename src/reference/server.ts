@@ -52,7 +52,8 @@ function registerScenario(app: FastifyInstance, directory: Directory, { prefix, 
       const { bearerToken, intercept } = behaviour;
       if (bearerToken) {
         scope.addHook('onRequest', async (request) => {
-          if (request.headers.authorization !== `Bearer ${bearerToken}`) throw new RequestError(401, 'unauthorized', 'a valid bearer token is required');
+          if (request.headers.authorization !== `Bearer ${bearerToken}`)
+            throw new RequestError(401, 'unauthorized', 'a valid bearer token is required');
         });
       }
       // After the credential check, so that a misbehaving target can still require a token.
@@ -78,7 +79,11 @@ export function buildReferenceServer(options: ReferenceServerOptions = {}): Fast
     trustProxy: false,
   });
   app.setNotFoundHandler((request, reply) => {
-    const error = new RequestError(404, 'no-such-endpoint', `no endpoint answers ${request.method} ${request.url.split('?')[0].slice(0, 200)}`);
+    const error = new RequestError(
+      404,
+      'no-such-endpoint',
+      `no endpoint answers ${request.method} ${request.url.split('?')[0].slice(0, 200)}`,
+    );
     reply.code(404).type('application/json; charset=utf-8');
     return errorBody(request, error);
   });

@@ -84,13 +84,24 @@ export type SchemaValidator = ReturnType<typeof createSchemaValidator>;
 
 export const RULE_KEYWORD = 'x-rule';
 
-const TYPE_WORDS: Record<string, string> = { array: 'an array', object: 'an object', string: 'a string', integer: 'an integer', number: 'a number', boolean: 'true or false', null: 'null' };
+const TYPE_WORDS: Record<string, string> = {
+  array: 'an array',
+  object: 'an object',
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'true or false',
+  null: 'null',
+};
 const FORMAT_WORDS: Record<string, string> = { uuid: 'a UUID', 'date-time': 'an ISO 8601 timestamp with an offset', uri: 'a URI' };
 
 /** The member a violation is about: the missing one, or the last name of its path ("entry[3].search.mode" → "search.mode"). */
 function fieldOf(error: ErrorObject): string {
   if (error.keyword === 'required') return String(error.params.missingProperty);
-  const names = error.instancePath.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const names = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
   const named = names.filter((part) => !/^\d+$/.test(part));
   return named.slice(-2).join('.') || 'the answer';
 }
@@ -104,7 +115,10 @@ function ruleOf(error: ErrorObject): string {
     case 'required':
       return `${field} is required`;
     case 'type':
-      return `${field} is ${[error.params.type].flat().map((t) => TYPE_WORDS[String(t)] ?? String(t)).join(' or ')}`;
+      return `${field} is ${[error.params.type]
+        .flat()
+        .map((t) => TYPE_WORDS[String(t)] ?? String(t))
+        .join(' or ')}`;
     case 'const':
       return `${field} is ${JSON.stringify(error.params.allowedValue)}`;
     case 'enum':
@@ -122,7 +136,10 @@ function ruleOf(error: ErrorObject): string {
 
 function toViolation(error: ErrorObject): SchemaViolation {
   const detail = error.keyword === 'additionalProperties' ? ` (${String(error.params.additionalProperty)})` : '';
-  const allowed = error.keyword === 'enum' || error.keyword === 'const' ? ` ${JSON.stringify(error.params.allowedValues ?? error.params.allowedValue)}` : '';
+  const allowed =
+    error.keyword === 'enum' || error.keyword === 'const'
+      ? ` ${JSON.stringify(error.params.allowedValues ?? error.params.allowedValue)}`
+      : '';
   const missing = error.keyword === 'required' ? `/${String(error.params.missingProperty)}` : '';
   return {
     rule: ruleOf(error),

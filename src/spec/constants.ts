@@ -14,16 +14,40 @@ export const OPTIONAL_SUFFIX = '-';
 
 /** §4.1: the single-best search parameters, names exactly as written. */
 export const PROVIDER_PARAMETERS = [
-  'NPI', 'Name', 'FirstName', 'LastName', 'Address', 'StreetAddress', 'City', 'State', 'Zip', 'Phone', 'Email',
-  'TaxonomyCode', 'TaxonomyDescription', 'TaxonomyLicense', 'OtherIdentifierType', 'OtherIdentifierNumber',
-  'Carrier', 'LicenseStatus', 'LicenseSource',
+  'NPI',
+  'Name',
+  'FirstName',
+  'LastName',
+  'Address',
+  'StreetAddress',
+  'City',
+  'State',
+  'Zip',
+  'Phone',
+  'Email',
+  'TaxonomyCode',
+  'TaxonomyDescription',
+  'TaxonomyLicense',
+  'OtherIdentifierType',
+  'OtherIdentifierNumber',
+  'Carrier',
+  'LicenseStatus',
+  'LicenseSource',
 ] as const;
 
 export type ProviderParameter = (typeof PROVIDER_PARAMETERS)[number];
 
 /** §4.3: the organization search parameters, paging apart. */
 export const ORGANIZATION_FILTERS = [
-  'name', 'address', 'address-city', 'address-state', 'address-postalcode', 'phone', 'type', 'identifier', 'active',
+  'name',
+  'address',
+  'address-city',
+  'address-state',
+  'address-postalcode',
+  'phone',
+  'type',
+  'identifier',
+  'active',
 ] as const;
 
 export type OrganizationFilter = (typeof ORGANIZATION_FILTERS)[number];

@@ -29,7 +29,7 @@ function descendants(root: number): number[] {
     if (parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
   }
   const found: number[] = [];
-  for (let queue = [root]; queue.length > 0; ) {
+  for (let queue = [root]; queue.length > 0;) {
     const pid = queue.shift()!;
     found.push(pid);
     queue = [...queue, ...(children.get(pid) ?? [])];

@@ -10,8 +10,18 @@ import { PROJECT_ROOT } from './scenario-server';
  * environment variables win over .env, and an empty value means "unset".
  */
 export const NEUTRAL_SUITE_ENV: Record<string, string> = {
-  BASE_URL: '', API_TOKEN: '', API_HEADERS: '', PROBES_FILE: '', PROVIDER_PATH: '', FHIR_PATH: '', STATUS_SEARCH: '',
-  STRICT: '', REPORT_DIR: '', REQUEST_TIMEOUT_MS: '', MAX_RPS: '', CONFORMANCE_EMBEDDED_URL: '',
+  BASE_URL: '',
+  API_TOKEN: '',
+  API_HEADERS: '',
+  PROBES_FILE: '',
+  PROVIDER_PATH: '',
+  FHIR_PATH: '',
+  STATUS_SEARCH: '',
+  STRICT: '',
+  REPORT_DIR: '',
+  REQUEST_TIMEOUT_MS: '',
+  MAX_RPS: '',
+  CONFORMANCE_EMBEDDED_URL: '',
 };
 
 export interface SuiteRun {
@@ -39,7 +49,10 @@ export async function runSuite({ env, reportDir, allReporters = false, workers =
   const args = [join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', `--workers=${workers}`];
   if (!allReporters) args.push('--reporter=./src/harness/reporter/conformance-reporter.ts');
   const started = Date.now();
-  const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env: { ...process.env, CI: '', ...NEUTRAL_SUITE_ENV, ...env, REPORT_DIR: reportDir } });
+  const child = spawn(process.execPath, args, {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, CI: '', ...NEUTRAL_SUITE_ENV, ...env, REPORT_DIR: reportDir },
+  });
   const memory = watchPeakMemory(child.pid!);
   let stdout = '';
   let stderr = '';
@@ -55,7 +68,15 @@ export async function runSuite({ env, reportDir, allReporters = false, workers =
     }
   };
   const json = read('conformance.json');
-  return { exitCode, seconds: (Date.now() - started) / 1000, stdout, stderr, report: json ? JSON.parse(json) : undefined, markdown: read('conformance.md'), peakRssBytes };
+  return {
+    exitCode,
+    seconds: (Date.now() - started) / 1000,
+    stdout,
+    stderr,
+    report: json ? JSON.parse(json) : undefined,
+    markdown: read('conformance.md'),
+    peakRssBytes,
+  };
 }
 
 /** Runs `task` over `items`, `parallel` at a time, keeping the input order in the results. */

@@ -26,7 +26,15 @@ export async function startScenarioServer(): Promise<ScenarioServer> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/reference/main.ts'], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', REFERENCE_SCENARIOS: 'all', REFERENCE_FAULT: '', REFERENCE_VARIANT: '', LATENCY_MS: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      REFERENCE_SCENARIOS: 'all',
+      REFERENCE_FAULT: '',
+      REFERENCE_VARIANT: '',
+      LATENCY_MS: '',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;

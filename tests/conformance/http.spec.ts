@@ -23,7 +23,14 @@ test.describe('bad inputs get no 5xx (HTTP-NO-5XX)', () => {
   });
 
   test('searchSingleBest: long values, unknown names, odd characters', requirements('HTTP-NO-5XX'), async ({ api }) => {
-    const queries: Record<string, string>[] = [{ NPI: LONG }, { LastName: LONG }, { BogusParameter: 'x' }, { LastName: "O'BRIEN; DROP TABLE--" }, { LastName: '名前' }, { 'State-': 'OH' }];
+    const queries: Record<string, string>[] = [
+      { NPI: LONG },
+      { LastName: LONG },
+      { BogusParameter: 'x' },
+      { LastName: "O'BRIEN; DROP TABLE--" },
+      { LastName: '名前' },
+      { 'State-': 'OH' },
+    ];
     for (const query of queries) {
       await api.searchSingleBest(query);
     }

@@ -8,7 +8,16 @@ import { ForeignOriginError } from '../../src/harness/http-client';
 import { PROMISED, probeLabel } from '../../src/harness/probe-promises';
 import { answerSummary, isJsonObject, rootKind } from '../../src/harness/rules/answers';
 import {
-  activeProblems, entriesOf, filterProblems, fullUrlProblems, hasNextLink, identifierProblems, nextLink, organizationIds, partOfProblems, systemsOf,
+  activeProblems,
+  entriesOf,
+  filterProblems,
+  fullUrlProblems,
+  hasNextLink,
+  identifierProblems,
+  nextLink,
+  organizationIds,
+  partOfProblems,
+  systemsOf,
 } from '../../src/harness/rules/organization';
 import { ROUTES } from '../../src/harness/rules/schema-routing';
 import { requirements, test } from '../../src/harness/suite';
@@ -38,20 +47,45 @@ function showsMore(exchange: Exchange): boolean {
   return hasNextLink(bundleOf(exchange)) || (typeof value === 'number' && value > entriesOf(bundleOf(exchange)).length);
 }
 
-const shortAnswer = (exchange: Exchange) => `${entriesOf(bundleOf(exchange)).length} entries, total ${JSON.stringify(total(exchange))}, no next link`;
+const shortAnswer = (exchange: Exchange) =>
+  `${entriesOf(bundleOf(exchange)).length} entries, total ${JSON.stringify(total(exchange))}, no next link`;
 
 /**
  * `Count=N` of a query promised to match at least N: exactly N entries (§4.3 "number of records to
  * return"). Fewer is the service's fault when its own bundle shows more matches, a probe problem otherwise.
  */
-async function checkCountExactly(api: { organizations(q: Record<string, string>): Promise<Exchange> }, checks: Checks, place: string, promised: string, query: Record<string, string>, count: number) {
+async function checkCountExactly(
+  api: { organizations(q: Record<string, string>): Promise<Exchange> },
+  checks: Checks,
+  place: string,
+  promised: string,
+  query: Record<string, string>,
+  count: number,
+) {
   const exchange = await api.organizations({ ...query, Count: String(count) });
   const entries = entriesOf(bundleOf(exchange)).length;
-  if (!checks.check('ORG-COUNT', isBundle(exchange), () => `Count=${count} (at most ${MAX_COUNT} is allowed) answered ${exchange.status} with ${rootKind(exchange)}, not a bundle (§4.3)`, { exchange })) return;
+  if (
+    !checks.check(
+      'ORG-COUNT',
+      isBundle(exchange),
+      () => `Count=${count} (at most ${MAX_COUNT} is allowed) answered ${exchange.status} with ${rootKind(exchange)}, not a bundle (§4.3)`,
+      { exchange },
+    )
+  )
+    return;
   if (entries >= count || showsMore(exchange)) {
-    checks.check('ORG-COUNT', entries === count, () => `Count=${count} returned ${entries} entries, though ${entries > count ? 'it asks for at most' : 'more organizations match (the bundle says so); it asks for'} ${count} (§4.3: the number of records to return)`, { exchange, pointer: '/entry' });
+    checks.check(
+      'ORG-COUNT',
+      entries === count,
+      () =>
+        `Count=${count} returned ${entries} entries, though ${entries > count ? 'it asks for at most' : 'more organizations match (the bundle says so); it asks for'} ${count} (§4.3: the number of records to return)`,
+      { exchange, pointer: '/entry' },
+    );
   } else {
-    checks.probeProblem({ probe: probeLabel(place, query), promised, observed: `Count=${count} returned ${shortAnswer(exchange)}` }, exchange);
+    checks.probeProblem(
+      { probe: probeLabel(place, query), promised, observed: `Count=${count} returned ${shortAnswer(exchange)}` },
+      exchange,
+    );
   }
 }
 
@@ -65,32 +99,82 @@ test.describe('organization search (§4.3)', () => {
       for (const [i, { query }] of searches.entries()) {
         const exchange = await api.organizations(query);
         const ok = isBundle(exchange);
-        if (!checks.check('ORG-BUNDLE-SHAPE', ok, () => `a search that matches answered ${exchange.status} with ${rootKind(exchange)}, not a bundle (§2.5)`, { exchange })) continue;
+        if (
+          !checks.check(
+            'ORG-BUNDLE-SHAPE',
+            ok,
+            () => `a search that matches answered ${exchange.status} with ${rootKind(exchange)}, not a bundle (§2.5)`,
+            { exchange },
+          )
+        )
+          continue;
         if (entriesOf(bundleOf(exchange)).length === 0) {
-          checks.probeProblem({ probe: probeLabel(`organization.searches[${i}]`, query), promised: PROMISED.searches, observed: `the service answered ${exchange.status} with a bundle of no entry (total ${JSON.stringify(total(exchange))})` }, exchange);
+          checks.probeProblem(
+            {
+              probe: probeLabel(`organization.searches[${i}]`, query),
+              promised: PROMISED.searches,
+              observed: `the service answered ${exchange.status} with a bundle of no entry (total ${JSON.stringify(total(exchange))})`,
+            },
+            exchange,
+          );
         }
-        verifySchema(checks, schemas, SCHEMA.bundle, ROUTES.bundle, ['ORG-BUNDLE-SHAPE', 'ORG-ENTRY-SHAPE', 'ORG-SEARCH-MODE', 'ORG-RESOURCE-SHAPE', 'ORG-PARTOF'], bundleOf(exchange), exchange);
-        verifyProblems(checks, 'ORG-ENTRY-SHAPE', fullUrlProblems(bundleOf(exchange)), exchange, 'fullUrl does not name the entry\'s organization (§2.5)');
-        verifyProblems(checks, 'ORG-PARTOF', partOfProblems(bundleOf(exchange)), exchange, 'partOf does not resolve to a contained organization (§2.5)');
+        verifySchema(
+          checks,
+          schemas,
+          SCHEMA.bundle,
+          ROUTES.bundle,
+          ['ORG-BUNDLE-SHAPE', 'ORG-ENTRY-SHAPE', 'ORG-SEARCH-MODE', 'ORG-RESOURCE-SHAPE', 'ORG-PARTOF'],
+          bundleOf(exchange),
+          exchange,
+        );
+        verifyProblems(
+          checks,
+          'ORG-ENTRY-SHAPE',
+          fullUrlProblems(bundleOf(exchange)),
+          exchange,
+          "fullUrl does not name the entry's organization (§2.5)",
+        );
+        verifyProblems(
+          checks,
+          'ORG-PARTOF',
+          partOfProblems(bundleOf(exchange)),
+          exchange,
+          'partOf does not resolve to a contained organization (§2.5)',
+        );
       }
     },
   );
 
-  test('ORG-TOTAL: total covers the entries, and equals them when the whole result fits', requirements('ORG-TOTAL'), async ({ api, checks, probes }) => {
-    const queries = [...(probes.organization?.searches ?? []), ...(probes.organization?.overLimit ? [probes.organization.overLimit] : [])];
-    test.skip(queries.length === 0, NO_SEARCHES);
-    for (const { query } of queries) {
-      // Count at its maximum: fewer entries than Count, and no next link, means the whole result is here.
-      const exchange = await api.organizations({ ...query, Count: String(MAX_COUNT) });
-      const entries = entriesOf(bundleOf(exchange)).length;
-      const value = total(exchange);
-      if (!isSuccess(exchange) || typeof value !== 'number') continue;
-      checks.check('ORG-TOTAL', value >= entries, `total ${value} is less than the ${entries} entries in the bundle (§2.5)`, { exchange, pointer: '/total' });
-      if (entries < MAX_COUNT && !hasNextLink(bundleOf(exchange))) {
-        checks.check('ORG-TOTAL', value === entries, `the whole result (${entries} entries, Count=${MAX_COUNT}, no next link) is in this bundle, but total is ${value}`, { exchange, pointer: '/total' });
+  test(
+    'ORG-TOTAL: total covers the entries, and equals them when the whole result fits',
+    requirements('ORG-TOTAL'),
+    async ({ api, checks, probes }) => {
+      const queries = [
+        ...(probes.organization?.searches ?? []),
+        ...(probes.organization?.overLimit ? [probes.organization.overLimit] : []),
+      ];
+      test.skip(queries.length === 0, NO_SEARCHES);
+      for (const { query } of queries) {
+        // Count at its maximum: fewer entries than Count, and no next link, means the whole result is here.
+        const exchange = await api.organizations({ ...query, Count: String(MAX_COUNT) });
+        const entries = entriesOf(bundleOf(exchange)).length;
+        const value = total(exchange);
+        if (!isSuccess(exchange) || typeof value !== 'number') continue;
+        checks.check('ORG-TOTAL', value >= entries, `total ${value} is less than the ${entries} entries in the bundle (§2.5)`, {
+          exchange,
+          pointer: '/total',
+        });
+        if (entries < MAX_COUNT && !hasNextLink(bundleOf(exchange))) {
+          checks.check(
+            'ORG-TOTAL',
+            value === entries,
+            `the whole result (${entries} entries, Count=${MAX_COUNT}, no next link) is in this bundle, but total is ${value}`,
+            { exchange, pointer: '/total' },
+          );
+        }
       }
-    }
-  });
+    },
+  );
 
   test('ORG-COUNT: Count=N returns at most N entries', requirements('ORG-COUNT'), async ({ api, checks, probes }) => {
     const searches = probes.organization?.searches ?? [];
@@ -106,24 +190,40 @@ test.describe('organization search (§4.3)', () => {
   test('ORG-COUNT: Count=N returns exactly N when at least N match', requirements('ORG-COUNT'), async ({ api, checks, probes }) => {
     const { multiPage, overLimit } = probes.organization ?? {};
     test.skip(!multiPage && !overLimit, `${NO_MULTIPAGE} and no organization.overLimit probe`);
-    if (multiPage) for (const count of [1, 10, PAGE_SIZE]) await checkCountExactly(api, checks, 'organization.multiPage', PROMISED.multiPage, multiPage.query, count);
+    if (multiPage)
+      for (const count of [1, 10, PAGE_SIZE])
+        await checkCountExactly(api, checks, 'organization.multiPage', PROMISED.multiPage, multiPage.query, count);
     else checks.skip('ORG-COUNT', `${NO_MULTIPAGE}: Count below 26 not checked for exactness`);
     if (overLimit) await checkCountExactly(api, checks, 'organization.overLimit', PROMISED.overLimit, overLimit.query, MAX_COUNT);
     else checks.skip('ORG-COUNT', `${NO_OVERLIMIT}: Count=${MAX_COUNT} not checked for exactness`);
   });
 
-  test('ORG-COUNT: Count above 1000 never yields more than 1000', requirements('ORG-COUNT', 'OBS-COUNT-OVER-LIMIT'), async ({ api, checks, probes }) => {
-    const overLimit = probes.organization?.overLimit;
-    test.skip(!overLimit, NO_OVERLIMIT);
-    for (const count of [MAX_COUNT, MAX_COUNT + 1, 5000]) {
-      const exchange = await api.organizations({ ...overLimit!.query, Count: String(count) });
-      const entries = entriesOf(bundleOf(exchange)).length;
-      checks.check('ORG-COUNT', entries <= Math.min(count, MAX_COUNT), `Count=${count} returned ${entries} entries; the maximum is ${MAX_COUNT} (§4.3, §8)`, { exchange, pointer: '/entry' });
-      if (count > MAX_COUNT) {
-        checks.observe('OBS-COUNT-OVER-LIMIT', isSuccess(exchange) ? { Count: count, outcome: `clamped: ${entries} entries`, status: exchange.status } : { Count: count, outcome: 'rejected', status: exchange.status });
+  test(
+    'ORG-COUNT: Count above 1000 never yields more than 1000',
+    requirements('ORG-COUNT', 'OBS-COUNT-OVER-LIMIT'),
+    async ({ api, checks, probes }) => {
+      const overLimit = probes.organization?.overLimit;
+      test.skip(!overLimit, NO_OVERLIMIT);
+      for (const count of [MAX_COUNT, MAX_COUNT + 1, 5000]) {
+        const exchange = await api.organizations({ ...overLimit!.query, Count: String(count) });
+        const entries = entriesOf(bundleOf(exchange)).length;
+        checks.check(
+          'ORG-COUNT',
+          entries <= Math.min(count, MAX_COUNT),
+          `Count=${count} returned ${entries} entries; the maximum is ${MAX_COUNT} (§4.3, §8)`,
+          { exchange, pointer: '/entry' },
+        );
+        if (count > MAX_COUNT) {
+          checks.observe(
+            'OBS-COUNT-OVER-LIMIT',
+            isSuccess(exchange)
+              ? { Count: count, outcome: `clamped: ${entries} entries`, status: exchange.status }
+              : { Count: count, outcome: 'rejected', status: exchange.status },
+          );
+        }
       }
-    }
-  });
+    },
+  );
 
   test(
     'ORG-PAGE, ORG-PAGE-DISJOINT, ORG-FILTERS: Page alone gives pages of 25, disjoint, each filtered',
@@ -138,27 +238,75 @@ test.describe('organization search (§4.3)', () => {
         const exchange = await api.organizations({ ...query, Page: String(page) });
         const bundle = bundleOf(exchange);
         const entries = entriesOf(bundle).length;
-        if (!checks.check('ORG-PAGE', isBundle(exchange), () => `Page=${page} answered ${exchange.status} with ${rootKind(exchange)}, not a bundle (§4.3)`, { exchange })) break;
-        checks.check('ORG-PAGE', entries <= PAGE_SIZE, `Page=${page} returned ${entries} entries; Page alone gives at most ${PAGE_SIZE} (§8)`, { exchange, pointer: '/entry' });
+        if (
+          !checks.check(
+            'ORG-PAGE',
+            isBundle(exchange),
+            () => `Page=${page} answered ${exchange.status} with ${rootKind(exchange)}, not a bundle (§4.3)`,
+            { exchange },
+          )
+        )
+          break;
+        checks.check(
+          'ORG-PAGE',
+          entries <= PAGE_SIZE,
+          `Page=${page} returned ${entries} entries; Page alone gives at most ${PAGE_SIZE} (§8)`,
+          { exchange, pointer: '/entry' },
+        );
         // Filters hold on every page, not only on the first one.
-        if (entries > 0) verifyProblems(checks, 'ORG-FILTERS', filterProblems(bundle, query), exchange, `Page=${page} of ${JSON.stringify(query)} holds organizations that do not match it`);
+        if (entries > 0)
+          verifyProblems(
+            checks,
+            'ORG-FILTERS',
+            filterProblems(bundle, query),
+            exchange,
+            `Page=${page} of ${JSON.stringify(query)} holds organizations that do not match it`,
+          );
         if (page === 1) {
           firstShowedMore = showsMore(exchange);
           const value = total(exchange);
-          checks.observe('OBS-TOTAL-ACROSS-PAGES', typeof value !== 'number' ? { total: value } : value > entries ? `all matches: total ${value}, page 1 holds ${entries}` : `the page's count: total ${value}, page 1 holds ${entries}`);
+          checks.observe(
+            'OBS-TOTAL-ACROSS-PAGES',
+            typeof value !== 'number'
+              ? { total: value }
+              : value > entries
+                ? `all matches: total ${value}, page 1 holds ${entries}`
+                : `the page's count: total ${value}, page 1 holds ${entries}`,
+          );
         }
         // The query matches more than 25: page 1 is full and page 2 is not empty, unless the probe is wrong.
         const short = page === 1 ? entries < PAGE_SIZE : page === 2 && entries === 0;
         if (short) {
           if (page === 1 ? showsMore(exchange) : firstShowedMore) {
-            checks.check('ORG-PAGE', false, `Page=${page} returned ${entries} entries, though the bundle${page === 2 ? ' of page 1' : ''} shows more matches: pages before the last hold ${PAGE_SIZE} (§8)`, { exchange, pointer: '/entry' });
+            checks.check(
+              'ORG-PAGE',
+              false,
+              `Page=${page} returned ${entries} entries, though the bundle${page === 2 ? ' of page 1' : ''} shows more matches: pages before the last hold ${PAGE_SIZE} (§8)`,
+              { exchange, pointer: '/entry' },
+            );
           } else {
-            checks.probeProblem({ probe: probeLabel('organization.multiPage', query), promised: PROMISED.multiPage, observed: `Page=${page} returned ${shortAnswer(exchange)}` }, exchange);
+            checks.probeProblem(
+              {
+                probe: probeLabel('organization.multiPage', query),
+                promised: PROMISED.multiPage,
+                observed: `Page=${page} returned ${shortAnswer(exchange)}`,
+              },
+              exchange,
+            );
           }
           break;
         }
         const duplicates = organizationIds(bundle).filter((id) => seen.has(id));
-        checks.check('ORG-PAGE-DISJOINT', duplicates.length === 0, () => `Page=${page} repeats organizations of earlier pages: ${duplicates.slice(0, 5).map((id) => `${id} (page ${seen.get(id)})`).join(', ')}`, { exchange });
+        checks.check(
+          'ORG-PAGE-DISJOINT',
+          duplicates.length === 0,
+          () =>
+            `Page=${page} repeats organizations of earlier pages: ${duplicates
+              .slice(0, 5)
+              .map((id) => `${id} (page ${seen.get(id)})`)
+              .join(', ')}`,
+          { exchange },
+        );
         for (const id of organizationIds(bundle)) seen.set(id, page);
         if (entries < PAGE_SIZE) break;
         if (page === MAX_PAGES) checks.skip('ORG-PAGE', `the walk stopped after ${MAX_PAGES} pages; later pages were not checked`);
@@ -166,92 +314,191 @@ test.describe('organization search (§4.3)', () => {
     },
   );
 
-  test('ORG-NEXT-LINK: following next continues the same search to its end', requirements('ORG-NEXT-LINK'), async ({ api, checks, probes }) => {
-    const multiPage = probes.organization?.multiPage;
-    test.skip(!multiPage, NO_MULTIPAGE);
-    const { query } = multiPage!;
-    const first = await api.organizations({ ...query, Count: String(WALK_COUNT) });
-    const size = entriesOf(bundleOf(first)).length;
-    let link = nextLink(bundleOf(first));
-    if (!link) {
-      checks.skip('ORG-NEXT-LINK', `the first bundle of ${JSON.stringify(query)} with Count=${WALK_COUNT} has no next link: there is nothing to follow (§2.5 names no relation but self)`);
-      return;
-    }
-    const seen = new Set(organizationIds(bundleOf(first)));
-    for (let page = 2; link; page++) {
-      if (page > MAX_PAGES) {
-        checks.skip('ORG-NEXT-LINK', `the walk stopped after ${MAX_PAGES} pages; the rest was not followed`);
+  test(
+    'ORG-NEXT-LINK: following next continues the same search to its end',
+    requirements('ORG-NEXT-LINK'),
+    async ({ api, checks, probes }) => {
+      const multiPage = probes.organization?.multiPage;
+      test.skip(!multiPage, NO_MULTIPAGE);
+      const { query } = multiPage!;
+      const first = await api.organizations({ ...query, Count: String(WALK_COUNT) });
+      const size = entriesOf(bundleOf(first)).length;
+      let link = nextLink(bundleOf(first));
+      if (!link) {
+        checks.skip(
+          'ORG-NEXT-LINK',
+          `the first bundle of ${JSON.stringify(query)} with Count=${WALK_COUNT} has no next link: there is nothing to follow (§2.5 names no relation but self)`,
+        );
         return;
       }
-      let exchange: Exchange;
-      try {
-        exchange = await api.follow(link);
-      } catch (error) {
-        if (!(error instanceof ForeignOriginError)) throw error;
-        checks.skip('ORG-NEXT-LINK', `the next link of page ${page - 1} is not followed: ${error.message}, and credentials never leave it`);
-        return;
+      const seen = new Set(organizationIds(bundleOf(first)));
+      for (let page = 2; link; page++) {
+        if (page > MAX_PAGES) {
+          checks.skip('ORG-NEXT-LINK', `the walk stopped after ${MAX_PAGES} pages; the rest was not followed`);
+          return;
+        }
+        let exchange: Exchange;
+        try {
+          exchange = await api.follow(link);
+        } catch (error) {
+          if (!(error instanceof ForeignOriginError)) throw error;
+          checks.skip(
+            'ORG-NEXT-LINK',
+            `the next link of page ${page - 1} is not followed: ${error.message}, and credentials never leave it`,
+          );
+          return;
+        }
+        const bundle = bundleOf(exchange);
+        if (
+          !checks.check(
+            'ORG-NEXT-LINK',
+            isBundle(exchange),
+            () =>
+              `following the next link of page ${page - 1} answered ${exchange.status} with ${rootKind(exchange)}, not the next page (§2.5)`,
+            { exchange },
+          )
+        )
+          return;
+        const ids = organizationIds(bundle);
+        verifyProblems(
+          checks,
+          'ORG-NEXT-LINK',
+          filterProblems(bundle, query),
+          exchange,
+          `page ${page}, reached by next, holds organizations that do not match ${JSON.stringify(query)}: the link does not continue the same search`,
+        );
+        const repeated = ids.filter((id) => seen.has(id));
+        checks.check(
+          'ORG-NEXT-LINK',
+          repeated.length === 0,
+          () =>
+            `page ${page}, reached by next, repeats ${repeated.length} organizations of earlier pages: ${repeated.slice(0, 5).join(', ')}`,
+          { exchange },
+        );
+        link = nextLink(bundle);
+        const sizeOk = link ? ids.length === size : ids.length <= size;
+        checks.check(
+          'ORG-NEXT-LINK',
+          sizeOk,
+          () =>
+            `page ${page}, reached by next, holds ${ids.length} entries; the first page held ${size} (Count=${WALK_COUNT}), and ${link ? 'every page before the last holds as many' : 'the last holds at most as many'}`,
+          { exchange, pointer: '/entry' },
+        );
+        // A link that leads back to pages already seen would never end: stop here, the failure is recorded.
+        if (ids.length > 0 && repeated.length === ids.length) return;
+        for (const id of ids) seen.add(id);
       }
-      const bundle = bundleOf(exchange);
-      if (!checks.check('ORG-NEXT-LINK', isBundle(exchange), () => `following the next link of page ${page - 1} answered ${exchange.status} with ${rootKind(exchange)}, not the next page (§2.5)`, { exchange })) return;
-      const ids = organizationIds(bundle);
-      verifyProblems(checks, 'ORG-NEXT-LINK', filterProblems(bundle, query), exchange, `page ${page}, reached by next, holds organizations that do not match ${JSON.stringify(query)}: the link does not continue the same search`);
-      const repeated = ids.filter((id) => seen.has(id));
-      checks.check('ORG-NEXT-LINK', repeated.length === 0, () => `page ${page}, reached by next, repeats ${repeated.length} organizations of earlier pages: ${repeated.slice(0, 5).join(', ')}`, { exchange });
-      link = nextLink(bundle);
-      const sizeOk = link ? ids.length === size : ids.length <= size;
-      checks.check('ORG-NEXT-LINK', sizeOk, () => `page ${page}, reached by next, holds ${ids.length} entries; the first page held ${size} (Count=${WALK_COUNT}), and ${link ? 'every page before the last holds as many' : 'the last holds at most as many'}`, { exchange, pointer: '/entry' });
-      // A link that leads back to pages already seen would never end: stop here, the failure is recorded.
-      if (ids.length > 0 && repeated.length === ids.length) return;
-      for (const id of ids) seen.add(id);
-    }
-  });
+    },
+  );
 
-  test('OBS-DEFAULT-PAGE-SIZE: entries returned without Count and Page (observed)', requirements('OBS-DEFAULT-PAGE-SIZE'), async ({ api, checks, probes }) => {
-    const multiPage = probes.organization?.multiPage;
-    test.skip(!multiPage, NO_MULTIPAGE);
-    const exchange = await api.organizations(multiPage!.query);
-    checks.observe('OBS-DEFAULT-PAGE-SIZE', { status: exchange.status, entries: entriesOf(bundleOf(exchange)).length, total: total(exchange), nextLink: hasNextLink(bundleOf(exchange)) });
-  });
+  test(
+    'OBS-DEFAULT-PAGE-SIZE: entries returned without Count and Page (observed)',
+    requirements('OBS-DEFAULT-PAGE-SIZE'),
+    async ({ api, checks, probes }) => {
+      const multiPage = probes.organization?.multiPage;
+      test.skip(!multiPage, NO_MULTIPAGE);
+      const exchange = await api.organizations(multiPage!.query);
+      checks.observe('OBS-DEFAULT-PAGE-SIZE', {
+        status: exchange.status,
+        entries: entriesOf(bundleOf(exchange)).length,
+        total: total(exchange),
+        nextLink: hasNextLink(bundleOf(exchange)),
+      });
+    },
+  );
 
-  test('ORG-MIN-PARAMS: a search with no parameter returns no bundle of records', requirements('ORG-MIN-PARAMS', 'OBS-ORG-NO-PARAMS'), async ({ api, checks }) => {
-    const exchange = await api.organizations({});
-    const entries = entriesOf(bundleOf(exchange)).length;
-    checks.check('ORG-MIN-PARAMS', !(isSuccess(exchange) && entries > 0), `a search with no parameter answered ${exchange.status} with ${entries} entries; at least one parameter is required (§4.3, §8)`, { exchange, pointer: '/entry' });
-    checks.observe('OBS-ORG-NO-PARAMS', answerSummary(exchange));
-  });
+  test(
+    'ORG-MIN-PARAMS: a search with no parameter returns no bundle of records',
+    requirements('ORG-MIN-PARAMS', 'OBS-ORG-NO-PARAMS'),
+    async ({ api, checks }) => {
+      const exchange = await api.organizations({});
+      const entries = entriesOf(bundleOf(exchange)).length;
+      checks.check(
+        'ORG-MIN-PARAMS',
+        !(isSuccess(exchange) && entries > 0),
+        `a search with no parameter answered ${exchange.status} with ${entries} entries; at least one parameter is required (§4.3, §8)`,
+        { exchange, pointer: '/entry' },
+      );
+      checks.observe('OBS-ORG-NO-PARAMS', answerSummary(exchange));
+    },
+  );
 
-  test('ORG-FILTER-IDENTIFIER: identifier searches return only organizations carrying it', requirements('ORG-FILTER-IDENTIFIER'), async ({ api, checks, probes }) => {
-    const identifiers = probes.organization?.identifiers ?? [];
-    test.skip(identifiers.length === 0, 'PROBES_FILE has no organization.identifiers');
-    for (const [i, value] of identifiers.entries()) {
-      const exchange = await api.organizations({ identifier: value });
-      const bundle = bundleOf(exchange);
-      // §4.3 names the identifier parameter: refusing it is the service's fault; an unreadable body is HTTP-JSON's.
-      if (!checks.check('ORG-FILTER-IDENTIFIER', isSuccess(exchange), () => `identifier=${value} answered ${exchange.status} with ${rootKind(exchange)}, not a bundle (§4.3)`, { exchange })) continue;
-      if (!isJsonObject(exchange)) {
-        checks.skip('ORG-FILTER-IDENTIFIER', `identifier=${value} answered ${rootKind(exchange)}: see HTTP-JSON`);
-        continue;
+  test(
+    'ORG-FILTER-IDENTIFIER: identifier searches return only organizations carrying it',
+    requirements('ORG-FILTER-IDENTIFIER'),
+    async ({ api, checks, probes }) => {
+      const identifiers = probes.organization?.identifiers ?? [];
+      test.skip(identifiers.length === 0, 'PROBES_FILE has no organization.identifiers');
+      for (const [i, value] of identifiers.entries()) {
+        const exchange = await api.organizations({ identifier: value });
+        const bundle = bundleOf(exchange);
+        // §4.3 names the identifier parameter: refusing it is the service's fault; an unreadable body is HTTP-JSON's.
+        if (
+          !checks.check(
+            'ORG-FILTER-IDENTIFIER',
+            isSuccess(exchange),
+            () => `identifier=${value} answered ${exchange.status} with ${rootKind(exchange)}, not a bundle (§4.3)`,
+            { exchange },
+          )
+        )
+          continue;
+        if (!isJsonObject(exchange)) {
+          checks.skip('ORG-FILTER-IDENTIFIER', `identifier=${value} answered ${rootKind(exchange)}: see HTTP-JSON`);
+          continue;
+        }
+        if (entriesOf(bundle).length === 0) {
+          checks.probeProblem(
+            {
+              probe: probeLabel(`organization.identifiers[${i}]`, value),
+              promised: PROMISED.identifiers,
+              observed: `identifier=${value} answered ${exchange.status} with no organization`,
+            },
+            exchange,
+          );
+          continue;
+        }
+        verifyProblems(
+          checks,
+          'ORG-FILTER-IDENTIFIER',
+          identifierProblems(bundle, value),
+          exchange,
+          `identifier=${value} returned organizations without it`,
+        );
+        // §4.3: the FHIR token form system|value, with the system the service itself reports.
+        const system = systemsOf(bundle, value)[0];
+        if (!system) continue;
+        const qualified = await api.organizations({ identifier: `${system}|${value}` });
+        const qualifiedBundle = bundleOf(qualified);
+        if (
+          checks.check(
+            'ORG-FILTER-IDENTIFIER',
+            entriesOf(qualifiedBundle).length > 0,
+            `identifier=${system}|${value} found nothing, though identifier=${value} found organizations carrying it with that system`,
+            { exchange: qualified },
+          )
+        ) {
+          verifyProblems(
+            checks,
+            'ORG-FILTER-IDENTIFIER',
+            identifierProblems(qualifiedBundle, value, system),
+            qualified,
+            `identifier=${system}|${value} returned organizations without it`,
+          );
+        }
+        // FHIR token search: system|value means both, so a system the identifier does not carry matches nothing.
+        const foreign = await api.organizations({ identifier: `${NO_SUCH_SYSTEM}|${value}` });
+        if (isSuccess(foreign)) {
+          verifyProblems(
+            checks,
+            'ORG-FILTER-IDENTIFIER',
+            identifierProblems(bundleOf(foreign), value, NO_SUCH_SYSTEM),
+            foreign,
+            `identifier=${NO_SUCH_SYSTEM}|${value} matched organizations whose identifier ${value} has another system: system|value must match both (§4.3, FHIR token search)`,
+          );
+        }
       }
-      if (entriesOf(bundle).length === 0) {
-        checks.probeProblem({ probe: probeLabel(`organization.identifiers[${i}]`, value), promised: PROMISED.identifiers, observed: `identifier=${value} answered ${exchange.status} with no organization` }, exchange);
-        continue;
-      }
-      verifyProblems(checks, 'ORG-FILTER-IDENTIFIER', identifierProblems(bundle, value), exchange, `identifier=${value} returned organizations without it`);
-      // §4.3: the FHIR token form system|value, with the system the service itself reports.
-      const system = systemsOf(bundle, value)[0];
-      if (!system) continue;
-      const qualified = await api.organizations({ identifier: `${system}|${value}` });
-      const qualifiedBundle = bundleOf(qualified);
-      if (checks.check('ORG-FILTER-IDENTIFIER', entriesOf(qualifiedBundle).length > 0, `identifier=${system}|${value} found nothing, though identifier=${value} found organizations carrying it with that system`, { exchange: qualified })) {
-        verifyProblems(checks, 'ORG-FILTER-IDENTIFIER', identifierProblems(qualifiedBundle, value, system), qualified, `identifier=${system}|${value} returned organizations without it`);
-      }
-      // FHIR token search: system|value means both, so a system the identifier does not carry matches nothing.
-      const foreign = await api.organizations({ identifier: `${NO_SUCH_SYSTEM}|${value}` });
-      if (isSuccess(foreign)) {
-        verifyProblems(checks, 'ORG-FILTER-IDENTIFIER', identifierProblems(bundleOf(foreign), value, NO_SUCH_SYSTEM), foreign, `identifier=${NO_SUCH_SYSTEM}|${value} matched organizations whose identifier ${value} has another system: system|value must match both (§4.3, FHIR token search)`);
-      }
-    }
-  });
+    },
+  );
 
   test('ORG-FILTERS: results contain the searched values', requirements('ORG-FILTERS'), async ({ api, checks, probes }) => {
     const searches = probes.organization?.searches ?? [];
@@ -261,29 +508,54 @@ test.describe('organization search (§4.3)', () => {
       const bundle = bundleOf(exchange);
       // An empty answer is a probe problem, reported by the bundle-shape test: there is nothing to judge here.
       if (entriesOf(bundle).length === 0) continue;
-      verifyProblems(checks, 'ORG-FILTERS', filterProblems(bundle, query), exchange, `results of ${JSON.stringify(query)} do not contain the searched values`);
+      verifyProblems(
+        checks,
+        'ORG-FILTERS',
+        filterProblems(bundle, query),
+        exchange,
+        `results of ${JSON.stringify(query)} do not contain the searched values`,
+      );
     }
   });
 
-  test('ORG-ACTIVE: active=true/false returns only organizations with that flag', requirements('ORG-ACTIVE'), async ({ api, checks, probes, harness }) => {
-    test.skip(!harness.statusSearch, 'STATUS_SEARCH is not true: the tenant does not search by status (§4.3)');
-    const searches = probes.organization?.searches ?? [];
-    test.skip(searches.length === 0, NO_SEARCHES);
-    for (const active of [true, false]) {
-      const exchange = await api.organizations({ ...searches[0].query, active: String(active), Count: String(MAX_COUNT) });
-      checks.check('ORG-ACTIVE', isSuccess(exchange), `active=${active} answered ${exchange.status}`, { exchange });
-      verifyProblems(checks, 'ORG-ACTIVE', activeProblems(bundleOf(exchange), active), exchange, `active=${active} returned organizations with another flag`);
-    }
-  });
+  test(
+    'ORG-ACTIVE: active=true/false returns only organizations with that flag',
+    requirements('ORG-ACTIVE'),
+    async ({ api, checks, probes, harness }) => {
+      test.skip(!harness.statusSearch, 'STATUS_SEARCH is not true: the tenant does not search by status (§4.3)');
+      const searches = probes.organization?.searches ?? [];
+      test.skip(searches.length === 0, NO_SEARCHES);
+      for (const active of [true, false]) {
+        const exchange = await api.organizations({ ...searches[0].query, active: String(active), Count: String(MAX_COUNT) });
+        checks.check('ORG-ACTIVE', isSuccess(exchange), `active=${active} answered ${exchange.status}`, { exchange });
+        verifyProblems(
+          checks,
+          'ORG-ACTIVE',
+          activeProblems(bundleOf(exchange), active),
+          exchange,
+          `active=${active} returned organizations with another flag`,
+        );
+      }
+    },
+  );
 
-  test('OBS-PARAM-CASE: organization parameter names in another case (observed)', requirements('OBS-PARAM-CASE'), async ({ api, checks, probes }) => {
-    const searches = probes.organization?.searches ?? [];
-    test.skip(searches.length === 0, NO_SEARCHES);
-    const { query } = searches[0];
-    const upper = Object.fromEntries(Object.entries(query).map(([name, value]) => [name.toUpperCase(), value]));
-    const base = await api.organizations(query);
-    const exchange = await api.organizations(upper);
-    const same = isSuccess(exchange) && total(exchange) === total(base) && entriesOf(bundleOf(exchange)).length > 0;
-    checks.observe('OBS-PARAM-CASE', { endpoint: 'organization', sent: Object.keys(upper).join(', '), status: exchange.status, outcome: same ? 'same results: names are case-insensitive' : 'other results: names are case-sensitive' });
-  });
+  test(
+    'OBS-PARAM-CASE: organization parameter names in another case (observed)',
+    requirements('OBS-PARAM-CASE'),
+    async ({ api, checks, probes }) => {
+      const searches = probes.organization?.searches ?? [];
+      test.skip(searches.length === 0, NO_SEARCHES);
+      const { query } = searches[0];
+      const upper = Object.fromEntries(Object.entries(query).map(([name, value]) => [name.toUpperCase(), value]));
+      const base = await api.organizations(query);
+      const exchange = await api.organizations(upper);
+      const same = isSuccess(exchange) && total(exchange) === total(base) && entriesOf(bundleOf(exchange)).length > 0;
+      checks.observe('OBS-PARAM-CASE', {
+        endpoint: 'organization',
+        sent: Object.keys(upper).join(', '),
+        status: exchange.status,
+        outcome: same ? 'same results: names are case-insensitive' : 'other results: names are case-sensitive',
+      });
+    },
+  );
 });

@@ -19,26 +19,42 @@ const NO_UNIQUE = 'PROBES_FILE has no provider.unique probes';
 const NO_AMBIGUOUS = 'PROBES_FILE has no provider.ambiguous probes';
 
 const dashed = (query: Record<string, string>) =>
-  Object.fromEntries(Object.entries(query).map(([name, value]) => [name.endsWith(OPTIONAL_SUFFIX) ? name : `${name}${OPTIONAL_SUFFIX}`, value]));
+  Object.fromEntries(
+    Object.entries(query).map(([name, value]) => [name.endsWith(OPTIONAL_SUFFIX) ? name : `${name}${OPTIONAL_SUFFIX}`, value]),
+  );
 
 test.describe('searchSingleBest (§4.1)', () => {
-  test('SB-ROOT-OBJECT: a unique match answers with an object, and no answer is an array', requirements('SB-ROOT-OBJECT'), async ({ api, checks, probes }) => {
-    const { unique = [], ambiguous = [], none = [] } = probes.provider ?? {};
-    test.skip(unique.length + ambiguous.length + none.length === 0, 'PROBES_FILE has no provider probes');
-    for (const [i, { query }] of unique.entries()) {
-      const exchange = await api.searchSingleBest(query);
-      const answer = classifySingleBest(exchange);
-      if (answer.kind === 'ambiguity' || answer.kind === 'none') {
-        uniqueRecord(checks, `provider.unique[${i}]`, query, exchange);
-        continue;
+  test(
+    'SB-ROOT-OBJECT: a unique match answers with an object, and no answer is an array',
+    requirements('SB-ROOT-OBJECT'),
+    async ({ api, checks, probes }) => {
+      const { unique = [], ambiguous = [], none = [] } = probes.provider ?? {};
+      test.skip(unique.length + ambiguous.length + none.length === 0, 'PROBES_FILE has no provider probes');
+      for (const [i, { query }] of unique.entries()) {
+        const exchange = await api.searchSingleBest(query);
+        const answer = classifySingleBest(exchange);
+        if (answer.kind === 'ambiguity' || answer.kind === 'none') {
+          uniqueRecord(checks, `provider.unique[${i}]`, query, exchange);
+          continue;
+        }
+        checks.check(
+          'SB-ROOT-OBJECT',
+          answer.kind === 'record' || answer.kind === 'malformed',
+          () => `a unique query answered with ${rootKind(exchange)}, not a JSON object (§4.1 r3)`,
+          { exchange },
+        );
       }
-      checks.check('SB-ROOT-OBJECT', answer.kind === 'record' || answer.kind === 'malformed', () => `a unique query answered with ${rootKind(exchange)}, not a JSON object (§4.1 r3)`, { exchange });
-    }
-    for (const query of [...ambiguous.map((p) => p.query), ...none.map((p) => p.query)]) {
-      const exchange = await api.searchSingleBest(query);
-      checks.check('SB-ROOT-OBJECT', !isJsonArray(exchange), 'searchSingleBest answered with a JSON array; it never returns an array (§1)', { exchange });
-    }
-  });
+      for (const query of [...ambiguous.map((p) => p.query), ...none.map((p) => p.query)]) {
+        const exchange = await api.searchSingleBest(query);
+        checks.check(
+          'SB-ROOT-OBJECT',
+          !isJsonArray(exchange),
+          'searchSingleBest answered with a JSON array; it never returns an array (§1)',
+          { exchange },
+        );
+      }
+    },
+  );
 
   test(
     'SB-RECORD-SHAPE, DATA-*: a unique match has id and data, and data follows §2.3–2.4',
@@ -54,12 +70,25 @@ test.describe('searchSingleBest (§4.1)', () => {
           continue;
         }
         if (answer.kind !== 'record' && answer.kind !== 'malformed') {
-          checks.check('SB-RECORD-SHAPE', false, `a unique query answered with ${rootKind(exchange)}; expected a golden record object (§2.1)`, { exchange });
+          checks.check(
+            'SB-RECORD-SHAPE',
+            false,
+            `a unique query answered with ${rootKind(exchange)}; expected a golden record object (§2.1)`,
+            { exchange },
+          );
           continue;
         }
         const record = answer.kind === 'record' ? answer.record : undefined;
         // Data checks run only where there is a data object to check.
-        verifySchema(checks, schemas, SCHEMA.goldenRecord, ROUTES.goldenRecord, record ? ['SB-RECORD-SHAPE', 'DATA-SHAPE', 'DATA-FORMATS'] : ['SB-RECORD-SHAPE'], exchange.json.ok ? exchange.json.value : undefined, exchange);
+        verifySchema(
+          checks,
+          schemas,
+          SCHEMA.goldenRecord,
+          ROUTES.goldenRecord,
+          record ? ['SB-RECORD-SHAPE', 'DATA-SHAPE', 'DATA-FORMATS'] : ['SB-RECORD-SHAPE'],
+          exchange.json.ok ? exchange.json.value : undefined,
+          exchange,
+        );
         if (!record) continue;
         verifyProblems(checks, 'DATA-CODES', codeProblems(record.data, '/data'), exchange, 'binary codes outside their §2.4 values');
         verifyProblems(checks, 'DATA-NPI-CHECKDIGIT', npiProblems(record.data, '/data'), exchange, 'NPI values with a bad check digit');
@@ -75,79 +104,144 @@ test.describe('searchSingleBest (§4.1)', () => {
     for (const [i, { query }] of unique.entries()) {
       const exchange = await api.searchSingleBest(query);
       const record = uniqueRecord(checks, `provider.unique[${i}]`, query, exchange);
-      if (record) verifyProblems(checks, 'SB-MATCHES-QUERY', queryMismatches(record.data, query), exchange, `the record does not match ${JSON.stringify(query)}`);
+      if (record)
+        verifyProblems(
+          checks,
+          'SB-MATCHES-QUERY',
+          queryMismatches(record.data, query),
+          exchange,
+          `the record does not match ${JSON.stringify(query)}`,
+        );
     }
   });
 
-  test('SB-AMBIGUOUS: an ambiguous query returns no record and carries the ambiguity text', requirements('SB-AMBIGUOUS', 'OBS-AMBIGUITY-RESPONSE'), async ({ api, checks, probes }) => {
-    const ambiguous = probes.provider?.ambiguous ?? [];
-    test.skip(ambiguous.length === 0, NO_AMBIGUOUS);
-    for (const [i, { query, narrowedBy }] of ambiguous.entries()) {
-      const exchange = await api.searchSingleBest(query);
-      const answer = classifySingleBest(exchange);
-      if (answer.kind === 'ambiguity') {
-        checks.check('SB-AMBIGUOUS', ambiguityForm(exchange) !== undefined, `the answer does not carry exactly "${AMBIGUITY_MESSAGE}" (§4.1 r4, §7)`, { exchange });
-        checks.observe('OBS-AMBIGUITY-RESPONSE', { status: exchange.status, mediaType: exchange.contentType, form: ambiguityForm(exchange) });
-        continue;
-      }
-      if (answer.kind === 'array') {
-        checks.check('SB-AMBIGUOUS', false, 'an ambiguous query answered with a JSON array of candidates; it must return no record, only the ambiguity text (§1, §4.1 r4)', { exchange });
-        continue;
-      }
-      if (answer.kind === 'failed') {
-        checks.skip('SB-AMBIGUOUS', `provider.ambiguous[${i}] got ${rootKind(exchange)} (status ${exchange.status}): see HTTP-NO-5XX`);
-        continue;
-      }
-      // One record, or neither record nor text: only the narrowed query can tell a wrong probe from a wrong service.
-      const narrowedExchange = await api.searchSingleBest({ ...query, ...narrowedBy });
-      const narrowed = recordOf(narrowedExchange);
-      if (answer.kind === 'record' && narrowed && narrowed.id !== answer.record.id) {
-        checks.check(
-          'SB-AMBIGUOUS',
-          false,
-          `the query returned record ${answer.record.id}, yet it also matches record ${narrowed.id} (the same query plus ${JSON.stringify(narrowedBy)}): with at least two matches it must return no record and "${AMBIGUITY_MESSAGE}" (§4.1 r4)`,
-          { exchange },
-        );
-      } else if (answer.kind !== 'record' && narrowed) {
-        checks.check(
-          'SB-AMBIGUOUS',
-          false,
-          `the answer carries neither a record nor exactly "${AMBIGUITY_MESSAGE}", yet the query matches at least one provider (record ${narrowed.id}, found by adding ${JSON.stringify(narrowedBy)}) (§4.1 r3–r4, §7)`,
-          { exchange },
-        );
-      } else {
-        const also = narrowed ? ', the record the narrowed query returns too' : `, and the narrowed query ${describeAnswer(narrowedExchange).replace(/^the service /, '')}`;
-        checks.probeProblem({ probe: probeLabel(`provider.ambiguous[${i}]`, query), promised: PROMISED.ambiguous, observed: `${describeAnswer(exchange, answer)}${also}` }, exchange);
-      }
-    }
-  });
-
-  test('SB-NARROWING: an ambiguous query plus narrowedBy returns one matching record', requirements('SB-NARROWING'), async ({ api, checks, probes }) => {
-    const ambiguous = probes.provider?.ambiguous ?? [];
-    test.skip(ambiguous.length === 0, NO_AMBIGUOUS);
-    for (const [i, { query, narrowedBy }] of ambiguous.entries()) {
-      const wanted = { ...query, ...narrowedBy };
-      // §4.1 r4: narrowing works with a more specific parameter, or with an optional one (r1).
-      const plainExchange = await api.searchSingleBest(wanted);
-      const dashedExchange = await api.searchSingleBest({ ...query, ...dashed(narrowedBy) });
-      const plain = classifySingleBest(plainExchange);
-      for (const [exchange, answer] of [[plainExchange, plain], [dashedExchange, classifySingleBest(dashedExchange)]] as const) {
-        if (answer.kind === 'record') {
-          verifyProblems(checks, 'SB-NARROWING', queryMismatches(answer.record.data, wanted), exchange, 'the narrowed record does not match every parameter');
-        } else if (answer.kind === 'array') {
-          checks.check('SB-NARROWING', false, 'a narrowed query answered with a JSON array; searchSingleBest never returns an array (§1)', { exchange });
+  test(
+    'SB-AMBIGUOUS: an ambiguous query returns no record and carries the ambiguity text',
+    requirements('SB-AMBIGUOUS', 'OBS-AMBIGUITY-RESPONSE'),
+    async ({ api, checks, probes }) => {
+      const ambiguous = probes.provider?.ambiguous ?? [];
+      test.skip(ambiguous.length === 0, NO_AMBIGUOUS);
+      for (const [i, { query, narrowedBy }] of ambiguous.entries()) {
+        const exchange = await api.searchSingleBest(query);
+        const answer = classifySingleBest(exchange);
+        if (answer.kind === 'ambiguity') {
+          checks.check(
+            'SB-AMBIGUOUS',
+            ambiguityForm(exchange) !== undefined,
+            `the answer does not carry exactly "${AMBIGUITY_MESSAGE}" (§4.1 r4, §7)`,
+            { exchange },
+          );
+          checks.observe('OBS-AMBIGUITY-RESPONSE', {
+            status: exchange.status,
+            mediaType: exchange.contentType,
+            form: ambiguityForm(exchange),
+          });
+          continue;
+        }
+        if (answer.kind === 'array') {
+          checks.check(
+            'SB-AMBIGUOUS',
+            false,
+            'an ambiguous query answered with a JSON array of candidates; it must return no record, only the ambiguity text (§1, §4.1 r4)',
+            { exchange },
+          );
+          continue;
+        }
+        if (answer.kind === 'failed') {
+          checks.skip('SB-AMBIGUOUS', `provider.ambiguous[${i}] got ${rootKind(exchange)} (status ${exchange.status}): see HTTP-NO-5XX`);
+          continue;
+        }
+        // One record, or neither record nor text: only the narrowed query can tell a wrong probe from a wrong service.
+        const narrowedExchange = await api.searchSingleBest({ ...query, ...narrowedBy });
+        const narrowed = recordOf(narrowedExchange);
+        if (answer.kind === 'record' && narrowed && narrowed.id !== answer.record.id) {
+          checks.check(
+            'SB-AMBIGUOUS',
+            false,
+            `the query returned record ${answer.record.id}, yet it also matches record ${narrowed.id} (the same query plus ${JSON.stringify(narrowedBy)}): with at least two matches it must return no record and "${AMBIGUITY_MESSAGE}" (§4.1 r4)`,
+            { exchange },
+          );
+        } else if (answer.kind !== 'record' && narrowed) {
+          checks.check(
+            'SB-AMBIGUOUS',
+            false,
+            `the answer carries neither a record nor exactly "${AMBIGUITY_MESSAGE}", yet the query matches at least one provider (record ${narrowed.id}, found by adding ${JSON.stringify(narrowedBy)}) (§4.1 r3–r4, §7)`,
+            { exchange },
+          );
+        } else {
+          const also = narrowed
+            ? ', the record the narrowed query returns too'
+            : `, and the narrowed query ${describeAnswer(narrowedExchange).replace(/^the service /, '')}`;
+          checks.probeProblem(
+            {
+              probe: probeLabel(`provider.ambiguous[${i}]`, query),
+              promised: PROMISED.ambiguous,
+              observed: `${describeAnswer(exchange, answer)}${also}`,
+            },
+            exchange,
+          );
         }
       }
-      const dashedAnswer = classifySingleBest(dashedExchange);
-      if (plain.kind === 'record') {
-        // The plain narrowing shows that exactly one provider matches: the optional form must find it too (§4.1 r2, r4).
-        const same = dashedAnswer.kind === 'record' && dashedAnswer.record.id === plain.record.id;
-        checks.check('SB-NARROWING', same, () => `${JSON.stringify(wanted)} found exactly one record, ${plain.record.id}, but the same narrowing as optional parameters ${describeAnswer(dashedExchange, dashedAnswer)} (§4.1 r2, r4)`, { exchange: dashedExchange });
-      } else if (plain.kind === 'ambiguity' || plain.kind === 'none') {
-        checks.probeProblem({ probe: probeLabel(`provider.ambiguous[${i}].narrowedBy`, narrowedBy), promised: PROMISED.narrowedBy, observed: describeAnswer(plainExchange, plain) }, plainExchange);
+    },
+  );
+
+  test(
+    'SB-NARROWING: an ambiguous query plus narrowedBy returns one matching record',
+    requirements('SB-NARROWING'),
+    async ({ api, checks, probes }) => {
+      const ambiguous = probes.provider?.ambiguous ?? [];
+      test.skip(ambiguous.length === 0, NO_AMBIGUOUS);
+      for (const [i, { query, narrowedBy }] of ambiguous.entries()) {
+        const wanted = { ...query, ...narrowedBy };
+        // §4.1 r4: narrowing works with a more specific parameter, or with an optional one (r1).
+        const plainExchange = await api.searchSingleBest(wanted);
+        const dashedExchange = await api.searchSingleBest({ ...query, ...dashed(narrowedBy) });
+        const plain = classifySingleBest(plainExchange);
+        for (const [exchange, answer] of [
+          [plainExchange, plain],
+          [dashedExchange, classifySingleBest(dashedExchange)],
+        ] as const) {
+          if (answer.kind === 'record') {
+            verifyProblems(
+              checks,
+              'SB-NARROWING',
+              queryMismatches(answer.record.data, wanted),
+              exchange,
+              'the narrowed record does not match every parameter',
+            );
+          } else if (answer.kind === 'array') {
+            checks.check(
+              'SB-NARROWING',
+              false,
+              'a narrowed query answered with a JSON array; searchSingleBest never returns an array (§1)',
+              { exchange },
+            );
+          }
+        }
+        const dashedAnswer = classifySingleBest(dashedExchange);
+        if (plain.kind === 'record') {
+          // The plain narrowing shows that exactly one provider matches: the optional form must find it too (§4.1 r2, r4).
+          const same = dashedAnswer.kind === 'record' && dashedAnswer.record.id === plain.record.id;
+          checks.check(
+            'SB-NARROWING',
+            same,
+            () =>
+              `${JSON.stringify(wanted)} found exactly one record, ${plain.record.id}, but the same narrowing as optional parameters ${describeAnswer(dashedExchange, dashedAnswer)} (§4.1 r2, r4)`,
+            { exchange: dashedExchange },
+          );
+        } else if (plain.kind === 'ambiguity' || plain.kind === 'none') {
+          checks.probeProblem(
+            {
+              probe: probeLabel(`provider.ambiguous[${i}].narrowedBy`, narrowedBy),
+              promised: PROMISED.narrowedBy,
+              observed: describeAnswer(plainExchange, plain),
+            },
+            plainExchange,
+          );
+        }
       }
-    }
-  });
+    },
+  );
 
   test(
     'SB-OPTIONAL-DASH, SB-STRICT-PARAM: a non-matching dashed parameter is ignored; undashed, every parameter excludes',
@@ -163,7 +257,13 @@ test.describe('searchSingleBest (§4.1)', () => {
         const [name, value] = unused[0];
         const optional = await api.searchSingleBest({ ...query, [`${name}${OPTIONAL_SUFFIX}`]: value });
         const optionalRecord = recordOf(optional);
-        checks.check('SB-OPTIONAL-DASH', optionalRecord?.id === base.id, () => `adding ${name}${OPTIONAL_SUFFIX}=${value} should still return record ${base.id} (§4.1 r2); got ${optionalRecord ? `record ${optionalRecord.id}` : rootKind(optional)}`, { exchange: optional });
+        checks.check(
+          'SB-OPTIONAL-DASH',
+          optionalRecord?.id === base.id,
+          () =>
+            `adding ${name}${OPTIONAL_SUFFIX}=${value} should still return record ${base.id} (§4.1 r2); got ${optionalRecord ? `record ${optionalRecord.id}` : rootKind(optional)}`,
+          { exchange: optional },
+        );
         if (swept) continue;
         // §4.1 r2, r5: every parameter, without the dash, narrows; the sweep runs once, on the first record.
         swept = true;
@@ -176,35 +276,51 @@ test.describe('searchSingleBest (§4.1)', () => {
         checks.check(
           'SB-STRICT-PARAM',
           ignored.length === 0,
-          () => `${ignored.length} of ${unused.length} parameters are ignored: adding each to ${JSON.stringify(query)} with a value no provider has still returned record ${base.id} (§4.1 r2, r5): ${ignored.join(', ')}`,
+          () =>
+            `${ignored.length} of ${unused.length} parameters are ignored: adding each to ${JSON.stringify(query)} with a value no provider has still returned record ${base.id} (§4.1 r2, r5): ${ignored.join(', ')}`,
           { exchange: last },
         );
       }
     },
   );
 
-  test('SB-NO-MATCH: a query that matches nothing returns no record and no array', requirements('SB-NO-MATCH', 'OBS-NO-MATCH'), async ({ api, checks, probes }) => {
-    const none = probes.provider?.none ?? [];
-    test.skip(none.length === 0, 'PROBES_FILE has no provider.none probes');
-    for (const [i, { query }] of none.entries()) {
-      const exchange = await api.searchSingleBest(query);
-      const answer = classifySingleBest(exchange);
-      const problem = { probe: probeLabel(`provider.none[${i}]`, query), promised: PROMISED.none, observed: describeAnswer(exchange, answer) };
-      if (answer.kind === 'record') {
-        // A record that disagrees with the query is the service's fault; one that agrees may mean the probe is out of date.
-        const mismatches = queryMismatches(answer.record.data, query);
-        if (mismatches.length > 0) verifyProblems(checks, 'SB-NO-MATCH', mismatches, exchange, `a query that matches nothing returned record ${answer.record.id}, which does not even match it`);
-        else checks.probeProblem({ ...problem, observed: `${problem.observed}, which agrees with the query` }, exchange);
-        continue;
+  test(
+    'SB-NO-MATCH: a query that matches nothing returns no record and no array',
+    requirements('SB-NO-MATCH', 'OBS-NO-MATCH'),
+    async ({ api, checks, probes }) => {
+      const none = probes.provider?.none ?? [];
+      test.skip(none.length === 0, 'PROBES_FILE has no provider.none probes');
+      for (const [i, { query }] of none.entries()) {
+        const exchange = await api.searchSingleBest(query);
+        const answer = classifySingleBest(exchange);
+        const problem = {
+          probe: probeLabel(`provider.none[${i}]`, query),
+          promised: PROMISED.none,
+          observed: describeAnswer(exchange, answer),
+        };
+        if (answer.kind === 'record') {
+          // A record that disagrees with the query is the service's fault; one that agrees may mean the probe is out of date.
+          const mismatches = queryMismatches(answer.record.data, query);
+          if (mismatches.length > 0)
+            verifyProblems(
+              checks,
+              'SB-NO-MATCH',
+              mismatches,
+              exchange,
+              `a query that matches nothing returned record ${answer.record.id}, which does not even match it`,
+            );
+          else checks.probeProblem({ ...problem, observed: `${problem.observed}, which agrees with the query` }, exchange);
+          continue;
+        }
+        if (answer.kind === 'ambiguity') {
+          checks.probeProblem(problem, exchange);
+          continue;
+        }
+        checks.check('SB-NO-MATCH', answer.kind !== 'array', 'a query that matches nothing answered with a JSON array (§1)', { exchange });
+        checks.observe('OBS-NO-MATCH', answerSummary(exchange));
       }
-      if (answer.kind === 'ambiguity') {
-        checks.probeProblem(problem, exchange);
-        continue;
-      }
-      checks.check('SB-NO-MATCH', answer.kind !== 'array', 'a query that matches nothing answered with a JSON array (§1)', { exchange });
-      checks.observe('OBS-NO-MATCH', answerSummary(exchange));
-    }
-  });
+    },
+  );
 
   test('OBS-PARAM-CASE: parameter names in another case (observed)', requirements('OBS-PARAM-CASE'), async ({ api, checks, probes }) => {
     const unique = probes.provider?.unique ?? [];
@@ -218,7 +334,10 @@ test.describe('searchSingleBest (§4.1)', () => {
       endpoint: 'searchSingleBest',
       sent: Object.keys(lowered).join(', '),
       status: exchange.status,
-      outcome: record && base && record.id === base.id ? 'same record: names are case-insensitive' : 'not the same record: names are case-sensitive',
+      outcome:
+        record && base && record.id === base.id
+          ? 'same record: names are case-insensitive'
+          : 'not the same record: names are case-sensitive',
     });
   });
 });

@@ -17,20 +17,58 @@ const dataOf = (element: JsonObject): JsonObject | undefined => (isJsonObject(el
 test.describe('sourceRecords (§4.2)', () => {
   test(
     'SR-ROOT-ARRAY, SR-ELEMENT-SHAPE, DATA-*: a known curated ID answers with an array of source records',
-    requirements('SR-ROOT-ARRAY', 'SR-ELEMENT-SHAPE', 'DATA-SHAPE', 'DATA-FORMATS', 'DATA-CODES', 'DATA-NPI-CHECKDIGIT', 'OBS-CODED-VALUES'),
+    requirements(
+      'SR-ROOT-ARRAY',
+      'SR-ELEMENT-SHAPE',
+      'DATA-SHAPE',
+      'DATA-FORMATS',
+      'DATA-CODES',
+      'DATA-NPI-CHECKDIGIT',
+      'OBS-CODED-VALUES',
+    ),
     async ({ api, checks, probes, schemas }) => {
       const golden = await firstUniqueRecord(api, probes);
       test.skip(!golden, NO_CURATED_ID);
       const exchange = await api.sourceRecords(golden!.id);
       const value = exchange.json.ok ? exchange.json.value : undefined;
-      if (!checks.check('SR-ROOT-ARRAY', isJsonArray(exchange), () => `the answer is ${rootKind(exchange)}, not a JSON array (§4.2)`, { exchange })) return;
+      if (
+        !checks.check('SR-ROOT-ARRAY', isJsonArray(exchange), () => `the answer is ${rootKind(exchange)}, not a JSON array (§4.2)`, {
+          exchange,
+        })
+      )
+        return;
       const elements = elementsOf(value);
-      checks.check('SR-ROOT-ARRAY', (value as unknown[]).length > 0, `curated ID ${golden!.id} came from a search, yet its source-record array is empty`, { exchange });
+      checks.check(
+        'SR-ROOT-ARRAY',
+        (value as unknown[]).length > 0,
+        `curated ID ${golden!.id} came from a search, yet its source-record array is empty`,
+        { exchange },
+      );
       const withData = elements.length > 0 && elements.every((e) => dataOf(e));
-      verifySchema(checks, schemas, SCHEMA.sourceRecords, ROUTES.sourceRecords, withData ? ['SR-ELEMENT-SHAPE', 'DATA-SHAPE', 'DATA-FORMATS'] : ['SR-ELEMENT-SHAPE'], value, exchange);
+      verifySchema(
+        checks,
+        schemas,
+        SCHEMA.sourceRecords,
+        ROUTES.sourceRecords,
+        withData ? ['SR-ELEMENT-SHAPE', 'DATA-SHAPE', 'DATA-FORMATS'] : ['SR-ELEMENT-SHAPE'],
+        value,
+        exchange,
+      );
       const data = elements.map(dataOf);
-      verifyProblems(checks, 'DATA-CODES', data.flatMap((d, i) => (d ? codeProblems(d, `/${i}/data`) : [])), exchange, 'binary codes outside their §2.4 values');
-      verifyProblems(checks, 'DATA-NPI-CHECKDIGIT', data.flatMap((d, i) => (d ? npiProblems(d, `/${i}/data`) : [])), exchange, 'NPI values with a bad check digit');
+      verifyProblems(
+        checks,
+        'DATA-CODES',
+        data.flatMap((d, i) => (d ? codeProblems(d, `/${i}/data`) : [])),
+        exchange,
+        'binary codes outside their §2.4 values',
+      );
+      verifyProblems(
+        checks,
+        'DATA-NPI-CHECKDIGIT',
+        data.flatMap((d, i) => (d ? npiProblems(d, `/${i}/data`) : [])),
+        exchange,
+        'NPI values with a bad check digit',
+      );
       // §2.2 names the kinds of source, not their index names: every name is an observation.
       const index = elements.map((e) => e.index).filter((name): name is string => typeof name === 'string');
       checks.observe('OBS-CODED-VALUES', { index: [...new Set(index)] });
@@ -38,30 +76,56 @@ test.describe('sourceRecords (§4.2)', () => {
     },
   );
 
-  test('SR-COVERS-GOLDEN: the golden record\'s NPI, Phone and State come from its source records', requirements('SR-COVERS-GOLDEN'), async ({ api, checks, probes }) => {
-    const golden = await firstUniqueRecord(api, probes);
-    test.skip(!golden, NO_CURATED_ID);
-    const exchange = await api.sourceRecords(golden!.id);
-    const sources = elementsOf(exchange.json.ok ? exchange.json.value : undefined).map(dataOf).filter((d) => d !== undefined);
-    test.skip(sources.length === 0, 'sourceRecords returned no element with data (see SR-ROOT-ARRAY)');
-    const missing = uncoveredGoldenValues(golden!.data, sources);
-    verifyProblems(checks, 'SR-COVERS-GOLDEN', missing, exchange, `golden record ${golden!.id} holds values that none of its ${sources.length} source records holds (§2.4: a golden record merges its sources)`);
-  });
+  test(
+    "SR-COVERS-GOLDEN: the golden record's NPI, Phone and State come from its source records",
+    requirements('SR-COVERS-GOLDEN'),
+    async ({ api, checks, probes }) => {
+      const golden = await firstUniqueRecord(api, probes);
+      test.skip(!golden, NO_CURATED_ID);
+      const exchange = await api.sourceRecords(golden!.id);
+      const sources = elementsOf(exchange.json.ok ? exchange.json.value : undefined)
+        .map(dataOf)
+        .filter((d) => d !== undefined);
+      test.skip(sources.length === 0, 'sourceRecords returned no element with data (see SR-ROOT-ARRAY)');
+      const missing = uncoveredGoldenValues(golden!.data, sources);
+      verifyProblems(
+        checks,
+        'SR-COVERS-GOLDEN',
+        missing,
+        exchange,
+        `golden record ${golden!.id} holds values that none of its ${sources.length} source records holds (§2.4: a golden record merges its sources)`,
+      );
+    },
+  );
 
   test('SR-STABLE: two calls return the same set of source-record ids', requirements('SR-STABLE'), async ({ api, checks, probes }) => {
     const golden = await firstUniqueRecord(api, probes);
     test.skip(!golden, NO_CURATED_ID);
     const ids = async () => {
       const exchange = await api.sourceRecords(golden!.id);
-      return { exchange, ids: elementsOf(exchange.json.ok ? exchange.json.value : undefined).map((e) => String(e.id)).sort() };
+      return {
+        exchange,
+        ids: elementsOf(exchange.json.ok ? exchange.json.value : undefined)
+          .map((e) => String(e.id))
+          .sort(),
+      };
     };
     const first = await ids();
     const second = await ids();
-    checks.check('SR-STABLE', JSON.stringify(first.ids) === JSON.stringify(second.ids), `the second call returned ids ${JSON.stringify(second.ids)}, the first ${JSON.stringify(first.ids)} (§4.2 r2: order aside, the set is the record's)`, { exchange: second.exchange });
+    checks.check(
+      'SR-STABLE',
+      JSON.stringify(first.ids) === JSON.stringify(second.ids),
+      `the second call returned ids ${JSON.stringify(second.ids)}, the first ${JSON.stringify(first.ids)} (§4.2 r2: order aside, the set is the record's)`,
+      { exchange: second.exchange },
+    );
   });
 
-  test('OBS-UNKNOWN-CURATED-ID: the answer for a curated ID that does not exist (observed)', requirements('OBS-UNKNOWN-CURATED-ID'), async ({ api, checks }) => {
-    const exchange = await api.sourceRecords(`conformance-unknown-${Date.now().toString(36)}`);
-    checks.observe('OBS-UNKNOWN-CURATED-ID', answerSummary(exchange));
-  });
+  test(
+    'OBS-UNKNOWN-CURATED-ID: the answer for a curated ID that does not exist (observed)',
+    requirements('OBS-UNKNOWN-CURATED-ID'),
+    async ({ api, checks }) => {
+      const exchange = await api.sourceRecords(`conformance-unknown-${Date.now().toString(36)}`);
+      checks.observe('OBS-UNKNOWN-CURATED-ID', answerSummary(exchange));
+    },
+  );
 });

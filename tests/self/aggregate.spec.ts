@@ -10,17 +10,48 @@ const declare = (id: string) => ({ type: ANNOTATION.requirement, description: id
 const result = (record: RequirementRecord) => ({ type: ANNOTATION.result, description: JSON.stringify(record) });
 const observation = (id: string, value: unknown) => ({ type: ANNOTATION.observation, description: JSON.stringify({ id, value }) });
 
-function outcome(title: string, status: TestOutcome['status'], annotations: TestOutcome['annotations'], errors: string[] = []): TestOutcome {
+function outcome(
+  title: string,
+  status: TestOutcome['status'],
+  annotations: TestOutcome['annotations'],
+  errors: string[] = [],
+): TestOutcome {
   return { title, status, annotations, errors };
 }
 
-const failure = { message: '[SB-ROOT-OBJECT] MUST §1: answered with a JSON array', method: 'GET', url: 'http://x/provider/searchSingleBest?NPI=1', status: 200 };
+const failure = {
+  message: '[SB-ROOT-OBJECT] MUST §1: answered with a JSON array',
+  method: 'GET',
+  url: 'http://x/provider/searchSingleBest?NPI=1',
+  status: 200,
+};
 
 const outcomes: TestOutcome[] = [
-  outcome('root', 'failed', [declare('SB-ROOT-OBJECT'), result({ id: 'SB-ROOT-OBJECT', checks: 3, failures: [failure] }), result({ id: 'HTTP-JSON', checks: 3, failures: [] })], ['1 MUST check failed:\n\n…']),
-  outcome('strict', 'passed', [declare('SB-STRICT-PARAM'), result({ id: 'SB-STRICT-PARAM', checks: 2, failures: [{ message: 'still returned the record' }] })]),
-  outcome('shape', 'passed', [declare('SB-RECORD-SHAPE'), result({ id: 'SB-RECORD-SHAPE', checks: 2, failures: [] }), observation('OBS-NO-MATCH', { status: 404 })]),
-  outcome('more shape', 'passed', [declare('SB-RECORD-SHAPE'), result({ id: 'SB-RECORD-SHAPE', checks: 1, failures: [] }), observation('OBS-NO-MATCH', { status: 404 }), observation('OBS-PARAM-CASE', 'a')]),
+  outcome(
+    'root',
+    'failed',
+    [
+      declare('SB-ROOT-OBJECT'),
+      result({ id: 'SB-ROOT-OBJECT', checks: 3, failures: [failure] }),
+      result({ id: 'HTTP-JSON', checks: 3, failures: [] }),
+    ],
+    ['1 MUST check failed:\n\n…'],
+  ),
+  outcome('strict', 'passed', [
+    declare('SB-STRICT-PARAM'),
+    result({ id: 'SB-STRICT-PARAM', checks: 2, failures: [{ message: 'still returned the record' }] }),
+  ]),
+  outcome('shape', 'passed', [
+    declare('SB-RECORD-SHAPE'),
+    result({ id: 'SB-RECORD-SHAPE', checks: 2, failures: [] }),
+    observation('OBS-NO-MATCH', { status: 404 }),
+  ]),
+  outcome('more shape', 'passed', [
+    declare('SB-RECORD-SHAPE'),
+    result({ id: 'SB-RECORD-SHAPE', checks: 1, failures: [] }),
+    observation('OBS-NO-MATCH', { status: 404 }),
+    observation('OBS-PARAM-CASE', 'a'),
+  ]),
   outcome('case', 'passed', [observation('OBS-PARAM-CASE', 'b')]),
   outcome('active', 'skipped', [declare('ORG-ACTIVE'), { type: 'skip', description: 'STATUS_SEARCH is not true' }]),
 ];
@@ -28,7 +59,14 @@ const outcomes: TestOutcome[] = [
 test('MUST failures fail, SHOULD failures warn, checks pass, no checks skip', () => {
   const report = aggregate(outcomes, { strict: false });
   const status = Object.fromEntries(report.requirements.map((r) => [r.id, r.status]));
-  expect(status).toMatchObject({ 'SB-ROOT-OBJECT': 'fail', 'SB-STRICT-PARAM': 'warn', 'SB-RECORD-SHAPE': 'pass', 'HTTP-JSON': 'pass', 'ORG-ACTIVE': 'skip', 'ORG-PAGE': 'skip' });
+  expect(status).toMatchObject({
+    'SB-ROOT-OBJECT': 'fail',
+    'SB-STRICT-PARAM': 'warn',
+    'SB-RECORD-SHAPE': 'pass',
+    'HTTP-JSON': 'pass',
+    'ORG-ACTIVE': 'skip',
+    'ORG-PAGE': 'skip',
+  });
   const root = report.requirements.find((r) => r.id === 'SB-ROOT-OBJECT')!;
   expect(root).toMatchObject({ level: 'MUST', spec: '§1, §4.1 r3', checks: 3, failures: [failure] });
   expect(report.requirements.find((r) => r.id === 'SB-RECORD-SHAPE')!.checks).toBe(3);
@@ -57,19 +95,37 @@ test('observations: equal values fold into one, different ones into a list', () 
 
 test('an observation that could not be made is listed as not observed, with the reason', () => {
   const records = { type: ANNOTATION.records, description: 'OBS-DEFAULT-PAGE-SIZE' };
-  const { observations } = aggregate([outcome('default page', 'skipped', [records, { type: 'skip', description: 'PROBES_FILE has no organization.multiPage probe' }])], { strict: false });
+  const { observations } = aggregate(
+    [outcome('default page', 'skipped', [records, { type: 'skip', description: 'PROBES_FILE has no organization.multiPage probe' }])],
+    { strict: false },
+  );
   const byId = Object.fromEntries(observations.map((o) => [o.id, o]));
   expect(observations).toHaveLength(OBSERVATIONS.length);
-  expect(byId['OBS-DEFAULT-PAGE-SIZE']).toEqual({ id: 'OBS-DEFAULT-PAGE-SIZE', title: expect.any(String), status: 'not observed', reason: 'default page: PROBES_FILE has no organization.multiPage probe' });
-  expect(byId['OBS-RATE-LIMITED']).toMatchObject({ status: 'not observed', reason: 'no answer was a 429 or 503 with a Retry-After to wait out' });
+  expect(byId['OBS-DEFAULT-PAGE-SIZE']).toEqual({
+    id: 'OBS-DEFAULT-PAGE-SIZE',
+    title: expect.any(String),
+    status: 'not observed',
+    reason: 'default page: PROBES_FILE has no organization.multiPage probe',
+  });
+  expect(byId['OBS-RATE-LIMITED']).toMatchObject({
+    status: 'not observed',
+    reason: 'no answer was a 429 or 503 with a Retry-After to wait out',
+  });
   expect(byId['OBS-NO-MATCH']).toMatchObject({ status: 'not observed', reason: 'no test that records it ran' });
-  const ran = aggregate([outcome('ambiguous', 'passed', [{ type: ANNOTATION.records, description: 'OBS-AMBIGUITY-RESPONSE' }])], { strict: false });
-  expect(ran.observations.find((o) => o.id === 'OBS-AMBIGUITY-RESPONSE')?.reason).toMatch(/^the tests that record it ran, but no answer showed it/);
+  const ran = aggregate([outcome('ambiguous', 'passed', [{ type: ANNOTATION.records, description: 'OBS-AMBIGUITY-RESPONSE' }])], {
+    strict: false,
+  });
+  expect(ran.observations.find((o) => o.id === 'OBS-AMBIGUITY-RESPONSE')?.reason).toMatch(
+    /^the tests that record it ran, but no answer showed it/,
+  );
 });
 
 test('OBS-CODED-VALUES merges its values attribute by attribute', () => {
   const { observations } = aggregate(
-    [outcome('a', 'passed', [observation('OBS-CODED-VALUES', { index: ['nppes'], Status: ['I'] })]), outcome('b', 'passed', [observation('OBS-CODED-VALUES', { index: ['dea', 'nppes'] })])],
+    [
+      outcome('a', 'passed', [observation('OBS-CODED-VALUES', { index: ['nppes'], Status: ['I'] })]),
+      outcome('b', 'passed', [observation('OBS-CODED-VALUES', { index: ['dea', 'nppes'] })]),
+    ],
     { strict: false },
   );
   expect(observations.find((o) => o.id === 'OBS-CODED-VALUES')?.value).toEqual({ Status: ['I'], index: ['dea', 'nppes'] });
@@ -79,30 +135,67 @@ test('a requirement whose checks partly ran passes for what ran, and says what d
   const report = aggregate(
     [
       outcome('count at most', 'passed', [declare('ORG-COUNT'), result({ id: 'ORG-COUNT', checks: 5, failures: [] })]),
-      outcome('count over 1000', 'skipped', [declare('ORG-COUNT'), { type: 'skip', description: 'PROBES_FILE has no organization.overLimit probe' }]),
-      outcome('strict', 'passed', [declare('SB-STRICT-PARAM'), result({ id: 'SB-STRICT-PARAM', checks: 1, failures: [], skipped: ['one part could not run'] })]),
+      outcome('count over 1000', 'skipped', [
+        declare('ORG-COUNT'),
+        { type: 'skip', description: 'PROBES_FILE has no organization.overLimit probe' },
+      ]),
+      outcome('strict', 'passed', [
+        declare('SB-STRICT-PARAM'),
+        result({ id: 'SB-STRICT-PARAM', checks: 1, failures: [], skipped: ['one part could not run'] }),
+      ]),
     ],
     { strict: false },
   );
   const count = report.requirements.find((r) => r.id === 'ORG-COUNT')!;
-  expect(count).toMatchObject({ status: 'pass', partial: true, checks: 5, skipped: ['count over 1000: PROBES_FILE has no organization.overLimit probe'] });
-  expect(report.requirements.find((r) => r.id === 'SB-STRICT-PARAM')).toMatchObject({ status: 'pass', partial: true, skipped: ['strict: one part could not run'] });
+  expect(count).toMatchObject({
+    status: 'pass',
+    partial: true,
+    checks: 5,
+    skipped: ['count over 1000: PROBES_FILE has no organization.overLimit probe'],
+  });
+  expect(report.requirements.find((r) => r.id === 'SB-STRICT-PARAM')).toMatchObject({
+    status: 'pass',
+    partial: true,
+    skipped: ['strict: one part could not run'],
+  });
   expect(report.summary.partial).toBe(2);
   expect(report.verdict).toBe('pass');
-  const markdown = renderMarkdown({ ...report, target: { baseUrl: 'http://x', embedded: false }, startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1 });
-  expect(markdown).toContain('| ORG-COUNT | MUST | §4.3, §8 | pass (partial) | 5 | partly skipped: count over 1000: PROBES_FILE has no organization.overLimit probe |');
+  const markdown = renderMarkdown({
+    ...report,
+    target: { baseUrl: 'http://x', embedded: false },
+    startedAt: '2026-01-01T00:00:00.000Z',
+    durationMs: 1,
+  });
+  expect(markdown).toContain(
+    '| ORG-COUNT | MUST | §4.3, §8 | pass (partial) | 5 | partly skipped: count over 1000: PROBES_FILE has no organization.overLimit probe |',
+  );
   expect(markdown).toContain('pass (2 partial)');
 });
 
-const problem = { probe: 'provider.unique[0] {"NPI":"1"}', promised: 'exactly one matching provider', observed: 'the service answered 200 that more than one provider matches', message: 'm' };
+const problem = {
+  probe: 'provider.unique[0] {"NPI":"1"}',
+  promised: 'exactly one matching provider',
+  observed: 'the service answered 200 that more than one provider matches',
+  message: 'm',
+};
 
 test('probe problems are listed once each and make a run without failures inconclusive (exit 3)', () => {
-  const withProblem = (title: string) => outcome(title, 'passed', [declare('SB-RECORD-SHAPE'), result({ id: 'SB-RECORD-SHAPE', checks: 1, failures: [] }), { type: ANNOTATION.probeProblem, description: JSON.stringify(problem) }]);
+  const withProblem = (title: string) =>
+    outcome(title, 'passed', [
+      declare('SB-RECORD-SHAPE'),
+      result({ id: 'SB-RECORD-SHAPE', checks: 1, failures: [] }),
+      { type: ANNOTATION.probeProblem, description: JSON.stringify(problem) },
+    ]);
   const report = aggregate([withProblem('a'), withProblem('b')], { strict: false });
   expect(report.probeProblems).toEqual([problem]);
   expect(report.verdict).toBe('inconclusive');
   expect(EXIT_CODE[report.verdict]).toBe(3);
-  const markdown = renderMarkdown({ ...report, target: { baseUrl: 'http://x', embedded: false }, startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1 });
+  const markdown = renderMarkdown({
+    ...report,
+    target: { baseUrl: 'http://x', embedded: false },
+    startedAt: '2026-01-01T00:00:00.000Z',
+    durationMs: 1,
+  });
   expect(markdown).toContain('**Verdict: INCONCLUSIVE');
   expect(markdown).toContain('## Probe problems');
   expect(markdown).toContain('**provider.unique[0] {"NPI":"1"}** promised exactly one matching provider');
@@ -121,18 +214,35 @@ test('the exit codes: 0 pass, 1 fail, 2 configuration error, 3 inconclusive', ()
 });
 
 test('conformance.junit.xml: one case per requirement, failures named, warnings visible, skips with reasons, probe problems as errors', () => {
-  const report = aggregate([...outcomes, outcome('p', 'passed', [{ type: ANNOTATION.probeProblem, description: JSON.stringify(problem) }])], { strict: false });
-  const xml = renderJunit({ ...report, target: { baseUrl: 'http://x', embedded: false }, startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1 });
+  const report = aggregate(
+    [...outcomes, outcome('p', 'passed', [{ type: ANNOTATION.probeProblem, description: JSON.stringify(problem) }])],
+    { strict: false },
+  );
+  const xml = renderJunit({
+    ...report,
+    target: { baseUrl: 'http://x', embedded: false },
+    startedAt: '2026-01-01T00:00:00.000Z',
+    durationMs: 1,
+  });
   expect(xml.match(/<testcase /g)).toHaveLength(REQUIREMENTS.length + 1);
   expect(xml).toContain('<failure type="MUST" message="[SB-ROOT-OBJECT] [SB-ROOT-OBJECT] MUST §1: answered with a JSON array">');
-  expect(xml).toMatch(/<testcase name="SB-STRICT-PARAM: [^"]*"[^>]*>\s*<properties>.*value="warn".*<\/properties>\s*<system-out>WARNING \[SB-STRICT-PARAM\] SHOULD/s);
+  expect(xml).toMatch(
+    /<testcase name="SB-STRICT-PARAM: [^"]*"[^>]*>\s*<properties>.*value="warn".*<\/properties>\s*<system-out>WARNING \[SB-STRICT-PARAM\] SHOULD/s,
+  );
   expect(xml).toContain('<skipped message="active: STATUS_SEARCH is not true"/>');
   expect(xml).toContain('<testsuite name="probe problems" tests="1" failures="0" errors="1" skipped="0">');
-  expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="[^"]*\(fail\)" tests="\d+" failures="1" errors="1" skipped="\d+">/);
+  expect(xml).toMatch(
+    /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="[^"]*\(fail\)" tests="\d+" failures="1" errors="1" skipped="\d+">/,
+  );
 });
 
 test('a transport error is a run error, not a conformance failure', () => {
-  const broken = outcome('pages', 'failed', [declare('ORG-PAGE')], ['Error: transport: GET http://x/fhir/organization?Page=1 failed after 2 attempts: read ECONNRESET']);
+  const broken = outcome(
+    'pages',
+    'failed',
+    [declare('ORG-PAGE')],
+    ['Error: transport: GET http://x/fhir/organization?Page=1 failed after 2 attempts: read ECONNRESET'],
+  );
   const report = aggregate([broken], { strict: false });
   expect(report.errors).toEqual([{ test: 'pages', kind: 'transport', message: broken.errors[0] }]);
   const page = report.requirements.find((r) => r.id === 'ORG-PAGE')!;
@@ -147,7 +257,12 @@ test('a timed-out test is a run error of kind timeout', () => {
 });
 
 test('the markdown report shows the verdict, each first failure and the observations', () => {
-  const markdown = renderMarkdown({ ...aggregate(outcomes, { strict: false }), target: { baseUrl: 'http://x', embedded: false }, startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1234 });
+  const markdown = renderMarkdown({
+    ...aggregate(outcomes, { strict: false }),
+    target: { baseUrl: 'http://x', embedded: false },
+    startedAt: '2026-01-01T00:00:00.000Z',
+    durationMs: 1234,
+  });
   expect(markdown).toContain('**Verdict: FAIL');
   expect(markdown).toContain('| SB-ROOT-OBJECT | MUST | §1, §4.1 r3 | fail | 3 | [SB-ROOT-OBJECT] MUST §1: answered with a JSON array |');
   expect(markdown).toContain('| SB-STRICT-PARAM | SHOULD | §4.1 r2, r5 | warn | 2 | still returned the record |');

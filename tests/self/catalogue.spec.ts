@@ -24,8 +24,18 @@ interface ListedSuite {
 /** The conformance suite's tests as `playwright test --list` reports them, with any extra arguments. */
 function listed(...args: string[]): ListedTest[] {
   const cli = join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
-  const env = { ...process.env, BASE_URL: '', CONFORMANCE_EMBEDDED_URL: 'http://127.0.0.1:9', REPORT_DIR: mkdtempSync(join(tmpdir(), 'list-')), PROBES_FILE: '' };
-  const output = execFileSync(process.execPath, [cli, 'test', '--list', '--reporter=json', ...args], { cwd: PROJECT_ROOT, env, encoding: 'utf8' });
+  const env = {
+    ...process.env,
+    BASE_URL: '',
+    CONFORMANCE_EMBEDDED_URL: 'http://127.0.0.1:9',
+    REPORT_DIR: mkdtempSync(join(tmpdir(), 'list-')),
+    PROBES_FILE: '',
+  };
+  const output = execFileSync(process.execPath, [cli, 'test', '--list', '--reporter=json', ...args], {
+    cwd: PROJECT_ROOT,
+    env,
+    encoding: 'utf8',
+  });
   const walk = (suite: ListedSuite): ListedTest[] => [
     ...(suite.specs ?? []).map((spec) => ({ title: spec.title, tags: spec.tags, annotations: spec.tests.flatMap((t) => t.annotations) })),
     ...(suite.suites ?? []).flatMap(walk),
@@ -50,8 +60,13 @@ test('every observation is declared by a conformance test, or recorded by the cl
 });
 
 test('--grep with a requirement id selects exactly the tests that check it', () => {
-  const selected = listed('--grep', 'DATA-FORMATS').map((t) => t.title).sort();
-  const tagged = suite.filter((t) => t.tags.includes('DATA-FORMATS')).map((t) => t.title).sort();
+  const selected = listed('--grep', 'DATA-FORMATS')
+    .map((t) => t.title)
+    .sort();
+  const tagged = suite
+    .filter((t) => t.tags.includes('DATA-FORMATS'))
+    .map((t) => t.title)
+    .sort();
   expect(selected).toEqual(tagged);
   expect(selected).toHaveLength(2);
 });

@@ -16,7 +16,16 @@ function tempDir(): string {
 
 test('defaults: the embedded server, committed probes, /provider and /fhir, 15 s', () => {
   const config = loadConfig(EMBEDDED, tempDir());
-  expect(config).toMatchObject({ baseUrl: 'http://127.0.0.1:4321', embedded: true, apiHeaders: {}, providerPath: '/provider', fhirPath: '/fhir', statusSearch: false, strict: false, requestTimeoutMs: 15000 });
+  expect(config).toMatchObject({
+    baseUrl: 'http://127.0.0.1:4321',
+    embedded: true,
+    apiHeaders: {},
+    providerPath: '/provider',
+    fhirPath: '/fhir',
+    statusSearch: false,
+    strict: false,
+    requestTimeoutMs: 15000,
+  });
   expect(config.reportDir.endsWith('conformance-report')).toBe(true);
   expect(config.probes.provider?.unique?.length).toBeGreaterThan(0);
 });
@@ -24,13 +33,33 @@ test('defaults: the embedded server, committed probes, /provider and /fhir, 15 s
 test('every key is read', () => {
   const dir = tempDir();
   writeFileSync(join(dir, 'probes.json'), JSON.stringify({ provider: { none: [{ query: { NPI: '1234567893' } }] } }));
-  const config = loadConfig({
-    BASE_URL: 'https://directory.example.org/v1/', API_TOKEN: 'tok-123456', API_HEADERS: '{"X-Tenant":"acme-tenant"}', PROBES_FILE: 'probes.json',
-    PROVIDER_PATH: '/api', FHIR_PATH: '/r4', STATUS_SEARCH: 'true', STRICT: 'TRUE', REPORT_DIR: 'out', REQUEST_TIMEOUT_MS: '2500',
-  }, dir);
+  const config = loadConfig(
+    {
+      BASE_URL: 'https://directory.example.org/v1/',
+      API_TOKEN: 'tok-123456',
+      API_HEADERS: '{"X-Tenant":"acme-tenant"}',
+      PROBES_FILE: 'probes.json',
+      PROVIDER_PATH: '/api',
+      FHIR_PATH: '/r4',
+      STATUS_SEARCH: 'true',
+      STRICT: 'TRUE',
+      REPORT_DIR: 'out',
+      REQUEST_TIMEOUT_MS: '2500',
+    },
+    dir,
+  );
   expect(config).toMatchObject({
-    baseUrl: 'https://directory.example.org/v1', embedded: false, apiToken: 'tok-123456', apiHeaders: { 'X-Tenant': 'acme-tenant' },
-    probesFile: join(dir, 'probes.json'), providerPath: '/api', fhirPath: '/r4', statusSearch: true, strict: true, reportDir: join(dir, 'out'), requestTimeoutMs: 2500,
+    baseUrl: 'https://directory.example.org/v1',
+    embedded: false,
+    apiToken: 'tok-123456',
+    apiHeaders: { 'X-Tenant': 'acme-tenant' },
+    probesFile: join(dir, 'probes.json'),
+    providerPath: '/api',
+    fhirPath: '/r4',
+    statusSearch: true,
+    strict: true,
+    reportDir: join(dir, 'out'),
+    requestTimeoutMs: 2500,
   });
   expect(secretsOf(config)).toEqual(['tok-123456', 'acme-tenant']);
 });
@@ -55,9 +84,21 @@ const invalid: { env: Record<string, string>; key: string; says: RegExp }[] = [
   { env: { PROBES_FILE: 'missing.json' }, key: 'PROBES_FILE', says: /cannot be read.*missing\.json.*ENOENT/ },
   { env: { PROBES_FILE: 'broken.json' }, key: 'PROBES_FILE', says: /not valid JSON/ },
   { env: { PROBES_FILE: 'wrong.json' }, key: 'PROBES_FILE', says: /does not match schemas\/probes\.schema\.json.*\/provider/ },
-  { env: { PROBES_FILE: 'misspelt.json' }, key: 'PROBES_FILE', says: /provider\.unique\[0\]\.query has the unknown parameter "Firstname": did you mean "FirstName"\? \(§4\.1/ },
-  { env: { PROBES_FILE: 'misspelt-dash.json' }, key: 'PROBES_FILE', says: /provider\.ambiguous\[0\]\.narrowedBy has the unknown parameter "Cty-": did you mean "City-"\?/ },
-  { env: { PROBES_FILE: 'misspelt-org.json' }, key: 'PROBES_FILE', says: /organization\.searches\[0\]\.query has the unknown parameter "address-zip": did you mean "address-city"\? \(§4\.3/ },
+  {
+    env: { PROBES_FILE: 'misspelt.json' },
+    key: 'PROBES_FILE',
+    says: /provider\.unique\[0\]\.query has the unknown parameter "Firstname": did you mean "FirstName"\? \(§4\.1/,
+  },
+  {
+    env: { PROBES_FILE: 'misspelt-dash.json' },
+    key: 'PROBES_FILE',
+    says: /provider\.ambiguous\[0\]\.narrowedBy has the unknown parameter "Cty-": did you mean "City-"\?/,
+  },
+  {
+    env: { PROBES_FILE: 'misspelt-org.json' },
+    key: 'PROBES_FILE',
+    says: /organization\.searches\[0\]\.query has the unknown parameter "address-zip": did you mean "address-city"\? \(§4\.3/,
+  },
   { env: { PROVIDER_PATH: 'provider' }, key: 'PROVIDER_PATH', says: /starts with \// },
   { env: { FHIR_PATH: '/fhir/' }, key: 'FHIR_PATH', says: /does not end with one/ },
   { env: { STATUS_SEARCH: 'yes' }, key: 'STATUS_SEARCH', says: /true or false/ },
@@ -71,8 +112,14 @@ for (const { env, key, says } of invalid) {
     const dir = tempDir();
     writeFileSync(join(dir, 'broken.json'), '{"provider": ');
     writeFileSync(join(dir, 'wrong.json'), JSON.stringify({ provider: { unique: [{ query: {} }] } }));
-    writeFileSync(join(dir, 'misspelt.json'), JSON.stringify({ provider: { unique: [{ query: { Firstname: 'JANE', LastName: 'DOE' } }] } }));
-    writeFileSync(join(dir, 'misspelt-dash.json'), JSON.stringify({ provider: { ambiguous: [{ query: { LastName: 'DOE', 'State-': 'OH' }, narrowedBy: { 'Cty-': 'DAYTON' } }] } }));
+    writeFileSync(
+      join(dir, 'misspelt.json'),
+      JSON.stringify({ provider: { unique: [{ query: { Firstname: 'JANE', LastName: 'DOE' } }] } }),
+    );
+    writeFileSync(
+      join(dir, 'misspelt-dash.json'),
+      JSON.stringify({ provider: { ambiguous: [{ query: { LastName: 'DOE', 'State-': 'OH' }, narrowedBy: { 'Cty-': 'DAYTON' } }] } }),
+    );
     writeFileSync(join(dir, 'misspelt-org.json'), JSON.stringify({ organization: { searches: [{ query: { 'address-zip': '43215' } }] } }));
     let error: unknown;
     try {
@@ -95,7 +142,10 @@ test('the probe parameter names of §4.1 (with or without the dash) and §4.3 ar
   const dir = tempDir();
   const provider = Object.fromEntries(PROVIDER_PARAMETERS.map((name, i) => [i % 2 ? name : `${name}-`, 'x']));
   const organization = Object.fromEntries([...ORGANIZATION_FILTERS, ...PAGING_PARAMETERS].map((name) => [name, '1']));
-  writeFileSync(join(dir, 'all.json'), JSON.stringify({ provider: { unique: [{ query: provider }] }, organization: { searches: [{ query: organization }] } }));
+  writeFileSync(
+    join(dir, 'all.json'),
+    JSON.stringify({ provider: { unique: [{ query: provider }] }, organization: { searches: [{ query: organization }] } }),
+  );
   expect(loadConfig({ ...EMBEDDED, PROBES_FILE: 'all.json' }, dir).probes.provider?.unique?.[0].query).toEqual(provider);
 });
 
@@ -113,9 +163,17 @@ test('a configuration error leaves a report with verdict error, and no earlier r
   }
   expect(reportConfigurationError(error!, env, dir)).toBe(reportDir);
   const report = JSON.parse(readFileSync(join(reportDir, REPORT_FILES.json), 'utf8'));
-  expect(report).toMatchObject({ verdict: 'error', errors: [{ kind: 'configuration', message: 'configuration: STRICT must be true or false, got "maybe"' }] });
+  expect(report).toMatchObject({
+    verdict: 'error',
+    errors: [{ kind: 'configuration', message: 'configuration: STRICT must be true or false, got "maybe"' }],
+  });
   expect(report.requirements.every((r: { status: string }) => r.status === 'skip')).toBe(true);
-  expect(readFileSync(join(reportDir, REPORT_FILES.markdown), 'utf8')).toContain('**Verdict: ERROR: the configuration stopped the run before any test**');
-  expect(readFileSync(join(reportDir, REPORT_FILES.junit), 'utf8')).toContain('<error type="configuration" message="configuration: STRICT must be true or false');
-  for (const file of Object.values(REPORT_FILES)) expect(readFileSync(join(reportDir, file), 'utf8')).not.toContain('PASS from an earlier run');
+  expect(readFileSync(join(reportDir, REPORT_FILES.markdown), 'utf8')).toContain(
+    '**Verdict: ERROR: the configuration stopped the run before any test**',
+  );
+  expect(readFileSync(join(reportDir, REPORT_FILES.junit), 'utf8')).toContain(
+    '<error type="configuration" message="configuration: STRICT must be true or false',
+  );
+  for (const file of Object.values(REPORT_FILES))
+    expect(readFileSync(join(reportDir, file), 'utf8')).not.toContain('PASS from an earlier run');
 });

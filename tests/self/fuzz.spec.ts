@@ -31,13 +31,27 @@ const component = fc.oneof(
 );
 
 const names = (known: readonly string[]) =>
-  fc.oneof(fc.constantFrom(...known), fc.constantFrom(...known).map((n) => `${n}-`), fc.constantFrom(...known).map((n) => n.toLowerCase()), fc.constantFrom(...PROTOTYPE_KEYS), component);
+  fc.oneof(
+    fc.constantFrom(...known),
+    fc.constantFrom(...known).map((n) => `${n}-`),
+    fc.constantFrom(...known).map((n) => n.toLowerCase()),
+    fc.constantFrom(...PROTOTYPE_KEYS),
+    component,
+  );
 
 /** Name=value pairs, names possibly repeated, sometimes without `=`. */
 const queryString = (known: readonly string[]) =>
-  fc.array(fc.tuple(names(known), component, fc.boolean()), { maxLength: 6 }).map((pairs) => pairs.map(([n, v, bare]) => (bare ? n : `${n}=${v}`)).join('&'));
+  fc
+    .array(fc.tuple(names(known), component, fc.boolean()), { maxLength: 6 })
+    .map((pairs) => pairs.map(([n, v, bare]) => (bare ? n : `${n}=${v}`)).join('&'));
 
-async function verify(server: FastifyInstance, schemas: SchemaValidator, url: string, success: SchemaPath, error: SchemaPath): Promise<void> {
+async function verify(
+  server: FastifyInstance,
+  schemas: SchemaValidator,
+  url: string,
+  success: SchemaPath,
+  error: SchemaPath,
+): Promise<void> {
   const response = await server.inject({ method: 'GET', url });
   const type = String(response.headers['content-type'] ?? '');
   expect(response.statusCode, url.slice(0, 300)).toBeLessThan(500);
@@ -47,20 +61,36 @@ async function verify(server: FastifyInstance, schemas: SchemaValidator, url: st
   }
   expect(type, url.slice(0, 300)).toMatch(/^application\/json/);
   const body: unknown = JSON.parse(response.body);
-  const schema = response.statusCode === 200 ? success : response.statusCode === 404 && !url.includes('/fhir/') ? SCHEMA.serviceError : error;
+  const schema =
+    response.statusCode === 200 ? success : response.statusCode === 404 && !url.includes('/fhir/') ? SCHEMA.serviceError : error;
   expect(schemas.validate(schema, body), `${url.slice(0, 300)} → ${response.statusCode}`).toEqual({ valid: true });
 }
 
 test('searchSingleBest: any query string', async ({ server, schemas }) => {
-  await fc.assert(fc.asyncProperty(queryString(PROVIDER_PARAMETERS), (qs) => verify(server, schemas, `/provider/searchSingleBest?${qs}`, SCHEMA.goldenRecord, SCHEMA.serviceError)), { numRuns: RUNS });
+  await fc.assert(
+    fc.asyncProperty(queryString(PROVIDER_PARAMETERS), (qs) =>
+      verify(server, schemas, `/provider/searchSingleBest?${qs}`, SCHEMA.goldenRecord, SCHEMA.serviceError),
+    ),
+    { numRuns: RUNS },
+  );
 });
 
 test('organization search: any query string', async ({ server, schemas }) => {
   const known = [...ORGANIZATION_FILTERS, 'Count', 'Page'];
-  await fc.assert(fc.asyncProperty(queryString(known), (qs) => verify(server, schemas, `/fhir/organization?${qs}`, SCHEMA.bundle, SCHEMA.operationOutcome)), { numRuns: RUNS });
+  await fc.assert(
+    fc.asyncProperty(queryString(known), (qs) =>
+      verify(server, schemas, `/fhir/organization?${qs}`, SCHEMA.bundle, SCHEMA.operationOutcome),
+    ),
+    { numRuns: RUNS },
+  );
 });
 
 test('sourceRecords: any curated-ID path segment', async ({ server, schemas }) => {
-  const segment = fc.oneof(component, fc.constantFrom('..', '.', '%2E%2E', '%2F', 'a%2Fb', ' ', '%20'), text.map(encodeURIComponent)).filter((s) => s !== '' && !s.includes('#') && !s.includes('?'));
-  await fc.assert(fc.asyncProperty(segment, (id) => verify(server, schemas, `/provider/sourceRecords/${id}`, SCHEMA.sourceRecords, SCHEMA.serviceError)), { numRuns: RUNS });
+  const segment = fc
+    .oneof(component, fc.constantFrom('..', '.', '%2E%2E', '%2F', 'a%2Fb', ' ', '%20'), text.map(encodeURIComponent))
+    .filter((s) => s !== '' && !s.includes('#') && !s.includes('?'));
+  await fc.assert(
+    fc.asyncProperty(segment, (id) => verify(server, schemas, `/provider/sourceRecords/${id}`, SCHEMA.sourceRecords, SCHEMA.serviceError)),
+    { numRuns: RUNS },
+  );
 });

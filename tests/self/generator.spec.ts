@@ -33,7 +33,11 @@ test('the same seed gives the same data, another seed other data', () => {
 test('the committed fixtures are byte-identical to what the generator writes', () => {
   const out = mkdtempSync(join(tmpdir(), 'fixtures-'));
   try {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'scripts', 'generate-fixtures.ts'), '--out', out], { stdio: 'pipe' });
+    execFileSync(
+      process.execPath,
+      [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'scripts', 'generate-fixtures.ts'), '--out', out],
+      { stdio: 'pipe' },
+    );
     for (const file of Object.values(FIXTURE_FILES)) {
       expect(readFileSync(join(out, file)).equals(readFileSync(join(DEFAULT_FIXTURE_DIR, file))), file).toBe(true);
     }
@@ -64,13 +68,28 @@ test('identifiers carry valid check digits and NUCC-format taxonomy codes', ({ d
   const deas = records.flatMap((r) => r.DEALookup ?? []);
   const codes = records.flatMap((r) => (r.Taxonomy ?? []).flatMap((t) => t.TaxonomyCode ?? []));
   expect(npis.length * deas.length * codes.length).toBeGreaterThan(0);
-  expect(npis.filter((npi) => !isValidNpi(npi)), 'invalid NPIs').toEqual([]);
-  expect(deas.filter((dea) => !isValidDea(dea)), 'invalid DEA numbers').toEqual([]);
-  expect(codes.filter((code) => !NUCC_CODE.test(code)), 'malformed taxonomy codes').toEqual([]);
+  expect(
+    npis.filter((npi) => !isValidNpi(npi)),
+    'invalid NPIs',
+  ).toEqual([]);
+  expect(
+    deas.filter((dea) => !isValidDea(dea)),
+    'invalid DEA numbers',
+  ).toEqual([]);
+  expect(
+    codes.filter((code) => !NUCC_CODE.test(code)),
+    'malformed taxonomy codes',
+  ).toEqual([]);
   const npiSystem = IDENTIFIER_SYSTEM.npi;
   const orgIdentifiers = data.organizations.flatMap((o) => o.identifier);
-  expect(data.organizations.filter((o) => !o.identifier.some((i) => i.system === npiSystem)).map((o) => o.id), 'organizations without an NPI').toEqual([]);
-  expect(orgIdentifiers.filter((i) => !(i.system === npiSystem ? isValidNpi(i.value) : isValidDea(i.value))), 'invalid organization identifiers').toEqual([]);
+  expect(
+    data.organizations.filter((o) => !o.identifier.some((i) => i.system === npiSystem)).map((o) => o.id),
+    'organizations without an NPI',
+  ).toEqual([]);
+  expect(
+    orgIdentifiers.filter((i) => !(i.system === npiSystem ? isValidNpi(i.value) : isValidDea(i.value))),
+    'invalid organization identifiers',
+  ).toEqual([]);
 });
 
 test('the source records show the quirks of §2.3', ({ data }) => {
@@ -79,15 +98,31 @@ test('the source records show the quirks of §2.3', ({ data }) => {
   const json = JSON.stringify(records);
   expect(json, '[""] as absent').toContain('[""]');
   expect(json, '[] as absent').toContain('[]');
-  expect(records.some((r) => r.Address?.some((a) => Object.keys(a).length === 0)), '{} in Address').toBe(true);
-  for (const key of ['DEADateofOriginalRegistration', 'DEADateOfOriginalRegistration']) expect(values((d) => d[key]).some(Boolean), key).toBe(true);
+  expect(
+    records.some((r) => r.Address?.some((a) => Object.keys(a).length === 0)),
+    '{} in Address',
+  ).toBe(true);
+  for (const key of ['DEADateofOriginalRegistration', 'DEADateOfOriginalRegistration'])
+    expect(values((d) => d[key]).some(Boolean), key).toBe(true);
   expect(records.some((r) => r.Name?.some((n) => n.Credential)) && records.some((r) => r.Name?.some((n) => n.Credentials))).toBe(true);
   expect(records.some((r) => r.Address?.some((a) => a.CountryCode)) && records.some((r) => r.Address?.some((a) => a.Country))).toBe(true);
   const dates = records.flatMap((r) => [...(r.LastUpdateDate ?? []), ...(r.DEAExpirationDate ?? [])]);
-  expect(dates.some((d) => /^\d{2}\/\d{2}\/\d{4}$/.test(d)), 'MM/DD/YYYY').toBe(true);
-  expect(dates.some((d) => /^\d{1}\/\d{1,2}\/\d{4}$/.test(d)), 'M/D/YYYY').toBe(true);
-  expect(dates.some((d) => /^\d{8}$/.test(d)), 'YYYYMMDD').toBe(true);
-  expect(records.some((r) => r.Address?.some((a) => a.Zip?.some((z) => z.length === 9))), '9-digit zip').toBe(true);
+  expect(
+    dates.some((d) => /^\d{2}\/\d{2}\/\d{4}$/.test(d)),
+    'MM/DD/YYYY',
+  ).toBe(true);
+  expect(
+    dates.some((d) => /^\d{1}\/\d{1,2}\/\d{4}$/.test(d)),
+    'M/D/YYYY',
+  ).toBe(true);
+  expect(
+    dates.some((d) => /^\d{8}$/.test(d)),
+    'YYYYMMDD',
+  ).toBe(true);
+  expect(
+    records.some((r) => r.Address?.some((a) => a.Zip?.some((z) => z.length === 9))),
+    '9-digit zip',
+  ).toBe(true);
 });
 
 test('name collisions exist: same first and last name in one state, told apart by city', ({ data }) => {
@@ -106,7 +141,11 @@ test('organizations cover what §2.5 describes', ({ data }) => {
   expect(orgs.length).toBeGreaterThanOrEqual(1200);
   const withParent = orgs.filter((o) => o.partOf);
   expect(withParent.length).toBeGreaterThan(0);
-  for (const o of withParent) expect(o.contained?.some((c) => `#${c.id}` === o.partOf!.reference), o.id).toBe(true);
+  for (const o of withParent)
+    expect(
+      o.contained?.some((c) => `#${c.id}` === o.partOf!.reference),
+      o.id,
+    ).toBe(true);
   expect(new Set(orgs.flatMap((o) => o.identifier.map((i) => i.system))).size).toBe(2);
   expect(new Set(orgs.flatMap((o) => (o.telecom ?? []).map((t) => t.system)))).toEqual(new Set(['phone', 'fax']));
   expect(new Set(orgs.flatMap((o) => o.address.map((a) => a.type)))).toEqual(new Set(['postal', 'physical']));

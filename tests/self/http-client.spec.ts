@@ -1,7 +1,14 @@
 /** The harness's only way to the network: its logic against a fake transport, its limits against real sockets. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ForeignOriginError, MAX_RATE_LIMIT_RETRIES, ReadOnlyHttpClient, retryAfterSeconds, Throttle, TransportError } from '../../src/harness/http-client';
+import {
+  ForeignOriginError,
+  MAX_RATE_LIMIT_RETRIES,
+  ReadOnlyHttpClient,
+  retryAfterSeconds,
+  Throttle,
+  TransportError,
+} from '../../src/harness/http-client';
 import { Redactor } from '../../src/harness/redact';
 import { type Transport, UndiciTransport } from '../../src/harness/transport';
 import { expect, test } from './fixtures';
@@ -17,14 +24,22 @@ function fakeTransport(script: Answer[]) {
       const next = script.shift();
       if (!next) throw new Error('the fake has no more answers');
       if (next instanceof Error) throw next;
-      return { status: next.status, headers: { 'content-type': 'application/json', ...next.headers }, body: Buffer.from(next.body ?? '{}') };
+      return {
+        status: next.status,
+        headers: { 'content-type': 'application/json', ...next.headers },
+        body: Buffer.from(next.body ?? '{}'),
+      };
     },
     close: async () => undefined,
   };
   return { transport, calls };
 }
 
-function client(transport: Transport, sleeps: number[] = [], options: { timeoutMs?: number; maxBodyBytes?: number; baseUrl?: string } = {}) {
+function client(
+  transport: Transport,
+  sleeps: number[] = [],
+  options: { timeoutMs?: number; maxBodyBytes?: number; baseUrl?: string } = {},
+) {
   return new ReadOnlyHttpClient(transport, {
     baseUrl: options.baseUrl ?? 'https://directory.example',
     headers: { authorization: 'Bearer secret-token-1' },
@@ -39,10 +54,14 @@ test('it sends GET, and refuses any other method itself', async () => {
   const fake = fakeTransport([{ status: 200 }]);
   const http = client(fake.transport);
   const exchange = await http.get('/fhir/organization', { name: 'a b' });
-  expect(fake.calls).toEqual([{ url: 'https://directory.example/fhir/organization?name=a+b', method: 'GET', headers: { authorization: 'Bearer secret-token-1' } }]);
+  expect(fake.calls).toEqual([
+    { url: 'https://directory.example/fhir/organization?name=a+b', method: 'GET', headers: { authorization: 'Bearer secret-token-1' } },
+  ]);
   expect(exchange).toMatchObject({ method: 'GET', status: 200, json: { ok: true, value: {} } });
   for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
-    await expect((http as unknown as { send(m: string, u: string): Promise<unknown> }).send(method, 'https://directory.example/x')).rejects.toThrow(/only GET/);
+    await expect(
+      (http as unknown as { send(m: string, u: string): Promise<unknown> }).send(method, 'https://directory.example/x'),
+    ).rejects.toThrow(/only GET/);
   }
   expect(fake.calls).toHaveLength(1);
 });
@@ -58,7 +77,9 @@ test('a second transport error, or a time-out, is a TransportError: never a conf
   const twice = fakeTransport([new Error('read ECONNRESET'), new Error('socket hang up')]);
   await expect(client(twice.transport).get('/x')).rejects.toThrow(TransportError);
   const timeout = fakeTransport([new Error('Timeout 1000ms exceeded.')]);
-  const error = await client(timeout.transport).get('/x').catch((e: unknown) => e);
+  const error = await client(timeout.transport)
+    .get('/x')
+    .catch((e: unknown) => e);
   expect(error).toBeInstanceOf(TransportError);
   expect((error as TransportError).attempts).toBe(1);
   expect(timeout.calls).toHaveLength(1);
@@ -66,10 +87,17 @@ test('a second transport error, or a time-out, is a TransportError: never a conf
 
 test('429 and 503 with Retry-After are waited out, a bounded number of times', async () => {
   const sleeps: number[] = [];
-  const recovering = fakeTransport([{ status: 429, headers: { 'retry-after': '2' } }, { status: 503, headers: { 'retry-after': '1' } }, { status: 200 }]);
+  const recovering = fakeTransport([
+    { status: 429, headers: { 'retry-after': '2' } },
+    { status: 503, headers: { 'retry-after': '1' } },
+    { status: 200 },
+  ]);
   const exchange = await client(recovering.transport, sleeps).get('/x');
   expect(exchange.status).toBe(200);
-  expect(exchange.rateLimited).toEqual([{ status: 429, retryAfterSeconds: 2 }, { status: 503, retryAfterSeconds: 1 }]);
+  expect(exchange.rateLimited).toEqual([
+    { status: 429, retryAfterSeconds: 2 },
+    { status: 503, retryAfterSeconds: 1 },
+  ]);
   expect(sleeps).toEqual([2000, 1000]);
 });
 
@@ -94,13 +122,21 @@ test('Retry-After takes seconds or an HTTP date', () => {
 test('the throttle spaces requests 1/rate apart; rate 0 means no limit', async () => {
   let clock = 1000;
   const waits: number[] = [];
-  const throttle = new Throttle(4, async (ms) => void waits.push(ms), () => clock);
+  const throttle = new Throttle(
+    4,
+    async (ms) => void waits.push(ms),
+    () => clock,
+  );
   for (let i = 0; i < 4; i++) await throttle.wait();
   expect(waits).toEqual([250, 500, 750]);
   clock += 5000;
   await throttle.wait();
   expect(waits).toHaveLength(3);
-  const unlimited = new Throttle(0, async (ms) => void waits.push(ms), () => clock);
+  const unlimited = new Throttle(
+    0,
+    async (ms) => void waits.push(ms),
+    () => clock,
+  );
   await unlimited.wait();
   await unlimited.wait();
   expect(waits).toHaveLength(3);
@@ -108,17 +144,22 @@ test('the throttle spaces requests 1/rate apart; rate 0 means no limit', async (
 
 test('URLs in exchanges and errors are redacted', async () => {
   const fake = fakeTransport([new Error('connect ECONNREFUSED for secret-token-1')]);
-  const error = (await client(fake.transport).get('/x', { api_key: 'k-123', token: 'secret-token-1' }).catch((e: unknown) => e)) as TransportError;
+  const error = (await client(fake.transport)
+    .get('/x', { api_key: 'k-123', token: 'secret-token-1' })
+    .catch((e: unknown) => e)) as TransportError;
   expect(error.message).not.toMatch(/k-123|secret-token-1/);
   expect(error.message).toContain('[REDACTED]');
 });
 
-test('a next link is followed on the base URL\'s origin, resolved against the base URL, and refused elsewhere', async () => {
+test("a next link is followed on the base URL's origin, resolved against the base URL, and refused elsewhere", async () => {
   const fake = fakeTransport([{ status: 200 }, { status: 200 }]);
   const http = client(fake.transport, [], { baseUrl: 'https://directory.example/v1' });
   await http.follow('fhir/organization?name=a&Page=2');
   await http.follow('https://directory.example/v1/fhir/organization?Page=3');
-  expect(fake.calls.map((c) => c.url)).toEqual(['https://directory.example/v1/fhir/organization?name=a&Page=2', 'https://directory.example/v1/fhir/organization?Page=3']);
+  expect(fake.calls.map((c) => c.url)).toEqual([
+    'https://directory.example/v1/fhir/organization?name=a&Page=2',
+    'https://directory.example/v1/fhir/organization?Page=3',
+  ]);
   await expect(http.follow('https://elsewhere.example/v1/fhir/organization?Page=2')).rejects.toThrow(ForeignOriginError);
   await expect(http.follow('http://directory.example/v1/fhir/organization?Page=2')).rejects.toThrow(/another origin/);
   expect(fake.calls).toHaveLength(2);
@@ -149,7 +190,10 @@ test.describe('the undici transport, against real sockets', () => {
     try {
       const exchange = await client(transport, [], { baseUrl: url, maxBodyBytes: LIMIT }).get('/x');
       expect(exchange.tooLargeBytes).toBe(LIMIT * 4);
-      expect(exchange.json).toEqual({ ok: false, error: expect.stringContaining(`body of ${LIMIT * 4} bytes: it exceeds the harness limit of ${LIMIT} bytes`) });
+      expect(exchange.json).toEqual({
+        ok: false,
+        error: expect.stringContaining(`body of ${LIMIT * 4} bytes: it exceeds the harness limit of ${LIMIT} bytes`),
+      });
     } finally {
       server.close();
     }
@@ -190,7 +234,9 @@ test.describe('the undici transport, against real sockets', () => {
       response.on('close', () => clearInterval(timer));
     });
     try {
-      const error = await client(transport, [], { baseUrl: url, timeoutMs: 600 }).get('/x').catch((e: unknown) => e);
+      const error = await client(transport, [], { baseUrl: url, timeoutMs: 600 })
+        .get('/x')
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TransportError);
       expect((error as TransportError).message).toMatch(/Timeout 600ms exceeded/);
       expect((error as TransportError).attempts).toBe(1);

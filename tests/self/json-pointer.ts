@@ -3,7 +3,10 @@ export const REMOVE = Symbol('remove');
 
 export function changed<T>(value: T, pointer: string, replacement: unknown): T {
   const copy = structuredClone(value);
-  const keys = pointer.split('/').slice(1).map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const keys = pointer
+    .split('/')
+    .slice(1)
+    .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
   const last = keys.pop();
   if (last === undefined) return replacement as T;
   let target: Record<string, unknown> = copy as Record<string, unknown>;

@@ -3,7 +3,13 @@ import { ROUTES, routeViolations } from '../../src/harness/rules/schema-routing'
 import type { SchemaViolation } from '../../src/schemas/validator';
 import { expect, test } from './fixtures';
 
-const violation = (location: string, schemaPath = '#/type'): SchemaViolation => ({ rule: 'r', instancePath: location, location, schemaPath, message: 'x' });
+const violation = (location: string, schemaPath = '#/type'): SchemaViolation => ({
+  rule: 'r',
+  instancePath: location,
+  location,
+  schemaPath,
+  message: 'x',
+});
 
 const cases: [keyof typeof ROUTES, SchemaViolation, string][] = [
   ['goldenRecord', violation(''), 'SB-RECORD-SHAPE'],

@@ -66,13 +66,23 @@ const allowed: Case[] = [
   { schema: SCHEMA.goldenRecord, pointer: '/data/Address/0', value: {}, what: '§2.3 r3: {} inside Address' },
   { schema: SCHEMA.goldenRecord, pointer: `${name0}/Credentials`, value: ['MD'], what: '§2.3 r4: Credentials' },
   { schema: SCHEMA.goldenRecord, pointer: `${address0}/Country`, value: ['US'], what: '§2.3 r4: Country' },
-  { schema: SCHEMA.goldenRecord, pointer: '/data/DEADateOfOriginalRegistration', value: ['20190102'], what: '§2.3 r4, r5: variant key, YYYYMMDD' },
+  {
+    schema: SCHEMA.goldenRecord,
+    pointer: '/data/DEADateOfOriginalRegistration',
+    value: ['20190102'],
+    what: '§2.3 r4, r5: variant key, YYYYMMDD',
+  },
   { schema: SCHEMA.goldenRecord, pointer: '/data/DEADateofOriginalRegistration', value: ['1/2/2019'], what: '§2.3 r5: M/D/YYYY' },
   { schema: SCHEMA.goldenRecord, pointer: '/data/ProviderEnumerationDate', value: ['01/02/2019'], what: '§2.3 r5: MM/DD/YYYY' },
   { schema: SCHEMA.goldenRecord, pointer: `${address0}/Zip`, value: ['432151234'], what: '§2.3 r6: 9-digit zip' },
   { schema: SCHEMA.goldenRecord, pointer: '/data/NewAttribute', value: 'anything', what: '§2.4: attributes beyond the tables' },
   { schema: SCHEMA.goldenRecord, pointer: '/extra', value: { any: 1 }, what: 'unknown extra fields' },
-  { schema: SCHEMA.bundle, pointer: '/entry/0/fullUrl', value: 'https://fhir.example/fhir/Organization/abc', what: '§2.5: absolute fullUrl ending /Organization/<id>' },
+  {
+    schema: SCHEMA.bundle,
+    pointer: '/entry/0/fullUrl',
+    value: 'https://fhir.example/fhir/Organization/abc',
+    what: '§2.5: absolute fullUrl ending /Organization/<id>',
+  },
   { schema: SCHEMA.bundle, pointer: '/meta/lastUpdated', value: '2026-01-02T03:04:05Z', what: '§2.5: Z offset' },
   { schema: SCHEMA.bundle, pointer: '/meta/lastUpdated', value: '2026-01-02T03:04:05.123-05:00', what: '§2.5: ±hh:mm offset' },
   { schema: SCHEMA.bundle, pointer: `${org}/contained`, value: REMOVE, what: '§2.5: contained is optional' },
@@ -92,20 +102,67 @@ const broken: (Case & { at?: string })[] = [
   { schema: SCHEMA.goldenRecord, pointer: '/data/IdentityDataSource', value: ['NPPES'], what: '§2.3 r2: plain string' },
   { schema: SCHEMA.goldenRecord, pointer: '/data/Phone/0', value: '614555123', what: '§2.3 r6: phone of 9 digits' },
   { schema: SCHEMA.goldenRecord, pointer: '/data/Phone/0', value: '(614) 555-1234', what: '§2.3 r6: phone punctuation' },
-  { schema: SCHEMA.goldenRecord, pointer: `${address0}/AddressPhone`, value: ['614-555-1234'], what: '§2.3 r6: address phone', at: `${address0}/AddressPhone/0` },
-  { schema: SCHEMA.goldenRecord, pointer: `${address0}/FaxPhoneNumber`, value: ['61455512345'], what: '§2.3 r6: fax', at: `${address0}/FaxPhoneNumber/0` },
+  {
+    schema: SCHEMA.goldenRecord,
+    pointer: `${address0}/AddressPhone`,
+    value: ['614-555-1234'],
+    what: '§2.3 r6: address phone',
+    at: `${address0}/AddressPhone/0`,
+  },
+  {
+    schema: SCHEMA.goldenRecord,
+    pointer: `${address0}/FaxPhoneNumber`,
+    value: ['61455512345'],
+    what: '§2.3 r6: fax',
+    at: `${address0}/FaxPhoneNumber/0`,
+  },
   { schema: SCHEMA.goldenRecord, pointer: `${address0}/Zip`, value: ['43215-1234'], what: '§2.3 r6: zip hyphen', at: `${address0}/Zip/0` },
   { schema: SCHEMA.goldenRecord, pointer: `${address0}/Zip`, value: ['4321'], what: '§2.3 r6: zip length', at: `${address0}/Zip/0` },
-  { schema: SCHEMA.goldenRecord, pointer: '/data/ProviderEnumerationDate', value: ['2019-01-02'], what: '§2.3 r5: ISO date', at: '/data/ProviderEnumerationDate/0' },
-  { schema: SCHEMA.goldenRecord, pointer: '/data/LastUpdateDate', value: ['13/02/2019'], what: '§2.3 r5: month 13', at: '/data/LastUpdateDate/0' },
-  { schema: SCHEMA.goldenRecord, pointer: '/data/DEAExpirationDate', value: ['20191302'], what: '§2.3 r5: YYYYMMDD month 13', at: '/data/DEAExpirationDate/0' },
+  {
+    schema: SCHEMA.goldenRecord,
+    pointer: '/data/ProviderEnumerationDate',
+    value: ['2019-01-02'],
+    what: '§2.3 r5: ISO date',
+    at: '/data/ProviderEnumerationDate/0',
+  },
+  {
+    schema: SCHEMA.goldenRecord,
+    pointer: '/data/LastUpdateDate',
+    value: ['13/02/2019'],
+    what: '§2.3 r5: month 13',
+    at: '/data/LastUpdateDate/0',
+  },
+  {
+    schema: SCHEMA.goldenRecord,
+    pointer: '/data/DEAExpirationDate',
+    value: ['20191302'],
+    what: '§2.3 r5: YYYYMMDD month 13',
+    at: '/data/DEAExpirationDate/0',
+  },
   { schema: SCHEMA.goldenRecord, pointer: '/data/Name', value: { FirstName: ['A'] }, what: '§2.3 r1: Name is an array' },
   { schema: SCHEMA.goldenRecord, pointer: `${name0}/FirstName`, value: 'DANIEL', what: '§2.4: Name attributes are arrays' },
   { schema: SCHEMA.goldenRecord, pointer: `${name0}/Nickname`, value: 'DAN', what: '§2.3 r1: any Name attribute is an array' },
   { schema: SCHEMA.goldenRecord, pointer: `${address0}/City`, value: 'LUBBOCK', what: '§2.4: Address attributes are arrays' },
-  { schema: SCHEMA.goldenRecord, pointer: '/data/Taxonomy/0/TaxonomyCode', value: '207Q00000X', what: '§2.4: Taxonomy attributes are arrays' },
-  { schema: SCHEMA.goldenRecord, pointer: '/data/Taxonomy/0/TaxonomyExpirationDate', value: ['Jan 5 2024'], what: '§2.3 r5: taxonomy date', at: '/data/Taxonomy/0/TaxonomyExpirationDate/0' },
-  { schema: SCHEMA.goldenRecord, pointer: '/data/OtherIdentifiers', value: [{ OtherIdentifierType: 'MEDICAID' }], what: '§2.3 r1: OtherIdentifiers attributes are arrays', at: '/data/OtherIdentifiers/0/OtherIdentifierType' },
+  {
+    schema: SCHEMA.goldenRecord,
+    pointer: '/data/Taxonomy/0/TaxonomyCode',
+    value: '207Q00000X',
+    what: '§2.4: Taxonomy attributes are arrays',
+  },
+  {
+    schema: SCHEMA.goldenRecord,
+    pointer: '/data/Taxonomy/0/TaxonomyExpirationDate',
+    value: ['Jan 5 2024'],
+    what: '§2.3 r5: taxonomy date',
+    at: '/data/Taxonomy/0/TaxonomyExpirationDate/0',
+  },
+  {
+    schema: SCHEMA.goldenRecord,
+    pointer: '/data/OtherIdentifiers',
+    value: [{ OtherIdentifierType: 'MEDICAID' }],
+    what: '§2.3 r1: OtherIdentifiers attributes are arrays',
+    at: '/data/OtherIdentifiers/0/OtherIdentifierType',
+  },
   { schema: SCHEMA.sourceRecords, pointer: '', value: { id: 'x', index: 'nppes', data: {} }, what: '§4.2: root is an array' },
   { schema: SCHEMA.sourceRecords, pointer: '/0/index', value: REMOVE, what: '§4.2 r1: index required', at: '/0' },
   { schema: SCHEMA.sourceRecords, pointer: '/0/index', value: ['nppes'], what: '§2.2: index is a string' },
@@ -137,7 +194,13 @@ const broken: (Case & { at?: string })[] = [
   { schema: SCHEMA.bundle, pointer: `${org}/contact/0/name/given`, value: 'ANN', what: '§2.5: given array' },
   { schema: SCHEMA.bundle, pointer: `${org}/identifier/0/system`, value: 'us npi', what: '§2.5: identifier system URI' },
   { schema: SCHEMA.bundle, pointer: `${org}/identifier/0/value`, value: 1234567893, what: '§2.5: identifier value string' },
-  { schema: SCHEMA.bundle, pointer: `${org}/identifier/0/period`, value: { start: '2020-01-01' }, what: '§2.5: period ISO 8601 timestamp', at: `${org}/identifier/0/period/start` },
+  {
+    schema: SCHEMA.bundle,
+    pointer: `${org}/identifier/0/period`,
+    value: { start: '2020-01-01' },
+    what: '§2.5: period ISO 8601 timestamp',
+    at: `${org}/identifier/0/period/start`,
+  },
   { schema: SCHEMA.bundle, pointer: `${org}/contained/0/id`, value: 'parent-1', what: '§2.5: contained id UUID' },
   { schema: SCHEMA.bundle, pointer: `${org}/partOf/reference`, value: 'Organization/1', what: '§2.5: partOf reference begins with #' },
   { schema: SCHEMA.bundle, pointer: `${org}/type/0`, value: { coding: [] }, what: '§2.5: type text', at: `${org}/type/0` },
@@ -147,9 +210,21 @@ const broken: (Case & { at?: string })[] = [
   { schema: SCHEMA.ambiguity, pointer: '/message', value: 'Search returned more than one result', what: '§4.1 r4: exact text' },
   { schema: SCHEMA.health, pointer: '/status', value: 'starting', what: 'health: ok' },
   { schema: SCHEMA.probes, pointer: '/provider/unique/0/query', value: {}, what: 'probes: a query has a parameter' },
-  { schema: SCHEMA.probes, pointer: '/provider/ambiguous/0/narrowedBy', value: REMOVE, what: 'probes: narrowedBy required', at: '/provider/ambiguous/0' },
+  {
+    schema: SCHEMA.probes,
+    pointer: '/provider/ambiguous/0/narrowedBy',
+    value: REMOVE,
+    what: 'probes: narrowedBy required',
+    at: '/provider/ambiguous/0',
+  },
   { schema: SCHEMA.probes, pointer: '/provider/none/0/query/NPI', value: 1000000004, what: 'probes: values are strings' },
-  { schema: SCHEMA.probes, pointer: '/organization/multipage', value: { query: { name: 'x' } }, what: 'probes: unknown member (typo)', at: '/organization' },
+  {
+    schema: SCHEMA.probes,
+    pointer: '/organization/multipage',
+    value: { query: { name: 'x' } },
+    what: 'probes: unknown member (typo)',
+    at: '/organization',
+  },
   { schema: SCHEMA.probes, pointer: '/organization/identifiers/0', value: '', what: 'probes: identifier non-empty' },
 ];
 
@@ -171,7 +246,7 @@ for (const c of broken) {
   });
 }
 
-test('a violation says its rule in words, with its section: the schema\'s x-rule, or a sentence made from the keyword', ({ schemas }) => {
+test("a violation says its rule in words, with its section: the schema's x-rule, or a sentence made from the keyword", ({ schemas }) => {
   const rules = (path: Parameters<typeof schemas.validate>[0], value: unknown) => {
     const result = schemas.validate(path, value);
     return result.valid ? [] : result.violations.map((v) => v.rule);
@@ -181,8 +256,16 @@ test('a violation says its rule in words, with its section: the schema\'s x-rule
     'IdentityDataSource is a plain string, not an array, §2.3 r2',
   ]);
   expect(rules(SCHEMA.goldenRecord, { data: {} })).toEqual(['id is required']);
-  expect(rules(SCHEMA.organization, { resourceType: 'Organization', id: '1', identifier: [], active: 'true', name: 'a', address: [], contact: [], telecom: [{ system: 'pager', value: '1', use: 'work' }] })).toEqual([
-    'active is true or false',
-    'telecom.system is one of "phone", "fax"',
-  ]);
+  expect(
+    rules(SCHEMA.organization, {
+      resourceType: 'Organization',
+      id: '1',
+      identifier: [],
+      active: 'true',
+      name: 'a',
+      address: [],
+      contact: [],
+      telecom: [{ system: 'pager', value: '1', use: 'work' }],
+    }),
+  ).toEqual(['active is true or false', 'telecom.system is one of "phone", "fax"']);
 });

@@ -86,7 +86,11 @@ function union(values: readonly unknown[]): Record<string, string[]> {
       for (const item of Array.isArray(list) ? list : [list]) (merged[key] ??= new Set()).add(String(item));
     }
   }
-  return Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b)).map(([key, set]) => [key, [...set].sort()]));
+  return Object.fromEntries(
+    Object.entries(merged)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, set]) => [key, [...set].sort()]),
+  );
 }
 
 export function verdictOf(summary: ConformanceSummary['summary'], problems: number, errors: number, strict: boolean): Verdict {
@@ -101,7 +105,11 @@ export function verdictOf(summary: ConformanceSummary['summary'], problems: numb
  * SHOULD `warn`; checks that ran without failure `pass`; no check at all `skip`, with the reasons.
  * A requirement some of whose checks were skipped keeps its status for what ran, and is partial.
  */
-export function aggregate(outcomes: readonly TestOutcome[], options: { strict: boolean }, runErrors: readonly RunError[] = []): ConformanceSummary {
+export function aggregate(
+  outcomes: readonly TestOutcome[],
+  options: { strict: boolean },
+  runErrors: readonly RunError[] = [],
+): ConformanceSummary {
   const records = new Map<RequirementId, { checks: number; failures: Failure[]; skipped: string[] }>();
   const entry = (id: RequirementId) => {
     let value = records.get(id);
@@ -150,9 +158,20 @@ export function aggregate(outcomes: readonly TestOutcome[], options: { strict: b
     if (found.failures.length > 0) status = r.level === 'MUST' ? 'fail' : 'warn';
     else if (found.checks > 0) status = 'pass';
     else status = 'skip';
-    const skipped = found.skipped.length > 0 ? found.skipped : status === 'skip' ? [stopped ?? 'no check of this requirement ran'] : undefined;
+    const skipped =
+      found.skipped.length > 0 ? found.skipped : status === 'skip' ? [stopped ?? 'no check of this requirement ran'] : undefined;
     const partial = (status === 'pass' || status === 'warn') && skipped !== undefined;
-    return { id: r.id, level: r.level, spec: r.spec, title: r.title, status, checks: found.checks, failures: found.failures, ...(partial ? { partial: true as const } : {}), ...(skipped ? { skipped } : {}) };
+    return {
+      id: r.id,
+      level: r.level,
+      spec: r.spec,
+      title: r.title,
+      status,
+      checks: found.checks,
+      failures: found.failures,
+      ...(partial ? { partial: true as const } : {}),
+      ...(skipped ? { skipped } : {}),
+    };
   });
 
   const summary = { pass: 0, fail: 0, warn: 0, skip: 0, partial: 0 };
@@ -172,7 +191,9 @@ export function aggregate(outcomes: readonly TestOutcome[], options: { strict: b
         const shown = 'fold' in o && o.fold === 'union' ? union(values) : distinct(values);
         return { id: o.id, title: o.title, status: 'observed', value: Array.isArray(shown) && shown.length === 1 ? shown[0] : shown };
       }
-      const fallback = observationTestsRan.has(o.id) ? 'the tests that record it ran, but no answer showed it (see probe problems and failures)' : 'no test that records it ran';
+      const fallback = observationTestsRan.has(o.id)
+        ? 'the tests that record it ran, but no answer showed it (see probe problems and failures)'
+        : 'no test that records it ran';
       const reason = observationSkips.get(o.id)?.join('; ') ?? stopped ?? ('whenAbsent' in o ? o.whenAbsent : fallback);
       return { id: o.id, title: o.title, status: 'not observed', reason };
     }),

@@ -23,6 +23,16 @@ export function reportConfigurationError(error: ConfigError, env: Environment, c
   clearReport(reportDir);
   const summary = aggregate([], { strict: false }, [{ test: 'configuration', kind: 'configuration', message: error.message }]);
   const baseUrl = env.BASE_URL?.trim() || '(embedded reference server)';
-  writeReport(reportDir, { ...summary, verdict: 'error', target: { baseUrl, embedded: !env.BASE_URL?.trim() }, startedAt: new Date().toISOString(), durationMs: 0 }, new Redactor(rawSecrets(env)));
+  writeReport(
+    reportDir,
+    {
+      ...summary,
+      verdict: 'error',
+      target: { baseUrl, embedded: !env.BASE_URL?.trim() },
+      startedAt: new Date().toISOString(),
+      durationMs: 0,
+    },
+    new Redactor(rawSecrets(env)),
+  );
   return reportDir;
 }

@@ -31,7 +31,12 @@ export default class ConformanceReporter implements Reporter {
   onError(error: TestError): void {
     const message = (error.message ?? error.value ?? '').replace(ANSI, '').replace(/^Error: /, '');
     const preflight = message.indexOf(PREFLIGHT_PREFIX);
-    if (preflight >= 0) this.runErrors.push({ test: 'preflight', kind: 'preflight', message: message.slice(preflight + PREFLIGHT_PREFIX.length).split('\n')[0] });
+    if (preflight >= 0)
+      this.runErrors.push({
+        test: 'preflight',
+        kind: 'preflight',
+        message: message.slice(preflight + PREFLIGHT_PREFIX.length).split('\n')[0],
+      });
     else this.runErrors.push({ test: '(outside tests)', kind: 'harness', message });
   }
 
@@ -54,12 +59,16 @@ export default class ConformanceReporter implements Reporter {
     const config = loadConfig(environmentWithDotenv(process.env, process.cwd()));
     const redactor = new Redactor(secretsOf(config));
     const summary = aggregate([...this.outcomes.values()], { strict: config.strict }, this.runErrors);
-    writeReport(config.reportDir, {
-      target: { baseUrl: redactor.url(config.baseUrl), embedded: config.embedded },
-      startedAt: this.startedAt.toISOString(),
-      durationMs: Date.now() - this.startedAt.getTime(),
-      ...summary,
-    }, redactor);
+    writeReport(
+      config.reportDir,
+      {
+        target: { baseUrl: redactor.url(config.baseUrl), embedded: config.embedded },
+        startedAt: this.startedAt.toISOString(),
+        durationMs: Date.now() - this.startedAt.getTime(),
+        ...summary,
+      },
+      redactor,
+    );
     const { pass, fail, warn, skip, partial } = summary.summary;
     const plural = (count: number, noun: string) => (count > 0 ? `, ${count} ${noun}${count > 1 ? 's' : ''}` : '');
     const counts = `${pass} pass${partial > 0 ? ` (${partial} partial)` : ''}, ${fail} fail, ${warn} warn, ${skip} skip${plural(summary.probeProblems.length, 'probe problem')}${plural(summary.errors.length, 'run error')}`;

@@ -16,8 +16,15 @@ interface Case {
 }
 
 function testsuite(name: string, cases: readonly Case[], counts: { failures: number; errors: number; skipped: number }): string {
-  const inner = cases.map((c) => `    <testcase name="${escape(c.name)}" classname="${escape(c.classname)}" time="0">${c.body ? `\n${c.body}\n    ` : ''}</testcase>`);
-  return [`  <testsuite name="${escape(name)}" tests="${cases.length}" failures="${counts.failures}" errors="${counts.errors}" skipped="${counts.skipped}">`, ...inner, '  </testsuite>'].join('\n');
+  const inner = cases.map(
+    (c) =>
+      `    <testcase name="${escape(c.name)}" classname="${escape(c.classname)}" time="0">${c.body ? `\n${c.body}\n    ` : ''}</testcase>`,
+  );
+  return [
+    `  <testsuite name="${escape(name)}" tests="${cases.length}" failures="${counts.failures}" errors="${counts.errors}" skipped="${counts.skipped}">`,
+    ...inner,
+    '  </testsuite>',
+  ].join('\n');
 }
 
 /**
@@ -31,17 +38,23 @@ export function renderJunit(report: ConformanceReport): string {
   let failures = 0;
   let skipped = 0;
   const requirementCases = report.requirements.map((r): Case => {
-    const lines: string[] = [`      <properties><property name="level" value="${r.level}"/><property name="spec" value="${escape(r.spec)}"/><property name="status" value="${r.status}${r.partial ? ' (partial)' : ''}"/></properties>`];
+    const lines: string[] = [
+      `      <properties><property name="level" value="${r.level}"/><property name="spec" value="${escape(r.spec)}"/><property name="status" value="${r.status}${r.partial ? ' (partial)' : ''}"/></properties>`,
+    ];
     const first = r.failures[0]?.message ?? '';
     if (r.status === 'fail' || (r.status === 'warn' && strictFailure)) {
       failures++;
-      lines.push(`      <failure type="${r.level}" message="${escape(`[${r.id}] ${firstLine(first)}`)}">${escape(r.failures.map((f) => f.message).join('\n\n'))}</failure>`);
+      lines.push(
+        `      <failure type="${r.level}" message="${escape(`[${r.id}] ${firstLine(first)}`)}">${escape(r.failures.map((f) => f.message).join('\n\n'))}</failure>`,
+      );
     } else if (r.status === 'skip') {
       skipped++;
       lines.push(`      <skipped message="${escape(r.skipped?.join('; ') ?? 'skipped')}"/>`);
     }
     const output = [
-      ...(r.status === 'warn' ? [`WARNING [${r.id}] SHOULD ${r.spec}: ${r.failures.length} finding${r.failures.length > 1 ? 's' : ''}\n${first}`] : []),
+      ...(r.status === 'warn'
+        ? [`WARNING [${r.id}] SHOULD ${r.spec}: ${r.failures.length} finding${r.failures.length > 1 ? 's' : ''}\n${first}`]
+        : []),
       ...(r.partial ? [`partial: these checks did not run:\n${r.skipped!.join('\n')}`] : []),
     ];
     if (output.length > 0) lines.push(`      <system-out>${escape(output.join('\n\n'))}</system-out>`);
@@ -59,7 +72,9 @@ export function renderJunit(report: ConformanceReport): string {
   }));
   const suites = [
     testsuite('requirements', requirementCases, { failures, errors: 0, skipped }),
-    ...(problemCases.length > 0 ? [testsuite('probe problems', problemCases, { failures: 0, errors: problemCases.length, skipped: 0 })] : []),
+    ...(problemCases.length > 0
+      ? [testsuite('probe problems', problemCases, { failures: 0, errors: problemCases.length, skipped: 0 })]
+      : []),
     ...(errorCases.length > 0 ? [testsuite('run errors', errorCases, { failures: 0, errors: errorCases.length, skipped: 0 })] : []),
   ];
   const total = requirementCases.length + problemCases.length + errorCases.length;

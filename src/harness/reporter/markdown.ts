@@ -14,7 +14,9 @@ function verdict(report: ConformanceReport): string {
     case 'error':
       return 'ERROR: the configuration stopped the run before any test';
     default:
-      return report.summary.fail > 0 ? 'FAIL: the service breaks a MUST requirement' : 'FAIL: SHOULD requirements do not hold and STRICT is true';
+      return report.summary.fail > 0
+        ? 'FAIL: the service breaks a MUST requirement'
+        : 'FAIL: SHOULD requirements do not hold and STRICT is true';
   }
 }
 
@@ -44,15 +46,29 @@ export function renderMarkdown(report: ConformanceReport): string {
       "The service's answers contradict these promises of the probes file, and nothing in the exchanges shows which side is wrong. No requirement is charged: either the probes file is out of date or the service's matching is wrong.",
       '',
     );
-    for (const problem of report.probeProblems) lines.push(`- **${cell(problem.probe)}** promised ${cell(problem.promised)}; ${cell(problem.observed)}.  `, `  ${cell(clip(problem.message, 600))}`);
+    for (const problem of report.probeProblems)
+      lines.push(
+        `- **${cell(problem.probe)}** promised ${cell(problem.promised)}; ${cell(problem.observed)}.  `,
+        `  ${cell(clip(problem.message, 600))}`,
+      );
     lines.push('');
   }
   lines.push('## Requirements', '', '| id | level | spec | status | checks | first failure or skip reason |', '|---|---|---|---|---|---|');
   for (const r of report.requirements) {
     const detail = r.failures[0]?.message ?? (r.skipped ? `${r.partial ? 'partly skipped: ' : ''}${r.skipped.join('; ')}` : '');
-    lines.push(`| ${r.id} | ${r.level} | ${cell(r.spec)} | ${r.status}${r.partial ? ' (partial)' : ''} | ${r.checks} | ${cell(clip(detail))} |`);
+    lines.push(
+      `| ${r.id} | ${r.level} | ${cell(r.spec)} | ${r.status}${r.partial ? ' (partial)' : ''} | ${r.checks} | ${cell(clip(detail))} |`,
+    );
   }
-  lines.push('', '## Observations', '', 'Behaviour where the specification is silent: recorded, never judged.', '', '| id | what | observed |', '|---|---|---|');
+  lines.push(
+    '',
+    '## Observations',
+    '',
+    'Behaviour where the specification is silent: recorded, never judged.',
+    '',
+    '| id | what | observed |',
+    '|---|---|---|',
+  );
   for (const o of report.observations) {
     const shown = o.status === 'observed' ? clip(JSON.stringify(o.value), 500) : `not observed: ${o.reason ?? ''}`;
     lines.push(`| ${o.id} | ${cell(o.title)} | ${cell(shown)} |`);

@@ -34,14 +34,22 @@ export function partOfProblems(bundle: unknown): EntryProblem[] {
     const reference = text((resource.partOf as Json | null)?.reference);
     const contained = objects(resource.contained).map((c) => text(c.id));
     if (reference.startsWith('#') && contained.includes(reference.slice(1))) return [];
-    return [{ pointer: `/entry/${i}/resource/partOf`, message: `partOf.reference "${reference}" names no contained organization (contained ids: ${JSON.stringify(contained)})` }];
+    return [
+      {
+        pointer: `/entry/${i}/resource/partOf`,
+        message: `partOf.reference "${reference}" names no contained organization (contained ids: ${JSON.stringify(contained)})`,
+      },
+    ];
   });
 }
 
 /** Where each §4.3 filter's value must appear in a resource ("contains", case-insensitive). */
 const FILTER_FIELDS: Record<string, (resource: Json) => string[]> = {
   name: (r) => [text(r.name)],
-  address: (r) => objects(r.address).map((a) => [text(a.text), ...(Array.isArray(a.line) ? a.line.map(text) : []), text(a.city), text(a.state), text(a.postalCode)].join(' ')),
+  address: (r) =>
+    objects(r.address).map((a) =>
+      [text(a.text), ...(Array.isArray(a.line) ? a.line.map(text) : []), text(a.city), text(a.state), text(a.postalCode)].join(' '),
+    ),
   'address-city': (r) => objects(r.address).map((a) => text(a.city)),
   'address-state': (r) => objects(r.address).map((a) => text(a.state)),
   'address-postalcode': (r) => objects(r.address).map((a) => text(a.postalCode)),
@@ -50,13 +58,19 @@ const FILTER_FIELDS: Record<string, (resource: Json) => string[]> = {
 };
 
 /** Upper case, punctuation as space, single spaces: "12 Main St., Dayton" → "12 MAIN ST DAYTON". */
-const words = (value: string) => value.toUpperCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const words = (value: string) =>
+  value
+    .toUpperCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** `address` is a full address (§4.3): a field holds it when it holds every word of it; the rest hold the value. */
 function holds(name: string, field: string, value: string): boolean {
   if (name !== 'address') return field.toUpperCase().includes(value.trim().toUpperCase());
   const held = ` ${words(field)} `;
-  return words(value).split(' ').every((word) => held.includes(word));
+  return words(value)
+    .split(' ')
+    .every((word) => held.includes(word));
 }
 
 /** ORG-FILTERS: entries whose field does not contain the searched value. */
@@ -66,7 +80,14 @@ export function filterProblems(bundle: unknown, query: Record<string, string>): 
     checked.flatMap(([name, value]) => {
       const fields = FILTER_FIELDS[name](resourceOf(entry));
       const ok = fields.some((field) => holds(name, field, value));
-      return ok ? [] : [{ pointer: `/entry/${i}/resource`, message: `${name}=${value} but the organization's ${name} values are ${JSON.stringify(fields)}` }];
+      return ok
+        ? []
+        : [
+            {
+              pointer: `/entry/${i}/resource`,
+              message: `${name}=${value} but the organization's ${name} values are ${JSON.stringify(fields)}`,
+            },
+          ];
     }),
   );
 }
@@ -76,14 +97,28 @@ export function identifierProblems(bundle: unknown, value: string, system?: stri
   return entriesOf(bundle).flatMap((entry, i) => {
     const identifiers = objects(resourceOf(entry).identifier);
     const ok = identifiers.some((id) => text(id.value) === value && (system === undefined || text(id.system) === system));
-    return ok ? [] : [{ pointer: `/entry/${i}/resource/identifier`, message: `the organization carries no identifier ${system ? `${system}|` : ''}${value}` }];
+    return ok
+      ? []
+      : [
+          {
+            pointer: `/entry/${i}/resource/identifier`,
+            message: `the organization carries no identifier ${system ? `${system}|` : ''}${value}`,
+          },
+        ];
   });
 }
 
 /** ORG-ACTIVE: entries whose active flag differs from the searched one. */
 export function activeProblems(bundle: unknown, active: boolean): EntryProblem[] {
   return entriesOf(bundle).flatMap((entry, i) =>
-    resourceOf(entry).active === active ? [] : [{ pointer: `/entry/${i}/resource/active`, message: `active=${active} was searched but the organization has active ${JSON.stringify(resourceOf(entry).active)}` }],
+    resourceOf(entry).active === active
+      ? []
+      : [
+          {
+            pointer: `/entry/${i}/resource/active`,
+            message: `active=${active} was searched but the organization has active ${JSON.stringify(resourceOf(entry).active)}`,
+          },
+        ],
   );
 }
 
@@ -103,5 +138,9 @@ export function hasNextLink(bundle: unknown): boolean {
 
 /** The identifier systems an organization of the bundle carries with `value`. */
 export function systemsOf(bundle: unknown, value: string): string[] {
-  return entriesOf(bundle).flatMap((e) => objects(resourceOf(e).identifier).filter((i) => text(i.value) === value).map((i) => text(i.system)));
+  return entriesOf(bundle).flatMap((e) =>
+    objects(resourceOf(e).identifier)
+      .filter((i) => text(i.value) === value)
+      .map((i) => text(i.system)),
+  );
 }

@@ -19,16 +19,26 @@ export function queryMismatches(data: Record<string, unknown>, query: Record<str
   const names = objects(data.Name);
   const addresses = objects(data.Address);
   const { NPI, FirstName, LastName, State, City, Phone } = nonOptional(query);
-  if (NPI !== undefined && !strings(data.NPI).some((v) => same(v, NPI))) problems.push(`NPI ${NPI} is not among data.NPI ${JSON.stringify(data.NPI)}`);
+  if (NPI !== undefined && !strings(data.NPI).some((v) => same(v, NPI)))
+    problems.push(`NPI ${NPI} is not among data.NPI ${JSON.stringify(data.NPI)}`);
   if (FirstName !== undefined || LastName !== undefined) {
-    const fits = names.some((n) => (FirstName === undefined || strings(n.FirstName).some((v) => same(v, FirstName))) && (LastName === undefined || strings(n.LastName).some((v) => same(v, LastName))));
-    if (!fits) problems.push(`no Name entry has ${[FirstName && `FirstName ${FirstName}`, LastName && `LastName ${LastName}`].filter(Boolean).join(' and ')}: ${JSON.stringify(data.Name)}`);
+    const fits = names.some(
+      (n) =>
+        (FirstName === undefined || strings(n.FirstName).some((v) => same(v, FirstName))) &&
+        (LastName === undefined || strings(n.LastName).some((v) => same(v, LastName))),
+    );
+    if (!fits)
+      problems.push(
+        `no Name entry has ${[FirstName && `FirstName ${FirstName}`, LastName && `LastName ${LastName}`].filter(Boolean).join(' and ')}: ${JSON.stringify(data.Name)}`,
+      );
   }
   if (State !== undefined && ![...strings(data.State), ...addresses.flatMap((a) => strings(a.AddressState))].some((v) => same(v, State))) {
     problems.push(`State ${State} is neither in data.State nor in an address`);
   }
-  if (City !== undefined && !addresses.flatMap((a) => strings(a.City)).some((v) => same(v, City))) problems.push(`City ${City} is in no address`);
-  if (Phone !== undefined && ![...strings(data.Phone), ...addresses.flatMap((a) => strings(a.AddressPhone))].includes(Phone)) problems.push(`Phone ${Phone} is neither in data.Phone nor in an address`);
+  if (City !== undefined && !addresses.flatMap((a) => strings(a.City)).some((v) => same(v, City)))
+    problems.push(`City ${City} is in no address`);
+  if (Phone !== undefined && ![...strings(data.Phone), ...addresses.flatMap((a) => strings(a.AddressPhone))].includes(Phone))
+    problems.push(`Phone ${Phone} is neither in data.Phone nor in an address`);
   return problems;
 }
 
@@ -37,7 +47,13 @@ export function queryMismatches(data: Record<string, unknown>, query: Record<str
  * whole code. Values outside them, as `pointer: value`.
  */
 const YES_NO = ['Y', 'N'];
-const BINARY_CODES: Record<string, string[]> = { Gender: ['M', 'F'], IsSoleProprietor: YES_NO, BoardCertified: YES_NO, AcceptMedicaid: YES_NO, Discipline: YES_NO };
+const BINARY_CODES: Record<string, string[]> = {
+  Gender: ['M', 'F'],
+  IsSoleProprietor: YES_NO,
+  BoardCertified: YES_NO,
+  AcceptMedicaid: YES_NO,
+  Discipline: YES_NO,
+};
 
 function outside(values: string[], allowed: readonly string[], anyCase = false): string[] {
   return values.filter((v) => v !== '' && !allowed.some((a) => (anyCase ? same(a, v) : a === v)));
@@ -47,10 +63,12 @@ export function codeProblems(data: ProviderData | Record<string, unknown>, prefi
   const record = data as Record<string, unknown>;
   const problems: string[] = [];
   for (const [attribute, values] of Object.entries(BINARY_CODES)) {
-    for (const bad of outside(strings(record[attribute]), values)) problems.push(`${prefix}/${attribute}: "${bad}" (expected ${values.join('/')})`);
+    for (const bad of outside(strings(record[attribute]), values))
+      problems.push(`${prefix}/${attribute}: "${bad}" (expected ${values.join('/')})`);
   }
   objects(record.Taxonomy).forEach((t, i) => {
-    for (const bad of outside(strings(t.TaxonomySwitch), ['true', 'false'])) problems.push(`${prefix}/Taxonomy/${i}/TaxonomySwitch: "${bad}" (expected true/false)`);
+    for (const bad of outside(strings(t.TaxonomySwitch), ['true', 'false']))
+      problems.push(`${prefix}/Taxonomy/${i}/TaxonomySwitch: "${bad}" (expected true/false)`);
   });
   return problems;
 }
@@ -74,7 +92,11 @@ export function openCodedValues(data: ProviderData | Record<string, unknown>): R
     NameType: objects(record.Name).flatMap((n) => outside(strings(n.NameType), OPEN_LISTS.NameType, true)),
     AddressType: objects(record.Address).flatMap((a) => outside(strings(a.AddressType), OPEN_LISTS.AddressType, true)),
   };
-  return Object.fromEntries(Object.entries(found).filter(([, values]) => values.length > 0).map(([key, values]) => [key, [...new Set(values)]]));
+  return Object.fromEntries(
+    Object.entries(found)
+      .filter(([, values]) => values.length > 0)
+      .map(([key, values]) => [key, [...new Set(values)]]),
+  );
 }
 
 /** DATA-NPI-CHECKDIGIT: non-empty NPI values that are not 10 digits with a valid Luhn check digit. */

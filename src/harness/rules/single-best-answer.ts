@@ -14,8 +14,7 @@ import { isJsonObject } from './json';
  * - `none`: anything else, such as a 404 or a 204 or `{}`: no record (§4.1 r7 shows no form).
  */
 export type SingleBestAnswer =
-  | { kind: 'record'; record: RecordLike }
-  | { kind: 'malformed' | 'array' | 'ambiguity' | 'failed' | 'unreadable' | 'none' };
+  { kind: 'record'; record: RecordLike } | { kind: 'malformed' | 'array' | 'ambiguity' | 'failed' | 'unreadable' | 'none' };
 
 export function classifySingleBest(exchange: Exchange): SingleBestAnswer {
   if (exchange.status >= 500 || exchange.tooLargeBytes !== undefined) return { kind: 'failed' };

@@ -42,6 +42,10 @@ export function organizationSearchRoute(app: FastifyInstance, context: RouteCont
     if (isAnswer(window)) return send(reply, window);
     const filters = behaviour.organizationFilters(given, window.page);
     const bundle = buildBundle(directory.organizations.search(filters), window, requestUrl(request));
-    return send(reply, { status: 200, type: behaviour.fhirMediaType, body: behaviour.bundle(bundle, scenarioContext(ROUTE, request, context)) });
+    return send(reply, {
+      status: 200,
+      type: behaviour.fhirMediaType,
+      body: behaviour.bundle(bundle, scenarioContext(ROUTE, request, context)),
+    });
   });
 }

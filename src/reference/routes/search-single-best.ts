@@ -12,7 +12,9 @@ export function searchSingleBestRoute(app: FastifyInstance, context: RouteContex
   const { behaviour, directory } = context;
   const canonical = parameterNames(PROVIDER_PARAMETERS, behaviour.caseInsensitiveNames);
   const split = (name: string): [ProviderParameter | undefined, boolean] =>
-    behaviour.dashSupported && name.endsWith(OPTIONAL_SUFFIX) ? [canonical(name.slice(0, -OPTIONAL_SUFFIX.length)), true] : [canonical(name), false];
+    behaviour.dashSupported && name.endsWith(OPTIONAL_SUFFIX)
+      ? [canonical(name.slice(0, -OPTIONAL_SUFFIX.length)), true]
+      : [canonical(name), false];
 
   app.get(`${behaviour.providerPath}${ROUTE}`, async (request, reply) => {
     const parameters = readQuery(request.query as RawQuery, (name) => split(name)[0] !== undefined);

@@ -50,7 +50,8 @@ function endless(reply: FastifyReply): Promise<boolean> {
   return Promise.resolve(true);
 }
 
-const HTML_PAGE = '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr><center>nginx</center></body></html>';
+const HTML_PAGE =
+  '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr><center>nginx</center></body></html>';
 
 function every(behaviour: (request: FastifyRequest, reply: FastifyReply, call: number) => Promise<boolean>): Partial<Behaviour> {
   return { intercept: behaviour };
@@ -58,52 +59,97 @@ function every(behaviour: (request: FastifyRequest, reply: FastifyReply, call: n
 
 export const HOSTILE: HostileTarget[] = [
   {
-    name: 'hang', stoppedByPreflight: true, description: 'accepts every request and never answers', says: /did not answer .* within REQUEST_TIMEOUT_MS=1500 ms/,
+    name: 'hang',
+    stoppedByPreflight: true,
+    description: 'accepts every request and never answers',
+    says: /did not answer .* within REQUEST_TIMEOUT_MS=1500 ms/,
     suiteEnv: { REQUEST_TIMEOUT_MS: '1500' },
-    behaviour: every(async (_request, reply) => { reply.hijack(); return true; }),
+    behaviour: every(async (_request, reply) => {
+      reply.hijack();
+      return true;
+    }),
   },
   {
-    name: 'invalid-json', description: 'answers 200 application/json with a body that is not JSON', says: /HTTP-JSON \| MUST .* \| fail .*does not parse/,
+    name: 'invalid-json',
+    description: 'answers 200 application/json with a body that is not JSON',
+    says: /HTTP-JSON \| MUST .* \| fail .*does not parse/,
     behaviour: every((_request, reply) => answer(reply, 200, 'application/json', '{"id": "truncated", "data": {"NPI": [')),
   },
   {
-    name: 'connection-reset', stoppedByPreflight: true, description: 'resets every connection', says: /preflight.*(ECONNRESET|socket hang up|reset)/i,
-    behaviour: every(async (request, reply) => { reply.hijack(); request.raw.socket.destroy(); return true; }),
+    name: 'connection-reset',
+    stoppedByPreflight: true,
+    description: 'resets every connection',
+    says: /preflight.*(ECONNRESET|socket hang up|reset)/i,
+    behaviour: every(async (request, reply) => {
+      reply.hijack();
+      request.raw.socket.destroy();
+      return true;
+    }),
   },
   {
-    name: 'huge-body', description: 'sourceRecords answers a 50 MB body', says: /SR-ROOT-ARRAY \| MUST .* \| fail .*a body too large to hold \(\d{8} bytes\)/,
-    behaviour: every(async (request, reply) => (request.url.includes('/sourceRecords/') ? answer(reply, 200, 'application/json', huge()) : false)),
+    name: 'huge-body',
+    description: 'sourceRecords answers a 50 MB body',
+    says: /SR-ROOT-ARRAY \| MUST .* \| fail .*a body too large to hold \(\d{8} bytes\)/,
+    behaviour: every(async (request, reply) =>
+      request.url.includes('/sourceRecords/') ? answer(reply, 200, 'application/json', huge()) : false,
+    ),
   },
   {
-    name: 'endless-body', description: 'streams every answer without a Content-Length and never ends it', says: /SB-ROOT-OBJECT \| MUST .* \| fail .*a body too large to hold \(\d+ bytes\)/,
+    name: 'endless-body',
+    description: 'streams every answer without a Content-Length and never ends it',
+    says: /SB-ROOT-OBJECT \| MUST .* \| fail .*a body too large to hold \(\d+ bytes\)/,
     // A long time-out, so that a client that waited for the end would show it in the run's length.
     suiteEnv: { REQUEST_TIMEOUT_MS: '60000' },
     maxPeakRssMiB: 1024,
     behaviour: every((_request, reply) => endless(reply)),
   },
   {
-    name: 'html-error-page', description: 'a gateway answers 502 with an HTML page', says: /text\/html.*502 Bad Gateway/s,
+    name: 'html-error-page',
+    description: 'a gateway answers 502 with an HTML page',
+    says: /text\/html.*502 Bad Gateway/s,
     behaviour: every((_request, reply) => answer(reply, 502, 'text/html', HTML_PAGE)),
   },
   {
-    name: 'unauthorized-401', stoppedByPreflight: true, description: 'refuses every request with 401', says: /preflight.*answered 401 Unauthorized.*check API_TOKEN/,
-    behaviour: every((_request, reply) => answer(reply, 401, 'application/json', '{"error":"unauthorized"}', { 'www-authenticate': 'Bearer' })),
+    name: 'unauthorized-401',
+    stoppedByPreflight: true,
+    description: 'refuses every request with 401',
+    says: /preflight.*answered 401 Unauthorized.*check API_TOKEN/,
+    behaviour: every((_request, reply) =>
+      answer(reply, 401, 'application/json', '{"error":"unauthorized"}', { 'www-authenticate': 'Bearer' }),
+    ),
   },
   {
-    name: 'forbidden-403', stoppedByPreflight: true, description: 'refuses every request with 403', says: /preflight.*answered 403 Forbidden.*API_HEADERS/,
+    name: 'forbidden-403',
+    stoppedByPreflight: true,
+    description: 'refuses every request with 403',
+    says: /preflight.*answered 403 Forbidden.*API_HEADERS/,
     behaviour: every((_request, reply) => answer(reply, 403, 'text/html', '<html><body>Forbidden</body></html>')),
   },
   {
-    name: 'rate-limited-429', stoppedByPreflight: true, description: 'answers every request 429 with Retry-After: 1', says: /preflight.*429 Too Many Requests.*even after waiting out Retry-After/,
+    name: 'rate-limited-429',
+    stoppedByPreflight: true,
+    description: 'answers every request 429 with Retry-After: 1',
+    says: /preflight.*429 Too Many Requests.*even after waiting out Retry-After/,
     behaviour: every((_request, reply) => answer(reply, 429, 'application/json', '{"error":"slow down"}', { 'retry-after': '1' })),
   },
   {
-    name: 'echo-credentials', description: 'requires a token, then echoes the request headers in every answer',
+    name: 'echo-credentials',
+    description: 'requires a token, then echoes the request headers in every answer',
     says: /\[REDACTED\]/,
     suiteEnv: { API_TOKEN: LEAK_TEST_SECRETS.token, API_HEADERS: JSON.stringify({ 'X-Api-Key': LEAK_TEST_SECRETS.header }) },
     behaviour: {
       bearerToken: LEAK_TEST_SECRETS.token,
-      ...every((request, reply) => answer(reply, 200, 'application/json', JSON.stringify({ echo: { authorization: request.headers.authorization, apiKey: request.headers['x-api-key'] }, url: request.url }))),
+      ...every((request, reply) =>
+        answer(
+          reply,
+          200,
+          'application/json',
+          JSON.stringify({
+            echo: { authorization: request.headers.authorization, apiKey: request.headers['x-api-key'] },
+            url: request.url,
+          }),
+        ),
+      ),
     },
   },
 ];

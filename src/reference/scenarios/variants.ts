@@ -22,17 +22,39 @@ export const VARIANT_TOKEN = 'mutation-run-bearer-token-7f3a9c';
  * answers. The suite must pass every one of them with no failure and no warning.
  */
 export const VARIANTS: Scenario[] = [
-  { name: 'ambiguity-409-json', description: 'ambiguity as 409 with a JSON error body', behaviour: { ambiguity: () => ({ status: 409, type: json, body: { error: 'ambiguous', message: AMBIGUITY_MESSAGE } }) } },
-  { name: 'ambiguity-400-json', description: 'ambiguity as 400 with a JSON error body', behaviour: { ambiguity: () => ({ status: 400, type: json, body: { error: 'ambiguous', message: AMBIGUITY_MESSAGE } }) } },
-  { name: 'ambiguity-json-string', description: 'ambiguity as a 200 JSON string', behaviour: { ambiguity: () => ({ status: 200, type: json, body: JSON.stringify(AMBIGUITY_MESSAGE) }) } },
-  { name: 'no-match-empty-object', description: 'no match as 200 {}', behaviour: { noMatch: () => ({ status: 200, type: json, body: {} }) } },
   {
-    name: 'no-content-204', description: 'no match and an unknown curated ID as 204 No Content, without a body',
+    name: 'ambiguity-409-json',
+    description: 'ambiguity as 409 with a JSON error body',
+    behaviour: { ambiguity: () => ({ status: 409, type: json, body: { error: 'ambiguous', message: AMBIGUITY_MESSAGE } }) },
+  },
+  {
+    name: 'ambiguity-400-json',
+    description: 'ambiguity as 400 with a JSON error body',
+    behaviour: { ambiguity: () => ({ status: 400, type: json, body: { error: 'ambiguous', message: AMBIGUITY_MESSAGE } }) },
+  },
+  {
+    name: 'ambiguity-json-string',
+    description: 'ambiguity as a 200 JSON string',
+    behaviour: { ambiguity: () => ({ status: 200, type: json, body: JSON.stringify(AMBIGUITY_MESSAGE) }) },
+  },
+  {
+    name: 'no-match-empty-object',
+    description: 'no match as 200 {}',
+    behaviour: { noMatch: () => ({ status: 200, type: json, body: {} }) },
+  },
+  {
+    name: 'no-content-204',
+    description: 'no match and an unknown curated ID as 204 No Content, without a body',
     behaviour: { noMatch: () => ({ status: 204, type: json, body: '' }), unknownCuratedId: () => ({ status: 204, type: json, body: '' }) },
   },
-  { name: 'unknown-id-empty-array', description: 'an unknown curated ID as 200 []', behaviour: { unknownCuratedId: () => ({ status: 200, type: json, body: [] }) } },
   {
-    name: 'count-over-limit-rejected', description: 'Count above 1000 rejected with 400',
+    name: 'unknown-id-empty-array',
+    description: 'an unknown curated ID as 200 []',
+    behaviour: { unknownCuratedId: () => ({ status: 200, type: json, body: [] }) },
+  },
+  {
+    name: 'count-over-limit-rejected',
+    description: 'Count above 1000 rejected with 400',
     behaviour: {
       paging: (count, page) =>
         count !== undefined && count > MAX_COUNT
@@ -40,44 +62,148 @@ export const VARIANTS: Scenario[] = [
           : REFERENCE_BEHAVIOUR.paging(count, page),
     },
   },
-  { name: 'default-page-all', description: 'without Count and Page, every match up to 1000', behaviour: { paging: (count, page) => REFERENCE_BEHAVIOUR.paging(count ?? (page === undefined ? MAX_COUNT : undefined), page) } },
-  { name: 'total-is-page-count', description: 'total counts the entries of the page', behaviour: { bundle: (bundle) => ({ ...bundle, total: bundle.entry.length }) } },
-  { name: 'no-next-link', description: 'only a self link, no next link', skips: ['ORG-NEXT-LINK'], behaviour: { bundle: (bundle) => ({ ...bundle, link: bundle.link.filter((l) => l.relation !== 'next') }) } },
   {
-    name: 'next-link-relative', description: 'next links relative to the base URL',
-    behaviour: { bundle: (bundle, { base }) => ({ ...bundle, link: bundle.link.map((l) => (l.relation === 'next' ? { ...l, url: l.url.slice(base.length + 1) } : l)) }) },
+    name: 'default-page-all',
+    description: 'without Count and Page, every match up to 1000',
+    behaviour: { paging: (count, page) => REFERENCE_BEHAVIOUR.paging(count ?? (page === undefined ? MAX_COUNT : undefined), page) },
   },
   {
-    // 127.0.0.2 is loopback with no server: were the harness to follow the link, the run would show a transport error.
-    name: 'next-link-other-origin', description: 'next links on another origin, which the harness must not follow with credentials', skips: ['ORG-NEXT-LINK'],
-    behaviour: { bundle: (bundle) => ({ ...bundle, link: bundle.link.map((l) => (l.relation === 'next' ? { ...l, url: l.url.replace('://127.0.0.1:', '://127.0.0.2:') } : l)) }) },
+    name: 'total-is-page-count',
+    description: 'total counts the entries of the page',
+    behaviour: { bundle: (bundle) => ({ ...bundle, total: bundle.entry.length }) },
   },
-  { name: 'open-coded-values', description: 'Status I, NameType LEGAL, AddressType billing, NPPESEntityType organization: values beyond the observed ones', observes: 'OBS-CODED-VALUES', behaviour: openValues },
-  { name: 'absolute-fullurl', description: 'fullUrl as an absolute URL', behaviour: { bundle: (bundle, { base }) => withEntries((entry) => { entry.fullUrl = `${base}${REFERENCE_BEHAVIOUR.fhirPath}/Organization/${entry.resource.id}`; })(bundle) } },
-  { name: 'z-timestamps', description: 'meta.lastUpdated with Z', behaviour: { bundle: withBundle((b) => { b.meta.lastUpdated = new Date(b.meta.lastUpdated).toISOString(); }) } },
-  { name: 'fhir-json-media-type', description: 'application/fhir+json for the bundle', behaviour: { fhirMediaType: 'application/fhir+json; charset=utf-8' } },
-  { name: 'entries-reversed', description: 'entries of a page in another order', behaviour: { bundle: withBundle((b) => { b.entry.reverse(); }) } },
-  { name: 'source-records-shuffled', description: 'source records in a different order on every call', behaviour: { sources: (records) => shuffled(records) } },
   {
-    name: 'extra-fields', description: 'unknown extra attributes and fields everywhere',
+    name: 'no-next-link',
+    description: 'only a self link, no next link',
+    skips: ['ORG-NEXT-LINK'],
+    behaviour: { bundle: (bundle) => ({ ...bundle, link: bundle.link.filter((l) => l.relation !== 'next') }) },
+  },
+  {
+    name: 'next-link-relative',
+    description: 'next links relative to the base URL',
     behaviour: {
-      golden: (record) => ({ ...withData((data) => { data.PreferredLanguage = ['EN']; data.Score = 0.93; }).golden(record), meta: { source: 'mdm' } }),
-      sources: (records) => withData((data) => { data.IngestBatch = ['2024-11']; }).sources(records).map((r) => ({ ...r, score: 1 })),
-      bundle: withBundle((b) => {
-        Object.assign(b, { timestamp: b.meta.lastUpdated });
-        for (const entry of b.entry) Object.assign(entry.resource, { extension: [{ url: 'urn:example:tier', valueString: 'gold' }], alias: ['AKA'] });
+      bundle: (bundle, { base }) => ({
+        ...bundle,
+        link: bundle.link.map((l) => (l.relation === 'next' ? { ...l, url: l.url.slice(base.length + 1) } : l)),
       }),
     },
   },
-  { name: 'api-path-prefix', description: 'provider endpoints under /api (§4.1 note)', behaviour: { providerPath: '/api' }, suiteEnv: { PROVIDER_PATH: '/api' } },
-  { name: 'bearer-auth', description: 'every endpoint requires a bearer token', behaviour: { bearerToken: VARIANT_TOKEN }, suiteEnv: { API_TOKEN: VARIANT_TOKEN } },
-  { name: 'case-insensitive-names', description: 'parameter names in any case', behaviour: { caseInsensitiveNames: true } },
   {
-    name: 'flaky-connection', description: 'every 6th request has its connection reset (the harness retries once)', observes: 'OBS-TRANSPORT-RETRY',
-    behaviour: { intercept: async (request, reply, call) => { if (call % 6 !== 0) return false; reply.hijack(); request.raw.socket.destroy(); return true; } },
+    // 127.0.0.2 is loopback with no server: were the harness to follow the link, the run would show a transport error.
+    name: 'next-link-other-origin',
+    description: 'next links on another origin, which the harness must not follow with credentials',
+    skips: ['ORG-NEXT-LINK'],
+    behaviour: {
+      bundle: (bundle) => ({
+        ...bundle,
+        link: bundle.link.map((l) => (l.relation === 'next' ? { ...l, url: l.url.replace('://127.0.0.1:', '://127.0.0.2:') } : l)),
+      }),
+    },
   },
   {
-    name: 'sometimes-rate-limited', description: 'every 25th request answers 429 with Retry-After: 1 (the harness waits and retries)', observes: 'OBS-RATE-LIMITED',
-    behaviour: { intercept: async (_request, reply, call) => { if (call % 25 !== 0) return false; reply.code(429).header('retry-after', '1').type(json).send('{"error":"slow down"}'); return true; } },
+    name: 'open-coded-values',
+    description: 'Status I, NameType LEGAL, AddressType billing, NPPESEntityType organization: values beyond the observed ones',
+    observes: 'OBS-CODED-VALUES',
+    behaviour: openValues,
+  },
+  {
+    name: 'absolute-fullurl',
+    description: 'fullUrl as an absolute URL',
+    behaviour: {
+      bundle: (bundle, { base }) =>
+        withEntries((entry) => {
+          entry.fullUrl = `${base}${REFERENCE_BEHAVIOUR.fhirPath}/Organization/${entry.resource.id}`;
+        })(bundle),
+    },
+  },
+  {
+    name: 'z-timestamps',
+    description: 'meta.lastUpdated with Z',
+    behaviour: {
+      bundle: withBundle((b) => {
+        b.meta.lastUpdated = new Date(b.meta.lastUpdated).toISOString();
+      }),
+    },
+  },
+  {
+    name: 'fhir-json-media-type',
+    description: 'application/fhir+json for the bundle',
+    behaviour: { fhirMediaType: 'application/fhir+json; charset=utf-8' },
+  },
+  {
+    name: 'entries-reversed',
+    description: 'entries of a page in another order',
+    behaviour: {
+      bundle: withBundle((b) => {
+        b.entry.reverse();
+      }),
+    },
+  },
+  {
+    name: 'source-records-shuffled',
+    description: 'source records in a different order on every call',
+    behaviour: { sources: (records) => shuffled(records) },
+  },
+  {
+    name: 'extra-fields',
+    description: 'unknown extra attributes and fields everywhere',
+    behaviour: {
+      golden: (record) => ({
+        ...withData((data) => {
+          data.PreferredLanguage = ['EN'];
+          data.Score = 0.93;
+        }).golden(record),
+        meta: { source: 'mdm' },
+      }),
+      sources: (records) =>
+        withData((data) => {
+          data.IngestBatch = ['2024-11'];
+        })
+          .sources(records)
+          .map((r) => ({ ...r, score: 1 })),
+      bundle: withBundle((b) => {
+        Object.assign(b, { timestamp: b.meta.lastUpdated });
+        for (const entry of b.entry)
+          Object.assign(entry.resource, { extension: [{ url: 'urn:example:tier', valueString: 'gold' }], alias: ['AKA'] });
+      }),
+    },
+  },
+  {
+    name: 'api-path-prefix',
+    description: 'provider endpoints under /api (§4.1 note)',
+    behaviour: { providerPath: '/api' },
+    suiteEnv: { PROVIDER_PATH: '/api' },
+  },
+  {
+    name: 'bearer-auth',
+    description: 'every endpoint requires a bearer token',
+    behaviour: { bearerToken: VARIANT_TOKEN },
+    suiteEnv: { API_TOKEN: VARIANT_TOKEN },
+  },
+  { name: 'case-insensitive-names', description: 'parameter names in any case', behaviour: { caseInsensitiveNames: true } },
+  {
+    name: 'flaky-connection',
+    description: 'every 6th request has its connection reset (the harness retries once)',
+    observes: 'OBS-TRANSPORT-RETRY',
+    behaviour: {
+      intercept: async (request, reply, call) => {
+        if (call % 6 !== 0) return false;
+        reply.hijack();
+        request.raw.socket.destroy();
+        return true;
+      },
+    },
+  },
+  {
+    name: 'sometimes-rate-limited',
+    description: 'every 25th request answers 429 with Retry-After: 1 (the harness waits and retries)',
+    observes: 'OBS-RATE-LIMITED',
+    behaviour: {
+      intercept: async (_request, reply, call) => {
+        if (call % 25 !== 0) return false;
+        reply.code(429).header('retry-after', '1').type(json).send('{"error":"slow down"}');
+        return true;
+      },
+    },
   },
 ];
