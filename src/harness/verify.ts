@@ -3,7 +3,7 @@ import { type RequirementId, requirement } from './catalogue';
 import type { Checks } from './checks';
 import type { Exchange } from './exchange';
 import type { EntryProblem } from './rules/organization';
-import { type ROUTES, routeViolations } from './rules/schema-routing';
+import { requirementsReached, routeViolations } from './rules/schema-routing';
 
 const SHOWN = 5;
 
@@ -12,21 +12,14 @@ function more(count: number): string {
 }
 
 /**
- * Validates a body against its schema and records one check for each requirement in `ids`: the
- * violations routed to a requirement are its failure, with their locations and schema paths.
+ * Validates a body against its schema and records one check for each requirement the schema's
+ * `x-requirement` annotations give to the parts the body has: the violations owned by a
+ * requirement are its failure, with the rule in words, the location and the schema path.
  */
-export function verifySchema(
-  checks: Checks,
-  schemas: SchemaValidator,
-  schema: SchemaPath,
-  routes: (typeof ROUTES)[keyof typeof ROUTES],
-  ids: readonly RequirementId[],
-  value: unknown,
-  exchange: Exchange,
-): void {
+export function verifySchema(checks: Checks, schemas: SchemaValidator, schema: SchemaPath, value: unknown, exchange: Exchange): void {
   const result = schemas.validate(schema, value);
-  const routed = result.valid ? new Map<RequirementId, SchemaViolation[]>() : routeViolations(routes, result.violations);
-  for (const id of ids) {
+  const routed = result.valid ? new Map<RequirementId, SchemaViolation[]>() : routeViolations(schema, result.violations);
+  for (const id of new Set([...requirementsReached(schema, value), ...routed.keys()])) {
     const found = routed.get(id) ?? [];
     // The rule in words leads, with its section where the schema gives one (else the requirement's); the schema path follows.
     const section = requirement(id).spec;

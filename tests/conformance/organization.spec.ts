@@ -19,7 +19,6 @@ import {
   partOfProblems,
   systemsOf,
 } from '../../src/harness/rules/organization';
-import { ROUTES } from '../../src/harness/rules/schema-routing';
 import { requirements, test } from '../../src/harness/suite';
 import { verifyProblems, verifySchema } from '../../src/harness/verify';
 import { SCHEMA } from '../../src/schemas/validator';
@@ -118,15 +117,7 @@ test.describe('organization search (§4.3)', () => {
             exchange,
           );
         }
-        verifySchema(
-          checks,
-          schemas,
-          SCHEMA.bundle,
-          ROUTES.bundle,
-          ['ORG-BUNDLE-SHAPE', 'ORG-ENTRY-SHAPE', 'ORG-SEARCH-MODE', 'ORG-RESOURCE-SHAPE', 'ORG-PARTOF'],
-          bundleOf(exchange),
-          exchange,
-        );
+        verifySchema(checks, schemas, SCHEMA.bundle, bundleOf(exchange), exchange);
         verifyProblems(
           checks,
           'ORG-ENTRY-SHAPE',

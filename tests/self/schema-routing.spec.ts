@@ -1,6 +1,6 @@
-/** Schema violations are attributed to the requirement whose rule they break. */
-import { ROUTES, routeViolations } from '../../src/harness/rules/schema-routing';
-import type { SchemaViolation } from '../../src/schemas/validator';
+/** Schema violations are attributed to the requirement whose rule they break: the schemas' x-requirement annotations. */
+import { requirementsReached, routeViolations } from '../../src/harness/rules/schema-routing';
+import { SCHEMA, type SchemaPath, type SchemaViolation } from '../../src/schemas/validator';
 import { expect, test } from './fixtures';
 
 const violation = (location: string, schemaPath = '#/type'): SchemaViolation => ({
@@ -11,31 +11,55 @@ const violation = (location: string, schemaPath = '#/type'): SchemaViolation => 
   message: 'x',
 });
 
-const cases: [keyof typeof ROUTES, SchemaViolation, string][] = [
-  ['goldenRecord', violation(''), 'SB-RECORD-SHAPE'],
-  ['goldenRecord', violation('/id'), 'SB-RECORD-SHAPE'],
-  ['goldenRecord', violation('/data'), 'SB-RECORD-SHAPE'],
-  ['goldenRecord', violation('/data/NPI'), 'DATA-SHAPE'],
-  ['goldenRecord', violation('/data/Phone/0', '#/$defs/Phone/pattern'), 'DATA-FORMATS'],
-  ['goldenRecord', violation('/data/Address/0/Zip/0', '#/$defs/Zip/pattern'), 'DATA-FORMATS'],
-  ['goldenRecord', violation('/data/LastUpdateDate/0', '#/$defs/DirectoryDate/pattern'), 'DATA-FORMATS'],
-  ['sourceRecords', violation(''), 'SR-ROOT-ARRAY'],
-  ['sourceRecords', violation('/2/index'), 'SR-ELEMENT-SHAPE'],
-  ['sourceRecords', violation('/2/data'), 'SR-ELEMENT-SHAPE'],
-  ['sourceRecords', violation('/2/data/Gender'), 'DATA-SHAPE'],
-  ['sourceRecords', violation('/2/data/Phone/1', '#/$defs/Phone/pattern'), 'DATA-FORMATS'],
-  ['bundle', violation('/meta/lastUpdated'), 'ORG-BUNDLE-SHAPE'],
-  ['bundle', violation('/total'), 'ORG-BUNDLE-SHAPE'],
-  ['bundle', violation('/entry/4/fullUrl'), 'ORG-ENTRY-SHAPE'],
-  ['bundle', violation('/entry/4/search'), 'ORG-ENTRY-SHAPE'],
-  ['bundle', violation('/entry/4/search/mode'), 'ORG-SEARCH-MODE'],
-  ['bundle', violation('/entry/4/resource/resourceType'), 'ORG-ENTRY-SHAPE'],
-  ['bundle', violation('/entry/4/resource/telecom/0/system'), 'ORG-RESOURCE-SHAPE'],
-  ['bundle', violation('/entry/4/resource/partOf/reference'), 'ORG-PARTOF'],
+const cases: [SchemaPath, SchemaViolation, string][] = [
+  [SCHEMA.goldenRecord, violation(''), 'SB-RECORD-SHAPE'],
+  [SCHEMA.goldenRecord, violation('/id'), 'SB-RECORD-SHAPE'],
+  [SCHEMA.goldenRecord, violation('/data'), 'SB-RECORD-SHAPE'],
+  [SCHEMA.goldenRecord, violation('/data/NPI'), 'DATA-SHAPE'],
+  [SCHEMA.goldenRecord, violation('/data/Phone/0', '#/$defs/Phone/pattern'), 'DATA-FORMATS'],
+  [SCHEMA.goldenRecord, violation('/data/Address/0/Zip/0', '#/$defs/Zip/pattern'), 'DATA-FORMATS'],
+  [SCHEMA.goldenRecord, violation('/data/LastUpdateDate/0', '#/$defs/DirectoryDate/pattern'), 'DATA-FORMATS'],
+  [SCHEMA.sourceRecords, violation(''), 'SR-ROOT-ARRAY'],
+  [SCHEMA.sourceRecords, violation('/2/index'), 'SR-ELEMENT-SHAPE'],
+  [SCHEMA.sourceRecords, violation('/2/data'), 'SR-ELEMENT-SHAPE'],
+  [SCHEMA.sourceRecords, violation('/2/data/Gender'), 'DATA-SHAPE'],
+  [SCHEMA.sourceRecords, violation('/2/data/Phone/1', '#/$defs/Phone/pattern'), 'DATA-FORMATS'],
+  [SCHEMA.bundle, violation('/meta/lastUpdated'), 'ORG-BUNDLE-SHAPE'],
+  [SCHEMA.bundle, violation('/total'), 'ORG-BUNDLE-SHAPE'],
+  [SCHEMA.bundle, violation('/entry/4/fullUrl'), 'ORG-ENTRY-SHAPE'],
+  [SCHEMA.bundle, violation('/entry/4/search'), 'ORG-ENTRY-SHAPE'],
+  [SCHEMA.bundle, violation('/entry/4/search/mode'), 'ORG-SEARCH-MODE'],
+  [SCHEMA.bundle, violation('/entry/4/resource/resourceType'), 'ORG-ENTRY-SHAPE'],
+  [SCHEMA.bundle, violation('/entry/4/resource/telecom/0/system'), 'ORG-RESOURCE-SHAPE'],
+  [SCHEMA.bundle, violation('/entry/4/resource/partOf/reference'), 'ORG-PARTOF'],
+  [SCHEMA.bundle, violation('/entry/4/resource'), 'ORG-ENTRY-SHAPE'],
+  [SCHEMA.bundle, violation('/entry/4/resource/id'), 'ORG-RESOURCE-SHAPE'],
+  [SCHEMA.goldenRecord, violation('/data/Address/0/AddressPhone/0'), 'DATA-FORMATS'],
+  [SCHEMA.goldenRecord, violation('/data/Address/0'), 'DATA-SHAPE'],
+  [SCHEMA.goldenRecord, violation('/data/Phone'), 'DATA-SHAPE'],
+  [SCHEMA.sourceRecords, violation('/2'), 'SR-ELEMENT-SHAPE'],
 ];
 
-for (const [routes, v, id] of cases) {
-  test(`${routes} ${v.location || '/'} (${v.schemaPath}) → ${id}`, () => {
-    expect([...routeViolations(ROUTES[routes], [v]).keys()]).toEqual([id]);
+for (const [schema, v, id] of cases) {
+  test(`${schema} ${v.location || '/'} → ${id}`, () => {
+    expect([...routeViolations(schema, [v]).keys()]).toEqual([id]);
   });
 }
+
+test('a validation judges the requirements of the parts the body has', () => {
+  expect(requirementsReached(SCHEMA.goldenRecord, { id: 'a', data: 'not an object' }).sort()).toEqual(['SB-RECORD-SHAPE']);
+  expect(requirementsReached(SCHEMA.goldenRecord, { id: 'a', data: { NPI: ['1'], Phone: ['6145551234'] } }).sort()).toEqual([
+    'DATA-FORMATS',
+    'DATA-SHAPE',
+    'SB-RECORD-SHAPE',
+  ]);
+  expect(requirementsReached(SCHEMA.bundle, { entry: [] })).toEqual(['ORG-BUNDLE-SHAPE']);
+  const entry = { fullUrl: '/Organization/1', search: { mode: 'match' }, resource: { id: '1', partOf: { reference: '#x' } } };
+  expect(requirementsReached(SCHEMA.bundle, { entry: [entry] }).sort()).toEqual([
+    'ORG-BUNDLE-SHAPE',
+    'ORG-ENTRY-SHAPE',
+    'ORG-PARTOF',
+    'ORG-RESOURCE-SHAPE',
+    'ORG-SEARCH-MODE',
+  ]);
+});
