@@ -21,6 +21,7 @@ import { FAULTS } from '../src/reference/scenarios/faults';
 import type { Fault, Scenario } from '../src/reference/scenarios/scenario';
 import { VARIANTS } from '../src/reference/scenarios/variants';
 import { pooled, runSuite, type SuiteRun } from '../src/suite-runs/run-suite';
+import { endRun, markdownTable } from '../src/suite-runs/run-table';
 import { startScenarioServer } from '../src/suite-runs/scenario-server';
 
 const MUTATION_SCENARIOS: readonly Scenario[] = [CLEAN, ...VARIANTS, ...FAULTS];
@@ -72,8 +73,6 @@ function alsoTripped(scenario: Fault, run: SuiteRun): string {
   return tripped.length > 0 ? tripped.join(', ') : '-';
 }
 
-const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
-
 async function main(): Promise<void> {
   const started = Date.now();
   const reportRoot = mkdtempSync(join(tmpdir(), 'mutation-'));
@@ -97,29 +96,19 @@ async function main(): Promise<void> {
   const faults = results.filter((r) => isFault(r.scenario));
 
   console.log('\n## Conformant scenarios: no failure, no warning, no probe problem, no skip but those declared\n');
-  console.log(row(['scenario', 'exit', 'result', 'problems']));
-  console.log(row(['---', '---', '---', '---']));
-  for (const { scenario, run, problems: found } of conformant) {
+  const conformantRows = conformant.map(({ scenario, run, problems: found }) => {
     const summary = run.report ? `${run.report.summary.pass} pass, ${run.report.summary.skip} skip` : '-';
-    console.log(row([scenario.name, String(run.exitCode), summary, found.join('; ') || 'none']));
-  }
+    return [scenario.name, String(run.exitCode), summary, found.join('; ') || 'none'];
+  });
+  console.log(markdownTable(['scenario', 'exit', 'result', 'problems'], conformantRows));
   console.log('\n## Faults: each caught under the requirement it targets\n');
-  console.log(row(['fault', 'targets', 'level', 'result', 'exit', 'also tripped']));
-  console.log(row(['---', '---', '---', '---', '---', '---']));
-  for (const { scenario, run, problems: found } of faults) {
+  const faultRows = faults.map(({ scenario, run, problems: found }) => {
     const fault = scenario as Fault;
     const status = run.report?.requirements.find((r) => r.id === fault.targets)?.status ?? 'no report';
-    console.log(
-      row([
-        fault.name,
-        fault.targets,
-        requirement(fault.targets).level,
-        found.length === 0 ? `killed (${status})` : `SURVIVED: ${found.join('; ')}`,
-        String(run.exitCode),
-        alsoTripped(fault, run),
-      ]),
-    );
-  }
+    const result = found.length === 0 ? `killed (${status})` : `SURVIVED: ${found.join('; ')}`;
+    return [fault.name, fault.targets, requirement(fault.targets).level, result, String(run.exitCode), alsoTripped(fault, run)];
+  });
+  console.log(markdownTable(['fault', 'targets', 'level', 'result', 'exit', 'also tripped'], faultRows));
 
   const killed = faults.filter((r) => r.problems.length === 0).length;
   const clean = conformant.filter((r) => r.problems.length === 0).length;
@@ -128,8 +117,7 @@ async function main(): Promise<void> {
     `\nmutation score: ${killed}/${faults.length} faults killed (${percent.toFixed(1)}%); ${clean}/${conformant.length} conformant scenarios clean; ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
   const failed = faults.length - killed + conformant.length - clean;
-  console.log(`mutation: ${results.length - failed} passed, ${failed} failed`);
-  process.exit(failed === 0 ? 0 : 1);
+  endRun('mutation', results.length, failed);
 }
 
 main().catch((error: unknown) => {

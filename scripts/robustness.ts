@@ -11,6 +11,7 @@ import { readProbes } from '../src/reference/fixture-files';
 import { scenarioPrefix } from '../src/reference/scenarios/catalog';
 import { HOSTILE, type HostileTarget, LEAK_TEST_SECRETS } from '../src/reference/scenarios/hostile';
 import { pooled, runSuite, type SuiteRun } from '../src/suite-runs/run-suite';
+import { endRun, markdownTable } from '../src/suite-runs/run-table';
 import { freePort, startScenarioServer } from '../src/suite-runs/scenario-server';
 
 /** No run may take longer than this, hangs included (their REQUEST_TIMEOUT_MS is 1.5 s). */
@@ -186,10 +187,7 @@ async function main(): Promise<void> {
     server.stop();
     rmSync(root, { recursive: true, force: true });
   }
-  console.log(
-    '\n| case | exit | seconds | peak MiB | first run error or config message | problems |\n| --- | --- | --- | --- | --- | --- |',
-  );
-  for (const { name, run, problems } of results) {
+  const rows = results.map(({ name, run, problems }) => {
     const said = (
       run.report?.errors[0]?.message ??
       run.stderr.split('\n').find((l) => l.startsWith('configuration:')) ??
@@ -199,14 +197,11 @@ async function main(): Promise<void> {
       .split('\n')[0]
       .slice(0, 110);
     const peak = run.peakRssBytes === undefined ? '-' : (run.peakRssBytes / MIB).toFixed(0);
-    console.log(
-      `| ${name} | ${run.exitCode} | ${run.seconds.toFixed(1)} | ${peak} | ${said.replace(/\|/g, '\\|')} | ${problems.join('; ') || 'none'} |`,
-    );
-  }
-  const failed = results.filter((r) => r.problems.length > 0).length;
+    return [name, String(run.exitCode), run.seconds.toFixed(1), peak, said, problems.join('; ') || 'none'];
+  });
+  console.log(`\n${markdownTable(['case', 'exit', 'seconds', 'peak MiB', 'first run error or config message', 'problems'], rows)}`);
   console.log(`\nrobustness run took ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  console.log(`robustness: ${results.length - failed} passed, ${failed} failed`);
-  process.exit(failed === 0 ? 0 : 1);
+  endRun('robustness', results.length, results.filter((r) => r.problems.length > 0).length);
 }
 
 main().catch((error: unknown) => {

@@ -1,3 +1,5 @@
+import { atPointer } from '../json/pointer';
+
 /** One GET request and what came back: the evidence every check and failure message is built from. */
 export interface Exchange {
   method: 'GET';
@@ -27,17 +29,6 @@ function clip(text: string, length = EXCERPT_LENGTH): string {
 /** `GET https://host/path?x=1 → 200 application/json` */
 export function requestLine(exchange: Pick<Exchange, 'method' | 'url' | 'status' | 'contentType'>): string {
   return `${exchange.method} ${exchange.url} → ${exchange.status} ${exchange.contentType || '(no content type)'}`;
-}
-
-/** The value at a JSON Pointer of the parsed body, for an excerpt. */
-export function atPointer(value: unknown, pointer: string): unknown {
-  let current = value;
-  for (const key of pointer.split('/').slice(1)) {
-    const unescaped = key.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[unescaped];
-  }
-  return current;
 }
 
 /** The part of the body a failure is about: the value at `pointer`, or the start of the body. */

@@ -7,7 +7,7 @@ import { organizationSearchRoute } from './routes/organization-search';
 import { searchSingleBestRoute } from './routes/search-single-best';
 import { sourceRecordsRoute } from './routes/source-records';
 import type { RouteContext } from './routes/context';
-import { type Behaviour, REFERENCE_BEHAVIOUR } from './scenarios/behaviour';
+import { type Behaviour, JSON_TYPE, REFERENCE_BEHAVIOUR } from './scenarios/behaviour';
 
 /** One behaviour served under a path prefix ('' for the root). */
 export interface MountedScenario {
@@ -46,7 +46,7 @@ function registerScenario(app: FastifyInstance, directory: Directory, { prefix, 
     async (scope) => {
       scope.setErrorHandler((error, request, reply) => {
         const requestError = toRequestError(error);
-        reply.code(behaviour.errorStatus(requestError)).type('application/json; charset=utf-8');
+        reply.code(behaviour.errorStatus(requestError)).type(JSON_TYPE);
         return errorBody(request, requestError);
       });
       const { bearerToken, intercept } = behaviour;
@@ -84,7 +84,7 @@ export function buildReferenceServer(options: ReferenceServerOptions = {}): Fast
       'no-such-endpoint',
       `no endpoint answers ${request.method} ${request.url.split('?')[0].slice(0, 200)}`,
     );
-    reply.code(404).type('application/json; charset=utf-8');
+    reply.code(404).type(JSON_TYPE);
     return errorBody(request, error);
   });
   const latencyMs = options.latencyMs ?? 0;

@@ -1,3 +1,4 @@
+import { atPointer, pointerKeys } from '../json/pointer';
 import { loadSchemaFiles } from './files';
 
 /** The keyword that names the requirement a schema's rules belong to; an annotation Ajv is told about and never validates. */
@@ -13,20 +14,13 @@ interface Located {
 
 const byId = new Map(loadSchemaFiles().map((file) => [file.schema.$id, file.schema as Schema]));
 
-function atPointer(schema: Schema, fragment: string): Schema {
-  let node: unknown = schema;
-  for (const key of fragment.replace(/^\//, '').split('/').filter(Boolean))
-    node = (node as Schema)[key.replace(/~1/g, '/').replace(/~0/g, '~')];
-  return node as Schema;
-}
-
 /** The schema a $ref points at, with its file. */
 function resolve(ref: string, base: string): Located {
   const url = new URL(ref, base);
   const file = url.href.slice(0, url.href.length - url.hash.length);
   const root = byId.get(file);
   if (!root) throw new Error(`no schema with $id ${file} (a $ref of ${base})`);
-  return { schema: url.hash ? atPointer(root, decodeURIComponent(url.hash.slice(1))) : root, base: file };
+  return { schema: url.hash ? (atPointer(root, decodeURIComponent(url.hash.slice(1))) as Schema) : root, base: file };
 }
 
 /** The schema and every schema its $ref chain leads to, outermost first. */
@@ -51,8 +45,6 @@ function member(schemas: readonly Located[], key: string): Located | undefined {
 const annotationsOf = (schemas: readonly Located[], keyword: string) =>
   schemas.map(({ schema }) => schema[keyword]).filter((value): value is string => typeof value === 'string');
 
-const unescapeKey = (key: string) => key.replace(/~1/g, '/').replace(/~0/g, '~');
-
 /**
  * The annotation that owns a JSON Pointer location of an instance of schema `$id`: walk the
  * location through the schema, following $refs. At the location itself the outermost annotated
@@ -61,7 +53,7 @@ const unescapeKey = (key: string) => key.replace(/~1/g, '/').replace(/~0/g, '~')
  * the data rules). A location the schema does not describe belongs to the nearest owner above.
  */
 export function annotationAt(id: string, location: string, keyword: string = REQUIREMENT_KEYWORD): string | undefined {
-  const keys = location.split('/').slice(1).map(unescapeKey);
+  const keys = pointerKeys(location);
   let level = chain({ schema: byId.get(id)!, base: id });
   if (keys.length === 0) return annotationsOf(level, keyword)[0];
   let above = annotationsOf(level, keyword).at(-1);

@@ -1,5 +1,6 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { pointerKeys } from '../json/pointer';
 import { REQUIREMENT_KEYWORD } from './annotations';
 import { loadSchemaFiles, schemaId } from './files';
 
@@ -101,10 +102,7 @@ const FORMAT_WORDS: Record<string, string> = { uuid: 'a UUID', 'date-time': 'an 
 /** The member a violation is about: the missing one, or the last name of its path ("entry[3].search.mode" → "search.mode"). */
 function fieldOf(error: ErrorObject): string {
   if (error.keyword === 'required') return String(error.params.missingProperty);
-  const names = error.instancePath
-    .split('/')
-    .slice(1)
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const names = pointerKeys(error.instancePath);
   const named = names.filter((part) => !/^\d+$/.test(part));
   return named.slice(-2).join('.') || 'the answer';
 }

@@ -1,12 +1,11 @@
+import { pointerKeys } from '../../src/json/pointer';
+
 /** Test helper: a deep copy of `value` with the member at a JSON Pointer replaced, or removed. */
 export const REMOVE = Symbol('remove');
 
 export function changed<T>(value: T, pointer: string, replacement: unknown): T {
   const copy = structuredClone(value);
-  const keys = pointer
-    .split('/')
-    .slice(1)
-    .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const keys = pointerKeys(pointer);
   const last = keys.pop();
   if (last === undefined) return replacement as T;
   let target: Record<string, unknown> = copy as Record<string, unknown>;

@@ -67,13 +67,16 @@ export interface Behaviour {
   intercept?(request: FastifyRequest, reply: FastifyReply, call: number): Promise<boolean>;
 }
 
+/** The media type of the reference server's JSON answers. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 export const REFERENCE_BEHAVIOUR: Behaviour = {
   providerPath: '/provider',
   fhirPath: '/fhir',
   caseInsensitiveNames: false,
   dashSupported: true,
-  providerMediaType: 'application/json; charset=utf-8',
-  fhirMediaType: 'application/json; charset=utf-8',
+  providerMediaType: JSON_TYPE,
+  fhirMediaType: JSON_TYPE,
   singleBest: (query, search) => search.singleBest(query),
   // §4.1 r4; status and media type are not shown (r6): plain text with 200.
   ambiguity: () => ({ status: 200, type: 'text/plain; charset=utf-8', body: AMBIGUITY_MESSAGE }),
@@ -94,7 +97,7 @@ export const REFERENCE_BEHAVIOUR: Behaviour = {
 };
 
 export function errorAnswer(error: RequestError): Answer {
-  return { status: error.status, type: 'application/json; charset=utf-8', body: serviceErrorBody(error) };
+  return { status: error.status, type: JSON_TYPE, body: serviceErrorBody(error) };
 }
 
 export function isAnswer(value: PageWindow | Answer): value is Answer {

@@ -1,9 +1,8 @@
 import { MAX_COUNT, PAGE_SIZE } from '../../spec/constants';
-import { REFERENCE_BEHAVIOUR } from './behaviour';
+import { JSON_TYPE, REFERENCE_BEHAVIOUR } from './behaviour';
 import type { Fault } from './scenario';
 import { eachValue, withBundle, withData, withEntries, withNextLink } from './transforms';
 
-const json = 'application/json; charset=utf-8';
 const reference = REFERENCE_BEHAVIOUR;
 
 /** §2.3 r6 formats an implementer might "prettify". */
@@ -27,7 +26,7 @@ export const FAULTS: Fault[] = [
     name: 'ambiguous-as-array',
     targets: 'SB-ROOT-OBJECT',
     description: 'an ambiguous search answers with the candidates as an array',
-    behaviour: { ambiguity: (candidates) => ({ status: 200, type: json, body: candidates.slice(0, 3) }) },
+    behaviour: { ambiguity: (candidates) => ({ status: 200, type: JSON_TYPE, body: candidates.slice(0, 3) }) },
   },
   // §2.1.
   {
@@ -166,7 +165,7 @@ export const FAULTS: Fault[] = [
     name: 'no-match-empty-array',
     targets: 'SB-NO-MATCH',
     description: 'no match answered with []',
-    behaviour: { noMatch: () => ({ status: 200, type: json, body: [] }) },
+    behaviour: { noMatch: () => ({ status: 200, type: JSON_TYPE, body: [] }) },
   },
   {
     name: 'no-match-nearest-record',
@@ -175,7 +174,7 @@ export const FAULTS: Fault[] = [
     behaviour: {
       noMatch: () => ({
         status: 200,
-        type: json,
+        type: JSON_TYPE,
         body: { id: 'nearest-0001', data: { NPI: ['1234567893'], Name: [{ FirstName: ['NEAREST'], LastName: ['MATCH'] }] } },
       }),
     },

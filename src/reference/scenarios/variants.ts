@@ -1,6 +1,6 @@
 import { AMBIGUITY_MESSAGE, MAX_COUNT } from '../../spec/constants';
 import { operationOutcomeBody, RequestError } from '../errors';
-import { REFERENCE_BEHAVIOUR } from './behaviour';
+import { JSON_TYPE, REFERENCE_BEHAVIOUR } from './behaviour';
 import type { Scenario } from './scenario';
 import { shuffled, withBundle, withData, withEntries } from './transforms';
 
@@ -11,8 +11,6 @@ const openValues = withData((data) => {
   for (const name of (data.Name ?? []) as Record<string, unknown>[]) name.NameType = ['LEGAL'];
   for (const address of (data.Address ?? []) as Record<string, unknown>[]) address.AddressType = ['billing'];
 });
-
-const json = 'application/json; charset=utf-8';
 
 /** The token the bearer-auth variant wants; the mutation run hands it to the suite as API_TOKEN. */
 export const VARIANT_TOKEN = 'mutation-run-bearer-token-7f3a9c';
@@ -25,32 +23,35 @@ export const VARIANTS: Scenario[] = [
   {
     name: 'ambiguity-409-json',
     description: 'ambiguity as 409 with a JSON error body',
-    behaviour: { ambiguity: () => ({ status: 409, type: json, body: { error: 'ambiguous', message: AMBIGUITY_MESSAGE } }) },
+    behaviour: { ambiguity: () => ({ status: 409, type: JSON_TYPE, body: { error: 'ambiguous', message: AMBIGUITY_MESSAGE } }) },
   },
   {
     name: 'ambiguity-400-json',
     description: 'ambiguity as 400 with a JSON error body',
-    behaviour: { ambiguity: () => ({ status: 400, type: json, body: { error: 'ambiguous', message: AMBIGUITY_MESSAGE } }) },
+    behaviour: { ambiguity: () => ({ status: 400, type: JSON_TYPE, body: { error: 'ambiguous', message: AMBIGUITY_MESSAGE } }) },
   },
   {
     name: 'ambiguity-json-string',
     description: 'ambiguity as a 200 JSON string',
-    behaviour: { ambiguity: () => ({ status: 200, type: json, body: JSON.stringify(AMBIGUITY_MESSAGE) }) },
+    behaviour: { ambiguity: () => ({ status: 200, type: JSON_TYPE, body: JSON.stringify(AMBIGUITY_MESSAGE) }) },
   },
   {
     name: 'no-match-empty-object',
     description: 'no match as 200 {}',
-    behaviour: { noMatch: () => ({ status: 200, type: json, body: {} }) },
+    behaviour: { noMatch: () => ({ status: 200, type: JSON_TYPE, body: {} }) },
   },
   {
     name: 'no-content-204',
     description: 'no match and an unknown curated ID as 204 No Content, without a body',
-    behaviour: { noMatch: () => ({ status: 204, type: json, body: '' }), unknownCuratedId: () => ({ status: 204, type: json, body: '' }) },
+    behaviour: {
+      noMatch: () => ({ status: 204, type: JSON_TYPE, body: '' }),
+      unknownCuratedId: () => ({ status: 204, type: JSON_TYPE, body: '' }),
+    },
   },
   {
     name: 'unknown-id-empty-array',
     description: 'an unknown curated ID as 200 []',
-    behaviour: { unknownCuratedId: () => ({ status: 200, type: json, body: [] }) },
+    behaviour: { unknownCuratedId: () => ({ status: 200, type: JSON_TYPE, body: [] }) },
   },
   {
     name: 'count-over-limit-rejected',
@@ -58,7 +59,11 @@ export const VARIANTS: Scenario[] = [
     behaviour: {
       paging: (count, page) =>
         count !== undefined && count > MAX_COUNT
-          ? { status: 400, type: json, body: operationOutcomeBody(new RequestError(400, 'invalid', `Count may not exceed ${MAX_COUNT}`)) }
+          ? {
+              status: 400,
+              type: JSON_TYPE,
+              body: operationOutcomeBody(new RequestError(400, 'invalid', `Count may not exceed ${MAX_COUNT}`)),
+            }
           : REFERENCE_BEHAVIOUR.paging(count, page),
     },
   },
@@ -127,7 +132,7 @@ export const VARIANTS: Scenario[] = [
   },
   {
     name: 'fhir-json-media-type',
-    description: 'application/fhir+json for the bundle',
+    description: 'application/fhir+JSON_TYPE for the bundle',
     behaviour: { fhirMediaType: 'application/fhir+json; charset=utf-8' },
   },
   {
@@ -201,7 +206,7 @@ export const VARIANTS: Scenario[] = [
     behaviour: {
       intercept: async (_request, reply, call) => {
         if (call % 25 !== 0) return false;
-        reply.code(429).header('retry-after', '1').type(json).send('{"error":"slow down"}');
+        reply.code(429).header('retry-after', '1').type(JSON_TYPE).send('{"error":"slow down"}');
         return true;
       },
     },
