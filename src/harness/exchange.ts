@@ -11,6 +11,8 @@ export interface Exchange {
   bodyText: string;
   /** The body parsed as JSON, or why it is not JSON. */
   json: { ok: true; value: unknown } | { ok: false; error: string };
+  /** The parsed body, or undefined when it is not JSON: what the checks read. */
+  body: unknown;
   durationMs: number;
   /** A transport error that was retried once before this answer came. */
   retriedAfter?: string;

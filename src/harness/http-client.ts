@@ -157,12 +157,14 @@ function toExchange(answer: TransportAnswer, url: string, durationMs: number, li
     return {
       ...base,
       bodyText: '',
+      body: undefined,
       tooLargeBytes: answer.tooLargeBytes,
       json: { ok: false, error: `${size}: it exceeds the harness limit of ${limit} bytes, so reading stopped` },
     };
   }
   const bodyText = answer.body.toString('utf8');
-  return { ...base, bodyText, json: parseJson(bodyText) };
+  const json = parseJson(bodyText);
+  return { ...base, bodyText, json, body: json.ok ? json.value : undefined };
 }
 
 function parseJson(text: string): Exchange['json'] {

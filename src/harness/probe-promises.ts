@@ -25,14 +25,11 @@ export function probeLabel(place: string, query: unknown): string {
  * probe, and nothing shows which side is wrong: a probe problem, not a finding. Other answers
  * (an array, a broken record, a 5xx) are the service's own fault and are left to the checks.
  */
-export function uniqueRecord(checks: Checks, place: string, query: Record<string, string>, exchange: Exchange): RecordLike | undefined {
+export function uniqueRecord(checks: Checks, probe: string, exchange: Exchange): RecordLike | undefined {
   const answer = classifySingleBest(exchange);
   if (answer.kind === 'record') return answer.record;
   if (answer.kind === 'ambiguity' || answer.kind === 'none') {
-    checks.probeProblem(
-      { probe: probeLabel(place, query), promised: PROMISED.unique, observed: describeAnswer(exchange, answer) },
-      exchange,
-    );
+    checks.probeProblem({ probe, promised: PROMISED.unique, observed: describeAnswer(exchange, answer) }, exchange);
   }
   return undefined;
 }

@@ -7,10 +7,12 @@ import { createSchemaValidator, type SchemaValidator } from '../schemas/validato
 import type { Probes } from '../types/schemas';
 import type { RequirementId } from './catalogue';
 import { Checks } from './checks';
+import { firstUniqueRecord } from './derived-probes';
 import { clientOptions, environmentWithDotenv, type HarnessConfig, loadConfig, secretsOf } from './config';
 import { DirectoryClient } from './directory-client';
 import { ReadOnlyHttpClient, Throttle } from './http-client';
 import { Redactor } from './redact';
+import type { RecordLike } from './rules/answers';
 import { type Transport, UndiciTransport } from './transport';
 import { ANNOTATION } from './results';
 
@@ -26,6 +28,8 @@ interface TestFixtures {
   checks: Checks;
   api: DirectoryClient;
   probes: Probes;
+  /** The golden record of the first unique probe that returns one: the source of a curated ID (§4.2). */
+  golden: RecordLike | undefined;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -76,6 +80,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   probes: async ({ harness }, use) => use(harness.probes),
+
+  golden: async ({ api, probes }, use) => use(await firstUniqueRecord(api, probes)),
 });
 
 export { expect } from '@playwright/test';

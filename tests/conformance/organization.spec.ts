@@ -2,10 +2,12 @@
  * GET {FHIR_PATH}/organization (§4.3): a searchset bundle, with Count/Page limits (§8).
  * Queries come only from the probes file.
  */
+import type { RequirementId } from '../../src/harness/catalogue';
 import type { Checks } from '../../src/harness/checks';
 import type { Exchange } from '../../src/harness/exchange';
 import { ForeignOriginError } from '../../src/harness/http-client';
 import { PROMISED, probeLabel } from '../../src/harness/probe-promises';
+import { forEachProbe, requiredFor } from '../../src/harness/probe-steps';
 import { answerSummary, isJsonObject, rootKind } from '../../src/harness/rules/answers';
 import {
   activeProblems,
@@ -34,20 +36,29 @@ const WALK_COUNT = 20;
 /** A system no organization's identifier carries (FHIR token search: system|value must match both). */
 const NO_SUCH_SYSTEM = 'urn:conformance:no-such-identifier-system';
 
-const bundleOf = (exchange: Exchange): unknown => (exchange.json.ok ? exchange.json.value : undefined);
-const total = (exchange: Exchange): unknown => (bundleOf(exchange) as { total?: unknown } | undefined)?.total;
+const total = (exchange: Exchange): unknown => (exchange.body as { total?: unknown } | undefined)?.total;
 const isSuccess = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
 /** Only a successful, parsed bundle can contradict a probe: anything else is the service's own failure. */
 const isBundle = (exchange: Exchange) => isSuccess(exchange) && isJsonObject(exchange);
 
+/** One check of `id`: the request (in words) answered a bundle (§2.5). */
+function answeredBundle(checks: Checks, id: RequirementId, exchange: Exchange, request: string): boolean {
+  return checks.check(
+    id,
+    isBundle(exchange),
+    () => `${request} answered ${exchange.status} with ${rootKind(exchange)}, not a bundle (§2.5)`,
+    { exchange },
+  );
+}
+
 /** Whether the bundle itself says that more matches exist than it holds: a next link, or a larger total. */
 function showsMore(exchange: Exchange): boolean {
   const value = total(exchange);
-  return hasNextLink(bundleOf(exchange)) || (typeof value === 'number' && value > entriesOf(bundleOf(exchange)).length);
+  return hasNextLink(exchange.body) || (typeof value === 'number' && value > entriesOf(exchange.body).length);
 }
 
 const shortAnswer = (exchange: Exchange) =>
-  `${entriesOf(bundleOf(exchange)).length} entries, total ${JSON.stringify(total(exchange))}, no next link`;
+  `${entriesOf(exchange.body).length} entries, total ${JSON.stringify(total(exchange))}, no next link`;
 
 /**
  * `Count=N` of a query promised to match at least N: exactly N entries (§4.3 "number of records to
@@ -62,16 +73,8 @@ async function checkCountExactly(
   count: number,
 ) {
   const exchange = await api.organizations({ ...query, Count: String(count) });
-  const entries = entriesOf(bundleOf(exchange)).length;
-  if (
-    !checks.check(
-      'ORG-COUNT',
-      isBundle(exchange),
-      () => `Count=${count} (at most ${MAX_COUNT} is allowed) answered ${exchange.status} with ${rootKind(exchange)}, not a bundle (§4.3)`,
-      { exchange },
-    )
-  )
-    return;
+  const entries = entriesOf(exchange.body).length;
+  if (!answeredBundle(checks, 'ORG-COUNT', exchange, `Count=${count} (at most ${MAX_COUNT} is allowed)`)) return;
   if (entries >= count || showsMore(exchange)) {
     checks.check(
       'ORG-COUNT',
@@ -90,54 +93,43 @@ async function checkCountExactly(
 
 test.describe('organization search (§4.3)', () => {
   test(
-    'ORG-*-SHAPE, ORG-SEARCH-MODE, ORG-PARTOF: every probe search answers a valid searchset bundle',
+    'every probe search answers a valid searchset bundle',
     requirements('ORG-BUNDLE-SHAPE', 'ORG-ENTRY-SHAPE', 'ORG-SEARCH-MODE', 'ORG-RESOURCE-SHAPE', 'ORG-PARTOF'),
     async ({ api, checks, probes, schemas }) => {
-      const searches = probes.organization?.searches ?? [];
-      test.skip(searches.length === 0, NO_SEARCHES);
-      for (const [i, { query }] of searches.entries()) {
+      await forEachProbe('organization.searches', probes.organization?.searches, NO_SEARCHES, async ({ query }, probe) => {
         const exchange = await api.organizations(query);
-        const ok = isBundle(exchange);
-        if (
-          !checks.check(
-            'ORG-BUNDLE-SHAPE',
-            ok,
-            () => `a search that matches answered ${exchange.status} with ${rootKind(exchange)}, not a bundle (§2.5)`,
-            { exchange },
-          )
-        )
-          continue;
-        if (entriesOf(bundleOf(exchange)).length === 0) {
+        if (!answeredBundle(checks, 'ORG-BUNDLE-SHAPE', exchange, `a search that matches`)) return;
+        if (entriesOf(exchange.body).length === 0) {
           checks.probeProblem(
             {
-              probe: probeLabel(`organization.searches[${i}]`, query),
+              probe,
               promised: PROMISED.searches,
               observed: `the service answered ${exchange.status} with a bundle of no entry (total ${JSON.stringify(total(exchange))})`,
             },
             exchange,
           );
         }
-        verifySchema(checks, schemas, SCHEMA.bundle, bundleOf(exchange), exchange);
+        verifySchema(checks, schemas, SCHEMA.bundle, exchange.body, exchange);
         verifyProblems(
           checks,
           'ORG-ENTRY-SHAPE',
-          fullUrlProblems(bundleOf(exchange)),
+          fullUrlProblems(exchange.body),
           exchange,
           "fullUrl does not name the entry's organization (§2.5)",
         );
         verifyProblems(
           checks,
           'ORG-PARTOF',
-          partOfProblems(bundleOf(exchange)),
+          partOfProblems(exchange.body),
           exchange,
           'partOf does not resolve to a contained organization (§2.5)',
         );
-      }
+      });
     },
   );
 
   test(
-    'ORG-TOTAL: total covers the entries, and equals them when the whole result fits',
+    'total covers the entries, and equals them when the whole result fits',
     requirements('ORG-TOTAL'),
     async ({ api, checks, probes }) => {
       const queries = [
@@ -148,14 +140,14 @@ test.describe('organization search (§4.3)', () => {
       for (const { query } of queries) {
         // Count at its maximum: fewer entries than Count, and no next link, means the whole result is here.
         const exchange = await api.organizations({ ...query, Count: String(MAX_COUNT) });
-        const entries = entriesOf(bundleOf(exchange)).length;
+        const entries = entriesOf(exchange.body).length;
         const value = total(exchange);
         if (!isSuccess(exchange) || typeof value !== 'number') continue;
         checks.check('ORG-TOTAL', value >= entries, `total ${value} is less than the ${entries} entries in the bundle (§2.5)`, {
           exchange,
           pointer: '/total',
         });
-        if (entries < MAX_COUNT && !hasNextLink(bundleOf(exchange))) {
+        if (entries < MAX_COUNT && !hasNextLink(exchange.body)) {
           checks.check(
             'ORG-TOTAL',
             value === entries,
@@ -167,18 +159,17 @@ test.describe('organization search (§4.3)', () => {
     },
   );
 
-  test('ORG-COUNT: Count=N returns at most N entries', requirements('ORG-COUNT'), async ({ api, checks, probes }) => {
-    const searches = probes.organization?.searches ?? [];
-    test.skip(searches.length === 0, NO_SEARCHES);
-    for (const [index, { query }] of searches.entries()) {
-      const count = 1 + (index % 3);
+  test('Count=N returns at most N entries', requirements('ORG-COUNT'), async ({ api, checks, probes }) => {
+    let index = 0;
+    await forEachProbe('organization.searches', probes.organization?.searches, NO_SEARCHES, async ({ query }) => {
+      const count = 1 + (index++ % 3);
       const exchange = await api.organizations({ ...query, Count: String(count) });
-      const entries = entriesOf(bundleOf(exchange)).length;
+      const entries = entriesOf(exchange.body).length;
       checks.check('ORG-COUNT', entries <= count, `Count=${count} returned ${entries} entries (§4.3)`, { exchange, pointer: '/entry' });
-    }
+    });
   });
 
-  test('ORG-COUNT: Count=N returns exactly N when at least N match', requirements('ORG-COUNT'), async ({ api, checks, probes }) => {
+  test('Count=N returns exactly N when at least N match', requirements('ORG-COUNT'), async ({ api, checks, probes }) => {
     const { multiPage, overLimit } = probes.organization ?? {};
     test.skip(!multiPage && !overLimit, `${NO_MULTIPAGE} and no organization.overLimit probe`);
     if (multiPage)
@@ -190,14 +181,13 @@ test.describe('organization search (§4.3)', () => {
   });
 
   test(
-    'ORG-COUNT: Count above 1000 never yields more than 1000',
+    'Count above 1000 never yields more than 1000',
     requirements('ORG-COUNT', 'OBS-COUNT-OVER-LIMIT'),
     async ({ api, checks, probes }) => {
-      const overLimit = probes.organization?.overLimit;
-      test.skip(!overLimit, NO_OVERLIMIT);
+      const overLimit = requiredFor(probes.organization?.overLimit, NO_OVERLIMIT);
       for (const count of [MAX_COUNT, MAX_COUNT + 1, 5000]) {
-        const exchange = await api.organizations({ ...overLimit!.query, Count: String(count) });
-        const entries = entriesOf(bundleOf(exchange)).length;
+        const exchange = await api.organizations({ ...overLimit.query, Count: String(count) });
+        const entries = entriesOf(exchange.body).length;
         checks.check(
           'ORG-COUNT',
           entries <= Math.min(count, MAX_COUNT),
@@ -217,27 +207,17 @@ test.describe('organization search (§4.3)', () => {
   );
 
   test(
-    'ORG-PAGE, ORG-PAGE-DISJOINT, ORG-FILTERS: Page alone gives pages of 25, disjoint, each filtered',
+    'Page alone gives pages of 25, disjoint, each filtered',
     requirements('ORG-PAGE', 'ORG-PAGE-DISJOINT', 'ORG-FILTERS', 'OBS-TOTAL-ACROSS-PAGES'),
     async ({ api, checks, probes }) => {
-      const multiPage = probes.organization?.multiPage;
-      test.skip(!multiPage, NO_MULTIPAGE);
-      const { query } = multiPage!;
+      const { query } = requiredFor(probes.organization?.multiPage, NO_MULTIPAGE);
       const seen = new Map<string, number>();
       let firstShowedMore = false;
       for (let page = 1; page <= MAX_PAGES; page++) {
         const exchange = await api.organizations({ ...query, Page: String(page) });
-        const bundle = bundleOf(exchange);
+        const bundle = exchange.body;
         const entries = entriesOf(bundle).length;
-        if (
-          !checks.check(
-            'ORG-PAGE',
-            isBundle(exchange),
-            () => `Page=${page} answered ${exchange.status} with ${rootKind(exchange)}, not a bundle (§4.3)`,
-            { exchange },
-          )
-        )
-          break;
+        if (!answeredBundle(checks, 'ORG-PAGE', exchange, `Page=${page}`)) break;
         checks.check(
           'ORG-PAGE',
           entries <= PAGE_SIZE,
@@ -305,105 +285,82 @@ test.describe('organization search (§4.3)', () => {
     },
   );
 
-  test(
-    'ORG-NEXT-LINK: following next continues the same search to its end',
-    requirements('ORG-NEXT-LINK'),
-    async ({ api, checks, probes }) => {
-      const multiPage = probes.organization?.multiPage;
-      test.skip(!multiPage, NO_MULTIPAGE);
-      const { query } = multiPage!;
-      const first = await api.organizations({ ...query, Count: String(WALK_COUNT) });
-      const size = entriesOf(bundleOf(first)).length;
-      let link = nextLink(bundleOf(first));
-      if (!link) {
-        checks.skip(
-          'ORG-NEXT-LINK',
-          `the first bundle of ${JSON.stringify(query)} with Count=${WALK_COUNT} has no next link: there is nothing to follow (§2.5 names no relation but self)`,
-        );
+  test('following next continues the same search to its end', requirements('ORG-NEXT-LINK'), async ({ api, checks, probes }) => {
+    const { query } = requiredFor(probes.organization?.multiPage, NO_MULTIPAGE);
+    const first = await api.organizations({ ...query, Count: String(WALK_COUNT) });
+    const size = entriesOf(first.body).length;
+    let link = nextLink(first.body);
+    if (!link) {
+      checks.skip(
+        'ORG-NEXT-LINK',
+        `the first bundle of ${JSON.stringify(query)} with Count=${WALK_COUNT} has no next link: there is nothing to follow (§2.5 names no relation but self)`,
+      );
+      return;
+    }
+    const seen = new Set(organizationIds(first.body));
+    for (let page = 2; link; page++) {
+      if (page > MAX_PAGES) {
+        checks.skip('ORG-NEXT-LINK', `the walk stopped after ${MAX_PAGES} pages; the rest was not followed`);
         return;
       }
-      const seen = new Set(organizationIds(bundleOf(first)));
-      for (let page = 2; link; page++) {
-        if (page > MAX_PAGES) {
-          checks.skip('ORG-NEXT-LINK', `the walk stopped after ${MAX_PAGES} pages; the rest was not followed`);
-          return;
-        }
-        let exchange: Exchange;
-        try {
-          exchange = await api.follow(link);
-        } catch (error) {
-          if (!(error instanceof ForeignOriginError)) throw error;
-          checks.skip(
-            'ORG-NEXT-LINK',
-            `the next link of page ${page - 1} is not followed: ${error.message}, and credentials never leave it`,
-          );
-          return;
-        }
-        const bundle = bundleOf(exchange);
-        if (
-          !checks.check(
-            'ORG-NEXT-LINK',
-            isBundle(exchange),
-            () =>
-              `following the next link of page ${page - 1} answered ${exchange.status} with ${rootKind(exchange)}, not the next page (§2.5)`,
-            { exchange },
-          )
-        )
-          return;
-        const ids = organizationIds(bundle);
-        verifyProblems(
-          checks,
-          'ORG-NEXT-LINK',
-          filterProblems(bundle, query),
-          exchange,
-          `page ${page}, reached by next, holds organizations that do not match ${JSON.stringify(query)}: the link does not continue the same search`,
-        );
-        const repeated = ids.filter((id) => seen.has(id));
-        checks.check(
-          'ORG-NEXT-LINK',
-          repeated.length === 0,
-          () =>
-            `page ${page}, reached by next, repeats ${repeated.length} organizations of earlier pages: ${repeated.slice(0, 5).join(', ')}`,
-          { exchange },
-        );
-        link = nextLink(bundle);
-        const sizeOk = link ? ids.length === size : ids.length <= size;
-        checks.check(
-          'ORG-NEXT-LINK',
-          sizeOk,
-          () =>
-            `page ${page}, reached by next, holds ${ids.length} entries; the first page held ${size} (Count=${WALK_COUNT}), and ${link ? 'every page before the last holds as many' : 'the last holds at most as many'}`,
-          { exchange, pointer: '/entry' },
-        );
-        // A link that leads back to pages already seen would never end: stop here, the failure is recorded.
-        if (ids.length > 0 && repeated.length === ids.length) return;
-        for (const id of ids) seen.add(id);
+      let exchange: Exchange;
+      try {
+        exchange = await api.follow(link);
+      } catch (error) {
+        if (!(error instanceof ForeignOriginError)) throw error;
+        checks.skip('ORG-NEXT-LINK', `the next link of page ${page - 1} is not followed: ${error.message}, and credentials never leave it`);
+        return;
       }
-    },
-  );
+      const bundle = exchange.body;
+      if (!answeredBundle(checks, 'ORG-NEXT-LINK', exchange, `following the next link of page ${page - 1}`)) return;
+      const ids = organizationIds(bundle);
+      verifyProblems(
+        checks,
+        'ORG-NEXT-LINK',
+        filterProblems(bundle, query),
+        exchange,
+        `page ${page}, reached by next, holds organizations that do not match ${JSON.stringify(query)}: the link does not continue the same search`,
+      );
+      const repeated = ids.filter((id) => seen.has(id));
+      checks.check(
+        'ORG-NEXT-LINK',
+        repeated.length === 0,
+        () =>
+          `page ${page}, reached by next, repeats ${repeated.length} organizations of earlier pages: ${repeated.slice(0, 5).join(', ')}`,
+        { exchange },
+      );
+      link = nextLink(bundle);
+      const sizeOk = link ? ids.length === size : ids.length <= size;
+      checks.check(
+        'ORG-NEXT-LINK',
+        sizeOk,
+        () =>
+          `page ${page}, reached by next, holds ${ids.length} entries; the first page held ${size} (Count=${WALK_COUNT}), and ${link ? 'every page before the last holds as many' : 'the last holds at most as many'}`,
+        { exchange, pointer: '/entry' },
+      );
+      // A link that leads back to pages already seen would never end: stop here, the failure is recorded.
+      if (ids.length > 0 && repeated.length === ids.length) return;
+      for (const id of ids) seen.add(id);
+    }
+  });
+
+  test('entries returned without Count and Page (observed)', requirements('OBS-DEFAULT-PAGE-SIZE'), async ({ api, checks, probes }) => {
+    const { query } = requiredFor(probes.organization?.multiPage, NO_MULTIPAGE);
+    const exchange = await api.organizations(query);
+    checks.observe('OBS-DEFAULT-PAGE-SIZE', {
+      status: exchange.status,
+      entries: entriesOf(exchange.body).length,
+      total: total(exchange),
+      nextLink: hasNextLink(exchange.body),
+    });
+  });
 
   test(
-    'OBS-DEFAULT-PAGE-SIZE: entries returned without Count and Page (observed)',
-    requirements('OBS-DEFAULT-PAGE-SIZE'),
-    async ({ api, checks, probes }) => {
-      const multiPage = probes.organization?.multiPage;
-      test.skip(!multiPage, NO_MULTIPAGE);
-      const exchange = await api.organizations(multiPage!.query);
-      checks.observe('OBS-DEFAULT-PAGE-SIZE', {
-        status: exchange.status,
-        entries: entriesOf(bundleOf(exchange)).length,
-        total: total(exchange),
-        nextLink: hasNextLink(bundleOf(exchange)),
-      });
-    },
-  );
-
-  test(
-    'ORG-MIN-PARAMS: a search with no parameter returns no bundle of records',
+    'a search with no parameter returns no bundle of records',
     requirements('ORG-MIN-PARAMS', 'OBS-ORG-NO-PARAMS'),
     async ({ api, checks }) => {
       const exchange = await api.organizations({});
-      const entries = entriesOf(bundleOf(exchange)).length;
+      const entries = entriesOf(exchange.body).length;
       checks.check(
         'ORG-MIN-PARAMS',
         !(isSuccess(exchange) && entries > 0),
@@ -415,90 +372,91 @@ test.describe('organization search (§4.3)', () => {
   );
 
   test(
-    'ORG-FILTER-IDENTIFIER: identifier searches return only organizations carrying it',
+    'identifier searches return only organizations carrying it',
     requirements('ORG-FILTER-IDENTIFIER'),
     async ({ api, checks, probes }) => {
-      const identifiers = probes.organization?.identifiers ?? [];
-      test.skip(identifiers.length === 0, 'PROBES_FILE has no organization.identifiers');
-      for (const [i, value] of identifiers.entries()) {
-        const exchange = await api.organizations({ identifier: value });
-        const bundle = bundleOf(exchange);
-        // §4.3 names the identifier parameter: refusing it is the service's fault; an unreadable body is HTTP-JSON's.
-        if (
-          !checks.check(
-            'ORG-FILTER-IDENTIFIER',
-            isSuccess(exchange),
-            () => `identifier=${value} answered ${exchange.status} with ${rootKind(exchange)}, not a bundle (§4.3)`,
-            { exchange },
+      await forEachProbe(
+        'organization.identifiers',
+        probes.organization?.identifiers,
+        'PROBES_FILE has no organization.identifiers',
+        async (value, probe) => {
+          const exchange = await api.organizations({ identifier: value });
+          const bundle = exchange.body;
+          // §4.3 names the identifier parameter: refusing it is the service's fault; an unreadable body is HTTP-JSON's.
+          if (
+            !checks.check(
+              'ORG-FILTER-IDENTIFIER',
+              isSuccess(exchange),
+              () => `identifier=${value} answered ${exchange.status} with ${rootKind(exchange)}, not a bundle (§4.3)`,
+              { exchange },
+            )
           )
-        )
-          continue;
-        if (!isJsonObject(exchange)) {
-          checks.skip('ORG-FILTER-IDENTIFIER', `identifier=${value} answered ${rootKind(exchange)}: see HTTP-JSON`);
-          continue;
-        }
-        if (entriesOf(bundle).length === 0) {
-          checks.probeProblem(
-            {
-              probe: probeLabel(`organization.identifiers[${i}]`, value),
-              promised: PROMISED.identifiers,
-              observed: `identifier=${value} answered ${exchange.status} with no organization`,
-            },
+            return;
+          if (!isJsonObject(exchange)) {
+            checks.skip('ORG-FILTER-IDENTIFIER', `identifier=${value} answered ${rootKind(exchange)}: see HTTP-JSON`);
+            return;
+          }
+          if (entriesOf(bundle).length === 0) {
+            checks.probeProblem(
+              {
+                probe,
+                promised: PROMISED.identifiers,
+                observed: `identifier=${value} answered ${exchange.status} with no organization`,
+              },
+              exchange,
+            );
+            return;
+          }
+          verifyProblems(
+            checks,
+            'ORG-FILTER-IDENTIFIER',
+            identifierProblems(bundle, value),
             exchange,
+            `identifier=${value} returned organizations without it`,
           );
-          continue;
-        }
-        verifyProblems(
-          checks,
-          'ORG-FILTER-IDENTIFIER',
-          identifierProblems(bundle, value),
-          exchange,
-          `identifier=${value} returned organizations without it`,
-        );
-        // §4.3: the FHIR token form system|value, with the system the service itself reports.
-        const system = systemsOf(bundle, value)[0];
-        if (!system) continue;
-        const qualified = await api.organizations({ identifier: `${system}|${value}` });
-        const qualifiedBundle = bundleOf(qualified);
-        if (
-          checks.check(
-            'ORG-FILTER-IDENTIFIER',
-            entriesOf(qualifiedBundle).length > 0,
-            `identifier=${system}|${value} found nothing, though identifier=${value} found organizations carrying it with that system`,
-            { exchange: qualified },
-          )
-        ) {
-          verifyProblems(
-            checks,
-            'ORG-FILTER-IDENTIFIER',
-            identifierProblems(qualifiedBundle, value, system),
-            qualified,
-            `identifier=${system}|${value} returned organizations without it`,
-          );
-        }
-        // FHIR token search: system|value means both, so a system the identifier does not carry matches nothing.
-        const foreign = await api.organizations({ identifier: `${NO_SUCH_SYSTEM}|${value}` });
-        if (isSuccess(foreign)) {
-          verifyProblems(
-            checks,
-            'ORG-FILTER-IDENTIFIER',
-            identifierProblems(bundleOf(foreign), value, NO_SUCH_SYSTEM),
-            foreign,
-            `identifier=${NO_SUCH_SYSTEM}|${value} matched organizations whose identifier ${value} has another system: system|value must match both (§4.3, FHIR token search)`,
-          );
-        }
-      }
+          // §4.3: the FHIR token form system|value, with the system the service itself reports.
+          const system = systemsOf(bundle, value)[0];
+          if (!system) return;
+          const qualified = await api.organizations({ identifier: `${system}|${value}` });
+          const qualifiedBundle = qualified.body;
+          if (
+            checks.check(
+              'ORG-FILTER-IDENTIFIER',
+              entriesOf(qualifiedBundle).length > 0,
+              `identifier=${system}|${value} found nothing, though identifier=${value} found organizations carrying it with that system`,
+              { exchange: qualified },
+            )
+          ) {
+            verifyProblems(
+              checks,
+              'ORG-FILTER-IDENTIFIER',
+              identifierProblems(qualifiedBundle, value, system),
+              qualified,
+              `identifier=${system}|${value} returned organizations without it`,
+            );
+          }
+          // FHIR token search: system|value means both, so a system the identifier does not carry matches nothing.
+          const foreign = await api.organizations({ identifier: `${NO_SUCH_SYSTEM}|${value}` });
+          if (isSuccess(foreign)) {
+            verifyProblems(
+              checks,
+              'ORG-FILTER-IDENTIFIER',
+              identifierProblems(foreign.body, value, NO_SUCH_SYSTEM),
+              foreign,
+              `identifier=${NO_SUCH_SYSTEM}|${value} matched organizations whose identifier ${value} has another system: system|value must match both (§4.3, FHIR token search)`,
+            );
+          }
+        },
+      );
     },
   );
 
-  test('ORG-FILTERS: results contain the searched values', requirements('ORG-FILTERS'), async ({ api, checks, probes }) => {
-    const searches = probes.organization?.searches ?? [];
-    test.skip(searches.length === 0, NO_SEARCHES);
-    for (const { query } of searches) {
+  test('results contain the searched values', requirements('ORG-FILTERS'), async ({ api, checks, probes }) => {
+    await forEachProbe('organization.searches', probes.organization?.searches, NO_SEARCHES, async ({ query }) => {
       const exchange = await api.organizations(query);
-      const bundle = bundleOf(exchange);
+      const bundle = exchange.body;
       // An empty answer is a probe problem, reported by the bundle-shape test: there is nothing to judge here.
-      if (entriesOf(bundle).length === 0) continue;
+      if (entriesOf(bundle).length === 0) return;
       verifyProblems(
         checks,
         'ORG-FILTERS',
@@ -506,11 +464,11 @@ test.describe('organization search (§4.3)', () => {
         exchange,
         `results of ${JSON.stringify(query)} do not contain the searched values`,
       );
-    }
+    });
   });
 
   test(
-    'ORG-ACTIVE: active=true/false returns only organizations with that flag',
+    'active=true/false returns only organizations with that flag',
     requirements('ORG-ACTIVE'),
     async ({ api, checks, probes, harness }) => {
       test.skip(!harness.statusSearch, 'STATUS_SEARCH is not true: the tenant does not search by status (§4.3)');
@@ -522,7 +480,7 @@ test.describe('organization search (§4.3)', () => {
         verifyProblems(
           checks,
           'ORG-ACTIVE',
-          activeProblems(bundleOf(exchange), active),
+          activeProblems(exchange.body, active),
           exchange,
           `active=${active} returned organizations with another flag`,
         );
@@ -530,23 +488,19 @@ test.describe('organization search (§4.3)', () => {
     },
   );
 
-  test(
-    'OBS-PARAM-CASE: organization parameter names in another case (observed)',
-    requirements('OBS-PARAM-CASE'),
-    async ({ api, checks, probes }) => {
-      const searches = probes.organization?.searches ?? [];
-      test.skip(searches.length === 0, NO_SEARCHES);
-      const { query } = searches[0];
-      const upper = Object.fromEntries(Object.entries(query).map(([name, value]) => [name.toUpperCase(), value]));
-      const base = await api.organizations(query);
-      const exchange = await api.organizations(upper);
-      const same = isSuccess(exchange) && total(exchange) === total(base) && entriesOf(bundleOf(exchange)).length > 0;
-      checks.observe('OBS-PARAM-CASE', {
-        endpoint: 'organization',
-        sent: Object.keys(upper).join(', '),
-        status: exchange.status,
-        outcome: same ? 'same results: names are case-insensitive' : 'other results: names are case-sensitive',
-      });
-    },
-  );
+  test('organization parameter names in another case (observed)', requirements('OBS-PARAM-CASE'), async ({ api, checks, probes }) => {
+    const searches = probes.organization?.searches ?? [];
+    test.skip(searches.length === 0, NO_SEARCHES);
+    const { query } = searches[0];
+    const upper = Object.fromEntries(Object.entries(query).map(([name, value]) => [name.toUpperCase(), value]));
+    const base = await api.organizations(query);
+    const exchange = await api.organizations(upper);
+    const same = isSuccess(exchange) && total(exchange) === total(base) && entriesOf(exchange.body).length > 0;
+    checks.observe('OBS-PARAM-CASE', {
+      endpoint: 'organization',
+      sent: Object.keys(upper).join(', '),
+      status: exchange.status,
+      outcome: same ? 'same results: names are case-insensitive' : 'other results: names are case-sensitive',
+    });
+  });
 });

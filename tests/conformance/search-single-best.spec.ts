@@ -3,7 +3,8 @@
  * Test data comes only from the probes file. An answer that contradicts a probe's promise is a
  * probe problem unless the exchanges themselves show the service at fault.
  */
-import { PROMISED, probeLabel, uniqueRecord } from '../../src/harness/probe-promises';
+import { PROMISED, uniqueRecord } from '../../src/harness/probe-promises';
+import { forEachProbe, stepEachProbe } from '../../src/harness/probe-steps';
 import { ambiguityForm } from '../../src/harness/rules/ambiguity';
 import { answerSummary, isJsonArray, recordOf, rootKind } from '../../src/harness/rules/answers';
 import { codeProblems, npiProblems, openCodedValues, queryMismatches } from '../../src/harness/rules/provider';
@@ -24,50 +25,45 @@ const dashed = (query: Record<string, string>) =>
 
 test.describe('searchSingleBest (§4.1)', () => {
   test(
-    'SB-ROOT-OBJECT: a unique match answers with an object, and no answer is an array',
+    'a unique match answers with an object, and no answer is an array',
     requirements('SB-ROOT-OBJECT'),
     async ({ api, checks, probes }) => {
       const { unique = [], ambiguous = [], none = [] } = probes.provider ?? {};
       test.skip(unique.length + ambiguous.length + none.length === 0, 'PROBES_FILE has no provider probes');
-      for (const [i, { query }] of unique.entries()) {
+      await stepEachProbe('provider.unique', unique, async ({ query }, probe) => {
         const exchange = await api.searchSingleBest(query);
         const answer = classifySingleBest(exchange);
-        if (answer.kind === 'ambiguity' || answer.kind === 'none') {
-          uniqueRecord(checks, `provider.unique[${i}]`, query, exchange);
-          continue;
-        }
-        checks.check(
-          'SB-ROOT-OBJECT',
-          answer.kind === 'record' || answer.kind === 'malformed',
-          () => `a unique query answered with ${rootKind(exchange)}, not a JSON object (§4.1 r3)`,
-          { exchange },
-        );
-      }
-      for (const query of [...ambiguous.map((p) => p.query), ...none.map((p) => p.query)]) {
-        const exchange = await api.searchSingleBest(query);
-        checks.check(
-          'SB-ROOT-OBJECT',
-          !isJsonArray(exchange),
-          'searchSingleBest answered with a JSON array; it never returns an array (§1)',
-          { exchange },
-        );
+        if (answer.kind === 'ambiguity' || answer.kind === 'none') return void uniqueRecord(checks, probe, exchange);
+        const ok = answer.kind === 'record' || answer.kind === 'malformed';
+        checks.check('SB-ROOT-OBJECT', ok, () => `a unique query answered with ${rootKind(exchange)}, not a JSON object (§4.1 r3)`, {
+          exchange,
+        });
+      });
+      for (const [place, list] of [
+        ['provider.ambiguous', ambiguous],
+        ['provider.none', none],
+      ] as const) {
+        await stepEachProbe(place, list, async ({ query }) => {
+          const exchange = await api.searchSingleBest(query);
+          checks.check(
+            'SB-ROOT-OBJECT',
+            !isJsonArray(exchange),
+            'searchSingleBest answered with a JSON array; it never returns an array (§1)',
+            { exchange },
+          );
+        });
       }
     },
   );
 
   test(
-    'SB-RECORD-SHAPE, DATA-*: a unique match has id and data, and data follows §2.3–2.4',
+    'a unique match has id and data, and data follows §2.3–2.4',
     requirements('SB-RECORD-SHAPE', 'DATA-SHAPE', 'DATA-FORMATS', 'DATA-CODES', 'DATA-NPI-CHECKDIGIT', 'OBS-CODED-VALUES'),
     async ({ api, checks, probes, schemas }) => {
-      const unique = probes.provider?.unique ?? [];
-      test.skip(unique.length === 0, NO_UNIQUE);
-      for (const [i, { query }] of unique.entries()) {
+      await forEachProbe('provider.unique', probes.provider?.unique, NO_UNIQUE, async ({ query }, probe) => {
         const exchange = await api.searchSingleBest(query);
         const answer = classifySingleBest(exchange);
-        if (answer.kind === 'ambiguity' || answer.kind === 'none') {
-          uniqueRecord(checks, `provider.unique[${i}]`, query, exchange);
-          continue;
-        }
+        if (answer.kind === 'ambiguity' || answer.kind === 'none') return void uniqueRecord(checks, probe, exchange);
         if (answer.kind !== 'record' && answer.kind !== 'malformed') {
           checks.check(
             'SB-RECORD-SHAPE',
@@ -75,26 +71,24 @@ test.describe('searchSingleBest (§4.1)', () => {
             `a unique query answered with ${rootKind(exchange)}; expected a golden record object (§2.1)`,
             { exchange },
           );
-          continue;
+          return;
         }
-        const record = answer.kind === 'record' ? answer.record : undefined;
         // The schema judges the parts the body has: the data rules only where there is a data object.
-        verifySchema(checks, schemas, SCHEMA.goldenRecord, exchange.json.ok ? exchange.json.value : undefined, exchange);
-        if (!record) continue;
-        verifyProblems(checks, 'DATA-CODES', codeProblems(record.data, '/data'), exchange, 'binary codes outside their §2.4 values');
-        verifyProblems(checks, 'DATA-NPI-CHECKDIGIT', npiProblems(record.data, '/data'), exchange, 'NPI values with a bad check digit');
-        const open = openCodedValues(record.data);
+        verifySchema(checks, schemas, SCHEMA.goldenRecord, exchange.body, exchange);
+        if (answer.kind !== 'record') return;
+        const { data } = answer.record;
+        verifyProblems(checks, 'DATA-CODES', codeProblems(data, '/data'), exchange, 'binary codes outside their §2.4 values');
+        verifyProblems(checks, 'DATA-NPI-CHECKDIGIT', npiProblems(data, '/data'), exchange, 'NPI values with a bad check digit');
+        const open = openCodedValues(data);
         if (Object.keys(open).length > 0) checks.observe('OBS-CODED-VALUES', open);
-      }
+      });
     },
   );
 
-  test('SB-MATCHES-QUERY: the record agrees with the query', requirements('SB-MATCHES-QUERY'), async ({ api, checks, probes }) => {
-    const unique = probes.provider?.unique ?? [];
-    test.skip(unique.length === 0, NO_UNIQUE);
-    for (const [i, { query }] of unique.entries()) {
+  test('the record agrees with the query', requirements('SB-MATCHES-QUERY'), async ({ api, checks, probes }) => {
+    await forEachProbe('provider.unique', probes.provider?.unique, NO_UNIQUE, async ({ query }, probe) => {
       const exchange = await api.searchSingleBest(query);
-      const record = uniqueRecord(checks, `provider.unique[${i}]`, query, exchange);
+      const record = uniqueRecord(checks, probe, exchange);
       if (record)
         verifyProblems(
           checks,
@@ -103,159 +97,116 @@ test.describe('searchSingleBest (§4.1)', () => {
           exchange,
           `the record does not match ${JSON.stringify(query)}`,
         );
-    }
+    });
   });
 
   test(
-    'SB-AMBIGUOUS: an ambiguous query returns no record and carries the ambiguity text',
+    'an ambiguous query returns no record and carries the ambiguity text',
     requirements('SB-AMBIGUOUS', 'OBS-AMBIGUITY-RESPONSE'),
     async ({ api, checks, probes }) => {
-      const ambiguous = probes.provider?.ambiguous ?? [];
-      test.skip(ambiguous.length === 0, NO_AMBIGUOUS);
-      for (const [i, { query, narrowedBy }] of ambiguous.entries()) {
+      await forEachProbe('provider.ambiguous', probes.provider?.ambiguous, NO_AMBIGUOUS, async ({ query, narrowedBy }, probe) => {
         const exchange = await api.searchSingleBest(query);
         const answer = classifySingleBest(exchange);
         if (answer.kind === 'ambiguity') {
-          checks.check(
-            'SB-AMBIGUOUS',
-            ambiguityForm(exchange) !== undefined,
-            `the answer does not carry exactly "${AMBIGUITY_MESSAGE}" (§4.1 r4, §7)`,
-            { exchange },
-          );
-          checks.observe('OBS-AMBIGUITY-RESPONSE', {
-            status: exchange.status,
-            mediaType: exchange.contentType,
-            form: ambiguityForm(exchange),
+          const form = ambiguityForm(exchange);
+          checks.check('SB-AMBIGUOUS', form !== undefined, `the answer does not carry exactly "${AMBIGUITY_MESSAGE}" (§4.1 r4, §7)`, {
+            exchange,
           });
-          continue;
+          checks.observe('OBS-AMBIGUITY-RESPONSE', { status: exchange.status, mediaType: exchange.contentType, form });
+          return;
         }
         if (answer.kind === 'array') {
-          checks.check(
-            'SB-AMBIGUOUS',
-            false,
-            'an ambiguous query answered with a JSON array of candidates; it must return no record, only the ambiguity text (§1, §4.1 r4)',
-            { exchange },
-          );
-          continue;
+          const message =
+            'an ambiguous query answered with a JSON array of candidates; it must return no record, only the ambiguity text (§1, §4.1 r4)';
+          return void checks.check('SB-AMBIGUOUS', false, message, { exchange });
         }
-        if (answer.kind === 'failed') {
-          checks.skip('SB-AMBIGUOUS', `provider.ambiguous[${i}] got ${rootKind(exchange)} (status ${exchange.status}): see HTTP-NO-5XX`);
-          continue;
-        }
+        if (answer.kind === 'failed')
+          return checks.skip('SB-AMBIGUOUS', `${probe} got ${rootKind(exchange)} (status ${exchange.status}): see HTTP-NO-5XX`);
         // One record, or neither record nor text: only the narrowed query can tell a wrong probe from a wrong service.
         const narrowedExchange = await api.searchSingleBest({ ...query, ...narrowedBy });
         const narrowed = recordOf(narrowedExchange);
+        const plus = `the same query plus ${JSON.stringify(narrowedBy)}`;
         if (answer.kind === 'record' && narrowed && narrowed.id !== answer.record.id) {
-          checks.check(
-            'SB-AMBIGUOUS',
-            false,
-            `the query returned record ${answer.record.id}, yet it also matches record ${narrowed.id} (the same query plus ${JSON.stringify(narrowedBy)}): with at least two matches it must return no record and "${AMBIGUITY_MESSAGE}" (§4.1 r4)`,
-            { exchange },
-          );
+          const message = `the query returned record ${answer.record.id}, yet it also matches record ${narrowed.id} (${plus}): with at least two matches it must return no record and "${AMBIGUITY_MESSAGE}" (§4.1 r4)`;
+          checks.check('SB-AMBIGUOUS', false, message, { exchange });
         } else if (answer.kind !== 'record' && narrowed) {
-          checks.check(
-            'SB-AMBIGUOUS',
-            false,
-            `the answer carries neither a record nor exactly "${AMBIGUITY_MESSAGE}", yet the query matches at least one provider (record ${narrowed.id}, found by adding ${JSON.stringify(narrowedBy)}) (§4.1 r3–r4, §7)`,
-            { exchange },
-          );
+          const message = `the answer carries neither a record nor exactly "${AMBIGUITY_MESSAGE}", yet the query matches at least one provider (record ${narrowed.id}, from ${plus}) (§4.1 r3–r4, §7)`;
+          checks.check('SB-AMBIGUOUS', false, message, { exchange });
         } else {
           const also = narrowed
             ? ', the record the narrowed query returns too'
             : `, and the narrowed query ${describeAnswer(narrowedExchange).replace(/^the service /, '')}`;
-          checks.probeProblem(
-            {
-              probe: probeLabel(`provider.ambiguous[${i}]`, query),
-              promised: PROMISED.ambiguous,
-              observed: `${describeAnswer(exchange, answer)}${also}`,
-            },
-            exchange,
-          );
+          checks.probeProblem({ probe, promised: PROMISED.ambiguous, observed: `${describeAnswer(exchange, answer)}${also}` }, exchange);
         }
-      }
+      });
     },
   );
 
-  test(
-    'SB-NARROWING: an ambiguous query plus narrowedBy returns one matching record',
-    requirements('SB-NARROWING'),
-    async ({ api, checks, probes }) => {
-      const ambiguous = probes.provider?.ambiguous ?? [];
-      test.skip(ambiguous.length === 0, NO_AMBIGUOUS);
-      for (const [i, { query, narrowedBy }] of ambiguous.entries()) {
-        const wanted = { ...query, ...narrowedBy };
-        // §4.1 r4: narrowing works with a more specific parameter, or with an optional one (r1).
-        const plainExchange = await api.searchSingleBest(wanted);
-        const dashedExchange = await api.searchSingleBest({ ...query, ...dashed(narrowedBy) });
-        const plain = classifySingleBest(plainExchange);
-        for (const [exchange, answer] of [
-          [plainExchange, plain],
-          [dashedExchange, classifySingleBest(dashedExchange)],
-        ] as const) {
-          if (answer.kind === 'record') {
-            verifyProblems(
-              checks,
-              'SB-NARROWING',
-              queryMismatches(answer.record.data, wanted),
-              exchange,
-              'the narrowed record does not match every parameter',
-            );
-          } else if (answer.kind === 'array') {
-            checks.check(
-              'SB-NARROWING',
-              false,
-              'a narrowed query answered with a JSON array; searchSingleBest never returns an array (§1)',
-              { exchange },
-            );
-          }
-        }
-        const dashedAnswer = classifySingleBest(dashedExchange);
-        if (plain.kind === 'record') {
-          // The plain narrowing shows that exactly one provider matches: the optional form must find it too (§4.1 r2, r4).
-          const same = dashedAnswer.kind === 'record' && dashedAnswer.record.id === plain.record.id;
-          checks.check(
+  test('an ambiguous query plus narrowedBy returns one matching record', requirements('SB-NARROWING'), async ({ api, checks, probes }) => {
+    await forEachProbe('provider.ambiguous', probes.provider?.ambiguous, NO_AMBIGUOUS, async ({ query, narrowedBy }, probe) => {
+      const wanted = { ...query, ...narrowedBy };
+      // §4.1 r4: narrowing works with a more specific parameter, or with an optional one (r1).
+      const plainExchange = await api.searchSingleBest(wanted);
+      const dashedExchange = await api.searchSingleBest({ ...query, ...dashed(narrowedBy) });
+      const plain = classifySingleBest(plainExchange);
+      const optional = classifySingleBest(dashedExchange);
+      for (const [exchange, answer] of [
+        [plainExchange, plain],
+        [dashedExchange, optional],
+      ] as const) {
+        if (answer.kind === 'record') {
+          verifyProblems(
+            checks,
             'SB-NARROWING',
-            same,
-            () =>
-              `${JSON.stringify(wanted)} found exactly one record, ${plain.record.id}, but the same narrowing as optional parameters ${describeAnswer(dashedExchange, dashedAnswer)} (§4.1 r2, r4)`,
-            { exchange: dashedExchange },
+            queryMismatches(answer.record.data, wanted),
+            exchange,
+            'the narrowed record does not match every parameter',
           );
-        } else if (plain.kind === 'ambiguity' || plain.kind === 'none') {
-          checks.probeProblem(
-            {
-              probe: probeLabel(`provider.ambiguous[${i}].narrowedBy`, narrowedBy),
-              promised: PROMISED.narrowedBy,
-              observed: describeAnswer(plainExchange, plain),
-            },
-            plainExchange,
-          );
+        } else if (answer.kind === 'array') {
+          checks.check('SB-NARROWING', false, 'a narrowed query answered with a JSON array; searchSingleBest never returns an array (§1)', {
+            exchange,
+          });
         }
       }
-    },
-  );
+      if (plain.kind === 'record') {
+        // The plain narrowing shows that exactly one provider matches: the optional form must find it too (§4.1 r2, r4).
+        const same = optional.kind === 'record' && optional.record.id === plain.record.id;
+        const message = () =>
+          `${JSON.stringify(wanted)} found exactly one record, ${plain.record.id}, but the same narrowing as optional parameters ${describeAnswer(dashedExchange, optional)} (§4.1 r2, r4)`;
+        checks.check('SB-NARROWING', same, message, { exchange: dashedExchange });
+      } else if (plain.kind === 'ambiguity' || plain.kind === 'none') {
+        checks.probeProblem(
+          {
+            probe: `${probe} narrowedBy ${JSON.stringify(narrowedBy)}`,
+            promised: PROMISED.narrowedBy,
+            observed: describeAnswer(plainExchange, plain),
+          },
+          plainExchange,
+        );
+      }
+    });
+  });
 
   test(
-    'SB-OPTIONAL-DASH, SB-STRICT-PARAM: a non-matching dashed parameter is ignored; undashed, every parameter excludes',
+    'a non-matching dashed parameter is ignored; undashed, every parameter excludes',
     requirements('SB-OPTIONAL-DASH', 'SB-STRICT-PARAM'),
     async ({ api, checks, probes }) => {
-      const unique = probes.provider?.unique ?? [];
-      test.skip(unique.length === 0, NO_UNIQUE);
       let swept = false;
-      for (const [i, { query }] of unique.entries()) {
-        const base = uniqueRecord(checks, `provider.unique[${i}]`, query, await api.searchSingleBest(query));
-        if (!base) continue;
+      await forEachProbe('provider.unique', probes.provider?.unique, NO_UNIQUE, async ({ query }, probe) => {
+        const base = uniqueRecord(checks, probe, await api.searchSingleBest(query));
+        if (!base) return;
         const unused = unusedUnmatchable(query);
         const [name, value] = unused[0];
         const optional = await api.searchSingleBest({ ...query, [`${name}${OPTIONAL_SUFFIX}`]: value });
         const optionalRecord = recordOf(optional);
+        const got = optionalRecord ? `record ${optionalRecord.id}` : rootKind(optional);
         checks.check(
           'SB-OPTIONAL-DASH',
           optionalRecord?.id === base.id,
-          () =>
-            `adding ${name}${OPTIONAL_SUFFIX}=${value} should still return record ${base.id} (§4.1 r2); got ${optionalRecord ? `record ${optionalRecord.id}` : rootKind(optional)}`,
+          () => `adding ${name}${OPTIONAL_SUFFIX}=${value} should still return record ${base.id} (§4.1 r2); got ${got}`,
           { exchange: optional },
         );
-        if (swept) continue;
+        if (swept) return;
         // §4.1 r2, r5: every parameter, without the dash, narrows; the sweep runs once, on the first record.
         swept = true;
         const ignored: string[] = [];
@@ -264,56 +215,42 @@ test.describe('searchSingleBest (§4.1)', () => {
           last = await api.searchSingleBest({ ...query, [parameter]: unmatchable });
           if (recordOf(last)?.id === base.id) ignored.push(`${parameter}=${unmatchable}`);
         }
-        checks.check(
-          'SB-STRICT-PARAM',
-          ignored.length === 0,
-          () =>
-            `${ignored.length} of ${unused.length} parameters are ignored: adding each to ${JSON.stringify(query)} with a value no provider has still returned record ${base.id} (§4.1 r2, r5): ${ignored.join(', ')}`,
-          { exchange: last },
-        );
-      }
+        const message = () =>
+          `${ignored.length} of ${unused.length} parameters are ignored: adding each to ${JSON.stringify(query)} with a value no provider has still returned record ${base.id} (§4.1 r2, r5): ${ignored.join(', ')}`;
+        checks.check('SB-STRICT-PARAM', ignored.length === 0, message, { exchange: last });
+      });
     },
   );
 
   test(
-    'SB-NO-MATCH: a query that matches nothing returns no record and no array',
+    'a query that matches nothing returns no record and no array',
     requirements('SB-NO-MATCH', 'OBS-NO-MATCH'),
     async ({ api, checks, probes }) => {
-      const none = probes.provider?.none ?? [];
-      test.skip(none.length === 0, 'PROBES_FILE has no provider.none probes');
-      for (const [i, { query }] of none.entries()) {
+      await forEachProbe('provider.none', probes.provider?.none, 'PROBES_FILE has no provider.none probes', async ({ query }, probe) => {
         const exchange = await api.searchSingleBest(query);
         const answer = classifySingleBest(exchange);
-        const problem = {
-          probe: probeLabel(`provider.none[${i}]`, query),
-          promised: PROMISED.none,
-          observed: describeAnswer(exchange, answer),
-        };
+        const problem = { probe, promised: PROMISED.none, observed: describeAnswer(exchange, answer) };
         if (answer.kind === 'record') {
           // A record that disagrees with the query is the service's fault; one that agrees may mean the probe is out of date.
           const mismatches = queryMismatches(answer.record.data, query);
-          if (mismatches.length > 0)
-            verifyProblems(
-              checks,
-              'SB-NO-MATCH',
-              mismatches,
-              exchange,
-              `a query that matches nothing returned record ${answer.record.id}, which does not even match it`,
-            );
-          else checks.probeProblem({ ...problem, observed: `${problem.observed}, which agrees with the query` }, exchange);
-          continue;
+          if (mismatches.length === 0)
+            return checks.probeProblem({ ...problem, observed: `${problem.observed}, which agrees with the query` }, exchange);
+          return verifyProblems(
+            checks,
+            'SB-NO-MATCH',
+            mismatches,
+            exchange,
+            `a query that matches nothing returned record ${answer.record.id}, which does not even match it`,
+          );
         }
-        if (answer.kind === 'ambiguity') {
-          checks.probeProblem(problem, exchange);
-          continue;
-        }
+        if (answer.kind === 'ambiguity') return checks.probeProblem(problem, exchange);
         checks.check('SB-NO-MATCH', answer.kind !== 'array', 'a query that matches nothing answered with a JSON array (§1)', { exchange });
         checks.observe('OBS-NO-MATCH', answerSummary(exchange));
-      }
+      });
     },
   );
 
-  test('OBS-PARAM-CASE: parameter names in another case (observed)', requirements('OBS-PARAM-CASE'), async ({ api, checks, probes }) => {
+  test('parameter names in another case (observed)', requirements('OBS-PARAM-CASE'), async ({ api, checks, probes }) => {
     const unique = probes.provider?.unique ?? [];
     test.skip(unique.length === 0, NO_UNIQUE);
     const { query } = unique[0];

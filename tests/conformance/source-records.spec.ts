@@ -1,8 +1,9 @@
 /**
  * GET {PROVIDER_PATH}/sourceRecords/{curatedID} (§4.2): the source records behind a golden record.
- * The curated ID comes from a unique probe's search result.
+ * The curated ID comes from a unique probe's search result (the `golden` fixture).
  */
-import { NO_CURATED_ID, firstUniqueRecord } from '../../src/harness/derived-probes';
+import { NO_CURATED_ID } from '../../src/harness/derived-probes';
+import { requiredFor } from '../../src/harness/probe-steps';
 import { answerSummary, isJsonArray, rootKind } from '../../src/harness/rules/answers';
 import { isJsonObject, type JsonObject, objectsIn } from '../../src/harness/rules/json';
 import { codeProblems, npiProblems, openCodedValues, uncoveredGoldenValues } from '../../src/harness/rules/provider';
@@ -10,12 +11,11 @@ import { requirements, test } from '../../src/harness/suite';
 import { verifyProblems, verifySchema } from '../../src/harness/verify';
 import { SCHEMA } from '../../src/schemas/validator';
 
-const elementsOf = objectsIn;
 const dataOf = (element: JsonObject): JsonObject | undefined => (isJsonObject(element.data) ? element.data : undefined);
 
 test.describe('sourceRecords (§4.2)', () => {
   test(
-    'SR-ROOT-ARRAY, SR-ELEMENT-SHAPE, DATA-*: a known curated ID answers with an array of source records',
+    'a known curated ID answers with an array of source records',
     requirements(
       'SR-ROOT-ARRAY',
       'SR-ELEMENT-SHAPE',
@@ -25,40 +25,21 @@ test.describe('sourceRecords (§4.2)', () => {
       'DATA-NPI-CHECKDIGIT',
       'OBS-CODED-VALUES',
     ),
-    async ({ api, checks, probes, schemas }) => {
-      const golden = await firstUniqueRecord(api, probes);
-      test.skip(!golden, NO_CURATED_ID);
-      const exchange = await api.sourceRecords(golden!.id);
-      const value = exchange.json.ok ? exchange.json.value : undefined;
-      if (
-        !checks.check('SR-ROOT-ARRAY', isJsonArray(exchange), () => `the answer is ${rootKind(exchange)}, not a JSON array (§4.2)`, {
-          exchange,
-        })
-      )
+    async ({ api, checks, golden, schemas }) => {
+      const { id } = requiredFor(golden, NO_CURATED_ID);
+      const exchange = await api.sourceRecords(id);
+      const isArray = isJsonArray(exchange);
+      if (!checks.check('SR-ROOT-ARRAY', isArray, () => `the answer is ${rootKind(exchange)}, not a JSON array (§4.2)`, { exchange }))
         return;
-      const elements = elementsOf(value);
-      checks.check(
-        'SR-ROOT-ARRAY',
-        (value as unknown[]).length > 0,
-        `curated ID ${golden!.id} came from a search, yet its source-record array is empty`,
-        { exchange },
-      );
-      verifySchema(checks, schemas, SCHEMA.sourceRecords, value, exchange);
+      const elements = objectsIn(exchange.body);
+      const empty = `curated ID ${id} came from a search, yet its source-record array is empty`;
+      checks.check('SR-ROOT-ARRAY', (exchange.body as unknown[]).length > 0, empty, { exchange });
+      verifySchema(checks, schemas, SCHEMA.sourceRecords, exchange.body, exchange);
       const data = elements.map(dataOf);
-      verifyProblems(
-        checks,
-        'DATA-CODES',
-        data.flatMap((d, i) => (d ? codeProblems(d, `/${i}/data`) : [])),
-        exchange,
-        'binary codes outside their §2.4 values',
-      );
-      verifyProblems(
-        checks,
-        'DATA-NPI-CHECKDIGIT',
-        data.flatMap((d, i) => (d ? npiProblems(d, `/${i}/data`) : [])),
-        exchange,
-        'NPI values with a bad check digit',
-      );
+      const codes = data.flatMap((d, i) => (d ? codeProblems(d, `/${i}/data`) : []));
+      verifyProblems(checks, 'DATA-CODES', codes, exchange, 'binary codes outside their §2.4 values');
+      const npis = data.flatMap((d, i) => (d ? npiProblems(d, `/${i}/data`) : []));
+      verifyProblems(checks, 'DATA-NPI-CHECKDIGIT', npis, exchange, 'NPI values with a bad check digit');
       // §2.2 names the kinds of source, not their index names: every name is an observation.
       const index = elements.map((e) => e.index).filter((name): name is string => typeof name === 'string');
       checks.observe('OBS-CODED-VALUES', { index: [...new Set(index)] });
@@ -67,35 +48,27 @@ test.describe('sourceRecords (§4.2)', () => {
   );
 
   test(
-    "SR-COVERS-GOLDEN: the golden record's NPI, Phone and State come from its source records",
+    "the golden record's NPI, Phone and State come from its source records",
     requirements('SR-COVERS-GOLDEN'),
-    async ({ api, checks, probes }) => {
-      const golden = await firstUniqueRecord(api, probes);
-      test.skip(!golden, NO_CURATED_ID);
-      const exchange = await api.sourceRecords(golden!.id);
-      const sources = elementsOf(exchange.json.ok ? exchange.json.value : undefined)
+    async ({ api, checks, golden }) => {
+      const record = requiredFor(golden, NO_CURATED_ID);
+      const exchange = await api.sourceRecords(record.id);
+      const sources = objectsIn(exchange.body)
         .map(dataOf)
         .filter((d) => d !== undefined);
       test.skip(sources.length === 0, 'sourceRecords returned no element with data (see SR-ROOT-ARRAY)');
-      const missing = uncoveredGoldenValues(golden!.data, sources);
-      verifyProblems(
-        checks,
-        'SR-COVERS-GOLDEN',
-        missing,
-        exchange,
-        `golden record ${golden!.id} holds values that none of its ${sources.length} source records holds (§2.4: a golden record merges its sources)`,
-      );
+      const what = `golden record ${record.id} holds values that none of its ${sources.length} source records holds (§2.4: a golden record merges its sources)`;
+      verifyProblems(checks, 'SR-COVERS-GOLDEN', uncoveredGoldenValues(record.data, sources), exchange, what);
     },
   );
 
-  test('SR-STABLE: two calls return the same set of source-record ids', requirements('SR-STABLE'), async ({ api, checks, probes }) => {
-    const golden = await firstUniqueRecord(api, probes);
-    test.skip(!golden, NO_CURATED_ID);
+  test('two calls return the same set of source-record ids', requirements('SR-STABLE'), async ({ api, checks, golden }) => {
+    const { id } = requiredFor(golden, NO_CURATED_ID);
     const ids = async () => {
-      const exchange = await api.sourceRecords(golden!.id);
+      const exchange = await api.sourceRecords(id);
       return {
         exchange,
-        ids: elementsOf(exchange.json.ok ? exchange.json.value : undefined)
+        ids: objectsIn(exchange.body)
           .map((e) => String(e.id))
           .sort(),
       };
@@ -110,12 +83,8 @@ test.describe('sourceRecords (§4.2)', () => {
     );
   });
 
-  test(
-    'OBS-UNKNOWN-CURATED-ID: the answer for a curated ID that does not exist (observed)',
-    requirements('OBS-UNKNOWN-CURATED-ID'),
-    async ({ api, checks }) => {
-      const exchange = await api.sourceRecords(`conformance-unknown-${Date.now().toString(36)}`);
-      checks.observe('OBS-UNKNOWN-CURATED-ID', answerSummary(exchange));
-    },
-  );
+  test('the answer for a curated ID that does not exist (observed)', requirements('OBS-UNKNOWN-CURATED-ID'), async ({ api, checks }) => {
+    const exchange = await api.sourceRecords(`conformance-unknown-${Date.now().toString(36)}`);
+    checks.observe('OBS-UNKNOWN-CURATED-ID', answerSummary(exchange));
+  });
 });

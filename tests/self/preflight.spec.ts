@@ -12,6 +12,7 @@ const answer = (status: number, rateLimited?: Exchange['rateLimited']): Exchange
   contentType: 'application/json',
   bodyText: '{}',
   json: { ok: true, value: {} },
+  body: {},
   durationMs: 5,
   ...(rateLimited ? { rateLimited } : {}),
 });
