@@ -4,7 +4,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OBSERVATIONS, REQUIREMENTS } from '../src/harness/catalogue';
+import { NOT_TESTED, OBSERVATIONS, REQUIREMENTS } from '../src/harness/catalogue';
 
 const README = join(__dirname, '..', 'README.md');
 const START = '<!-- catalogue:start (npm run catalogue) -->';
@@ -23,6 +23,12 @@ function renderCatalogue(): string {
     '| id | spec | what is recorded |',
     '|---|---|---|',
     ...OBSERVATIONS.map((o) => `| ${o.id} | ${cell(o.spec)} | ${cell(o.title)} |`),
+    '',
+    'Not tested, on purpose: what the specification says that the suite does not check, and why.',
+    '',
+    '| spec | what | why not |',
+    '|---|---|---|',
+    ...NOT_TESTED.map((n) => `| ${cell(n.spec)} | ${cell(n.what)} | ${cell(n.reason)} |`),
   ].join('\n');
 }
 

@@ -17,3 +17,9 @@ export interface Scenario {
 export interface Fault extends Scenario {
   targets: RequirementId;
 }
+
+/** A fault as written, under the requirement it breaks. */
+export type FaultDefinition = Omit<Fault, 'targets'>;
+
+/** Faults keyed by requirement: a missing requirement, or an empty list, is a compile error. */
+export type FaultsFor<Id extends RequirementId> = { readonly [K in Id]: readonly [FaultDefinition, ...FaultDefinition[]] };

@@ -1,0 +1,36 @@
+/**
+ * The requirement catalogue: every requirement the suite checks and every observation it records,
+ * as data, one file per endpoint. Tests name these ids; the reporter and the README tables are
+ * built from these lists, and the faults are keyed by them (src/reference/scenarios/faults/).
+ */
+import { HTTP_REQUIREMENTS } from './http';
+import { ORGANIZATION_REQUIREMENTS } from './organization';
+import { PROVIDER_DATA_REQUIREMENTS } from './provider-data';
+import type { Requirement } from './requirement';
+import { SEARCH_SINGLE_BEST_REQUIREMENTS } from './search-single-best';
+import { SOURCE_RECORDS_REQUIREMENTS } from './source-records';
+
+export type { HttpRequirementId } from './http';
+export { NOT_TESTED } from './not-tested';
+export { type ObservationId, OBSERVATIONS } from './observations';
+export type { OrganizationRequirementId } from './organization';
+export type { ProviderDataRequirementId } from './provider-data';
+export type { Level, ObservationDefinition, Requirement } from './requirement';
+export type { SearchSingleBestRequirementId } from './search-single-best';
+export type { SourceRecordsRequirementId } from './source-records';
+
+export const REQUIREMENTS = [
+  ...SEARCH_SINGLE_BEST_REQUIREMENTS,
+  ...PROVIDER_DATA_REQUIREMENTS,
+  ...SOURCE_RECORDS_REQUIREMENTS,
+  ...ORGANIZATION_REQUIREMENTS,
+  ...HTTP_REQUIREMENTS,
+] as const satisfies readonly Requirement[];
+
+export type RequirementId = (typeof REQUIREMENTS)[number]['id'];
+
+const byId = new Map<string, Requirement>(REQUIREMENTS.map((r) => [r.id, r]));
+
+export function requirement(id: RequirementId): Requirement {
+  return byId.get(id)!;
+}

@@ -1,0 +1,47 @@
+import type { Requirement } from './requirement';
+
+/** Requirements of GET {PROVIDER_PATH}/searchSingleBest (§4.1). */
+export const SEARCH_SINGLE_BEST_REQUIREMENTS = [
+  {
+    id: 'SB-ROOT-OBJECT',
+    level: 'MUST',
+    spec: '§1, §4.1 r3',
+    title: 'searchSingleBest never answers with a JSON array; a unique match answers with an object',
+  },
+  { id: 'SB-RECORD-SHAPE', level: 'MUST', spec: '§2.1', title: 'a unique match has `id` (non-empty string) and `data` (object)' },
+  {
+    id: 'SB-MATCHES-QUERY',
+    level: 'MUST',
+    spec: '§4.1',
+    title:
+      "the record agrees with the query's non-optional identifying parameters: NPI among `data.NPI`; first and last name in a `Name` entry (case-insensitive); state in `State` or an address",
+  },
+  {
+    id: 'SB-AMBIGUOUS',
+    level: 'MUST',
+    spec: '§4.1 r4, §7',
+    title: 'an ambiguous query returns no record and carries exactly `Search returned more than one result.`',
+  },
+  {
+    id: 'SB-NARROWING',
+    level: 'MUST',
+    spec: '§4.1 r4',
+    title: 'an ambiguous query plus `narrowedBy` returns one record that matches every parameter',
+  },
+  {
+    id: 'SB-OPTIONAL-DASH',
+    level: 'MUST',
+    spec: '§4.1 r1–r2',
+    title: 'a unique query plus a non-matching dash parameter returns the same record (same id)',
+  },
+  {
+    id: 'SB-STRICT-PARAM',
+    level: 'SHOULD',
+    spec: '§4.1 r2, r5',
+    title:
+      'every §4.1 parameter for which a value no provider can have exists (all but `LicenseStatus`), added without the dash to a unique query, stops that record being returned; each ignored parameter is named',
+  },
+  { id: 'SB-NO-MATCH', level: 'MUST', spec: '§1', title: 'a `none` query returns no record and no array' },
+] as const satisfies readonly Requirement[];
+
+export type SearchSingleBestRequirementId = (typeof SEARCH_SINGLE_BEST_REQUIREMENTS)[number]['id'];

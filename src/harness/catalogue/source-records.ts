@@ -1,0 +1,22 @@
+import type { Requirement } from './requirement';
+
+/** Requirements of GET {PROVIDER_PATH}/sourceRecords/{curatedID} (§4.2). */
+export const SOURCE_RECORDS_REQUIREMENTS = [
+  {
+    id: 'SR-ROOT-ARRAY',
+    level: 'MUST',
+    spec: '§4.2',
+    title: 'sourceRecords for a known curated ID answers with a JSON array of at least one element',
+  },
+  { id: 'SR-ELEMENT-SHAPE', level: 'MUST', spec: '§2.2, §4.2 r1', title: 'each element has string `id`, string `index` and object `data`' },
+  {
+    id: 'SR-COVERS-GOLDEN',
+    level: 'SHOULD',
+    spec: '§2.4, §4.2',
+    title:
+      'every NPI, and every non-empty Phone and State, of the golden record appears in some source record; compared as sets, order ignored',
+  },
+  { id: 'SR-STABLE', level: 'SHOULD', spec: '§4.2 r2', title: 'two calls return the same set of source-record ids, order ignored' },
+] as const satisfies readonly Requirement[];
+
+export type SourceRecordsRequirementId = (typeof SOURCE_RECORDS_REQUIREMENTS)[number]['id'];

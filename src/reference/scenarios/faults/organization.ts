@@ -1,0 +1,295 @@
+import { MAX_COUNT, PAGE_SIZE } from '../../../spec/constants';
+import { REFERENCE_BEHAVIOUR } from '../behaviour';
+import type { OrganizationRequirementId } from '../../../harness/catalogue';
+import type { FaultsFor } from '../scenario';
+import { withBundle, withEntries, withNextLink } from '../transforms';
+
+const reference = REFERENCE_BEHAVIOUR;
+
+/** Faults of the organization search (§2.5, §4.3, §8), keyed by the requirement each one breaks: the type requires at least one for every requirement. */
+export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
+  'ORG-BUNDLE-SHAPE': [
+    // §2.5 bundle.
+    {
+      name: 'bundle-id-not-uuid',
+      description: 'bundle id is a counter',
+      behaviour: { bundle: (bundle, { call }) => ({ ...bundle, id: `bundle-${call}` }) },
+    },
+    {
+      name: 'bundle-time-without-offset',
+      description: 'meta.lastUpdated has no offset',
+      behaviour: {
+        bundle: withBundle((b) => {
+          b.meta.lastUpdated = b.meta.lastUpdated.replace(/(\+00:00|Z)$/, '');
+        }),
+      },
+    },
+    {
+      name: 'bundle-type-collection',
+      description: 'type collection instead of searchset',
+      behaviour: { bundle: (bundle) => ({ ...bundle, type: 'collection' }) },
+    },
+    {
+      name: 'bundle-total-string',
+      description: 'total as a string',
+      behaviour: { bundle: (bundle) => ({ ...bundle, total: String(bundle.total) }) },
+    },
+    {
+      name: 'bundle-link-without-url',
+      description: 'links carry href instead of url',
+      behaviour: { bundle: (bundle) => ({ ...bundle, link: bundle.link.map(({ relation, url }) => ({ relation, href: url })) }) },
+    },
+  ],
+  'ORG-ENTRY-SHAPE': [
+    {
+      name: 'fullurl-wrong-id',
+      description: 'fullUrl numbered by position',
+      behaviour: {
+        bundle: withEntries((entry, i) => {
+          entry.fullUrl = `/Organization/${i + 1}`;
+        }),
+      },
+    },
+    {
+      name: 'entry-search-missing',
+      description: 'entries without search',
+      behaviour: {
+        bundle: withEntries((entry) => {
+          delete (entry as Partial<typeof entry>).search;
+        }),
+      },
+    },
+    {
+      name: 'resource-type-wrong',
+      description: 'resources typed OrganizationResource',
+      behaviour: {
+        bundle: withEntries((entry) => {
+          (entry.resource as { resourceType: string }).resourceType = 'OrganizationResource';
+        }),
+      },
+    },
+  ],
+  'ORG-SEARCH-MODE': [
+    {
+      name: 'search-mode-include',
+      description: 'search.mode include',
+      behaviour: {
+        bundle: withEntries((entry) => {
+          (entry.search as { mode: string }).mode = 'include';
+        }),
+      },
+    },
+  ],
+  'ORG-RESOURCE-SHAPE': [
+    {
+      name: 'active-as-string',
+      description: 'active as "true"/"false"',
+      behaviour: {
+        bundle: withEntries((entry) => {
+          (entry.resource as { active: unknown }).active = String(entry.resource.active);
+        }),
+      },
+    },
+    {
+      name: 'telecom-punctuated',
+      description: 'telecom values written 614-555-1234',
+      behaviour: {
+        bundle: withEntries((entry) => {
+          for (const t of entry.resource.telecom ?? []) t.value = `${t.value.slice(0, 3)}-${t.value.slice(3, 6)}-${t.value.slice(6)}`;
+        }),
+      },
+    },
+    {
+      name: 'address-use-home',
+      description: 'address use home',
+      behaviour: {
+        bundle: withEntries((entry) => {
+          for (const a of entry.resource.address) (a as { use: string }).use = 'home';
+        }),
+      },
+    },
+    {
+      name: 'contained-id-not-uuid',
+      description: 'contained ids that are not UUIDs (partOf kept consistent)',
+      behaviour: {
+        bundle: withEntries((entry, i) => {
+          for (const c of entry.resource.contained ?? []) c.id = `parent-${i}`;
+          if (entry.resource.partOf) entry.resource.partOf.reference = `#parent-${i}`;
+        }),
+      },
+    },
+  ],
+  'ORG-PARTOF': [
+    {
+      name: 'partof-dangling',
+      description: 'partOf points at a contained id that does not exist',
+      behaviour: {
+        bundle: withEntries((entry) => {
+          if (entry.resource.partOf) entry.resource.partOf.reference = '#00000000-0000-4000-8000-000000000000';
+        }),
+      },
+    },
+    {
+      name: 'partof-without-hash',
+      description: 'partOf references Organization/<id>',
+      behaviour: {
+        bundle: withEntries((entry) => {
+          if (entry.resource.partOf) entry.resource.partOf.reference = entry.resource.partOf.reference.replace('#', 'Organization/');
+        }),
+      },
+    },
+  ],
+  'ORG-TOTAL': [
+    {
+      name: 'total-below-entries',
+      description: 'total counts from zero',
+      behaviour: { bundle: (bundle) => ({ ...bundle, total: Math.max(0, bundle.entry.length - 1) }) },
+    },
+    {
+      name: 'total-off-by-one',
+      description: 'total one more than the matches',
+      behaviour: { bundle: (bundle) => ({ ...bundle, total: bundle.total + 1 }) },
+    },
+  ],
+  'ORG-COUNT': [
+    // §4.3, §8 paging.
+    {
+      name: 'count-ignored',
+      description: 'Count is ignored: always 25',
+      behaviour: { paging: (_count, page = 1) => ({ start: (page - 1) * PAGE_SIZE, size: PAGE_SIZE, page }) },
+    },
+    {
+      name: 'count-capped-at-100',
+      description: 'Count is honoured only up to 100',
+      behaviour: { paging: (count, page) => reference.paging(count === undefined ? undefined : Math.min(count, 100), page) },
+    },
+    {
+      name: 'count-uncapped',
+      description: 'Count above 1000 is honoured',
+      behaviour: {
+        paging: (count, page = 1) => {
+          const size = count ?? PAGE_SIZE;
+          return { start: (page - 1) * size, size, page };
+        },
+      },
+    },
+  ],
+  'ORG-PAGE': [
+    {
+      name: 'page-size-20',
+      description: 'Page alone gives 20 per page',
+      behaviour: {
+        paging: (count, page = 1) => {
+          const size = Math.min(count ?? 20, MAX_COUNT);
+          return { start: (page - 1) * size, size, page };
+        },
+      },
+    },
+    {
+      name: 'page-size-30',
+      description: 'Page alone gives 30 per page',
+      behaviour: {
+        paging: (count, page = 1) => {
+          const size = Math.min(count ?? 30, MAX_COUNT);
+          return { start: (page - 1) * size, size, page };
+        },
+      },
+    },
+  ],
+  'ORG-PAGE-DISJOINT': [
+    {
+      name: 'page-ignored',
+      description: 'Page is ignored: always the first page',
+      behaviour: { paging: (count) => reference.paging(count, 1) },
+    },
+    {
+      name: 'pages-overlap',
+      description: 'each page starts one record early',
+      behaviour: {
+        paging: (count, page = 1) => {
+          const window = reference.paging(count, page);
+          return 'start' in window ? { ...window, start: Math.max(0, window.start - 1) } : window;
+        },
+      },
+    },
+  ],
+  'ORG-NEXT-LINK': [
+    {
+      name: 'next-link-drops-count',
+      description: 'the next link forgets Count, so later pages have the default size',
+      behaviour: { bundle: withNextLink((next) => next.searchParams.delete('Count')) },
+    },
+    {
+      name: 'next-link-to-first-page',
+      description: 'the next link always leads back to page 1',
+      behaviour: { bundle: withNextLink((next) => next.searchParams.set('Page', '1')) },
+    },
+    {
+      name: 'next-link-drops-filters',
+      description: 'the next link keeps only Page and loses the search',
+      behaviour: {
+        bundle: withNextLink((next) => {
+          for (const name of [...next.searchParams.keys()]) if (name !== 'Page') next.searchParams.delete(name);
+        }),
+      },
+    },
+  ],
+  'ORG-MIN-PARAMS': [
+    {
+      name: 'no-parameter-returns-all',
+      description: 'a search without parameters lists every organization',
+      behaviour: { requireSearchParameter: false },
+    },
+  ],
+  'ORG-FILTER-IDENTIFIER': [
+    {
+      name: 'identifier-filter-ignored',
+      description: 'identifier is accepted but not applied',
+      behaviour: { organizationFilters: ({ identifier: _identifier, ...rest }) => rest },
+    },
+    {
+      name: 'identifier-system-ignored',
+      description: 'system|value matches on the value alone',
+      behaviour: {
+        organizationFilters: (filters) =>
+          filters.identifier ? { ...filters, identifier: filters.identifier.slice(filters.identifier.lastIndexOf('|') + 1) } : filters,
+      },
+    },
+    {
+      name: 'identifier-system-unsupported',
+      description: 'system|value is matched as one literal value',
+      behaviour: {
+        organizationFilters: (filters) => (filters.identifier ? { ...filters, identifier: filters.identifier.replace('|', ' ') } : filters),
+      },
+    },
+  ],
+  'ORG-FILTERS': [
+    {
+      name: 'name-filter-ignored',
+      description: 'name is accepted but not applied',
+      behaviour: { organizationFilters: ({ name: _name, ...rest }) => rest },
+    },
+    {
+      name: 'city-filter-ignored',
+      description: 'address-city is accepted but not applied',
+      behaviour: { organizationFilters: ({ 'address-city': _city, ...rest }) => rest },
+    },
+    {
+      name: 'address-filter-ignored',
+      description: 'address is accepted but not applied',
+      behaviour: { organizationFilters: ({ address: _address, ...rest }) => rest },
+    },
+    {
+      name: 'filters-first-page-only',
+      description: 'filters apply to page 1 only; later pages list every organization',
+      behaviour: { organizationFilters: (filters, page) => (page > 1 ? {} : filters) },
+    },
+  ],
+  'ORG-ACTIVE': [
+    {
+      name: 'active-filter-ignored',
+      description: 'active is accepted but not applied',
+      behaviour: { organizationFilters: ({ active: _active, ...rest }) => rest },
+    },
+  ],
+};

@@ -1,0 +1,169 @@
+import { JSON_TYPE } from '../behaviour';
+import type { SearchSingleBestRequirementId } from '../../../harness/catalogue';
+import type { FaultsFor } from '../scenario';
+import { withData } from '../transforms';
+
+/** Faults of searchSingleBest (§4.1), keyed by the requirement each one breaks: the type requires at least one for every requirement. */
+export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId> = {
+  'SB-ROOT-OBJECT': [
+    // §4.1 r3 and §1: object, never array.
+    {
+      name: 'single-best-array',
+      description: 'the unique record wrapped in an array',
+      behaviour: { golden: (record) => [record] },
+    },
+    {
+      name: 'ambiguous-as-array',
+      description: 'an ambiguous search answers with the candidates as an array',
+      behaviour: { ambiguity: (candidates) => ({ status: 200, type: JSON_TYPE, body: candidates.slice(0, 3) }) },
+    },
+  ],
+  'SB-RECORD-SHAPE': [
+    // §2.1.
+    {
+      name: 'record-id-missing',
+      description: 'the record has no id',
+      behaviour: { golden: ({ data }) => ({ data }) },
+    },
+    {
+      name: 'record-id-number',
+      description: 'the curated id is a number',
+      behaviour: { golden: (record) => ({ ...record, id: 104729 }) },
+    },
+    {
+      name: 'record-data-string',
+      description: 'data is serialized JSON inside a string',
+      behaviour: { golden: (record) => ({ ...record, data: JSON.stringify(record.data) }) },
+    },
+  ],
+  'SB-MATCHES-QUERY': [
+    // §4.1: the record agrees with the query.
+    {
+      name: 'wrong-record',
+      description: 'an off-by-one lookup returns the neighbouring record',
+      behaviour: {
+        golden: (record, { directory }) => {
+          const all = directory.providers.all;
+          return all[(all.indexOf(record) + 1) % all.length];
+        },
+      },
+    },
+    {
+      name: 'name-parts-swapped',
+      description: 'FirstName and LastName swapped in the returned Name entries',
+      behaviour: {
+        golden: withData((data) => {
+          for (const name of (data.Name ?? []) as Record<string, unknown>[])
+            [name.FirstName, name.LastName] = [name.LastName, name.FirstName];
+        }).golden,
+      },
+    },
+  ],
+  'SB-AMBIGUOUS': [
+    // §4.1 r4.
+    {
+      name: 'ambiguous-first-candidate',
+      description: 'an ambiguous search returns the first candidate',
+      behaviour: {
+        singleBest: (query, search) => {
+          const result = search.singleBest(query);
+          return result.kind === 'ambiguous' ? { kind: 'unique', record: result.candidates[0] } : result;
+        },
+      },
+    },
+    {
+      name: 'ambiguous-wrong-text',
+      description: 'the ambiguity text reworded',
+      behaviour: { ambiguity: () => ({ status: 200, type: 'text/plain', body: 'Search returned multiple results.' }) },
+    },
+    {
+      name: 'ambiguous-empty-404',
+      description: 'ambiguity answered 404 with an empty body',
+      behaviour: { ambiguity: () => ({ status: 404, type: 'text/plain', body: '' }) },
+    },
+  ],
+  'SB-NARROWING': [
+    {
+      name: 'narrowing-picks-first-candidate',
+      description: 'City is not used, and a multiple match returns its first candidate as the best',
+      behaviour: {
+        singleBest: ({ required: { City: _r, ...required }, optional: { City: _o, ...optional } }, search) => {
+          const result = search.singleBest({ required, optional });
+          return result.kind === 'ambiguous' ? { kind: 'unique', record: result.candidates[0] } : result;
+        },
+      },
+    },
+    {
+      name: 'optional-never-narrows',
+      description: 'dashed parameters are dropped instead of narrowing a multiple match',
+      behaviour: { singleBest: ({ required }, search) => search.singleBest({ required, optional: {} }) },
+    },
+  ],
+  'SB-OPTIONAL-DASH': [
+    // §4.1 r1–r2.
+    {
+      name: 'dash-as-required',
+      description: 'dashed parameters are matched like plain ones',
+      behaviour: {
+        singleBest: ({ required, optional }, search) => search.singleBest({ required: { ...required, ...optional }, optional: {} }),
+      },
+    },
+    {
+      name: 'dash-not-understood',
+      description: 'State- is an unknown parameter',
+      behaviour: { dashSupported: false },
+    },
+  ],
+  'SB-STRICT-PARAM': [
+    {
+      name: 'city-ignored',
+      description: 'City is accepted but never used for matching',
+      behaviour: {
+        singleBest: ({ required: { City: _r, ...required }, optional: { City: _o, ...optional } }, search) =>
+          search.singleBest({ required, optional }),
+      },
+    },
+    {
+      name: 'taxonomy-code-ignored',
+      description: 'TaxonomyCode is accepted but never used for matching',
+      behaviour: {
+        singleBest: ({ required: { TaxonomyCode: _r, ...required }, optional }, search) => search.singleBest({ required, optional }),
+      },
+    },
+    {
+      name: 'other-identifier-ignored',
+      description: 'OtherIdentifierNumber is accepted but never used for matching',
+      behaviour: {
+        singleBest: ({ required: { OtherIdentifierNumber: _r, ...required }, optional }, search) =>
+          search.singleBest({ required, optional }),
+      },
+    },
+    {
+      name: 'npi-overrides-other-parameters',
+      description: 'when NPI is given, every other parameter is ignored',
+      behaviour: {
+        singleBest: (query, search) =>
+          search.singleBest(query.required.NPI ? { required: { NPI: query.required.NPI }, optional: {} } : query),
+      },
+    },
+  ],
+  'SB-NO-MATCH': [
+    // §1: no record, no array.
+    {
+      name: 'no-match-empty-array',
+      description: 'no match answered with []',
+      behaviour: { noMatch: () => ({ status: 200, type: JSON_TYPE, body: [] }) },
+    },
+    {
+      name: 'no-match-nearest-record',
+      description: 'no match answered with a "nearest" record',
+      behaviour: {
+        noMatch: () => ({
+          status: 200,
+          type: JSON_TYPE,
+          body: { id: 'nearest-0001', data: { NPI: ['1234567893'], Name: [{ FirstName: ['NEAREST'], LastName: ['MATCH'] }] } },
+        }),
+      },
+    },
+  ],
+};

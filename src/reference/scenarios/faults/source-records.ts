@@ -1,0 +1,50 @@
+import type { SourceRecordsRequirementId } from '../../../harness/catalogue';
+import type { FaultsFor } from '../scenario';
+
+/** Faults of sourceRecords (§4.2), keyed by the requirement each one breaks: the type requires at least one for every requirement. */
+export const SOURCE_RECORDS_FAULTS: FaultsFor<SourceRecordsRequirementId> = {
+  'SR-ROOT-ARRAY': [
+    // §4.2.
+    {
+      name: 'source-records-wrapped',
+      description: 'source records inside {"records": […]}',
+      behaviour: { sources: (records) => ({ records }) },
+    },
+    {
+      name: 'source-records-empty',
+      description: 'a known curated ID answers []',
+      behaviour: { sources: () => [] },
+    },
+  ],
+  'SR-ELEMENT-SHAPE': [
+    {
+      name: 'source-index-missing',
+      description: 'elements without index',
+      behaviour: { sources: (records) => records.map(({ index: _index, ...rest }) => rest) },
+    },
+    {
+      name: 'source-id-number',
+      description: 'element ids as numbers',
+      behaviour: { sources: (records) => records.map((record, i) => ({ ...record, id: i + 1 })) },
+    },
+  ],
+  'SR-COVERS-GOLDEN': [
+    {
+      name: 'source-records-of-another',
+      description: 'the source records of another golden record',
+      behaviour: {
+        sources: (_records, { directory }, curatedID) => {
+          const ids = [...directory.sourceRecords.keys()];
+          return directory.sourceRecords.get(ids[(ids.indexOf(curatedID) + 1) % ids.length]);
+        },
+      },
+    },
+  ],
+  'SR-STABLE': [
+    {
+      name: 'source-records-unstable',
+      description: 'every other call drops the last source record',
+      behaviour: { sources: (records, { call }) => (call % 2 === 0 ? records.slice(0, -1) : records) },
+    },
+  ],
+};
