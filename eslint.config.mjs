@@ -22,5 +22,29 @@ export default tseslint.config(
       'no-empty-pattern': 'off',
     },
   },
+  {
+    // The product must not depend on its test double: the harness never imports the reference server.
+    files: [
+      'src/harness/**/*.ts',
+      'src/schema-validation/**/*.ts',
+      'src/json/**/*.ts',
+      'src/spec/**/*.ts',
+      'playwright.config.ts',
+      'tests/conformance/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/reference/**', '**/generator/**'],
+              message: 'the harness must not depend on the reference server or its data generator',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -9,8 +9,8 @@ import { generateOrganizations } from '../src/generator/organizations';
 import { generateProviders } from '../src/generator/providers';
 import { Random } from '../src/generator/random';
 import { normalize } from '../src/reference/inverted-index';
-import { OrganizationSearch } from '../src/reference/organization-search';
-import { ProviderSearch } from '../src/reference/provider-search';
+import { OrganizationIndex } from '../src/reference/organization-index';
+import { ProviderIndex } from '../src/reference/provider-index';
 import type { GoldenProviderRecord, Organization } from '../src/types/schemas';
 
 const { values } = parseArgs({
@@ -63,8 +63,8 @@ const providers = generateProviders(new Random(1), Number(values.providers)).map
 const organizations = generateOrganizations(new Random(2), Number(values.organizations));
 console.log(`generated ${providers.length} providers and ${organizations.length} organizations in ${Date.now() - started} ms`);
 started = Date.now();
-const providerSearch = new ProviderSearch(providers);
-const organizationSearch = new OrganizationSearch(organizations);
+const providerSearch = new ProviderIndex(providers);
+const organizationSearch = new OrganizationIndex(organizations);
 console.log(`indexed in ${Date.now() - started} ms; ${iterations} runs per query\n`);
 console.log(
   `${'query'.padEnd(44)} ${'hits'.padStart(6)}  ${'index ms'.padStart(9)}  ${'p99 ms'.padStart(9)}  ${'scan ms'.padStart(9)}  ${'speed-up'.padStart(8)}`,

@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
-import { loadSchemaFiles, SCHEMA_DIR } from '../src/schemas/files';
+import { loadSchemaFiles, SCHEMA_DIR } from '../src/schema-validation/files';
 
 const OUTPUT = join(__dirname, '..', 'src', 'types', 'schemas.ts');
 

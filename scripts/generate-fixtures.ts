@@ -11,7 +11,7 @@ import { generateOrganizations } from '../src/generator/organizations';
 import { buildProbes } from '../src/generator/probes';
 import { generateProviders } from '../src/generator/providers';
 import { Random } from '../src/generator/random';
-import { FIXTURE_FILES } from '../src/reference/fixture-files';
+import { FIXTURE_FILES } from '../src/fixture-paths';
 
 const DEFAULTS = { seed: 20261121, providers: 520, organizations: 1500 };
 

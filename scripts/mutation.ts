@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { requirement } from '../src/harness/catalogue';
 import { EXIT_CODE } from '../src/harness/reporter/aggregate';
-import { CLEAN, scenarioPrefix } from '../src/reference/scenarios/catalog';
+import { CLEAN, scenarioPrefix } from '../src/reference/scenarios/registry';
 import { FAULTS } from '../src/reference/scenarios/faults';
 import type { Fault, Scenario } from '../src/reference/scenarios/scenario';
 import { VARIANTS } from '../src/reference/scenarios/variants';

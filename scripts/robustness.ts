@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readProbes } from '../src/reference/fixture-files';
-import { scenarioPrefix } from '../src/reference/scenarios/catalog';
+import { scenarioPrefix } from '../src/reference/scenarios/registry';
 import { HOSTILE, type HostileTarget, LEAK_TEST_SECRETS } from '../src/reference/scenarios/hostile';
 import { pooled, runSuite, type SuiteRun } from '../src/suite-runs/run-suite';
 import { endRun, markdownTable } from '../src/suite-runs/run-table';

@@ -1,6 +1,6 @@
 import type { Organization, Probes } from '../types/schemas';
-import { OrganizationSearch } from '../reference/organization-search';
-import { ProviderSearch } from '../reference/provider-search';
+import { OrganizationIndex } from '../reference/organization-index';
+import { ProviderIndex } from '../reference/provider-index';
 import type { ProviderParameter } from '../spec/constants';
 import { makeNpi } from '../domain/identifiers';
 import type { ProviderFixture } from './providers';
@@ -18,8 +18,8 @@ function first<T>(items: readonly T[], what: string): T {
  * checked against the same search engine the reference server runs, so a probe never lies.
  */
 export function buildProbes(rng: Random, providers: readonly ProviderFixture[], organizations: readonly Organization[]): Probes {
-  const providerSearch = new ProviderSearch(providers.map((p) => p.golden));
-  const organizationSearch = new OrganizationSearch(organizations);
+  const providerSearch = new ProviderIndex(providers.map((p) => p.golden));
+  const organizationSearch = new OrganizationIndex(organizations);
   const count = (query: ProviderQuery) => providerSearch.matching(query).length;
 
   const byName = providers.map((p) => {

@@ -1,8 +1,18 @@
 import { type ObservationId, type RequirementId, requirement } from './catalogue';
 import { bodyExcerpt, type Exchange, requestLine } from './exchange';
 import type { Redactor } from './redact';
-import { CROSS_CUTTING, type Failure, type ObservationRecord, type ProbeProblem, type RequirementRecord } from './results';
+import { CROSS_CUTTING, type Failure, type ObservationRecord, type ProbeProblem, type RequirementRecord } from './annotations';
 import { carriesAmbiguityText } from './rules/ambiguity';
+import type { EntryProblem } from './rules/organization';
+import { requirementsReached, routeViolations } from './schema-routing';
+import type { SchemaPath, SchemaValidator, SchemaViolation } from '../schema-validation/validator';
+
+/** Violations and problems shown per failure; the rest are counted. */
+const SHOWN = 5;
+
+function more(count: number): string {
+  return count > SHOWN ? `\n    … and ${count - SHOWN} more` : '';
+}
 
 const JSON_MEDIA_TYPE = /^application\/(fhir\+)?json\s*(;|$)/i;
 
@@ -19,11 +29,12 @@ export interface Evidence {
 export class Checks {
   private readonly records = new Map<RequirementId, RequirementRecord>();
   private readonly observations: ObservationRecord[] = [];
-  private readonly problems: ProbeProblem[] = [];
+  private readonly probeProblemRecords: ProbeProblem[] = [];
 
   constructor(
     private readonly declared: ReadonlySet<RequirementId>,
     private readonly redactor: Redactor,
+    private readonly schemas: SchemaValidator,
   ) {}
 
   /** Records one check; returns whether it held. `message` says what was wrong, with the spec clause. */
@@ -32,6 +43,51 @@ export class Checks {
     record.checks++;
     if (!ok) record.failures.push(this.failure(id, typeof message === 'function' ? message() : message, evidence));
     return ok;
+  }
+
+  /**
+   * Validates a body against its schema and records one check for each requirement the schema's
+   * `x-requirement` annotations give to the parts the body has: the violations owned by a
+   * requirement are its failure, with the rule in words, the location and the schema path.
+   */
+  schema(schema: SchemaPath, value: unknown, exchange: Exchange): void {
+    const result = this.schemas.validate(schema, value);
+    const routed = result.valid ? new Map<RequirementId, SchemaViolation[]>() : routeViolations(schema, result.violations);
+    for (const id of new Set([...requirementsReached(schema, value), ...routed.keys()])) {
+      const found = routed.get(id) ?? [];
+      // The rule in words leads, with its section where the schema gives one (else the requirement's); the schema path follows.
+      const section = requirement(id).spec;
+      const rule = (v: SchemaViolation) => (v.rule.includes('§') ? v.rule : `${v.rule}, ${section}`);
+      this.check(
+        id,
+        found.length === 0,
+        () =>
+          `${rule(found[0])}: ${found.length} violation${found.length > 1 ? 's' : ''} of schemas/${schema}:\n${found
+            .slice(0, SHOWN)
+            .map((v) => `    ${rule(v)}: at ${v.location || '/'} ${v.message} (schema ${v.schemaPath})`)
+            .join('\n')}${more(found.length)}`,
+        { exchange, pointer: found[0]?.instancePath },
+      );
+    }
+  }
+
+  /** Records one check of `id` from a list of problems found by a rule: none means it holds. */
+  problems(id: RequirementId, problems: readonly (string | EntryProblem)[], exchange: Exchange, what: string): void {
+    const messages = problems.map((p) => (typeof p === 'string' ? p : `at ${p.pointer}: ${p.message}`));
+    const first = problems[0];
+    this.check(
+      id,
+      problems.length === 0,
+      () =>
+        `${what}:\n${messages
+          .slice(0, SHOWN)
+          .map((m) => `    ${m}`)
+          .join('\n')}${more(messages.length)}`,
+      {
+        exchange,
+        pointer: typeof first === 'object' ? first.pointer : undefined,
+      },
+    );
   }
 
   /** A part of a requirement this test cannot check, and why: the report shows the requirement as partial. */
@@ -47,7 +103,7 @@ export class Checks {
   probeProblem(problem: Omit<ProbeProblem, 'message'>, exchange?: Exchange): void {
     const evidence = exchange ? ` (${requestLine(exchange)})` : '';
     const message = `${problem.probe} promised ${problem.promised}, but ${problem.observed}${evidence}: either the probes file is out of date or the service's matching is wrong`;
-    this.problems.push(this.redactor.value({ ...problem, message }));
+    this.probeProblemRecords.push(this.redactor.value({ ...problem, message }));
   }
 
   /** The cross-cutting HTTP rules, for every exchange a test makes. */
@@ -91,7 +147,7 @@ export class Checks {
   }
 
   get probeProblems(): ProbeProblem[] {
-    return this.problems;
+    return this.probeProblemRecords;
   }
 
   /** MUST failures, which fail the test. */

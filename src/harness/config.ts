@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
-import { DEFAULT_FIXTURE_DIR, FIXTURE_FILES } from '../reference/fixture-files';
-import { createSchemaValidator, SCHEMA } from '../schemas/validator';
+import { DEFAULT_FIXTURE_DIR, FIXTURE_FILES } from '../fixture-paths';
+import { createSchemaValidator, SCHEMA } from '../schema-validation/validator';
 import type { Probes } from '../types/schemas';
 import type { HttpClientOptions, Throttle } from './http-client';
 import { unknownProbeParameter } from './probe-parameters';

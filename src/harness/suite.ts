@@ -3,7 +3,7 @@
  * recorder whose results become annotations for the conformance reporter.
  */
 import { test as base } from '@playwright/test';
-import { createSchemaValidator, type SchemaValidator } from '../schemas/validator';
+import { createSchemaValidator, type SchemaValidator } from '../schema-validation/validator';
 import type { Probes } from '../types/schemas';
 import type { RequirementId } from './catalogue';
 import { Checks } from './checks';
@@ -14,7 +14,7 @@ import { ReadOnlyHttpClient, Throttle } from './http-client';
 import { Redactor } from './redact';
 import type { RecordLike } from './rules/answers';
 import { type Transport, UndiciTransport } from './transport';
-import { ANNOTATION } from './results';
+import { ANNOTATION } from './annotations';
 
 interface WorkerFixtures {
   harness: HarnessConfig;
@@ -51,11 +51,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
-  checks: async ({ redactor }, use, testInfo) => {
+  checks: async ({ redactor, schemas }, use, testInfo) => {
     const declared = new Set(
       testInfo.annotations.filter((a) => a.type === ANNOTATION.requirement).map((a) => a.description as RequirementId),
     );
-    const checks = new Checks(declared, redactor);
+    const checks = new Checks(declared, redactor, schemas);
     try {
       await use(checks);
     } finally {
@@ -85,4 +85,4 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 export { expect } from '@playwright/test';
-export { requirements } from './results';
+export { requirements } from './annotations';

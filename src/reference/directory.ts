@@ -1,21 +1,21 @@
 import type { SourceRecord } from '../types/schemas';
 import { type Fixtures, readFixtures } from './fixture-files';
-import { OrganizationSearch } from './organization-search';
-import { ProviderSearch } from './provider-search';
+import { OrganizationIndex } from './organization-index';
+import { ProviderIndex } from './provider-index';
 
 /** The reference server's data, indexed in memory. */
 export interface Directory {
-  providers: ProviderSearch;
+  providers: ProviderIndex;
   /** Source records by curated ID (§4.2). */
   sourceRecords: Map<string, SourceRecord[]>;
-  organizations: OrganizationSearch;
+  organizations: OrganizationIndex;
 }
 
 export function indexDirectory({ providers, organizations }: Fixtures): Directory {
   return {
-    providers: new ProviderSearch(providers.map((p) => p.golden)),
+    providers: new ProviderIndex(providers.map((p) => p.golden)),
     sourceRecords: new Map(providers.map((p) => [p.golden.id, p.sources])),
-    organizations: new OrganizationSearch(organizations),
+    organizations: new OrganizationIndex(organizations),
   };
 }
 

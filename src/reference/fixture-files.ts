@@ -1,17 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_FIXTURE_DIR, FIXTURE_FILES } from '../fixture-paths';
 import type { ProviderFixture } from '../generator/providers';
 import type { Organization, Probes } from '../types/schemas';
-
-/** File names inside a fixtures folder, as the generator writes them and the reference server reads them. */
-export const FIXTURE_FILES = {
-  providers: 'providers.json',
-  organizations: 'organizations.json',
-  probes: 'probes.json',
-} as const;
-
-/** The committed fixtures folder. */
-export const DEFAULT_FIXTURE_DIR = join(__dirname, '..', '..', 'fixtures');
 
 export interface Fixtures {
   providers: ProviderFixture[];

@@ -7,7 +7,7 @@
  *   REFERENCE_SCENARIOS=all     serve every scenario under /scenario/<name> (the mutation run)
  */
 import { loadDirectory } from './directory';
-import { behaviourOf, scenarioPrefix, SCENARIOS } from './scenarios/catalog';
+import { behaviourOf, scenarioPrefix, SCENARIOS } from './scenarios/registry';
 import { FAULTS } from './scenarios/faults';
 import type { Scenario } from './scenarios/scenario';
 import { VARIANTS } from './scenarios/variants';

@@ -22,8 +22,7 @@ import {
   systemsOf,
 } from '../../src/harness/rules/organization';
 import { requirements, test } from '../../src/harness/suite';
-import { verifyProblems, verifySchema } from '../../src/harness/verify';
-import { SCHEMA } from '../../src/schemas/validator';
+import { SCHEMA } from '../../src/schema-validation/validator';
 import { MAX_COUNT, PAGE_SIZE } from '../../src/spec/constants';
 
 const NO_SEARCHES = 'PROBES_FILE has no organization.searches probes';
@@ -95,7 +94,7 @@ test.describe('organization search (§4.3)', () => {
   test(
     'every probe search answers a valid searchset bundle',
     requirements('ORG-BUNDLE-SHAPE', 'ORG-ENTRY-SHAPE', 'ORG-SEARCH-MODE', 'ORG-RESOURCE-SHAPE', 'ORG-PARTOF'),
-    async ({ api, checks, probes, schemas }) => {
+    async ({ api, checks, probes }) => {
       await forEachProbe('organization.searches', probes.organization?.searches, NO_SEARCHES, async ({ query }, probe) => {
         const exchange = await api.organizations(query);
         if (!answeredBundle(checks, 'ORG-BUNDLE-SHAPE', exchange, `a search that matches`)) return;
@@ -109,16 +108,14 @@ test.describe('organization search (§4.3)', () => {
             exchange,
           );
         }
-        verifySchema(checks, schemas, SCHEMA.bundle, exchange.body, exchange);
-        verifyProblems(
-          checks,
+        checks.schema(SCHEMA.bundle, exchange.body, exchange);
+        checks.problems(
           'ORG-ENTRY-SHAPE',
           fullUrlProblems(exchange.body),
           exchange,
           "fullUrl does not name the entry's organization (§2.5)",
         );
-        verifyProblems(
-          checks,
+        checks.problems(
           'ORG-PARTOF',
           partOfProblems(exchange.body),
           exchange,
@@ -226,8 +223,7 @@ test.describe('organization search (§4.3)', () => {
         );
         // Filters hold on every page, not only on the first one.
         if (entries > 0)
-          verifyProblems(
-            checks,
+          checks.problems(
             'ORG-FILTERS',
             filterProblems(bundle, query),
             exchange,
@@ -314,8 +310,7 @@ test.describe('organization search (§4.3)', () => {
       const bundle = exchange.body;
       if (!answeredBundle(checks, 'ORG-NEXT-LINK', exchange, `following the next link of page ${page - 1}`)) return;
       const ids = organizationIds(bundle);
-      verifyProblems(
-        checks,
+      checks.problems(
         'ORG-NEXT-LINK',
         filterProblems(bundle, query),
         exchange,
@@ -407,8 +402,7 @@ test.describe('organization search (§4.3)', () => {
             );
             return;
           }
-          verifyProblems(
-            checks,
+          checks.problems(
             'ORG-FILTER-IDENTIFIER',
             identifierProblems(bundle, value),
             exchange,
@@ -427,8 +421,7 @@ test.describe('organization search (§4.3)', () => {
               { exchange: qualified },
             )
           ) {
-            verifyProblems(
-              checks,
+            checks.problems(
               'ORG-FILTER-IDENTIFIER',
               identifierProblems(qualifiedBundle, value, system),
               qualified,
@@ -438,8 +431,7 @@ test.describe('organization search (§4.3)', () => {
           // FHIR token search: system|value means both, so a system the identifier does not carry matches nothing.
           const foreign = await api.organizations({ identifier: `${NO_SUCH_SYSTEM}|${value}` });
           if (isSuccess(foreign)) {
-            verifyProblems(
-              checks,
+            checks.problems(
               'ORG-FILTER-IDENTIFIER',
               identifierProblems(foreign.body, value, NO_SUCH_SYSTEM),
               foreign,
@@ -457,8 +449,7 @@ test.describe('organization search (§4.3)', () => {
       const bundle = exchange.body;
       // An empty answer is a probe problem, reported by the bundle-shape test: there is nothing to judge here.
       if (entriesOf(bundle).length === 0) return;
-      verifyProblems(
-        checks,
+      checks.problems(
         'ORG-FILTERS',
         filterProblems(bundle, query),
         exchange,
@@ -477,8 +468,7 @@ test.describe('organization search (§4.3)', () => {
       for (const active of [true, false]) {
         const exchange = await api.organizations({ ...searches[0].query, active: String(active), Count: String(MAX_COUNT) });
         checks.check('ORG-ACTIVE', isSuccess(exchange), `active=${active} answered ${exchange.status}`, { exchange });
-        verifyProblems(
-          checks,
+        checks.problems(
           'ORG-ACTIVE',
           activeProblems(exchange.body, active),
           exchange,

@@ -11,8 +11,7 @@ import { codeProblems, npiProblems, openCodedValues, queryMismatches } from '../
 import { classifySingleBest, describeAnswer } from '../../src/harness/rules/single-best-answer';
 import { unusedUnmatchable } from '../../src/harness/rules/unmatchable';
 import { requirements, test } from '../../src/harness/suite';
-import { verifyProblems, verifySchema } from '../../src/harness/verify';
-import { SCHEMA } from '../../src/schemas/validator';
+import { SCHEMA } from '../../src/schema-validation/validator';
 import { AMBIGUITY_MESSAGE, OPTIONAL_SUFFIX } from '../../src/spec/constants';
 
 const NO_UNIQUE = 'PROBES_FILE has no provider.unique probes';
@@ -59,7 +58,7 @@ test.describe('searchSingleBest (§4.1)', () => {
   test(
     'a unique match has id and data, and data follows §2.3–2.4',
     requirements('SB-RECORD-SHAPE', 'DATA-SHAPE', 'DATA-FORMATS', 'DATA-CODES', 'DATA-NPI-CHECKDIGIT', 'OBS-CODED-VALUES'),
-    async ({ api, checks, probes, schemas }) => {
+    async ({ api, checks, probes }) => {
       await forEachProbe('provider.unique', probes.provider?.unique, NO_UNIQUE, async ({ query }, probe) => {
         const exchange = await api.searchSingleBest(query);
         const answer = classifySingleBest(exchange);
@@ -74,11 +73,11 @@ test.describe('searchSingleBest (§4.1)', () => {
           return;
         }
         // The schema judges the parts the body has: the data rules only where there is a data object.
-        verifySchema(checks, schemas, SCHEMA.goldenRecord, exchange.body, exchange);
+        checks.schema(SCHEMA.goldenRecord, exchange.body, exchange);
         if (answer.kind !== 'record') return;
         const { data } = answer.record;
-        verifyProblems(checks, 'DATA-CODES', codeProblems(data, '/data'), exchange, 'binary codes outside their §2.4 values');
-        verifyProblems(checks, 'DATA-NPI-CHECKDIGIT', npiProblems(data, '/data'), exchange, 'NPI values with a bad check digit');
+        checks.problems('DATA-CODES', codeProblems(data, '/data'), exchange, 'binary codes outside their §2.4 values');
+        checks.problems('DATA-NPI-CHECKDIGIT', npiProblems(data, '/data'), exchange, 'NPI values with a bad check digit');
         const open = openCodedValues(data);
         if (Object.keys(open).length > 0) checks.observe('OBS-CODED-VALUES', open);
       });
@@ -90,8 +89,7 @@ test.describe('searchSingleBest (§4.1)', () => {
       const exchange = await api.searchSingleBest(query);
       const record = uniqueRecord(checks, probe, exchange);
       if (record)
-        verifyProblems(
-          checks,
+        checks.problems(
           'SB-MATCHES-QUERY',
           queryMismatches(record.data, query),
           exchange,
@@ -155,8 +153,7 @@ test.describe('searchSingleBest (§4.1)', () => {
         [dashedExchange, optional],
       ] as const) {
         if (answer.kind === 'record') {
-          verifyProblems(
-            checks,
+          checks.problems(
             'SB-NARROWING',
             queryMismatches(answer.record.data, wanted),
             exchange,
@@ -235,8 +232,7 @@ test.describe('searchSingleBest (§4.1)', () => {
           const mismatches = queryMismatches(answer.record.data, query);
           if (mismatches.length === 0)
             return checks.probeProblem({ ...problem, observed: `${problem.observed}, which agrees with the query` }, exchange);
-          return verifyProblems(
-            checks,
+          return checks.problems(
             'SB-NO-MATCH',
             mismatches,
             exchange,

@@ -8,8 +8,7 @@ import { answerSummary, isJsonArray, rootKind } from '../../src/harness/rules/an
 import { isJsonObject, type JsonObject, objectsIn } from '../../src/harness/rules/json';
 import { codeProblems, npiProblems, openCodedValues, uncoveredGoldenValues } from '../../src/harness/rules/provider';
 import { requirements, test } from '../../src/harness/suite';
-import { verifyProblems, verifySchema } from '../../src/harness/verify';
-import { SCHEMA } from '../../src/schemas/validator';
+import { SCHEMA } from '../../src/schema-validation/validator';
 
 const dataOf = (element: JsonObject): JsonObject | undefined => (isJsonObject(element.data) ? element.data : undefined);
 
@@ -25,7 +24,7 @@ test.describe('sourceRecords (§4.2)', () => {
       'DATA-NPI-CHECKDIGIT',
       'OBS-CODED-VALUES',
     ),
-    async ({ api, checks, golden, schemas }) => {
+    async ({ api, checks, golden }) => {
       const { id } = requiredFor(golden, NO_CURATED_ID);
       const exchange = await api.sourceRecords(id);
       const isArray = isJsonArray(exchange);
@@ -34,12 +33,12 @@ test.describe('sourceRecords (§4.2)', () => {
       const elements = objectsIn(exchange.body);
       const empty = `curated ID ${id} came from a search, yet its source-record array is empty`;
       checks.check('SR-ROOT-ARRAY', (exchange.body as unknown[]).length > 0, empty, { exchange });
-      verifySchema(checks, schemas, SCHEMA.sourceRecords, exchange.body, exchange);
+      checks.schema(SCHEMA.sourceRecords, exchange.body, exchange);
       const data = elements.map(dataOf);
       const codes = data.flatMap((d, i) => (d ? codeProblems(d, `/${i}/data`) : []));
-      verifyProblems(checks, 'DATA-CODES', codes, exchange, 'binary codes outside their §2.4 values');
+      checks.problems('DATA-CODES', codes, exchange, 'binary codes outside their §2.4 values');
       const npis = data.flatMap((d, i) => (d ? npiProblems(d, `/${i}/data`) : []));
-      verifyProblems(checks, 'DATA-NPI-CHECKDIGIT', npis, exchange, 'NPI values with a bad check digit');
+      checks.problems('DATA-NPI-CHECKDIGIT', npis, exchange, 'NPI values with a bad check digit');
       // §2.2 names the kinds of source, not their index names: every name is an observation.
       const index = elements.map((e) => e.index).filter((name): name is string => typeof name === 'string');
       checks.observe('OBS-CODED-VALUES', { index: [...new Set(index)] });
@@ -58,7 +57,7 @@ test.describe('sourceRecords (§4.2)', () => {
         .filter((d) => d !== undefined);
       test.skip(sources.length === 0, 'sourceRecords returned no element with data (see SR-ROOT-ARRAY)');
       const what = `golden record ${record.id} holds values that none of its ${sources.length} source records holds (§2.4: a golden record merges its sources)`;
-      verifyProblems(checks, 'SR-COVERS-GOLDEN', uncoveredGoldenValues(record.data, sources), exchange, what);
+      checks.problems('SR-COVERS-GOLDEN', uncoveredGoldenValues(record.data, sources), exchange, what);
     },
   );
 

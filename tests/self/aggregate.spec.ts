@@ -3,7 +3,7 @@ import { OBSERVATIONS, REQUIREMENTS } from '../../src/harness/catalogue';
 import { aggregate, EXIT_CODE, type TestOutcome, verdictOf } from '../../src/harness/reporter/aggregate';
 import { renderJunit } from '../../src/harness/reporter/junit';
 import { renderMarkdown } from '../../src/harness/reporter/markdown';
-import { ANNOTATION, type RequirementRecord } from '../../src/harness/results';
+import { ANNOTATION, type RequirementRecord } from '../../src/harness/annotations';
 import { expect, test } from './fixtures';
 
 const declare = (id: string) => ({ type: ANNOTATION.requirement, description: id });

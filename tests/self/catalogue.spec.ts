@@ -4,8 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OBSERVATIONS, REQUIREMENTS } from '../../src/harness/catalogue';
-import { ANNOTATION } from '../../src/harness/results';
-import { SCENARIOS } from '../../src/reference/scenarios/catalog';
+import { ANNOTATION } from '../../src/harness/annotations';
+import { SCENARIOS } from '../../src/reference/scenarios/registry';
 import { PROJECT_ROOT } from '../../src/suite-runs/scenario-server';
 import { expect, test } from './fixtures';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Directory, indexDirectory } from '../../src/reference/directory';
 import { type Fixtures, readFixtures } from '../../src/reference/fixture-files';
 import { buildReferenceServer } from '../../src/reference/server';
-import { createSchemaValidator, type SchemaValidator } from '../../src/schemas/validator';
+import { createSchemaValidator, type SchemaValidator } from '../../src/schema-validation/validator';
 
 interface WorkerFixtures {
   data: Fixtures;

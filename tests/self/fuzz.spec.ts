@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { SCHEMA, type SchemaPath, type SchemaValidator } from '../../src/schemas/validator';
+import { SCHEMA, type SchemaPath, type SchemaValidator } from '../../src/schema-validation/validator';
 import { AMBIGUITY_MESSAGE, ORGANIZATION_FILTERS, PROVIDER_PARAMETERS } from '../../src/spec/constants';
 import { expect, test } from './fixtures';
 

@@ -8,7 +8,7 @@ import { mergeSourceData } from '../../src/generator/merge';
 import { generateOrganizations, IDENTIFIER_SYSTEM } from '../../src/generator/organizations';
 import { generateProviders, SOURCE_INDEX } from '../../src/generator/providers';
 import { Random } from '../../src/generator/random';
-import { DEFAULT_FIXTURE_DIR, FIXTURE_FILES } from '../../src/reference/fixture-files';
+import { DEFAULT_FIXTURE_DIR, FIXTURE_FILES } from '../../src/fixture-paths';
 import type { ProviderData } from '../../src/types/schemas';
 import { expect, test } from './fixtures';
 

@@ -1,6 +1,6 @@
 /** Schema violations are attributed to the requirement whose rule they break: the schemas' x-requirement annotations. */
-import { requirementsReached, routeViolations } from '../../src/harness/rules/schema-routing';
-import { SCHEMA, type SchemaPath, type SchemaViolation } from '../../src/schemas/validator';
+import { requirementsReached, routeViolations } from '../../src/harness/schema-routing';
+import { SCHEMA, type SchemaPath, type SchemaViolation } from '../../src/schema-validation/validator';
 import { expect, test } from './fixtures';
 
 const violation = (location: string, schemaPath = '#/type'): SchemaViolation => ({

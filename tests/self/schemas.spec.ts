@@ -4,8 +4,8 @@
  */
 import { buildBundle } from '../../src/reference/bundle';
 import { readProbes } from '../../src/reference/fixture-files';
-import { loadSchemaFiles, SCHEMA_ID_BASE } from '../../src/schemas/files';
-import { createSchemaValidator, SCHEMA, type SchemaPath } from '../../src/schemas/validator';
+import { loadSchemaFiles, SCHEMA_ID_BASE } from '../../src/schema-validation/files';
+import { createSchemaValidator, SCHEMA, type SchemaPath } from '../../src/schema-validation/validator';
 import type { Fixtures } from '../../src/reference/fixture-files';
 import { expect, test } from './fixtures';
 import { changed, REMOVE } from './json-pointer';

@@ -1,7 +1,7 @@
 /** The reference server, in-process: every endpoint, its schemas, its silent-spot choices and bad input. */
 import type { FastifyInstance } from 'fastify';
 import { readProbes } from '../../src/reference/fixture-files';
-import { SCHEMA, type SchemaPath } from '../../src/schemas/validator';
+import { SCHEMA, type SchemaPath } from '../../src/schema-validation/validator';
 import { AMBIGUITY_MESSAGE, MAX_COUNT, PAGE_SIZE } from '../../src/spec/constants';
 import type { GoldenProviderRecord, OrganizationBundle } from '../../src/types/schemas';
 import { expect, test } from './fixtures';

@@ -1,5 +1,5 @@
 import { type Level, OBSERVATIONS, REQUIREMENTS, type RequirementId } from '../catalogue';
-import { ANNOTATION, type Failure, type ObservationRecord, type ProbeProblem, type RequirementRecord } from '../results';
+import { ANNOTATION, type Failure, type ObservationRecord, type ProbeProblem, type RequirementRecord } from '../annotations';
 
 export type RequirementStatus = 'pass' | 'fail' | 'warn' | 'skip';
 

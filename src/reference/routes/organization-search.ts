@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ORGANIZATION_FILTERS, PAGING_PARAMETERS } from '../../spec/constants';
 import { buildBundle } from '../bundle';
 import { RequestError } from '../errors';
-import type { OrganizationFilters } from '../organization-search';
+import type { OrganizationFilters } from '../organization-index';
 import { parameterNames, type RawQuery, readQuery } from '../query';
 import { isAnswer } from '../scenarios/behaviour';
 import { type RouteContext, requestUrl, scenarioContext, send } from './context';

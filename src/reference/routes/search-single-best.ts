@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { OPTIONAL_SUFFIX, PROVIDER_PARAMETERS, type ProviderParameter } from '../../spec/constants';
 import { RequestError } from '../errors';
-import type { ProviderQuery } from '../provider-search';
+import type { ProviderQuery } from '../provider-index';
 import { parameterNames, type RawQuery, readQuery } from '../query';
 import { type RouteContext, scenarioContext, send } from './context';
 

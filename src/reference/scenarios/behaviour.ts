@@ -3,8 +3,8 @@ import { AMBIGUITY_MESSAGE, MAX_COUNT, PAGE_SIZE } from '../../spec/constants';
 import type { GoldenProviderRecord, OrganizationBundle, SourceRecord } from '../../types/schemas';
 import type { Directory } from '../directory';
 import { RequestError, serviceErrorBody } from '../errors';
-import type { OrganizationFilters } from '../organization-search';
-import type { ProviderQuery, ProviderSearch, SingleBestResult } from '../provider-search';
+import type { OrganizationFilters } from '../organization-index';
+import type { ProviderQuery, ProviderIndex, SingleBestResult } from '../provider-index';
 
 /** A whole answer: an object or array is sent as JSON, a string as it is. */
 export interface Answer {
@@ -45,7 +45,7 @@ export interface Behaviour {
   providerMediaType: string;
   fhirMediaType: string;
   /** §4.1 r2–r4: single-best matching. */
-  singleBest(query: ProviderQuery, search: ProviderSearch): SingleBestResult;
+  singleBest(query: ProviderQuery, search: ProviderIndex): SingleBestResult;
   ambiguity(candidates: readonly GoldenProviderRecord[]): Answer;
   noMatch(): Answer;
   unknownCuratedId(curatedID: string): Answer;

@@ -1,7 +1,7 @@
-import { annotationAt, annotationsReached } from '../../schemas/annotations';
-import { schemaId } from '../../schemas/files';
-import type { SchemaPath, SchemaViolation } from '../../schemas/validator';
-import type { RequirementId } from '../catalogue';
+import { annotationAt, annotationsReached } from '../schema-validation/requirement-annotations';
+import { schemaId } from '../schema-validation/files';
+import type { SchemaPath, SchemaViolation } from '../schema-validation/validator';
+import type { RequirementId } from './catalogue';
 
 /**
  * One schema describes a whole response, but its rules belong to several requirements: each

@@ -1,7 +1,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { pointerKeys } from '../json/pointer';
-import { REQUIREMENT_KEYWORD } from './annotations';
+import { REQUIREMENT_KEYWORD } from './requirement-annotations';
 import { loadSchemaFiles, schemaId } from './files';
 
 /** Schema paths under schemas/ that code validates against. */
@@ -56,7 +56,7 @@ export function createSchemaValidator(options: { allErrors?: boolean } = {}) {
   addFormats(ajv);
   // `x-rule`: the rule in words with its section, for failure messages. An annotation, never validated.
   ajv.addKeyword({ keyword: RULE_KEYWORD, schemaType: 'string' });
-  // `x-requirement`: the requirement a schema's rules belong to (src/schemas/annotations.ts). Also an annotation.
+  // `x-requirement`: the requirement a schema's rules belong to (src/schema-validation/requirement-annotations.ts). Also an annotation.
   ajv.addKeyword({ keyword: REQUIREMENT_KEYWORD, schemaType: 'string' });
   for (const file of loadSchemaFiles()) ajv.addSchema(file.schema);
   const compiled = new Map<string, ValidateFunction>();

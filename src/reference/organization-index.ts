@@ -48,7 +48,7 @@ function lowerBound(sorted: readonly string[], target: string): number {
   return low;
 }
 
-export class OrganizationSearch {
+export class OrganizationIndex {
   private readonly organizations: Organization[];
   private readonly index = new InvertedIndex();
   private readonly texts: Record<TextFilter, string[][]> = { name: [], address: [] };

@@ -82,7 +82,7 @@ function criteria(parameters: Partial<Record<ProviderParameter, string>>): [stri
   return list;
 }
 
-export class ProviderSearch {
+export class ProviderIndex {
   private readonly index = new InvertedIndex();
 
   constructor(private readonly records: readonly GoldenProviderRecord[]) {
