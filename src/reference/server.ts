@@ -46,10 +46,10 @@ function registerScenario(app: FastifyInstance, directory: Directory, { prefix, 
     async (scope) => {
       scope.setErrorHandler((error, request, reply) => {
         const requestError = toRequestError(error);
-        reply.code(behaviour.errorStatus(requestError)).type(JSON_TYPE);
+        reply.code(behaviour.http.errorStatus(requestError)).type(JSON_TYPE);
         return errorBody(request, requestError);
       });
-      const { bearerToken, intercept } = behaviour;
+      const { bearerToken, intercept } = behaviour.http;
       if (bearerToken) {
         scope.addHook('onRequest', async (request) => {
           if (request.headers.authorization !== `Bearer ${bearerToken}`)

@@ -22,9 +22,9 @@ function positiveInteger(name: string, raw: string | undefined): number | undefi
 /** GET {fhir}/organization (§4.3). */
 export function organizationSearchRoute(app: FastifyInstance, context: RouteContext): void {
   const { behaviour, directory } = context;
-  const canonical = parameterNames(KNOWN, behaviour.caseInsensitiveNames);
+  const canonical = parameterNames(KNOWN, behaviour.http.caseInsensitiveNames);
 
-  app.get(`${behaviour.fhirPath}${ROUTE}`, { config: { errorBody: 'fhir' } }, async (request, reply) => {
+  app.get(`${behaviour.organization.path}${ROUTE}`, { config: { errorBody: 'fhir' } }, async (request, reply) => {
     const raw = readQuery(request.query as RawQuery, (name) => canonical(name) !== undefined);
     const parameters = new Map([...raw].map(([name, value]) => [canonical(name)!, value]));
     const given: OrganizationFilters = {};
@@ -32,20 +32,23 @@ export function organizationSearchRoute(app: FastifyInstance, context: RouteCont
       const value = parameters.get(name);
       if (value !== undefined) given[name] = value;
     }
-    if (behaviour.requireSearchParameter && Object.keys(given).length === 0) {
+    if (behaviour.organization.requireSearchParameter && Object.keys(given).length === 0) {
       throw new RequestError(400, 'required', `give at least one search parameter (§4.3, §8): ${ORGANIZATION_FILTERS.join(', ')}`);
     }
     if (given.active !== undefined && !/^(true|false)$/.test(given.active)) {
       throw new RequestError(400, 'invalid-parameter', 'active must be true or false (§4.3)');
     }
-    const window = behaviour.paging(positiveInteger('Count', parameters.get('Count')), positiveInteger('Page', parameters.get('Page')));
+    const window = behaviour.organization.paging(
+      positiveInteger('Count', parameters.get('Count')),
+      positiveInteger('Page', parameters.get('Page')),
+    );
     if (isAnswer(window)) return send(reply, window);
-    const filters = behaviour.organizationFilters(given, window.page);
+    const filters = behaviour.organization.filters(given, window.page);
     const bundle = buildBundle(directory.organizations.search(filters), window, requestUrl(request));
     return send(reply, {
       status: 200,
-      type: behaviour.fhirMediaType,
-      body: behaviour.bundle(bundle, scenarioContext(ROUTE, request, context)),
+      type: behaviour.organization.mediaType,
+      body: behaviour.organization.bundle(bundle, scenarioContext(ROUTE, request, context)),
     });
   });
 }

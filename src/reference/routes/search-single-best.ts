@@ -10,13 +10,13 @@ const ROUTE = '/searchSingleBest';
 /** GET {provider}/searchSingleBest (§4.1). */
 export function searchSingleBestRoute(app: FastifyInstance, context: RouteContext): void {
   const { behaviour, directory } = context;
-  const canonical = parameterNames(PROVIDER_PARAMETERS, behaviour.caseInsensitiveNames);
+  const canonical = parameterNames(PROVIDER_PARAMETERS, behaviour.http.caseInsensitiveNames);
   const split = (name: string): [ProviderParameter | undefined, boolean] =>
-    behaviour.dashSupported && name.endsWith(OPTIONAL_SUFFIX)
+    behaviour.searchSingleBest.dashSupported && name.endsWith(OPTIONAL_SUFFIX)
       ? [canonical(name.slice(0, -OPTIONAL_SUFFIX.length)), true]
       : [canonical(name), false];
 
-  app.get(`${behaviour.providerPath}${ROUTE}`, async (request, reply) => {
+  app.get(`${behaviour.provider.path}${ROUTE}`, async (request, reply) => {
     const parameters = readQuery(request.query as RawQuery, (name) => split(name)[0] !== undefined);
     // §4.1 r1: `State-` is the optional form of `State`.
     const query: ProviderQuery = { required: {}, optional: {} };
@@ -27,10 +27,10 @@ export function searchSingleBestRoute(app: FastifyInstance, context: RouteContex
     if (Object.keys(query.required).length === 0) {
       throw new RequestError(400, 'missing-parameter', 'give at least one search parameter without a trailing dash (§4.1 rule 1)');
     }
-    const result = behaviour.singleBest(query, directory.providers);
-    if (result.kind === 'none') return send(reply, behaviour.noMatch());
-    if (result.kind === 'ambiguous') return send(reply, behaviour.ambiguity(result.candidates));
-    const body = behaviour.golden(result.record, scenarioContext(ROUTE, request, context));
-    return send(reply, { status: 200, type: behaviour.providerMediaType, body });
+    const result = behaviour.searchSingleBest.singleBest(query, directory.providers);
+    if (result.kind === 'none') return send(reply, behaviour.searchSingleBest.noMatch());
+    if (result.kind === 'ambiguous') return send(reply, behaviour.searchSingleBest.ambiguity(result.candidates));
+    const body = behaviour.searchSingleBest.golden(result.record, scenarioContext(ROUTE, request, context));
+    return send(reply, { status: 200, type: behaviour.provider.mediaType, body });
   });
 }

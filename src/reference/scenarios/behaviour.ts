@@ -34,67 +34,97 @@ export interface PageWindow {
  * and call these functions, so faults and variants are data rather than conditionals in the routes.
  */
 export interface Behaviour {
-  providerPath: string;
-  fhirPath: string;
-  /** When set, every endpoint wants `Authorization: Bearer <token>`. */
-  bearerToken?: string;
-  /** §4.1 r8 is silent: whether `npi` means `NPI`. */
-  caseInsensitiveNames: boolean;
-  /** §4.1 r1: whether a trailing dash is understood at all. */
-  dashSupported: boolean;
-  providerMediaType: string;
-  fhirMediaType: string;
-  /** §4.1 r2–r4: single-best matching. */
-  singleBest(query: ProviderQuery, search: ProviderIndex): SingleBestResult;
-  ambiguity(candidates: readonly GoldenProviderRecord[]): Answer;
-  noMatch(): Answer;
-  unknownCuratedId(curatedID: string): Answer;
-  golden(record: GoldenProviderRecord, context: ScenarioContext): unknown;
-  sources(records: readonly SourceRecord[], context: ScenarioContext, curatedID: string): unknown;
-  /** §4.3, §8: which slice of the matches a request gets, or an answer instead. */
-  paging(count: number | undefined, page: number | undefined): PageWindow | Answer;
-  /** The filters applied to one page's search (`page` counts from 1). */
-  organizationFilters(filters: OrganizationFilters, page: number): OrganizationFilters;
-  /** §4.3 r2 is silent on the answer; the rule is that at least one parameter is required. */
-  requireSearchParameter: boolean;
-  bundle(bundle: OrganizationBundle, context: ScenarioContext): unknown;
-  /** Status for a client error; the reference keeps its 4xx. */
-  errorStatus(error: RequestError): number;
-  /**
-   * Takes over a request before any route sees it, for targets that misbehave below the
-   * specification (hangs, resets, HTML pages). Returns true when it answered (or will never answer).
-   */
-  intercept?(request: FastifyRequest, reply: FastifyReply, call: number): Promise<boolean>;
+  /** What both provider endpoints share (§4.1, §4.2). */
+  provider: {
+    path: string;
+    mediaType: string;
+  };
+  /** §4.1. */
+  searchSingleBest: {
+    /** §4.1 r1: whether a trailing dash is understood at all. */
+    dashSupported: boolean;
+    /** §4.1 r2–r4: single-best matching. */
+    singleBest(query: ProviderQuery, search: ProviderIndex): SingleBestResult;
+    ambiguity(candidates: readonly GoldenProviderRecord[]): Answer;
+    noMatch(): Answer;
+    golden(record: GoldenProviderRecord, context: ScenarioContext): unknown;
+  };
+  /** §4.2. */
+  sourceRecords: {
+    unknownCuratedId(curatedID: string): Answer;
+    sources(records: readonly SourceRecord[], context: ScenarioContext, curatedID: string): unknown;
+  };
+  /** §2.5, §4.3, §8. */
+  organization: {
+    path: string;
+    mediaType: string;
+    /** §4.3, §8: which slice of the matches a request gets, or an answer instead. */
+    paging(count: number | undefined, page: number | undefined): PageWindow | Answer;
+    /** The filters applied to one page's search (`page` counts from 1). */
+    filters(filters: OrganizationFilters, page: number): OrganizationFilters;
+    /** §4.3 r2 is silent on the answer; the rule is that at least one parameter is required. */
+    requireSearchParameter: boolean;
+    bundle(bundle: OrganizationBundle, context: ScenarioContext): unknown;
+  };
+  /** Every endpoint. */
+  http: {
+    /** When set, every endpoint wants `Authorization: Bearer <token>`. */
+    bearerToken?: string;
+    /** §4.1 r8 is silent: whether `npi` means `NPI`. */
+    caseInsensitiveNames: boolean;
+    /** Status for a client error; the reference keeps its 4xx. */
+    errorStatus(error: RequestError): number;
+    /**
+     * Takes over a request before any route sees it, for targets that misbehave below the
+     * specification (hangs, resets, HTML pages). Returns true when it answered (or will never answer).
+     */
+    intercept?(request: FastifyRequest, reply: FastifyReply, call: number): Promise<boolean>;
+  };
 }
+
+/** What a scenario changes: any members of any group. */
+export type BehaviourChanges = { readonly [Group in keyof Behaviour]?: Partial<Behaviour[Group]> };
 
 /** The media type of the reference server's JSON answers. */
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const REFERENCE_BEHAVIOUR: Behaviour = {
-  providerPath: '/provider',
-  fhirPath: '/fhir',
-  caseInsensitiveNames: false,
-  dashSupported: true,
-  providerMediaType: JSON_TYPE,
-  fhirMediaType: JSON_TYPE,
-  singleBest: (query, search) => search.singleBest(query),
-  // §4.1 r4; status and media type are not shown (r6): plain text with 200.
-  ambiguity: () => ({ status: 200, type: 'text/plain; charset=utf-8', body: AMBIGUITY_MESSAGE }),
-  noMatch: () => errorAnswer(new RequestError(404, 'not-found', 'no provider matches the search')),
-  // §4.2 r3 is silent: 404.
-  unknownCuratedId: () => errorAnswer(new RequestError(404, 'not-found', 'no golden record has that curated ID')),
-  golden: (record) => record,
-  sources: (records) => records,
-  // Count alone: one page of Count (clamped to 1000); Page alone: 25 per page; neither: the first 25.
-  paging: (count, page = 1) => {
-    const size = Math.min(count ?? PAGE_SIZE, MAX_COUNT);
-    return { start: (page - 1) * size, size, page };
+  provider: { path: '/provider', mediaType: JSON_TYPE },
+  searchSingleBest: {
+    dashSupported: true,
+    singleBest: (query, search) => search.singleBest(query),
+    // §4.1 r4; status and media type are not shown (r6): plain text with 200.
+    ambiguity: () => ({ status: 200, type: 'text/plain; charset=utf-8', body: AMBIGUITY_MESSAGE }),
+    noMatch: () => errorAnswer(new RequestError(404, 'not-found', 'no provider matches the search')),
+    golden: (record) => record,
   },
-  organizationFilters: (filters) => filters,
-  requireSearchParameter: true,
-  bundle: (bundle) => bundle,
-  errorStatus: (error) => error.status,
+  sourceRecords: {
+    // §4.2 r3 is silent: 404.
+    unknownCuratedId: () => errorAnswer(new RequestError(404, 'not-found', 'no golden record has that curated ID')),
+    sources: (records) => records,
+  },
+  organization: {
+    path: '/fhir',
+    mediaType: JSON_TYPE,
+    // Count alone: one page of Count (clamped to 1000); Page alone: 25 per page; neither: the first 25.
+    paging: (count, page = 1) => {
+      const size = Math.min(count ?? PAGE_SIZE, MAX_COUNT);
+      return { start: (page - 1) * size, size, page };
+    },
+    filters: (filters) => filters,
+    requireSearchParameter: true,
+    bundle: (bundle) => bundle,
+  },
+  http: { caseInsensitiveNames: false, errorStatus: (error) => error.status },
 };
+
+/** The reference behaviour with a scenario's changes, group by group. */
+export function withChanges(changes: BehaviourChanges): Behaviour {
+  const merged = { ...REFERENCE_BEHAVIOUR };
+  for (const group of Object.keys(changes) as (keyof Behaviour)[])
+    Object.assign(merged, { [group]: { ...REFERENCE_BEHAVIOUR[group], ...changes[group] } });
+  return merged;
+}
 
 export function errorAnswer(error: RequestError): Answer {
   return { status: error.status, type: JSON_TYPE, body: serviceErrorBody(error) };

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Behaviour } from './behaviour';
 import type { Scenario } from './scenario';
 
@@ -53,8 +53,10 @@ function endless(reply: FastifyReply): Promise<boolean> {
 const HTML_PAGE =
   '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr><center>nginx</center></body></html>';
 
-function every(behaviour: (request: FastifyRequest, reply: FastifyReply, call: number) => Promise<boolean>): Partial<Behaviour> {
-  return { intercept: behaviour };
+type Intercept = NonNullable<Behaviour['http']['intercept']>;
+
+function every(intercept: Intercept): Scenario['behaviour'] {
+  return { http: { intercept } };
 }
 
 export const HOSTILE: HostileTarget[] = [
@@ -138,18 +140,19 @@ export const HOSTILE: HostileTarget[] = [
     says: /\[REDACTED\]/,
     suiteEnv: { API_TOKEN: LEAK_TEST_SECRETS.token, API_HEADERS: JSON.stringify({ 'X-Api-Key': LEAK_TEST_SECRETS.header }) },
     behaviour: {
-      bearerToken: LEAK_TEST_SECRETS.token,
-      ...every((request, reply) =>
-        answer(
-          reply,
-          200,
-          'application/json',
-          JSON.stringify({
-            echo: { authorization: request.headers.authorization, apiKey: request.headers['x-api-key'] },
-            url: request.url,
-          }),
-        ),
-      ),
+      http: {
+        bearerToken: LEAK_TEST_SECRETS.token,
+        intercept: (request, reply) =>
+          answer(
+            reply,
+            200,
+            'application/json',
+            JSON.stringify({
+              echo: { authorization: request.headers.authorization, apiKey: request.headers['x-api-key'] },
+              url: request.url,
+            }),
+          ),
+      },
     },
   },
 ];

@@ -1,4 +1,4 @@
-import { type Behaviour, REFERENCE_BEHAVIOUR } from './behaviour';
+import { type Behaviour, withChanges } from './behaviour';
 import { FAULTS } from './faults';
 import { HOSTILE } from './hostile';
 import type { Scenario } from './scenario';
@@ -10,7 +10,7 @@ export const CLEAN: Scenario = { name: 'clean', description: 'the reference beha
 export const SCENARIOS: readonly Scenario[] = [CLEAN, ...VARIANTS, ...FAULTS, ...HOSTILE];
 
 export function behaviourOf(scenario: Scenario): Behaviour {
-  return { ...REFERENCE_BEHAVIOUR, ...scenario.behaviour };
+  return withChanges(scenario.behaviour);
 }
 
 /** Path prefix under which the all-scenarios server mounts a scenario. */

@@ -1,11 +1,11 @@
 import type { ObservationId, RequirementId } from '../../harness/catalogue';
-import type { Behaviour } from './behaviour';
+import type { BehaviourChanges } from './behaviour';
 
 /** A named change of the reference behaviour, with the suite settings it needs besides BASE_URL. */
 export interface Scenario {
   name: string;
   description: string;
-  behaviour: Partial<Behaviour>;
+  behaviour: BehaviourChanges;
   suiteEnv?: Record<string, string>;
   /** An observation the suite must record against this scenario. */
   observes?: ObservationId;

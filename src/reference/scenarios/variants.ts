@@ -23,74 +23,86 @@ export const VARIANTS: Scenario[] = [
   {
     name: 'ambiguity-409-json',
     description: 'ambiguity as 409 with a JSON error body',
-    behaviour: { ambiguity: () => ({ status: 409, type: JSON_TYPE, body: { error: 'ambiguous', message: AMBIGUITY_MESSAGE } }) },
+    behaviour: {
+      searchSingleBest: { ambiguity: () => ({ status: 409, type: JSON_TYPE, body: { error: 'ambiguous', message: AMBIGUITY_MESSAGE } }) },
+    },
   },
   {
     name: 'ambiguity-400-json',
     description: 'ambiguity as 400 with a JSON error body',
-    behaviour: { ambiguity: () => ({ status: 400, type: JSON_TYPE, body: { error: 'ambiguous', message: AMBIGUITY_MESSAGE } }) },
+    behaviour: {
+      searchSingleBest: { ambiguity: () => ({ status: 400, type: JSON_TYPE, body: { error: 'ambiguous', message: AMBIGUITY_MESSAGE } }) },
+    },
   },
   {
     name: 'ambiguity-json-string',
     description: 'ambiguity as a 200 JSON string',
-    behaviour: { ambiguity: () => ({ status: 200, type: JSON_TYPE, body: JSON.stringify(AMBIGUITY_MESSAGE) }) },
+    behaviour: { searchSingleBest: { ambiguity: () => ({ status: 200, type: JSON_TYPE, body: JSON.stringify(AMBIGUITY_MESSAGE) }) } },
   },
   {
     name: 'no-match-empty-object',
     description: 'no match as 200 {}',
-    behaviour: { noMatch: () => ({ status: 200, type: JSON_TYPE, body: {} }) },
+    behaviour: { searchSingleBest: { noMatch: () => ({ status: 200, type: JSON_TYPE, body: {} }) } },
   },
   {
     name: 'no-content-204',
     description: 'no match and an unknown curated ID as 204 No Content, without a body',
     behaviour: {
-      noMatch: () => ({ status: 204, type: JSON_TYPE, body: '' }),
-      unknownCuratedId: () => ({ status: 204, type: JSON_TYPE, body: '' }),
+      searchSingleBest: { noMatch: () => ({ status: 204, type: JSON_TYPE, body: '' }) },
+      sourceRecords: { unknownCuratedId: () => ({ status: 204, type: JSON_TYPE, body: '' }) },
     },
   },
   {
     name: 'unknown-id-empty-array',
     description: 'an unknown curated ID as 200 []',
-    behaviour: { unknownCuratedId: () => ({ status: 200, type: JSON_TYPE, body: [] }) },
+    behaviour: { sourceRecords: { unknownCuratedId: () => ({ status: 200, type: JSON_TYPE, body: [] }) } },
   },
   {
     name: 'count-over-limit-rejected',
     description: 'Count above 1000 rejected with 400',
     behaviour: {
-      paging: (count, page) =>
-        count !== undefined && count > MAX_COUNT
-          ? {
-              status: 400,
-              type: JSON_TYPE,
-              body: operationOutcomeBody(new RequestError(400, 'invalid', `Count may not exceed ${MAX_COUNT}`)),
-            }
-          : REFERENCE_BEHAVIOUR.paging(count, page),
+      organization: {
+        paging: (count, page) =>
+          count !== undefined && count > MAX_COUNT
+            ? {
+                status: 400,
+                type: JSON_TYPE,
+                body: operationOutcomeBody(new RequestError(400, 'invalid', `Count may not exceed ${MAX_COUNT}`)),
+              }
+            : REFERENCE_BEHAVIOUR.organization.paging(count, page),
+      },
     },
   },
   {
     name: 'default-page-all',
     description: 'without Count and Page, every match up to 1000',
-    behaviour: { paging: (count, page) => REFERENCE_BEHAVIOUR.paging(count ?? (page === undefined ? MAX_COUNT : undefined), page) },
+    behaviour: {
+      organization: {
+        paging: (count, page) => REFERENCE_BEHAVIOUR.organization.paging(count ?? (page === undefined ? MAX_COUNT : undefined), page),
+      },
+    },
   },
   {
     name: 'total-is-page-count',
     description: 'total counts the entries of the page',
-    behaviour: { bundle: (bundle) => ({ ...bundle, total: bundle.entry.length }) },
+    behaviour: { organization: { bundle: (bundle) => ({ ...bundle, total: bundle.entry.length }) } },
   },
   {
     name: 'no-next-link',
     description: 'only a self link, no next link',
     skips: ['ORG-NEXT-LINK'],
-    behaviour: { bundle: (bundle) => ({ ...bundle, link: bundle.link.filter((l) => l.relation !== 'next') }) },
+    behaviour: { organization: { bundle: (bundle) => ({ ...bundle, link: bundle.link.filter((l) => l.relation !== 'next') }) } },
   },
   {
     name: 'next-link-relative',
     description: 'next links relative to the base URL',
     behaviour: {
-      bundle: (bundle, { base }) => ({
-        ...bundle,
-        link: bundle.link.map((l) => (l.relation === 'next' ? { ...l, url: l.url.slice(base.length + 1) } : l)),
-      }),
+      organization: {
+        bundle: (bundle, { base }) => ({
+          ...bundle,
+          link: bundle.link.map((l) => (l.relation === 'next' ? { ...l, url: l.url.slice(base.length + 1) } : l)),
+        }),
+      },
     },
   },
   {
@@ -99,103 +111,119 @@ export const VARIANTS: Scenario[] = [
     description: 'next links on another origin, which the harness must not follow with credentials',
     skips: ['ORG-NEXT-LINK'],
     behaviour: {
-      bundle: (bundle) => ({
-        ...bundle,
-        link: bundle.link.map((l) => (l.relation === 'next' ? { ...l, url: l.url.replace('://127.0.0.1:', '://127.0.0.2:') } : l)),
-      }),
+      organization: {
+        bundle: (bundle) => ({
+          ...bundle,
+          link: bundle.link.map((l) => (l.relation === 'next' ? { ...l, url: l.url.replace('://127.0.0.1:', '://127.0.0.2:') } : l)),
+        }),
+      },
     },
   },
   {
     name: 'open-coded-values',
     description: 'Status I, NameType LEGAL, AddressType billing, NPPESEntityType organization: values beyond the observed ones',
     observes: 'OBS-CODED-VALUES',
-    behaviour: openValues,
+    behaviour: { searchSingleBest: { golden: openValues.golden }, sourceRecords: { sources: openValues.sources } },
   },
   {
     name: 'absolute-fullurl',
     description: 'fullUrl as an absolute URL',
     behaviour: {
-      bundle: (bundle, { base }) =>
-        withEntries((entry) => {
-          entry.fullUrl = `${base}${REFERENCE_BEHAVIOUR.fhirPath}/Organization/${entry.resource.id}`;
-        })(bundle),
+      organization: {
+        bundle: (bundle, { base }) =>
+          withEntries((entry) => {
+            entry.fullUrl = `${base}${REFERENCE_BEHAVIOUR.organization.path}/Organization/${entry.resource.id}`;
+          })(bundle),
+      },
     },
   },
   {
     name: 'z-timestamps',
     description: 'meta.lastUpdated with Z',
     behaviour: {
-      bundle: withBundle((b) => {
-        b.meta.lastUpdated = new Date(b.meta.lastUpdated).toISOString();
-      }),
+      organization: {
+        bundle: withBundle((b) => {
+          b.meta.lastUpdated = new Date(b.meta.lastUpdated).toISOString();
+        }),
+      },
     },
   },
   {
     name: 'fhir-json-media-type',
     description: 'application/fhir+JSON_TYPE for the bundle',
-    behaviour: { fhirMediaType: 'application/fhir+json; charset=utf-8' },
+    behaviour: { organization: { mediaType: 'application/fhir+json; charset=utf-8' } },
   },
   {
     name: 'entries-reversed',
     description: 'entries of a page in another order',
     behaviour: {
-      bundle: withBundle((b) => {
-        b.entry.reverse();
-      }),
+      organization: {
+        bundle: withBundle((b) => {
+          b.entry.reverse();
+        }),
+      },
     },
   },
   {
     name: 'source-records-shuffled',
     description: 'source records in a different order on every call',
-    behaviour: { sources: (records) => shuffled(records) },
+    behaviour: { sourceRecords: { sources: (records) => shuffled(records) } },
   },
   {
     name: 'extra-fields',
     description: 'unknown extra attributes and fields everywhere',
     behaviour: {
-      golden: (record) => ({
-        ...withData((data) => {
-          data.PreferredLanguage = ['EN'];
-          data.Score = 0.93;
-        }).golden(record),
-        meta: { source: 'mdm' },
-      }),
-      sources: (records) =>
-        withData((data) => {
-          data.IngestBatch = ['2024-11'];
-        })
-          .sources(records)
-          .map((r) => ({ ...r, score: 1 })),
-      bundle: withBundle((b) => {
-        Object.assign(b, { timestamp: b.meta.lastUpdated });
-        for (const entry of b.entry)
-          Object.assign(entry.resource, { extension: [{ url: 'urn:example:tier', valueString: 'gold' }], alias: ['AKA'] });
-      }),
+      searchSingleBest: {
+        golden: (record) => ({
+          ...withData((data) => {
+            data.PreferredLanguage = ['EN'];
+            data.Score = 0.93;
+          }).golden(record),
+          meta: { source: 'mdm' },
+        }),
+      },
+      sourceRecords: {
+        sources: (records) =>
+          withData((data) => {
+            data.IngestBatch = ['2024-11'];
+          })
+            .sources(records)
+            .map((r) => ({ ...r, score: 1 })),
+      },
+      organization: {
+        bundle: withBundle((b) => {
+          Object.assign(b, { timestamp: b.meta.lastUpdated });
+          for (const entry of b.entry)
+            Object.assign(entry.resource, { extension: [{ url: 'urn:example:tier', valueString: 'gold' }], alias: ['AKA'] });
+        }),
+      },
     },
   },
   {
     name: 'api-path-prefix',
     description: 'provider endpoints under /api (§4.1 note)',
-    behaviour: { providerPath: '/api' },
+    behaviour: { provider: { path: '/api' } },
     suiteEnv: { PROVIDER_PATH: '/api' },
   },
   {
     name: 'bearer-auth',
     description: 'every endpoint requires a bearer token',
-    behaviour: { bearerToken: VARIANT_TOKEN },
+    behaviour: { http: { bearerToken: VARIANT_TOKEN } },
     suiteEnv: { API_TOKEN: VARIANT_TOKEN },
   },
-  { name: 'case-insensitive-names', description: 'parameter names in any case', behaviour: { caseInsensitiveNames: true } },
+  { name: 'case-insensitive-names', description: 'parameter names in any case', behaviour: { http: { caseInsensitiveNames: true } } },
   {
     name: 'flaky-connection',
     description: 'every 6th request has its connection reset (the harness retries once)',
     observes: 'OBS-TRANSPORT-RETRY',
     behaviour: {
-      intercept: async (request, reply, call) => {
-        if (call % 6 !== 0) return false;
-        reply.hijack();
-        request.raw.socket.destroy();
-        return true;
+      http: {
+        intercept: async (request, reply, call) => {
+          if (call % 6 !== 0) return false;
+          reply.hijack();
+          request.raw.socket.destroy();
+          return true;
+        },
       },
     },
   },
@@ -204,10 +232,12 @@ export const VARIANTS: Scenario[] = [
     description: 'every 25th request answers 429 with Retry-After: 1 (the harness waits and retries)',
     observes: 'OBS-RATE-LIMITED',
     behaviour: {
-      intercept: async (_request, reply, call) => {
-        if (call % 25 !== 0) return false;
-        reply.code(429).header('retry-after', '1').type(JSON_TYPE).send('{"error":"slow down"}');
-        return true;
+      http: {
+        intercept: async (_request, reply, call) => {
+          if (call % 25 !== 0) return false;
+          reply.code(429).header('retry-after', '1').type(JSON_TYPE).send('{"error":"slow down"}');
+          return true;
+        },
       },
     },
   },

@@ -8,29 +8,29 @@ export const HTTP_FAULTS: FaultsFor<HttpRequirementId> = {
     {
       name: 'json-as-text-plain',
       description: 'records served as text/plain',
-      behaviour: { providerMediaType: 'text/plain; charset=utf-8' },
+      behaviour: { provider: { mediaType: 'text/plain; charset=utf-8' } },
     },
     {
       name: 'bundle-truncated-json',
       description: 'the bundle JSON is cut short',
-      behaviour: { bundle: (bundle) => JSON.stringify(bundle).slice(0, -2) },
+      behaviour: { organization: { bundle: (bundle) => JSON.stringify(bundle).slice(0, -2) } },
     },
   ],
   'HTTP-NO-5XX': [
     {
       name: 'bad-count-500',
       description: 'a non-numeric Count or Page crashes the handler',
-      behaviour: { errorStatus: (error) => (error.code === 'invalid-parameter' ? 500 : error.status) },
+      behaviour: { http: { errorStatus: (error) => (error.code === 'invalid-parameter' ? 500 : error.status) } },
     },
     {
       name: 'long-value-500',
       description: 'over-long values overflow a buffer',
-      behaviour: { errorStatus: (error) => (error.code === 'value-too-long' ? 500 : error.status) },
+      behaviour: { http: { errorStatus: (error) => (error.code === 'value-too-long' ? 500 : error.status) } },
     },
     {
       name: 'unknown-parameter-500',
       description: 'an unknown parameter name throws',
-      behaviour: { errorStatus: (error) => (error.code === 'unknown-parameter' ? 500 : error.status) },
+      behaviour: { http: { errorStatus: (error) => (error.code === 'unknown-parameter' ? 500 : error.status) } },
     },
   ],
 };

@@ -13,31 +13,35 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
     {
       name: 'bundle-id-not-uuid',
       description: 'bundle id is a counter',
-      behaviour: { bundle: (bundle, { call }) => ({ ...bundle, id: `bundle-${call}` }) },
+      behaviour: { organization: { bundle: (bundle, { call }) => ({ ...bundle, id: `bundle-${call}` }) } },
     },
     {
       name: 'bundle-time-without-offset',
       description: 'meta.lastUpdated has no offset',
       behaviour: {
-        bundle: withBundle((b) => {
-          b.meta.lastUpdated = b.meta.lastUpdated.replace(/(\+00:00|Z)$/, '');
-        }),
+        organization: {
+          bundle: withBundle((b) => {
+            b.meta.lastUpdated = b.meta.lastUpdated.replace(/(\+00:00|Z)$/, '');
+          }),
+        },
       },
     },
     {
       name: 'bundle-type-collection',
       description: 'type collection instead of searchset',
-      behaviour: { bundle: (bundle) => ({ ...bundle, type: 'collection' }) },
+      behaviour: { organization: { bundle: (bundle) => ({ ...bundle, type: 'collection' }) } },
     },
     {
       name: 'bundle-total-string',
       description: 'total as a string',
-      behaviour: { bundle: (bundle) => ({ ...bundle, total: String(bundle.total) }) },
+      behaviour: { organization: { bundle: (bundle) => ({ ...bundle, total: String(bundle.total) }) } },
     },
     {
       name: 'bundle-link-without-url',
       description: 'links carry href instead of url',
-      behaviour: { bundle: (bundle) => ({ ...bundle, link: bundle.link.map(({ relation, url }) => ({ relation, href: url })) }) },
+      behaviour: {
+        organization: { bundle: (bundle) => ({ ...bundle, link: bundle.link.map(({ relation, url }) => ({ relation, href: url })) }) },
+      },
     },
   ],
   'ORG-ENTRY-SHAPE': [
@@ -45,27 +49,33 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
       name: 'fullurl-wrong-id',
       description: 'fullUrl numbered by position',
       behaviour: {
-        bundle: withEntries((entry, i) => {
-          entry.fullUrl = `/Organization/${i + 1}`;
-        }),
+        organization: {
+          bundle: withEntries((entry, i) => {
+            entry.fullUrl = `/Organization/${i + 1}`;
+          }),
+        },
       },
     },
     {
       name: 'entry-search-missing',
       description: 'entries without search',
       behaviour: {
-        bundle: withEntries((entry) => {
-          delete (entry as Partial<typeof entry>).search;
-        }),
+        organization: {
+          bundle: withEntries((entry) => {
+            delete (entry as Partial<typeof entry>).search;
+          }),
+        },
       },
     },
     {
       name: 'resource-type-wrong',
       description: 'resources typed OrganizationResource',
       behaviour: {
-        bundle: withEntries((entry) => {
-          (entry.resource as { resourceType: string }).resourceType = 'OrganizationResource';
-        }),
+        organization: {
+          bundle: withEntries((entry) => {
+            (entry.resource as { resourceType: string }).resourceType = 'OrganizationResource';
+          }),
+        },
       },
     },
   ],
@@ -74,9 +84,11 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
       name: 'search-mode-include',
       description: 'search.mode include',
       behaviour: {
-        bundle: withEntries((entry) => {
-          (entry.search as { mode: string }).mode = 'include';
-        }),
+        organization: {
+          bundle: withEntries((entry) => {
+            (entry.search as { mode: string }).mode = 'include';
+          }),
+        },
       },
     },
   ],
@@ -85,37 +97,45 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
       name: 'active-as-string',
       description: 'active as "true"/"false"',
       behaviour: {
-        bundle: withEntries((entry) => {
-          (entry.resource as { active: unknown }).active = String(entry.resource.active);
-        }),
+        organization: {
+          bundle: withEntries((entry) => {
+            (entry.resource as { active: unknown }).active = String(entry.resource.active);
+          }),
+        },
       },
     },
     {
       name: 'telecom-punctuated',
       description: 'telecom values written 614-555-1234',
       behaviour: {
-        bundle: withEntries((entry) => {
-          for (const t of entry.resource.telecom ?? []) t.value = `${t.value.slice(0, 3)}-${t.value.slice(3, 6)}-${t.value.slice(6)}`;
-        }),
+        organization: {
+          bundle: withEntries((entry) => {
+            for (const t of entry.resource.telecom ?? []) t.value = `${t.value.slice(0, 3)}-${t.value.slice(3, 6)}-${t.value.slice(6)}`;
+          }),
+        },
       },
     },
     {
       name: 'address-use-home',
       description: 'address use home',
       behaviour: {
-        bundle: withEntries((entry) => {
-          for (const a of entry.resource.address) (a as { use: string }).use = 'home';
-        }),
+        organization: {
+          bundle: withEntries((entry) => {
+            for (const a of entry.resource.address) (a as { use: string }).use = 'home';
+          }),
+        },
       },
     },
     {
       name: 'contained-id-not-uuid',
       description: 'contained ids that are not UUIDs (partOf kept consistent)',
       behaviour: {
-        bundle: withEntries((entry, i) => {
-          for (const c of entry.resource.contained ?? []) c.id = `parent-${i}`;
-          if (entry.resource.partOf) entry.resource.partOf.reference = `#parent-${i}`;
-        }),
+        organization: {
+          bundle: withEntries((entry, i) => {
+            for (const c of entry.resource.contained ?? []) c.id = `parent-${i}`;
+            if (entry.resource.partOf) entry.resource.partOf.reference = `#parent-${i}`;
+          }),
+        },
       },
     },
   ],
@@ -124,18 +144,22 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
       name: 'partof-dangling',
       description: 'partOf points at a contained id that does not exist',
       behaviour: {
-        bundle: withEntries((entry) => {
-          if (entry.resource.partOf) entry.resource.partOf.reference = '#00000000-0000-4000-8000-000000000000';
-        }),
+        organization: {
+          bundle: withEntries((entry) => {
+            if (entry.resource.partOf) entry.resource.partOf.reference = '#00000000-0000-4000-8000-000000000000';
+          }),
+        },
       },
     },
     {
       name: 'partof-without-hash',
       description: 'partOf references Organization/<id>',
       behaviour: {
-        bundle: withEntries((entry) => {
-          if (entry.resource.partOf) entry.resource.partOf.reference = entry.resource.partOf.reference.replace('#', 'Organization/');
-        }),
+        organization: {
+          bundle: withEntries((entry) => {
+            if (entry.resource.partOf) entry.resource.partOf.reference = entry.resource.partOf.reference.replace('#', 'Organization/');
+          }),
+        },
       },
     },
   ],
@@ -143,12 +167,12 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
     {
       name: 'total-below-entries',
       description: 'total counts from zero',
-      behaviour: { bundle: (bundle) => ({ ...bundle, total: Math.max(0, bundle.entry.length - 1) }) },
+      behaviour: { organization: { bundle: (bundle) => ({ ...bundle, total: Math.max(0, bundle.entry.length - 1) }) } },
     },
     {
       name: 'total-off-by-one',
       description: 'total one more than the matches',
-      behaviour: { bundle: (bundle) => ({ ...bundle, total: bundle.total + 1 }) },
+      behaviour: { organization: { bundle: (bundle) => ({ ...bundle, total: bundle.total + 1 }) } },
     },
   ],
   'ORG-COUNT': [
@@ -156,20 +180,26 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
     {
       name: 'count-ignored',
       description: 'Count is ignored: always 25',
-      behaviour: { paging: (_count, page = 1) => ({ start: (page - 1) * PAGE_SIZE, size: PAGE_SIZE, page }) },
+      behaviour: { organization: { paging: (_count, page = 1) => ({ start: (page - 1) * PAGE_SIZE, size: PAGE_SIZE, page }) } },
     },
     {
       name: 'count-capped-at-100',
       description: 'Count is honoured only up to 100',
-      behaviour: { paging: (count, page) => reference.paging(count === undefined ? undefined : Math.min(count, 100), page) },
+      behaviour: {
+        organization: {
+          paging: (count, page) => reference.organization.paging(count === undefined ? undefined : Math.min(count, 100), page),
+        },
+      },
     },
     {
       name: 'count-uncapped',
       description: 'Count above 1000 is honoured',
       behaviour: {
-        paging: (count, page = 1) => {
-          const size = count ?? PAGE_SIZE;
-          return { start: (page - 1) * size, size, page };
+        organization: {
+          paging: (count, page = 1) => {
+            const size = count ?? PAGE_SIZE;
+            return { start: (page - 1) * size, size, page };
+          },
         },
       },
     },
@@ -179,9 +209,11 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
       name: 'page-size-20',
       description: 'Page alone gives 20 per page',
       behaviour: {
-        paging: (count, page = 1) => {
-          const size = Math.min(count ?? 20, MAX_COUNT);
-          return { start: (page - 1) * size, size, page };
+        organization: {
+          paging: (count, page = 1) => {
+            const size = Math.min(count ?? 20, MAX_COUNT);
+            return { start: (page - 1) * size, size, page };
+          },
         },
       },
     },
@@ -189,9 +221,11 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
       name: 'page-size-30',
       description: 'Page alone gives 30 per page',
       behaviour: {
-        paging: (count, page = 1) => {
-          const size = Math.min(count ?? 30, MAX_COUNT);
-          return { start: (page - 1) * size, size, page };
+        organization: {
+          paging: (count, page = 1) => {
+            const size = Math.min(count ?? 30, MAX_COUNT);
+            return { start: (page - 1) * size, size, page };
+          },
         },
       },
     },
@@ -200,15 +234,17 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
     {
       name: 'page-ignored',
       description: 'Page is ignored: always the first page',
-      behaviour: { paging: (count) => reference.paging(count, 1) },
+      behaviour: { organization: { paging: (count) => reference.organization.paging(count, 1) } },
     },
     {
       name: 'pages-overlap',
       description: 'each page starts one record early',
       behaviour: {
-        paging: (count, page = 1) => {
-          const window = reference.paging(count, page);
-          return 'start' in window ? { ...window, start: Math.max(0, window.start - 1) } : window;
+        organization: {
+          paging: (count, page = 1) => {
+            const window = reference.organization.paging(count, page);
+            return 'start' in window ? { ...window, start: Math.max(0, window.start - 1) } : window;
+          },
         },
       },
     },
@@ -217,20 +253,22 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
     {
       name: 'next-link-drops-count',
       description: 'the next link forgets Count, so later pages have the default size',
-      behaviour: { bundle: withNextLink((next) => next.searchParams.delete('Count')) },
+      behaviour: { organization: { bundle: withNextLink((next) => next.searchParams.delete('Count')) } },
     },
     {
       name: 'next-link-to-first-page',
       description: 'the next link always leads back to page 1',
-      behaviour: { bundle: withNextLink((next) => next.searchParams.set('Page', '1')) },
+      behaviour: { organization: { bundle: withNextLink((next) => next.searchParams.set('Page', '1')) } },
     },
     {
       name: 'next-link-drops-filters',
       description: 'the next link keeps only Page and loses the search',
       behaviour: {
-        bundle: withNextLink((next) => {
-          for (const name of [...next.searchParams.keys()]) if (name !== 'Page') next.searchParams.delete(name);
-        }),
+        organization: {
+          bundle: withNextLink((next) => {
+            for (const name of [...next.searchParams.keys()]) if (name !== 'Page') next.searchParams.delete(name);
+          }),
+        },
       },
     },
   ],
@@ -238,28 +276,32 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
     {
       name: 'no-parameter-returns-all',
       description: 'a search without parameters lists every organization',
-      behaviour: { requireSearchParameter: false },
+      behaviour: { organization: { requireSearchParameter: false } },
     },
   ],
   'ORG-FILTER-IDENTIFIER': [
     {
       name: 'identifier-filter-ignored',
       description: 'identifier is accepted but not applied',
-      behaviour: { organizationFilters: ({ identifier: _identifier, ...rest }) => rest },
+      behaviour: { organization: { filters: ({ identifier: _identifier, ...rest }) => rest } },
     },
     {
       name: 'identifier-system-ignored',
       description: 'system|value matches on the value alone',
       behaviour: {
-        organizationFilters: (filters) =>
-          filters.identifier ? { ...filters, identifier: filters.identifier.slice(filters.identifier.lastIndexOf('|') + 1) } : filters,
+        organization: {
+          filters: (filters) =>
+            filters.identifier ? { ...filters, identifier: filters.identifier.slice(filters.identifier.lastIndexOf('|') + 1) } : filters,
+        },
       },
     },
     {
       name: 'identifier-system-unsupported',
       description: 'system|value is matched as one literal value',
       behaviour: {
-        organizationFilters: (filters) => (filters.identifier ? { ...filters, identifier: filters.identifier.replace('|', ' ') } : filters),
+        organization: {
+          filters: (filters) => (filters.identifier ? { ...filters, identifier: filters.identifier.replace('|', ' ') } : filters),
+        },
       },
     },
   ],
@@ -267,29 +309,29 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
     {
       name: 'name-filter-ignored',
       description: 'name is accepted but not applied',
-      behaviour: { organizationFilters: ({ name: _name, ...rest }) => rest },
+      behaviour: { organization: { filters: ({ name: _name, ...rest }) => rest } },
     },
     {
       name: 'city-filter-ignored',
       description: 'address-city is accepted but not applied',
-      behaviour: { organizationFilters: ({ 'address-city': _city, ...rest }) => rest },
+      behaviour: { organization: { filters: ({ 'address-city': _city, ...rest }) => rest } },
     },
     {
       name: 'address-filter-ignored',
       description: 'address is accepted but not applied',
-      behaviour: { organizationFilters: ({ address: _address, ...rest }) => rest },
+      behaviour: { organization: { filters: ({ address: _address, ...rest }) => rest } },
     },
     {
       name: 'filters-first-page-only',
       description: 'filters apply to page 1 only; later pages list every organization',
-      behaviour: { organizationFilters: (filters, page) => (page > 1 ? {} : filters) },
+      behaviour: { organization: { filters: (filters, page) => (page > 1 ? {} : filters) } },
     },
   ],
   'ORG-ACTIVE': [
     {
       name: 'active-filter-ignored',
       description: 'active is accepted but not applied',
-      behaviour: { organizationFilters: ({ active: _active, ...rest }) => rest },
+      behaviour: { organization: { filters: ({ active: _active, ...rest }) => rest } },
     },
   ],
 };

@@ -10,7 +10,7 @@ const isoDate = (v: string) =>
 /** A fault in `data` shows in golden and source records alike. */
 function dataFault(change: Parameters<typeof withData>[0]): Pick<FaultDefinition, 'behaviour'> {
   const { golden, sources } = withData(change);
-  return { behaviour: { golden, sources } };
+  return { behaviour: { searchSingleBest: { golden }, sourceRecords: { sources } } };
 }
 
 /** Faults of provider `data`, golden and source records alike (§2.3, §2.4), keyed by the requirement each one breaks: the type requires at least one for every requirement. */
@@ -42,9 +42,11 @@ export const PROVIDER_DATA_FAULTS: FaultsFor<ProviderDataRequirementId> = {
       name: 'source-state-scalar',
       description: 'State as a plain string in source records',
       behaviour: {
-        sources: withData((data) => {
-          if (Array.isArray(data.State)) data.State = data.State[0] ?? '';
-        }).sources,
+        sourceRecords: {
+          sources: withData((data) => {
+            if (Array.isArray(data.State)) data.State = data.State[0] ?? '';
+          }).sources,
+        },
       },
     },
   ],

@@ -10,12 +10,12 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
     {
       name: 'single-best-array',
       description: 'the unique record wrapped in an array',
-      behaviour: { golden: (record) => [record] },
+      behaviour: { searchSingleBest: { golden: (record) => [record] } },
     },
     {
       name: 'ambiguous-as-array',
       description: 'an ambiguous search answers with the candidates as an array',
-      behaviour: { ambiguity: (candidates) => ({ status: 200, type: JSON_TYPE, body: candidates.slice(0, 3) }) },
+      behaviour: { searchSingleBest: { ambiguity: (candidates) => ({ status: 200, type: JSON_TYPE, body: candidates.slice(0, 3) }) } },
     },
   ],
   'SB-RECORD-SHAPE': [
@@ -23,17 +23,17 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
     {
       name: 'record-id-missing',
       description: 'the record has no id',
-      behaviour: { golden: ({ data }) => ({ data }) },
+      behaviour: { searchSingleBest: { golden: ({ data }) => ({ data }) } },
     },
     {
       name: 'record-id-number',
       description: 'the curated id is a number',
-      behaviour: { golden: (record) => ({ ...record, id: 104729 }) },
+      behaviour: { searchSingleBest: { golden: (record) => ({ ...record, id: 104729 }) } },
     },
     {
       name: 'record-data-string',
       description: 'data is serialized JSON inside a string',
-      behaviour: { golden: (record) => ({ ...record, data: JSON.stringify(record.data) }) },
+      behaviour: { searchSingleBest: { golden: (record) => ({ ...record, data: JSON.stringify(record.data) }) } },
     },
   ],
   'SB-MATCHES-QUERY': [
@@ -42,9 +42,11 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
       name: 'wrong-record',
       description: 'an off-by-one lookup returns the neighbouring record',
       behaviour: {
-        golden: (record, { directory }) => {
-          const all = directory.providers.all;
-          return all[(all.indexOf(record) + 1) % all.length];
+        searchSingleBest: {
+          golden: (record, { directory }) => {
+            const all = directory.providers.all;
+            return all[(all.indexOf(record) + 1) % all.length];
+          },
         },
       },
     },
@@ -52,10 +54,12 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
       name: 'name-parts-swapped',
       description: 'FirstName and LastName swapped in the returned Name entries',
       behaviour: {
-        golden: withData((data) => {
-          for (const name of (data.Name ?? []) as Record<string, unknown>[])
-            [name.FirstName, name.LastName] = [name.LastName, name.FirstName];
-        }).golden,
+        searchSingleBest: {
+          golden: withData((data) => {
+            for (const name of (data.Name ?? []) as Record<string, unknown>[])
+              [name.FirstName, name.LastName] = [name.LastName, name.FirstName];
+          }).golden,
+        },
       },
     },
   ],
@@ -65,21 +69,25 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
       name: 'ambiguous-first-candidate',
       description: 'an ambiguous search returns the first candidate',
       behaviour: {
-        singleBest: (query, search) => {
-          const result = search.singleBest(query);
-          return result.kind === 'ambiguous' ? { kind: 'unique', record: result.candidates[0] } : result;
+        searchSingleBest: {
+          singleBest: (query, search) => {
+            const result = search.singleBest(query);
+            return result.kind === 'ambiguous' ? { kind: 'unique', record: result.candidates[0] } : result;
+          },
         },
       },
     },
     {
       name: 'ambiguous-wrong-text',
       description: 'the ambiguity text reworded',
-      behaviour: { ambiguity: () => ({ status: 200, type: 'text/plain', body: 'Search returned multiple results.' }) },
+      behaviour: {
+        searchSingleBest: { ambiguity: () => ({ status: 200, type: 'text/plain', body: 'Search returned multiple results.' }) },
+      },
     },
     {
       name: 'ambiguous-empty-404',
       description: 'ambiguity answered 404 with an empty body',
-      behaviour: { ambiguity: () => ({ status: 404, type: 'text/plain', body: '' }) },
+      behaviour: { searchSingleBest: { ambiguity: () => ({ status: 404, type: 'text/plain', body: '' }) } },
     },
   ],
   'SB-NARROWING': [
@@ -87,16 +95,18 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
       name: 'narrowing-picks-first-candidate',
       description: 'City is not used, and a multiple match returns its first candidate as the best',
       behaviour: {
-        singleBest: ({ required: { City: _r, ...required }, optional: { City: _o, ...optional } }, search) => {
-          const result = search.singleBest({ required, optional });
-          return result.kind === 'ambiguous' ? { kind: 'unique', record: result.candidates[0] } : result;
+        searchSingleBest: {
+          singleBest: ({ required: { City: _r, ...required }, optional: { City: _o, ...optional } }, search) => {
+            const result = search.singleBest({ required, optional });
+            return result.kind === 'ambiguous' ? { kind: 'unique', record: result.candidates[0] } : result;
+          },
         },
       },
     },
     {
       name: 'optional-never-narrows',
       description: 'dashed parameters are dropped instead of narrowing a multiple match',
-      behaviour: { singleBest: ({ required }, search) => search.singleBest({ required, optional: {} }) },
+      behaviour: { searchSingleBest: { singleBest: ({ required }, search) => search.singleBest({ required, optional: {} }) } },
     },
   ],
   'SB-OPTIONAL-DASH': [
@@ -105,13 +115,15 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
       name: 'dash-as-required',
       description: 'dashed parameters are matched like plain ones',
       behaviour: {
-        singleBest: ({ required, optional }, search) => search.singleBest({ required: { ...required, ...optional }, optional: {} }),
+        searchSingleBest: {
+          singleBest: ({ required, optional }, search) => search.singleBest({ required: { ...required, ...optional }, optional: {} }),
+        },
       },
     },
     {
       name: 'dash-not-understood',
       description: 'State- is an unknown parameter',
-      behaviour: { dashSupported: false },
+      behaviour: { searchSingleBest: { dashSupported: false } },
     },
   ],
   'SB-STRICT-PARAM': [
@@ -119,31 +131,39 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
       name: 'city-ignored',
       description: 'City is accepted but never used for matching',
       behaviour: {
-        singleBest: ({ required: { City: _r, ...required }, optional: { City: _o, ...optional } }, search) =>
-          search.singleBest({ required, optional }),
+        searchSingleBest: {
+          singleBest: ({ required: { City: _r, ...required }, optional: { City: _o, ...optional } }, search) =>
+            search.singleBest({ required, optional }),
+        },
       },
     },
     {
       name: 'taxonomy-code-ignored',
       description: 'TaxonomyCode is accepted but never used for matching',
       behaviour: {
-        singleBest: ({ required: { TaxonomyCode: _r, ...required }, optional }, search) => search.singleBest({ required, optional }),
+        searchSingleBest: {
+          singleBest: ({ required: { TaxonomyCode: _r, ...required }, optional }, search) => search.singleBest({ required, optional }),
+        },
       },
     },
     {
       name: 'other-identifier-ignored',
       description: 'OtherIdentifierNumber is accepted but never used for matching',
       behaviour: {
-        singleBest: ({ required: { OtherIdentifierNumber: _r, ...required }, optional }, search) =>
-          search.singleBest({ required, optional }),
+        searchSingleBest: {
+          singleBest: ({ required: { OtherIdentifierNumber: _r, ...required }, optional }, search) =>
+            search.singleBest({ required, optional }),
+        },
       },
     },
     {
       name: 'npi-overrides-other-parameters',
       description: 'when NPI is given, every other parameter is ignored',
       behaviour: {
-        singleBest: (query, search) =>
-          search.singleBest(query.required.NPI ? { required: { NPI: query.required.NPI }, optional: {} } : query),
+        searchSingleBest: {
+          singleBest: (query, search) =>
+            search.singleBest(query.required.NPI ? { required: { NPI: query.required.NPI }, optional: {} } : query),
+        },
       },
     },
   ],
@@ -152,17 +172,19 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
     {
       name: 'no-match-empty-array',
       description: 'no match answered with []',
-      behaviour: { noMatch: () => ({ status: 200, type: JSON_TYPE, body: [] }) },
+      behaviour: { searchSingleBest: { noMatch: () => ({ status: 200, type: JSON_TYPE, body: [] }) } },
     },
     {
       name: 'no-match-nearest-record',
       description: 'no match answered with a "nearest" record',
       behaviour: {
-        noMatch: () => ({
-          status: 200,
-          type: JSON_TYPE,
-          body: { id: 'nearest-0001', data: { NPI: ['1234567893'], Name: [{ FirstName: ['NEAREST'], LastName: ['MATCH'] }] } },
-        }),
+        searchSingleBest: {
+          noMatch: () => ({
+            status: 200,
+            type: JSON_TYPE,
+            body: { id: 'nearest-0001', data: { NPI: ['1234567893'], Name: [{ FirstName: ['NEAREST'], LastName: ['MATCH'] }] } },
+          }),
+        },
       },
     },
   ],

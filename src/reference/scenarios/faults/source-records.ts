@@ -8,24 +8,24 @@ export const SOURCE_RECORDS_FAULTS: FaultsFor<SourceRecordsRequirementId> = {
     {
       name: 'source-records-wrapped',
       description: 'source records inside {"records": […]}',
-      behaviour: { sources: (records) => ({ records }) },
+      behaviour: { sourceRecords: { sources: (records) => ({ records }) } },
     },
     {
       name: 'source-records-empty',
       description: 'a known curated ID answers []',
-      behaviour: { sources: () => [] },
+      behaviour: { sourceRecords: { sources: () => [] } },
     },
   ],
   'SR-ELEMENT-SHAPE': [
     {
       name: 'source-index-missing',
       description: 'elements without index',
-      behaviour: { sources: (records) => records.map(({ index: _index, ...rest }) => rest) },
+      behaviour: { sourceRecords: { sources: (records) => records.map(({ index: _index, ...rest }) => rest) } },
     },
     {
       name: 'source-id-number',
       description: 'element ids as numbers',
-      behaviour: { sources: (records) => records.map((record, i) => ({ ...record, id: i + 1 })) },
+      behaviour: { sourceRecords: { sources: (records) => records.map((record, i) => ({ ...record, id: i + 1 })) } },
     },
   ],
   'SR-COVERS-GOLDEN': [
@@ -33,9 +33,11 @@ export const SOURCE_RECORDS_FAULTS: FaultsFor<SourceRecordsRequirementId> = {
       name: 'source-records-of-another',
       description: 'the source records of another golden record',
       behaviour: {
-        sources: (_records, { directory }, curatedID) => {
-          const ids = [...directory.sourceRecords.keys()];
-          return directory.sourceRecords.get(ids[(ids.indexOf(curatedID) + 1) % ids.length]);
+        sourceRecords: {
+          sources: (_records, { directory }, curatedID) => {
+            const ids = [...directory.sourceRecords.keys()];
+            return directory.sourceRecords.get(ids[(ids.indexOf(curatedID) + 1) % ids.length]);
+          },
         },
       },
     },
@@ -44,7 +46,7 @@ export const SOURCE_RECORDS_FAULTS: FaultsFor<SourceRecordsRequirementId> = {
     {
       name: 'source-records-unstable',
       description: 'every other call drops the last source record',
-      behaviour: { sources: (records, { call }) => (call % 2 === 0 ? records.slice(0, -1) : records) },
+      behaviour: { sourceRecords: { sources: (records, { call }) => (call % 2 === 0 ? records.slice(0, -1) : records) } },
     },
   ],
 };
