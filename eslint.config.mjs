@@ -23,6 +23,12 @@ export default tseslint.config(
     },
   },
   {
+    // The installed command's entry: CommonJS, so that it can register tsx before loading the TypeScript.
+    files: ['bin/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // The product must not depend on its test double: the harness never imports the reference server.
     files: [
       'src/harness/**/*.ts',

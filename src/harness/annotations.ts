@@ -25,6 +25,8 @@ export interface Failure {
   method?: string;
   url?: string;
   status?: number;
+  /** JSON Pointer of the failing part of the body, when there is one. */
+  pointer?: string;
 }
 
 export interface RequirementRecord {

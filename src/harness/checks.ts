@@ -172,6 +172,7 @@ export class Checks {
     if (exchange) lines.push(`  ${requestLine(exchange)}`, `  ${bodyExcerpt(exchange, pointer)}`);
     const failure: Failure = { message: this.redactor.text(lines.join('\n')) };
     if (exchange) Object.assign(failure, { method: exchange.method, url: exchange.url, status: exchange.status });
+    if (pointer !== undefined) failure.pointer = pointer;
     return failure;
   }
 }

@@ -47,9 +47,17 @@ export class ConfigError extends Error {
 
 export type Environment = Record<string, string | undefined>;
 
-/** `.env` in the working directory, overridden by real environment variables. */
+/** Names the dotenv file to read instead of `.env` in the working directory (the CLI's --env-file). */
+export const ENV_FILE_VARIABLE = 'CONFORMANCE_ENV_FILE';
+
+/** The dotenv file a run reads: the one named by ENV_FILE_VARIABLE, or `.env` in the working directory. */
+export function dotenvFile(env: Environment, cwd: string): string {
+  return resolve(cwd, env[ENV_FILE_VARIABLE]?.trim() || '.env');
+}
+
+/** The dotenv file, overridden by real environment variables: flags (set as variables) win over both. */
 export function environmentWithDotenv(env: Environment, cwd: string): Environment {
-  const file = resolve(cwd, '.env');
+  const file = dotenvFile(env, cwd);
   const fromFile = existsSync(file) ? parseDotenv(readFileSync(file)) : {};
   const merged: Environment = { ...fromFile };
   for (const [key, value] of Object.entries(env)) if (value !== undefined) merged[key] = value;

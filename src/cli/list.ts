@@ -1,0 +1,25 @@
+import { OBSERVATIONS, REQUIREMENTS } from '../harness/catalogue';
+
+export interface CatalogueEntry {
+  id: string;
+  /** MUST, SHOULD, or OBSERVED for what the suite records where the specification is silent. */
+  level: string;
+  section: string;
+  title: string;
+}
+
+export function catalogueEntries(): CatalogueEntry[] {
+  return [
+    ...REQUIREMENTS.map((r) => ({ id: r.id, level: r.level, section: r.spec, title: r.title })),
+    ...OBSERVATIONS.map((o) => ({ id: o.id, level: 'OBSERVED', section: o.spec, title: o.title })),
+  ];
+}
+
+/** `directory-conformance list`: the catalogue, as aligned text or (--json) as JSON. */
+export function listCatalogue(json: boolean): string {
+  const entries = catalogueEntries();
+  if (json) return `${JSON.stringify(entries, null, 2)}\n`;
+  const width = (pick: (e: CatalogueEntry) => string) => Math.max(...entries.map((e) => pick(e).length));
+  const [id, level, section] = [width((e) => e.id), width((e) => e.level), width((e) => e.section)];
+  return `${entries.map((e) => `${e.id.padEnd(id)}  ${e.level.padEnd(level)}  ${e.section.padEnd(section)}  ${e.title}`).join('\n')}\n`;
+}

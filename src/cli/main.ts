@@ -1,0 +1,153 @@
+/**
+ * directory-conformance: the conformance harness as a command.
+ *
+ *   run (default)   the conformance suite against a base URL
+ *   list            the requirement and observation catalogue
+ *   compare A B     two conformance.json files side by side
+ *   serve           the embedded reference server
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { comparisonFails, compareReports, readReport, renderComparison } from './compare';
+import { EXIT, UsageError } from './exit-codes';
+import { listCatalogue } from './list';
+import { run, type RunOptions } from './run';
+
+const VERSION = (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+
+const HELP: Record<string, string> = {
+  main: `directory-conformance ${VERSION}: conformance harness for the Provider and Organization Directory Search Service v1.0
+
+Usage: directory-conformance [command] [options]
+
+Commands:
+  run            run the conformance suite (the default command)
+  list           the requirement and observation catalogue
+  compare A B    compare two conformance.json files
+  serve          start the embedded reference server
+
+Every command takes --help and --version.
+
+Exit codes: 0 pass, 1 fail, 2 configuration error, 3 inconclusive (probe problems, or run errors without a failure).
+`,
+  run: `Usage: directory-conformance run [options] [-- playwright options]
+
+  --base-url URL     the service's base URL (BASE_URL); unset: the embedded reference server
+  --probes FILE      what you know about the service's data (PROBES_FILE)
+  --env-file FILE    the dotenv file to read, instead of .env in the working directory
+  --report DIR       where the reports go (REPORT_DIR)
+  --strict           SHOULD findings fail the run too (STRICT)
+  --grep ID          only the tests that check this requirement id (a regular expression)
+  --workers N        Playwright workers
+  --shard I/N        run shard I of N
+
+Precedence: flags, then environment variables, then the dotenv file, then defaults.
+Anything after -- goes to Playwright as it is.
+`,
+  list: `Usage: directory-conformance list [--json]
+
+  Prints every requirement (id, level, section, title) and every observation.
+  --json   as a JSON array, for machines
+`,
+  compare: `Usage: directory-conformance compare A B [--json]
+
+  Compares two conformance.json files (say, the last release and this one, or staging and
+  production): requirements whose status changed, failures new in B and gone from it, and
+  observations that differ. Exits 1 when B has a MUST failure that A did not have.
+  --json   the comparison as JSON
+`,
+  serve: `Usage: directory-conformance serve [--port N] [--host ADDRESS]
+
+  Starts the embedded reference server (default http://127.0.0.1:3000). LATENCY_MS and FIXTURE_DIR
+  are read from the environment.
+`,
+};
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** A command's flags: unknown ones are a usage error (exit 2), never ignored. */
+function parse(args: string[], options: Options): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
+  try {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { ...options, help: { type: 'boolean' }, version: { type: 'boolean' } },
+      allowPositionals: true,
+      strict: true,
+    });
+    return { values: values as Record<string, string | boolean | undefined>, positionals };
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const commands = ['run', 'list', 'compare', 'serve'];
+  const command = commands.includes(argv[0]) ? argv[0] : 'run';
+  const rest = command === argv[0] ? argv.slice(1) : argv;
+  const dash = rest.indexOf('--');
+  const own = dash < 0 ? rest : rest.slice(0, dash);
+  const passThrough = dash < 0 ? [] : rest.slice(dash + 1);
+  if (own.includes('--version')) {
+    console.log(VERSION);
+    return EXIT.pass;
+  }
+  if (own.includes('--help')) {
+    process.stdout.write(HELP[argv[0] === command ? command : 'main']);
+    return EXIT.pass;
+  }
+
+  switch (command) {
+    case 'list': {
+      const { values, positionals } = parse(own, { json: { type: 'boolean' } });
+      if (positionals.length > 0) throw new UsageError(`list takes no arguments, got "${positionals.join(' ')}"`);
+      process.stdout.write(listCatalogue(values.json === true));
+      return EXIT.pass;
+    }
+    case 'compare': {
+      const { values, positionals } = parse(own, { json: { type: 'boolean' } });
+      if (positionals.length !== 2) throw new UsageError('compare takes two conformance.json files: directory-conformance compare A B');
+      const [a, b] = positionals;
+      const comparison = compareReports(a, readReport(a), b, readReport(b));
+      process.stdout.write(values.json ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparison(comparison));
+      return comparisonFails(comparison) ? EXIT.fail : EXIT.pass;
+    }
+    case 'serve': {
+      const { values, positionals } = parse(own, { port: { type: 'string' }, host: { type: 'string' } });
+      if (positionals.length > 0) throw new UsageError(`serve takes no arguments, got "${positionals.join(' ')}"`);
+      if (values.port !== undefined) process.env.PORT = String(values.port);
+      if (values.host !== undefined) process.env.HOST = String(values.host);
+      // The reference server starts when its entry module loads. require, not import(): the command
+      // registers tsx for CommonJS only, and import() would go around it.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      require('../reference/main');
+      return new Promise<number>(() => undefined);
+    }
+    default: {
+      const { values, positionals } = parse(own, {
+        'base-url': { type: 'string' },
+        probes: { type: 'string' },
+        'env-file': { type: 'string' },
+        report: { type: 'string' },
+        strict: { type: 'boolean' },
+        grep: { type: 'string' },
+        workers: { type: 'string' },
+        shard: { type: 'string' },
+      });
+      if (positionals.length > 0) throw new UsageError(`unknown command or argument "${positionals[0]}"; see directory-conformance --help`);
+      return run(values as RunOptions, passThrough);
+    }
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      console.error(`directory-conformance: ${error.message}`);
+      process.exit(EXIT.configuration);
+    }
+    console.error(error);
+    process.exit(1);
+  },
+);

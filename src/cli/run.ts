@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { dotenvFile, ENV_FILE_VARIABLE } from '../harness/config';
+import { UsageError } from './exit-codes';
+
+/**
+ * Playwright transpiles TypeScript only outside node_modules, and an installed package lives inside
+ * it: Node's module loader goes through tsx instead (resolved by path, so a global install works).
+ */
+const TYPESCRIPT_LOADER = ['--import', pathToFileURL(join(dirname(require.resolve('tsx/package.json')), 'dist', 'loader.mjs')).href];
+
+/** The package's own Playwright configuration: the suite runs from wherever the package is installed. */
+const SUITE_CONFIG = join(__dirname, '..', '..', 'playwright.config.ts');
+
+export interface RunOptions {
+  'base-url'?: string;
+  probes?: string;
+  'env-file'?: string;
+  report?: string;
+  strict?: boolean;
+  grep?: string;
+  workers?: string;
+  shard?: string;
+}
+
+/**
+ * The environment of a run: flags, then the environment, then the dotenv file, then defaults.
+ * Flags become variables, which the configuration already ranks above the dotenv file.
+ */
+export function runEnvironment(options: RunOptions, env: NodeJS.ProcessEnv, cwd: string): NodeJS.ProcessEnv {
+  const next: NodeJS.ProcessEnv = { ...env };
+  const set = (key: string, value: string | undefined) => {
+    if (value !== undefined) next[key] = value;
+  };
+  set('BASE_URL', options['base-url']);
+  set('PROBES_FILE', options.probes && resolve(cwd, options.probes));
+  set('REPORT_DIR', options.report && resolve(cwd, options.report));
+  if (options.strict) next.STRICT = 'true';
+  if (options['env-file'] !== undefined) {
+    const file = resolve(cwd, options['env-file']);
+    if (!existsSync(file)) throw new UsageError(`--env-file ${file} does not exist`);
+    next[ENV_FILE_VARIABLE] = file;
+  }
+  return next;
+}
+
+/** Playwright's arguments for a run: the package's suite, the selection flags, and whatever follows `--`. */
+export function playwrightArguments(options: RunOptions, passThrough: readonly string[]): string[] {
+  if (options.workers !== undefined && !/^\d+%?$/.test(options.workers))
+    throw new UsageError(`--workers must be a number (or a percentage), got "${options.workers}"`);
+  if (options.shard !== undefined && !/^\d+\/\d+$/.test(options.shard))
+    throw new UsageError(`--shard must be I/N, such as 2/3, got "${options.shard}"`);
+  return [
+    'test',
+    '--config',
+    SUITE_CONFIG,
+    ...(options.grep !== undefined ? ['--grep', options.grep] : []),
+    ...(options.workers !== undefined ? ['--workers', options.workers] : []),
+    ...(options.shard !== undefined ? ['--shard', options.shard] : []),
+    ...passThrough,
+  ];
+}
+
+/** `directory-conformance run`: the conformance suite through Playwright's runner; its exit code is the run's. */
+export async function run(options: RunOptions, passThrough: readonly string[]): Promise<number> {
+  const cwd = process.cwd();
+  const env = runEnvironment(options, process.env, cwd);
+  const file = dotenvFile(env, cwd);
+  // Say which dotenv file the run reads, so that a run from another directory never drops one silently.
+  console.error(
+    existsSync(file)
+      ? `configuration: reading ${file}`
+      : `configuration: no dotenv file (${file} does not exist); flags and the environment only`,
+  );
+  const cli = require.resolve('@playwright/test/cli');
+  const child = spawn(process.execPath, [...TYPESCRIPT_LOADER, cli, ...playwrightArguments(options, passThrough)], {
+    cwd,
+    env,
+    stdio: 'inherit',
+  });
+  return new Promise((resolveExit) => child.on('exit', (code, signal) => resolveExit(code ?? (signal ? 130 : 1))));
+}
