@@ -1,14 +1,23 @@
 /** The reporter's aggregation and rendering, on small hand-made inputs. */
 import { OBSERVATIONS, REQUIREMENTS } from '../../src/harness/catalogue';
-import { aggregate, EXIT_CODE, type TestOutcome, verdictOf } from '../../src/harness/reporter/aggregate';
+import { aggregate, type ConformanceSummary, EXIT_CODE, type TestOutcome, verdictOf } from '../../src/harness/reporter/aggregate';
 import { renderJunit } from '../../src/harness/reporter/junit';
 import { renderMarkdown } from '../../src/harness/reporter/markdown';
+import type { ConformanceReport } from '../../src/harness/reporter/report';
 import { ANNOTATION, type RequirementRecord } from '../../src/harness/annotations';
 import { expect, test } from './fixtures';
 
 const declare = (id: string) => ({ type: ANNOTATION.requirement, description: id });
 const result = (record: RequirementRecord) => ({ type: ANNOTATION.result, description: JSON.stringify(record) });
 const observation = (id: string, value: unknown) => ({ type: ANNOTATION.observation, description: JSON.stringify({ id, value }) });
+
+/** A summary as the reporter writes it, with a fixed target and time. */
+const asReport = (summary: ConformanceSummary): ConformanceReport => ({
+  ...summary,
+  target: { baseUrl: 'http://x', embedded: false },
+  startedAt: '2026-01-01T00:00:00.000Z',
+  durationMs: 1,
+});
 
 function outcome(
   title: string,
@@ -160,12 +169,7 @@ test('a requirement whose checks partly ran passes for what ran, and says what d
   });
   expect(report.summary.partial).toBe(2);
   expect(report.verdict).toBe('pass');
-  const markdown = renderMarkdown({
-    ...report,
-    target: { baseUrl: 'http://x', embedded: false },
-    startedAt: '2026-01-01T00:00:00.000Z',
-    durationMs: 1,
-  });
+  const markdown = renderMarkdown(asReport(report));
   expect(markdown).toContain(
     '| ORG-COUNT | MUST | §4.3, §8 | pass (partial) | 5 | partly skipped: count over 1000: PROBES_FILE has no organization.overLimit probe |',
   );
@@ -190,12 +194,7 @@ test('probe problems are listed once each and make a run without failures inconc
   expect(report.probeProblems).toEqual([problem]);
   expect(report.verdict).toBe('inconclusive');
   expect(EXIT_CODE[report.verdict]).toBe(3);
-  const markdown = renderMarkdown({
-    ...report,
-    target: { baseUrl: 'http://x', embedded: false },
-    startedAt: '2026-01-01T00:00:00.000Z',
-    durationMs: 1,
-  });
+  const markdown = renderMarkdown(asReport(report));
   expect(markdown).toContain('**Verdict: INCONCLUSIVE');
   expect(markdown).toContain('## Probe problems');
   expect(markdown).toContain('**provider.unique[0] {"NPI":"1"}** promised exactly one matching provider');
@@ -218,12 +217,7 @@ test('conformance.junit.xml: one case per requirement, failures named, warnings 
     [...outcomes, outcome('p', 'passed', [{ type: ANNOTATION.probeProblem, description: JSON.stringify(problem) }])],
     { strict: false },
   );
-  const xml = renderJunit({
-    ...report,
-    target: { baseUrl: 'http://x', embedded: false },
-    startedAt: '2026-01-01T00:00:00.000Z',
-    durationMs: 1,
-  });
+  const xml = renderJunit(asReport(report));
   expect(xml.match(/<testcase /g)).toHaveLength(REQUIREMENTS.length + 1);
   expect(xml).toContain('<failure type="MUST" message="[SB-ROOT-OBJECT] [SB-ROOT-OBJECT] MUST §1: answered with a JSON array">');
   expect(xml).toMatch(
@@ -257,12 +251,7 @@ test('a timed-out test is a run error of kind timeout', () => {
 });
 
 test('the markdown report shows the verdict, each first failure and the observations', () => {
-  const markdown = renderMarkdown({
-    ...aggregate(outcomes, { strict: false }),
-    target: { baseUrl: 'http://x', embedded: false },
-    startedAt: '2026-01-01T00:00:00.000Z',
-    durationMs: 1234,
-  });
+  const markdown = renderMarkdown(asReport(aggregate(outcomes, { strict: false })));
   expect(markdown).toContain('**Verdict: FAIL');
   expect(markdown).toContain('| SB-ROOT-OBJECT | MUST | §1, §4.1 r3 | fail | 3 | [SB-ROOT-OBJECT] MUST §1: answered with a JSON array |');
   expect(markdown).toContain('| SB-STRICT-PARAM | SHOULD | §4.1 r2, r5 | warn | 2 | still returned the record |');
