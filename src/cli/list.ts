@@ -1,6 +1,6 @@
 import { OBSERVATIONS, REQUIREMENTS } from '../harness/catalogue';
 
-export interface CatalogueEntry {
+interface CatalogueEntry {
   id: string;
   /** MUST, SHOULD, or OBSERVED for what the suite records where the specification is silent. */
   level: string;
@@ -8,7 +8,7 @@ export interface CatalogueEntry {
   title: string;
 }
 
-export function catalogueEntries(): CatalogueEntry[] {
+function catalogueEntries(): CatalogueEntry[] {
   return [
     ...REQUIREMENTS.map((r) => ({ id: r.id, level: r.level, section: r.spec, title: r.title })),
     ...OBSERVATIONS.map((o) => ({ id: o.id, level: 'OBSERVED', section: o.spec, title: o.title })),

@@ -29,7 +29,7 @@ export interface RunOptions {
  * The environment of a run: flags, then the environment, then the dotenv file, then defaults.
  * Flags become variables, which the configuration already ranks above the dotenv file.
  */
-export function runEnvironment(options: RunOptions, env: NodeJS.ProcessEnv, cwd: string): NodeJS.ProcessEnv {
+function runEnvironment(options: RunOptions, env: NodeJS.ProcessEnv, cwd: string): NodeJS.ProcessEnv {
   const next: NodeJS.ProcessEnv = { ...env };
   const set = (key: string, value: string | undefined) => {
     if (value !== undefined) next[key] = value;
@@ -47,7 +47,7 @@ export function runEnvironment(options: RunOptions, env: NodeJS.ProcessEnv, cwd:
 }
 
 /** Playwright's arguments for a run: the package's suite, the selection flags, and whatever follows `--`. */
-export function playwrightArguments(options: RunOptions, passThrough: readonly string[]): string[] {
+function playwrightArguments(options: RunOptions, passThrough: readonly string[]): string[] {
   if (options.workers !== undefined && !/^\d+%?$/.test(options.workers))
     throw new UsageError(`--workers must be a number (or a percentage), got "${options.workers}"`);
   if (options.shard !== undefined && !/^\d+\/\d+$/.test(options.shard))

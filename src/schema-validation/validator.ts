@@ -86,7 +86,7 @@ export function createSchemaValidator(options: { allErrors?: boolean } = {}) {
 
 export type SchemaValidator = ReturnType<typeof createSchemaValidator>;
 
-export const RULE_KEYWORD = 'x-rule';
+const RULE_KEYWORD = 'x-rule';
 
 const TYPE_WORDS: Record<string, string> = {
   array: 'an array',

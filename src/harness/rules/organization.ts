@@ -11,7 +11,7 @@ export function entriesOf(bundle: unknown): Json[] {
   return objects((bundle as Json | null)?.entry);
 }
 
-export function resourceOf(entry: Json): Json {
+function resourceOf(entry: Json): Json {
   return isJsonObject(entry.resource) ? entry.resource : {};
 }
 

@@ -5,7 +5,7 @@ import type { ProviderParameter } from '../../spec/constants';
  * NPI that starts with 0 (NPIs start with 1 or 2), the reserved `.invalid` mail domain, the state
  * `ZZ`, and words no directory holds. `LicenseStatus` has none: every provider has `True` or `False`.
  */
-export const UNMATCHABLE_VALUES: Readonly<Record<Exclude<ProviderParameter, 'LicenseStatus'>, string>> = {
+const UNMATCHABLE_VALUES: Readonly<Record<Exclude<ProviderParameter, 'LicenseStatus'>, string>> = {
   NPI: '0000000000',
   Name: 'ZZNOBODY QQNOONE',
   FirstName: 'ZZNOBODY',
