@@ -1,7 +1,7 @@
 import type { Checks } from './checks';
 import type { Exchange } from './exchange';
 import type { RecordLike } from './rules/answers';
-import { classifySingleBest, describeAnswer } from './rules/single-best-answer';
+import { classifySingleBest, describeAnswer, type SingleBestAnswer } from './rules/single-best-answer';
 
 /** What each category of the probes file promises (schemas/probes.schema.json), in words. */
 export const PROMISED = {
@@ -21,15 +21,20 @@ export function probeLabel(place: string, query: unknown): string {
 }
 
 /**
- * A unique probe's golden record. An answer that says "more than one" or "none" contradicts the
- * probe, and nothing shows which side is wrong: a probe problem, not a finding. Other answers
- * (an array, a broken record, a 5xx) are the service's own fault and are left to the checks.
+ * A unique probe's answer. One that says "more than one" or "none" contradicts the probe, and
+ * nothing shows which side is wrong: it is recorded as a probe problem, not a finding, and comes
+ * back undefined. Other answers (an array, a broken record, a 5xx) are the service's own fault
+ * and are left to the checks.
  */
-export function uniqueRecord(checks: Checks, probe: string, exchange: Exchange): RecordLike | undefined {
+export function uniqueAnswer(checks: Checks, probe: string, exchange: Exchange): SingleBestAnswer | undefined {
   const answer = classifySingleBest(exchange);
-  if (answer.kind === 'record') return answer.record;
-  if (answer.kind === 'ambiguity' || answer.kind === 'none') {
-    checks.probeProblem({ probe, promised: PROMISED.unique, observed: describeAnswer(exchange, answer) }, exchange);
-  }
+  if (answer.kind !== 'ambiguity' && answer.kind !== 'none') return answer;
+  checks.probeProblem({ probe, promised: PROMISED.unique, observed: describeAnswer(exchange, answer) }, exchange);
   return undefined;
+}
+
+/** A unique probe's golden record, when the answer is one (see uniqueAnswer). */
+export function uniqueRecord(checks: Checks, probe: string, exchange: Exchange): RecordLike | undefined {
+  const answer = uniqueAnswer(checks, probe, exchange);
+  return answer?.kind === 'record' ? answer.record : undefined;
 }

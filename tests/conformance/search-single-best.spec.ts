@@ -3,7 +3,7 @@
  * Test data comes only from the probes file. An answer that contradicts a probe's promise is a
  * probe problem unless the exchanges themselves show the service at fault.
  */
-import { PROMISED, uniqueRecord } from '../../src/harness/probe-promises';
+import { PROMISED, uniqueAnswer, uniqueRecord } from '../../src/harness/probe-promises';
 import { forEachProbe, stepEachProbe } from '../../src/harness/probe-steps';
 import { ambiguityForm } from '../../src/harness/rules/ambiguity';
 import { answerSummary, isJsonArray, recordOf, rootKind } from '../../src/harness/rules/answers';
@@ -31,8 +31,8 @@ test.describe('searchSingleBest (§4.1)', () => {
       test.skip(unique.length + ambiguous.length + none.length === 0, 'PROBES_FILE has no provider probes');
       await stepEachProbe('provider.unique', unique, async ({ query }, probe) => {
         const exchange = await api.searchSingleBest(query);
-        const answer = classifySingleBest(exchange);
-        if (answer.kind === 'ambiguity' || answer.kind === 'none') return void uniqueRecord(checks, probe, exchange);
+        const answer = uniqueAnswer(checks, probe, exchange);
+        if (!answer) return;
         const ok = answer.kind === 'record' || answer.kind === 'malformed';
         checks.check('SB-ROOT-OBJECT', ok, () => `a unique query answered with ${rootKind(exchange)}, not a JSON object (§4.1 r3)`, {
           exchange,
@@ -61,8 +61,8 @@ test.describe('searchSingleBest (§4.1)', () => {
     async ({ api, checks, probes }) => {
       await forEachProbe('provider.unique', probes.provider?.unique, NO_UNIQUE, async ({ query }, probe) => {
         const exchange = await api.searchSingleBest(query);
-        const answer = classifySingleBest(exchange);
-        if (answer.kind === 'ambiguity' || answer.kind === 'none') return void uniqueRecord(checks, probe, exchange);
+        const answer = uniqueAnswer(checks, probe, exchange);
+        if (!answer) return;
         if (answer.kind !== 'record' && answer.kind !== 'malformed') {
           checks.check(
             'SB-RECORD-SHAPE',
