@@ -9,8 +9,8 @@ export interface Exchange {
   /** The Content-Type header, '' when absent. */
   contentType: string;
   bodyText: string;
-  /** The body parsed as JSON, or why it is not JSON. */
-  json: { ok: true; value: unknown } | { ok: false; error: string };
+  /** Whether the body parses as JSON, and why not when it does not. */
+  json: { ok: true } | { ok: false; error: string };
   /** The parsed body, or undefined when it is not JSON: what the checks read. */
   body: unknown;
   durationMs: number;
@@ -37,7 +37,7 @@ export function requestLine(exchange: Pick<Exchange, 'method' | 'url' | 'status'
 export function bodyExcerpt(exchange: Exchange, pointer?: string): string {
   if (exchange.tooLargeBytes !== undefined) return `body: not held, ${exchange.json.ok ? '' : exchange.json.error}`;
   if (pointer !== undefined && exchange.json.ok) {
-    const value = atPointer(exchange.json.value, pointer);
+    const value = atPointer(exchange.body, pointer);
     return `${pointer || '/'} = ${clip(JSON.stringify(value) ?? 'undefined')}`;
   }
   return `body: ${clip(exchange.bodyText) || '(empty)'}`;

@@ -163,15 +163,14 @@ function toExchange(answer: TransportAnswer, url: string, durationMs: number, li
     };
   }
   const bodyText = answer.body.toString('utf8');
-  const json = parseJson(bodyText);
-  return { ...base, bodyText, json, body: json.ok ? json.value : undefined };
+  return { ...base, bodyText, ...parseJson(bodyText) };
 }
 
-function parseJson(text: string): Exchange['json'] {
-  if (text.trim() === '') return { ok: false, error: 'empty body' };
+function parseJson(text: string): Pick<Exchange, 'json' | 'body'> {
+  if (text.trim() === '') return { json: { ok: false, error: 'empty body' }, body: undefined };
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { json: { ok: true }, body: JSON.parse(text) };
   } catch (error) {
-    return { ok: false, error: (error as Error).message };
+    return { json: { ok: false, error: (error as Error).message }, body: undefined };
   }
 }

@@ -57,7 +57,7 @@ test('it sends GET, and refuses any other method itself', async () => {
   expect(fake.calls).toEqual([
     { url: 'https://directory.example/fhir/organization?name=a+b', method: 'GET', headers: { authorization: 'Bearer secret-token-1' } },
   ]);
-  expect(exchange).toMatchObject({ method: 'GET', status: 200, json: { ok: true, value: {} } });
+  expect(exchange).toMatchObject({ method: 'GET', status: 200, json: { ok: true }, body: {} });
   for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
     await expect(
       (http as unknown as { send(m: string, u: string): Promise<unknown> }).send(method, 'https://directory.example/x'),

@@ -11,7 +11,7 @@ const answer = (status: number, rateLimited?: Exchange['rateLimited']): Exchange
   status,
   contentType: 'application/json',
   bodyText: '{}',
-  json: { ok: true, value: {} },
+  json: { ok: true },
   body: {},
   durationMs: 5,
   ...(rateLimited ? { rateLimited } : {}),

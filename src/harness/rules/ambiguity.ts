@@ -15,8 +15,8 @@ function containsMessage(value: unknown, depth = 0): boolean {
  */
 export function ambiguityForm(exchange: Exchange): AmbiguityForm | undefined {
   if (exchange.json.ok) {
-    if (exchange.json.value === AMBIGUITY_MESSAGE) return 'JSON string';
-    if (containsMessage(exchange.json.value)) return 'inside a JSON object';
+    if (exchange.body === AMBIGUITY_MESSAGE) return 'JSON string';
+    if (containsMessage(exchange.body)) return 'inside a JSON object';
     return undefined;
   }
   return exchange.bodyText.trim() === AMBIGUITY_MESSAGE ? 'plain text' : undefined;

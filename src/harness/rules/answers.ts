@@ -9,24 +9,24 @@ export interface RecordLike {
 /** A golden record as §2.1 shapes it: an object with a string id and an object data. */
 export function recordOf(exchange: Exchange): RecordLike | undefined {
   if (!exchange.json.ok) return undefined;
-  const value = exchange.json.value;
+  const value = exchange.body;
   if (!isObject(value) || typeof value.id !== 'string' || value.id === '' || !isObject(value.data)) return undefined;
   return value as unknown as RecordLike;
 }
 
 export function isJsonArray(exchange: Exchange): boolean {
-  return exchange.json.ok && Array.isArray(exchange.json.value);
+  return exchange.json.ok && Array.isArray(exchange.body);
 }
 
 export function isJsonObject(exchange: Exchange): boolean {
-  return exchange.json.ok && isObject(exchange.json.value);
+  return exchange.json.ok && isObject(exchange.body);
 }
 
 /** How the body is rooted, for messages: "a JSON array", "non-JSON text", … */
 export function rootKind(exchange: Exchange): string {
   if (exchange.tooLargeBytes !== undefined) return `a body too large to hold (${exchange.tooLargeBytes} bytes)`;
   if (!exchange.json.ok) return exchange.bodyText.trim() === '' ? 'an empty body' : 'non-JSON text';
-  const value = exchange.json.value;
+  const value = exchange.body;
   if (Array.isArray(value)) return 'a JSON array';
   if (value === null) return 'JSON null';
   return typeof value === 'object' ? 'a JSON object' : `a JSON ${typeof value}`;

@@ -18,7 +18,7 @@ export type SingleBestAnswer =
 
 export function classifySingleBest(exchange: Exchange): SingleBestAnswer {
   if (exchange.status >= 500 || exchange.tooLargeBytes !== undefined) return { kind: 'failed' };
-  const value = exchange.json.ok ? exchange.json.value : undefined;
+  const value = exchange.body;
   if (Array.isArray(value)) return { kind: 'array' };
   const record = recordOf(exchange);
   if (record) return { kind: 'record', record };
