@@ -5,7 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { ConfigError, EMBEDDED_URL_VARIABLE, environmentWithDotenv, type HarnessConfig, loadConfig } from './src/harness/config';
+import { EMBEDDED_URL_VARIABLE, environmentWithDotenv, type HarnessConfig, loadConfig } from './src/harness/config';
+import { ConfigError } from './src/harness/config-error';
 import { reportConfigurationError } from './src/harness/reporter/configuration-error';
 import { clearReport } from './src/harness/reporter/report';
 

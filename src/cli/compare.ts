@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { failureFingerprint } from '../harness/reporter/fingerprint';
+import { runFailures } from '../harness/baseline/judge';
 import type { ConformanceReport } from '../harness/reporter/report';
 import { UsageError } from './exit-codes';
 
@@ -21,16 +21,14 @@ export function readReport(file: string): ConformanceReport {
   }
 }
 
+/** A report's failures by fingerprint: requirement, endpoint and generalised JSON Pointer. */
 function failuresOf(report: ConformanceReport) {
-  const found = new Map<string, { id: string; level: string; fingerprint: string; message: string }>();
-  for (const r of report.requirements) {
-    for (const failure of r.failures) {
-      const fingerprint = failureFingerprint(r.id, failure);
-      if (!found.has(fingerprint))
-        found.set(fingerprint, { id: r.id, level: r.level, fingerprint, message: failure.message.split('\n')[0] });
-    }
-  }
-  return found;
+  return new Map(
+    runFailures(report).map(({ id, level, fingerprint, message }) => {
+      const full = `${id} ${fingerprint}`;
+      return [full, { id, level, fingerprint: full, message }];
+    }),
+  );
 }
 
 const shown = (o: ConformanceReport['observations'][number] | undefined) =>

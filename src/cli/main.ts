@@ -3,6 +3,8 @@
  *
  *   run (default)   the conformance suite against a base URL
  *   list            the requirement and observation catalogue
+ *   probes check    the probes file's promises, asked of the target
+ *   probes draft    a probes file drafted from a few NPIs
  *   compare A B     two conformance.json files side by side
  *   serve           the embedded reference server
  */
@@ -12,6 +14,8 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { comparisonFails, compareReports, readReport, renderComparison } from './compare';
 import { EXIT, UsageError } from './exit-codes';
 import { listCatalogue } from './list';
+import { draftRequestBound, MAX_SEEDS } from '../probes/draft';
+import { probesCheck, probesDraft } from './probes';
 import { run, type RunOptions } from './run';
 
 const VERSION = (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
@@ -24,6 +28,8 @@ Usage: directory-conformance [command] [options]
 Commands:
   run            run the conformance suite (the default command)
   list           the requirement and observation catalogue
+  probes check   check every promise of a probes file against the target, without running the suite
+  probes draft   draft a probes file from a few providers you know (--npi N ...)
   compare A B    compare two conformance.json files
   serve          start the embedded reference server
 
@@ -41,6 +47,9 @@ Exit codes: 0 pass, 1 fail, 2 configuration error, 3 inconclusive (probe problem
   --grep ID          only the tests that check this requirement id (a regular expression)
   --workers N        Playwright workers
   --shard I/N        run shard I of N
+  --baseline FILE    judge against a committed baseline of known failures and observed behaviour (BASELINE_FILE)
+  --update-baseline  write the baseline from this run, keeping the reasons, owners and dates of entries that remain
+  --fail-on-drift    an observation that differs from the baseline fails the run, instead of warning (FAIL_ON_DRIFT)
 
 Precedence: flags, then environment variables, then the dotenv file, then defaults.
 Anything after -- goes to Playwright as it is.
@@ -49,6 +58,22 @@ Anything after -- goes to Playwright as it is.
 
   Prints every requirement (id, level, section, title) and every observation.
   --json   as a JSON array, for machines
+`,
+  probes: `Usage: directory-conformance probes check [options]
+       directory-conformance probes draft --npi N [--npi N ...] [--out FILE] [options]
+
+  check   asks the target each promise of the probes file, one line each: holds, contradicted
+          (with what came back), or unconfirmed (the service failed on its own). Exits 0 only
+          when every promise holds, 3 otherwise.
+  draft   drafts a probes file from up to ${MAX_SEEDS} NPIs you know, read-only, within MAX_RPS, in at
+          most ${draftRequestBound(1)} requests for one NPI and ${draftRequestBound(MAX_SEEDS)} for ${MAX_SEEDS}. It writes only promises it has
+          verified, and says which categories it could not fill and why.
+
+  --base-url URL     the service's base URL (BASE_URL); unset: the embedded reference server
+  --probes FILE      the probes file to check (PROBES_FILE)
+  --env-file FILE    the dotenv file to read, instead of .env in the working directory
+  --npi N            a provider the service has (draft; repeat for more)
+  --out FILE         where the draft goes (draft; default: standard output)
 `,
   compare: `Usage: directory-conformance compare A B [--json]
 
@@ -67,7 +92,10 @@ Anything after -- goes to Playwright as it is.
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** A command's flags: unknown ones are a usage error (exit 2), never ignored. */
-function parse(args: string[], options: Options): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
+function parse(
+  args: string[],
+  options: Options,
+): { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] } {
   try {
     const { values, positionals } = parseArgs({
       args,
@@ -75,14 +103,14 @@ function parse(args: string[], options: Options): { values: Record<string, strin
       allowPositionals: true,
       strict: true,
     });
-    return { values: values as Record<string, string | boolean | undefined>, positionals };
+    return { values: values as Record<string, string | boolean | string[] | undefined>, positionals };
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
 }
 
 async function main(argv: string[]): Promise<number> {
-  const commands = ['run', 'list', 'compare', 'serve'];
+  const commands = ['run', 'list', 'probes', 'compare', 'serve'];
   const command = commands.includes(argv[0]) ? argv[0] : 'run';
   const rest = command === argv[0] ? argv.slice(1) : argv;
   const dash = rest.indexOf('--');
@@ -103,6 +131,21 @@ async function main(argv: string[]): Promise<number> {
       if (positionals.length > 0) throw new UsageError(`list takes no arguments, got "${positionals.join(' ')}"`);
       process.stdout.write(listCatalogue(values.json === true));
       return EXIT.pass;
+    }
+    case 'probes': {
+      const [action, ...flags] = own;
+      const common = { 'base-url': { type: 'string' }, 'env-file': { type: 'string' } } as const;
+      if (action === 'check') {
+        const { values, positionals } = parse(flags, { ...common, probes: { type: 'string' } });
+        if (positionals.length > 0) throw new UsageError(`probes check takes no arguments, got "${positionals.join(' ')}"`);
+        return probesCheck(values as RunOptions);
+      }
+      if (action === 'draft') {
+        const { values, positionals } = parse(flags, { ...common, npi: { type: 'string', multiple: true }, out: { type: 'string' } });
+        if (positionals.length > 0) throw new UsageError(`probes draft takes no arguments, got "${positionals.join(' ')}"`);
+        return probesDraft(values as RunOptions & { npi?: string[]; out?: string });
+      }
+      throw new UsageError('probes takes check or draft: directory-conformance probes check, directory-conformance probes draft --npi N');
     }
     case 'compare': {
       const { values, positionals } = parse(own, { json: { type: 'boolean' } });
@@ -133,6 +176,9 @@ async function main(argv: string[]): Promise<number> {
         grep: { type: 'string' },
         workers: { type: 'string' },
         shard: { type: 'string' },
+        baseline: { type: 'string' },
+        'update-baseline': { type: 'boolean' },
+        'fail-on-drift': { type: 'boolean' },
       });
       if (positionals.length > 0) throw new UsageError(`unknown command or argument "${positionals[0]}"; see directory-conformance --help`);
       return run(values as RunOptions, passThrough);

@@ -23,13 +23,16 @@ export interface RunOptions {
   grep?: string;
   workers?: string;
   shard?: string;
+  baseline?: string;
+  'update-baseline'?: boolean;
+  'fail-on-drift'?: boolean;
 }
 
 /**
  * The environment of a run: flags, then the environment, then the dotenv file, then defaults.
  * Flags become variables, which the configuration already ranks above the dotenv file.
  */
-function runEnvironment(options: RunOptions, env: NodeJS.ProcessEnv, cwd: string): NodeJS.ProcessEnv {
+export function runEnvironment(options: RunOptions, env: NodeJS.ProcessEnv, cwd: string): NodeJS.ProcessEnv {
   const next: NodeJS.ProcessEnv = { ...env };
   const set = (key: string, value: string | undefined) => {
     if (value !== undefined) next[key] = value;
@@ -37,13 +40,26 @@ function runEnvironment(options: RunOptions, env: NodeJS.ProcessEnv, cwd: string
   set('BASE_URL', options['base-url']);
   set('PROBES_FILE', options.probes && resolve(cwd, options.probes));
   set('REPORT_DIR', options.report && resolve(cwd, options.report));
+  set('BASELINE_FILE', options.baseline && resolve(cwd, options.baseline));
   if (options.strict) next.STRICT = 'true';
+  if (options['update-baseline']) next.UPDATE_BASELINE = 'true';
+  if (options['fail-on-drift']) next.FAIL_ON_DRIFT = 'true';
   if (options['env-file'] !== undefined) {
     const file = resolve(cwd, options['env-file']);
     if (!existsSync(file)) throw new UsageError(`--env-file ${file} does not exist`);
     next[ENV_FILE_VARIABLE] = file;
   }
   return next;
+}
+
+/** Says which dotenv file a command reads, so that a run from another directory never drops one silently. */
+export function announceDotenv(env: NodeJS.ProcessEnv, cwd: string): void {
+  const file = dotenvFile(env, cwd);
+  console.error(
+    existsSync(file)
+      ? `configuration: reading ${file}`
+      : `configuration: no dotenv file (${file} does not exist); flags and the environment only`,
+  );
 }
 
 /** Playwright's arguments for a run: the package's suite, the selection flags, and whatever follows `--`. */
@@ -67,13 +83,7 @@ function playwrightArguments(options: RunOptions, passThrough: readonly string[]
 export async function run(options: RunOptions, passThrough: readonly string[]): Promise<number> {
   const cwd = process.cwd();
   const env = runEnvironment(options, process.env, cwd);
-  const file = dotenvFile(env, cwd);
-  // Say which dotenv file the run reads, so that a run from another directory never drops one silently.
-  console.error(
-    existsSync(file)
-      ? `configuration: reading ${file}`
-      : `configuration: no dotenv file (${file} does not exist); flags and the environment only`,
-  );
+  announceDotenv(env, cwd);
   const cli = require.resolve('@playwright/test/cli');
   const child = spawn(process.execPath, [...TYPESCRIPT_LOADER, cli, ...playwrightArguments(options, passThrough)], {
     cwd,

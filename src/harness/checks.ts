@@ -1,5 +1,6 @@
 import { type ObservationId, type RequirementId, requirement } from './catalogue';
 import { bodyExcerpt, type Exchange, requestLine } from './exchange';
+import { probeProblemMessage } from './probe-promises';
 import type { Redactor } from './redact';
 import { CROSS_CUTTING, type Failure, type ObservationRecord, type ProbeProblem, type RequirementRecord } from './annotations';
 import { carriesAmbiguityText } from './rules/ambiguity';
@@ -101,9 +102,7 @@ export class Checks {
    * is charged, and the report lists it as a probe problem.
    */
   probeProblem(problem: Omit<ProbeProblem, 'message'>, exchange?: Exchange): void {
-    const evidence = exchange ? ` (${requestLine(exchange)})` : '';
-    const message = `${problem.probe} promised ${problem.promised}, but ${problem.observed}${evidence}: either the probes file is out of date or the service's matching is wrong`;
-    this.probeProblemRecords.push(this.redactor.value({ ...problem, message }));
+    this.probeProblemRecords.push(this.redactor.value({ ...problem, message: probeProblemMessage(problem, exchange) }));
   }
 
   /** The cross-cutting HTTP rules, for every exchange a test makes. */

@@ -4,6 +4,8 @@ import { parse as parseDotenv } from 'dotenv';
 import { DEFAULT_FIXTURE_DIR, FIXTURE_FILES } from '../fixture-paths';
 import { createSchemaValidator, SCHEMA } from '../schema-validation/validator';
 import type { Probes } from '../types/schemas';
+import { readBaseline } from './baseline/baseline-file';
+import { ConfigError } from './config-error';
 import type { HttpClientOptions, Throttle } from './http-client';
 import { unknownProbeParameter } from './probe-parameters';
 import type { Redactor } from './redact';
@@ -11,7 +13,16 @@ import type { Redactor } from './redact';
 /** Where the embedded reference server listens, chosen once in the main process (see playwright.config.ts). */
 export const EMBEDDED_URL_VARIABLE = 'CONFORMANCE_EMBEDDED_URL';
 
-export interface HarnessConfig {
+/** A client certificate for mutual TLS: the PEM contents of CLIENT_CERT and CLIENT_KEY. */
+export interface ClientCertificate {
+  cert: Buffer;
+  key: Buffer;
+  /** CLIENT_KEY_PASSPHRASE: a secret, never written anywhere. */
+  passphrase?: string;
+}
+
+/** How to reach the target: everything a request needs, and nothing about the suite. */
+export interface ConnectionConfig {
   /** The target's base URL, without a trailing slash. */
   baseUrl: string;
   /** True when BASE_URL is unset and the suite runs against the embedded reference server. */
@@ -20,30 +31,35 @@ export interface HarnessConfig {
   apiToken?: string;
   /** Extra headers; their values are secrets too. */
   apiHeaders: Record<string, string>;
-  probesFile: string;
-  probes: Probes;
   providerPath: string;
   fhirPath: string;
-  statusSearch: boolean;
-  strict: boolean;
-  reportDir: string;
   requestTimeoutMs: number;
   /** Requests per second across all workers; 0 means no limit. */
   maxRps: number;
+  /** Presented to a target that asks for one (CLIENT_CERT, CLIENT_KEY). */
+  clientCertificate?: ClientCertificate;
+}
+
+/** What a run expects of its baseline file (BASELINE_FILE, --update-baseline, --fail-on-drift). */
+export interface BaselineSettings {
+  file: string;
+  /** Write the file from this run instead of judging against it. */
+  update: boolean;
+  /** Drift of an observation fails the run, instead of warning. */
+  failOnDrift: boolean;
+}
+
+export interface HarnessConfig extends ConnectionConfig {
+  probesFile: string;
+  probes: Probes;
+  statusSearch: boolean;
+  strict: boolean;
+  reportDir: string;
+  baseline?: BaselineSettings;
 }
 
 /** MAX_RPS when unset: no limit for the embedded server, a polite pace for anyone else's. */
 export const DEFAULT_REMOTE_MAX_RPS = 10;
-
-/** A configuration problem: the run stops before any test with this one message. */
-export class ConfigError extends Error {
-  constructor(
-    readonly key: string,
-    message: string,
-  ) {
-    super(`configuration: ${key} ${message}`);
-  }
-}
 
 export type Environment = Record<string, string | undefined>;
 
@@ -113,7 +129,8 @@ function headers(env: Environment): Record<string, string> {
   return parsed as Record<string, string>;
 }
 
-function probesFrom(file: string): Probes {
+/** A probes file, read and checked against schemas/probes.schema.json and the parameter names of §4.1 and §4.3. */
+export function loadProbes(file: string): Probes {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -144,8 +161,48 @@ export function reportDirOf(env: Environment, cwd: string = process.cwd()): stri
   return resolve(cwd, env.REPORT_DIR?.trim() || 'conformance-report');
 }
 
-/** Reads and checks every key; throws one ConfigError naming the first bad key. */
-export function loadConfig(env: Environment, cwd: string = process.cwd()): HarnessConfig {
+function pemFile(env: Environment, key: string, cwd: string): Buffer {
+  const file = resolve(cwd, env[key]!.trim());
+  let content: Buffer;
+  try {
+    content = readFileSync(file);
+  } catch (error) {
+    throw new ConfigError(key, `cannot be read: ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  // The file's content is a credential: the message names the file, never what is in it.
+  if (!content.includes('-----BEGIN ')) throw new ConfigError(key, `is not a PEM file: ${file}`);
+  return content;
+}
+
+/** CLIENT_CERT and CLIENT_KEY name PEM files, both or neither; CLIENT_KEY_PASSPHRASE unlocks the key. */
+function clientCertificate(env: Environment, cwd: string): ClientCertificate | undefined {
+  const cert = env.CLIENT_CERT?.trim();
+  const key = env.CLIENT_KEY?.trim();
+  const passphrase = env.CLIENT_KEY_PASSPHRASE || undefined;
+  if (!cert && !key) {
+    if (passphrase) throw new ConfigError('CLIENT_KEY_PASSPHRASE', 'is set, but CLIENT_KEY is not');
+    return undefined;
+  }
+  if (!cert || !key) throw new ConfigError(cert ? 'CLIENT_KEY' : 'CLIENT_CERT', `must be set with ${cert ? 'CLIENT_CERT' : 'CLIENT_KEY'}`);
+  return { cert: pemFile(env, 'CLIENT_CERT', cwd), key: pemFile(env, 'CLIENT_KEY', cwd), ...(passphrase ? { passphrase } : {}) };
+}
+
+function baselineSettings(env: Environment, cwd: string): BaselineSettings | undefined {
+  const file = env.BASELINE_FILE?.trim();
+  const update = flag(env, 'UPDATE_BASELINE');
+  const failOnDrift = flag(env, 'FAIL_ON_DRIFT');
+  if (!file) {
+    if (update || failOnDrift) throw new ConfigError(update ? 'UPDATE_BASELINE' : 'FAIL_ON_DRIFT', 'needs BASELINE_FILE (--baseline FILE)');
+    return undefined;
+  }
+  const settings = { file: resolve(cwd, file), update, failOnDrift };
+  // Read now, so that a broken baseline stops the run before any test (exit 2); a missing one is written by --update-baseline.
+  if (!update || existsSync(settings.file)) readBaseline(settings.file);
+  return settings;
+}
+
+/** How to reach the target; throws one ConfigError naming the first bad key. */
+export function loadConnection(env: Environment, cwd: string = process.cwd()): ConnectionConfig {
   const rawBase = env.BASE_URL?.trim();
   const embedded = !rawBase;
   const embeddedUrl = env[EMBEDDED_URL_VARIABLE];
@@ -161,33 +218,52 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Harne
   const maxRps = Number(rpsRaw);
   if (!/^\d+(\.\d+)?$/.test(rpsRaw) || maxRps > 10_000)
     throw new ConfigError('MAX_RPS', `must be a number of requests per second from 0 (no limit) to 10000, got "${rpsRaw}"`);
-  const probesFile = resolve(cwd, env.PROBES_FILE?.trim() || resolve(DEFAULT_FIXTURE_DIR, FIXTURE_FILES.probes));
   const token = env.API_TOKEN?.trim();
   if (token && /[\r\n]/.test(token)) throw new ConfigError('API_TOKEN', 'must not contain line breaks');
+  const certificate = clientCertificate(env, cwd);
   return {
     baseUrl,
     embedded,
     apiToken: token || undefined,
     apiHeaders: headers(env),
-    probesFile,
-    probes: probesFrom(probesFile),
     providerPath: path(env, 'PROVIDER_PATH', '/provider'),
     fhirPath: path(env, 'FHIR_PATH', '/fhir'),
+    requestTimeoutMs,
+    maxRps,
+    ...(certificate ? { clientCertificate: certificate } : {}),
+  };
+}
+
+/** PROBES_FILE, or the committed probes of the embedded reference server. */
+export function probesFileOf(env: Environment, cwd: string = process.cwd()): string {
+  return resolve(cwd, env.PROBES_FILE?.trim() || resolve(DEFAULT_FIXTURE_DIR, FIXTURE_FILES.probes));
+}
+
+/** Reads and checks every key; throws one ConfigError naming the first bad key. */
+export function loadConfig(env: Environment, cwd: string = process.cwd()): HarnessConfig {
+  const connection = loadConnection(env, cwd);
+  const probesFile = probesFileOf(env, cwd);
+  const baseline = baselineSettings(env, cwd);
+  return {
+    ...connection,
+    probesFile,
+    probes: loadProbes(probesFile),
     statusSearch: flag(env, 'STATUS_SEARCH'),
     strict: flag(env, 'STRICT'),
     reportDir: reportDirOf(env, cwd),
-    requestTimeoutMs,
-    maxRps,
+    ...(baseline ? { baseline } : {}),
   };
 }
 
 /** The secrets of a configuration: values that must never reach any output. */
-export function secretsOf(config: Pick<HarnessConfig, 'apiToken' | 'apiHeaders'>): string[] {
-  return [config.apiToken, ...Object.values(config.apiHeaders)].filter((value): value is string => !!value && value.length > 0);
+export function secretsOf(config: Pick<ConnectionConfig, 'apiToken' | 'apiHeaders' | 'clientCertificate'>): string[] {
+  return [config.apiToken, ...Object.values(config.apiHeaders), config.clientCertificate?.passphrase].filter(
+    (value): value is string => !!value && value.length > 0,
+  );
 }
 
 /** Headers every request carries: the credentials, and what the suite accepts. */
-function requestHeaders(config: Pick<HarnessConfig, 'apiToken' | 'apiHeaders'>): Record<string, string> {
+function requestHeaders(config: Pick<ConnectionConfig, 'apiToken' | 'apiHeaders'>): Record<string, string> {
   const headers: Record<string, string> = {
     accept: 'application/json, application/fhir+json;q=0.9, text/plain;q=0.5',
     ...config.apiHeaders,
@@ -197,7 +273,7 @@ function requestHeaders(config: Pick<HarnessConfig, 'apiToken' | 'apiHeaders'>):
 }
 
 /** The one place where the configuration, credentials included, becomes client options. */
-export function clientOptions(config: HarnessConfig, redactor: Redactor, throttle?: Throttle): HttpClientOptions {
+export function clientOptions(config: ConnectionConfig, redactor: Redactor, throttle?: Throttle): HttpClientOptions {
   return {
     baseUrl: config.baseUrl,
     headers: requestHeaders(config),

@@ -71,7 +71,7 @@ export default async function preflight(config: FullConfig): Promise<void> {
   const harness = loadConfig(environmentWithDotenv(process.env, process.cwd()));
   const tracing = traceProblem(config, harness);
   if (tracing) throw new PreflightError(tracing);
-  const transport = new UndiciTransport();
+  const transport = new UndiciTransport(harness.clientCertificate);
   try {
     const http = new ReadOnlyHttpClient(transport, clientOptions(harness, new Redactor(secretsOf(harness))));
     let exchange: Exchange;

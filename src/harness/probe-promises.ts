@@ -1,5 +1,5 @@
 import type { Checks } from './checks';
-import type { Exchange } from './exchange';
+import { type Exchange, requestLine } from './exchange';
 import type { RecordLike } from './rules/answers';
 import { classifySingleBest, describeAnswer, type SingleBestAnswer } from './rules/single-best-answer';
 
@@ -14,6 +14,12 @@ export const PROMISED = {
   overLimit: 'more than 1000 matching organizations',
   identifiers: 'at least one organization carrying it',
 } as const;
+
+/** A promise of the probes file that the service's answer contradicts, in the words every report uses. */
+export function probeProblemMessage(problem: { probe: string; promised: string; observed: string }, exchange?: Exchange): string {
+  const evidence = exchange ? ` (${requestLine(exchange)})` : '';
+  return `${problem.probe} promised ${problem.promised}, but ${problem.observed}${evidence}: either the probes file is out of date or the service's matching is wrong`;
+}
 
 /** How a probe is named in reports: its place in the probes file and its query. */
 export function probeLabel(place: string, query: unknown): string {

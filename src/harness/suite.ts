@@ -43,8 +43,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   // One transport per worker keeps connections alive across tests; credentials go per request, never into it.
   transport: [
-    async ({}, use) => {
-      const transport = new UndiciTransport();
+    async ({ harness }, use) => {
+      const transport = new UndiciTransport(harness.clientCertificate);
       await use(transport);
       await transport.close();
     },

@@ -1,4 +1,5 @@
 import { Agent, request } from 'undici';
+import type { ClientCertificate } from './config';
 
 /**
  * The harness's socket-level transport: undici, chosen over Playwright's APIRequestContext because
@@ -51,10 +52,22 @@ function describe(error: unknown, timeoutMs: number, signal: AbortSignal): Error
   return new Error(parts.join(' ').trim());
 }
 
-/** The one real transport: a keep-alive agent per worker, GET only, no redirects followed. */
+/**
+ * The one real transport: a keep-alive agent per worker, GET only, no redirects followed. A client
+ * certificate, when configured, is offered in every TLS handshake; the service's certificate is
+ * checked against Node's CAs, which NODE_EXTRA_CA_CERTS extends with a private one.
+ */
 export class UndiciTransport implements Transport {
   // undici's request() follows no redirect: a 3xx comes back as it is, credentials stay here.
-  private readonly agent = new Agent({ keepAliveTimeout: 4_000, keepAliveMaxTimeout: 10_000 });
+  private readonly agent: Agent;
+
+  constructor(clientCertificate?: ClientCertificate) {
+    this.agent = new Agent({
+      keepAliveTimeout: 4_000,
+      keepAliveMaxTimeout: 10_000,
+      ...(clientCertificate ? { connect: { ...clientCertificate } } : {}),
+    });
+  }
 
   async get(url: string, headers: Record<string, string>, { timeoutMs, maxBodyBytes }: TransportLimits): Promise<TransportAnswer> {
     const signal = AbortSignal.timeout(timeoutMs);

@@ -1,4 +1,6 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { Server } from 'node:http';
+import { createServer as createHttpsServer, type ServerOptions as TlsServerOptions } from 'node:https';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerFactory } from 'fastify';
 import { type Directory, loadDirectory } from './directory';
 import { operationOutcomeBody, RequestError, serviceErrorBody } from './errors';
 import { parseQueryString } from './query';
@@ -22,6 +24,8 @@ export interface ReferenceServerOptions {
   latencyMs?: number;
   /** What to serve where; by default the reference behaviour at the root. */
   scenarios?: readonly MountedScenario[];
+  /** Serve HTTPS with these options (a certificate, and a CA to ask clients for theirs): the mTLS tests. */
+  tls?: TlsServerOptions;
 }
 
 /** Longest path segment Fastify hands to a route; longer curated IDs then get our 400, not a router 404. */
@@ -71,12 +75,18 @@ function registerScenario(app: FastifyInstance, directory: Directory, { prefix, 
   );
 }
 
+/** An HTTPS server in Fastify's place: it answers like an HTTP one, and Fastify's types know one raw server type per instance. */
+function httpsFactory(tls: TlsServerOptions): FastifyServerFactory<Server> {
+  return (handler) => createHttpsServer(tls, handler) as unknown as Server;
+}
+
 export function buildReferenceServer(options: ReferenceServerOptions = {}): FastifyInstance {
   const directory = options.directory ?? loadDirectory();
   const app = Fastify({
     logger: false,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH, querystringParser: parseQueryString },
     trustProxy: false,
+    serverFactory: options.tls ? httpsFactory(options.tls) : undefined,
   });
   app.setNotFoundHandler((request, reply) => {
     const error = new RequestError(

@@ -17,6 +17,7 @@ export const SCHEMA = {
   ambiguity: 'service/ambiguity.schema.json',
   health: 'service/health.schema.json',
   probes: 'probes.schema.json',
+  baseline: 'baseline.schema.json',
 } as const;
 
 export type SchemaPath = (typeof SCHEMA)[keyof typeof SCHEMA];

@@ -21,6 +21,12 @@ export const NEUTRAL_SUITE_ENV: Record<string, string> = {
   REPORT_DIR: '',
   REQUEST_TIMEOUT_MS: '',
   MAX_RPS: '',
+  BASELINE_FILE: '',
+  UPDATE_BASELINE: '',
+  FAIL_ON_DRIFT: '',
+  CLIENT_CERT: '',
+  CLIENT_KEY: '',
+  CLIENT_KEY_PASSPHRASE: '',
   CONFORMANCE_ENV_FILE: '',
   CONFORMANCE_EMBEDDED_URL: '',
 };

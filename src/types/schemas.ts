@@ -33,6 +33,7 @@ export type AmbiguityError = ServiceError & {
  * Every response and input shape, by schema title.
  */
 export interface SchemaIndex {
+  Baseline: Baseline;
   OrganizationBundleEntry: OrganizationBundleEntry;
   OrganizationBundle: OrganizationBundle;
   OperationOutcome: OperationOutcome;
@@ -49,6 +50,47 @@ export interface SchemaIndex {
   AmbiguityError: AmbiguityError;
   ServiceError: ServiceError;
   HealthStatus: HealthStatus;
+}
+/**
+ * A target's committed expectations (BASELINE_FILE, --baseline): failures accepted for now, and the behaviour observed where the specification is silent, so that a later run reports what changed. `directory-conformance run --update-baseline` writes it.
+ */
+export interface Baseline {
+  /**
+   * Known failures. A run fails on a failure none of them covers, and on an entry past its expires date.
+   */
+  expectations: Expectation[];
+  /**
+   * Observation id to the behaviour the run observed (the part of the value that describes behaviour, not data). A later run that observes something else reports it as drift.
+   */
+  observations?: {
+    [k: string]: unknown;
+  };
+}
+export interface Expectation {
+  /**
+   * The requirement id, as `directory-conformance list` prints it.
+   */
+  id: string;
+  /**
+   * Which failure of the requirement: the endpoint and the JSON Pointer with array indices as *, such as `organization /total` or `searchSingleBest /data/Name/*`. Without it, the entry covers every failure of the requirement.
+   */
+  fingerprint?: string;
+  /**
+   * Why the failure is accepted for now.
+   */
+  reason: string;
+  /**
+   * Who answers for it.
+   */
+  owner?: string;
+  /**
+   * Where its fix is tracked.
+   */
+  issue?: string;
+  /**
+   * The last day the failure is accepted; from the next day it fails the run.
+   */
+  expires?: string;
 }
 /**
  * One entry of the organization bundle (§2.5): fullUrl shaped /Organization/<organization_id>, absolute URLs ending so being accepted.

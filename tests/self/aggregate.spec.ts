@@ -204,12 +204,14 @@ test('probe problems are listed once each and make a run without failures inconc
 
 test('the exit codes: 0 pass, 1 fail, 2 configuration error, 3 inconclusive', () => {
   expect(EXIT_CODE).toEqual({ pass: 0, warn: 0, fail: 1, error: 2, inconclusive: 3 });
-  const summary = { pass: 1, fail: 0, warn: 1, skip: 0, partial: 0 };
-  expect(verdictOf(summary, 0, 0, false)).toBe('warn');
-  expect(verdictOf(summary, 0, 0, true)).toBe('fail');
-  expect(verdictOf(summary, 1, 0, false)).toBe('inconclusive');
-  expect(verdictOf({ ...summary, warn: 0 }, 0, 1, false)).toBe('inconclusive');
-  expect(verdictOf({ pass: 0, fail: 0, warn: 0, skip: 33, partial: 0 }, 0, 0, false)).toBe('inconclusive');
+  const counts = { fail: 0, warn: 1, notice: 0, ran: 2, probeProblems: 0, errors: 0 };
+  expect(verdictOf(counts, false)).toBe('warn');
+  expect(verdictOf(counts, true)).toBe('fail');
+  expect(verdictOf({ ...counts, probeProblems: 1 }, false)).toBe('inconclusive');
+  expect(verdictOf({ ...counts, warn: 0, errors: 1 }, false)).toBe('inconclusive');
+  expect(verdictOf({ ...counts, warn: 0, ran: 0 }, false)).toBe('inconclusive');
+  // Drift warns, and STRICT, which is about SHOULD findings, does not make it fail.
+  expect(verdictOf({ ...counts, warn: 0, notice: 1 }, true)).toBe('warn');
 });
 
 test('conformance.junit.xml: one case per requirement, failures named, warnings visible, skips with reasons, probe problems as errors', () => {

@@ -1,40 +1,28 @@
 /** The directory-conformance command: flags, exit codes, the catalogue, comparison, and the packed package installed. */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OBSERVATIONS, REQUIREMENTS } from '../../src/harness/catalogue';
 import { aggregate } from '../../src/harness/reporter/aggregate';
 import type { ConformanceReport } from '../../src/harness/reporter/report';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
-import { NEUTRAL_SUITE_ENV } from '../../src/suite-runs/run-suite';
 import { PROJECT_ROOT, startScenarioServer } from '../../src/suite-runs/scenario-server';
+import { command, tempDir } from './command';
 import { expect, test } from './fixtures';
 
-const BIN = join(PROJECT_ROOT, 'bin', 'directory-conformance.js');
 const VERSION = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
-/** The command as a user runs it, in `cwd`, with the suite's keys neutral unless given. */
-function command(args: string[], options: { cwd?: string; env?: Record<string, string>; bin?: string; unset?: string[] } = {}) {
-  const env: NodeJS.ProcessEnv = { ...process.env, CI: '', ...NEUTRAL_SUITE_ENV, ...options.env };
-  // A variable set, even empty, wins over the dotenv file: a test of the file leaves its keys unset.
-  for (const key of options.unset ?? []) delete env[key];
-  const result = spawnSync(options.bin ?? BIN, args, {
-    cwd: options.cwd ?? PROJECT_ROOT,
-    env,
-    encoding: 'utf8',
-    timeout: 180_000,
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-const tempDir = () => mkdtempSync(join(tmpdir(), 'cli-'));
-
 test('--version and --help answer on every command; an unknown flag is a configuration error (exit 2)', () => {
-  for (const args of [['--version'], ['run', '--version'], ['list', '--version'], ['compare', '--version']])
+  for (const args of [
+    ['--version'],
+    ['run', '--version'],
+    ['list', '--version'],
+    ['probes', 'check', '--version'],
+    ['compare', '--version'],
+  ])
     expect(command(args).stdout.trim()).toBe(VERSION);
   expect(command(['--help']).stdout).toContain('Exit codes: 0 pass, 1 fail, 2 configuration error, 3 inconclusive');
-  for (const name of ['run', 'list', 'compare', 'serve'])
+  for (const name of ['run', 'list', 'probes', 'compare', 'serve'])
     expect(command([name, '--help']).stdout).toMatch(new RegExp(`^Usage: directory-conformance ${name}`));
   const unknown = command(['run', '--base-ur', 'http://x']);
   expect(unknown.code).toBe(2);
@@ -145,6 +133,100 @@ test("run from another directory reads that directory's .env and says so; --env-
   expect(missing.stderr).toContain('--env-file');
 });
 
+test('probes check: 0 when every promise holds, 3 when one is contradicted; probes draft writes a file that check accepts', () => {
+  const dir = tempDir();
+  const holds = command(['probes', 'check'], { cwd: dir });
+  expect(holds.code).toBe(0);
+  expect(holds.stdout).toMatch(/^holds +provider\.unique\[0\] /m);
+  expect(holds.stdout).toMatch(/^probes: (\d+) of \1 promises hold, 0 contradicted, 0 unconfirmed$/m);
+  const probes = JSON.parse(readFileSync(join(PROJECT_ROOT, 'fixtures', 'probes.json'), 'utf8'));
+  const npi: string = probes.provider.unique.find((p: { query: { NPI?: string } }) => p.query.NPI).query.NPI;
+  writeFileSync(join(dir, 'stale.json'), JSON.stringify({ provider: { none: [{ query: { NPI: npi } }] } }));
+  const stale = command(['probes', 'check', '--probes', 'stale.json'], { cwd: dir });
+  expect(stale.code).toBe(3);
+  expect(stale.stdout).toContain(
+    `contradicted provider.none[0] {"NPI":"${npi}"} promised no matching provider, but the service answered 200`,
+  );
+  const draft = command(['probes', 'draft', '--npi', npi, '--out', 'drafted.json'], { cwd: dir });
+  expect(draft.code).toBe(0);
+  expect(draft.stderr).toMatch(/drafted from 1 seeds in \d+ requests \(at most \d+\)/);
+  expect(draft.stderr).toMatch(/^could not fill organization\.overLimit: /m);
+  expect(command(['probes', 'check', '--probes', 'drafted.json'], { cwd: dir }).code).toBe(0);
+  expect(command(['probes', 'draft'], { cwd: dir }).code).toBe(2);
+  expect(command(['probes', 'draft', '--npi', '1234567890'], { cwd: dir }).stderr).toContain('1234567890 is not an NPI');
+  expect(command(['probes', 'check', '--probes', 'nope.json'], { cwd: dir }).code).toBe(2);
+  expect(command(['probes'], { cwd: dir }).code).toBe(2);
+});
+
+test('a baseline gates a release: --update-baseline accepts, known passes, expired and new fail, fixed warns, drift warns or fails', async () => {
+  test.setTimeout(180_000);
+  const dir = tempDir();
+  const server = await startScenarioServer();
+  const faulty = `${server.origin}${scenarioPrefix('page-size-20')}`;
+  const clean = `${server.origin}${scenarioPrefix('clean')}`;
+  const env = { MAX_RPS: '0' };
+  const run = (baseUrl: string, ...flags: string[]) => {
+    const result = command(['run', '--base-url', baseUrl, '--grep', 'ORG-PAGE', '--baseline', 'baseline.json', ...flags], {
+      cwd: dir,
+      env,
+    });
+    const report = JSON.parse(readFileSync(join(dir, 'conformance-report', 'conformance.json'), 'utf8'));
+    return { ...result, report };
+  };
+  const edit = (change: (b: { expectations: { id: string; expires?: string }[]; observations: Record<string, unknown> }) => void) => {
+    const baseline = JSON.parse(readFileSync(join(dir, 'baseline.json'), 'utf8'));
+    change(baseline);
+    writeFileSync(join(dir, 'baseline.json'), JSON.stringify(baseline));
+  };
+  try {
+    // Without a baseline the fault fails the run; --update-baseline records it and the run passes.
+    expect(command(['run', '--base-url', faulty, '--grep', 'ORG-PAGE'], { cwd: dir, env }).code).toBe(1);
+    const accepted = run(faulty, '--update-baseline');
+    expect(accepted.code).toBe(0);
+    expect(accepted.stderr).toMatch(/baseline: wrote .*baseline\.json: 1 entries \(0 kept, 1 added, 0 removed\)/);
+    const written = JSON.parse(readFileSync(join(dir, 'baseline.json'), 'utf8'));
+    expect(written.expectations).toEqual([expect.objectContaining({ id: 'ORG-PAGE', fingerprint: 'organization /entry' })]);
+    expect(written.observations['OBS-TOTAL-ACROSS-PAGES']).toBeDefined();
+
+    const known = run(faulty);
+    expect(known.code).toBe(0);
+    expect(known.report.baseline.known.map((k: { id: string }) => k.id)).toEqual(['ORG-PAGE']);
+    expect(known.report.drift).toEqual([]);
+    expect(known.stdout).toContain('baseline: 1 known, 0 new, 0 fixed, 0 expired');
+
+    edit((b) => (b.expectations[0].expires = '2000-01-01'));
+    const expired = run(faulty);
+    expect(expired.code).toBe(1);
+    expect(expired.report.baseline.expired.map((e: { id: string }) => e.id)).toEqual(['ORG-PAGE']);
+
+    // Against a service without the fault, the entry is fixed: a warning, and a failure under --strict.
+    const fixed = run(clean);
+    expect(fixed.code).toBe(0);
+    expect(fixed.report.verdict).toBe('warn');
+    expect(fixed.report.baseline.fixed.map((e: { id: string }) => e.id)).toEqual(['ORG-PAGE']);
+    expect(readFileSync(join(dir, 'conformance-report', 'conformance.md'), 'utf8')).toContain('fixed: remove it');
+    expect(run(clean, '--strict').code).toBe(1);
+
+    // A new failure fails the run: the empty baseline knows none.
+    edit((b) => (b.expectations = []));
+    const fresh = run(faulty);
+    expect(fresh.code).toBe(1);
+    expect(fresh.report.baseline.new.map((f: { id: string }) => f.id)).toEqual(['ORG-PAGE']);
+
+    edit((b) => (b.observations['OBS-TOTAL-ACROSS-PAGES'] = "the page's count"));
+    const drifted = run(clean);
+    expect(drifted.code).toBe(0);
+    expect(drifted.report.verdict).toBe('warn');
+    expect(drifted.report.drift).toEqual([{ id: 'OBS-TOTAL-ACROSS-PAGES', before: "the page's count", after: 'all matches' }]);
+    expect(run(clean, '--fail-on-drift').code).toBe(1);
+    // A baseline that does not exist is a configuration error, unless the run is to write it.
+    expect(command(['run', '--baseline', 'missing.json'], { cwd: dir }).code).toBe(2);
+    expect(command(['run', '--fail-on-drift'], { cwd: dir }).code).toBe(2);
+  } finally {
+    server.stop();
+  }
+});
+
 test('the packed tarball installs into an empty directory and runs against the embedded server and a scenario server', async () => {
   test.setTimeout(300_000);
   const dir = tempDir();
@@ -158,6 +240,7 @@ test('the packed tarball installs into an empty directory and runs against the e
   execFileSync('npm', ['install', '--no-audit', '--no-fund', join(dir, tarball)], { cwd: project, stdio: 'pipe' });
   const bin = join(project, 'node_modules', '.bin', 'directory-conformance');
   expect(command(['--version'], { cwd: project, bin }).stdout.trim()).toBe(VERSION);
+  expect(command(['probes', 'check'], { cwd: project, bin }).code).toBe(0);
   const embedded = command(['run', '--grep', 'ORG-PAGE', '--report', 'embedded'], { cwd: project, bin });
   expect(embedded.code).toBe(0);
   expect(JSON.parse(readFileSync(join(project, 'embedded', 'conformance.json'), 'utf8')).target.embedded).toBe(true);

@@ -2,7 +2,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, EMBEDDED_URL_VARIABLE, environmentWithDotenv, loadConfig, secretsOf } from '../../src/harness/config';
+import { EMBEDDED_URL_VARIABLE, environmentWithDotenv, loadConfig, secretsOf } from '../../src/harness/config';
+import { ConfigError } from '../../src/harness/config-error';
 import { reportConfigurationError } from '../../src/harness/reporter/configuration-error';
 import { REPORT_FILES } from '../../src/harness/reporter/report';
 import { ORGANIZATION_FILTERS, PAGING_PARAMETERS, PROVIDER_PARAMETERS } from '../../src/spec/constants';
@@ -176,4 +177,41 @@ test('a configuration error leaves a report with verdict error, and no earlier r
   );
   for (const file of Object.values(REPORT_FILES))
     expect(readFileSync(join(reportDir, file), 'utf8')).not.toContain('PASS from an earlier run');
+});
+
+test('CLIENT_CERT and CLIENT_KEY are PEM files read together; the passphrase is a secret; a bad one is named without its content', () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'client.pem'), '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
+  writeFileSync(join(dir, 'client-key.pem'), '-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIE\n-----END ENCRYPTED PRIVATE KEY-----\n');
+  writeFileSync(join(dir, 'not-pem.txt'), 'hunter2-secret-key-material');
+  const both = { ...EMBEDDED, CLIENT_CERT: 'client.pem', CLIENT_KEY: 'client-key.pem', CLIENT_KEY_PASSPHRASE: 'pass-phrase-99' };
+  const config = loadConfig(both, dir);
+  expect(config.clientCertificate?.cert.toString()).toContain('BEGIN CERTIFICATE');
+  expect(config.clientCertificate?.passphrase).toBe('pass-phrase-99');
+  expect(secretsOf(config)).toContain('pass-phrase-99');
+  expect(() => loadConfig({ ...EMBEDDED, CLIENT_CERT: 'client.pem' }, dir)).toThrow('CLIENT_KEY must be set with CLIENT_CERT');
+  expect(() => loadConfig({ ...EMBEDDED, CLIENT_KEY_PASSPHRASE: 'x' }, dir)).toThrow('CLIENT_KEY_PASSPHRASE is set, but CLIENT_KEY is not');
+  expect(() => loadConfig({ ...both, CLIENT_KEY: 'missing.pem' }, dir)).toThrow(/CLIENT_KEY cannot be read: .*missing\.pem \(ENOENT\)/);
+  let message = '';
+  try {
+    loadConfig({ ...both, CLIENT_KEY: 'not-pem.txt' }, dir);
+  } catch (error) {
+    message = (error as ConfigError).message;
+  }
+  expect(message).toMatch(/CLIENT_KEY is not a PEM file/);
+  expect(message).not.toContain('hunter2');
+});
+
+test('BASELINE_FILE is read before any test; --update-baseline and --fail-on-drift need it', () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'baseline.json'), JSON.stringify({ expectations: [{ id: 'ORG-PAGE', reason: 'x' }] }));
+  expect(loadConfig({ ...EMBEDDED, BASELINE_FILE: 'baseline.json' }, dir).baseline).toEqual({
+    file: join(dir, 'baseline.json'),
+    update: false,
+    failOnDrift: false,
+  });
+  expect(() => loadConfig({ ...EMBEDDED, BASELINE_FILE: 'missing.json' }, dir)).toThrow(/BASELINE_FILE cannot be read as JSON/);
+  // A baseline to be written need not exist yet.
+  expect(loadConfig({ ...EMBEDDED, BASELINE_FILE: 'new.json', UPDATE_BASELINE: 'true' }, dir).baseline?.update).toBe(true);
+  expect(() => loadConfig({ ...EMBEDDED, FAIL_ON_DRIFT: 'true' }, dir)).toThrow('FAIL_ON_DRIFT needs BASELINE_FILE');
 });

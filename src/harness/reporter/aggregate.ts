@@ -93,11 +93,25 @@ function union(values: readonly unknown[]): Record<string, string[]> {
   );
 }
 
-export function verdictOf(summary: ConformanceSummary['summary'], problems: number, errors: number, strict: boolean): Verdict {
-  if (summary.fail > 0 || (strict && summary.warn > 0)) return 'fail';
+/** What a verdict is made of: findings that fail, findings that warn, and what kept checks from running. */
+export interface VerdictCounts {
+  /** Findings that fail the run whatever STRICT says. */
+  fail: number;
+  /** SHOULD findings: they fail the run under STRICT. */
+  warn: number;
+  /** Changes that warn whatever STRICT says (drift, without --fail-on-drift). */
+  notice: number;
+  /** Requirements whose checks ran. */
+  ran: number;
+  probeProblems: number;
+  errors: number;
+}
+
+export function verdictOf(counts: VerdictCounts, strict: boolean): Verdict {
+  if (counts.fail > 0 || (strict && counts.warn > 0)) return 'fail';
   // A run in which no check ran has shown nothing: it passes nothing.
-  if (problems > 0 || errors > 0 || summary.pass + summary.warn === 0) return 'inconclusive';
-  return summary.warn > 0 ? 'warn' : 'pass';
+  if (counts.probeProblems > 0 || counts.errors > 0 || counts.ran === 0) return 'inconclusive';
+  return counts.warn + counts.notice > 0 ? 'warn' : 'pass';
 }
 
 /**
@@ -182,7 +196,17 @@ export function aggregate(
   const probeProblems = distinct(problems.map(({ probe, promised, observed, message }) => ({ probe, promised, observed, message })));
 
   return {
-    verdict: verdictOf(summary, probeProblems.length, errors.length, options.strict),
+    verdict: verdictOf(
+      {
+        fail: summary.fail,
+        warn: summary.warn,
+        notice: 0,
+        ran: summary.pass + summary.warn + summary.fail,
+        probeProblems: probeProblems.length,
+        errors: errors.length,
+      },
+      options.strict,
+    ),
     summary,
     requirements,
     observations: OBSERVATIONS.map((o): ObservationResult => {

@@ -1,4 +1,5 @@
-import { type ConfigError, type Environment, reportDirOf } from '../config';
+import { type Environment, reportDirOf } from '../config';
+import type { ConfigError } from '../config-error';
 import { Redactor } from '../redact';
 import { aggregate } from './aggregate';
 import { clearReport, writeReport } from './report';

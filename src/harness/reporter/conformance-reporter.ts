@@ -3,6 +3,7 @@ import type { FullResult, Reporter, TestCase, TestError, TestResult } from '@pla
 import { PREFLIGHT_PREFIX } from '../preflight';
 import { environmentWithDotenv, loadConfig, secretsOf } from '../config';
 import { Redactor } from '../redact';
+import { applyBaseline } from '../baseline/apply';
 import { aggregate, EXIT_CODE, type RunError, type TestOutcome } from './aggregate';
 import { REPORT_FILES, writeReport } from './report';
 
@@ -58,7 +59,9 @@ export default class ConformanceReporter implements Reporter {
     // keeps secrets out of reporter options, which Playwright copies into its own reports.
     const config = loadConfig(environmentWithDotenv(process.env, process.cwd()));
     const redactor = new Redactor(secretsOf(config));
-    const summary = aggregate([...this.outcomes.values()], { strict: config.strict }, this.runErrors);
+    const aggregated = aggregate([...this.outcomes.values()], { strict: config.strict }, this.runErrors);
+    const judged = config.baseline ? applyBaseline(aggregated, config.baseline, config.strict) : undefined;
+    const summary = { ...aggregated, ...judged };
     writeReport(
       config.reportDir,
       {
@@ -72,14 +75,21 @@ export default class ConformanceReporter implements Reporter {
     const { pass, fail, warn, skip, partial } = summary.summary;
     const plural = (count: number, noun: string) => (count > 0 ? `, ${count} ${noun}${count > 1 ? 's' : ''}` : '');
     const counts = `${pass} pass${partial > 0 ? ` (${partial} partial)` : ''}, ${fail} fail, ${warn} warn, ${skip} skip${plural(summary.probeProblems.length, 'probe problem')}${plural(summary.errors.length, 'run error')}`;
-    console.log(`\nconformance: ${summary.verdict.toUpperCase()}: ${counts} (${config.reportDir}/${REPORT_FILES.markdown})`);
+    const againstBaseline = judged
+      ? `; baseline: ${judged.baseline.known.length} known, ${judged.baseline.new.length} new, ${judged.baseline.fixed.length} fixed, ${judged.baseline.expired.length} expired${plural(judged.drift.length, 'drifted observation')}`
+      : '';
+    console.log(
+      `\nconformance: ${summary.verdict.toUpperCase()}: ${counts}${againstBaseline} (${config.reportDir}/${REPORT_FILES.markdown})`,
+    );
     // Playwright exits 0 or 1 only; an exit listener runs inside its process.exit and sets ours.
+    // The verdict can also be kinder than the tests: a failure the baseline knows fails its test,
+    // not the run.
     const code = EXIT_CODE[summary.verdict];
-    if (code !== 0 && result.status !== 'interrupted') {
-      process.once('exit', () => {
-        process.exitCode = code;
-      });
-    }
-    return code !== 0 && result.status === 'passed' ? { status: 'failed' } : undefined;
+    if (result.status === 'interrupted') return undefined;
+    process.once('exit', () => {
+      process.exitCode = code;
+    });
+    if (code !== 0 && result.status === 'passed') return { status: 'failed' };
+    return code === 0 && result.status === 'failed' ? { status: 'passed' } : undefined;
   }
 }

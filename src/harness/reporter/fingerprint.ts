@@ -17,11 +17,12 @@ function endpointOf(url: string | undefined): string {
 }
 
 /**
- * What makes two failures the same failure across runs and deployments: the requirement, the
- * endpoint, and the JSON Pointer with its array indices generalised (entry 3 and entry 4 break the
- * same rule). A second failure of the same requirement elsewhere is a different fingerprint.
+ * Where a failure happened, the same across runs and deployments: the endpoint, and the JSON
+ * Pointer with its array indices generalised (entry 3 and entry 4 break the same rule), such as
+ * `searchSingleBest /data/Name/*`. A baseline entry's `fingerprint` is this;
+ * with the requirement id before it, it tells two runs' failures apart (compare).
  */
-export function failureFingerprint(id: string, failure: Failure): string {
+export function failureLocation(failure: Pick<Failure, 'url' | 'pointer'>): string {
   const pointer = failure.pointer === undefined ? '' : ` ${failure.pointer.replace(/\/\d+(?=\/|$)/g, '/*') || '/'}`;
-  return `${id} ${endpointOf(failure.url)}${pointer}`;
+  return `${endpointOf(failure.url)}${pointer}`;
 }

@@ -35,6 +35,9 @@ function testsuite(name: string, cases: readonly Case[], counts: { failures: num
  */
 export function renderJunit(report: ConformanceReport): string {
   const strictFailure = report.verdict === 'fail' && report.summary.fail === 0;
+  // A requirement all of whose failures the baseline accepts is not a failure of this run.
+  const unaccepted = new Set([...(report.baseline?.new ?? []), ...(report.baseline?.expired ?? [])].map((f) => f.id));
+  const accepted = new Map((report.baseline?.known ?? []).filter((k) => !unaccepted.has(k.id)).map((k) => [k.id, k.expectation.reason]));
   let failures = 0;
   let skipped = 0;
   const requirementCases = report.requirements.map((r): Case => {
@@ -42,7 +45,10 @@ export function renderJunit(report: ConformanceReport): string {
       `      <properties><property name="level" value="${r.level}"/><property name="spec" value="${escape(r.spec)}"/><property name="status" value="${r.status}${r.partial ? ' (partial)' : ''}"/></properties>`,
     ];
     const first = r.failures[0]?.message ?? '';
-    if (r.status === 'fail' || (r.status === 'warn' && strictFailure)) {
+    if (accepted.has(r.id)) {
+      skipped++;
+      lines.push(`      <skipped message="${escape(`known failure, accepted by the baseline: ${accepted.get(r.id)!}`)}"/>`);
+    } else if (r.status === 'fail' || (r.status === 'warn' && strictFailure)) {
       failures++;
       lines.push(
         `      <failure type="${r.level}" message="${escape(`[${r.id}] ${firstLine(first)}`)}">${escape(r.failures.map((f) => f.message).join('\n\n'))}</failure>`,
@@ -70,17 +76,40 @@ export function renderJunit(report: ConformanceReport): string {
     classname: 'conformance.run',
     body: `      <error type="${escape(e.kind)}" message="${escape(firstLine(e.message))}">${escape(e.message)}</error>`,
   }));
+  const baselineCases = [
+    ...(report.baseline?.expired ?? []).map((e): Case => {
+      const message = `[${e.id}] baseline entry expired on ${e.expires!}, and the failure still happens: ${e.failures[0].message}`;
+      return {
+        name: `expired: ${e.id}${e.fingerprint ? ` ${e.fingerprint}` : ''}`,
+        classname: 'conformance.baseline',
+        body: `      <failure type="expired" message="${escape(firstLine(message))}">${escape(message)}</failure>`,
+      };
+    }),
+    ...(report.baseline?.fixed ?? []).map((e): Case => ({
+      name: `fixed: ${e.id}${e.fingerprint ? ` ${e.fingerprint}` : ''}`,
+      classname: 'conformance.baseline',
+      body: `      <system-out>${escape(`fixed: remove it from ${report.baseline!.file}`)}</system-out>`,
+    })),
+    ...(report.drift ?? []).map((d): Case => ({
+      name: `drift: ${d.id}`,
+      classname: 'conformance.baseline',
+      body: `      <system-out>${escape(`changed from ${JSON.stringify(d.before)} to ${JSON.stringify(d.after)}`)}</system-out>`,
+    })),
+  ];
   const suites = [
     testsuite('requirements', requirementCases, { failures, errors: 0, skipped }),
     ...(problemCases.length > 0
       ? [testsuite('probe problems', problemCases, { failures: 0, errors: problemCases.length, skipped: 0 })]
       : []),
     ...(errorCases.length > 0 ? [testsuite('run errors', errorCases, { failures: 0, errors: errorCases.length, skipped: 0 })] : []),
+    ...(baselineCases.length > 0
+      ? [testsuite('baseline', baselineCases, { failures: report.baseline?.expired.length ?? 0, errors: 0, skipped: 0 })]
+      : []),
   ];
-  const total = requirementCases.length + problemCases.length + errorCases.length;
+  const total = requirementCases.length + problemCases.length + errorCases.length + baselineCases.length;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="Directory Search Service v1.0 conformance (${report.verdict})" tests="${total}" failures="${failures}" errors="${problemCases.length + errorCases.length}" skipped="${skipped}">`,
+    `<testsuites name="Directory Search Service v1.0 conformance (${report.verdict})" tests="${total}" failures="${failures + (report.baseline?.expired.length ?? 0)}" errors="${problemCases.length + errorCases.length}" skipped="${skipped}">`,
     ...suites,
     '</testsuites>',
     '',

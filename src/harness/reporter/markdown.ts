@@ -4,6 +4,7 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n+/g, ' ↵ 
 const clip = (text: string, length = 300) => (text.length > length ? `${text.slice(0, length)}…` : text);
 
 function verdict(report: ConformanceReport): string {
+  if (report.baseline && report.verdict !== 'inconclusive' && report.verdict !== 'error') return againstBaseline(report);
   switch (report.verdict) {
     case 'pass':
       return 'PASS: every MUST and SHOULD requirement that ran holds';
@@ -17,6 +18,61 @@ function verdict(report: ConformanceReport): string {
       return report.summary.fail > 0
         ? 'FAIL: the service breaks a MUST requirement'
         : 'FAIL: SHOULD requirements do not hold and STRICT is true';
+  }
+}
+
+const entryName = (e: { id: string; fingerprint?: string }) => `**${e.id}**${e.fingerprint ? ` at ${cell(e.fingerprint)}` : ''}`;
+const entryNotes = (e: { owner?: string; issue?: string; expires?: string }) =>
+  [e.owner && `owner ${e.owner}`, e.issue && `issue ${e.issue}`, e.expires && `expires ${e.expires}`].filter(Boolean).join(', ');
+
+/** The run against BASELINE_FILE: new failures, expired entries, fixed ones, known ones, and drift. */
+function baselineSection(report: ConformanceReport): string[] {
+  const { baseline, drift = [] } = report;
+  if (!baseline) return [];
+  const lines = ['## Baseline', '', `Judged against ${baseline.file}.`, ''];
+  const list = (title: string, items: string[]) => {
+    if (items.length > 0) lines.push(`### ${title}`, '', ...items, '');
+  };
+  list(
+    'New failures: in no baseline entry',
+    baseline.new.map((f) => `- ${entryName(f)} (${f.level}): ${cell(clip(f.message))}`),
+  );
+  list(
+    "Expired: past the entry's date, and still failing",
+    baseline.expired.map((e) => `- ${entryName(e)}: expired ${e.expires}; ${cell(e.reason)}. ${cell(clip(e.failures[0].message))}`),
+  );
+  list(
+    'Fixed: remove it',
+    baseline.fixed.map((e) => `- ${entryName(e)}: fixed: remove it (${cell(e.reason)})`),
+  );
+  list(
+    'Known failures: accepted by the baseline',
+    baseline.known.map((k) => {
+      const notes = entryNotes(k.expectation);
+      return `- ${entryName(k)}: ${cell(k.expectation.reason)}${notes ? ` (${cell(notes)})` : ''}`;
+    }),
+  );
+  list(
+    'Not checked: the requirement did not run in full',
+    baseline.unchecked.map((e) => `- ${entryName(e)}: ${cell(clip(e.why))}`),
+  );
+  list(
+    'Drift: behaviour where the specification is silent changed',
+    drift.map((d) => `- **${d.id}** changed from \`${cell(JSON.stringify(d.before))}\` to \`${cell(JSON.stringify(d.after))}\``),
+  );
+  return lines;
+}
+
+function againstBaseline(report: ConformanceReport): string {
+  const { baseline, drift = [] } = report;
+  const known = baseline!.known.length > 0 ? `, apart from ${baseline!.known.length} known failures` : '';
+  switch (report.verdict) {
+    case 'pass':
+      return `PASS: every requirement that ran holds${known}`;
+    case 'warn':
+      return `PASS WITH WARNINGS: no new MUST failure${known}; see the baseline section for new SHOULD failures, fixed entries and drift`;
+    default:
+      return `FAIL against the baseline: ${baseline!.new.length} new failures, ${baseline!.expired.length} expired entries, ${baseline!.fixed.length} fixed entries, ${drift.length} drifted observations (see Baseline)`;
   }
 }
 
@@ -53,6 +109,7 @@ export function renderMarkdown(report: ConformanceReport): string {
       );
     lines.push('');
   }
+  lines.push(...baselineSection(report));
   lines.push('## Requirements', '', '| id | level | spec | status | checks | first failure or skip reason |', '|---|---|---|---|---|---|');
   for (const r of report.requirements) {
     const detail = r.failures[0]?.message ?? (r.skipped ? `${r.partial ? 'partly skipped: ' : ''}${r.skipped.join('; ')}` : '');

@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BaselineOutcome, Drift } from '../baseline/judge';
 import type { Redactor } from '../redact';
 import type { ConformanceSummary } from './aggregate';
 import { renderJunit } from './junit';
@@ -10,6 +11,10 @@ export interface ConformanceReport extends ConformanceSummary {
   target: { baseUrl: string; embedded: boolean };
   startedAt: string;
   durationMs: number;
+  /** How the run measured up to BASELINE_FILE; written as null when no baseline was used. */
+  baseline?: BaselineOutcome;
+  /** Observations whose behaviour differs from the baseline's; written as [] without one. */
+  drift?: Drift[];
 }
 
 export const REPORT_FILES = { json: 'conformance.json', markdown: 'conformance.md', junit: 'conformance.junit.xml' } as const;
@@ -32,6 +37,8 @@ export function writeReport(reportDir: string, report: ConformanceReport, redact
     observations: report.observations,
     probeProblems: report.probeProblems,
     errors: report.errors,
+    baseline: report.baseline ?? null,
+    drift: report.drift ?? [],
   };
   writeFileSync(join(reportDir, REPORT_FILES.json), redactor.text(`${JSON.stringify(ordered, null, 2)}\n`));
   writeFileSync(join(reportDir, REPORT_FILES.markdown), redactor.text(renderMarkdown(report)));

@@ -1,0 +1,132 @@
+/**
+ * `directory-conformance probes check` and `probes draft`: the probes file, checked against the
+ * target or drafted from it, without running the suite.
+ */
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import {
+  clientOptions,
+  type ConnectionConfig,
+  EMBEDDED_URL_VARIABLE,
+  environmentWithDotenv,
+  loadConnection,
+  loadProbes,
+  probesFileOf,
+  secretsOf,
+} from '../harness/config';
+import { ConfigError } from '../harness/config-error';
+import { DirectoryEndpoints } from '../harness/directory-client';
+import { ReadOnlyHttpClient, Throttle, TransportError } from '../harness/http-client';
+import { Redactor } from '../harness/redact';
+import { UndiciTransport } from '../harness/transport';
+import { BoundedEndpoints, draftProbes, MAX_SEEDS } from '../probes/draft';
+import { type ProbeStatus, verifyProbes } from '../probes/verify';
+import { loadDirectory } from '../reference/directory';
+import { buildReferenceServer } from '../reference/server';
+import { EXIT, UsageError } from './exit-codes';
+import { announceDotenv, type RunOptions, runEnvironment } from './run';
+
+/**
+ * The target of a probes command and a client for it. Without BASE_URL it is the embedded reference
+ * server, started in this process on a free port, as `run` would start it.
+ */
+async function target<E extends DirectoryEndpoints>(
+  options: RunOptions,
+  Endpoints: new (http: ReadOnlyHttpClient, connection: ConnectionConfig) => E,
+  body: (endpoints: E, connection: ConnectionConfig, env: Record<string, string | undefined>) => Promise<number>,
+): Promise<number> {
+  const cwd = process.cwd();
+  const env = runEnvironment(options, process.env, cwd);
+  announceDotenv(env, cwd);
+  const merged = environmentWithDotenv(env, cwd);
+  const server = merged.BASE_URL?.trim() ? undefined : buildReferenceServer({ directory: loadDirectory() });
+  if (server) {
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    merged[EMBEDDED_URL_VARIABLE] = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  }
+  try {
+    const connection = configured(() => loadConnection(merged, cwd));
+    const redactor = new Redactor(secretsOf(connection));
+    const transport = new UndiciTransport(connection.clientCertificate);
+    const http = new ReadOnlyHttpClient(transport, clientOptions(connection, redactor, new Throttle(connection.maxRps)));
+    console.error(`target: ${redactor.url(connection.baseUrl)}${connection.embedded ? ' (embedded reference server)' : ''}`);
+    try {
+      return await body(new Endpoints(http, connection), connection, merged);
+    } catch (error) {
+      if (!(error instanceof TransportError)) throw error;
+      console.error(`${error.message}\nthe target could not be asked: nothing is known about the probes (exit ${EXIT.inconclusive})`);
+      return EXIT.inconclusive;
+    } finally {
+      await transport.close();
+    }
+  } finally {
+    await server?.close();
+  }
+}
+
+/** A configuration error is a usage error of the command: one line, exit 2. */
+function configured<T>(load: () => T): T {
+  try {
+    return load();
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+const LABEL: Record<ProbeStatus, string> = { holds: 'holds', contradicted: 'contradicted', unconfirmed: 'unconfirmed' };
+
+/** `probes check`: one line per promise; exit 0 only when every one holds, 3 (inconclusive) otherwise. */
+export function probesCheck(options: RunOptions): Promise<number> {
+  return target(options, DirectoryEndpoints, async (api, _connection, env) => {
+    const file = probesFileOf(env);
+    const probes = configured(() => loadProbes(file));
+    console.error(`probes: ${file}`);
+    const verdicts = await verifyProbes(api, probes);
+    for (const v of verdicts) console.log(`${LABEL[v.status].padEnd(13)}${v.message}`);
+    const count = (status: ProbeStatus) => verdicts.filter((v) => v.status === status).length;
+    console.log(
+      `\nprobes: ${count('holds')} of ${verdicts.length} promises hold, ${count('contradicted')} contradicted, ${count('unconfirmed')} unconfirmed`,
+    );
+    if (verdicts.length === 0) console.log('probes: the file promises nothing, so every check that needs a probe would skip');
+    return verdicts.length > 0 && count('holds') === verdicts.length ? EXIT.pass : EXIT.inconclusive;
+  });
+}
+
+/** `probes draft`: a probes file of verified promises, to --out or standard output; what could not be filled, on standard error. */
+export function probesDraft(options: RunOptions & { npi?: string[]; out?: string }): Promise<number> {
+  const npis = options.npi ?? [];
+  if (npis.length === 0) throw new UsageError('probes draft needs at least one --npi N: a provider you know the service has');
+  if (npis.length > MAX_SEEDS) throw new UsageError(`probes draft takes at most ${MAX_SEEDS} --npi seeds, got ${npis.length}`);
+  return target(options, BoundedEndpoints, async (api) => {
+    let draft;
+    try {
+      draft = await draftProbes(api, npis);
+    } catch (error) {
+      if (error instanceof TransportError) throw error;
+      throw new UsageError((error as Error).message);
+    }
+    const text = `${JSON.stringify(draft.probes, null, 2)}\n`;
+    if (options.out) writeFileSync(resolve(process.cwd(), options.out), text);
+    else process.stdout.write(text);
+    for (const note of draft.notes) console.error(`note: ${note}`);
+    const { provider = {}, organization = {} } = draft.probes;
+    const filled = [
+      `provider.unique ${provider.unique?.length ?? 0}`,
+      `provider.ambiguous ${provider.ambiguous?.length ?? 0}`,
+      `provider.none ${provider.none?.length ?? 0}`,
+      `organization.searches ${organization.searches?.length ?? 0}`,
+      `organization.identifiers ${organization.identifiers?.length ?? 0}`,
+      `organization.multiPage ${organization.multiPage ? 1 : 0}`,
+      `organization.overLimit ${organization.overLimit ? 1 : 0}`,
+    ];
+    console.error(`drafted from ${npis.length} seeds in ${draft.requests} requests (at most ${draft.bound}): ${filled.join(', ')}`);
+    for (const { category, why } of draft.unfilled) console.error(`could not fill ${category}: ${why}`);
+    if (options.out)
+      console.error(
+        `wrote ${resolve(process.cwd(), options.out)}; check it with: directory-conformance probes check --probes ${options.out}`,
+      );
+    return provider.unique?.length ? EXIT.pass : EXIT.inconclusive;
+  });
+}

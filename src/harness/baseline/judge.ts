@@ -1,0 +1,162 @@
+import type { Baseline, Expectation } from '../../types/schemas';
+import type { ObservationId } from '../catalogue';
+import { type ConformanceSummary, type RequirementResult, type Verdict, verdictOf } from '../reporter/aggregate';
+import { failureLocation } from '../reporter/fingerprint';
+import { observedBehaviour } from './observed-behaviour';
+
+/** A failure of this run, once per requirement and location. */
+export interface RunFailure {
+  id: string;
+  level: string;
+  /** Endpoint and generalised JSON Pointer (failureLocation): what a baseline entry's `fingerprint` names. */
+  fingerprint: string;
+  /** The first failure message at that location. */
+  message: string;
+}
+
+/** How the run measures up to its baseline: conformance.json's `baseline`. */
+export interface BaselineOutcome {
+  file: string;
+  /** Failures an entry covers: reported, and not failing the run. */
+  known: (RunFailure & { expectation: Expectation })[];
+  /** Entries whose failure no longer happens: remove them (a failure of the run with --strict). */
+  fixed: Expectation[];
+  /** Entries past their `expires` date whose failure still happens: they fail the run. */
+  expired: (Expectation & { failures: RunFailure[] })[];
+  /** Failures no entry covers: judged as usual. */
+  new: RunFailure[];
+  /** Entries whose requirement did not run in full, so that nothing shows whether they still fail. */
+  unchecked: (Expectation & { why: string })[];
+}
+
+/** An observation whose behaviour differs from the baseline's: conformant on both sides, still a change for clients. */
+export interface Drift {
+  id: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface BaselineJudgement {
+  verdict: Verdict;
+  baseline: BaselineOutcome;
+  drift: Drift[];
+}
+
+/** Every failure of the run, once per requirement and location, in catalogue order. */
+export function runFailures(summary: ConformanceSummary): RunFailure[] {
+  const found = new Map<string, RunFailure>();
+  for (const r of summary.requirements) {
+    for (const failure of r.failures) {
+      const fingerprint = failureLocation(failure);
+      const key = `${r.id} ${fingerprint}`;
+      if (!found.has(key)) found.set(key, { id: r.id, level: r.level, fingerprint, message: failure.message.split('\n')[0] });
+    }
+  }
+  return [...found.values()];
+}
+
+/** The entry that covers a failure: one naming its location before one that covers the whole requirement. */
+function coveringEntry(entries: readonly Expectation[], failure: RunFailure): Expectation | undefined {
+  const ofRequirement = entries.filter((e) => e.id === failure.id);
+  return ofRequirement.find((e) => e.fingerprint === failure.fingerprint) ?? ofRequirement.find((e) => e.fingerprint === undefined);
+}
+
+/** Whether all of a requirement's checks ran: only then can its failure be said to be gone. */
+const ranInFull = (requirement: RequirementResult | undefined) =>
+  requirement !== undefined && requirement.checks > 0 && requirement.partial !== true;
+
+/** `expires` is the last day an entry holds: past it from the next day on (dates compare as YYYY-MM-DD text). */
+const isExpired = (entry: Expectation, today: string) => entry.expires !== undefined && entry.expires < today;
+
+/** The run's observations as behaviour (observedBehaviour), by id: what a baseline records and drift compares. */
+export function behaviourOf(summary: ConformanceSummary): Record<string, unknown> {
+  const behaviour: Record<string, unknown> = {};
+  for (const o of summary.observations) {
+    if (o.status !== 'observed') continue;
+    const shown = observedBehaviour(o.id as ObservationId, o.value);
+    if (shown !== undefined) behaviour[o.id] = shown;
+  }
+  return behaviour;
+}
+
+/** Observations seen in both the baseline and this run that differ. One seen on one side only is no evidence of change. */
+function driftOf(before: Baseline['observations'], after: Record<string, unknown>): Drift[] {
+  return Object.entries(after)
+    .filter(([id, value]) => before?.[id] !== undefined && JSON.stringify(before[id]) !== JSON.stringify(value))
+    .map(([id, value]) => ({ id, before: before![id], after: value }));
+}
+
+/**
+ * Judges a run against its baseline. The run fails on a failure no entry covers (as without a
+ * baseline: a MUST one fails, a SHOULD one warns) and on an expired entry whose failure still
+ * happens; a fixed entry warns (fails under STRICT); drift warns (fails with --fail-on-drift).
+ */
+export function judgeAgainstBaseline(
+  summary: ConformanceSummary,
+  file: string,
+  baseline: Baseline,
+  options: { strict: boolean; failOnDrift: boolean; today: string },
+): BaselineJudgement {
+  const outcome: BaselineOutcome = { file, known: [], fixed: [], expired: [], new: [], unchecked: [] };
+  const covered = new Map<Expectation, RunFailure[]>();
+  for (const failure of runFailures(summary)) {
+    const entry = coveringEntry(baseline.expectations, failure);
+    if (!entry) outcome.new.push(failure);
+    else covered.set(entry, [...(covered.get(entry) ?? []), failure]);
+  }
+  const statusOf = new Map(summary.requirements.map((r) => [r.id, r]));
+  for (const entry of baseline.expectations) {
+    const failures = covered.get(entry);
+    if (failures) {
+      if (isExpired(entry, options.today)) outcome.expired.push({ ...entry, failures });
+      else outcome.known.push(...failures.map((failure) => ({ ...failure, expectation: entry })));
+      continue;
+    }
+    // "Fixed" needs the requirement to have run in full: a skipped check shows nothing.
+    const requirement = statusOf.get(entry.id);
+    if (ranInFull(requirement)) outcome.fixed.push(entry);
+    else outcome.unchecked.push({ ...entry, why: requirement?.skipped?.join('; ') ?? 'its requirement did not run' });
+  }
+  const drift = driftOf(baseline.observations, behaviourOf(summary));
+  const newMust = outcome.new.filter((f) => f.level === 'MUST').length;
+  const verdict = verdictOf(
+    {
+      fail: newMust + outcome.expired.length + (options.failOnDrift ? drift.length : 0),
+      warn: outcome.new.length - newMust + outcome.fixed.length,
+      notice: options.failOnDrift ? 0 : drift.length,
+      ran: summary.summary.pass + summary.summary.warn + summary.summary.fail,
+      probeProblems: summary.probeProblems.length,
+      errors: summary.errors.length,
+    },
+    options.strict,
+  );
+  return { verdict, baseline: outcome, drift };
+}
+
+/**
+ * The baseline --update-baseline writes: an entry for every failure of the run, keeping the
+ * reason, owner, issue and date of each existing entry that still covers one (or whose
+ * requirement did not run, so that nothing shows it fixed), and the run's observed behaviour
+ * over the old one's.
+ */
+export function updatedBaseline(summary: ConformanceSummary, old: Baseline | undefined, today: string): Baseline {
+  const entries = old?.expectations ?? [];
+  const kept = new Set<Expectation>();
+  const added: Expectation[] = [];
+  for (const failure of runFailures(summary)) {
+    const entry = coveringEntry(entries, failure);
+    if (entry) kept.add(entry);
+    else
+      added.push({
+        id: failure.id,
+        fingerprint: failure.fingerprint,
+        reason: `accepted by --update-baseline on ${today}; say why: ${failure.message.slice(0, 200)}`,
+      });
+  }
+  const statusOf = new Map(summary.requirements.map((r) => [r.id, r]));
+  for (const entry of entries) if (!ranInFull(statusOf.get(entry.id))) kept.add(entry);
+  return {
+    expectations: [...entries.filter((e) => kept.has(e)), ...added],
+    observations: { ...(old?.observations ?? {}), ...behaviourOf(summary) },
+  };
+}

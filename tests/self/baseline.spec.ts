@@ -1,0 +1,201 @@
+/** Baselines: known, new, fixed, expired and unchecked entries; drift of observed behaviour; the file itself. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readBaseline } from '../../src/harness/baseline/baseline-file';
+import { judgeAgainstBaseline, updatedBaseline } from '../../src/harness/baseline/judge';
+import { observedBehaviour } from '../../src/harness/baseline/observed-behaviour';
+import { aggregate, type TestOutcome } from '../../src/harness/reporter/aggregate';
+import { renderJunit } from '../../src/harness/reporter/junit';
+import { renderMarkdown } from '../../src/harness/reporter/markdown';
+import type { Baseline } from '../../src/types/schemas';
+import { expect, test } from './fixtures';
+
+const ORG = 'https://directory.example/fhir/organization?Page=1';
+const SEARCH = 'https://directory.example/provider/searchSingleBest?NPI=1';
+
+/** One test per requirement, with the given failures, and the observations it recorded. */
+function summaryOf(
+  records: { id: string; checks?: number; failures?: { message: string; url?: string; pointer?: string }[] }[],
+  observations: Record<string, unknown> = {},
+) {
+  const outcomes: TestOutcome[] = records.map(({ id, checks = 1, failures = [] }) => ({
+    title: id,
+    status: 'passed',
+    annotations: [
+      { type: 'requirement', description: id },
+      { type: 'conformance-result', description: JSON.stringify({ id, checks, failures }) },
+      ...Object.entries(observations).map(([obs, value]) => ({
+        type: 'conformance-observation',
+        description: JSON.stringify({ id: obs, value }),
+      })),
+    ],
+    errors: [],
+  }));
+  return aggregate(outcomes, { strict: false });
+}
+
+const RUN = summaryOf(
+  [
+    { id: 'ORG-PAGE', failures: [{ message: '[ORG-PAGE] MUST: Page=1 returned 20 entries', url: ORG, pointer: '/entry' }] },
+    { id: 'SB-ROOT-OBJECT', failures: [{ message: '[SB-ROOT-OBJECT] MUST: a JSON array', url: SEARCH, pointer: '' }] },
+    { id: 'ORG-PAGE-DISJOINT', failures: [{ message: '[ORG-PAGE-DISJOINT] SHOULD: repeats', url: ORG, pointer: '/entry/3' }] },
+    { id: 'ORG-COUNT' },
+  ],
+  { 'OBS-NO-MATCH': { status: 404, mediaType: 'application/json; charset=utf-8', body: '{"error":"not-found","message":"req 81723"}' } },
+);
+
+const options = { strict: false, failOnDrift: false, today: '2026-11-22' };
+
+test('known failures do not fail the run; a failure of another location is new; a vanished one is fixed', () => {
+  const baseline: Baseline = {
+    expectations: [
+      { id: 'ORG-PAGE', reason: 'vendor pages by 20 until v2', owner: 'directory team', expires: '2026-11-22' },
+      { id: 'SB-ROOT-OBJECT', fingerprint: 'searchSingleBest /', reason: 'legacy array answer' },
+      { id: 'ORG-PAGE-DISJOINT', fingerprint: 'organization /entry/*', reason: 'known' },
+      { id: 'ORG-COUNT', fingerprint: 'organization /entry', reason: 'was capped at 100' },
+      { id: 'ORG-NEXT-LINK', reason: 'no next links yet' },
+    ],
+  };
+  const judged = judgeAgainstBaseline(RUN, 'b.json', baseline, options);
+  // The last day of `expires` still counts.
+  expect(judged.baseline.known.map((k) => `${k.id} ${k.fingerprint}`)).toEqual([
+    'ORG-PAGE organization /entry',
+    'SB-ROOT-OBJECT searchSingleBest /',
+    'ORG-PAGE-DISJOINT organization /entry/*',
+  ]);
+  expect(judged.baseline.new).toEqual([]);
+  expect(judged.baseline.fixed.map((e) => e.id)).toEqual(['ORG-COUNT']);
+  // ORG-NEXT-LINK did not run: nothing shows it fixed.
+  expect(judged.baseline.unchecked.map((e) => e.id)).toEqual(['ORG-NEXT-LINK']);
+  expect(judged.verdict).toBe('warn');
+  expect(judgeAgainstBaseline(RUN, 'b.json', baseline, { ...options, strict: true }).verdict).toBe('fail');
+  const withoutFixed = { expectations: baseline.expectations.filter((e) => e.id !== 'ORG-COUNT') };
+  expect(judgeAgainstBaseline(RUN, 'b.json', withoutFixed, options).verdict).toBe('pass');
+
+  // The same requirement failing elsewhere is a new failure: a MUST one fails the run.
+  const narrower: Baseline = {
+    expectations: [
+      ...withoutFixed.expectations.filter((e) => e.id !== 'SB-ROOT-OBJECT'),
+      { id: 'SB-ROOT-OBJECT', fingerprint: 'searchSingleBest /data', reason: 'x' },
+    ],
+  };
+  const moved = judgeAgainstBaseline(RUN, 'b.json', narrower, options);
+  expect(moved.baseline.new.map((f) => `${f.id} ${f.fingerprint}`)).toEqual(['SB-ROOT-OBJECT searchSingleBest /']);
+  expect(moved.baseline.fixed.map((e) => e.fingerprint)).toEqual(['searchSingleBest /data']);
+  expect(moved.verdict).toBe('fail');
+  // A new SHOULD failure warns.
+  const shouldOnly = judgeAgainstBaseline(
+    RUN,
+    'b.json',
+    { expectations: withoutFixed.expectations.filter((e) => e.id !== 'ORG-PAGE-DISJOINT') },
+    options,
+  );
+  expect(shouldOnly.verdict).toBe('warn');
+});
+
+test('an entry past its expires date fails the run while its failure still happens', () => {
+  const baseline: Baseline = {
+    expectations: [
+      { id: 'ORG-PAGE', reason: 'until the fix ships', expires: '2026-11-21' },
+      { id: 'SB-ROOT-OBJECT', reason: 'x' },
+      { id: 'ORG-PAGE-DISJOINT', reason: 'x' },
+      // Expired, but its failure is gone: fixed, not a failure of the run.
+      { id: 'ORG-COUNT', reason: 'x', expires: '2020-01-01' },
+    ],
+  };
+  const judged = judgeAgainstBaseline(RUN, 'b.json', baseline, options);
+  expect(judged.baseline.expired.map((e) => e.id)).toEqual(['ORG-PAGE']);
+  expect(judged.baseline.fixed.map((e) => e.id)).toEqual(['ORG-COUNT']);
+  expect(judged.verdict).toBe('fail');
+  const report = { ...RUN, ...judged, target: { baseUrl: 'https://directory.example', embedded: false }, startedAt: '', durationMs: 0 };
+  const markdown = renderMarkdown(report);
+  expect(markdown).toContain('**Verdict: FAIL against the baseline: 0 new failures, 1 expired entries');
+  expect(markdown).toContain('- **ORG-PAGE**: expired 2026-11-21; until the fix ships.');
+  expect(markdown).toContain('- **ORG-COUNT**: fixed: remove it (x)');
+  const junit = renderJunit(report);
+  expect(junit).toContain('<testcase name="expired: ORG-PAGE" classname="conformance.baseline"');
+  // A requirement all of whose failures are known is skipped with the reason, not failed.
+  expect(junit).toMatch(/SB-ROOT-OBJECT[^\n]*\n[^\n]*\n\s*<skipped message="known failure, accepted by the baseline: x"\/>/);
+});
+
+test('drift: behaviour that differs from the baseline warns, and fails with --fail-on-drift; data that grows does not drift', () => {
+  const entries = {
+    expectations: [
+      { id: 'ORG-PAGE', reason: 'x' },
+      { id: 'SB-ROOT-OBJECT', reason: 'x' },
+      { id: 'ORG-PAGE-DISJOINT', reason: 'x' },
+    ],
+  };
+  const same = {
+    ...entries,
+    observations: { 'OBS-NO-MATCH': { status: 404, mediaType: 'application/json', body: { error: 'string', message: 'string' } } },
+  };
+  expect(judgeAgainstBaseline(RUN, 'b.json', same, options)).toMatchObject({ verdict: 'pass', drift: [] });
+  const before = { status: 200, mediaType: 'text/plain', body: 'text' };
+  const changed = { ...entries, observations: { 'OBS-NO-MATCH': before } };
+  const drifted = judgeAgainstBaseline(RUN, 'b.json', changed, options);
+  expect(drifted.drift).toEqual([{ id: 'OBS-NO-MATCH', before, after: same.observations['OBS-NO-MATCH'] }]);
+  expect(drifted.verdict).toBe('warn');
+  expect(judgeAgainstBaseline(RUN, 'b.json', changed, { ...options, strict: true }).verdict).toBe('warn');
+  expect(judgeAgainstBaseline(RUN, 'b.json', changed, { ...options, failOnDrift: true }).verdict).toBe('fail');
+  // An observation the baseline has and this run did not make is no evidence of change.
+  const unseen = { ...entries, observations: { 'OBS-PARAM-CASE': [{ endpoint: 'organization', outcome: 'same results' }] } };
+  expect(judgeAgainstBaseline(RUN, 'b.json', unseen, options).drift).toEqual([]);
+
+  expect(observedBehaviour('OBS-TOTAL-ACROSS-PAGES', 'all matches: total 156, page 1 holds 25')).toBe('all matches');
+  expect(observedBehaviour('OBS-DEFAULT-PAGE-SIZE', { status: 200, entries: 25, total: 156, nextLink: true })).toEqual({
+    status: 200,
+    entries: 25,
+    total: 'number',
+    nextLink: true,
+  });
+  expect(observedBehaviour('OBS-TRANSPORT-RETRY', { url: 'x' })).toBeUndefined();
+  // Several answers: compared as a set, whatever order the tests finished in.
+  const a = { status: 404, mediaType: 'application/json', body: '{}' };
+  const b = { status: 204, mediaType: '', body: '' };
+  expect(observedBehaviour('OBS-NO-MATCH', [a, b])).toEqual(observedBehaviour('OBS-NO-MATCH', [b, a]));
+});
+
+test('--update-baseline keeps the reasons, owners and dates of entries that remain, adds the new, drops the fixed', () => {
+  const old: Baseline = {
+    expectations: [
+      { id: 'ORG-PAGE', reason: 'vendor pages by 20', owner: 'ana', issue: 'DIR-12', expires: '2027-01-31' },
+      { id: 'ORG-COUNT', reason: 'was capped' },
+      { id: 'ORG-NEXT-LINK', reason: 'not run today' },
+    ],
+    observations: { 'OBS-AMBIGUITY-RESPONSE': { status: 409 } },
+  };
+  const next = updatedBaseline(RUN, old, '2026-11-22');
+  expect(next.expectations).toEqual([
+    old.expectations[0],
+    old.expectations[2],
+    {
+      id: 'SB-ROOT-OBJECT',
+      fingerprint: 'searchSingleBest /',
+      reason: 'accepted by --update-baseline on 2026-11-22; say why: [SB-ROOT-OBJECT] MUST: a JSON array',
+    },
+    expect.objectContaining({ id: 'ORG-PAGE-DISJOINT', fingerprint: 'organization /entry/*' }),
+  ]);
+  expect(next.observations).toEqual({
+    'OBS-AMBIGUITY-RESPONSE': { status: 409 },
+    'OBS-NO-MATCH': { status: 404, mediaType: 'application/json', body: { error: 'string', message: 'string' } },
+  });
+  expect(judgeAgainstBaseline(RUN, 'b.json', next, options).verdict).toBe('pass');
+});
+
+test('a baseline file that names no requirement, lacks a reason or has a bad date is a configuration error', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'baseline-'));
+  const write = (value: unknown) => {
+    const file = join(dir, 'b.json');
+    writeFileSync(file, JSON.stringify(value));
+    return () => readBaseline(file);
+  };
+  expect(write({ expectations: [{ id: 'ORG-PAEG', reason: 'x' }] })).toThrow(/BASELINE_FILE .* names ORG-PAEG, which is no requirement/);
+  expect(write({ expectations: [{ id: 'ORG-PAGE' }] })).toThrow(/BASELINE_FILE does not match schemas\/baseline.schema.json/);
+  expect(write({ expectations: [{ id: 'ORG-PAGE', reason: 'x', expires: '31/01/2027' }] })).toThrow(/expires/);
+  expect(write({ expectations: [], observations: { 'OBS-NOPE': 1 } })).toThrow(/OBS-NOPE, which is no observation/);
+  expect(write({ expectations: [{ id: 'ORG-PAGE', reason: 'x', expires: '2027-01-31' }] })()).toEqual({
+    expectations: [{ id: 'ORG-PAGE', reason: 'x', expires: '2027-01-31' }],
+  });
+});

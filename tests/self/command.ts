@@ -1,0 +1,52 @@
+/** The directory-conformance command as a user runs it, for the tests of the command. */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NEUTRAL_SUITE_ENV } from '../../src/suite-runs/run-suite';
+import { PROJECT_ROOT } from '../../src/suite-runs/scenario-server';
+
+export const BIN = join(PROJECT_ROOT, 'bin', 'directory-conformance.js');
+
+interface CommandOptions {
+  cwd?: string;
+  env?: Record<string, string>;
+  bin?: string;
+  unset?: string[];
+}
+
+interface CommandResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The suite's keys neutral unless given; a variable set, even empty, wins over the dotenv file, so a test of the file unsets its keys. */
+function commandEnvironment(options: CommandOptions): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, CI: '', ...NEUTRAL_SUITE_ENV, ...options.env };
+  for (const key of options.unset ?? []) delete env[key];
+  return env;
+}
+
+/** The command in `cwd`, waited for. */
+export function command(args: string[], options: CommandOptions = {}): CommandResult {
+  const result = spawnSync(options.bin ?? BIN, args, {
+    cwd: options.cwd ?? PROJECT_ROOT,
+    env: commandEnvironment(options),
+    encoding: 'utf8',
+    timeout: 180_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The command in `cwd`, without blocking this process: for a target served by the test itself. */
+export function commandAsync(args: string[], options: CommandOptions = {}): Promise<CommandResult> {
+  const child = spawn(options.bin ?? BIN, args, { cwd: options.cwd ?? PROJECT_ROOT, env: commandEnvironment(options) });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+export const tempDir = () => mkdtempSync(join(tmpdir(), 'cli-'));

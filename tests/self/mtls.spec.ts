@@ -1,0 +1,106 @@
+/**
+ * Mutual TLS and a private CA: an HTTPS reference server that asks for a client certificate,
+ * with every certificate made here, by a CA made here.
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildReferenceServer } from '../../src/reference/server';
+import { commandAsync, tempDir } from './command';
+import { expect, test } from './fixtures';
+
+const PASSPHRASE = 'mtls-passphrase-7f3a9c';
+
+/** A CA, a server certificate for 127.0.0.1 signed by it, and a client certificate whose key needs PASSPHRASE. */
+function makeCertificates(dir: string): void {
+  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1'];
+  openssl('req', '-x509', ...ec, '-nodes', '-keyout', 'ca-key.pem', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=Conformance Test CA');
+  openssl('req', ...ec, '-nodes', '-keyout', 'server-key.pem', '-out', 'server.csr', '-subj', '/CN=127.0.0.1');
+  writeFileSync(join(dir, 'server.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
+  const sign = (csr: string, out: string, ...extra: string[]) =>
+    openssl('x509', '-req', '-in', csr, '-CA', 'ca.pem', '-CAkey', 'ca-key.pem', '-CAcreateserial', '-out', out, '-days', '2', ...extra);
+  sign('server.csr', 'server.pem', '-extfile', 'server.ext');
+  openssl(
+    'req',
+    ...ec,
+    '-keyout',
+    'client-key.pem',
+    '-passout',
+    `pass:${PASSPHRASE}`,
+    '-out',
+    'client.csr',
+    '-subj',
+    '/CN=conformance-client',
+  );
+  sign('client.csr', 'client.pem');
+}
+
+/** Every file under `dir`, read as text. */
+function everyFile(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? everyFile(path) : [readFileSync(path, 'latin1')];
+  });
+}
+
+test('a client certificate (CLIENT_CERT, CLIENT_KEY, CLIENT_KEY_PASSPHRASE) and a private CA (NODE_EXTRA_CA_CERTS) reach an mTLS service', async ({
+  directory,
+}) => {
+  test.setTimeout(120_000);
+  const dir = tempDir();
+  makeCertificates(dir);
+  const read = (file: string) => readFileSync(join(dir, file));
+  const server: FastifyInstance = buildReferenceServer({
+    directory,
+    tls: { key: read('server-key.pem'), cert: read('server.pem'), ca: [read('ca.pem')], requestCert: true, rejectUnauthorized: true },
+  });
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `https://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  const mtls = {
+    CLIENT_CERT: join(dir, 'client.pem'),
+    CLIENT_KEY: join(dir, 'client-key.pem'),
+    CLIENT_KEY_PASSPHRASE: PASSPHRASE,
+    NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem'),
+    MAX_RPS: '0',
+  };
+  try {
+    const checked = await commandAsync(['probes', 'check', '--base-url', baseUrl], { cwd: dir, env: mtls });
+    expect(checked.stderr).not.toContain('transport:');
+    expect(checked.code).toBe(0);
+
+    // Without the client certificate the service refuses the handshake; without the CA, the harness refuses the service.
+    const anonymous = await commandAsync(['probes', 'check', '--base-url', baseUrl], {
+      cwd: dir,
+      env: { ...mtls, CLIENT_CERT: '', CLIENT_KEY: '', CLIENT_KEY_PASSPHRASE: '' },
+    });
+    expect(anonymous.code).toBe(3);
+    expect(anonymous.stderr).toContain('transport: GET https://127.0.0.1');
+    const untrusted = await commandAsync(['probes', 'check', '--base-url', baseUrl], {
+      cwd: dir,
+      env: { ...mtls, NODE_EXTRA_CA_CERTS: '' },
+    });
+    expect(untrusted.code).toBe(3);
+    expect(untrusted.stderr).toMatch(/certificate/i);
+
+    // The suite itself, through the same transport; the passphrase is written nowhere.
+    const run = await commandAsync(['run', '--base-url', baseUrl, '--grep', 'SB-NO-MATCH|ORG-COUNT', '--report', 'report'], {
+      cwd: dir,
+      env: mtls,
+    });
+    expect(run.code).toBe(0);
+    const report = JSON.parse(readFileSync(join(dir, 'report', 'conformance.json'), 'utf8'));
+    expect(report.requirements.find((r: { id: string }) => r.id === 'SB-NO-MATCH').status).toBe('pass');
+    for (const text of [checked.stdout, checked.stderr, run.stdout, run.stderr, ...everyFile(join(dir, 'report'))])
+      expect(text.includes(PASSPHRASE)).toBe(false);
+
+    // A certificate without its key is a configuration error, named without the file's content.
+    const halfway = await commandAsync(['probes', 'check', '--base-url', baseUrl], { cwd: dir, env: { ...mtls, CLIENT_KEY: '' } });
+    expect(halfway.code).toBe(2);
+    expect(halfway.stderr).toContain('CLIENT_KEY must be set with CLIENT_CERT');
+  } finally {
+    await server.close();
+  }
+});

@@ -1,0 +1,181 @@
+/** probes check and probes draft: verdicts in the suite's words, verified drafts, bounded requests. */
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadProbes } from '../../src/harness/config';
+import { DirectoryEndpoints } from '../../src/harness/directory-client';
+import { ReadOnlyHttpClient, Throttle } from '../../src/harness/http-client';
+import { Redactor } from '../../src/harness/redact';
+import { UndiciTransport } from '../../src/harness/transport';
+import { BoundedEndpoints, draftProbes, draftRequestBound } from '../../src/probes/draft';
+import { verifyProbes } from '../../src/probes/verify';
+import { DEFAULT_FIXTURE_DIR, FIXTURE_FILES } from '../../src/fixture-paths';
+import type { Directory } from '../../src/reference/directory';
+import { behaviourOf, SCENARIOS } from '../../src/reference/scenarios/registry';
+import { buildReferenceServer } from '../../src/reference/server';
+import { createSchemaValidator, SCHEMA } from '../../src/schema-validation/validator';
+import type { Probes } from '../../src/types/schemas';
+import { expect, test } from './fixtures';
+
+const PROBES = loadProbes(join(DEFAULT_FIXTURE_DIR, FIXTURE_FILES.probes));
+const paths = { providerPath: '/provider', fhirPath: '/fhir' };
+
+/** A reference server over a real socket, serving `scenario` (the reference behaviour by default). */
+async function listening(directory: Directory, scenario?: string) {
+  const found = scenario ? SCENARIOS.find((s) => s.name === scenario) : undefined;
+  if (scenario && !found) throw new Error(`no scenario ${scenario}`);
+  const server: FastifyInstance = buildReferenceServer({
+    directory,
+    ...(found ? { scenarios: [{ prefix: '', behaviour: behaviourOf(found) }] } : {}),
+  });
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  return { server, baseUrl: `http://127.0.0.1:${(server.server.address() as AddressInfo).port}` };
+}
+
+function endpoints<E extends DirectoryEndpoints>(
+  Endpoints: new (http: ReadOnlyHttpClient, p: typeof paths) => E,
+  baseUrl: string,
+  throttle?: Throttle,
+) {
+  const transport = new UndiciTransport();
+  const http = new ReadOnlyHttpClient(transport, {
+    baseUrl,
+    headers: {},
+    timeoutMs: 10_000,
+    redactor: new Redactor([]),
+    ...(throttle ? { throttle } : {}),
+  });
+  return { api: new Endpoints(http, paths), close: () => transport.close() };
+}
+
+test('probes check: every promise of the committed probes holds against the reference server', async ({ directory }) => {
+  const { server, baseUrl } = await listening(directory);
+  const { api, close } = endpoints(DirectoryEndpoints, baseUrl);
+  try {
+    const verdicts = await verifyProbes(api, PROBES);
+    // One per probe, and one more per ambiguous probe for its narrowing.
+    const promises =
+      PROBES.provider!.unique!.length +
+      2 * PROBES.provider!.ambiguous!.length +
+      PROBES.provider!.none!.length +
+      PROBES.organization!.searches!.length +
+      2 +
+      PROBES.organization!.identifiers!.length;
+    expect(verdicts).toHaveLength(promises);
+    expect(verdicts.filter((v) => v.status !== 'holds')).toEqual([]);
+  } finally {
+    await close();
+    await server.close();
+  }
+});
+
+test('probes check: a broken promise is contradicted in the probe-problem wording; a failing service leaves it unconfirmed', async ({
+  directory,
+}) => {
+  const ambiguous = PROBES.provider!.ambiguous![0].query;
+  const known = PROBES.provider!.unique![0].query;
+  const wrong: Probes = {
+    provider: {
+      unique: [{ query: ambiguous }],
+      none: [{ query: known }],
+      ambiguous: [{ query: known, narrowedBy: { City: 'NOWHERE' } }],
+    },
+    organization: {
+      searches: [{ query: { name: 'NO SUCH ORGANIZATION ANYWHERE' } }],
+      multiPage: PROBES.organization!.searches![3],
+      identifiers: ['0000000000'],
+    },
+  };
+  const { server, baseUrl } = await listening(directory);
+  const { api, close } = endpoints(DirectoryEndpoints, baseUrl);
+  try {
+    const verdicts = await verifyProbes(api, wrong);
+    expect(verdicts.map((v) => v.status)).toEqual(Array(verdicts.length).fill('contradicted'));
+    expect(verdicts[0].message).toMatch(
+      /^provider\.unique\[0\] .* promised exactly one matching provider, but the service answered 200 text\/plain.* that more than one provider matches \(GET http:.*\): either the probes file is out of date or the service's matching is wrong$/,
+    );
+    expect(verdicts.find((v) => v.probe.startsWith('organization.multiPage'))!.observed).toBe(
+      'Page=2 (organizations 26 on) holds no organization',
+    );
+  } finally {
+    await close();
+    await server.close();
+  }
+  // A service that answers an array is at fault itself: the probe is neither kept nor blamed.
+  const faulty = await listening(directory, 'single-best-array');
+  const against = endpoints(DirectoryEndpoints, faulty.baseUrl);
+  try {
+    const [verdict] = await verifyProbes(against.api, { provider: { unique: PROBES.provider!.unique!.slice(0, 1) } });
+    expect(verdict.status).toBe('unconfirmed');
+    expect(verdict.message).toContain('the service failed on its own');
+  } finally {
+    await against.close();
+    await faulty.server.close();
+  }
+});
+
+test('probes draft: verified promises only, within the stated bound of requests, in a file that matches the schema and passes check', async ({
+  directory,
+}) => {
+  const { server, baseUrl } = await listening(directory);
+  // Seeds as a user would have them: NPIs of providers the probes file knows, and one the service does not know.
+  const seedsFrom = endpoints(DirectoryEndpoints, baseUrl);
+  const npis: string[] = [PROBES.provider!.unique!.find((p) => p.query.NPI)!.query.NPI];
+  for (const { query, narrowedBy } of PROBES.provider!.ambiguous!) {
+    const record = (await seedsFrom.api.searchSingleBest({ ...query, ...narrowedBy })).body as { data: { NPI: string[] } };
+    npis.push(record.data.NPI[0]);
+  }
+  await seedsFrom.close();
+  const unknown = PROBES.provider!.none!.find((p) => p.query.NPI)!.query.NPI;
+  const seeds = [...npis, unknown];
+  const clock = { now: 0 };
+  const waits: number[] = [];
+  const throttle = new Throttle(
+    10,
+    async (ms) => {
+      waits.push(ms);
+      clock.now += ms;
+    },
+    () => clock.now,
+  );
+  const { api, close } = endpoints(BoundedEndpoints, baseUrl, throttle);
+  try {
+    const draft = await draftProbes(api, seeds);
+    expect(draft.bound).toBe(draftRequestBound(seeds.length));
+    expect(draft.requests).toBeLessThanOrEqual(draft.bound);
+    // MAX_RPS holds: every request after the first waited its 100 ms slot.
+    expect(waits.length).toBe(draft.requests - 1);
+    expect(draft.notes.join('\n')).toContain(`NPI ${unknown}`);
+    expect(createSchemaValidator().validate(SCHEMA.probes, draft.probes)).toEqual({ valid: true });
+    const { provider = {}, organization = {} } = draft.probes;
+    expect(provider.unique?.length).toBeGreaterThanOrEqual(npis.length);
+    expect(provider.ambiguous?.length).toBeGreaterThan(0);
+    expect(provider.none).toHaveLength(1);
+    expect(organization.searches?.length).toBeGreaterThan(0);
+    expect(organization.identifiers?.length).toBeGreaterThan(0);
+    // Whatever it could not fill, it says why.
+    const present = new Set([
+      ...Object.keys(provider).map((k) => `provider.${k}`),
+      ...Object.keys(organization).map((k) => `organization.${k}`),
+    ]);
+    for (const { category, why } of draft.unfilled) {
+      expect(present.has(category)).toBe(false);
+      expect(why.length).toBeGreaterThan(10);
+    }
+    expect(present.size + draft.unfilled.length).toBe(7);
+    const check = endpoints(DirectoryEndpoints, baseUrl);
+    const verdicts = await verifyProbes(check.api, draft.probes);
+    await check.close();
+    expect(verdicts.filter((v) => v.status !== 'holds')).toEqual([]);
+  } finally {
+    await close();
+    await server.close();
+  }
+});
+
+test('probes draft: a seed that is not an NPI is refused before any request', async () => {
+  const { api, close } = endpoints(BoundedEndpoints, 'http://127.0.0.1:9');
+  await expect(draftProbes(api, ['1234567890'])).rejects.toThrow('1234567890 is not an NPI');
+  expect(api.requests).toBe(0);
+  await close();
+});
