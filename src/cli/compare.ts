@@ -46,7 +46,9 @@ export function compareReports(aFile: string, a: ConformanceReport, bFile: strin
     statusChanged: b.requirements
       .filter((r) => aStatus.get(r.id) !== r.status)
       .map((r) => ({ id: r.id, a: aStatus.get(r.id) ?? '(absent)', b: r.status })),
-    newFailures: [...bFailures.values()].filter((f) => !aFailures.has(f.fingerprint)),
+    newFailures: [...bFailures.values()]
+      .filter((f) => !aFailures.has(f.fingerprint))
+      .sort((x, y) => Number(y.level === 'MUST') - Number(x.level === 'MUST')),
     goneFailures: [...aFailures.values()].filter((f) => !bFailures.has(f.fingerprint)),
     observationsDiffer: b.observations
       .filter((o) => JSON.stringify(shown(aObservations.get(o.id))) !== JSON.stringify(shown(o)))
@@ -54,9 +56,9 @@ export function compareReports(aFile: string, a: ConformanceReport, bFile: strin
   };
 }
 
-/** B has a MUST failure that A did not have: the comparison fails (exit 1). */
+/** B has a failure that A did not have, of either level: the comparison fails (exit 1). */
 export function comparisonFails(comparison: Comparison): boolean {
-  return comparison.newFailures.some((f) => f.level === 'MUST');
+  return comparison.newFailures.length > 0;
 }
 
 const cell = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value)).replace(/\|/g, '\\|').replace(/\n+/g, ' ↵ ');

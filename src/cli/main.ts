@@ -79,7 +79,7 @@ Anything after -- goes to Playwright as it is.
 
   Compares two conformance.json files (say, the last release and this one, or staging and
   production): requirements whose status changed, failures new in B and gone from it, and
-  observations that differ. Exits 1 when B has a MUST failure that A did not have.
+  observations that differ. Exits 1 when B has a failure that A did not have.
   --json   the comparison as JSON
 `,
   serve: `Usage: directory-conformance serve [--port N] [--host ADDRESS]

@@ -65,7 +65,7 @@ function report(
   };
 }
 
-test('compare: status changes, failures new and gone by fingerprint, observations that differ; exit 1 on a new MUST failure', () => {
+test('compare: status changes, failures new and gone by fingerprint, observations that differ; exit 1 on a new failure of either level', () => {
   const dir = tempDir();
   const staging = {
     message: '[ORG-PAGE] MUST: Page=1 returned 20 entries',
@@ -103,6 +103,17 @@ test('compare: status changes, failures new and gone by fingerprint, observation
   expect(json.goneFailures.map((f: { fingerprint: string }) => f.fingerprint)).toEqual(['SB-ROOT-OBJECT searchSingleBest']);
   expect(json.newFailures).toEqual([]);
   expect(command(['compare', 'b.json', 'a.json'], { cwd: dir }).code).toBe(0);
+  const should = report(
+    [
+      { id: 'ORG-PAGE', failures: [staging] },
+      { id: 'ORG-PAGE-DISJOINT', failures: [{ message: '[ORG-PAGE-DISJOINT] SHOULD: repeats', url: staging.url, pointer: '/entry/4' }] },
+    ],
+    { status: 404 },
+  );
+  writeFileSync(join(dir, 'c.json'), JSON.stringify(should));
+  const newShould = command(['compare', 'a.json', 'c.json'], { cwd: dir });
+  expect(newShould.stdout).toContain('- **ORG-PAGE-DISJOINT organization /entry/*** (SHOULD)');
+  expect(newShould.code).toBe(1);
 });
 
 test("run from another directory reads that directory's .env and says so; --env-file names another; a missing one is exit 2", () => {
