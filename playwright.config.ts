@@ -53,7 +53,8 @@ export default defineConfig({
   reporter: [
     ['list'],
     ['./src/harness/reporter/conformance-reporter.ts'],
-    ['html', { outputFolder: join(harness.reportDir, 'html'), open: 'never' }],
+    // Playwright's own report, by test; without the prompt for a code assistant in its error context.
+    ['html', { outputFolder: join(harness.reportDir, 'html'), open: 'never', noCopyPrompt: true }],
     ['junit', { outputFile: join(harness.reportDir, 'junit.xml') }],
   ],
   // Traces record request headers and cannot redact them: they stay off so no credential is written.

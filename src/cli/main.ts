@@ -6,22 +6,22 @@
  *   probes check    the probes file's promises, asked of the target
  *   probes draft    a probes file drafted from a few NPIs
  *   compare A B     two conformance.json files side by side
+ *   matrix A B ...  any number of conformance.json files, one column each
  *   serve           the embedded reference server
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { SPECIFICATION, SUITE_VERSION as VERSION } from '../suite-version';
 import { comparisonFails, compareReports, readReport, renderComparison } from './compare';
 import { EXIT, UsageError } from './exit-codes';
 import { listCatalogue } from './list';
+import { buildMatrix, renderMatrixHtml, renderMatrixMarkdown } from './matrix';
 import { draftRequestBound, MAX_SEEDS } from '../probes/draft';
 import { probesCheck, probesDraft } from './probes';
 import { run, type RunOptions } from './run';
 
-const VERSION = (JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
-
 const HELP: Record<string, string> = {
-  main: `directory-conformance ${VERSION}: conformance harness for the Provider and Organization Directory Search Service v1.0
+  main: `directory-conformance ${VERSION}: conformance harness for the ${SPECIFICATION}
 
 Usage: directory-conformance [command] [options]
 
@@ -31,6 +31,7 @@ Commands:
   probes check   check every promise of a probes file against the target, without running the suite
   probes draft   draft a probes file from a few providers you know (--npi N ...)
   compare A B    compare two conformance.json files
+  matrix A B ... deployments side by side: one column per conformance.json
   serve          start the embedded reference server
 
 Every command takes --help and --version.
@@ -82,6 +83,12 @@ Anything after -- goes to Playwright as it is.
   observations that differ. Exits 1 when B has a failure that A did not have.
   --json   the comparison as JSON
 `,
+  matrix: `Usage: directory-conformance matrix A.json B.json ... [--out matrix.html]
+
+  One column per conformance.json (staging, production, a vendor's build), one row per
+  requirement and per observation; rows whose behaviour differs are marked. Markdown on standard
+  output; --out also writes a self-contained HTML page.
+`,
   serve: `Usage: directory-conformance serve [--port N] [--host ADDRESS]
 
   Starts the embedded reference server (default http://127.0.0.1:3000). LATENCY_MS and FIXTURE_DIR
@@ -110,7 +117,7 @@ function parse(
 }
 
 async function main(argv: string[]): Promise<number> {
-  const commands = ['run', 'list', 'probes', 'compare', 'serve'];
+  const commands = ['run', 'list', 'probes', 'compare', 'matrix', 'serve'];
   const command = commands.includes(argv[0]) ? argv[0] : 'run';
   const rest = command === argv[0] ? argv.slice(1) : argv;
   const dash = rest.indexOf('--');
@@ -154,6 +161,14 @@ async function main(argv: string[]): Promise<number> {
       const comparison = compareReports(a, readReport(a), b, readReport(b));
       process.stdout.write(values.json ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparison(comparison));
       return comparisonFails(comparison) ? EXIT.fail : EXIT.pass;
+    }
+    case 'matrix': {
+      const { values, positionals } = parse(own, { out: { type: 'string' } });
+      if (positionals.length === 0) throw new UsageError('matrix takes conformance.json files: directory-conformance matrix A.json B.json');
+      const matrix = buildMatrix(positionals.map((file) => ({ file, report: readReport(file) })));
+      process.stdout.write(renderMatrixMarkdown(matrix));
+      if (typeof values.out === 'string') writeFileSync(values.out, renderMatrixHtml(matrix));
+      return EXIT.pass;
     }
     case 'serve': {
       const { values, positionals } = parse(own, { port: { type: 'string' }, host: { type: 'string' } });

@@ -25,8 +25,14 @@ export interface Failure {
   method?: string;
   url?: string;
   status?: number;
+  /** The answer's Content-Type, '' when it had none. */
+  mediaType?: string;
+  /** The failing part of the body (the value at `pointer`), or the start of the body; secrets redacted. */
+  excerpt?: string;
   /** JSON Pointer of the failing part of the body, when there is one. */
   pointer?: string;
+  /** Where in the schema the broken rule lives, for a schema violation. */
+  schemaPath?: string;
 }
 
 export interface RequirementRecord {

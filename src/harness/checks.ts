@@ -21,6 +21,8 @@ export interface Evidence {
   exchange?: Exchange;
   /** JSON Pointer of the failing part of the body. */
   pointer?: string;
+  /** Where in the schema the broken rule lives, for a schema violation. */
+  schemaPath?: string;
 }
 
 /**
@@ -67,7 +69,7 @@ export class Checks {
             .slice(0, SHOWN)
             .map((v) => `    ${rule(v)}: at ${v.location || '/'} ${v.message} (schema ${v.schemaPath})`)
             .join('\n')}${more(found.length)}`,
-        { exchange, pointer: found[0]?.instancePath },
+        { exchange, pointer: found[0]?.instancePath, schemaPath: found[0]?.schemaPath },
       );
     }
   }
@@ -165,13 +167,22 @@ export class Checks {
     return record;
   }
 
-  private failure(id: RequirementId, message: string, { exchange, pointer }: Evidence): Failure {
+  private failure(id: RequirementId, message: string, { exchange, pointer, schemaPath }: Evidence): Failure {
     const { spec, level } = requirement(id);
+    const excerpt = exchange && this.redactor.text(bodyExcerpt(exchange, pointer));
     const lines = [`[${id}] ${level} ${spec}: ${message}`];
-    if (exchange) lines.push(`  ${requestLine(exchange)}`, `  ${bodyExcerpt(exchange, pointer)}`);
+    if (exchange) lines.push(`  ${requestLine(exchange)}`, `  ${excerpt}`);
     const failure: Failure = { message: this.redactor.text(lines.join('\n')) };
-    if (exchange) Object.assign(failure, { method: exchange.method, url: exchange.url, status: exchange.status });
+    if (exchange)
+      Object.assign(failure, {
+        method: exchange.method,
+        url: exchange.url,
+        status: exchange.status,
+        mediaType: exchange.contentType,
+        excerpt,
+      });
     if (pointer !== undefined) failure.pointer = pointer;
+    if (schemaPath !== undefined) failure.schemaPath = schemaPath;
     return failure;
   }
 }

@@ -29,6 +29,15 @@ export const REQUIREMENTS = [
 
 export type RequirementId = (typeof REQUIREMENTS)[number]['id'];
 
+/** The requirements by endpoint, as reports group them. */
+export const REQUIREMENT_GROUPS: readonly { title: string; ids: readonly RequirementId[] }[] = [
+  { title: 'searchSingleBest (§4.1)', ids: SEARCH_SINGLE_BEST_REQUIREMENTS.map((r) => r.id) },
+  { title: 'Provider records (§2.1–§2.4)', ids: PROVIDER_DATA_REQUIREMENTS.map((r) => r.id) },
+  { title: 'sourceRecords (§4.2)', ids: SOURCE_RECORDS_REQUIREMENTS.map((r) => r.id) },
+  { title: 'Organization search (§4.3, §2.5)', ids: ORGANIZATION_REQUIREMENTS.map((r) => r.id) },
+  { title: 'Every answer', ids: HTTP_REQUIREMENTS.map((r) => r.id) },
+];
+
 const byId = new Map<string, Requirement>(REQUIREMENTS.map((r) => [r.id, r]));
 
 export function requirement(id: RequirementId): Requirement {

@@ -6,7 +6,7 @@ import { clearReport, writeReport } from './report';
 
 /** Values in the raw environment that may be credentials, for redaction when the configuration did not load. */
 function rawSecrets(env: Environment): string[] {
-  const secrets = [env.API_TOKEN?.trim() ?? ''];
+  const secrets = [env.API_TOKEN?.trim() ?? '', env.CLIENT_KEY_PASSPHRASE ?? ''];
   try {
     secrets.push(...Object.values(JSON.parse(env.API_HEADERS ?? '{}') as Record<string, unknown>).map(String));
   } catch {

@@ -65,7 +65,15 @@ export default class ConformanceReporter implements Reporter {
     writeReport(
       config.reportDir,
       {
-        target: { baseUrl: redactor.url(config.baseUrl), embedded: config.embedded },
+        target: {
+          baseUrl: redactor.url(config.baseUrl),
+          embedded: config.embedded,
+          credentials: {
+            bearer: config.apiToken !== undefined,
+            headers: Object.keys(config.apiHeaders),
+            clientCertificate: config.clientCertificate !== undefined,
+          },
+        },
         startedAt: this.startedAt.toISOString(),
         durationMs: Date.now() - this.startedAt.getTime(),
         ...summary,

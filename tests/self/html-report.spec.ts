@@ -1,0 +1,59 @@
+/** index.html, read in a real browser: the verdict and every count as conformance.json has them, nothing loaded, no secret. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { scenarioPrefix } from '../../src/reference/scenarios/registry';
+import { startScenarioServer } from '../../src/suite-runs/scenario-server';
+import { openFile, requireChromium } from './browser';
+import { commandAsync, tempDir } from './command';
+import { expect, test } from './fixtures';
+
+const TOKEN = 'report-token-5c1e7a90';
+const TENANT = 'tenant-secret-77d2';
+
+test('index.html agrees with conformance.json, loads nothing, and carries no credential', async ({}, testInfo) => {
+  requireChromium();
+  test.setTimeout(120_000);
+  const dir = tempDir();
+  const server = await startScenarioServer();
+  try {
+    // A fault, so that the report has a finding with its evidence and curl command.
+    const run = await commandAsync(
+      ['run', '--base-url', `${server.origin}${scenarioPrefix('page-size-20')}`, '--grep', 'ORG-PAGE|SB-NO-MATCH', '--report', 'report'],
+      { cwd: dir, env: { MAX_RPS: '0', API_TOKEN: TOKEN, API_HEADERS: JSON.stringify({ 'X-Tenant-Id': TENANT }) } },
+    );
+    expect(run.code).toBe(1);
+  } finally {
+    server.stop();
+  }
+  const reportDir = join(dir, 'report');
+  const json = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8'));
+  const html = readFileSync(join(reportDir, 'index.html'), 'utf8');
+  for (const secret of [TOKEN, TENANT, Buffer.from(TOKEN).toString('base64')]) expect(html.includes(secret)).toBe(false);
+
+  const { page, requests, close } = await openFile(join(reportDir, 'index.html'));
+  try {
+    await expect(page.locator('#verdict')).toHaveText(json.verdict.toUpperCase());
+    const counts: Record<string, number> = {
+      ...json.summary,
+      'probe problems': json.probeProblems.length,
+      'run errors': json.errors.length,
+    };
+    for (const [name, value] of Object.entries(counts)) await expect(page.locator(`[data-count="${name}"]`)).toHaveText(`${value} ${name}`);
+    for (const r of json.requirements as { id: string; status: string }[])
+      await expect(page.locator(`tr[data-requirement="${r.id}"]`)).toHaveAttribute('data-status', r.status);
+    // The finding carries its evidence, and a curl command with placeholders where the credentials were.
+    const finding = page.locator('[data-finding="ORG-PAGE"]');
+    await expect(finding).toContainText('Page=1 returned 20 entries');
+    await expect(finding.locator('mark')).toHaveText('/entry');
+    await expect(finding).toContainText('curl -sS --max-redirs 0 -i');
+    await expect(finding).toContainText('-H "Authorization: Bearer $API_TOKEN"');
+    await expect(finding).toContainText('-H "X-Tenant-Id: $X_TENANT_ID"');
+    // Observations are tables, not JSON.
+    await expect(page.locator('[data-observation="OBS-NO-MATCH"] table th').first()).toHaveText('status');
+    expect(await page.content()).not.toContain(TOKEN);
+    await page.screenshot({ path: testInfo.outputPath('conformance-report.png') });
+    expect(requests).toEqual([]);
+  } finally {
+    await close();
+  }
+});

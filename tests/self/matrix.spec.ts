@@ -1,0 +1,57 @@
+/** directory-conformance matrix: deployments side by side, in markdown and in a page read by a real browser. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { scenarioPrefix } from '../../src/reference/scenarios/registry';
+import { startScenarioServer } from '../../src/suite-runs/scenario-server';
+import { openFile, requireChromium } from './browser';
+import { command, commandAsync, tempDir } from './command';
+import { expect, test } from './fixtures';
+
+test('matrix: one column per report, rows whose behaviour differs marked, data differences not', async () => {
+  requireChromium();
+  test.setTimeout(120_000);
+  const dir = tempDir();
+  const server = await startScenarioServer();
+  try {
+    // Three deployments: the reference, one answering ambiguity as 409 JSON (silent, §4.1 r6), one paging by 20 (a fault).
+    for (const [name, scenario] of [
+      ['staging', 'clean'],
+      ['production', 'ambiguity-409-json'],
+      ['vendor', 'page-size-20'],
+    ])
+      await commandAsync(
+        ['run', '--base-url', `${server.origin}${scenarioPrefix(scenario)}`, '--grep', 'SB-AMBIGUOUS|ORG-PAGE', '--report', name],
+        { cwd: dir, env: { MAX_RPS: '0' } },
+      );
+  } finally {
+    server.stop();
+  }
+  const files = ['staging', 'production', 'vendor'].map((name) => join(name, 'conformance.json'));
+  const matrix = command(['matrix', ...files, '--out', 'matrix.html'], { cwd: dir });
+  expect(matrix.code).toBe(0);
+  expect(matrix.stdout).toContain('| id | staging | production | vendor | differs |');
+  expect(matrix.stdout).toMatch(/^\| ORG-PAGE \| pass \| pass \| fail \| \*\*yes\*\* \|$/m);
+  expect(matrix.stdout).toMatch(
+    /^\| OBS-AMBIGUITY-RESPONSE \| .*"status":200.* \| .*"status":409.* \| .*"status":200.* \| \*\*yes\*\* \|$/m,
+  );
+  // Page 1 holds 25 here and 20 there, and total means "all matches" in both: the same behaviour.
+  expect(matrix.stdout).toMatch(
+    /^\| OBS-TOTAL-ACROSS-PAGES \| all matches: total \d+, page 1 holds 25 \| .* \| all matches: total \d+, page 1 holds 20 \| {2}\|$/m,
+  );
+
+  const reports = files.map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')));
+  const { page, requests, close } = await openFile(join(dir, 'matrix.html'));
+  try {
+    await expect(page.locator('#requirements th')).toHaveCount(4);
+    await expect(page.locator('tr[data-row="ORG-PAGE"]')).toHaveAttribute('data-differs', 'true');
+    await expect(page.locator('tr[data-row="SB-AMBIGUOUS"]')).toHaveAttribute('data-differs', 'false');
+    await expect(page.locator('tr[data-row="OBS-AMBIGUITY-RESPONSE"]')).toHaveAttribute('data-differs', 'true');
+    await expect(page.locator('tr[data-row="OBS-TOTAL-ACROSS-PAGES"]')).toHaveAttribute('data-differs', 'false');
+    await expect(page.locator('tr[data-row="OBS-AMBIGUITY-RESPONSE"] > td').nth(2)).toContainText('409');
+    for (const [i, report] of reports.entries()) await expect(page.locator('#requirements th').nth(i + 1)).toContainText(report.verdict);
+    expect(requests).toEqual([]);
+  } finally {
+    await close();
+  }
+  expect(command(['matrix'], { cwd: dir }).code).toBe(2);
+});
