@@ -38,6 +38,8 @@ try {
 // A run that stops before its reporter writes must not leave an earlier run's verdict behind.
 if (isMainProcess) clearReport(harness.reportDir);
 
+const sharded = process.argv.some((arg) => arg === '--shard' || arg.startsWith('--shard='));
+
 export default defineConfig({
   testDir: 'tests/conformance',
   // Under REPORT_DIR, so that everything a run writes is in one place.
@@ -50,13 +52,17 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   timeout: 30_000 + 10 * harness.requestTimeoutMs,
   globalSetup: require.resolve('./src/harness/preflight.ts'),
-  reporter: [
-    ['list'],
-    ['./src/harness/reporter/conformance-reporter.ts'],
-    // Playwright's own report, by test; without the prompt for a code assistant in its error context.
-    ['html', { outputFolder: join(harness.reportDir, 'html'), open: 'never', noCopyPrompt: true }],
-    ['junit', { outputFile: join(harness.reportDir, 'junit.xml') }],
-  ],
+  // A shard writes a Playwright blob report, merged later (directory-conformance merge): a
+  // conformance.json of its own would judge a third of the suite.
+  reporter: sharded
+    ? [['list'], ['blob', { outputDir: join(harness.reportDir, 'blob') }]]
+    : [
+        ['list'],
+        ['./src/harness/reporter/conformance-reporter.ts'],
+        // Playwright's own report, by test; without the prompt for a code assistant in its error context.
+        ['html', { outputFolder: join(harness.reportDir, 'html'), open: 'never', noCopyPrompt: true }],
+        ['junit', { outputFile: join(harness.reportDir, 'junit.xml') }],
+      ],
   // Traces record request headers and cannot redact them: they stay off so no credential is written.
   use: { trace: 'off', screenshot: 'off', video: 'off' },
   webServer: harness.embedded

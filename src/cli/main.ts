@@ -7,10 +7,11 @@
  *   probes draft    a probes file drafted from a few NPIs
  *   compare A B     two conformance.json files side by side
  *   matrix A B ...  any number of conformance.json files, one column each
+ *   merge DIR       the blob reports of sharded runs, merged into one conformance report
  *   serve           the embedded reference server
  */
 import { writeFileSync } from 'node:fs';
-import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { parseArgs } from 'node:util';
 import { SPECIFICATION, SUITE_VERSION as VERSION } from '../suite-version';
 import { comparisonFails, compareReports, readReport, renderComparison } from './compare';
 import { EXIT, UsageError } from './exit-codes';
@@ -18,7 +19,8 @@ import { listCatalogue } from './list';
 import { buildMatrix, renderMatrixHtml, renderMatrixMarkdown } from './matrix';
 import { draftRequestBound, MAX_SEEDS } from '../probes/draft';
 import { probesCheck, probesDraft } from './probes';
-import { run, type RunOptions } from './run';
+import { type CommandName, COMMAND_FLAGS } from './flags';
+import { merge, run, type RunOptions } from './run';
 
 const HELP: Record<string, string> = {
   main: `directory-conformance ${VERSION}: conformance harness for the ${SPECIFICATION}
@@ -32,6 +34,7 @@ Commands:
   probes draft   draft a probes file from a few providers you know (--npi N ...)
   compare A B    compare two conformance.json files
   matrix A B ... deployments side by side: one column per conformance.json
+  merge DIR      merge the blob reports of run --shard I/N into one conformance report
   serve          start the embedded reference server
 
 Every command takes --help and --version.
@@ -47,7 +50,7 @@ Exit codes: 0 pass, 1 fail, 2 configuration error, 3 inconclusive (probe problem
   --strict           SHOULD findings fail the run too (STRICT)
   --grep ID          only the tests that check this requirement id (a regular expression)
   --workers N        Playwright workers
-  --shard I/N        run shard I of N
+  --shard I/N        run shard I of N: writes a Playwright blob report to REPORT_DIR/blob/ for merge
   --baseline FILE    judge against a committed baseline of known failures and observed behaviour (BASELINE_FILE)
   --update-baseline  write the baseline from this run, keeping the reasons, owners and dates of entries that remain
   --fail-on-drift    an observation that differs from the baseline fails the run, instead of warning (FAIL_ON_DRIFT)
@@ -89,6 +92,13 @@ Anything after -- goes to Playwright as it is.
   requirement and per observation; rows whose behaviour differs are marked. Markdown on standard
   output; --out also writes a self-contained HTML page.
 `,
+  merge: `Usage: directory-conformance merge DIR [options]
+
+  Merges the blob reports that run --shard I/N wrote (REPORT_DIR/blob/report-I.zip, gathered into
+  DIR) with Playwright's merge-reports, and writes conformance.json, .md, .junit.xml and index.html
+  as one unsharded run would. Give it the shards' configuration: the same flags, environment or
+  dotenv file (--base-url, --probes, --env-file, --report, --strict, --baseline, --fail-on-drift).
+`,
   serve: `Usage: directory-conformance serve [--port N] [--host ADDRESS]
 
   Starts the embedded reference server (default http://127.0.0.1:3000). LATENCY_MS and FIXTURE_DIR
@@ -96,17 +106,15 @@ Anything after -- goes to Playwright as it is.
 `,
 };
 
-type Options = NonNullable<ParseArgsConfig['options']>;
-
 /** A command's flags: unknown ones are a usage error (exit 2), never ignored. */
 function parse(
   args: string[],
-  options: Options,
+  command: CommandName,
 ): { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] } {
   try {
     const { values, positionals } = parseArgs({
       args,
-      options: { ...options, help: { type: 'boolean' }, version: { type: 'boolean' } },
+      options: { ...COMMAND_FLAGS[command], help: { type: 'boolean' }, version: { type: 'boolean' } },
       allowPositionals: true,
       strict: true,
     });
@@ -117,7 +125,7 @@ function parse(
 }
 
 async function main(argv: string[]): Promise<number> {
-  const commands = ['run', 'list', 'probes', 'compare', 'matrix', 'serve'];
+  const commands = ['run', 'list', 'probes', 'compare', 'matrix', 'merge', 'serve'];
   const command = commands.includes(argv[0]) ? argv[0] : 'run';
   const rest = command === argv[0] ? argv.slice(1) : argv;
   const dash = rest.indexOf('--');
@@ -134,28 +142,27 @@ async function main(argv: string[]): Promise<number> {
 
   switch (command) {
     case 'list': {
-      const { values, positionals } = parse(own, { json: { type: 'boolean' } });
+      const { values, positionals } = parse(own, 'list');
       if (positionals.length > 0) throw new UsageError(`list takes no arguments, got "${positionals.join(' ')}"`);
       process.stdout.write(listCatalogue(values.json === true));
       return EXIT.pass;
     }
     case 'probes': {
       const [action, ...flags] = own;
-      const common = { 'base-url': { type: 'string' }, 'env-file': { type: 'string' } } as const;
       if (action === 'check') {
-        const { values, positionals } = parse(flags, { ...common, probes: { type: 'string' } });
+        const { values, positionals } = parse(flags, 'probes check');
         if (positionals.length > 0) throw new UsageError(`probes check takes no arguments, got "${positionals.join(' ')}"`);
         return probesCheck(values as RunOptions);
       }
       if (action === 'draft') {
-        const { values, positionals } = parse(flags, { ...common, npi: { type: 'string', multiple: true }, out: { type: 'string' } });
+        const { values, positionals } = parse(flags, 'probes draft');
         if (positionals.length > 0) throw new UsageError(`probes draft takes no arguments, got "${positionals.join(' ')}"`);
         return probesDraft(values as RunOptions & { npi?: string[]; out?: string });
       }
       throw new UsageError('probes takes check or draft: directory-conformance probes check, directory-conformance probes draft --npi N');
     }
     case 'compare': {
-      const { values, positionals } = parse(own, { json: { type: 'boolean' } });
+      const { values, positionals } = parse(own, 'compare');
       if (positionals.length !== 2) throw new UsageError('compare takes two conformance.json files: directory-conformance compare A B');
       const [a, b] = positionals;
       const comparison = compareReports(a, readReport(a), b, readReport(b));
@@ -163,7 +170,7 @@ async function main(argv: string[]): Promise<number> {
       return comparisonFails(comparison) ? EXIT.fail : EXIT.pass;
     }
     case 'matrix': {
-      const { values, positionals } = parse(own, { out: { type: 'string' } });
+      const { values, positionals } = parse(own, 'matrix');
       if (positionals.length === 0) throw new UsageError('matrix takes conformance.json files: directory-conformance matrix A.json B.json');
       const matrix = buildMatrix(positionals.map((file) => ({ file, report: readReport(file) })));
       process.stdout.write(renderMatrixMarkdown(matrix));
@@ -171,7 +178,7 @@ async function main(argv: string[]): Promise<number> {
       return EXIT.pass;
     }
     case 'serve': {
-      const { values, positionals } = parse(own, { port: { type: 'string' }, host: { type: 'string' } });
+      const { values, positionals } = parse(own, 'serve');
       if (positionals.length > 0) throw new UsageError(`serve takes no arguments, got "${positionals.join(' ')}"`);
       if (values.port !== undefined) process.env.PORT = String(values.port);
       if (values.host !== undefined) process.env.HOST = String(values.host);
@@ -181,20 +188,13 @@ async function main(argv: string[]): Promise<number> {
       require('../reference/main');
       return new Promise<number>(() => undefined);
     }
+    case 'merge': {
+      const { values, positionals } = parse(own, 'merge');
+      if (positionals.length !== 1) throw new UsageError('merge takes one folder of blob reports: directory-conformance merge DIR');
+      return merge(values as RunOptions, positionals[0]);
+    }
     default: {
-      const { values, positionals } = parse(own, {
-        'base-url': { type: 'string' },
-        probes: { type: 'string' },
-        'env-file': { type: 'string' },
-        report: { type: 'string' },
-        strict: { type: 'boolean' },
-        grep: { type: 'string' },
-        workers: { type: 'string' },
-        shard: { type: 'string' },
-        baseline: { type: 'string' },
-        'update-baseline': { type: 'boolean' },
-        'fail-on-drift': { type: 'boolean' },
-      });
+      const { values, positionals } = parse(own, 'run');
       if (positionals.length > 0) throw new UsageError(`unknown command or argument "${positionals[0]}"; see directory-conformance --help`);
       return run(values as RunOptions, passThrough);
     }

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { dotenvFile, ENV_FILE_VARIABLE } from '../harness/config';
-import { UsageError } from './exit-codes';
+import { dotenvFile, ENV_FILE_VARIABLE, environmentWithDotenv, reportDirOf } from '../harness/config';
+import { EXIT, UsageError } from './exit-codes';
 
 /**
  * Playwright transpiles TypeScript only outside node_modules, and an installed package lives inside
@@ -79,16 +79,40 @@ function playwrightArguments(options: RunOptions, passThrough: readonly string[]
   ];
 }
 
+/** Playwright's CLI under Node with the TypeScript loader: its exit code is the command's. */
+function playwright(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
+  const cli = require.resolve('@playwright/test/cli');
+  const child = spawn(process.execPath, [...TYPESCRIPT_LOADER, cli, ...args], { cwd, env, stdio: 'inherit' });
+  return new Promise((resolveExit) => child.on('exit', (code, signal) => resolveExit(code ?? (signal ? 130 : 1))));
+}
+
 /** `directory-conformance run`: the conformance suite through Playwright's runner; its exit code is the run's. */
 export async function run(options: RunOptions, passThrough: readonly string[]): Promise<number> {
   const cwd = process.cwd();
   const env = runEnvironment(options, process.env, cwd);
   announceDotenv(env, cwd);
-  const cli = require.resolve('@playwright/test/cli');
-  const child = spawn(process.execPath, [...TYPESCRIPT_LOADER, cli, ...playwrightArguments(options, passThrough)], {
-    cwd,
-    env,
-    stdio: 'inherit',
-  });
-  return new Promise((resolveExit) => child.on('exit', (code, signal) => resolveExit(code ?? (signal ? 130 : 1))));
+  const code = await playwright(playwrightArguments(options, passThrough), env, cwd);
+  if (options.shard === undefined || code !== 1) return code;
+  // A shard's failed tests are judged when the shards are merged, against the baseline and all the
+  // rest: the shard itself succeeded once its blob report is written.
+  const blobs = join(reportDirOf(environmentWithDotenv(env, cwd), cwd), 'blob');
+  if (!existsSync(blobs) || readdirSync(blobs).length === 0) return code;
+  console.error(
+    `shard ${options.shard}: failed tests are judged when the shards are merged: directory-conformance merge (blob report in ${blobs})`,
+  );
+  return EXIT.pass;
+}
+
+/**
+ * `directory-conformance merge DIR`: the blob reports of `run --shard` merged by Playwright, with the
+ * suite's reporters, into one conformance report. The configuration must be the shards' (the same
+ * flags, environment or dotenv file): the reporter judges with it.
+ */
+export async function merge(options: RunOptions, blobDir: string): Promise<number> {
+  const cwd = process.cwd();
+  const dir = resolve(cwd, blobDir);
+  if (!existsSync(dir)) throw new UsageError(`merge: ${dir} does not exist; it should hold the shards' blob reports (report-*.zip)`);
+  const env = runEnvironment(options, process.env, cwd);
+  announceDotenv(env, cwd);
+  return playwright(['merge-reports', '--config', SUITE_CONFIG, dir], env, cwd);
 }

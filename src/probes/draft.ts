@@ -4,6 +4,7 @@
  * verified (verify.ts) against the service's own answers.
  */
 import { isValidNpi, makeNpi } from '../domain/identifiers';
+import { distinctByJson } from '../json/distinct';
 import { DirectoryEndpoints } from '../harness/directory-client';
 import type { Exchange } from '../harness/exchange';
 import { objectsIn, stringsIn } from '../harness/rules/json';
@@ -105,7 +106,7 @@ function unknownNpiCandidates(seeds: readonly string[]): string[] {
 
 /** The first `limit` distinct values (by their JSON), undefined ones left out. */
 const distinct = <T>(values: readonly (T | undefined)[], limit: number): T[] =>
-  [...new Map(values.filter((v): v is T => v !== undefined).map((v) => [JSON.stringify(v), v])).values()].slice(0, limit);
+  distinctByJson(values.filter((v): v is T => v !== undefined)).slice(0, limit);
 
 /** Drafts a probes file from seed NPIs; see draftRequestBound for the requests it makes at most. */
 export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]): Promise<Draft> {

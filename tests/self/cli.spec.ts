@@ -22,7 +22,7 @@ test('--version and --help answer on every command; an unknown flag is a configu
   ])
     expect(command(args).stdout.trim()).toBe(VERSION);
   expect(command(['--help']).stdout).toContain('Exit codes: 0 pass, 1 fail, 2 configuration error, 3 inconclusive');
-  for (const name of ['run', 'list', 'probes', 'compare', 'serve'])
+  for (const name of ['run', 'list', 'probes', 'compare', 'matrix', 'merge', 'serve'])
     expect(command([name, '--help']).stdout).toMatch(new RegExp(`^Usage: directory-conformance ${name}`));
   const unknown = command(['run', '--base-ur', 'http://x']);
   expect(unknown.code).toBe(2);

@@ -1,3 +1,4 @@
+import { sortedDistinctByJson } from '../../json/distinct';
 import type { ObservationId } from '../catalogue';
 import { isJsonObject } from '../rules/json';
 
@@ -70,8 +71,6 @@ export function observedBehaviour(id: ObservationId, value: unknown): unknown {
   const project = BEHAVIOUR[id];
   if (!project) return undefined;
   if (!Array.isArray(value)) return project(value);
-  const projected = [...new Map(value.map((v) => project(v)).map((v) => [JSON.stringify(v), v])).entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([, v]) => v);
+  const projected = sortedDistinctByJson(value.map((v) => project(v)));
   return projected.length === 1 ? projected[0] : projected;
 }

@@ -1,3 +1,4 @@
+import { distinctByJson, sortedDistinctByJson } from '../../json/distinct';
 import { type Level, OBSERVATIONS, REQUIREMENTS, type RequirementId } from '../catalogue';
 import { ANNOTATION, type Failure, type ObservationRecord, type ProbeProblem, type RequirementRecord } from '../annotations';
 
@@ -75,8 +76,6 @@ function errorKind(outcome: TestOutcome, message: string): RunError['kind'] {
   if (outcome.status === 'timedOut') return 'timeout';
   return message.includes('transport:') ? 'transport' : 'harness';
 }
-
-const distinct = <T>(values: readonly T[]): T[] => [...new Map(values.map((v) => [JSON.stringify(v), v])).values()];
 
 /** Objects of string lists, merged key by key (OBS-CODED-VALUES: attribute → values). */
 function union(values: readonly unknown[]): Record<string, string[]> {
@@ -193,7 +192,7 @@ export function aggregate(
     summary[r.status]++;
     if (r.partial) summary.partial++;
   }
-  const probeProblems = distinct(problems.map(({ probe, promised, observed, message }) => ({ probe, promised, observed, message })));
+  const probeProblems = distinctByJson(problems.map(({ probe, promised, observed, message }) => ({ probe, promised, observed, message })));
 
   return {
     verdict: verdictOf(
@@ -212,7 +211,8 @@ export function aggregate(
     observations: OBSERVATIONS.map((o): ObservationResult => {
       const values = observations.get(o.id);
       if (values) {
-        const shown = 'fold' in o && o.fold === 'union' ? union(values) : distinct(values);
+        // Sorted: the order tests finish in, which sharding and workers change, is no part of what was seen.
+        const shown = 'fold' in o && o.fold === 'union' ? union(values) : sortedDistinctByJson(values);
         return { id: o.id, title: o.title, status: 'observed', value: Array.isArray(shown) && shown.length === 1 ? shown[0] : shown };
       }
       const fallback = observationTestsRan.has(o.id)

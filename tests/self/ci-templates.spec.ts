@@ -1,0 +1,92 @@
+/** The CI templates run commands the CLI has, with flags it knows, and wire secrets, shards, merge and reports. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { COMMAND_FLAGS } from '../../src/cli/flags';
+import { PROJECT_ROOT } from '../../src/suite-runs/scenario-server';
+import { expect, test } from './fixtures';
+
+const template = (name: string) => {
+  const text = readFileSync(join(PROJECT_ROOT, 'ci-templates', name), 'utf8');
+  return { text, yaml: parse(text) as Record<string, unknown> };
+};
+
+/** Shell words of a command line; ${{ ... }} and ${VAR} stay inside their word. */
+function words(line: string): string[] {
+  return line.match(/(?:\$\{\{[^}]*\}\}|\$\{[^}]*\}|'[^']*'|"[^"]*"|[^\s'"$]+|\$)+/g) ?? [];
+}
+
+/** Every directory-conformance invocation in the script lines: its command and the flags it uses. */
+function invocations(lines: readonly string[]): { command: string; flags: string[]; line: string }[] {
+  return lines
+    .flatMap((text) => text.split('\n'))
+    .filter((line) => /\bdirectory-conformance\b/.test(line) && !line.trim().startsWith('#'))
+    .map((line) => {
+      const argv = words(line.slice(line.indexOf('directory-conformance') + 'directory-conformance'.length));
+      const command = argv[0] === 'probes' ? `probes ${argv[1]}` : argv[0]?.startsWith('--') ? 'run' : (argv[0] ?? 'run');
+      return { command, flags: argv.filter((w) => w.startsWith('--')).map((w) => w.slice(2).split('=')[0]), line };
+    });
+}
+
+function expectKnown(found: ReturnType<typeof invocations>): void {
+  expect(found.length).toBeGreaterThan(0);
+  for (const { command, flags, line } of found) {
+    expect(Object.keys(COMMAND_FLAGS), line).toContain(command);
+    const known = Object.keys(COMMAND_FLAGS[command as keyof typeof COMMAND_FLAGS]);
+    for (const flag of flags) expect(known, `${line}: --${flag}`).toContain(flag);
+  }
+}
+
+interface GithubStep {
+  run?: string;
+  uses?: string;
+  with?: Record<string, unknown>;
+  env?: Record<string, string>;
+}
+
+test('GitHub Actions: probes check, a shard matrix with blob reports, one merge job, the JUnit report and index.html kept', () => {
+  const { yaml } = template('github-actions.yml');
+  const jobs = yaml.jobs as Record<string, { steps: GithubStep[]; strategy?: { matrix: { shard: number[] } } }>;
+  const steps = Object.values(jobs).flatMap((job) => job.steps);
+  const found = invocations(steps.map((s) => s.run ?? ''));
+  expectKnown(found);
+  expect(found.map((f) => f.command)).toEqual(['probes check', 'run', 'merge']);
+  // The token comes from the CI's secrets into API_TOKEN, wherever the service is asked.
+  for (const step of steps.filter((s) => s.run?.includes('directory-conformance')))
+    expect(step.env?.API_TOKEN).toMatch(/^\$\{\{ secrets\.[A-Z_]+ \}\}$/);
+  expect(jobs.conformance.strategy?.matrix.shard).toEqual([1, 2, 3]);
+  expect(found[1].line).toContain('--shard ${{ matrix.shard }}/3');
+  expect(found[1].line).toContain('--baseline conformance-baseline.json');
+  const uploads = steps.filter((s) => s.uses?.startsWith('actions/upload-artifact'));
+  expect(uploads.map((s) => String(s.with?.path))).toEqual([
+    'conformance-report/blob',
+    expect.stringContaining('conformance-report/index.html'),
+  ]);
+  expect(
+    steps.some(
+      (s) => s.uses?.startsWith('mikepenz/action-junit-report') && s.with?.report_paths === 'conformance-report/conformance.junit.xml',
+    ),
+  ).toBe(true);
+});
+
+test('GitLab CI: probes check, parallel shards with blob reports, one merge job, the JUnit report and index.html kept', () => {
+  const { yaml } = template('gitlab-ci.yml');
+  const jobs = yaml as Record<
+    string,
+    { script?: string[]; parallel?: number; artifacts?: { paths?: string[]; reports?: { junit?: string } } }
+  >;
+  const found = invocations(Object.values(jobs).flatMap((job) => job.script ?? []));
+  expectKnown(found);
+  expect(found.map((f) => f.command)).toEqual(['probes check', 'run', 'merge']);
+  expect((yaml.variables as Record<string, string>).API_TOKEN).toBe('$DIRECTORY_API_TOKEN');
+  expect(jobs.conformance.parallel).toBe(3);
+  expect(found[1].line).toContain('--shard ${CI_NODE_INDEX}/${CI_NODE_TOTAL}');
+  expect(jobs.conformance.artifacts?.paths).toEqual(['conformance-report/blob/']);
+  expect(jobs.report.artifacts?.reports?.junit).toBe('merged-report/conformance.junit.xml');
+  expect(jobs.report.artifacts?.paths).toContain('merged-report/index.html');
+});
+
+test('a flag the CLI does not know is caught', () => {
+  expect(() => expectKnown(invocations(['npx directory-conformance run --base-ur x']))).toThrow();
+  expect(() => expectKnown(invocations(['npx directory-conformance probes verify']))).toThrow();
+});
