@@ -13,3 +13,6 @@ export const FIXTURE_FILES = {
 
 /** The committed fixtures folder. */
 export const DEFAULT_FIXTURE_DIR = join(__dirname, '..', 'fixtures');
+
+/** The OpenAPI 3.1 contract generated from schemas/ (npm run gen:openapi), which the reference server serves. */
+export const OPENAPI_FILE = join(__dirname, '..', 'openapi.json');

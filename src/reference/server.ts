@@ -5,6 +5,7 @@ import { type Directory, loadDirectory } from './directory';
 import { operationOutcomeBody, RequestError, serviceErrorBody } from './errors';
 import { parseQueryString } from './query';
 import { healthRoute } from './routes/health';
+import { openapiRoute } from './routes/openapi';
 import { organizationSearchRoute } from './routes/organization-search';
 import { searchSingleBestRoute } from './routes/search-single-best';
 import { sourceRecordsRoute } from './routes/source-records';
@@ -104,6 +105,7 @@ export function buildReferenceServer(options: ReferenceServerOptions = {}): Fast
     });
   }
   healthRoute(app, directory);
+  openapiRoute(app);
   for (const scenario of options.scenarios ?? [{ prefix: '', behaviour: REFERENCE_BEHAVIOUR }]) registerScenario(app, directory, scenario);
   return app;
 }
