@@ -11,6 +11,7 @@ import { forEachProbe, requiredFor } from '../../src/harness/probe-steps';
 import { answerSummary, isJsonObject, rootKind } from '../../src/harness/rules/answers';
 import {
   activeProblems,
+  type EntryProblem,
   entriesOf,
   filterProblems,
   fullUrlProblems,
@@ -21,6 +22,7 @@ import {
   partOfProblems,
   systemsOf,
 } from '../../src/harness/rules/organization';
+import { fhirR4Problems } from '../../src/harness/rules/fhir-r4';
 import { requirements, test } from '../../src/harness/suite';
 import { SCHEMA } from '../../src/schema-validation/validator';
 import { MAX_COUNT, PAGE_SIZE } from '../../src/spec/constants';
@@ -93,7 +95,7 @@ async function checkCountExactly(
 test.describe('organization search (§4.3)', () => {
   test(
     'every probe search answers a valid searchset bundle',
-    requirements('ORG-BUNDLE-SHAPE', 'ORG-ENTRY-SHAPE', 'ORG-SEARCH-MODE', 'ORG-RESOURCE-SHAPE', 'ORG-PARTOF'),
+    requirements('ORG-BUNDLE-SHAPE', 'ORG-ENTRY-SHAPE', 'ORG-SEARCH-MODE', 'ORG-RESOURCE-SHAPE', 'ORG-PARTOF', 'ORG-FHIR-R4'),
     async ({ api, checks, probes }) => {
       await forEachProbe('organization.searches', probes.organization?.searches, NO_SEARCHES, async ({ query }, probe) => {
         const exchange = await api.organizations(query);
@@ -121,6 +123,13 @@ test.describe('organization search (§4.3)', () => {
           exchange,
           'partOf does not resolve to a contained organization (§2.5)',
         );
+        let fhirErrors: EntryProblem[];
+        try {
+          fhirErrors = fhirR4Problems(exchange.body);
+        } catch (error) {
+          return checks.skip('ORG-FHIR-R4', `${probe}: the FHIR validator could not read the bundle (${(error as Error).message})`);
+        }
+        checks.problems('ORG-FHIR-R4', fhirErrors, exchange, 'a FHIR R4 validator (FHIR.js) finds errors in the bundle (§2.5, FHIR R4)');
       });
     },
   );

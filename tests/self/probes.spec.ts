@@ -1,7 +1,5 @@
 /** probes check and probes draft: verdicts in the suite's words, verified drafts, bounded requests. */
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { loadProbes } from '../../src/harness/config';
 import { DirectoryEndpoints } from '../../src/harness/directory-client';
 import { ReadOnlyHttpClient, Throttle } from '../../src/harness/http-client';
@@ -10,27 +8,13 @@ import { UndiciTransport } from '../../src/harness/transport';
 import { BoundedEndpoints, draftProbes, draftRequestBound } from '../../src/probes/draft';
 import { verifyProbes } from '../../src/probes/verify';
 import { DEFAULT_FIXTURE_DIR, FIXTURE_FILES } from '../../src/fixture-paths';
-import type { Directory } from '../../src/reference/directory';
-import { behaviourOf, SCENARIOS } from '../../src/reference/scenarios/registry';
-import { buildReferenceServer } from '../../src/reference/server';
 import { createSchemaValidator, SCHEMA } from '../../src/schema-validation/validator';
 import type { Probes } from '../../src/types/schemas';
 import { expect, test } from './fixtures';
+import { listening } from './socket-server';
 
 const PROBES = loadProbes(join(DEFAULT_FIXTURE_DIR, FIXTURE_FILES.probes));
 const paths = { providerPath: '/provider', fhirPath: '/fhir' };
-
-/** A reference server over a real socket, serving `scenario` (the reference behaviour by default). */
-async function listening(directory: Directory, scenario?: string) {
-  const found = scenario ? SCENARIOS.find((s) => s.name === scenario) : undefined;
-  if (scenario && !found) throw new Error(`no scenario ${scenario}`);
-  const server: FastifyInstance = buildReferenceServer({
-    directory,
-    ...(found ? { scenarios: [{ prefix: '', behaviour: behaviourOf(found) }] } : {}),
-  });
-  await server.listen({ port: 0, host: '127.0.0.1' });
-  return { server, baseUrl: `http://127.0.0.1:${(server.server.address() as AddressInfo).port}` };
-}
 
 function endpoints<E extends DirectoryEndpoints>(
   Endpoints: new (http: ReadOnlyHttpClient, p: typeof paths) => E,

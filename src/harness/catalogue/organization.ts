@@ -18,6 +18,13 @@ export const ORGANIZATION_REQUIREMENTS = [
   },
   { id: 'ORG-SEARCH-MODE', level: 'MUST', spec: '§4.3 r1', title: "every entry's `search.mode` is `match`" },
   {
+    id: 'ORG-FHIR-R4',
+    level: 'SHOULD',
+    spec: '§2.5, FHIR R4',
+    title:
+      'every bundle and Organization of the probe searches is valid FHIR R4 for a maintained validator (FHIR.js: elements, cardinality, primitive types, required bindings)',
+  },
+  {
     id: 'ORG-RESOURCE-SHAPE',
     level: 'MUST',
     spec: '§2.5',

@@ -200,6 +200,30 @@ export const VARIANTS: Scenario[] = [
     },
   },
   {
+    name: 'fhir-rich-organizations',
+    description:
+      'Organizations with optional R4 elements the specification does not list: meta, identifier use and type, telecom rank, narrative',
+    behaviour: {
+      organization: {
+        bundle: withBundle((b) => {
+          for (const entry of b.entry) {
+            const resource = entry.resource;
+            Object.assign(resource, {
+              meta: { versionId: '3', lastUpdated: b.meta.lastUpdated },
+              text: { status: 'generated', div: `<div xmlns="http://www.w3.org/1999/xhtml">${resource.name.replace(/[<&]/g, '')}</div>` },
+            });
+            for (const identifier of resource.identifier)
+              Object.assign(identifier, {
+                use: 'official',
+                type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'NPI' }] },
+              });
+            resource.telecom?.forEach((telecom, i) => Object.assign(telecom, { rank: i + 1 }));
+          }
+        }),
+      },
+    },
+  },
+  {
     name: 'api-path-prefix',
     description: 'provider endpoints under /api (§4.1 note)',
     behaviour: { provider: { path: '/api' } },

@@ -44,6 +44,42 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
       },
     },
   ],
+  // Valid for the bundle schema, which lets a service add elements; invalid FHIR R4 all the same.
+  'ORG-FHIR-R4': [
+    {
+      name: 'alias-as-string',
+      description: 'Organization.alias (0..*) sent as one string',
+      behaviour: {
+        organization: {
+          bundle: withEntries((entry) => {
+            Object.assign(entry.resource, { alias: `${entry.resource.name} LLC` });
+          }),
+        },
+      },
+    },
+    {
+      name: 'telecom-rank-string',
+      description: 'telecom.rank (positiveInt) sent as a string',
+      behaviour: {
+        organization: {
+          bundle: withEntries((entry) => {
+            entry.resource.telecom?.forEach((telecom, i) => Object.assign(telecom, { rank: String(i + 1) }));
+          }),
+        },
+      },
+    },
+    {
+      name: 'extension-without-url',
+      description: 'an extension without its url',
+      behaviour: {
+        organization: {
+          bundle: withEntries((entry) => {
+            Object.assign(entry.resource, { extension: [{ valueString: 'gold' }] });
+          }),
+        },
+      },
+    },
+  ],
   'ORG-ENTRY-SHAPE': [
     {
       name: 'fullurl-wrong-id',
