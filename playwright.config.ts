@@ -9,6 +9,7 @@ import { EMBEDDED_URL_VARIABLE, environmentWithDotenv, type HarnessConfig, loadC
 import { ConfigError } from './src/harness/config-error';
 import { reportConfigurationError } from './src/harness/reporter/configuration-error';
 import { clearReport } from './src/harness/reporter/report';
+import { suiteTargets, targetEnvironment } from './src/harness/targets';
 
 /** A free loopback port, asked of the OS synchronously (the config file cannot await). */
 function freePort(): number {
@@ -29,6 +30,8 @@ const environment = environmentWithDotenv(process.env, process.cwd());
 let harness: HarnessConfig;
 try {
   harness = loadConfig(environment);
+  // Several targets (CONFORMANCE_TARGETS, the mutation run): each one's configuration is checked now too.
+  for (const target of suiteTargets(environment)) loadConfig(targetEnvironment(environment, target));
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   console.error(error.message);

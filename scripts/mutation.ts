@@ -1,7 +1,9 @@
 /**
  * The mutation run: `npm run test:mutation`. One reference server serves every scenario under
- * /scenario/<name>; the conformance suite runs against each, as a separate `playwright test` with
- * its real exit status, two at a time. It asserts that
+ * /scenario/<name>; one `playwright test` runs the conformance suite against all of them at once,
+ * each scenario a target (CONFORMANCE_TARGETS) with its own report and verdict, and the exit status
+ * its verdict gives (EXIT_CODE, as a run of its own would exit). One runner and two workers for a
+ * hundred scenarios, instead of a hundred runners. It asserts that
  *   - the clean server and every conformant variant pass with no failure, warning, probe problem or
  *     skip, but for the skips a variant declares (a check with nothing to check, which says why);
  *   - every fault makes its targeted requirement `fail` (MUST) or `warn` (SHOULD);
@@ -10,17 +12,19 @@
  *
  *   npm run test:mutation -- --only page-size-20,clean     a subset, by name
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { requirement } from '../src/harness/catalogue';
 import { EXIT_CODE } from '../src/harness/reporter/aggregate';
+import type { ConformanceReport } from '../src/harness/reporter/report';
+import { TARGETS_VARIABLE } from '../src/harness/targets';
 import { CLEAN, scenarioPrefix } from '../src/reference/scenarios/registry';
 import { FAULTS } from '../src/reference/scenarios/faults';
 import type { Fault, Scenario } from '../src/reference/scenarios/scenario';
 import { VARIANTS } from '../src/reference/scenarios/variants';
-import { pooled, runSuite, type SuiteRun } from '../src/suite-runs/run-suite';
+import { runSuite, type SuiteRun } from '../src/suite-runs/run-suite';
 import { endRun, markdownTable } from '../src/suite-runs/run-table';
 import { startScenarioServer } from '../src/suite-runs/scenario-server';
 
@@ -73,23 +77,42 @@ function alsoTripped(scenario: Fault, run: SuiteRun): string {
   return tripped.length > 0 ? tripped.join(', ') : '-';
 }
 
+/** A scenario's run, read from its target's report: the exit status is the one its verdict gives. */
+function targetRun(reportRoot: string, scenario: Scenario, run: SuiteRun): SuiteRun {
+  const read = (file: string) => {
+    try {
+      return readFileSync(join(reportRoot, scenario.name, file), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  const json = read('conformance.json');
+  const report = json ? (JSON.parse(json) as ConformanceReport) : undefined;
+  return { ...run, exitCode: report ? EXIT_CODE[report.verdict] : run.exitCode, report, markdown: read('conformance.md') };
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const reportRoot = mkdtempSync(join(tmpdir(), 'mutation-'));
   const server = await startScenarioServer();
   let runs: SuiteRun[];
   try {
-    runs = await pooled(selected, Math.min(2, availableParallelism()), (scenario) =>
-      runSuite({
-        // STATUS_SEARCH: the reference server supports `active`, so ORG-ACTIVE runs too; MAX_RPS: no pacing on loopback.
-        env: { STATUS_SEARCH: 'true', MAX_RPS: '0', ...scenario.suiteEnv, BASE_URL: `${server.origin}${scenarioPrefix(scenario.name)}` },
-        reportDir: join(reportRoot, scenario.name),
-      }),
-    );
+    const targets = selected.map((scenario) => ({
+      name: scenario.name,
+      // STATUS_SEARCH: the reference server supports `active`, so ORG-ACTIVE runs too.
+      env: { STATUS_SEARCH: 'true', ...scenario.suiteEnv, BASE_URL: `${server.origin}${scenarioPrefix(scenario.name)}` },
+    }));
+    // MAX_RPS: no pacing on loopback.
+    const run = await runSuite({
+      env: { MAX_RPS: '0', BASE_URL: server.origin, [TARGETS_VARIABLE]: JSON.stringify(targets) },
+      reportDir: reportRoot,
+      workers: Math.min(2, availableParallelism()),
+    });
+    runs = selected.map((scenario) => targetRun(reportRoot, scenario, run));
   } finally {
     server.stop();
-    rmSync(reportRoot, { recursive: true, force: true });
   }
+  rmSync(reportRoot, { recursive: true, force: true });
 
   const results = selected.map((scenario, i) => ({ scenario, run: runs[i], problems: problems(scenario, runs[i]) }));
   const conformant = results.filter((r) => !isFault(r.scenario));

@@ -8,6 +8,7 @@ import { clientOptions, environmentWithDotenv, type HarnessConfig, loadConfig, s
 import type { Exchange } from './exchange';
 import { ReadOnlyHttpClient, TransportError } from './http-client';
 import { Redactor } from './redact';
+import { suiteTargets, targetEnvironment } from './targets';
 import { UndiciTransport } from './transport';
 
 export const PREFLIGHT_PREFIX = 'preflight: ';
@@ -67,10 +68,11 @@ export function traceProblem(
     : undefined;
 }
 
-export default async function preflight(config: FullConfig): Promise<void> {
-  const harness = loadConfig(environmentWithDotenv(process.env, process.cwd()));
+/** One target: its configuration's base URL is asked once, and a failure stops the run. */
+async function preflightTarget(config: FullConfig, harness: HarnessConfig, name?: string): Promise<void> {
+  const stop = (message: string) => new PreflightError(name ? `target ${name}: ${message}` : message);
   const tracing = traceProblem(config, harness);
-  if (tracing) throw new PreflightError(tracing);
+  if (tracing) throw stop(tracing);
   const transport = new UndiciTransport(harness.clientCertificate);
   try {
     const http = new ReadOnlyHttpClient(transport, clientOptions(harness, new Redactor(secretsOf(harness))));
@@ -78,12 +80,19 @@ export default async function preflight(config: FullConfig): Promise<void> {
     try {
       exchange = await preflightRequest(http, harness);
     } catch (error) {
-      if (error instanceof TransportError) throw new PreflightError(verdictOnTransport(error, harness));
+      if (error instanceof TransportError) throw stop(verdictOnTransport(error, harness));
       throw error;
     }
     const problem = verdictOnAnswer(exchange, harness);
-    if (problem) throw new PreflightError(problem);
+    if (problem) throw stop(problem);
   } finally {
     await transport.close();
   }
+}
+
+export default async function preflight(config: FullConfig): Promise<void> {
+  const environment = environmentWithDotenv(process.env, process.cwd());
+  const targets = suiteTargets(environment);
+  if (targets.length === 0) return preflightTarget(config, loadConfig(environment));
+  for (const target of targets) await preflightTarget(config, loadConfig(targetEnvironment(environment, target)), target.name);
 }

@@ -13,18 +13,31 @@ import { DirectoryClient } from './directory-client';
 import { ReadOnlyHttpClient, Throttle } from './http-client';
 import { Redactor } from './redact';
 import type { RecordLike } from './rules/answers';
+import { suiteTargets, targetEnvironment, targetTag } from './targets';
 import { type Transport, UndiciTransport } from './transport';
 import { ANNOTATION } from './annotations';
 
-interface WorkerFixtures {
+/** What a test needs of its target: the configuration, and what is built from it once per worker. */
+interface TargetSetup {
   harness: HarnessConfig;
-  throttle: Throttle;
   redactor: Redactor;
-  schemas: SchemaValidator;
+  throttle: Throttle;
   transport: Transport;
 }
 
+interface WorkerFixtures {
+  /** Each target's setup, built on first use and kept for the worker's life. */
+  targetSetups: (name: string) => TargetSetup;
+  schemas: SchemaValidator;
+}
+
 interface TestFixtures {
+  /** The target of this test (CONFORMANCE_TARGETS); '' for the run's own configuration. */
+  target: string;
+  harness: HarnessConfig;
+  redactor: Redactor;
+  throttle: Throttle;
+  transport: Transport;
   checks: Checks;
   api: DirectoryClient;
   probes: Probes;
@@ -32,24 +45,40 @@ interface TestFixtures {
   golden: RecordLike | undefined;
 }
 
+const SEVERAL_TARGETS = suiteTargets(process.env).length > 0;
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  harness: [async ({}, use) => use(loadConfig(environmentWithDotenv(process.env, process.cwd()))), { scope: 'worker' }],
-  redactor: [async ({ harness }, use) => use(new Redactor(secretsOf(harness))), { scope: 'worker' }],
-  schemas: [async ({}, use) => use(createSchemaValidator()), { scope: 'worker' }],
-  // Workers are separate processes: each keeps to its share, so together they stay within MAX_RPS.
-  throttle: [
-    async ({ harness }, use, workerInfo) => use(new Throttle(harness.maxRps / Math.max(1, workerInfo.config.workers))),
-    { scope: 'worker' },
-  ],
-  // One transport per worker keeps connections alive across tests; credentials go per request, never into it.
-  transport: [
-    async ({ harness }, use) => {
-      const transport = new UndiciTransport(harness.clientCertificate);
-      await use(transport);
-      await transport.close();
+  target: ['', { option: true }],
+  targetSetups: [
+    async ({}, use, workerInfo) => {
+      const environment = environmentWithDotenv(process.env, process.cwd());
+      const targets = new Map(suiteTargets(environment).map((t) => [t.name, t]));
+      const setups = new Map<string, TargetSetup>();
+      await use((name) => {
+        let setup = setups.get(name);
+        if (!setup) {
+          const harness = loadConfig(targetEnvironment(environment, targets.get(name)));
+          setup = {
+            harness,
+            redactor: new Redactor(secretsOf(harness)),
+            // Workers are separate processes: each keeps to its share, so together they stay within MAX_RPS.
+            throttle: new Throttle(harness.maxRps / Math.max(1, workerInfo.config.workers)),
+            // One transport per worker and target keeps connections alive across tests; credentials go per request, never into it.
+            transport: new UndiciTransport(harness.clientCertificate),
+          };
+          setups.set(name, setup);
+        }
+        return setup;
+      });
+      await Promise.all([...setups.values()].map((setup) => setup.transport.close()));
     },
     { scope: 'worker' },
   ],
+  schemas: [async ({}, use) => use(createSchemaValidator()), { scope: 'worker' }],
+  harness: async ({ targetSetups, target }, use) => use(targetSetups(target).harness),
+  redactor: async ({ targetSetups, target }, use) => use(targetSetups(target).redactor),
+  throttle: async ({ targetSetups, target }, use) => use(targetSetups(target).throttle),
+  transport: async ({ targetSetups, target }, use) => use(targetSetups(target).transport),
 
   checks: async ({ redactor, schemas }, use, testInfo) => {
     const declared = new Set(
@@ -67,7 +96,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         testInfo.annotations.push({ type: ANNOTATION.probeProblem, description: JSON.stringify(problem) });
     }
     const failures = checks.mustFailures();
-    if (failures.length > 0) {
+    // With several targets the reporter alone judges, from the annotations: a failed test would make
+    // Playwright replace its worker, and a hundred scenarios would start a hundred workers.
+    if (failures.length > 0 && !SEVERAL_TARGETS) {
       throw new Error(
         `${failures.length} MUST check${failures.length > 1 ? 's' : ''} failed:\n\n${failures.map((f) => f.failure.message).join('\n\n')}`,
       );
@@ -83,6 +114,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   golden: async ({ api, probes }, use) => use(await firstUniqueRecord(api, probes)),
 });
+
+/** A top-level describe of the suite: once, or once per target when CONFORMANCE_TARGETS names several. */
+export function describeSuite(title: string, body: () => void): void {
+  if (!SEVERAL_TARGETS) return test.describe(title, body);
+  for (const { name } of suiteTargets(process.env))
+    test.describe(`${title} ${targetTag(name)}`, () => {
+      test.use({ target: name });
+      body();
+    });
+}
 
 export { expect } from '@playwright/test';
 export { requirements } from './annotations';

@@ -6,6 +6,7 @@
  *   REFERENCE_VARIANT=<name>    serve one conformant variant
  *   REFERENCE_SCENARIOS=all     serve every scenario under /scenario/<name> (the mutation run)
  */
+import type { AddressInfo } from 'node:net';
 import { loadDirectory } from './directory';
 import { behaviourOf, scenarioPrefix, SCENARIOS } from './scenarios/registry';
 import { FAULTS } from './scenarios/faults';
@@ -47,10 +48,12 @@ async function main(): Promise<void> {
   const mounted = scenarios();
   const app = buildReferenceServer({ directory, latencyMs: integerSetting('LATENCY_MS', 0), scenarios: mounted });
   await app.listen({ port, host });
+  // PORT=0 takes any free port: the line below says which, from the socket itself.
+  const bound = (app.server.address() as AddressInfo).port;
   const shown = host.includes(':') ? `[${host}]` : host;
   const serving = mounted && mounted.length > 1 ? `, ${mounted.length} scenarios under /scenario/<name>` : '';
   console.log(
-    `reference server: http://${shown}:${port} (${directory.providers.size} providers, ${directory.organizations.size} organizations${serving})`,
+    `reference server: http://${shown}:${bound} (${directory.providers.size} providers, ${directory.organizations.size} organizations${serving})`,
   );
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void app.close().then(() => process.exit(0)));

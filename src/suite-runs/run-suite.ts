@@ -29,6 +29,7 @@ export const NEUTRAL_SUITE_ENV: Record<string, string> = {
   CLIENT_KEY_PASSPHRASE: '',
   CONFORMANCE_ENV_FILE: '',
   CONFORMANCE_EMBEDDED_URL: '',
+  CONFORMANCE_TARGETS: '',
 };
 
 export interface SuiteRun {

@@ -21,31 +21,44 @@ export interface ScenarioServer {
   stop(): void;
 }
 
-/** Starts one reference server that mounts every scenario, and waits until /health answers. */
+/**
+ * Starts one reference server that mounts every scenario on a port the OS picks, and resolves with
+ * the origin it printed. Taking the address from the child itself means that a server of another
+ * run on the same machine can never answer in its place.
+ */
 export async function startScenarioServer(): Promise<ScenarioServer> {
-  const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/reference/main.ts'], {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
       REFERENCE_SCENARIOS: 'all',
       REFERENCE_FAULT: '',
       REFERENCE_VARIANT: '',
       LATENCY_MS: '',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const origin = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300; attempt++) {
-    try {
-      if ((await fetch(`${origin}/health`)).ok) return { origin, stop: () => child.kill() };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill();
-  throw new Error('the reference server did not become ready within 30 s');
+  return new Promise((resolve, reject) => {
+    let printed = '';
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error('the reference server did not become ready within 30 s'));
+    }, 30_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the reference server exited (${code}) before it listened: ${printed.trim()}`));
+    });
+    child.stdout!.on('data', (chunk: Buffer) => {
+      printed += chunk.toString();
+      const origin = /reference server: (http:\/\/127\.0\.0\.1:\d+)/.exec(printed)?.[1];
+      if (!origin) return;
+      clearTimeout(timer);
+      child.removeAllListeners('exit');
+      child.stdout!.removeAllListeners('data');
+      child.stdout!.resume();
+      resolve({ origin, stop: () => child.kill() });
+    });
+  });
 }

@@ -2,7 +2,7 @@
  * Cross-cutting HTTP rules. HTTP-JSON and HTTP-NO-5XX are checked on every answer of every test;
  * here the suite adds the bad inputs a careless client sends, which must not make the service fail.
  */
-import { requirements, test } from '../../src/harness/suite';
+import { describeSuite, requirements, test } from '../../src/harness/suite';
 
 const LONG = 'x'.repeat(4000);
 
@@ -10,7 +10,7 @@ const LONG = 'x'.repeat(4000);
 const searchParameter = (probes: { organization?: { searches?: { query: Record<string, string> }[] } }) =>
   probes.organization?.searches?.[0]?.query ?? { name: 'a' };
 
-test.describe('bad inputs get no 5xx', () => {
+describeSuite('bad inputs get no 5xx', () => {
   test('organization search: bad Count and Page, long values, unknown names', requirements('HTTP-NO-5XX'), async ({ api, probes }) => {
     const query = searchParameter(probes);
     for (const value of ['abc', '-1', '0', '1.5', '99999999999999999999']) {

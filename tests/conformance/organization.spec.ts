@@ -23,7 +23,7 @@ import {
   systemsOf,
 } from '../../src/harness/rules/organization';
 import { fhirR4Problems } from '../../src/harness/rules/fhir-r4';
-import { requirements, test } from '../../src/harness/suite';
+import { describeSuite, requirements, test } from '../../src/harness/suite';
 import { SCHEMA } from '../../src/schema-validation/validator';
 import { MAX_COUNT, PAGE_SIZE } from '../../src/spec/constants';
 
@@ -92,7 +92,7 @@ async function checkCountExactly(
   }
 }
 
-test.describe('organization search (§4.3)', () => {
+describeSuite('organization search (§4.3)', () => {
   test(
     'every probe search answers a valid searchset bundle',
     requirements('ORG-BUNDLE-SHAPE', 'ORG-ENTRY-SHAPE', 'ORG-SEARCH-MODE', 'ORG-RESOURCE-SHAPE', 'ORG-PARTOF', 'ORG-FHIR-R4'),

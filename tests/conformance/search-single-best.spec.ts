@@ -10,7 +10,7 @@ import { answerSummary, isJsonArray, recordOf, rootKind } from '../../src/harnes
 import { codeProblems, npiProblems, openCodedValues, queryMismatches } from '../../src/harness/rules/provider';
 import { classifySingleBest, describeAnswer } from '../../src/harness/rules/single-best-answer';
 import { unusedUnmatchable } from '../../src/harness/rules/unmatchable';
-import { requirements, test } from '../../src/harness/suite';
+import { describeSuite, requirements, test } from '../../src/harness/suite';
 import { SCHEMA } from '../../src/schema-validation/validator';
 import { AMBIGUITY_MESSAGE, OPTIONAL_SUFFIX } from '../../src/spec/constants';
 
@@ -22,7 +22,7 @@ const dashed = (query: Record<string, string>) =>
     Object.entries(query).map(([name, value]) => [name.endsWith(OPTIONAL_SUFFIX) ? name : `${name}${OPTIONAL_SUFFIX}`, value]),
   );
 
-test.describe('searchSingleBest (§4.1)', () => {
+describeSuite('searchSingleBest (§4.1)', () => {
   test(
     'a unique match answers with an object, and no answer is an array',
     requirements('SB-ROOT-OBJECT'),

@@ -7,12 +7,12 @@ import { requiredFor } from '../../src/harness/probe-steps';
 import { answerSummary, isJsonArray, rootKind } from '../../src/harness/rules/answers';
 import { isJsonObject, type JsonObject, objectsIn } from '../../src/harness/rules/json';
 import { codeProblems, npiProblems, openCodedValues, uncoveredGoldenValues } from '../../src/harness/rules/provider';
-import { requirements, test } from '../../src/harness/suite';
+import { describeSuite, requirements, test } from '../../src/harness/suite';
 import { SCHEMA } from '../../src/schema-validation/validator';
 
 const dataOf = (element: JsonObject): JsonObject | undefined => (isJsonObject(element.data) ? element.data : undefined);
 
-test.describe('sourceRecords (§4.2)', () => {
+describeSuite('sourceRecords (§4.2)', () => {
   test(
     'a known curated ID answers with an array of source records',
     requirements(

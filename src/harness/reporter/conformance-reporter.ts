@@ -1,10 +1,11 @@
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import type { FullResult, Reporter, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { PREFLIGHT_PREFIX } from '../preflight';
-import { environmentWithDotenv, loadConfig, secretsOf } from '../config';
+import { type Environment, environmentWithDotenv, loadConfig, reportDirOf, secretsOf } from '../config';
+import { suiteTargets, targetOfTitles } from '../targets';
 import { Redactor } from '../redact';
 import { applyBaseline } from '../baseline/apply';
-import { aggregate, EXIT_CODE, type RunError, type TestOutcome } from './aggregate';
+import { aggregate, EXIT_CODE, type RunError, type TestOutcome, type Verdict } from './aggregate';
 import { REPORT_FILES, writeReport } from './report';
 
 // eslint-disable-next-line no-control-regex -- ANSI colour codes start with ESC.
@@ -16,7 +17,7 @@ const ANSI = /\u001b\[[0-9;]*m/g;
  * probe problems or run errors without a failure are inconclusive (3).
  */
 export default class ConformanceReporter implements Reporter {
-  private readonly outcomes = new Map<string, TestOutcome>();
+  private readonly outcomes = new Map<string, TestOutcome & { target?: string }>();
   /** Errors outside any test: the preflight, or a failing global set-up. */
   private readonly runErrors: RunError[] = [];
   private startedAt = new Date();
@@ -49,17 +50,45 @@ export default class ConformanceReporter implements Reporter {
       status: result.status,
       annotations: unique,
       errors: result.errors.map((e) => (e.message ?? e.value ?? '').replace(ANSI, '')),
+      target: targetOfTitles(test.titlePath()),
     });
   }
 
   async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
     // `--list` ends without running a test: there is nothing to report, and no verdict to give.
     if (this.outcomes.size === 0 && this.runErrors.length === 0 && result.status === 'passed') return undefined;
+    const environment = environmentWithDotenv(process.env, process.cwd());
+    const targets = suiteTargets(environment);
+    const outcomes = [...this.outcomes.values()];
+    const verdicts =
+      targets.length === 0
+        ? [this.report(environment, outcomes)]
+        : targets.map(({ name, env }) =>
+            this.report(
+              { ...environment, ...env, REPORT_DIR: join(reportDirOf(environment), name) },
+              outcomes.filter((o) => o.target === name),
+              name,
+            ),
+          );
+    // Playwright exits 0 or 1 only; an exit listener runs inside its process.exit and sets ours.
+    // The verdict can also be kinder than the tests: a failure the baseline knows fails its test,
+    // not the run. Several targets exit as the worst of them.
+    const code = verdicts.includes('fail') ? EXIT_CODE.fail : Math.max(...verdicts.map((v) => EXIT_CODE[v]));
+    if (result.status === 'interrupted') return undefined;
+    process.once('exit', () => {
+      process.exitCode = code;
+    });
+    if (code !== 0 && result.status === 'passed') return { status: 'failed' };
+    return code === 0 && result.status === 'failed' ? { status: 'passed' } : undefined;
+  }
+
+  /** One target's report, written to its REPORT_DIR, and its verdict. */
+  private report(environment: Environment, outcomes: readonly TestOutcome[], name?: string): Verdict {
     // The configuration was checked before any test ran (playwright.config.ts); reading it again here
     // keeps secrets out of reporter options, which Playwright copies into its own reports.
-    const config = loadConfig(environmentWithDotenv(process.env, process.cwd()));
+    const config = loadConfig(environment);
     const redactor = new Redactor(secretsOf(config));
-    const aggregated = aggregate([...this.outcomes.values()], { strict: config.strict }, this.runErrors);
+    const aggregated = aggregate(outcomes, { strict: config.strict }, this.runErrors);
     const judged = config.baseline ? applyBaseline(aggregated, config.baseline, config.strict) : undefined;
     const summary = { ...aggregated, ...judged };
     writeReport(
@@ -87,17 +116,8 @@ export default class ConformanceReporter implements Reporter {
       ? `; baseline: ${judged.baseline.known.length} known, ${judged.baseline.new.length} new, ${judged.baseline.fixed.length} fixed, ${judged.baseline.expired.length} expired${plural(judged.drift.length, 'drifted observation')}`
       : '';
     console.log(
-      `\nconformance: ${summary.verdict.toUpperCase()}: ${counts}${againstBaseline} (${config.reportDir}/${REPORT_FILES.markdown})`,
+      `${name ? `conformance [${name}]` : '\nconformance'}: ${summary.verdict.toUpperCase()}: ${counts}${againstBaseline} (${config.reportDir}/${REPORT_FILES.markdown})`,
     );
-    // Playwright exits 0 or 1 only; an exit listener runs inside its process.exit and sets ours.
-    // The verdict can also be kinder than the tests: a failure the baseline knows fails its test,
-    // not the run.
-    const code = EXIT_CODE[summary.verdict];
-    if (result.status === 'interrupted') return undefined;
-    process.once('exit', () => {
-      process.exitCode = code;
-    });
-    if (code !== 0 && result.status === 'passed') return { status: 'failed' };
-    return code === 0 && result.status === 'failed' ? { status: 'passed' } : undefined;
+    return summary.verdict;
   }
 }
