@@ -3,6 +3,7 @@
  * when BASE_URL is unset. Configuration is read and checked here, once, before any test runs.
  */
 import { execFileSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { EMBEDDED_URL_VARIABLE, environmentWithDotenv, type HarnessConfig, loadConfig } from './src/harness/config';
@@ -48,9 +49,9 @@ export default defineConfig({
   // Under REPORT_DIR, so that everything a run writes is in one place.
   outputDir: join(harness.reportDir, 'test-results'),
   fullyParallel: true,
-  // API checks wait on the network, not the CPU: two workers keep two cores busy without
-  // hammering a remote target.
-  workers: 2,
+  // Two workers for a remote target, whatever the machine, so that MAX_RPS means the same
+  // everywhere and nobody's service is hammered; one per core for the embedded server.
+  workers: harness.embedded ? Math.max(2, availableParallelism()) : 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000 + 10 * harness.requestTimeoutMs,

@@ -12,6 +12,7 @@ import { buildProbes } from '../src/generator/probes';
 import { generateProviders } from '../src/generator/providers';
 import { Random } from '../src/generator/random';
 import { FIXTURE_FILES } from '../src/fixture-paths';
+import { writeRecordLines } from '../src/generator/fixture-writer';
 
 const DEFAULTS = { seed: 20261121, providers: 520, organizations: 1500 };
 
@@ -38,10 +39,8 @@ const organizations = generateOrganizations(new Random(seed + 1), positiveIntege
 const probes = buildProbes(new Random(seed + 2), providers, organizations);
 
 mkdirSync(out, { recursive: true });
-// One record per line: compact, yet a diff of the fixtures stays readable.
-const lines = (items: readonly unknown[]) => `[\n${items.map((item) => JSON.stringify(item)).join(',\n')}\n]\n`;
-writeFileSync(join(out, FIXTURE_FILES.providers), lines(providers));
-writeFileSync(join(out, FIXTURE_FILES.organizations), lines(organizations));
+writeRecordLines(join(out, FIXTURE_FILES.providers), providers);
+writeRecordLines(join(out, FIXTURE_FILES.organizations), organizations);
 writeFileSync(join(out, FIXTURE_FILES.probes), `${JSON.stringify(probes, null, 2)}\n`);
 console.log(
   `fixtures: ${providers.length} providers (${providers.reduce((n, p) => n + p.sources.length, 0)} source records), ${organizations.length} organizations, probes → ${out}`,

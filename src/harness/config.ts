@@ -55,8 +55,13 @@ export interface HarnessConfig extends ConnectionConfig {
   statusSearch: boolean;
   strict: boolean;
   reportDir: string;
+  /** Pages a walk of the multiPage query takes at most (MAX_PAGES); a walk that stops there says so. */
+  maxPages: number;
   baseline?: BaselineSettings;
 }
+
+/** MAX_PAGES when unset: enough to see full pages and a last one, bounded for large directories. */
+export const DEFAULT_MAX_PAGES = 20;
 
 /** MAX_RPS when unset: no limit for the embedded server, a polite pace for anyone else's. */
 export const DEFAULT_REMOTE_MAX_RPS = 10;
@@ -201,6 +206,14 @@ function baselineSettings(env: Environment, cwd: string): BaselineSettings | und
   return settings;
 }
 
+function maxPagesOf(env: Environment): number {
+  const raw = env.MAX_PAGES?.trim() || String(DEFAULT_MAX_PAGES);
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 2 || value > 100_000)
+    throw new ConfigError('MAX_PAGES', `must be a whole number of pages from 2 to 100000, got "${raw}"`);
+  return value;
+}
+
 /** How to reach the target; throws one ConfigError naming the first bad key. */
 export function loadConnection(env: Environment, cwd: string = process.cwd()): ConnectionConfig {
   const rawBase = env.BASE_URL?.trim();
@@ -251,6 +264,7 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Harne
     statusSearch: flag(env, 'STATUS_SEARCH'),
     strict: flag(env, 'STRICT'),
     reportDir: reportDirOf(env, cwd),
+    maxPages: maxPagesOf(env),
     ...(baseline ? { baseline } : {}),
   };
 }

@@ -12,6 +12,7 @@ import { clientOptions, environmentWithDotenv, type HarnessConfig, loadConfig, s
 import { DirectoryClient } from './directory-client';
 import { ReadOnlyHttpClient, Throttle } from './http-client';
 import { Redactor } from './redact';
+import { LoggingTransport, REQUEST_LOG_VARIABLE } from './request-log';
 import type { RecordLike } from './rules/answers';
 import { suiteTargets, targetEnvironment, targetTag } from './targets';
 import { type Transport, UndiciTransport } from './transport';
@@ -23,6 +24,8 @@ interface TargetSetup {
   redactor: Redactor;
   throttle: Throttle;
   transport: Transport;
+  /** The golden record the probes lead to, discovered by the first test that needs it. */
+  golden?: Promise<RecordLike | undefined>;
 }
 
 interface WorkerFixtures {
@@ -78,7 +81,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   harness: async ({ targetSetups, target }, use) => use(targetSetups(target).harness),
   redactor: async ({ targetSetups, target }, use) => use(targetSetups(target).redactor),
   throttle: async ({ targetSetups, target }, use) => use(targetSetups(target).throttle),
-  transport: async ({ targetSetups, target }, use) => use(targetSetups(target).transport),
+  transport: async ({ targetSetups, target }, use, testInfo) => {
+    const { transport, redactor } = targetSetups(target);
+    const logDir = process.env[REQUEST_LOG_VARIABLE];
+    // The benchmark's request log (CONFORMANCE_REQUEST_LOG), by test and by parallel lane.
+    await use(
+      logDir ? new LoggingTransport(transport, logDir, testInfo.testId, testInfo.parallelIndex, (url) => redactor.url(url)) : transport,
+    );
+  },
 
   checks: async ({ redactor, schemas }, use, testInfo) => {
     const declared = new Set(
@@ -112,7 +122,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   probes: async ({ harness }, use) => use(harness.probes),
 
-  golden: async ({ api, probes }, use) => use(await firstUniqueRecord(api, probes)),
+  // Discovery happens once per worker and target, not once per test: its requests, checks and probe
+  // problems belong to the first test that asked.
+  golden: async ({ api, probes, targetSetups, target }, use) => {
+    const setup = targetSetups(target);
+    await use(await (setup.golden ??= firstUniqueRecord(api, probes)));
+  },
 });
 
 /** A top-level describe of the suite: once, or once per target when CONFORMANCE_TARGETS names several. */

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_FIXTURE_DIR, FIXTURE_FILES } from '../fixture-paths';
 import type { ProviderFixture } from '../generator/providers';
@@ -9,9 +9,44 @@ export interface Fixtures {
   organizations: Organization[];
 }
 
+/** Files above this size are read record by record: 100k providers are larger than any string can be. */
+const WHOLE_FILE_LIMIT = 256 * 1024 * 1024;
+
+/**
+ * A JSON array written one record per line (writeRecordLines), read without ever holding the file
+ * as one string: each line is parsed on its own.
+ */
+function readRecordLines<T>(file: string): T[] {
+  const records: T[] = [];
+  const fd = openSync(file, 'r');
+  const buffer = Buffer.alloc(16 * 1024 * 1024);
+  let rest = '';
+  const take = (line: string) => {
+    const text = line.trim().replace(/,$/, '');
+    if (text !== '' && text !== '[' && text !== ']') records.push(JSON.parse(text) as T);
+  };
+  try {
+    for (let read = readSync(fd, buffer); read > 0; read = readSync(fd, buffer)) {
+      const lines = (rest + buffer.toString('utf8', 0, read)).split('\n');
+      rest = lines.pop()!;
+      lines.forEach(take);
+    }
+    take(rest);
+  } finally {
+    closeSync(fd);
+  }
+  return records;
+}
+
+function readArray<T>(file: string): T[] {
+  return statSync(file).size > WHOLE_FILE_LIMIT ? readRecordLines<T>(file) : (JSON.parse(readFileSync(file, 'utf8')) as T[]);
+}
+
 export function readFixtures(fixtureDir: string = DEFAULT_FIXTURE_DIR): Fixtures {
-  const read = (name: string) => JSON.parse(readFileSync(join(fixtureDir, name), 'utf8'));
-  return { providers: read(FIXTURE_FILES.providers), organizations: read(FIXTURE_FILES.organizations) };
+  return {
+    providers: readArray<ProviderFixture>(join(fixtureDir, FIXTURE_FILES.providers)),
+    organizations: readArray<Organization>(join(fixtureDir, FIXTURE_FILES.organizations)),
+  };
 }
 
 export function readProbes(fixtureDir: string = DEFAULT_FIXTURE_DIR): Probes {

@@ -21,6 +21,7 @@ export const NEUTRAL_SUITE_ENV: Record<string, string> = {
   REPORT_DIR: '',
   REQUEST_TIMEOUT_MS: '',
   MAX_RPS: '',
+  MAX_PAGES: '',
   BASELINE_FILE: '',
   UPDATE_BASELINE: '',
   FAIL_ON_DRIFT: '',

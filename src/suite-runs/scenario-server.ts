@@ -22,21 +22,24 @@ export interface ScenarioServer {
 }
 
 /**
- * Starts one reference server that mounts every scenario on a port the OS picks, and resolves with
- * the origin it printed. Taking the address from the child itself means that a server of another
- * run on the same machine can never answer in its place.
+ * Starts the reference server in a process of its own, on a port the OS picks, with `env` over the
+ * defaults (FIXTURE_DIR, LATENCY_MS, REFERENCE_SCENARIOS), and resolves with the origin it printed.
+ * Taking the address from the child itself means that a server of another run on the same machine
+ * can never answer in its place.
  */
-export async function startScenarioServer(): Promise<ScenarioServer> {
+export async function startReferenceServer(env: Record<string, string> = {}): Promise<ScenarioServer> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/reference/main.ts'], {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      REFERENCE_SCENARIOS: 'all',
+      REFERENCE_SCENARIOS: '',
       REFERENCE_FAULT: '',
       REFERENCE_VARIANT: '',
       LATENCY_MS: '',
+      FIXTURE_DIR: '',
+      ...env,
+      PORT: '0',
+      HOST: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -44,8 +47,8 @@ export async function startScenarioServer(): Promise<ScenarioServer> {
     let printed = '';
     const timer = setTimeout(() => {
       child.kill();
-      reject(new Error('the reference server did not become ready within 30 s'));
-    }, 30_000);
+      reject(new Error('the reference server did not become ready within 120 s'));
+    }, 120_000);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`the reference server exited (${code}) before it listened: ${printed.trim()}`));
@@ -62,3 +65,6 @@ export async function startScenarioServer(): Promise<ScenarioServer> {
     });
   });
 }
+
+/** One reference server that mounts every scenario under /scenario/<name>. */
+export const startScenarioServer = () => startReferenceServer({ REFERENCE_SCENARIOS: 'all' });

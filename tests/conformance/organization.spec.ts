@@ -30,8 +30,6 @@ import { MAX_COUNT, PAGE_SIZE } from '../../src/spec/constants';
 const NO_SEARCHES = 'PROBES_FILE has no organization.searches probes';
 const NO_MULTIPAGE = 'PROBES_FILE has no organization.multiPage probe';
 const NO_OVERLIMIT = 'PROBES_FILE has no organization.overLimit probe';
-/** Pages walked at most for the multiPage query: enough to see full pages and a last one, bounded for large directories. */
-const MAX_PAGES = 20;
 /** Page size of the next-link walk: not the default 25, so that a link that drops Count shows. */
 const WALK_COUNT = 20;
 /** A system no organization's identifier carries (FHIR token search: system|value must match both). */
@@ -215,11 +213,11 @@ describeSuite('organization search (§4.3)', () => {
   test(
     'Page alone gives pages of 25, disjoint, each filtered',
     requirements('ORG-PAGE', 'ORG-PAGE-DISJOINT', 'ORG-FILTERS', 'OBS-TOTAL-ACROSS-PAGES'),
-    async ({ api, checks, probes }) => {
+    async ({ api, checks, probes, harness }) => {
       const { query } = requiredFor(probes.organization?.multiPage, NO_MULTIPAGE);
       const seen = new Map<string, number>();
       let firstShowedMore = false;
-      for (let page = 1; page <= MAX_PAGES; page++) {
+      for (let page = 1; page <= harness.maxPages; page++) {
         const exchange = await api.organizations({ ...query, Page: String(page) });
         const bundle = exchange.body;
         const entries = entriesOf(bundle).length;
@@ -285,12 +283,13 @@ describeSuite('organization search (§4.3)', () => {
         );
         for (const id of organizationIds(bundle)) seen.set(id, page);
         if (entries < PAGE_SIZE) break;
-        if (page === MAX_PAGES) checks.skip('ORG-PAGE', `the walk stopped after ${MAX_PAGES} pages; later pages were not checked`);
+        if (page === harness.maxPages)
+          checks.skip('ORG-PAGE', `the walk stopped at MAX_PAGES=${harness.maxPages} pages; later pages were not checked`);
       }
     },
   );
 
-  test('following next continues the same search to its end', requirements('ORG-NEXT-LINK'), async ({ api, checks, probes }) => {
+  test('following next continues the same search to its end', requirements('ORG-NEXT-LINK'), async ({ api, checks, probes, harness }) => {
     const { query } = requiredFor(probes.organization?.multiPage, NO_MULTIPAGE);
     const first = await api.organizations({ ...query, Count: String(WALK_COUNT) });
     const size = entriesOf(first.body).length;
@@ -304,8 +303,8 @@ describeSuite('organization search (§4.3)', () => {
     }
     const seen = new Set(organizationIds(first.body));
     for (let page = 2; link; page++) {
-      if (page > MAX_PAGES) {
-        checks.skip('ORG-NEXT-LINK', `the walk stopped after ${MAX_PAGES} pages; the rest was not followed`);
+      if (page > harness.maxPages) {
+        checks.skip('ORG-NEXT-LINK', `the walk stopped at MAX_PAGES=${harness.maxPages} pages; the rest was not followed`);
         return;
       }
       let exchange: Exchange;

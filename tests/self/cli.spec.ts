@@ -238,6 +238,18 @@ test('a baseline gates a release: --update-baseline accepts, known passes, expir
   }
 });
 
+test('a page walk that reaches MAX_PAGES says so: the requirement is partial, with the bound in the reason', () => {
+  const dir = tempDir();
+  const run = command(['run', '--grep', 'ORG-PAGE|ORG-NEXT-LINK', '--workers', '1'], { cwd: dir, env: { MAX_PAGES: '2' } });
+  expect(run.code).toBe(0);
+  const report = JSON.parse(readFileSync(join(dir, 'conformance-report', 'conformance.json'), 'utf8'));
+  for (const id of ['ORG-PAGE', 'ORG-NEXT-LINK']) {
+    const found = report.requirements.find((r: { id: string }) => r.id === id);
+    expect(found.partial).toBe(true);
+    expect(found.skipped.join(' ')).toContain('stopped at MAX_PAGES=2 pages');
+  }
+});
+
 test('the packed tarball installs into an empty directory and runs against the embedded server and a scenario server', async () => {
   test.setTimeout(300_000);
   const dir = tempDir();

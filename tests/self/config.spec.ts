@@ -215,3 +215,10 @@ test('BASELINE_FILE is read before any test; --update-baseline and --fail-on-dri
   expect(loadConfig({ ...EMBEDDED, BASELINE_FILE: 'new.json', UPDATE_BASELINE: 'true' }, dir).baseline?.update).toBe(true);
   expect(() => loadConfig({ ...EMBEDDED, FAIL_ON_DRIFT: 'true' }, dir)).toThrow('FAIL_ON_DRIFT needs BASELINE_FILE');
 });
+
+test('MAX_PAGES bounds the page walks: 20 by default, a whole number from 2', () => {
+  expect(loadConfig(EMBEDDED, tempDir()).maxPages).toBe(20);
+  expect(loadConfig({ ...EMBEDDED, MAX_PAGES: '400' }, tempDir()).maxPages).toBe(400);
+  for (const bad of ['1', 'many', '2.5'])
+    expect(() => loadConfig({ ...EMBEDDED, MAX_PAGES: bad }, tempDir())).toThrow(/MAX_PAGES must be a whole number of pages/);
+});

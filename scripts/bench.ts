@@ -1,0 +1,247 @@
+/**
+ * `npm run bench`: the harness against its floor, and the reference server under load. Prints a
+ * table and writes bench/results.json (its field names are an interface). Ratios are measured in
+ * one run, side by side; nothing here asserts a timing.
+ *
+ *   overhead    the conformance run with LATENCY_MS=50, against a bare replay of its own requests
+ *   validation  a 1,000-entry bundle: the suite's compiled validators against JSON.parse of the same bytes
+ *   server      autocannon on each endpoint, at 1k and at 100k providers and organizations
+ *   pageWalk    every page of a query matching all 100k organizations, by next link and by Page
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { FIXTURE_FILES } from '../src/fixture-paths';
+import { writeRecordLines } from '../src/generator/fixture-writer';
+import { generateOrganizations } from '../src/generator/organizations';
+import { generateProviders } from '../src/generator/providers';
+import { Random } from '../src/generator/random';
+import { ReadOnlyHttpClient } from '../src/harness/http-client';
+import { Redactor } from '../src/harness/redact';
+import { entriesOf, nextLink, organizationIds } from '../src/harness/rules/organization';
+import { requirementsReached } from '../src/harness/schema-routing';
+import { UndiciTransport } from '../src/harness/transport';
+import { createSchemaValidator, SCHEMA } from '../src/schema-validation/validator';
+import { measureOverhead } from '../src/bench/overhead';
+import { markdownTable } from '../src/suite-runs/run-table';
+import { PROJECT_ROOT, startReferenceServer } from '../src/suite-runs/scenario-server';
+
+const SIZES = [1_000, 100_000] as const;
+const LOAD_SECONDS = 5;
+const CONNECTIONS = 10;
+
+const median = (samples: readonly number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
+const round = (value: number, digits = 2) => Number(value.toFixed(digits));
+
+/** What the load asks for: a provider's NPI and curated ID, and an organization's identifier. */
+interface LoadQueries {
+  npi: string;
+  curatedId: string;
+  /** An identifier one organization carries, at any size: the load measures the lookup, not a growing result. */
+  organizationIdentifier: string;
+}
+
+/**
+ * Synthetic data of `size` providers and organizations, every organization active, so that
+ * `active=true` matches them all (the page walk's query).
+ */
+function writeFixtures(dir: string, size: number): LoadQueries {
+  const providers = generateProviders(new Random(7), size);
+  const organizations = generateOrganizations(new Random(8), size).map((o) => ({ ...o, active: true }));
+  mkdirSync(dir, { recursive: true });
+  writeRecordLines(join(dir, FIXTURE_FILES.providers), providers);
+  writeRecordLines(join(dir, FIXTURE_FILES.organizations), organizations);
+  const [first] = providers;
+  return { npi: first.golden.data.NPI![0], curatedId: first.golden.id, organizationIdentifier: organizations[0].identifier[0].value };
+}
+
+async function load(url: string): Promise<{ p50Ms: number; p99Ms: number; requestsPerSecond: number }> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: LOAD_SECONDS });
+  const failed = result.errors + result.timeouts + result.non2xx;
+  if (failed > 0) throw new Error(`load on ${url}: ${failed} errors, time-outs or non-2xx answers`);
+  return { p50Ms: result.latency.p50, p99Ms: result.latency.p99, requestsPerSecond: round(result.requests.average, 0) };
+}
+
+/**
+ * The page walks in a process of their own, so that the peak resident memory is the walk's, not
+ * that of this process, which generated 100k providers.
+ */
+function walkInChild(origin: string): Walk & { byPage: Walk } {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', __filename, WALK_MODE, origin], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+  });
+  return JSON.parse(output) as Walk & { byPage: Walk };
+}
+
+/** Both walks of `active=true` (every organization): by next link, then by Page; peak memory over both. */
+async function walks(origin: string): Promise<Walk & { byPage: Walk }> {
+  const transport = new UndiciTransport();
+  const http = new ReadOnlyHttpClient(transport, { baseUrl: origin, headers: {}, timeoutMs: 60_000, redactor: new Redactor([]) });
+  const byNext = await walk(http, `${origin}/fhir/organization?active=true`, (body) => nextLink(body));
+  const byPage = await walk(
+    http,
+    `${origin}/fhir/organization?active=true&Page=1`,
+    (_body, page) => `${origin}/fhir/organization?active=true&Page=${page + 1}`,
+  );
+  await transport.close();
+  return { ...byNext, peakRssMb: Math.max(byNext.peakRssMb, byPage.peakRssMb), byPage };
+}
+
+/** Walks every page, keeping ids only, and reports the peak resident memory of this process meanwhile. */
+async function walk(http: ReadOnlyHttpClient, first: string, next: (body: unknown, page: number) => string | undefined) {
+  const ids = new Set<string>();
+  let peak = process.memoryUsage().rss;
+  let pages = 0;
+  for (let link: string | undefined = first; link;) {
+    const exchange = await http.follow(link);
+    pages++;
+    for (const id of organizationIds(exchange.body)) ids.add(id);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    link = entriesOf(exchange.body).length > 0 ? next(exchange.body, pages) : undefined;
+  }
+  return { organizations: ids.size, pages, peakRssMb: round(peak / 1024 / 1024, 0) };
+}
+
+interface ServerLoad {
+  endpoint: string;
+  records: number;
+  p50Ms: number;
+  p99Ms: number;
+  requestsPerSecond: number;
+}
+
+type Walk = { organizations: number; pages: number; peakRssMb: number };
+
+interface Results {
+  overhead: Awaited<ReturnType<typeof measureOverhead>>;
+  validation: ReturnType<typeof measureValidation>;
+  server: ServerLoad[];
+  pageWalk: Walk & { byPage: Walk };
+  /** How long the reference server takes to load and index each size, until it listens. */
+  serverStartMs: Record<number, number>;
+}
+
+async function main(): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), 'bench-'));
+  const partial: Partial<Results> = {};
+  try {
+    partial.overhead = await measureOverhead({ latencyMs: 50 });
+
+    const server: ServerLoad[] = [];
+    const starts: Record<number, number> = {};
+    for (const size of SIZES) {
+      const dir = join(root, String(size));
+      const queries = writeFixtures(dir, size);
+      const started = Date.now();
+      const reference = await startReferenceServer({ FIXTURE_DIR: dir, NODE_OPTIONS: '--max-old-space-size=8192' });
+      starts[size] = Date.now() - started;
+      try {
+        const transport = new UndiciTransport();
+        const http = new ReadOnlyHttpClient(transport, {
+          baseUrl: reference.origin,
+          headers: {},
+          timeoutMs: 60_000,
+          redactor: new Redactor([]),
+        });
+        const endpoints = {
+          searchSingleBest: `${reference.origin}/provider/searchSingleBest?NPI=${queries.npi}`,
+          sourceRecords: `${reference.origin}/provider/sourceRecords/${encodeURIComponent(queries.curatedId)}`,
+          organization: `${reference.origin}/fhir/organization?identifier=${encodeURIComponent(queries.organizationIdentifier)}`,
+        };
+        for (const [endpoint, url] of Object.entries(endpoints)) server.push({ endpoint, records: size, ...(await load(url)) });
+        if (size === SIZES[SIZES.length - 1]) {
+          const bundle = await http.get('/fhir/organization', { active: 'true', Count: '1000' });
+          partial.validation = measureValidation(bundle.bodyText);
+          partial.pageWalk = walkInChild(reference.origin);
+        }
+        await transport.close();
+      } finally {
+        reference.stop();
+      }
+    }
+    partial.server = server;
+    partial.serverStartMs = starts;
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+  const results = partial as Results;
+  mkdirSync(join(PROJECT_ROOT, 'bench'), { recursive: true });
+  writeFileSync(join(PROJECT_ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  printTable(results);
+}
+
+/** Validating a 1,000-entry bundle as the suite does (the schema, and the x-requirement walk), against parsing it. */
+function measureValidation(text: string) {
+  const validator = createSchemaValidator();
+  const value = JSON.parse(text);
+  validator.validate(SCHEMA.bundle, value); // compiled once, as in a worker
+  const parse: number[] = [];
+  const validate: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    let start = performance.now();
+    JSON.parse(text);
+    parse.push(performance.now() - start);
+    start = performance.now();
+    validator.validate(SCHEMA.bundle, value);
+    requirementsReached(SCHEMA.bundle, value);
+    validate.push(performance.now() - start);
+  }
+  const [parseMs, validateMs] = [median(parse), median(validate)];
+  return {
+    bundleEntries: entriesOf(value).length,
+    validateMs: round(validateMs),
+    parseMs: round(parseMs),
+    ratio: round(validateMs / parseMs),
+  };
+}
+
+function printTable(results: Results): void {
+  const { overhead, validation, server, pageWalk, serverStartMs } = results;
+  console.log(
+    markdownTable(
+      ['measure', 'harness', 'floor', 'ratio'],
+      [
+        [
+          `overhead: ${overhead.requests} requests at LATENCY_MS=${overhead.latencyMs}, start-up excluded`,
+          `${overhead.harnessMs} ms`,
+          `${overhead.floorMs} ms`,
+          `${overhead.ratio}×`,
+        ],
+        ['overhead, start-up included', `${overhead.harnessWithStartupMs} ms`, `${overhead.floorMs} ms`, `${overhead.ratioWithStartup}×`],
+        [
+          `validation of a ${validation.bundleEntries}-entry bundle (floor: JSON.parse)`,
+          `${validation.validateMs} ms`,
+          `${validation.parseMs} ms`,
+          `${validation.ratio}×`,
+        ],
+      ],
+    ),
+  );
+  console.log(
+    `\n${markdownTable(
+      ['endpoint', 'records', 'p50 ms', 'p99 ms', 'requests/s'],
+      server.map((s) => [s.endpoint, String(s.records), String(s.p50Ms), String(s.p99Ms), String(s.requestsPerSecond)]),
+    )}`,
+  );
+  console.log(
+    `\npage walk: ${pageWalk.organizations} organizations in ${pageWalk.pages} pages by next link (${pageWalk.byPage.pages} by Page), peak ${pageWalk.peakRssMb} MB resident`,
+  );
+  console.log(
+    `server start: ${Object.entries(serverStartMs)
+      .map(([size, ms]) => `${ms} ms at ${size}`)
+      .join(', ')}`,
+  );
+  console.log(`\nwrote bench/results.json`);
+}
+
+const WALK_MODE = '--walk';
+
+(process.argv[2] === WALK_MODE ? walks(process.argv[3]).then((result) => console.log(JSON.stringify(result))) : main()).catch(
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
