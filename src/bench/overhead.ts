@@ -1,0 +1,92 @@
+/**
+ * The harness against its floor. The measured run is the whole conformance suite against the
+ * reference server with LATENCY_MS; the floor replays the requests that run sent (its request log),
+ * with a bare undici client, in as many lanes as the run had workers, each worker's tests in their
+ * order and each test's requests one after another, against the same server.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { type LoggedRequest, REQUEST_LOG_VARIABLE } from '../harness/request-log';
+import { NEUTRAL_SUITE_ENV } from '../suite-runs/run-suite';
+import { PROJECT_ROOT, startReferenceServer } from '../suite-runs/scenario-server';
+
+export interface Overhead {
+  latencyMs: number;
+  requests: number;
+  /** From the first request to the last answer: the run without the runner's start-up. */
+  harnessMs: number;
+  floorMs: number;
+  ratio: number;
+  /** The whole run, the runner's start-up included, and its ratio to the floor. */
+  harnessWithStartupMs: number;
+  ratioWithStartup: number;
+}
+
+const WORKERS = 2;
+
+function runSuiteLogged(env: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', `--workers=${WORKERS}`, '--reporter=dot'],
+    {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, CI: '', ...NEUTRAL_SUITE_ENV, ...env },
+      stdio: 'ignore',
+    },
+  );
+  return new Promise((resolve) => child.on('exit', () => resolve(performance.now() - started)));
+}
+
+/** Replays one lane: its tests in their order, each test's requests one after another. */
+async function replayLane(entries: readonly LoggedRequest[], origin: string): Promise<void> {
+  for (const entry of entries) {
+    const url = new URL(entry.url);
+    const answer = await request(`${origin}${url.pathname}${url.search}`);
+    await answer.body.arrayBuffer();
+  }
+}
+
+export async function measureOverhead({ latencyMs }: { latencyMs: number }): Promise<Overhead> {
+  const logDir = mkdtempSync(join(tmpdir(), 'bench-requests-'));
+  const reportDir = mkdtempSync(join(tmpdir(), 'bench-report-'));
+  try {
+    const withStartup = await runSuiteLogged({ LATENCY_MS: String(latencyMs), [REQUEST_LOG_VARIABLE]: logDir, REPORT_DIR: reportDir });
+    const logged = readdirSync(logDir).flatMap((file) =>
+      readFileSync(join(logDir, file), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as LoggedRequest),
+    );
+    if (logged.length === 0) throw new Error('the measured run logged no request');
+    const harnessMs = Math.max(...logged.map((e) => e.endedAt)) - Math.min(...logged.map((e) => e.startedAt));
+    const lanes = [...new Set(logged.map((e) => e.worker))].map((worker) =>
+      logged.filter((e) => e.worker === worker).sort((a, b) => a.startedAt - b.startedAt),
+    );
+    const server = await startReferenceServer({ LATENCY_MS: String(latencyMs) });
+    let floorMs: number;
+    try {
+      const started = performance.now();
+      await Promise.all(lanes.map((lane) => replayLane(lane, server.origin)));
+      floorMs = performance.now() - started;
+    } finally {
+      server.stop();
+    }
+    const round = (value: number) => Number(value.toFixed(2));
+    return {
+      latencyMs,
+      requests: logged.length,
+      harnessMs: Math.round(harnessMs),
+      floorMs: Math.round(floorMs),
+      ratio: round(harnessMs / floorMs),
+      harnessWithStartupMs: Math.round(withStartup),
+      ratioWithStartup: round(withStartup / floorMs),
+    };
+  } finally {
+    rmSync(logDir, { recursive: true, force: true });
+    rmSync(reportDir, { recursive: true, force: true });
+  }
+}
