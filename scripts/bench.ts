@@ -76,17 +76,23 @@ function walkInChild(origin: string): Walk & { byPage: Walk } {
   return JSON.parse(output) as Walk & { byPage: Walk };
 }
 
-/** Both walks of `active=true` (every organization): by next link, then by Page; peak memory over both. */
-async function walks(origin: string): Promise<Walk & { byPage: Walk }> {
+/** The harness's own GET-only client, without credentials or pacing: the reference server runs on loopback. */
+function bareClient(origin: string): { http: ReadOnlyHttpClient; close: () => Promise<void> } {
   const transport = new UndiciTransport();
   const http = new ReadOnlyHttpClient(transport, { baseUrl: origin, headers: {}, timeoutMs: 60_000, redactor: new Redactor([]) });
+  return { http, close: () => transport.close() };
+}
+
+/** Both walks of `active=true` (every organization): by next link, then by Page; peak memory over both. */
+async function walks(origin: string): Promise<Walk & { byPage: Walk }> {
+  const { http, close } = bareClient(origin);
   const byNext = await walk(http, `${origin}/fhir/organization?active=true`, (body) => nextLink(body));
   const byPage = await walk(
     http,
     `${origin}/fhir/organization?active=true&Page=1`,
     (_body, page) => `${origin}/fhir/organization?active=true&Page=${page + 1}`,
   );
-  await transport.close();
+  await close();
   return { ...byNext, peakRssMb: Math.max(byNext.peakRssMb, byPage.peakRssMb), byPage };
 }
 
@@ -139,13 +145,6 @@ async function main(): Promise<void> {
       const reference = await startReferenceServer({ FIXTURE_DIR: dir, NODE_OPTIONS: '--max-old-space-size=8192' });
       starts[size] = Date.now() - started;
       try {
-        const transport = new UndiciTransport();
-        const http = new ReadOnlyHttpClient(transport, {
-          baseUrl: reference.origin,
-          headers: {},
-          timeoutMs: 60_000,
-          redactor: new Redactor([]),
-        });
         const endpoints = {
           searchSingleBest: `${reference.origin}/provider/searchSingleBest?NPI=${queries.npi}`,
           sourceRecords: `${reference.origin}/provider/sourceRecords/${encodeURIComponent(queries.curatedId)}`,
@@ -153,11 +152,12 @@ async function main(): Promise<void> {
         };
         for (const [endpoint, url] of Object.entries(endpoints)) server.push({ endpoint, records: size, ...(await load(url)) });
         if (size === SIZES[SIZES.length - 1]) {
+          const { http, close } = bareClient(reference.origin);
           const bundle = await http.get('/fhir/organization', { active: 'true', Count: '1000' });
+          await close();
           partial.validation = measureValidation(bundle.bodyText);
           partial.pageWalk = walkInChild(reference.origin);
         }
-        await transport.close();
       } finally {
         reference.stop();
       }

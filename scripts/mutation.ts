@@ -12,19 +12,18 @@
  *
  *   npm run test:mutation -- --only page-size-20,clean     a subset, by name
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { requirement } from '../src/harness/catalogue';
 import { EXIT_CODE } from '../src/harness/reporter/aggregate';
-import type { ConformanceReport } from '../src/harness/reporter/report';
 import { TARGETS_VARIABLE } from '../src/harness/targets';
 import { CLEAN, scenarioPrefix } from '../src/reference/scenarios/registry';
 import { FAULTS } from '../src/reference/scenarios/faults';
 import type { Fault, Scenario } from '../src/reference/scenarios/scenario';
 import { VARIANTS } from '../src/reference/scenarios/variants';
-import { runSuite, type SuiteRun } from '../src/suite-runs/run-suite';
+import { readReportFiles, runSuite, type SuiteRun } from '../src/suite-runs/run-suite';
 import { endRun, markdownTable } from '../src/suite-runs/run-table';
 import { startScenarioServer } from '../src/suite-runs/scenario-server';
 
@@ -79,16 +78,8 @@ function alsoTripped(scenario: Fault, run: SuiteRun): string {
 
 /** A scenario's run, read from its target's report: the exit status is the one its verdict gives. */
 function targetRun(reportRoot: string, scenario: Scenario, run: SuiteRun): SuiteRun {
-  const read = (file: string) => {
-    try {
-      return readFileSync(join(reportRoot, scenario.name, file), 'utf8');
-    } catch {
-      return undefined;
-    }
-  };
-  const json = read('conformance.json');
-  const report = json ? (JSON.parse(json) as ConformanceReport) : undefined;
-  return { ...run, exitCode: report ? EXIT_CODE[report.verdict] : run.exitCode, report, markdown: read('conformance.md') };
+  const files = readReportFiles(join(reportRoot, scenario.name));
+  return { ...run, ...files, exitCode: files.report ? EXIT_CODE[files.report.verdict] : run.exitCode };
 }
 
 async function main(): Promise<void> {

@@ -34,7 +34,7 @@ import { announceDotenv, type RunOptions, runEnvironment } from './run';
 async function target<E extends DirectoryEndpoints>(
   options: RunOptions,
   Endpoints: new (http: ReadOnlyHttpClient, connection: ConnectionConfig) => E,
-  body: (endpoints: E, connection: ConnectionConfig, env: Record<string, string | undefined>) => Promise<number>,
+  body: (endpoints: E, env: Record<string, string | undefined>) => Promise<number>,
 ): Promise<number> {
   const cwd = process.cwd();
   const env = runEnvironment(options, process.env, cwd);
@@ -52,7 +52,7 @@ async function target<E extends DirectoryEndpoints>(
     const http = new ReadOnlyHttpClient(transport, clientOptions(connection, redactor, new Throttle(connection.maxRps)));
     console.error(`target: ${redactor.url(connection.baseUrl)}${connection.embedded ? ' (embedded reference server)' : ''}`);
     try {
-      return await body(new Endpoints(http, connection), connection, merged);
+      return await body(new Endpoints(http, connection), merged);
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
       console.error(`${error.message}\nthe target could not be asked: nothing is known about the probes (exit ${EXIT.inconclusive})`);
@@ -75,16 +75,14 @@ function configured<T>(load: () => T): T {
   }
 }
 
-const LABEL: Record<ProbeStatus, string> = { holds: 'holds', contradicted: 'contradicted', unconfirmed: 'unconfirmed' };
-
 /** `probes check`: one line per promise; exit 0 only when every one holds, 3 (inconclusive) otherwise. */
 export function probesCheck(options: RunOptions): Promise<number> {
-  return target(options, DirectoryEndpoints, async (api, _connection, env) => {
+  return target(options, DirectoryEndpoints, async (api, env) => {
     const file = probesFileOf(env);
     const probes = configured(() => loadProbes(file));
     console.error(`probes: ${file}`);
     const verdicts = await verifyProbes(api, probes);
-    for (const v of verdicts) console.log(`${LABEL[v.status].padEnd(13)}${v.message}`);
+    for (const v of verdicts) console.log(`${v.status.padEnd(13)}${v.message}`);
     const count = (status: ProbeStatus) => verdicts.filter((v) => v.status === status).length;
     console.log(
       `\nprobes: ${count('holds')} of ${verdicts.length} promises hold, ${count('contradicted')} contradicted, ${count('unconfirmed')} unconfirmed`,

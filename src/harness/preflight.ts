@@ -8,7 +8,7 @@ import { clientOptions, environmentWithDotenv, type HarnessConfig, loadConfig, s
 import type { Exchange } from './exchange';
 import { ReadOnlyHttpClient, TransportError } from './http-client';
 import { Redactor } from './redact';
-import { suiteTargets, targetEnvironment } from './targets';
+import { runTargets, targetEnvironment } from './targets';
 import { UndiciTransport } from './transport';
 
 export const PREFLIGHT_PREFIX = 'preflight: ';
@@ -92,7 +92,6 @@ async function preflightTarget(config: FullConfig, harness: HarnessConfig, name?
 
 export default async function preflight(config: FullConfig): Promise<void> {
   const environment = environmentWithDotenv(process.env, process.cwd());
-  const targets = suiteTargets(environment);
-  if (targets.length === 0) return preflightTarget(config, loadConfig(environment));
-  for (const target of targets) await preflightTarget(config, loadConfig(targetEnvironment(environment, target)), target.name);
+  for (const target of runTargets(environment))
+    await preflightTarget(config, loadConfig(targetEnvironment(environment, target)), target?.name);
 }

@@ -48,14 +48,16 @@ interface TestFixtures {
   golden: RecordLike | undefined;
 }
 
-const SEVERAL_TARGETS = suiteTargets(process.env).length > 0;
+/** The targets of the run (CONFORMANCE_TARGETS), read as the reporter and the preflight read them. */
+const TARGETS = suiteTargets(environmentWithDotenv(process.env, process.cwd()));
+const SEVERAL_TARGETS = TARGETS.length > 0;
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   target: ['', { option: true }],
   targetSetups: [
     async ({}, use, workerInfo) => {
       const environment = environmentWithDotenv(process.env, process.cwd());
-      const targets = new Map(suiteTargets(environment).map((t) => [t.name, t]));
+      const targets = new Map(TARGETS.map((t) => [t.name, t]));
       const setups = new Map<string, TargetSetup>();
       await use((name) => {
         let setup = setups.get(name);
@@ -133,7 +135,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 /** A top-level describe of the suite: once, or once per target when CONFORMANCE_TARGETS names several. */
 export function describeSuite(title: string, body: () => void): void {
   if (!SEVERAL_TARGETS) return test.describe(title, body);
-  for (const { name } of suiteTargets(process.env))
+  for (const { name } of TARGETS)
     test.describe(`${title} ${targetTag(name)}`, () => {
       test.use({ target: name });
       body();

@@ -5,8 +5,9 @@
  * REPORT_DIR/<name>/. The mutation run uses it to judge a hundred scenarios without starting a
  * hundred runners; a normal run leaves it unset and has one target, the configuration itself.
  */
+import { join } from 'node:path';
+import { type Environment, reportDirOf } from './config';
 import { ConfigError } from './config-error';
-import type { Environment } from './config';
 
 export const TARGETS_VARIABLE = 'CONFORMANCE_TARGETS';
 
@@ -41,19 +42,27 @@ export function suiteTargets(env: Environment): SuiteTarget[] {
   return targets as SuiteTarget[];
 }
 
-/** A target's configuration environment: its keys over the run's. */
-export function targetEnvironment(env: Environment, target: SuiteTarget | undefined): Environment {
-  return target ? { ...env, ...target.env } : env;
+/** The targets a run judges: those of CONFORMANCE_TARGETS, or one, `undefined`, for the run's own configuration. */
+export function runTargets(env: Environment): (SuiteTarget | undefined)[] {
+  const targets = suiteTargets(env);
+  return targets.length > 0 ? targets : [undefined];
 }
 
+/** A target's configuration environment: its keys over the run's, and its own report folder, REPORT_DIR/<name>. */
+export function targetEnvironment(env: Environment, target: SuiteTarget | undefined): Environment {
+  return target ? { ...env, ...target.env, REPORT_DIR: join(reportDirOf(env), target.name) } : env;
+}
+
+const TAG_PREFIX = '@target-';
+
 /** How a target is tagged in its tests' describe titles, so that the reporter can group them. */
-export const targetTag = (name: string) => `@target-${name}`;
+export const targetTag = (name: string) => `${TAG_PREFIX}${name}`;
 
 /** The target a test ran for, from the titles of its describe blocks; undefined in a single-target run. */
 export function targetOfTitles(titles: readonly string[]): string | undefined {
   for (const title of titles) {
-    const found = / @target-([a-z0-9-]+)$/.exec(title);
-    if (found) return found[1];
+    const tag = title.split(' ').pop()!;
+    if (tag.startsWith(TAG_PREFIX)) return tag.slice(TAG_PREFIX.length);
   }
   return undefined;
 }

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ConformanceReport } from '../harness/reporter/report';
+import { type ConformanceReport, REPORT_FILES } from '../harness/reporter/report';
 import { watchPeakMemory } from './peak-memory';
 import { PROJECT_ROOT } from './scenario-server';
 
@@ -69,6 +69,11 @@ export async function runSuite({ env, reportDir, allReporters = false, workers =
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exitCode = await new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
   const peakRssBytes = memory.stop();
+  return { exitCode, seconds: (Date.now() - started) / 1000, stdout, stderr, ...readReportFiles(reportDir), peakRssBytes };
+}
+
+/** conformance.json and conformance.md of a report folder, each when the run wrote it. */
+export function readReportFiles(reportDir: string): Pick<SuiteRun, 'report' | 'markdown'> {
   const read = (file: string) => {
     try {
       return readFileSync(join(reportDir, file), 'utf8');
@@ -76,16 +81,8 @@ export async function runSuite({ env, reportDir, allReporters = false, workers =
       return undefined;
     }
   };
-  const json = read('conformance.json');
-  return {
-    exitCode,
-    seconds: (Date.now() - started) / 1000,
-    stdout,
-    stderr,
-    report: json ? JSON.parse(json) : undefined,
-    markdown: read('conformance.md'),
-    peakRssBytes,
-  };
+  const json = read(REPORT_FILES.json);
+  return { report: json ? (JSON.parse(json) as ConformanceReport) : undefined, markdown: read(REPORT_FILES.markdown) };
 }
 
 /** Runs `task` over `items`, `parallel` at a time, keeping the input order in the results. */

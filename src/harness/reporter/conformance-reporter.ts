@@ -1,8 +1,8 @@
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import type { FullResult, Reporter, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { PREFLIGHT_PREFIX } from '../preflight';
-import { type Environment, environmentWithDotenv, loadConfig, reportDirOf, secretsOf } from '../config';
-import { suiteTargets, targetOfTitles } from '../targets';
+import { type Environment, environmentWithDotenv, loadConfig, secretsOf } from '../config';
+import { runTargets, targetEnvironment, targetOfTitles } from '../targets';
 import { Redactor } from '../redact';
 import { applyBaseline } from '../baseline/apply';
 import { aggregate, EXIT_CODE, type RunError, type TestOutcome, type Verdict } from './aggregate';
@@ -58,18 +58,14 @@ export default class ConformanceReporter implements Reporter {
     // `--list` ends without running a test: there is nothing to report, and no verdict to give.
     if (this.outcomes.size === 0 && this.runErrors.length === 0 && result.status === 'passed') return undefined;
     const environment = environmentWithDotenv(process.env, process.cwd());
-    const targets = suiteTargets(environment);
     const outcomes = [...this.outcomes.values()];
-    const verdicts =
-      targets.length === 0
-        ? [this.report(environment, outcomes)]
-        : targets.map(({ name, env }) =>
-            this.report(
-              { ...environment, ...env, REPORT_DIR: join(reportDirOf(environment), name) },
-              outcomes.filter((o) => o.target === name),
-              name,
-            ),
-          );
+    const verdicts = runTargets(environment).map((target) =>
+      this.report(
+        targetEnvironment(environment, target),
+        target ? outcomes.filter((o) => o.target === target.name) : outcomes,
+        target?.name,
+      ),
+    );
     // Playwright exits 0 or 1 only; an exit listener runs inside its process.exit and sets ours.
     // The verdict can also be kinder than the tests: a failure the baseline knows fails its test,
     // not the run. Several targets exit as the worst of them.
