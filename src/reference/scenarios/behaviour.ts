@@ -83,6 +83,9 @@ export interface Behaviour {
 }
 
 /** What a scenario changes: any members of any group. */
+/** A take-over of requests before any route sees them (see `Behaviour['http']['intercept']`). */
+export type Intercept = NonNullable<Behaviour['http']['intercept']>;
+
 export type BehaviourChanges = { readonly [Group in keyof Behaviour]?: Partial<Behaviour[Group]> };
 
 /** The media type of the reference server's JSON answers. */

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { Behaviour } from './behaviour';
+import type { Intercept } from './behaviour';
 import type { Scenario } from './scenario';
 
 /**
@@ -52,8 +52,6 @@ function endless(reply: FastifyReply): Promise<boolean> {
 
 const HTML_PAGE =
   '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr><center>nginx</center></body></html>';
-
-type Intercept = NonNullable<Behaviour['http']['intercept']>;
 
 function every(intercept: Intercept): Scenario['behaviour'] {
   return { http: { intercept } };

@@ -1,6 +1,7 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AMBIGUITY_MESSAGE, MAX_COUNT } from '../../spec/constants';
 import { operationOutcomeBody, RequestError } from '../errors';
-import { JSON_TYPE, REFERENCE_BEHAVIOUR } from './behaviour';
+import { type Intercept, JSON_TYPE, REFERENCE_BEHAVIOUR } from './behaviour';
 import type { Scenario } from './scenario';
 import { shuffled, withBundle, withData, withEntries } from './transforms';
 
@@ -11,6 +12,21 @@ const openValues = withData((data) => {
   for (const name of (data.Name ?? []) as Record<string, unknown>[]) name.NameType = ['LEGAL'];
   for (const address of (data.Address ?? []) as Record<string, unknown>[]) address.AddressType = ['billing'];
 });
+
+/**
+ * Strikes every `period`-th request with `strike`. A transient fault does not hit the same request
+ * twice in a row, so the retry of a struck URL always goes through, however the calls of concurrent
+ * workers interleave; otherwise the variant, not the harness, would decide whether its retries suffice.
+ */
+function transientFault(period: number, strike: (request: FastifyRequest, reply: FastifyReply) => void): Intercept {
+  const struck = new Set<string>();
+  return async (request, reply, call) => {
+    if (struck.delete(request.url) || call % period !== 0) return false;
+    struck.add(request.url);
+    strike(request, reply);
+    return true;
+  };
+}
 
 /** The token the bearer-auth variant wants; the mutation run hands it to the suite as API_TOKEN. */
 export const VARIANT_TOKEN = 'mutation-run-bearer-token-7f3a9c';
@@ -238,30 +254,26 @@ export const VARIANTS: Scenario[] = [
   { name: 'case-insensitive-names', description: 'parameter names in any case', behaviour: { http: { caseInsensitiveNames: true } } },
   {
     name: 'flaky-connection',
-    description: 'every 6th request has its connection reset (the harness retries once)',
+    description: 'every 6th request has its connection reset, never the retry of one just reset (the harness retries once)',
     observes: 'OBS-TRANSPORT-RETRY',
     behaviour: {
       http: {
-        intercept: async (request, reply, call) => {
-          if (call % 6 !== 0) return false;
+        intercept: transientFault(6, (request, reply) => {
           reply.hijack();
           request.raw.socket.destroy();
-          return true;
-        },
+        }),
       },
     },
   },
   {
     name: 'sometimes-rate-limited',
-    description: 'every 25th request answers 429 with Retry-After: 1 (the harness waits and retries)',
+    description: 'every 25th request, never a retry, answers 429 with Retry-After: 1 (the harness waits and retries)',
     observes: 'OBS-RATE-LIMITED',
     behaviour: {
       http: {
-        intercept: async (_request, reply, call) => {
-          if (call % 25 !== 0) return false;
+        intercept: transientFault(25, (_request, reply) => {
           reply.code(429).header('retry-after', '1').type(JSON_TYPE).send('{"error":"slow down"}');
-          return true;
-        },
+        }),
       },
     },
   },
