@@ -13,14 +13,24 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SPECIFICATION, SUITE_VERSION as VERSION } from '../suite-version';
-import { comparisonFails, compareReports, readReport, renderComparison } from './compare';
 import { EXIT, UsageError } from './exit-codes';
-import { listCatalogue } from './list';
-import { buildMatrix, renderMatrixHtml, renderMatrixMarkdown } from './matrix';
 import { draftRequestBound, MAX_SEEDS } from '../probes/draft';
-import { probesCheck, probesDraft } from './probes';
 import { type CommandName, COMMAND_FLAGS } from './flags';
-import { merge, run, type RunOptions } from './run';
+import type { RunOptions } from './run';
+
+/* eslint-disable @typescript-eslint/no-require-imports -- Each command loads its modules when it runs, so that --help and
+   --version answer at once, without an HTTP stack or a schema compiler. require, not import(): the command registers tsx
+   for CommonJS only, and import() would go around it. */
+const commandModules = {
+  compare: () => require('./compare') as typeof import('./compare'),
+  list: () => require('./list') as typeof import('./list'),
+  matrix: () => require('./matrix') as typeof import('./matrix'),
+  probes: () => require('./probes') as typeof import('./probes'),
+  run: () => require('./run') as typeof import('./run'),
+  // The reference server starts when its entry module loads.
+  serve: () => require('../reference/main') as unknown,
+};
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 const HELP: Record<string, string> = {
   main: `directory-conformance ${VERSION}: conformance harness for the ${SPECIFICATION}
@@ -144,7 +154,7 @@ async function main(argv: string[]): Promise<number> {
     case 'list': {
       const { values, positionals } = parse(own, 'list');
       if (positionals.length > 0) throw new UsageError(`list takes no arguments, got "${positionals.join(' ')}"`);
-      process.stdout.write(listCatalogue(values.json === true));
+      process.stdout.write(commandModules.list().listCatalogue(values.json === true));
       return EXIT.pass;
     }
     case 'probes': {
@@ -152,12 +162,12 @@ async function main(argv: string[]): Promise<number> {
       if (action === 'check') {
         const { values, positionals } = parse(flags, 'probes check');
         if (positionals.length > 0) throw new UsageError(`probes check takes no arguments, got "${positionals.join(' ')}"`);
-        return probesCheck(values as RunOptions);
+        return commandModules.probes().probesCheck(values as RunOptions);
       }
       if (action === 'draft') {
         const { values, positionals } = parse(flags, 'probes draft');
         if (positionals.length > 0) throw new UsageError(`probes draft takes no arguments, got "${positionals.join(' ')}"`);
-        return probesDraft(values as RunOptions & { npi?: string[]; out?: string });
+        return commandModules.probes().probesDraft(values as RunOptions & { npi?: string[]; out?: string });
       }
       throw new UsageError('probes takes check or draft: directory-conformance probes check, directory-conformance probes draft --npi N');
     }
@@ -165,6 +175,7 @@ async function main(argv: string[]): Promise<number> {
       const { values, positionals } = parse(own, 'compare');
       if (positionals.length !== 2) throw new UsageError('compare takes two conformance.json files: directory-conformance compare A B');
       const [a, b] = positionals;
+      const { compareReports, comparisonFails, readReport, renderComparison } = commandModules.compare();
       const comparison = compareReports(a, readReport(a), b, readReport(b));
       process.stdout.write(values.json ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparison(comparison));
       return comparisonFails(comparison) ? EXIT.fail : EXIT.pass;
@@ -172,6 +183,8 @@ async function main(argv: string[]): Promise<number> {
     case 'matrix': {
       const { values, positionals } = parse(own, 'matrix');
       if (positionals.length === 0) throw new UsageError('matrix takes conformance.json files: directory-conformance matrix A.json B.json');
+      const { buildMatrix, renderMatrixHtml, renderMatrixMarkdown } = commandModules.matrix();
+      const { readReport } = commandModules.compare();
       const matrix = buildMatrix(positionals.map((file) => ({ file, report: readReport(file) })));
       process.stdout.write(renderMatrixMarkdown(matrix));
       if (typeof values.out === 'string') writeFileSync(values.out, renderMatrixHtml(matrix));
@@ -182,21 +195,18 @@ async function main(argv: string[]): Promise<number> {
       if (positionals.length > 0) throw new UsageError(`serve takes no arguments, got "${positionals.join(' ')}"`);
       if (values.port !== undefined) process.env.PORT = String(values.port);
       if (values.host !== undefined) process.env.HOST = String(values.host);
-      // The reference server starts when its entry module loads. require, not import(): the command
-      // registers tsx for CommonJS only, and import() would go around it.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      require('../reference/main');
+      commandModules.serve();
       return new Promise<number>(() => undefined);
     }
     case 'merge': {
       const { values, positionals } = parse(own, 'merge');
       if (positionals.length !== 1) throw new UsageError('merge takes one folder of blob reports: directory-conformance merge DIR');
-      return merge(values as RunOptions, positionals[0]);
+      return commandModules.run().merge(values as RunOptions, positionals[0]);
     }
     default: {
       const { values, positionals } = parse(own, 'run');
       if (positionals.length > 0) throw new UsageError(`unknown command or argument "${positionals[0]}"; see directory-conformance --help`);
-      return run(values as RunOptions, passThrough);
+      return commandModules.run().run(values as RunOptions, passThrough);
     }
   }
 }

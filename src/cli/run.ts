@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { dotenvFile, ENV_FILE_VARIABLE, environmentWithDotenv, reportDirOf } from '../harness/config';
 import { EXIT, UsageError } from './exit-codes';
@@ -8,8 +8,12 @@ import { EXIT, UsageError } from './exit-codes';
 /**
  * Playwright transpiles TypeScript only outside node_modules, and an installed package lives inside
  * it: Node's module loader goes through tsx instead (resolved by path, so a global install works).
+ * A source checkout needs no loader, and each process Playwright starts (a worker restarts after
+ * every failed test) would pay for one it does not use.
  */
-const TYPESCRIPT_LOADER = ['--import', pathToFileURL(join(dirname(require.resolve('tsx/package.json')), 'dist', 'loader.mjs')).href];
+const TYPESCRIPT_LOADER = __dirname.split(sep).includes('node_modules')
+  ? ['--import', pathToFileURL(join(dirname(require.resolve('tsx/package.json')), 'dist', 'loader.mjs')).href]
+  : [];
 
 /** The package's own Playwright configuration: the suite runs from wherever the package is installed. */
 const SUITE_CONFIG = join(__dirname, '..', '..', 'playwright.config.ts');
@@ -79,7 +83,7 @@ function playwrightArguments(options: RunOptions, passThrough: readonly string[]
   ];
 }
 
-/** Playwright's CLI under Node with the TypeScript loader: its exit code is the command's. */
+/** Playwright's CLI under Node, with the TypeScript loader when installed: its exit code is the command's. */
 function playwright(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
   const cli = require.resolve('@playwright/test/cli');
   const child = spawn(process.execPath, [...TYPESCRIPT_LOADER, cli, ...args], { cwd, env, stdio: 'inherit' });

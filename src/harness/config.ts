@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { DEFAULT_FIXTURE_DIR, FIXTURE_FILES } from '../fixture-paths';
-import { createSchemaValidator, SCHEMA } from '../schema-validation/validator';
+import { sharedSchemaValidator, SCHEMA } from '../schema-validation/validator';
 import type { Probes } from '../types/schemas';
 import { readBaseline } from './baseline/baseline-file';
 import { ConfigError } from './config-error';
@@ -148,7 +148,7 @@ export function loadProbes(file: string): Probes {
   } catch (error) {
     throw new ConfigError('PROBES_FILE', `is not valid JSON: ${file} (${(error as Error).message})`);
   }
-  const result = createSchemaValidator().validate(SCHEMA.probes, probes);
+  const result = sharedSchemaValidator().validate(SCHEMA.probes, probes);
   if (!result.valid) {
     const [first] = result.violations;
     throw new ConfigError(

@@ -3,7 +3,7 @@
  * recorder whose results become annotations for the conformance reporter.
  */
 import { test as base } from '@playwright/test';
-import { createSchemaValidator, type SchemaValidator } from '../schema-validation/validator';
+import { sharedSchemaValidator, type SchemaValidator } from '../schema-validation/validator';
 import type { Probes } from '../types/schemas';
 import type { RequirementId } from './catalogue';
 import { Checks } from './checks';
@@ -79,7 +79,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  schemas: [async ({}, use) => use(createSchemaValidator()), { scope: 'worker' }],
+  schemas: [async ({}, use) => use(sharedSchemaValidator()), { scope: 'worker' }],
   harness: async ({ targetSetups, target }, use) => use(targetSetups(target).harness),
   redactor: async ({ targetSetups, target }, use) => use(targetSetups(target).redactor),
   throttle: async ({ targetSetups, target }, use) => use(targetSetups(target).throttle),

@@ -87,6 +87,16 @@ export function createSchemaValidator(options: { allErrors?: boolean } = {}) {
 
 export type SchemaValidator = ReturnType<typeof createSchemaValidator>;
 
+let shared: SchemaValidator | undefined;
+/**
+ * One validator per process, its schemas compiled once. Playwright evaluates the configuration in
+ * every worker, once per target, and restarts a worker after each failed test: a validator made
+ * each time would add and compile the schemas again each time.
+ */
+export function sharedSchemaValidator(): SchemaValidator {
+  return (shared ??= createSchemaValidator());
+}
+
 const RULE_KEYWORD = 'x-rule';
 
 const TYPE_WORDS: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createSchemaValidator, SCHEMA } from '../../schema-validation/validator';
+import { sharedSchemaValidator, SCHEMA } from '../../schema-validation/validator';
 import type { Baseline } from '../../types/schemas';
 import { OBSERVATIONS, REQUIREMENTS } from '../catalogue';
 import { ConfigError } from '../config-error';
@@ -18,7 +18,7 @@ export function readBaseline(file: string): Baseline {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new ConfigError(KEY, `cannot be read as JSON: ${file} (${reason})`);
   }
-  const result = createSchemaValidator().validate(SCHEMA.baseline, value);
+  const result = sharedSchemaValidator().validate(SCHEMA.baseline, value);
   if (!result.valid) {
     const [first] = result.violations;
     throw new ConfigError(KEY, `does not match schemas/baseline.schema.json: ${file} at ${first.location || '/'}: ${first.message}`);
