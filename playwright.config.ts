@@ -67,8 +67,6 @@ export default defineConfig({
         ['html', { outputFolder: join(harness.reportDir, 'html'), open: 'never', noCopyPrompt: true }],
         ['junit', { outputFile: join(harness.reportDir, 'junit.xml') }],
       ],
-  // Traces record request headers and cannot redact them: they stay off so no credential is written.
-  use: { trace: 'off', screenshot: 'off', video: 'off' },
   webServer: harness.embedded
     ? {
         command: `"${process.execPath}" --import tsx src/reference/main.ts`,

@@ -91,8 +91,11 @@ function hostileCase(target: HostileTarget): Case {
         ...verify(run),
         ...(files.length < 4 ? [`only ${files.length} files written; expected the conformance, HTML and JUnit reports`] : []),
       ];
-      for (const file of files)
+      for (const file of files) {
+        // A trace is a zip, whose compressed text no scan would find a secret in: none may be written.
+        if (file.endsWith('.zip')) found.push(`${file.slice(reportDir.length + 1)} is a trace, and traces hold request headers`);
         for (const form of leaks(readFileSync(file, 'latin1'))) found.push(`${file.slice(reportDir.length + 1)} holds "${form}"`);
+      }
       for (const form of leaks(run.stdout + run.stderr)) found.push(`console output holds "${form}"`);
       return found;
     },

@@ -2,7 +2,11 @@
  * The conformance suite's Playwright fixtures: configuration, the read-only client, and the check
  * recorder whose results become annotations for the conformance reporter.
  */
-import { test as base } from '@playwright/test';
+// Playwright's root test type, without the browser fixtures that `test` adds. The suite never opens a
+// browser; those fixtures were set up and torn down around every test, each as a step with a
+// captured stack; and without them no trace is recorded, even with --trace on: traces hold request
+// headers, which cannot be redacted, so no credential can reach one.
+import { _baseTest as base } from '@playwright/test';
 import { sharedSchemaValidator, type SchemaValidator } from '../schema-validation/validator';
 import type { Probes } from '../types/schemas';
 import type { RequirementId } from './catalogue';
@@ -79,18 +83,23 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  schemas: [async ({}, use) => use(sharedSchemaValidator()), { scope: 'worker' }],
-  harness: async ({ targetSetups, target }, use) => use(targetSetups(target).harness),
-  redactor: async ({ targetSetups, target }, use) => use(targetSetups(target).redactor),
-  throttle: async ({ targetSetups, target }, use) => use(targetSetups(target).throttle),
-  transport: async ({ targetSetups, target }, use, testInfo) => {
-    const { transport, redactor } = targetSetups(target);
-    const logDir = process.env[REQUEST_LOG_VARIABLE];
-    // The benchmark's request log (CONFORMANCE_REQUEST_LOG), by test and by parallel lane.
-    await use(
-      logDir ? new LoggingTransport(transport, logDir, testInfo.testId, testInfo.parallelIndex, (url) => redactor.url(url)) : transport,
-    );
-  },
+  schemas: [async ({}, use) => use(sharedSchemaValidator()), { scope: 'worker', box: 'self' }],
+  // Plumbing fixtures are no steps of their own (box: 'self'): a report by test shows the checks, the
+  // client and discovery, not how the configuration reached them.
+  harness: [async ({ targetSetups, target }, use) => use(targetSetups(target).harness), { box: 'self' }],
+  redactor: [async ({ targetSetups, target }, use) => use(targetSetups(target).redactor), { box: 'self' }],
+  throttle: [async ({ targetSetups, target }, use) => use(targetSetups(target).throttle), { box: 'self' }],
+  transport: [
+    async ({ targetSetups, target }, use, testInfo) => {
+      const { transport, redactor } = targetSetups(target);
+      const logDir = process.env[REQUEST_LOG_VARIABLE];
+      // The benchmark's request log (CONFORMANCE_REQUEST_LOG), by test and by parallel lane.
+      await use(
+        logDir ? new LoggingTransport(transport, logDir, testInfo.testId, testInfo.parallelIndex, (url) => redactor.url(url)) : transport,
+      );
+    },
+    { box: 'self' },
+  ],
 
   checks: async ({ redactor, schemas }, use, testInfo) => {
     const declared = new Set(
@@ -122,7 +131,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(new DirectoryClient(http, harness, checks));
   },
 
-  probes: async ({ harness }, use) => use(harness.probes),
+  probes: [async ({ harness }, use) => use(harness.probes), { box: 'self' }],
 
   // Discovery happens once per worker and target, not once per test: its requests, checks and probe
   // problems belong to the first test that asked.
