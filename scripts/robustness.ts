@@ -182,7 +182,13 @@ async function main(): Promise<void> {
     // Three at a time on two cores: most cases wait on a hanging or dripping target, not on the CPU.
     results = await pooled(cases, 3, async (c) => {
       const reportDir = join(root, c.name.replace(/[^a-z0-9]+/gi, '-'));
-      const run = await runSuite({ env: await c.env(server.origin), reportDir, allReporters: c.allReporters, workers: 2 });
+      const run = await runSuite({
+        env: await c.env(server.origin),
+        reportDir,
+        allReporters: c.allReporters,
+        workers: 2,
+        measureMemory: true,
+      });
       const found = c.verify(run, reportDir);
       if (run.seconds > MAX_SECONDS) found.push(`took ${run.seconds.toFixed(0)} s, more than ${MAX_SECONDS} s`);
       return { name: c.name, run, problems: found };

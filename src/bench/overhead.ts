@@ -4,14 +4,13 @@
  * with a bare undici client, in as many lanes as the run had workers, each worker's tests in their
  * order and each test's requests one after another, against the same server.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { type LoggedRequest, REQUEST_LOG_VARIABLE } from '../harness/request-log';
-import { NEUTRAL_SUITE_ENV } from '../suite-runs/run-suite';
-import { PROJECT_ROOT, startReferenceServer } from '../suite-runs/scenario-server';
+import { runSuite } from '../suite-runs/run-suite';
+import { startReferenceServer } from '../suite-runs/scenario-server';
 
 export interface Overhead {
   latencyMs: number;
@@ -27,20 +26,6 @@ export interface Overhead {
 
 const WORKERS = 2;
 
-function runSuiteLogged(env: Record<string, string>): Promise<number> {
-  const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', `--workers=${WORKERS}`, '--reporter=dot'],
-    {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, CI: '', ...NEUTRAL_SUITE_ENV, ...env },
-      stdio: 'ignore',
-    },
-  );
-  return new Promise((resolve) => child.on('exit', () => resolve(performance.now() - started)));
-}
-
 /** Replays one lane: its tests in their order, each test's requests one after another. */
 async function replayLane(entries: readonly LoggedRequest[], origin: string): Promise<void> {
   for (const entry of entries) {
@@ -54,7 +39,10 @@ export async function measureOverhead({ latencyMs }: { latencyMs: number }): Pro
   const logDir = mkdtempSync(join(tmpdir(), 'bench-requests-'));
   const reportDir = mkdtempSync(join(tmpdir(), 'bench-report-'));
   try {
-    const withStartup = await runSuiteLogged({ LATENCY_MS: String(latencyMs), [REQUEST_LOG_VARIABLE]: logDir, REPORT_DIR: reportDir });
+    const run = await runSuite({ env: { LATENCY_MS: String(latencyMs), [REQUEST_LOG_VARIABLE]: logDir }, reportDir, workers: WORKERS });
+    // A run that did not pass measured something else than the suite against a conformant server.
+    if (run.exitCode !== 0) throw new Error(`the measured run exited ${run.exitCode}: ${run.stdout.slice(-500)}${run.stderr.slice(-500)}`);
+    const withStartup = run.seconds * 1000;
     const logged = readdirSync(logDir).flatMap((file) =>
       readFileSync(join(logDir, file), 'utf8')
         .split('\n')

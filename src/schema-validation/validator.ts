@@ -90,8 +90,9 @@ export type SchemaValidator = ReturnType<typeof createSchemaValidator>;
 let shared: SchemaValidator | undefined;
 /**
  * One validator per process, its schemas compiled once. Playwright evaluates the configuration in
- * every worker, once per target, and restarts a worker after each failed test: a validator made
- * each time would add and compile the schemas again each time.
+ * the runner and in every worker, once per target, and the suite, the probes file and the baseline
+ * are validated in the same process: a validator made for each would add and compile the schemas
+ * each time.
  */
 export function sharedSchemaValidator(): SchemaValidator {
   return (shared ??= createSchemaValidator());

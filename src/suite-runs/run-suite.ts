@@ -41,7 +41,7 @@ export interface SuiteRun {
   /** conformance.json, when the run wrote one. */
   report?: ConformanceReport;
   markdown?: string;
-  /** Sum of the peak resident memory of every process of the run, in bytes (Linux only). */
+  /** With `measureMemory`: the peak resident memory of the run's processes together, in bytes (Linux only). */
   peakRssBytes?: number;
 }
 
@@ -51,10 +51,18 @@ export interface SuiteRunOptions {
   /** Playwright's reporters as configured (list, conformance, HTML, JUnit); otherwise the conformance reporter alone. */
   allReporters?: boolean;
   workers?: number;
+  /** Sample the run's memory from /proc (every 100 ms) for `peakRssBytes`; off, it costs the run nothing. */
+  measureMemory?: boolean;
 }
 
 /** `playwright test` of the conformance suite in its own process, with its real exit status. */
-export async function runSuite({ env, reportDir, allReporters = false, workers = 1 }: SuiteRunOptions): Promise<SuiteRun> {
+export async function runSuite({
+  env,
+  reportDir,
+  allReporters = false,
+  workers = 1,
+  measureMemory = false,
+}: SuiteRunOptions): Promise<SuiteRun> {
   const args = [join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', `--workers=${workers}`];
   if (!allReporters) args.push('--reporter=./src/harness/reporter/conformance-reporter.ts');
   const started = Date.now();
@@ -62,13 +70,13 @@ export async function runSuite({ env, reportDir, allReporters = false, workers =
     cwd: PROJECT_ROOT,
     env: { ...process.env, CI: '', ...NEUTRAL_SUITE_ENV, ...env, REPORT_DIR: reportDir },
   });
-  const memory = watchPeakMemory(child.pid!);
+  const memory = measureMemory ? watchPeakMemory(child.pid!) : undefined;
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exitCode = await new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
-  const peakRssBytes = memory.stop();
+  const peakRssBytes = memory?.stop();
   return { exitCode, seconds: (Date.now() - started) / 1000, stdout, stderr, ...readReportFiles(reportDir), peakRssBytes };
 }
 

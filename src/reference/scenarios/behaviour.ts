@@ -82,10 +82,10 @@ export interface Behaviour {
   };
 }
 
-/** What a scenario changes: any members of any group. */
 /** A take-over of requests before any route sees them (see `Behaviour['http']['intercept']`). */
 export type Intercept = NonNullable<Behaviour['http']['intercept']>;
 
+/** What a scenario changes: any members of any group. */
 export type BehaviourChanges = { readonly [Group in keyof Behaviour]?: Partial<Behaviour[Group]> };
 
 /** The media type of the reference server's JSON answers. */
