@@ -39,6 +39,9 @@ if (selected.length === 0 || (only && selected.length !== only.length)) {
 
 const isFault = (scenario: Scenario): scenario is Fault => 'targets' in scenario;
 
+/** The level a fault must be caught at: its own for a graded requirement's near miss, else the requirement's. */
+const faultLevel = (fault: Fault) => fault.level ?? requirement(fault.targets).level;
+
 /** What is wrong with a run, or nothing. */
 function problems(scenario: Scenario, run: SuiteRun): string[] {
   const { report, exitCode } = run;
@@ -58,10 +61,13 @@ function problems(scenario: Scenario, run: SuiteRun): string[] {
     ];
   }
   const target = report.requirements.find((r) => r.id === scenario.targets)!;
-  const expected = requirement(scenario.targets).level === 'MUST' ? 'fail' : 'warn';
+  const expected = faultLevel(scenario) === 'MUST' ? 'fail' : 'warn';
+  const others = alsoTripped(scenario, run);
   return [
     ...(target.status !== expected ? [`${scenario.targets} is ${target.status}, expected ${expected}`] : []),
     ...(expected === 'fail' && exitCode !== 1 ? [`MUST fault, yet the run exited ${exitCode}`] : []),
+    // One finding per cause: such a fault may not cascade into other requirements.
+    ...(scenario.alone && others !== '-' ? [`it must be one finding, yet it also tripped ${others}`] : []),
     // Without STRICT, warnings alone never fail a run: it exits 0, or 3 when it is also inconclusive.
     ...(exitCode !== EXIT_CODE[report.verdict] ? [`verdict ${report.verdict}, yet the run exited ${exitCode}`] : []),
   ];
@@ -120,7 +126,7 @@ async function main(): Promise<void> {
     const fault = scenario as Fault;
     const status = run.report?.requirements.find((r) => r.id === fault.targets)?.status ?? 'no report';
     const result = found.length === 0 ? `killed (${status})` : `SURVIVED: ${found.join('; ')}`;
-    return [fault.name, fault.targets, requirement(fault.targets).level, result, String(run.exitCode), alsoTripped(fault, run)];
+    return [fault.name, fault.targets, faultLevel(fault), result, String(run.exitCode), alsoTripped(fault, run)];
   });
   console.log(markdownTable(['fault', 'targets', 'level', 'result', 'exit', 'also tripped'], faultRows));
 

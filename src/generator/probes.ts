@@ -56,7 +56,7 @@ export function buildProbes(rng: Random, providers: readonly ProviderFixture[], 
     { 'address-city': sample.address[0].city, type: sample.type![0].text },
     { 'address-postalcode': sample.address[0].postalCode.slice(0, 5) },
     { phone: sample.telecom!.find((t) => t.system === 'phone')!.value },
-    { name: sample.name.split(' ')[0].toLowerCase(), 'address-state': sample.address[0].state },
+    { name: sample.name.split(' ')[0], 'address-state': sample.address[0].state },
     // §4.3 `address` is a full address: street and city, written as a person would.
     { address: `${sample.address[0].line[0]}, ${sample.address[0].city}` },
   ];

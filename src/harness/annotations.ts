@@ -1,4 +1,4 @@
-import { type ObservationId, OBSERVATIONS, type RequirementId } from './catalogue';
+import { type Level, type ObservationId, OBSERVATIONS, type RequirementId } from './catalogue';
 
 /**
  * What a test reports about requirements, carried as Playwright annotations so that the reporter
@@ -21,6 +21,11 @@ export const ANNOTATION = {
 export const CROSS_CUTTING: readonly RequirementId[] = ['HTTP-JSON', 'HTTP-NO-5XX'];
 
 export interface Failure {
+  /**
+   * MUST when the answer contradicts the specification under every reading, SHOULD for a near miss
+   * of a graded requirement (see Requirement.nearMiss) and for the findings of a SHOULD requirement.
+   */
+  level: Level;
   message: string;
   method?: string;
   url?: string;

@@ -1,10 +1,10 @@
-import { type ObservationId, type RequirementId, requirement } from './catalogue';
+import { type Level, type ObservationId, type RequirementId, requirement } from './catalogue';
 import { bodyExcerpt, type Exchange, requestLine } from './exchange';
 import { probeProblemMessage } from './probe-promises';
 import type { Redactor } from './redact';
 import { CROSS_CUTTING, type Failure, type ObservationRecord, type ProbeProblem, type RequirementRecord } from './annotations';
 import { carriesAmbiguityText } from './rules/ambiguity';
-import type { EntryProblem } from './rules/organization';
+import type { Problem } from './rules/problem';
 import { requirementsReached, routeViolations } from './schema-routing';
 import type { SchemaPath, SchemaValidator, SchemaViolation } from '../schema-validation/validator';
 
@@ -40,11 +40,14 @@ export class Checks {
     private readonly schemas: SchemaValidator,
   ) {}
 
-  /** Records one check; returns whether it held. `message` says what was wrong, with the spec clause. */
-  check(id: RequirementId, ok: boolean, message: string | (() => string), evidence: Evidence = {}): boolean {
+  /**
+   * Records one check; returns whether it held. `message` says what was wrong, with the spec clause.
+   * `level` is the requirement's own unless the failure is a near miss of a graded requirement (SHOULD).
+   */
+  check(id: RequirementId, ok: boolean, message: string | (() => string), evidence: Evidence = {}, level?: Level): boolean {
     const record = this.record(id);
     record.checks++;
-    if (!ok) record.failures.push(this.failure(id, typeof message === 'function' ? message() : message, evidence));
+    if (!ok) record.failures.push(this.failure(id, typeof message === 'function' ? message() : message, evidence, level));
     return ok;
   }
 
@@ -74,23 +77,23 @@ export class Checks {
     }
   }
 
-  /** Records one check of `id` from a list of problems found by a rule: none means it holds. */
-  problems(id: RequirementId, problems: readonly (string | EntryProblem)[], exchange: Exchange, what: string): void {
-    const messages = problems.map((p) => (typeof p === 'string' ? p : `at ${p.pointer}: ${p.message}`));
-    const first = problems[0];
-    this.check(
-      id,
-      problems.length === 0,
-      () =>
-        `${what}:\n${messages
-          .slice(0, SHOWN)
-          .map((m) => `    ${m}`)
-          .join('\n')}${more(messages.length)}`,
-      {
-        exchange,
-        pointer: typeof first === 'object' ? first.pointer : undefined,
-      },
-    );
+  /**
+   * Records one check of `id` from a list of problems found by a rule: none means it holds. Problems
+   * of a graded requirement become one failure per level: the contradictions, then the near misses.
+   */
+  problems(id: RequirementId, problems: readonly (string | Problem)[], exchange: Exchange, what: string): void {
+    const record = this.record(id);
+    record.checks++;
+    const listed = problems.map((p) => (typeof p === 'string' ? { message: p } : p));
+    const own = requirement(id).level;
+    for (const level of ['MUST', 'SHOULD'] as const) {
+      const found = listed.filter((p) => (p.level ?? own) === level);
+      if (found.length === 0) continue;
+      const lines = found.map((p) => `    ${p.pointer === undefined ? '' : `at ${p.pointer}: `}${p.message}`);
+      const nearMisses = level !== own ? ' (near misses: a reading of the specification exists)' : '';
+      const message = `${what}${nearMisses}:\n${lines.slice(0, SHOWN).join('\n')}${more(lines.length)}`;
+      record.failures.push(this.failure(id, message, { exchange, pointer: found[0].pointer }, level));
+    }
   }
 
   /** A part of a requirement this test cannot check, and why: the report shows the requirement as partial. */
@@ -153,9 +156,9 @@ export class Checks {
 
   /** MUST failures, which fail the test. */
   mustFailures(): { id: RequirementId; failure: Failure }[] {
-    return this.requirementRecords
-      .filter((record) => requirement(record.id).level === 'MUST')
-      .flatMap((record) => record.failures.map((failure) => ({ id: record.id, failure })));
+    return this.requirementRecords.flatMap((record) =>
+      record.failures.filter((failure) => failure.level === 'MUST').map((failure) => ({ id: record.id, failure })),
+    );
   }
 
   private record(id: RequirementId): RequirementRecord {
@@ -167,12 +170,16 @@ export class Checks {
     return record;
   }
 
-  private failure(id: RequirementId, message: string, { exchange, pointer, schemaPath }: Evidence): Failure {
-    const { spec, level } = requirement(id);
+  private failure(id: RequirementId, message: string, { exchange, pointer, schemaPath }: Evidence, level?: Level): Failure {
+    const { spec, level: own, nearMiss } = requirement(id);
+    const judged = level ?? own;
+    // Only a graded requirement has findings below its level: its near misses.
+    if (judged !== own && !(nearMiss && judged === 'SHOULD'))
+      throw new Error(`harness bug: a ${judged} finding of ${id}, a ${own} requirement`);
     const excerpt = exchange && this.redactor.text(bodyExcerpt(exchange, pointer));
-    const lines = [`[${id}] ${level} ${spec}: ${message}`];
+    const lines = [`[${id}] ${judged} ${spec}: ${message}`];
     if (exchange) lines.push(`  ${requestLine(exchange)}`, `  ${excerpt}`);
-    const failure: Failure = { message: this.redactor.text(lines.join('\n')) };
+    const failure: Failure = { level: judged, message: this.redactor.text(lines.join('\n')) };
     if (exchange)
       Object.assign(failure, {
         method: exchange.method,

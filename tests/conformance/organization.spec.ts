@@ -23,6 +23,7 @@ import {
   systemsOf,
 } from '../../src/harness/rules/organization';
 import { fhirR4Problems } from '../../src/harness/rules/fhir-r4';
+import { judgeRepeats, matchCount, totalAcrossPagesProblem, type WalkedPage } from '../../src/harness/rules/page-walk';
 import { describeSuite, requirements, test } from '../../src/harness/suite';
 import { SCHEMA } from '../../src/schema-validation/validator';
 import { MAX_COUNT, PAGE_SIZE } from '../../src/spec/constants';
@@ -88,6 +89,33 @@ async function checkCountExactly(
       exchange,
     );
   }
+}
+
+/**
+ * OBS-PAGE-BEYOND-LAST (§4.3 does not show it): the last page of the walk is the one past the last
+ * page of matches. Repeats are ORG-PAGE-DISJOINT's to judge; organizations not seen before show the
+ * short page before it was not the last (ORG-PAGE).
+ */
+function observeBeyondLast(checks: Checks, walked: readonly WalkedPage[]): void {
+  const beyond = walked[walked.length - 1];
+  const earlier = new Set(walked.slice(0, -1).flatMap((p) => p.ids));
+  const lastIds = walked.length > 1 ? walked[walked.length - 2].ids : [];
+  const { exchange, ids, label } = beyond;
+  const fresh = ids.filter((id) => !earlier.has(id));
+  let outcome: string;
+  if (!isSuccess(exchange)) outcome = 'an error';
+  else if (!isBundle(exchange)) outcome = `not a bundle (${rootKind(exchange)})`;
+  else if (ids.length === 0) outcome = 'an empty bundle';
+  else if (fresh.length > 0) outcome = 'organizations not seen on earlier pages';
+  else outcome = JSON.stringify(ids) === JSON.stringify(lastIds) ? 'the last page again' : 'organizations of earlier pages';
+  checks.observe('OBS-PAGE-BEYOND-LAST', { page: label, status: exchange.status, outcome, entries: ids.length });
+  if (fresh.length > 0)
+    checks.check(
+      'ORG-PAGE',
+      false,
+      `${label}, past the page of fewer than ${PAGE_SIZE} entries that ended the walk, holds ${fresh.length} organizations not seen before: pages before the last hold ${PAGE_SIZE} (§8)`,
+      { exchange, pointer: '/entry' },
+    );
 }
 
 describeSuite('organization search (§4.3)', () => {
@@ -211,12 +239,14 @@ describeSuite('organization search (§4.3)', () => {
   );
 
   test(
-    'Page alone gives pages of 25, disjoint, each filtered',
-    requirements('ORG-PAGE', 'ORG-PAGE-DISJOINT', 'ORG-FILTERS', 'OBS-TOTAL-ACROSS-PAGES'),
+    'Page alone gives pages of 25, disjoint, each filtered, with one meaning of total',
+    requirements('ORG-PAGE', 'ORG-PAGE-DISJOINT', 'ORG-FILTERS', 'ORG-TOTAL', 'OBS-TOTAL-ACROSS-PAGES', 'OBS-PAGE-BEYOND-LAST'),
     async ({ api, checks, probes, harness }) => {
       const { query } = requiredFor(probes.organization?.multiPage, NO_MULTIPAGE);
-      const seen = new Map<string, number>();
+      const pages: WalkedPage[] = [];
       let firstShowedMore = false;
+      /** The page the walk ended on by itself: the first with fewer than 25 entries. */
+      let last: number | undefined;
       for (let page = 1; page <= harness.maxPages; page++) {
         const exchange = await api.organizations({ ...query, Page: String(page) });
         const bundle = exchange.body;
@@ -248,104 +278,134 @@ describeSuite('organization search (§4.3)', () => {
                 : `the page's count: total ${value}, page 1 holds ${entries}`,
           );
         }
+        pages.push({ label: `Page=${page}`, ids: organizationIds(bundle), total: total(exchange), exchange });
         // The query matches more than 25: page 1 is full and page 2 is not empty, unless the probe is wrong.
         const short = page === 1 ? entries < PAGE_SIZE : page === 2 && entries === 0;
-        if (short) {
-          if (page === 1 ? showsMore(exchange) : firstShowedMore) {
-            checks.check(
-              'ORG-PAGE',
-              false,
-              `Page=${page} returned ${entries} entries, though the bundle${page === 2 ? ' of page 1' : ''} shows more matches: pages before the last hold ${PAGE_SIZE} (§8)`,
-              { exchange, pointer: '/entry' },
-            );
-          } else {
-            checks.probeProblem(
-              {
-                probe: probeLabel('organization.multiPage', query),
-                promised: PROMISED.multiPage,
-                observed: `Page=${page} returned ${shortAnswer(exchange)}`,
-              },
-              exchange,
-            );
-          }
+        if (short && !(page === 1 ? showsMore(exchange) : firstShowedMore)) {
+          checks.probeProblem(
+            {
+              probe: probeLabel('organization.multiPage', query),
+              promised: PROMISED.multiPage,
+              observed: `Page=${page} returned ${shortAnswer(exchange)}`,
+            },
+            exchange,
+          );
+          return;
+        }
+        if (short)
+          checks.check(
+            'ORG-PAGE',
+            false,
+            `Page=${page} returned ${entries} entries, though the bundle${page === 2 ? ' of page 1' : ''} shows more matches: pages before the last hold ${PAGE_SIZE} (§8)`,
+            { exchange, pointer: '/entry' },
+          );
+        if (entries < PAGE_SIZE) {
+          last = page;
           break;
         }
-        const duplicates = organizationIds(bundle).filter((id) => seen.has(id));
-        checks.check(
-          'ORG-PAGE-DISJOINT',
-          duplicates.length === 0,
-          () =>
-            `Page=${page} repeats organizations of earlier pages: ${duplicates
-              .slice(0, 5)
-              .map((id) => `${id} (page ${seen.get(id)})`)
-              .join(', ')}`,
-          { exchange },
-        );
-        for (const id of organizationIds(bundle)) seen.set(id, page);
-        if (entries < PAGE_SIZE) break;
         if (page === harness.maxPages)
           checks.skip('ORG-PAGE', `the walk stopped at MAX_PAGES=${harness.maxPages} pages; later pages were not checked`);
       }
+      // An empty page that ends the walk is already past the last one; its total says nothing of the matches.
+      const lastEmpty = last !== undefined && last > 1 && pages[pages.length - 1].ids.length === 0;
+      const counted = lastEmpty ? pages.slice(0, -1) : pages;
+      if (counted.length > 1) {
+        const problem = totalAcrossPagesProblem(counted);
+        checks.check('ORG-TOTAL', !problem, () => problem!.message, { exchange: problem?.page.exchange, pointer: '/total' });
+      }
+      let walked = pages;
+      if (last !== undefined && !lastEmpty) {
+        const beyond = await api.organizations({ ...query, Page: String(last + 1) });
+        walked = [
+          ...pages,
+          { label: `Page=${last + 1}`, ids: isBundle(beyond) ? organizationIds(beyond.body) : [], total: total(beyond), exchange: beyond },
+        ];
+      }
+      if (last !== undefined) observeBeyondLast(checks, walked);
+      const judged = judgeRepeats(walked, { ended: last !== undefined, pageSize: PAGE_SIZE, matches: matchCount(counted) });
+      for (const { page, message, level } of judged)
+        checks.check('ORG-PAGE-DISJOINT', level === undefined, () => message!, { exchange: page.exchange }, level);
     },
   );
 
-  test('following next continues the same search to its end', requirements('ORG-NEXT-LINK'), async ({ api, checks, probes, harness }) => {
-    const { query } = requiredFor(probes.organization?.multiPage, NO_MULTIPAGE);
-    const first = await api.organizations({ ...query, Count: String(WALK_COUNT) });
-    const size = entriesOf(first.body).length;
-    let link = nextLink(first.body);
-    if (!link) {
-      checks.skip(
-        'ORG-NEXT-LINK',
-        `the first bundle of ${JSON.stringify(query)} with Count=${WALK_COUNT} has no next link: there is nothing to follow (§2.5 names no relation but self)`,
-      );
-      return;
-    }
-    const seen = new Set(organizationIds(first.body));
-    for (let page = 2; link; page++) {
-      if (page > harness.maxPages) {
-        checks.skip('ORG-NEXT-LINK', `the walk stopped at MAX_PAGES=${harness.maxPages} pages; the rest was not followed`);
+  test(
+    'following next continues the same search to its end',
+    requirements('ORG-NEXT-LINK', 'ORG-TOTAL', 'OBS-CROSS-ORIGIN-LINK'),
+    async ({ api, checks, probes, harness }) => {
+      const { query } = requiredFor(probes.organization?.multiPage, NO_MULTIPAGE);
+      const first = await api.organizations({ ...query, Count: String(WALK_COUNT) });
+      const size = entriesOf(first.body).length;
+      let link = nextLink(first.body);
+      if (!link) {
+        checks.skip(
+          'ORG-NEXT-LINK',
+          `the first bundle of ${JSON.stringify(query)} with Count=${WALK_COUNT} has no next link: there is nothing to follow (§2.5 names no relation but self)`,
+        );
         return;
       }
-      let exchange: Exchange;
-      try {
-        exchange = await api.follow(link);
-      } catch (error) {
-        if (!(error instanceof ForeignOriginError)) throw error;
-        checks.skip('ORG-NEXT-LINK', `the next link of page ${page - 1} is not followed: ${error.message}, and credentials never leave it`);
-        return;
+      const pages: WalkedPage[] = [{ label: 'page 1', ids: organizationIds(first.body), total: total(first), exchange: first }];
+      const followed = new Set<string>();
+      let ended = false;
+      for (let page = 2; link; page++) {
+        if (page > harness.maxPages) {
+          checks.skip('ORG-NEXT-LINK', `the walk stopped at MAX_PAGES=${harness.maxPages} pages; the rest was not followed`);
+          break;
+        }
+        // A link followed before leads where it led before: the links loop, and the walk has reached all it can.
+        const target = api.resolve(link).href;
+        if (followed.has(target)) {
+          ended = true;
+          break;
+        }
+        followed.add(target);
+        let exchange: Exchange;
+        try {
+          exchange = await api.follow(link);
+        } catch (error) {
+          if (!(error instanceof ForeignOriginError)) throw error;
+          checks.observe('OBS-CROSS-ORIGIN-LINK', { nextLinks: 'on another origin', origin: api.resolve(link).origin, page: page - 1 });
+          checks.skip(
+            'ORG-NEXT-LINK',
+            `the next link of page ${page - 1} is not followed: ${error.message}, and credentials never leave it`,
+          );
+          return;
+        }
+        if (page === 2) checks.observe('OBS-CROSS-ORIGIN-LINK', { nextLinks: "on the base URL's origin" });
+        const bundle = exchange.body;
+        if (!answeredBundle(checks, 'ORG-NEXT-LINK', exchange, `following the next link of page ${page - 1}`)) return;
+        const ids = organizationIds(bundle);
+        // Entries that match under no reading show the link dropped the search; near misses are ORG-FILTERS' to judge.
+        checks.problems(
+          'ORG-NEXT-LINK',
+          filterProblems(bundle, query).filter((p) => p.level === 'MUST'),
+          exchange,
+          `page ${page}, reached by next, holds organizations that do not match ${JSON.stringify(query)}: the link does not continue the same search`,
+        );
+        pages.push({ label: `page ${page} (reached by next)`, ids, total: total(exchange), exchange });
+        link = nextLink(bundle);
+        const larger = ids.length > WALK_COUNT;
+        const sizeOk = link ? ids.length === size : ids.length <= size;
+        checks.check(
+          'ORG-NEXT-LINK',
+          !larger && sizeOk,
+          () =>
+            larger
+              ? `page ${page}, reached by next, holds ${ids.length} entries, more than the Count=${WALK_COUNT} the search asked for (§4.3): the link does not continue the same search`
+              : `page ${page}, reached by next, holds ${ids.length} entries; the first page held ${size} (Count=${WALK_COUNT}), and ${link ? 'every page before the last holds as many' : 'the last holds at most as many'}`,
+          { exchange, pointer: '/entry' },
+          larger ? 'MUST' : 'SHOULD',
+        );
+        if (!link) ended = true;
       }
-      const bundle = exchange.body;
-      if (!answeredBundle(checks, 'ORG-NEXT-LINK', exchange, `following the next link of page ${page - 1}`)) return;
-      const ids = organizationIds(bundle);
-      checks.problems(
-        'ORG-NEXT-LINK',
-        filterProblems(bundle, query),
-        exchange,
-        `page ${page}, reached by next, holds organizations that do not match ${JSON.stringify(query)}: the link does not continue the same search`,
-      );
-      const repeated = ids.filter((id) => seen.has(id));
-      checks.check(
-        'ORG-NEXT-LINK',
-        repeated.length === 0,
-        () =>
-          `page ${page}, reached by next, repeats ${repeated.length} organizations of earlier pages: ${repeated.slice(0, 5).join(', ')}`,
-        { exchange },
-      );
-      link = nextLink(bundle);
-      const sizeOk = link ? ids.length === size : ids.length <= size;
-      checks.check(
-        'ORG-NEXT-LINK',
-        sizeOk,
-        () =>
-          `page ${page}, reached by next, holds ${ids.length} entries; the first page held ${size} (Count=${WALK_COUNT}), and ${link ? 'every page before the last holds as many' : 'the last holds at most as many'}`,
-        { exchange, pointer: '/entry' },
-      );
-      // A link that leads back to pages already seen would never end: stop here, the failure is recorded.
-      if (ids.length > 0 && repeated.length === ids.length) return;
-      for (const id of ids) seen.add(id);
-    }
-  });
+      const counted = pages.filter((p, i) => i === 0 || p.ids.length > 0);
+      if (counted.length > 1) {
+        const problem = totalAcrossPagesProblem(counted);
+        checks.check('ORG-TOTAL', !problem, () => problem!.message, { exchange: problem?.page.exchange, pointer: '/total' });
+      }
+      for (const { page, message, level } of judgeRepeats(pages, { ended, pageSize: WALK_COUNT, matches: matchCount(counted) }))
+        checks.check('ORG-NEXT-LINK', level === undefined, () => message!, { exchange: page.exchange }, level);
+    },
+  );
 
   test('entries returned without Count and Page (observed)', requirements('OBS-DEFAULT-PAGE-SIZE'), async ({ api, checks, probes }) => {
     const { query } = requiredFor(probes.organization?.multiPage, NO_MULTIPAGE);
@@ -501,4 +561,36 @@ describeSuite('organization search (§4.3)', () => {
       outcome: same ? 'same results: names are case-insensitive' : 'other results: names are case-sensitive',
     });
   });
+
+  test(
+    'organization name values in lower case and with surrounding spaces (observed)',
+    requirements('OBS-VALUE-CASE', 'OBS-VALUE-WHITESPACE'),
+    async ({ api, checks, probes }) => {
+      const probe = (probes.organization?.searches ?? []).find(({ query }) => /\p{L}/u.test(query.name ?? ''));
+      const { query } = requiredFor(probe, 'PROBES_FILE has no organization.searches probe with a name');
+      const base = await api.organizations(query);
+      if (!isBundle(base) || entriesOf(base.body).length === 0) return;
+      const same = (exchange: Exchange) =>
+        !isBundle(exchange) || entriesOf(exchange.body).length === 0
+          ? 'no results'
+          : JSON.stringify(organizationIds(exchange.body)) === JSON.stringify(organizationIds(base.body)) && total(exchange) === total(base)
+            ? 'same results'
+            : 'other results';
+      const name = query.name!;
+      const lower = await api.organizations({ ...query, name: name.toLowerCase() });
+      checks.observe('OBS-VALUE-CASE', {
+        endpoint: 'organization',
+        sent: `name=${name.toLowerCase()}`,
+        status: lower.status,
+        outcome: same(lower),
+      });
+      const spaced = await api.organizations({ ...query, name: `  ${name}  ` });
+      checks.observe('OBS-VALUE-WHITESPACE', {
+        endpoint: 'organization',
+        sent: `name="  ${name}  "`,
+        status: spaced.status,
+        outcome: same(spaced),
+      });
+    },
+  );
 });

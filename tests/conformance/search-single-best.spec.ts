@@ -3,8 +3,9 @@
  * Test data comes only from the probes file. An answer that contradicts a probe's promise is a
  * probe problem unless the exchanges themselves show the service at fault.
  */
-import { PROMISED, uniqueAnswer, uniqueRecord } from '../../src/harness/probe-promises';
-import { forEachProbe, stepEachProbe } from '../../src/harness/probe-steps';
+import type { Exchange } from '../../src/harness/exchange';
+import { PROMISED, probeLabel, uniqueAnswer, uniqueRecord } from '../../src/harness/probe-promises';
+import { forEachProbe, requiredFor, stepEachProbe } from '../../src/harness/probe-steps';
 import { ambiguityForm } from '../../src/harness/rules/ambiguity';
 import { answerSummary, isJsonArray, recordOf, rootKind } from '../../src/harness/rules/answers';
 import { codeProblems, npiProblems, openCodedValues, queryMismatches } from '../../src/harness/rules/provider';
@@ -264,4 +265,43 @@ describeSuite('searchSingleBest (§4.1)', () => {
           : 'not the same record: names are case-sensitive',
     });
   });
+
+  test(
+    'a unique query in lower case and with surrounding spaces (observed)',
+    requirements('OBS-VALUE-CASE', 'OBS-VALUE-WHITESPACE'),
+    async ({ api, checks, probes }) => {
+      // §4.1 r5 does not show the matching rules: whether case and spaces count is the service's choice, recorded.
+      const probe = (probes.provider?.unique ?? []).find(({ query }) => Object.values(query).some((v) => /\p{L}/u.test(v)));
+      const { query } = requiredFor(probe, 'PROBES_FILE has no provider.unique probe with a value in letters');
+      const index = probes.provider!.unique!.indexOf(probe!);
+      const base = uniqueRecord(checks, probeLabel(`provider.unique[${index}]`, query), await api.searchSingleBest(query));
+      if (!base) return;
+      const outcome = (exchange: Exchange) => {
+        const answer = classifySingleBest(exchange);
+        if (answer.kind === 'record') return answer.record.id === base.id ? 'same record' : 'another record';
+        return answer.kind === 'ambiguity'
+          ? 'more than one result'
+          : answer.kind === 'none'
+            ? 'no record'
+            : `no record (${rootKind(exchange)})`;
+      };
+      const rewritten = (change: (value: string) => string) => Object.fromEntries(Object.entries(query).map(([k, v]) => [k, change(v)]));
+      const lower = rewritten((v) => v.toLowerCase());
+      const lowered = await api.searchSingleBest(lower);
+      checks.observe('OBS-VALUE-CASE', {
+        endpoint: 'searchSingleBest',
+        sent: JSON.stringify(lower),
+        status: lowered.status,
+        outcome: outcome(lowered),
+      });
+      const spaced = rewritten((v) => `  ${v}  `);
+      const padded = await api.searchSingleBest(spaced);
+      checks.observe('OBS-VALUE-WHITESPACE', {
+        endpoint: 'searchSingleBest',
+        sent: JSON.stringify(spaced),
+        status: padded.status,
+        outcome: outcome(padded),
+      });
+    },
+  );
 });

@@ -29,6 +29,7 @@ function outcome(
 }
 
 const failure = {
+  level: 'MUST' as const,
   message: '[SB-ROOT-OBJECT] MUST §1: answered with a JSON array',
   method: 'GET',
   url: 'http://x/provider/searchSingleBest?NPI=1',
@@ -48,7 +49,7 @@ const outcomes: TestOutcome[] = [
   ),
   outcome('strict', 'passed', [
     declare('SB-STRICT-PARAM'),
-    result({ id: 'SB-STRICT-PARAM', checks: 2, failures: [{ message: 'still returned the record' }] }),
+    result({ id: 'SB-STRICT-PARAM', checks: 2, failures: [{ level: 'SHOULD', message: 'still returned the record' }] }),
   ]),
   outcome('shape', 'passed', [
     declare('SB-RECORD-SHAPE'),

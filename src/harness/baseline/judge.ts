@@ -1,6 +1,6 @@
 import type { Baseline, Expectation } from '../../types/schemas';
 import type { ObservationId } from '../catalogue';
-import { type ConformanceSummary, type RequirementResult, type Verdict, verdictOf } from '../reporter/aggregate';
+import { type ConformanceSummary, failureLevel, type RequirementResult, type Verdict, verdictOf } from '../reporter/aggregate';
 import { failureLocation } from '../reporter/fingerprint';
 import { observedBehaviour } from './observed-behaviour';
 
@@ -49,7 +49,11 @@ export function runFailures(summary: ConformanceSummary): RunFailure[] {
     for (const failure of r.failures) {
       const fingerprint = failureLocation(failure);
       const key = `${r.id} ${fingerprint}`;
-      if (!found.has(key)) found.set(key, { id: r.id, level: r.level, fingerprint, message: failure.message.split('\n')[0] });
+      const level = failureLevel(failure, r.level);
+      const known = found.get(key);
+      // A MUST finding and a near miss at one place are one failure there, at the higher level.
+      if (!known || (known.level !== 'MUST' && level === 'MUST'))
+        found.set(key, { id: r.id, level, fingerprint, message: failure.message.split('\n')[0] });
     }
   }
   return [...found.values()];
@@ -87,9 +91,10 @@ function driftOf(before: Baseline['observations'], after: Record<string, unknown
 }
 
 /**
- * Judges a run against its baseline. The run fails on a failure no entry covers (as without a
- * baseline: a MUST one fails, a SHOULD one warns) and on an expired entry whose failure still
- * happens; a fixed entry warns (fails under STRICT); drift warns (fails with --fail-on-drift).
+ * Judges a run against its baseline. The run fails on a failure no entry covers, MUST or SHOULD
+ * (a release gate lets through only what the baseline accepts), and on an expired entry whose
+ * failure still happens; a fixed entry warns (fails under STRICT); drift warns (fails with
+ * --fail-on-drift).
  */
 export function judgeAgainstBaseline(
   summary: ConformanceSummary,
@@ -118,11 +123,11 @@ export function judgeAgainstBaseline(
     else outcome.unchecked.push({ ...entry, why: requirement?.skipped?.join('; ') ?? 'its requirement did not run' });
   }
   const drift = driftOf(baseline.observations, behaviourOf(summary));
-  const newMust = outcome.new.filter((f) => f.level === 'MUST').length;
   const verdict = verdictOf(
     {
-      fail: newMust + outcome.expired.length + (options.failOnDrift ? drift.length : 0),
-      warn: outcome.new.length - newMust + outcome.fixed.length,
+      // Accepting a finding, SHOULD ones included, is what the baseline is for: any other fails the gate.
+      fail: outcome.new.length + outcome.expired.length + (options.failOnDrift ? drift.length : 0),
+      warn: outcome.fixed.length,
       notice: options.failOnDrift ? 0 : drift.length,
       ran: summary.summary.pass + summary.summary.warn + summary.summary.fail,
       probeProblems: summary.probeProblems.length,

@@ -37,6 +37,10 @@ function answer(value: unknown): unknown {
 
 const same = (value: unknown) => value;
 
+/** The members of a recorded object that describe behaviour; the rest (page numbers, values sent) is data. */
+const pick = (value: unknown, keys: readonly string[]) =>
+  isJsonObject(value) ? Object.fromEntries(keys.filter((k) => k in value).map((k) => [k, value[k]])) : value;
+
 /**
  * For each observation, the part of one recorded value that describes the service's behaviour
  * rather than its data, so that a directory that grows does not drift: `total 156` becomes "all
@@ -57,6 +61,11 @@ const BEHAVIOUR: Record<ObservationId, ((value: unknown) => unknown) | null> = {
     const { total, ...rest } = value;
     return { ...rest, total: typeof total };
   },
+  'OBS-PAGE-BEYOND-LAST': (value) => pick(value, ['status', 'outcome']),
+  'OBS-VALUE-CASE': (value) => pick(value, ['endpoint', 'outcome']),
+  'OBS-VALUE-WHITESPACE': (value) => pick(value, ['endpoint', 'outcome']),
+  // Where the links point is the deployment's; whether they leave the base URL's origin is behaviour.
+  'OBS-CROSS-ORIGIN-LINK': (value) => pick(value, ['nextLinks']),
   'OBS-CODED-VALUES': same,
   'OBS-RATE-LIMITED': null,
   'OBS-TRANSPORT-RETRY': null,

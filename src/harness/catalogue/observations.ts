@@ -15,6 +15,28 @@ export const OBSERVATIONS = [
   { id: 'OBS-PARAM-CASE', spec: '§4.1 r8', title: 'whether parameter names are case-sensitive' },
   { id: 'OBS-DEFAULT-PAGE-SIZE', spec: '§4.3', title: 'entries returned without `Count` and `Page`' },
   {
+    id: 'OBS-PAGE-BEYOND-LAST',
+    spec: '§4.3, §8',
+    title: 'what `Page` past the last page of the `multiPage` query returns: an empty bundle, an error, or the last page again',
+  },
+  {
+    id: 'OBS-VALUE-CASE',
+    spec: '§4.1 r5, §4.3',
+    title:
+      'whether searchSingleBest and organization `name` values match regardless of letter case (a unique probe, and a name search, sent in lower case)',
+  },
+  {
+    id: 'OBS-VALUE-WHITESPACE',
+    spec: '§4.1 r5, §4.3',
+    title: 'whether searchSingleBest and organization `name` values match regardless of surrounding spaces',
+  },
+  {
+    id: 'OBS-CROSS-ORIGIN-LINK',
+    spec: '§2.5',
+    title:
+      "whether `next` links stay on the base URL's origin, and the origin of one that does not (never followed: credentials stay on the base URL's origin)",
+  },
+  {
     id: 'OBS-CODED-VALUES',
     spec: '§2.2, §2.4, §3',
     title:

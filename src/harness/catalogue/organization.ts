@@ -41,7 +41,8 @@ export const ORGANIZATION_REQUIREMENTS = [
     id: 'ORG-TOTAL',
     level: 'MUST',
     spec: '§2.5',
-    title: '`total` ≥ the entries in the bundle; equal to them when the whole result fits one response',
+    title:
+      "`total` ≥ the entries in the bundle; equal to them when the whole result fits one response; across the pages of one search it keeps one meaning (§4.3 r4 leaves which open): the same number on every page and never below the distinct entries seen so far, or each page's own count",
   },
   {
     id: 'ORG-COUNT',
@@ -56,7 +57,14 @@ export const ORGANIZATION_REQUIREMENTS = [
     spec: '§4.3, §8',
     title: '`Page` alone returns at most 25 entries, and exactly 25 on each page before the last of the `multiPage` query',
   },
-  { id: 'ORG-PAGE-DISJOINT', level: 'SHOULD', spec: '§4.3', title: 'successive pages of one query share no organization id' },
+  {
+    id: 'ORG-PAGE-DISJOINT',
+    level: 'MUST',
+    spec: '§4.3, §8',
+    title:
+      'successive pages of one query share no organization id; pages that repeat entries and, walked to their end, reach fewer distinct organizations than `total` hide records (§4.3: all matching records)',
+    nearMiss: 'pages repeat entries while every record is still reachable (a page past the last that repeats one, for instance)',
+  },
   {
     id: 'ORG-MIN-PARAMS',
     level: 'MUST',
@@ -72,10 +80,12 @@ export const ORGANIZATION_REQUIREMENTS = [
   },
   {
     id: 'ORG-FILTERS',
-    level: 'SHOULD',
+    level: 'MUST',
     spec: '§4.3',
     title:
-      '`name`, `address-city`, `address-state`, `address-postalcode`, `phone`, `type` results contain the searched value in the matching field, and `address` results have an address holding every word of it (case-insensitive, punctuation aside, since exact rules are not shown), on every page',
+      '`name`, `address-city`, `address-state`, `address-postalcode`, `phone`, `type` results contain the searched value in the matching field, and `address` results have an address holding every word of it (case-insensitive, punctuation aside, since exact rules are not shown), on every page; an entry that matches a filter under no reading (not case-insensitively, not with punctuation and spaces ignored, not as a substring either way) contradicts §4.3 (two filters OR-ed, say)',
+    nearMiss:
+      'the field holds the value only with punctuation and spaces ignored, or lies within the value; an `address` that holds some part of the searched address (its street, city, state or zip) but not every word',
   },
   {
     id: 'ORG-ACTIVE',
@@ -85,10 +95,12 @@ export const ORGANIZATION_REQUIREMENTS = [
   },
   {
     id: 'ORG-NEXT-LINK',
-    level: 'SHOULD',
-    spec: '§2.5; FHIR R4 http.html#paging',
+    level: 'MUST',
+    spec: '§2.5, §4.3; FHIR R4 http.html#paging',
     title:
-      "following a bundle's `next` link continues the same search: the same filters, only entries not seen before, the same page size, until a bundle without `next`; relative links resolve against the base URL, and a link to another origin is reported, never followed",
+      "following a bundle's `next` link continues the same search until a bundle without `next`: no entry that matches the search under no reading (the link dropped the filters), no page larger than `Count`, and no repeats that leave records of `total` unreached; relative links resolve against the base URL, and a link to another origin is observed (OBS-CROSS-ORIGIN-LINK), never followed",
+    nearMiss:
+      'pages reached by `next` repeat entries while every record stays reachable, or hold fewer entries than `Count` before the last',
   },
 ] as const satisfies readonly Requirement[];
 

@@ -3,11 +3,17 @@ export type Level = 'MUST' | 'SHOULD';
 
 export interface Requirement {
   id: string;
+  /** The level of its findings; for a graded requirement, that of the answers that provably contradict the specification. */
   level: Level;
   /** Where in the specification the rule comes from. */
   spec: string;
   /** What is checked. */
   title: string;
+  /**
+   * A graded requirement's near misses: findings where a reading of the specification exists, which
+   * only warn (SHOULD), while an answer that fits no reading fails at `level` (MUST).
+   */
+  nearMiss?: string;
 }
 
 export interface ObservationDefinition {

@@ -92,6 +92,11 @@ function union(values: readonly unknown[]): Record<string, string[]> {
   );
 }
 
+/** A failure's level: its own, or, in a report of an earlier version that did not grade failures, its requirement's. */
+export function failureLevel(failure: Pick<Failure, 'level'> | { level?: Level }, requirementLevel: Level): Level {
+  return failure.level ?? requirementLevel;
+}
+
 /** What a verdict is made of: findings that fail, findings that warn, and what kept checks from running. */
 export interface VerdictCounts {
   /** Findings that fail the run whatever STRICT says. */
@@ -168,7 +173,8 @@ export function aggregate(
   const requirements: RequirementResult[] = REQUIREMENTS.map((r) => {
     const found = records.get(r.id) ?? { checks: 0, failures: [], skipped: [] };
     let status: RequirementStatus;
-    if (found.failures.length > 0) status = r.level === 'MUST' ? 'fail' : 'warn';
+    // A graded requirement fails only on a MUST finding; its near misses warn.
+    if (found.failures.length > 0) status = found.failures.some((f) => failureLevel(f, r.level) === 'MUST') ? 'fail' : 'warn';
     else if (found.checks > 0) status = 'pass';
     else status = 'skip';
     const skipped =

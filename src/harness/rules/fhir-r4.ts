@@ -6,7 +6,7 @@
 import { Fhir } from 'fhir';
 import { distinctByJson } from '../../json/distinct';
 import { isJsonObject } from './json';
-import type { EntryProblem } from './organization';
+import type { EntryProblem } from './problem';
 
 let validator: Fhir | undefined;
 /** Parsing the R4 definitions costs a few hundred milliseconds: once per worker. */

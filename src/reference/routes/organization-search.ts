@@ -19,13 +19,25 @@ function positiveInteger(name: string, raw: string | undefined): number | undefi
   return value;
 }
 
+/** The filters as the service compares them (Behaviour.http.searchValue); undefined when one can match nothing. */
+function comparedFilters(filters: OrganizationFilters, searchValue: (parameter: string, value: string) => string | null) {
+  const compared: OrganizationFilters = {};
+  for (const [name, value] of Object.entries(filters) as [keyof OrganizationFilters, string][]) {
+    const used = searchValue(name, value);
+    if (used === null) return undefined;
+    compared[name] = used;
+  }
+  return compared;
+}
+
 /** GET {fhir}/organization (§4.3). */
 export function organizationSearchRoute(app: FastifyInstance, context: RouteContext): void {
   const { behaviour, directory } = context;
   const canonical = parameterNames(KNOWN, behaviour.http.caseInsensitiveNames);
 
   app.get(`${behaviour.organization.path}${ROUTE}`, { config: { errorBody: 'fhir' } }, async (request, reply) => {
-    const raw = readQuery(request.query as RawQuery, (name) => canonical(name) !== undefined);
+    const query = behaviour.organization.query(request.query as RawQuery);
+    const raw = readQuery(query, (name) => canonical(name) !== undefined);
     const parameters = new Map([...raw].map(([name, value]) => [canonical(name)!, value]));
     const given: OrganizationFilters = {};
     for (const name of ORGANIZATION_FILTERS) {
@@ -38,17 +50,17 @@ export function organizationSearchRoute(app: FastifyInstance, context: RouteCont
     if (given.active !== undefined && !/^(true|false)$/.test(given.active)) {
       throw new RequestError(400, 'invalid-parameter', 'active must be true or false (§4.3)');
     }
-    const window = behaviour.organization.paging(
-      positiveInteger('Count', parameters.get('Count')),
-      positiveInteger('Page', parameters.get('Page')),
-    );
+    const count = positiveInteger('Count', parameters.get('Count'));
+    const page = positiveInteger('Page', parameters.get('Page'));
+    const filters = comparedFilters(behaviour.organization.filters(given, page ?? 1), behaviour.http.searchValue);
+    const matches = filters ? behaviour.organization.search(filters, directory.organizations) : [];
+    const window = behaviour.organization.paging(count, page, matches.length);
     if (isAnswer(window)) return send(reply, window);
-    const filters = behaviour.organization.filters(given, window.page);
-    const bundle = buildBundle(directory.organizations.search(filters), window, requestUrl(request));
+    const bundle = buildBundle(matches, window, requestUrl(request));
     return send(reply, {
       status: 200,
       type: behaviour.organization.mediaType,
-      body: behaviour.organization.bundle(bundle, scenarioContext(ROUTE, request, context)),
+      body: behaviour.organization.bundle(bundle, { ...scenarioContext(ROUTE, request, context), window }),
     });
   });
 }

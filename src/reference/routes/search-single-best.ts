@@ -20,14 +20,18 @@ export function searchSingleBestRoute(app: FastifyInstance, context: RouteContex
     const parameters = readQuery(request.query as RawQuery, (name) => split(name)[0] !== undefined);
     // §4.1 r1: `State-` is the optional form of `State`.
     const query: ProviderQuery = { required: {}, optional: {} };
+    let matchesNothing = false;
     for (const [name, value] of parameters) {
       const [parameter, optional] = split(name);
-      (optional ? query.optional : query.required)[parameter!] = value;
+      const compared = behaviour.http.searchValue(parameter!, value);
+      // An optional value that can match nothing only narrows nothing (§4.1 r2); a required one leaves no match.
+      if (compared === null) matchesNothing ||= !optional;
+      else (optional ? query.optional : query.required)[parameter!] = compared;
     }
-    if (Object.keys(query.required).length === 0) {
+    if (Object.keys(query.required).length === 0 && !matchesNothing) {
       throw new RequestError(400, 'missing-parameter', 'give at least one search parameter without a trailing dash (§4.1 rule 1)');
     }
-    const result = behaviour.searchSingleBest.singleBest(query, directory.providers);
+    const result = matchesNothing ? { kind: 'none' as const } : behaviour.searchSingleBest.singleBest(query, directory.providers);
     if (result.kind === 'none') return send(reply, behaviour.searchSingleBest.noMatch());
     if (result.kind === 'ambiguous') return send(reply, behaviour.searchSingleBest.ambiguity(result.candidates));
     const body = behaviour.searchSingleBest.golden(result.record, scenarioContext(ROUTE, request, context));

@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AMBIGUITY_MESSAGE, MAX_COUNT, PAGE_SIZE } from '../../spec/constants';
-import type { GoldenProviderRecord, OrganizationBundle, SourceRecord } from '../../types/schemas';
+import type { GoldenProviderRecord, Organization, OrganizationBundle, SourceRecord } from '../../types/schemas';
 import type { Directory } from '../directory';
 import { RequestError, serviceErrorBody } from '../errors';
-import type { OrganizationFilters } from '../organization-index';
+import type { OrganizationFilters, OrganizationIndex } from '../organization-index';
+import type { RawQuery } from '../query';
 import type { ProviderQuery, ProviderIndex, SingleBestResult } from '../provider-index';
 
 /** A whole answer: an object or array is sent as JSON, a string as it is. */
@@ -20,6 +21,8 @@ export interface ScenarioContext {
   base: string;
   /** How many times this scenario's route has answered, for faults that differ call to call. */
   call: number;
+  /** The slice of the matches an organization search answers with. */
+  window?: PageWindow;
 }
 
 export interface PageWindow {
@@ -58,10 +61,17 @@ export interface Behaviour {
   organization: {
     path: string;
     mediaType: string;
-    /** §4.3, §8: which slice of the matches a request gets, or an answer instead. */
-    paging(count: number | undefined, page: number | undefined): PageWindow | Answer;
+    /** §4.3, §8: which slice of the `matches` organizations that match a request gets, or an answer instead. */
+    paging(count: number | undefined, page: number | undefined, matches: number): PageWindow | Answer;
     /** The filters applied to one page's search (`page` counts from 1). */
     filters(filters: OrganizationFilters, page: number): OrganizationFilters;
+    /** §4.3: the organizations matching the filters, in the order pages slice them. */
+    search(filters: OrganizationFilters, organizations: OrganizationIndex): readonly Organization[];
+    /**
+     * The query as the route reads it: a service whose next links carry the search in a token of
+     * its own unpacks it here. The reference reads the query as it is.
+     */
+    query(raw: RawQuery): RawQuery;
     /** §4.3 r2 is silent on the answer; the rule is that at least one parameter is required. */
     requireSearchParameter: boolean;
     bundle(bundle: OrganizationBundle, context: ScenarioContext): unknown;
@@ -74,6 +84,11 @@ export interface Behaviour {
     caseInsensitiveNames: boolean;
     /** Status for a client error; the reference keeps its 4xx. */
     errorStatus(error: RequestError): number;
+    /**
+     * A search value as the service compares it, or null when it can match no record. §4.1 r5 does
+     * not show the matching rules: the reference ignores letter case and surrounding spaces.
+     */
+    searchValue(parameter: string, value: string): string | null;
     /**
      * Takes over a request before any route sees it, for targets that misbehave below the
      * specification (hangs, resets, HTML pages). Returns true when it answered (or will never answer).
@@ -110,15 +125,18 @@ export const REFERENCE_BEHAVIOUR: Behaviour = {
     path: '/fhir',
     mediaType: JSON_TYPE,
     // Count alone: one page of Count (clamped to 1000); Page alone: 25 per page; neither: the first 25.
+    // A page past the last is an empty bundle (§4.3 does not show it: OBS-PAGE-BEYOND-LAST).
     paging: (count, page = 1) => {
       const size = Math.min(count ?? PAGE_SIZE, MAX_COUNT);
       return { start: (page - 1) * size, size, page };
     },
     filters: (filters) => filters,
+    search: (filters, organizations) => organizations.search(filters),
+    query: (raw) => raw,
     requireSearchParameter: true,
     bundle: (bundle) => bundle,
   },
-  http: { caseInsensitiveNames: false, errorStatus: (error) => error.status },
+  http: { caseInsensitiveNames: false, errorStatus: (error) => error.status, searchValue: (_parameter, value) => value },
 };
 
 /** The reference behaviour with a scenario's changes, group by group. */

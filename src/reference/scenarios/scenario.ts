@@ -1,4 +1,4 @@
-import type { ObservationId, RequirementId } from '../../harness/catalogue';
+import type { Level, ObservationId, RequirementId } from '../../harness/catalogue';
 import type { BehaviourChanges } from './behaviour';
 
 /** A named change of the reference behaviour, with the suite settings it needs besides BASE_URL. */
@@ -16,6 +16,13 @@ export interface Scenario {
 /** A departure from the specification that the suite must catch under `targets`. */
 export interface Fault extends Scenario {
   targets: RequirementId;
+  /**
+   * The level its finding must have: a graded requirement (Requirement.nearMiss) fails on a
+   * contradiction (MUST) and warns on a near miss (SHOULD). Default: the requirement's level.
+   */
+  level?: Level;
+  /** One finding per cause: the fault must trip no other requirement and leave no probe problem. */
+  alone?: true;
 }
 
 /** A fault as written, under the requirement it breaks. */

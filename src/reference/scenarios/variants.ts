@@ -1,9 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AMBIGUITY_MESSAGE, MAX_COUNT } from '../../spec/constants';
 import { operationOutcomeBody, RequestError } from '../errors';
-import { type Intercept, JSON_TYPE, REFERENCE_BEHAVIOUR } from './behaviour';
+import { normalize } from '../inverted-index';
+import { parseQueryString } from '../query';
+import { type Intercept, isAnswer, JSON_TYPE, REFERENCE_BEHAVIOUR } from './behaviour';
 import type { Scenario } from './scenario';
-import { shuffled, withBundle, withData, withEntries } from './transforms';
+import { shuffled, withBundle, withData, withEntries, withNextLink } from './transforms';
 
 /** §2.4 open lists, written with values beyond the observed ones. */
 const openValues = withData((data) => {
@@ -27,6 +29,9 @@ function transientFault(period: number, strike: (request: FastifyRequest, reply:
     return true;
   };
 }
+
+/** The parameters whose values name a provider or an organization (§4.1, §4.3). */
+const NAME_PARAMETERS = new Set(['Name', 'FirstName', 'LastName', 'name']);
 
 /** The token the bearer-auth variant wants; the mutation run hands it to the suite as API_TOKEN. */
 export const VARIANT_TOKEN = 'mutation-run-bearer-token-7f3a9c';
@@ -78,14 +83,14 @@ export const VARIANTS: Scenario[] = [
     description: 'Count above 1000 rejected with 400',
     behaviour: {
       organization: {
-        paging: (count, page) =>
+        paging: (count, page, matches) =>
           count !== undefined && count > MAX_COUNT
             ? {
                 status: 400,
                 type: JSON_TYPE,
                 body: operationOutcomeBody(new RequestError(400, 'invalid', `Count may not exceed ${MAX_COUNT}`)),
               }
-            : REFERENCE_BEHAVIOUR.organization.paging(count, page),
+            : REFERENCE_BEHAVIOUR.organization.paging(count, page, matches),
       },
     },
   },
@@ -94,7 +99,8 @@ export const VARIANTS: Scenario[] = [
     description: 'without Count and Page, every match up to 1000',
     behaviour: {
       organization: {
-        paging: (count, page) => REFERENCE_BEHAVIOUR.organization.paging(count ?? (page === undefined ? MAX_COUNT : undefined), page),
+        paging: (count, page, matches) =>
+          REFERENCE_BEHAVIOUR.organization.paging(count ?? (page === undefined ? MAX_COUNT : undefined), page, matches),
       },
     },
   },
@@ -126,6 +132,7 @@ export const VARIANTS: Scenario[] = [
     name: 'next-link-other-origin',
     description: 'next links on another origin, which the harness must not follow with credentials',
     skips: ['ORG-NEXT-LINK'],
+    observes: 'OBS-CROSS-ORIGIN-LINK',
     behaviour: {
       organization: {
         bundle: (bundle) => ({
@@ -134,6 +141,70 @@ export const VARIANTS: Scenario[] = [
         }),
       },
     },
+  },
+  {
+    name: 'next-link-opaque-cursor',
+    description: 'next links carry the search in an opaque token of the service (_cursor), not as the parameters of §4.3',
+    behaviour: {
+      organization: {
+        // The reference builds the next link from the request's URL, here a cursor: the search is unpacked before it is packed again.
+        bundle: withNextLink((next) => {
+          const cursor = next.searchParams.get('_cursor');
+          const search = new URLSearchParams(cursor === null ? next.search : Buffer.from(cursor, 'base64url').toString());
+          search.set('Page', next.searchParams.get('Page')!);
+          next.search = `?_cursor=${Buffer.from(search.toString()).toString('base64url')}`;
+        }),
+        query: (raw) => {
+          const cursor = raw._cursor;
+          if (typeof cursor !== 'string' || Object.keys(raw).length !== 1) return raw;
+          return parseQueryString(Buffer.from(cursor, 'base64url').toString());
+        },
+      },
+    },
+  },
+  {
+    name: 'page-beyond-last-error',
+    description: 'a Page past the last one answers 404 with an OperationOutcome, not an empty bundle',
+    observes: 'OBS-PAGE-BEYOND-LAST',
+    behaviour: {
+      organization: {
+        paging: (count, page, matches) => {
+          const window = REFERENCE_BEHAVIOUR.organization.paging(count, page, matches);
+          if (isAnswer(window) || window.page === 1 || window.start < matches) return window;
+          const error = new RequestError(404, 'not-found', `Page ${window.page} is past the last page of this search`);
+          return { status: 404, type: JSON_TYPE, body: operationOutcomeBody(error) };
+        },
+      },
+    },
+  },
+  {
+    name: 'filters-substring-anywhere',
+    description: 'name and address match anywhere in the field, not only where a word starts',
+    behaviour: {
+      organization: {
+        search: (filters, organizations) => {
+          const { name, address, ...exact } = filters;
+          const contains = (field: string, value: string | undefined) => value === undefined || normalize(field).includes(normalize(value));
+          return organizations
+            .search(exact)
+            .filter((o) => contains(o.name, name) && (address === undefined || o.address.some((a) => contains(a.text, address))));
+        },
+      },
+    },
+  },
+  {
+    name: 'values-case-sensitive',
+    description: 'name values match only in the letter case the directory holds them in (upper case)',
+    observes: 'OBS-VALUE-CASE',
+    behaviour: {
+      http: { searchValue: (parameter, value) => (NAME_PARAMETERS.has(parameter) && value !== value.toUpperCase() ? null : value) },
+    },
+  },
+  {
+    name: 'values-whitespace-significant',
+    description: 'values with surrounding spaces are compared as they are, so they match nothing',
+    observes: 'OBS-VALUE-WHITESPACE',
+    behaviour: { http: { searchValue: (_parameter, value) => (value !== value.trim() ? null : value) } },
   },
   {
     name: 'open-coded-values',

@@ -210,6 +210,11 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
       description: 'total one more than the matches',
       behaviour: { organization: { bundle: (bundle) => ({ ...bundle, total: bundle.total + 1 }) } },
     },
+    {
+      name: 'total-remaining-from-page',
+      description: "total counts the matches from the page's first entry on: 156 on page 1, 131 on page 2, … of one search",
+      behaviour: { organization: { bundle: (bundle, { window }) => ({ ...bundle, total: bundle.total - (window?.start ?? 0) }) } },
+    },
   ],
   'ORG-COUNT': [
     // §4.3, §8 paging.
@@ -223,7 +228,8 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
       description: 'Count is honoured only up to 100',
       behaviour: {
         organization: {
-          paging: (count, page) => reference.organization.paging(count === undefined ? undefined : Math.min(count, 100), page),
+          paging: (count, page, matches) =>
+            reference.organization.paging(count === undefined ? undefined : Math.min(count, 100), page, matches),
         },
       },
     },
@@ -269,17 +275,48 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
   'ORG-PAGE-DISJOINT': [
     {
       name: 'page-ignored',
-      description: 'Page is ignored: always the first page',
-      behaviour: { organization: { paging: (count) => reference.organization.paging(count, 1) } },
+      description: 'Page is ignored: always the first page, so no page reaches the 26th organization',
+      level: 'MUST',
+      behaviour: { organization: { paging: (count, _page, matches) => reference.organization.paging(count, 1, matches) } },
     },
     {
       name: 'pages-overlap',
-      description: 'each page starts one record early',
+      description: 'each page starts one record early, every record still reachable',
+      level: 'SHOULD',
       behaviour: {
         organization: {
-          paging: (count, page = 1) => {
-            const window = reference.organization.paging(count, page);
+          paging: (count, page = 1, matches) => {
+            const window = reference.organization.paging(count, page, matches);
             return 'start' in window ? { ...window, start: Math.max(0, window.start - 1) } : window;
+          },
+        },
+      },
+    },
+    {
+      name: 'pages-overlap-hide-records',
+      description:
+        'each page repeats the last 5 organizations of the page before (an offset computed as if pages held 5 fewer), and pages past total/size are empty: the last organizations are served on no page',
+      level: 'MUST',
+      behaviour: {
+        organization: {
+          paging: (count, page = 1, matches) => {
+            const size = Math.min(count ?? PAGE_SIZE, MAX_COUNT);
+            if (page > Math.ceil(matches / size)) return { start: matches, size, page };
+            return { start: (page - 1) * Math.max(1, size - 5), size, page };
+          },
+        },
+      },
+    },
+    {
+      name: 'page-beyond-last-repeats',
+      description: 'a Page past the last one answers the last page again, repeating its organizations',
+      level: 'SHOULD',
+      behaviour: {
+        organization: {
+          paging: (count, page = 1, matches) => {
+            const size = Math.min(count ?? PAGE_SIZE, MAX_COUNT);
+            const last = Math.max(1, Math.ceil(matches / size));
+            return reference.organization.paging(count, Math.min(page, last), matches);
           },
         },
       },
@@ -288,24 +325,35 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
   'ORG-NEXT-LINK': [
     {
       name: 'next-link-drops-count',
-      description: 'the next link forgets Count, so later pages have the default size',
+      description: 'the next link forgets Count, so later pages hold more than Count and skip the organizations between',
+      level: 'MUST',
       behaviour: { organization: { bundle: withNextLink((next) => next.searchParams.delete('Count')) } },
     },
     {
       name: 'next-link-to-first-page',
-      description: 'the next link always leads back to page 1',
+      description: 'the next link always leads back to page 1, so the links loop and reach nothing past it',
+      level: 'MUST',
       behaviour: { organization: { bundle: withNextLink((next) => next.searchParams.set('Page', '1')) } },
     },
     {
       name: 'next-link-drops-filters',
-      description: 'the next link keeps only Page and loses the search',
+      description: 'the next link keeps only Page and Count, and the service answers such a link with every organization',
+      level: 'MUST',
       behaviour: {
         organization: {
+          requireSearchParameter: false,
           bundle: withNextLink((next) => {
-            for (const name of [...next.searchParams.keys()]) if (name !== 'Page') next.searchParams.delete(name);
+            for (const name of [...next.searchParams.keys()]) if (name !== 'Page' && name !== 'Count') next.searchParams.delete(name);
           }),
         },
       },
+    },
+    {
+      name: 'next-link-count-10',
+      description:
+        'the next link asks for 10 per page whatever Count the search gave: later pages are smaller and the second repeats the first, every record still reachable',
+      level: 'SHOULD',
+      behaviour: { organization: { bundle: withNextLink((next) => next.searchParams.set('Count', '10')) } },
     },
   ],
   'ORG-MIN-PARAMS': [
@@ -345,22 +393,53 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
     {
       name: 'name-filter-ignored',
       description: 'name is accepted but not applied',
+      level: 'MUST',
       behaviour: { organization: { filters: ({ name: _name, ...rest }) => rest } },
     },
     {
       name: 'city-filter-ignored',
       description: 'address-city is accepted but not applied',
+      level: 'MUST',
       behaviour: { organization: { filters: ({ 'address-city': _city, ...rest }) => rest } },
     },
     {
       name: 'address-filter-ignored',
       description: 'address is accepted but not applied',
+      level: 'MUST',
       behaviour: { organization: { filters: ({ address: _address, ...rest }) => rest } },
     },
     {
       name: 'filters-first-page-only',
       description: 'filters apply to page 1 only; later pages list every organization',
+      level: 'MUST',
       behaviour: { organization: { filters: (filters, page) => (page > 1 ? {} : filters) } },
+    },
+    {
+      name: 'filters-or-ed',
+      description: 'two filters are OR-ed instead of AND-ed: address-city=ALLENTOWN&type=… also finds that type in every other city',
+      level: 'MUST',
+      behaviour: {
+        organization: {
+          search: (filters, organizations) => {
+            const union = new Map(
+              Object.entries(filters).flatMap(([name, value]) => organizations.search({ [name]: value }).map((o) => [o.id, o] as const)),
+            );
+            return [...union.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+          },
+        },
+      },
+    },
+    {
+      name: 'type-labels-hyphenated',
+      description: 'type labels are sent as hyphenated codes (Group-Practice) while type=Group Practice finds them: a near miss',
+      level: 'SHOULD',
+      behaviour: {
+        organization: {
+          bundle: withEntries((entry) => {
+            for (const type of entry.resource.type ?? []) type.text = type.text.replace(/ /g, '-');
+          }),
+        },
+      },
     },
   ],
   'ORG-ACTIVE': [

@@ -1,0 +1,22 @@
+/**
+ * Text that came from the service, capped before it goes into any message or report: a service can
+ * send a name of a megabyte, and a report must stay readable and small whatever it sends.
+ */
+export const SERVICE_TEXT_MAX_BYTES = 2048;
+
+/** The text, or its first `maxBytes` bytes (UTF-8, whole characters) followed by "… (N more bytes)". */
+export function serviceText(text: string, maxBytes: number = SERVICE_TEXT_MAX_BYTES): string {
+  // Each UTF-16 unit is at most 3 bytes of UTF-8: most text is decided without encoding it.
+  if (text.length * 3 <= maxBytes) return text;
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes <= maxBytes) return text;
+  let kept = '';
+  let used = 0;
+  for (const character of text) {
+    const size = Buffer.byteLength(character, 'utf8');
+    if (used + size > maxBytes) break;
+    kept += character;
+    used += size;
+  }
+  return `${kept}… (${bytes - used} more bytes)`;
+}
