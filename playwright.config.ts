@@ -1,16 +1,24 @@
 /**
  * The conformance suite: `npm run conformance`. Targets BASE_URL, or the embedded reference server
- * when BASE_URL is unset. Configuration is read and checked here, once, before any test runs.
+ * when no BASE_URL is given at all. Configuration is read and checked here, once, before any test runs.
  */
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { EMBEDDED_URL_VARIABLE, environmentWithDotenv, type HarnessConfig, loadConfig } from './src/harness/config';
+import {
+  dotenvAnnouncement,
+  EMBEDDED_URL_VARIABLE,
+  type Environment,
+  environmentWithDotenv,
+  type HarnessConfig,
+  loadConfig,
+  targetLine,
+} from './src/harness/config';
 import { ConfigError } from './src/harness/config-error';
-import { reportConfigurationError } from './src/harness/reporter/configuration-error';
+import { reportRunThatCouldNotStart } from './src/harness/reporter/configuration-error';
 import { clearReport } from './src/harness/reporter/report';
-import { suiteTargets, targetEnvironment } from './src/harness/targets';
+import { suiteTargets, TARGETS_VARIABLE, targetEnvironment } from './src/harness/targets';
 
 /** A free loopback port, asked of the OS synchronously (the config file cannot await). */
 function freePort(): number {
@@ -19,28 +27,39 @@ function freePort(): number {
   return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
 }
 
-// This file runs in the main process and again in every worker. The port is chosen once, in the
-// main process, and handed down through the environment, so every worker targets the same server.
-if (!environmentWithDotenv(process.env, process.cwd()).BASE_URL?.trim() && !process.env[EMBEDDED_URL_VARIABLE]) {
-  process.env[EMBEDDED_URL_VARIABLE] = `http://127.0.0.1:${freePort()}`;
-}
-
 // Workers evaluate this file too; the report is the main process's business.
 const isMainProcess = process.env.TEST_WORKER_INDEX === undefined;
-const environment = environmentWithDotenv(process.env, process.cwd());
+let environment: Environment = process.env;
 let harness: HarnessConfig;
 try {
+  // This file runs in the main process and again in every worker. The port is chosen once, in the
+  // main process, and handed down through the environment, so every worker targets the same server.
+  // Only the absence of any target means the embedded server: a blank one is refused by loadConfig.
+  if (environmentWithDotenv(process.env, process.cwd()).BASE_URL === undefined && !process.env[EMBEDDED_URL_VARIABLE]) {
+    process.env[EMBEDDED_URL_VARIABLE] = `http://127.0.0.1:${freePort()}`;
+  }
+  environment = environmentWithDotenv(process.env, process.cwd());
   harness = loadConfig(environment);
   // Several targets (CONFORMANCE_TARGETS, the mutation run): each one's configuration is checked now too.
   for (const target of suiteTargets(environment)) loadConfig(targetEnvironment(environment, target));
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   console.error(error.message);
-  if (isMainProcess) reportConfigurationError(error, environment, process.cwd());
+  if (isMainProcess) reportRunThatCouldNotStart(error, environment, process.cwd());
   process.exit(2);
 }
-// A run that stops before its reporter writes must not leave an earlier run's verdict behind.
-if (isMainProcess) clearReport(harness.reportDir);
+if (isMainProcess) {
+  // The first lines of every run: what it tests, and where its configuration came from.
+  const targets = suiteTargets(environment);
+  console.error(
+    targets.length > 0
+      ? `conformance targets: ${targets.length} (${TARGETS_VARIABLE})`
+      : `conformance target: ${targetLine(harness.baseUrl, harness.embedded)}`,
+  );
+  console.error(dotenvAnnouncement(process.env, process.cwd()));
+  // A run that stops before its reporter writes must not leave an earlier run's verdict behind.
+  clearReport(harness.reportDir);
+}
 
 const sharded = process.argv.some((arg) => arg === '--shard' || arg.startsWith('--shard='));
 

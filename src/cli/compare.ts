@@ -1,25 +1,35 @@
-import { readFileSync } from 'node:fs';
 import { runFailures } from '../harness/baseline/judge';
+import type { RequirementResult } from '../harness/reporter/aggregate';
 import type { ConformanceReport } from '../harness/reporter/report';
-import { UsageError } from './exit-codes';
+import { EXIT } from './exit-codes';
 
 export interface Comparison {
-  a: { file: string; verdict: string; target: string };
-  b: { file: string; verdict: string; target: string };
+  a: { file: string; verdict: ConformanceReport['verdict']; target: string };
+  b: { file: string; verdict: ConformanceReport['verdict']; target: string };
   statusChanged: { id: string; a: string; b: string }[];
+  /** Requirements A judged in full that B skipped, in whole or in part: nothing shows B still holds them. */
+  lostCoverage: { id: string; a: string; b: string; why: string }[];
   /** Failures of B whose fingerprint A does not have, MUST ones first. */
   newFailures: { id: string; level: string; fingerprint: string; message: string }[];
   goneFailures: { id: string; level: string; fingerprint: string; message: string }[];
   observationsDiffer: { id: string; a: unknown; b: unknown }[];
 }
 
-export function readReport(file: string): ConformanceReport {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport;
-  } catch (error) {
-    throw new UsageError(`cannot read ${file} as a conformance.json: ${(error as Error).message}`);
-  }
+/** A requirement's status as the tables show it. */
+export const statusCell = (r: RequirementResult | undefined) => (r ? `${r.status}${r.partial ? ' (partial)' : ''}` : 'absent');
+
+/**
+ * Why B lost coverage of a requirement A judged in full (every check ran), or undefined: B skipped
+ * it, or ran only part of it. B's pass there is no evidence that it still holds.
+ */
+export function lostCoverage(a: RequirementResult | undefined, b: RequirementResult | undefined): string | undefined {
+  const judgedInFull = a !== undefined && a.status !== 'skip' && !a.partial;
+  if (!judgedInFull || (b !== undefined && b.status !== 'skip' && !b.partial)) return undefined;
+  return b?.skipped?.join('; ') ?? 'absent from the report';
 }
+
+/** A verdict that judged nothing, or not all: a comparison against it shows nothing about conformance. */
+export const unjudged = (verdict: ConformanceReport['verdict']) => verdict === 'error' || verdict === 'inconclusive';
 
 /** A report's failures by fingerprint: requirement, endpoint and generalised JSON Pointer. */
 function failuresOf(report: ConformanceReport) {
@@ -36,16 +46,22 @@ const shown = (o: ConformanceReport['observations'][number] | undefined) =>
 
 /** Two runs side by side: what changed from A (say, the last release or staging) to B. */
 export function compareReports(aFile: string, a: ConformanceReport, bFile: string, b: ConformanceReport): Comparison {
-  const aStatus = new Map(a.requirements.map((r) => [r.id, r.status]));
+  const aRequirements = new Map(a.requirements.map((r) => [r.id, r]));
   const aFailures = failuresOf(a);
   const bFailures = failuresOf(b);
   const aObservations = new Map(a.observations.map((o) => [o.id, o]));
+  const lost = b.requirements.flatMap((r) => {
+    const why = lostCoverage(aRequirements.get(r.id), r);
+    return why === undefined ? [] : [{ id: r.id, a: statusCell(aRequirements.get(r.id)), b: statusCell(r), why }];
+  });
+  const lostIds = new Set(lost.map((l) => l.id));
   return {
     a: { file: aFile, verdict: a.verdict, target: a.target.baseUrl },
     b: { file: bFile, verdict: b.verdict, target: b.target.baseUrl },
     statusChanged: b.requirements
-      .filter((r) => aStatus.get(r.id) !== r.status)
-      .map((r) => ({ id: r.id, a: aStatus.get(r.id) ?? '(absent)', b: r.status })),
+      .filter((r) => aRequirements.get(r.id)?.status !== r.status && !lostIds.has(r.id))
+      .map((r) => ({ id: r.id, a: aRequirements.get(r.id)?.status ?? '(absent)', b: r.status })),
+    lostCoverage: lost,
     newFailures: [...bFailures.values()]
       .filter((f) => !aFailures.has(f.fingerprint))
       .sort((x, y) => Number(y.level === 'MUST') - Number(x.level === 'MUST')),
@@ -56,9 +72,18 @@ export function compareReports(aFile: string, a: ConformanceReport, bFile: strin
   };
 }
 
-/** B has a failure that A did not have, of either level: the comparison fails (exit 1). */
-export function comparisonFails(comparison: Comparison): boolean {
-  return comparison.newFailures.length > 0;
+/** Every change from A to B, each counted once. */
+export const changeCount = (c: Comparison) =>
+  c.statusChanged.length + c.lostCoverage.length + c.newFailures.length + c.goneFailures.length + c.observationsDiffer.length;
+
+/**
+ * 1 when B has a failure that A did not have, of either level; else 3 when B judged nothing or not
+ * all (its verdict is error or inconclusive): a comparison with it shows nothing; else 0. Lost
+ * coverage is a change the report lists and counts.
+ */
+export function comparisonExit(comparison: Comparison): number {
+  if (comparison.newFailures.length > 0) return EXIT.fail;
+  return unjudged(comparison.b.verdict) ? EXIT.inconclusive : EXIT.pass;
 }
 
 const cell = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value)).replace(/\|/g, '\\|').replace(/\n+/g, ' ↵ ');
@@ -70,11 +95,24 @@ export function renderComparison(c: Comparison): string {
     `A: ${c.a.file} (${c.a.target}), verdict ${c.a.verdict}  `,
     `B: ${c.b.file} (${c.b.target}), verdict ${c.b.verdict}`,
     '',
+    `${changeCount(c)} changes: ${c.statusChanged.length} status changes, ${c.lostCoverage.length} lost coverage, ${c.newFailures.length} new failures, ${c.goneFailures.length} gone, ${c.observationsDiffer.length} observations that differ.`,
+    ...(unjudged(c.b.verdict)
+      ? ['', `**B's verdict is ${c.b.verdict}: it did not judge everything, so the comparison cannot pass.**`]
+      : []),
+    '',
     '## Requirements whose status changed',
     '',
   ];
   if (c.statusChanged.length === 0) lines.push('None.');
   else lines.push('| id | A | B |', '|---|---|---|', ...c.statusChanged.map((s) => `| ${s.id} | ${s.a} | ${s.b} |`));
+  lines.push('', '## Lost coverage: judged in A, skipped in B', '');
+  if (c.lostCoverage.length === 0) lines.push('None.');
+  else
+    lines.push(
+      '| id | A | B | why B did not judge it |',
+      '|---|---|---|---|',
+      ...c.lostCoverage.map((l) => `| ${l.id} | ${l.a} | ${l.b} | ${cell(l.why)} |`),
+    );
   for (const [title, list] of [
     ['Failures new in B', c.newFailures],
     ['Failures gone in B', c.goneFailures],

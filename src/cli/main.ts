@@ -13,6 +13,8 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SPECIFICATION, SUITE_VERSION as VERSION } from '../suite-version';
+import { ConfigError } from '../harness/config-error';
+import { InputError } from '../harness/input-error';
 import { EXIT, UsageError } from './exit-codes';
 import { draftRequestBound, MAX_SEEDS } from '../probes/draft';
 import { type CommandName, COMMAND_FLAGS } from './flags';
@@ -26,6 +28,7 @@ const commandModules = {
   list: () => require('./list') as typeof import('./list'),
   matrix: () => require('./matrix') as typeof import('./matrix'),
   probes: () => require('./probes') as typeof import('./probes'),
+  readReport: () => require('../harness/reporter/read-report') as typeof import('../harness/reporter/read-report'),
   run: () => require('./run') as typeof import('./run'),
   // The reference server starts when its entry module loads.
   serve: () => require('../reference/main') as unknown,
@@ -175,20 +178,21 @@ async function main(argv: string[]): Promise<number> {
       const { values, positionals } = parse(own, 'compare');
       if (positionals.length !== 2) throw new UsageError('compare takes two conformance.json files: directory-conformance compare A B');
       const [a, b] = positionals;
-      const { compareReports, comparisonFails, readReport, renderComparison } = commandModules.compare();
+      const { compareReports, comparisonExit, renderComparison } = commandModules.compare();
+      const { readReport } = commandModules.readReport();
       const comparison = compareReports(a, readReport(a), b, readReport(b));
       process.stdout.write(values.json ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparison(comparison));
-      return comparisonFails(comparison) ? EXIT.fail : EXIT.pass;
+      return comparisonExit(comparison);
     }
     case 'matrix': {
       const { values, positionals } = parse(own, 'matrix');
       if (positionals.length === 0) throw new UsageError('matrix takes conformance.json files: directory-conformance matrix A.json B.json');
-      const { buildMatrix, renderMatrixHtml, renderMatrixMarkdown } = commandModules.matrix();
-      const { readReport } = commandModules.compare();
+      const { buildMatrix, matrixExit, renderMatrixHtml, renderMatrixMarkdown } = commandModules.matrix();
+      const { readReport } = commandModules.readReport();
       const matrix = buildMatrix(positionals.map((file) => ({ file, report: readReport(file) })));
       process.stdout.write(renderMatrixMarkdown(matrix));
       if (typeof values.out === 'string') writeFileSync(values.out, renderMatrixHtml(matrix));
-      return EXIT.pass;
+      return matrixExit(matrix);
     }
     case 'serve': {
       const { values, positionals } = parse(own, 'serve');
@@ -214,11 +218,14 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof UsageError) {
-      console.error(`directory-conformance: ${error.message}`);
+    // A wrong flag, configuration or file: one line, exit 2.
+    if (error instanceof UsageError || error instanceof InputError || error instanceof ConfigError) {
+      console.error(`directory-conformance: ${error.message.split('\n')[0]}`);
       process.exit(EXIT.configuration);
     }
+    // A bug of the harness is no finding (exit 1 would say the service failed): nothing was judged.
+    console.error('directory-conformance: internal error, nothing was judged; please report it with what follows');
     console.error(error);
-    process.exit(1);
+    process.exit(EXIT.inconclusive);
   },
 );

@@ -9,12 +9,14 @@ import type { ObservationId } from '../harness/catalogue';
 import { REQUIREMENT_GROUPS } from '../harness/catalogue';
 import { h, page, valueTable } from '../harness/reporter/html';
 import type { ConformanceReport } from '../harness/reporter/report';
+import { lostCoverage, statusCell, unjudged } from './compare';
+import { EXIT } from './exit-codes';
 
 export interface MatrixColumn {
   label: string;
   file: string;
   target: string;
-  verdict: string;
+  verdict: ConformanceReport['verdict'];
 }
 
 export interface MatrixRow {
@@ -31,6 +33,8 @@ export interface Matrix {
   columns: MatrixColumn[];
   requirements: (MatrixRow & { group: string; level: string })[];
   observations: MatrixRow[];
+  /** Cells of a later column that skipped, in whole or in part, a requirement the first column judged in full. */
+  lostCoverage: { id: string; column: string; why: string }[];
 }
 
 /** A column's name: the folder of a conformance.json (staging/conformance.json is "staging"), else the file's name. */
@@ -47,10 +51,16 @@ export function buildMatrix(reports: readonly { file: string; report: Conformanc
     target: report.target.baseUrl,
     verdict: report.verdict,
   }));
+  const lost: Matrix['lostCoverage'] = [];
   const requirements = REQUIREMENT_GROUPS.flatMap((group) =>
     group.ids.map((id) => {
       const results = reports.map(({ report }) => report.requirements.find((r) => r.id === id));
-      const cells = results.map((r) => (r ? `${r.status}${r.partial ? ' (partial)' : ''}` : 'absent'));
+      // The first column is the one the others are read against: a cell that lost its coverage is a change.
+      const cells = results.map((r, i) => {
+        const why = i > 0 ? lostCoverage(results[0], r) : undefined;
+        if (why !== undefined) lost.push({ id, column: columns[i].label, why });
+        return `${statusCell(r)}${why !== undefined ? ' — lost coverage' : ''}`;
+      });
       const known = results.find((r) => r !== undefined);
       return { id, title: known?.title ?? '', group: group.title, level: known?.level ?? '', cells, differs: differ(cells) };
     }),
@@ -69,7 +79,12 @@ export function buildMatrix(reports: readonly { file: string; report: Conformanc
       differs: differ(behaviour),
     };
   });
-  return { columns, requirements, observations };
+  return { columns, requirements, observations, lostCoverage: lost };
+}
+
+/** 3 when a later column judged nothing or not all (its verdict is error or inconclusive); else 0. */
+export function matrixExit(matrix: Matrix): number {
+  return matrix.columns.slice(1).some((c) => unjudged(c.verdict)) ? EXIT.inconclusive : EXIT.pass;
 }
 
 const markdownCell = (value: unknown) =>
@@ -83,6 +98,8 @@ export function renderMatrixMarkdown(matrix: Matrix): string {
     '# Conformance matrix',
     '',
     ...matrix.columns.map((c) => `- **${c.label}**: ${c.target}, verdict ${c.verdict} (${c.file})`),
+    '',
+    `${matrix.requirements.filter((r) => r.differs).length + matrix.observations.filter((o) => o.differs).length} rows differ; ${matrix.lostCoverage.length} lost coverage (judged in ${matrix.columns[0].label}, skipped later)${matrix.lostCoverage.length > 0 ? `: ${matrix.lostCoverage.map((l) => `${l.id} in ${l.column}`).join(', ')}` : ''}.`,
     '',
     '## Requirements',
     '',

@@ -8,12 +8,16 @@ import type { AddressInfo } from 'node:net';
 import {
   clientOptions,
   type ConnectionConfig,
+  dotenvAnnouncement,
   EMBEDDED_URL_VARIABLE,
   environmentWithDotenv,
   loadConnection,
   loadProbes,
   probesFileOf,
+  type Environment,
   secretsOf,
+  targetLine,
+  targetsEmbedded,
 } from '../harness/config';
 import { ConfigError } from '../harness/config-error';
 import { DirectoryEndpoints } from '../harness/directory-client';
@@ -25,22 +29,24 @@ import { type ProbeStatus, verifyProbes } from '../probes/verify';
 import { loadDirectory } from '../reference/directory';
 import { buildReferenceServer } from '../reference/server';
 import { EXIT, UsageError } from './exit-codes';
-import { announceDotenv, type RunOptions, runEnvironment } from './run';
+import { type RunOptions, runEnvironment } from './run';
 
 /**
- * The target of a probes command and a client for it. Without BASE_URL it is the embedded reference
- * server, started in this process on a free port, as `run` would start it.
+ * The target of a probes command and a client for it. With no BASE_URL at all it is the embedded
+ * reference server, started in this process on a free port, as `run` would start it.
  */
-async function target<E extends DirectoryEndpoints>(
+async function target<E extends DirectoryEndpoints, P>(
   options: RunOptions,
   Endpoints: new (http: ReadOnlyHttpClient, connection: ConnectionConfig) => E,
-  body: (endpoints: E, env: Record<string, string | undefined>) => Promise<number>,
+  prepare: (env: Environment) => P,
+  body: (endpoints: E, prepared: P) => Promise<number>,
 ): Promise<number> {
   const cwd = process.cwd();
   const env = runEnvironment(options, process.env, cwd);
-  announceDotenv(env, cwd);
-  const merged = environmentWithDotenv(env, cwd);
-  const server = merged.BASE_URL?.trim() ? undefined : buildReferenceServer({ directory: loadDirectory() });
+  const merged = configured(() => environmentWithDotenv(env, cwd));
+  // What the command reads is checked before it prints or starts anything: a bad input is one line.
+  const prepared = configured(() => prepare(merged));
+  const server = configured(() => targetsEmbedded(merged)) ? buildReferenceServer({ directory: loadDirectory() }) : undefined;
   if (server) {
     await server.listen({ port: 0, host: '127.0.0.1' });
     merged[EMBEDDED_URL_VARIABLE] = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
@@ -50,9 +56,10 @@ async function target<E extends DirectoryEndpoints>(
     const redactor = new Redactor(secretsOf(connection));
     const transport = new UndiciTransport(connection.clientCertificate);
     const http = new ReadOnlyHttpClient(transport, clientOptions(connection, redactor, new Throttle(connection.maxRps)));
-    console.error(`target: ${redactor.url(connection.baseUrl)}${connection.embedded ? ' (embedded reference server)' : ''}`);
+    console.error(`target: ${targetLine(redactor.url(connection.baseUrl), connection.embedded)}`);
+    console.error(dotenvAnnouncement(env, cwd));
     try {
-      return await body(new Endpoints(http, connection), merged);
+      return await body(new Endpoints(http, connection), prepared);
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
       console.error(`${error.message}\nthe target could not be asked: nothing is known about the probes (exit ${EXIT.inconclusive})`);
@@ -77,9 +84,11 @@ function configured<T>(load: () => T): T {
 
 /** `probes check`: one line per promise; exit 0 only when every one holds, 3 (inconclusive) otherwise. */
 export function probesCheck(options: RunOptions): Promise<number> {
-  return target(options, DirectoryEndpoints, async (api, env) => {
+  const read = (env: Environment) => {
     const file = probesFileOf(env);
-    const probes = configured(() => loadProbes(file));
+    return { file, probes: loadProbes(file) };
+  };
+  return target(options, DirectoryEndpoints, read, async (api, { file, probes }) => {
     console.error(`probes: ${file}`);
     const verdicts = await verifyProbes(api, probes);
     for (const v of verdicts) console.log(`${v.status.padEnd(13)}${v.message}`);
@@ -97,34 +106,42 @@ export function probesDraft(options: RunOptions & { npi?: string[]; out?: string
   const npis = options.npi ?? [];
   if (npis.length === 0) throw new UsageError('probes draft needs at least one --npi N: a provider you know the service has');
   if (npis.length > MAX_SEEDS) throw new UsageError(`probes draft takes at most ${MAX_SEEDS} --npi seeds, got ${npis.length}`);
-  return target(options, BoundedEndpoints, async (api) => {
-    let draft;
-    try {
-      draft = await draftProbes(api, npis);
-    } catch (error) {
-      if (error instanceof TransportError) throw error;
-      throw new UsageError((error as Error).message);
-    }
-    const text = `${JSON.stringify(draft.probes, null, 2)}\n`;
-    if (options.out) writeFileSync(resolve(process.cwd(), options.out), text);
-    else process.stdout.write(text);
-    for (const note of draft.notes) console.error(`note: ${note}`);
-    const { provider = {}, organization = {} } = draft.probes;
-    const filled = [
-      `provider.unique ${provider.unique?.length ?? 0}`,
-      `provider.ambiguous ${provider.ambiguous?.length ?? 0}`,
-      `provider.none ${provider.none?.length ?? 0}`,
-      `organization.searches ${organization.searches?.length ?? 0}`,
-      `organization.identifiers ${organization.identifiers?.length ?? 0}`,
-      `organization.multiPage ${organization.multiPage ? 1 : 0}`,
-      `organization.overLimit ${organization.overLimit ? 1 : 0}`,
-    ];
-    console.error(`drafted from ${npis.length} seeds in ${draft.requests} requests (at most ${draft.bound}): ${filled.join(', ')}`);
-    for (const { category, why } of draft.unfilled) console.error(`could not fill ${category}: ${why}`);
-    if (options.out)
-      console.error(
-        `wrote ${resolve(process.cwd(), options.out)}; check it with: directory-conformance probes check --probes ${options.out}`,
-      );
-    return provider.unique?.length ? EXIT.pass : EXIT.inconclusive;
-  });
+  const notAnNpi = npis.find((npi) => !/^\d{10}$/.test(npi));
+  if (notAnNpi !== undefined) throw new UsageError(`--npi ${notAnNpi} is not an NPI: 10 digits`);
+  return target(
+    options,
+    BoundedEndpoints,
+    () => undefined,
+    async (api) => {
+      let draft;
+      try {
+        draft = await draftProbes(api, npis);
+      } catch (error) {
+        if (error instanceof TransportError) throw error;
+        throw new UsageError((error as Error).message);
+      }
+      const text = `${JSON.stringify(draft.probes, null, 2)}\n`;
+      if (options.out) writeFileSync(resolve(process.cwd(), options.out), text);
+      else process.stdout.write(text);
+      for (const note of draft.notes) console.error(`note: ${note}`);
+      const { provider = {}, organization = {} } = draft.probes;
+      const filled = [
+        `provider.unique ${provider.unique?.length ?? 0}`,
+        `provider.ambiguous ${provider.ambiguous?.length ?? 0}`,
+        `provider.none ${provider.none?.length ?? 0}`,
+        `organization.searches ${organization.searches?.length ?? 0}`,
+        `organization.identifiers ${organization.identifiers?.length ?? 0}`,
+        `organization.multiPage ${organization.multiPage ? 1 : 0}`,
+        `organization.overLimit ${organization.overLimit ? 1 : 0}`,
+        `organization.statusSearch ${organization.statusSearch ? 'true' : 'no'}`,
+      ];
+      console.error(`drafted from ${npis.length} seeds in ${draft.requests} requests (at most ${draft.bound}): ${filled.join(', ')}`);
+      for (const { category, why } of draft.unfilled) console.error(`could not fill ${category}: ${why}`);
+      if (options.out)
+        console.error(
+          `wrote ${resolve(process.cwd(), options.out)}; check it with: directory-conformance probes check --probes ${options.out}`,
+        );
+      return provider.unique?.length ? EXIT.pass : EXIT.inconclusive;
+    },
+  );
 }

@@ -2,7 +2,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { dotenvFile, ENV_FILE_VARIABLE, environmentWithDotenv, reportDirOf } from '../harness/config';
+import { ENV_FILE_VARIABLE, environmentWithDotenv, reportDirOf } from '../harness/config';
+import { InputError } from '../harness/input-error';
+import { blobReports } from '../harness/reporter/blob-reports';
+import { reportRunThatCouldNotStart } from '../harness/reporter/configuration-error';
 import { EXIT, UsageError } from './exit-codes';
 
 /**
@@ -56,16 +59,6 @@ export function runEnvironment(options: RunOptions, env: NodeJS.ProcessEnv, cwd:
   return next;
 }
 
-/** Says which dotenv file a command reads, so that a run from another directory never drops one silently. */
-export function announceDotenv(env: NodeJS.ProcessEnv, cwd: string): void {
-  const file = dotenvFile(env, cwd);
-  console.error(
-    existsSync(file)
-      ? `configuration: reading ${file}`
-      : `configuration: no dotenv file (${file} does not exist); flags and the environment only`,
-  );
-}
-
 /** Playwright's arguments for a run: the package's suite, the selection flags, and whatever follows `--`. */
 function playwrightArguments(options: RunOptions, passThrough: readonly string[]): string[] {
   if (options.workers !== undefined && !/^\d+%?$/.test(options.workers))
@@ -93,8 +86,8 @@ function playwright(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string
 /** `directory-conformance run`: the conformance suite through Playwright's runner; its exit code is the run's. */
 export async function run(options: RunOptions, passThrough: readonly string[]): Promise<number> {
   const cwd = process.cwd();
+  // The suite's configuration file says which target and which dotenv file the run uses, first.
   const env = runEnvironment(options, process.env, cwd);
-  announceDotenv(env, cwd);
   const code = await playwright(playwrightArguments(options, passThrough), env, cwd);
   if (options.shard === undefined || code !== 1) return code;
   // A shard's failed tests are judged when the shards are merged, against the baseline and all the
@@ -115,8 +108,14 @@ export async function run(options: RunOptions, passThrough: readonly string[]): 
 export async function merge(options: RunOptions, blobDir: string): Promise<number> {
   const cwd = process.cwd();
   const dir = resolve(cwd, blobDir);
-  if (!existsSync(dir)) throw new UsageError(`merge: ${dir} does not exist; it should hold the shards' blob reports (report-*.zip)`);
   const env = runEnvironment(options, process.env, cwd);
-  announceDotenv(env, cwd);
+  try {
+    await blobReports(dir);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    // Nothing to merge is no verdict to keep: the report folder says error, and no earlier PASS survives.
+    const reportDir = reportRunThatCouldNotStart(error, environmentWithDotenv(env, cwd), cwd);
+    throw new InputError(`${error.message} (report: ${reportDir})`);
+  }
   return playwright(['merge-reports', '--config', SUITE_CONFIG, dir], env, cwd);
 }

@@ -83,6 +83,8 @@ export function buildProbes(rng: Random, providers: readonly ProviderFixture[], 
       multiPage: { query: multiPage },
       overLimit: { query: overLimit },
       identifiers: [organizations[0].identifier[0].value, withDea.identifier[1].value],
+      // The reference server searches by status for every tenant (§4.3).
+      statusSearch: true,
     },
   };
 }

@@ -1,4 +1,7 @@
-import { type Level, type ObservationId, OBSERVATIONS, type RequirementId } from './catalogue';
+import type { Failure } from '../types/schemas';
+import { type ObservationId, OBSERVATIONS, type RequirementId } from './catalogue';
+
+export type { Failure, ProbeProblem } from '../types/schemas';
 
 /**
  * What a test reports about requirements, carried as Playwright annotations so that the reporter
@@ -20,26 +23,6 @@ export const ANNOTATION = {
 /** Requirements every exchange is checked against, whatever test made it. */
 export const CROSS_CUTTING: readonly RequirementId[] = ['HTTP-JSON', 'HTTP-NO-5XX'];
 
-export interface Failure {
-  /**
-   * MUST when the answer contradicts the specification under every reading, SHOULD for a near miss
-   * of a graded requirement (see Requirement.nearMiss) and for the findings of a SHOULD requirement.
-   */
-  level: Level;
-  message: string;
-  method?: string;
-  url?: string;
-  status?: number;
-  /** The answer's Content-Type, '' when it had none. */
-  mediaType?: string;
-  /** The failing part of the body (the value at `pointer`), or the start of the body; secrets redacted. */
-  excerpt?: string;
-  /** JSON Pointer of the failing part of the body, when there is one. */
-  pointer?: string;
-  /** Where in the schema the broken rule lives, for a schema violation. */
-  schemaPath?: string;
-}
-
 export interface RequirementRecord {
   id: RequirementId;
   checks: number;
@@ -51,21 +34,6 @@ export interface RequirementRecord {
 export interface ObservationRecord {
   id: ObservationId;
   value: unknown;
-}
-
-/**
- * The service's answer contradicts what the probes file promised, and nothing in the exchanges
- * shows which side is wrong: the probes file may be out of date, or the service's matching wrong.
- * No requirement is charged; the run is inconclusive.
- */
-export interface ProbeProblem {
-  /** Which probe: its place in the probes file and its query. */
-  probe: string;
-  /** What the probes file promised. */
-  promised: string;
-  /** What came back. */
-  observed: string;
-  message: string;
 }
 
 const OBSERVATION_IDS = new Set<string>(OBSERVATIONS.map((o) => o.id));

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { DEFAULT_FIXTURE_DIR, FIXTURE_FILES } from '../fixture-paths';
+import { readJsonFile } from '../json/json-file';
 import { sharedSchemaValidator, SCHEMA } from '../schema-validation/validator';
 import type { Probes } from '../types/schemas';
 import { readBaseline } from './baseline/baseline-file';
@@ -25,7 +26,7 @@ export interface ClientCertificate {
 export interface ConnectionConfig {
   /** The target's base URL, without a trailing slash. */
   baseUrl: string;
-  /** True when BASE_URL is unset and the suite runs against the embedded reference server. */
+  /** True when no BASE_URL is given at all and the suite runs against the embedded reference server. */
   embedded: boolean;
   /** Sent as `Authorization: Bearer <token>`; a secret, never written anywhere. */
   apiToken?: string;
@@ -76,10 +77,26 @@ export function dotenvFile(env: Environment, cwd: string): string {
   return resolve(cwd, env[ENV_FILE_VARIABLE]?.trim() || '.env');
 }
 
+/** Which dotenv file a command reads, in a line, so that a run from another directory never drops one silently. */
+export function dotenvAnnouncement(env: Environment, cwd: string): string {
+  const file = dotenvFile(env, cwd);
+  return existsSync(file)
+    ? `configuration: reading ${file}`
+    : `configuration: no dotenv file (${file} does not exist); flags and the environment only`;
+}
+
 /** The dotenv file, overridden by real environment variables: flags (set as variables) win over both. */
 export function environmentWithDotenv(env: Environment, cwd: string): Environment {
   const file = dotenvFile(env, cwd);
-  const fromFile = existsSync(file) ? parseDotenv(readFileSync(file)) : {};
+  let fromFile: Record<string, string> = {};
+  try {
+    if (existsSync(file)) fromFile = parseDotenv(readFileSync(file));
+  } catch (error) {
+    throw new ConfigError(
+      ENV_FILE_VARIABLE,
+      `names ${file}, which cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+    );
+  }
   const merged: Environment = { ...fromFile };
   for (const [key, value] of Object.entries(env)) if (value !== undefined) merged[key] = value;
   return merged;
@@ -136,16 +153,12 @@ function headers(env: Environment): Record<string, string> {
 
 /** A probes file, read and checked against schemas/probes.schema.json and the parameter names of §4.1 and §4.3. */
 export function loadProbes(file: string): Probes {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new ConfigError('PROBES_FILE', `cannot be read: ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
   let probes: unknown;
   try {
-    probes = JSON.parse(text);
+    probes = readJsonFile(file);
   } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code) throw new ConfigError('PROBES_FILE', `cannot be read: ${file} (${code})`);
     throw new ConfigError('PROBES_FILE', `is not valid JSON: ${file} (${(error as Error).message})`);
   }
   const result = sharedSchemaValidator().validate(SCHEMA.probes, probes);
@@ -214,10 +227,30 @@ function maxPagesOf(env: Environment): number {
   return value;
 }
 
+/**
+ * Whether the run targets the embedded reference server: only when no target is given at all. A
+ * target given empty (`--base-url "$STAGING_URL"` with the variable unset, `BASE_URL=` in a file) is
+ * a configuration error, never a quiet run against our own server.
+ */
+export function targetsEmbedded(env: Environment): boolean {
+  const raw = env.BASE_URL;
+  if (raw !== undefined && raw.trim() === '')
+    throw new ConfigError(
+      'BASE_URL',
+      'is given but empty (--base-url "" or BASE_URL= with no value): give the service\'s URL, or leave BASE_URL out entirely to test the embedded reference server',
+    );
+  return raw === undefined;
+}
+
+/** The target in words, for the first line a command prints and for every report. */
+export function targetLine(baseUrl: string, embedded: boolean): string {
+  return embedded ? `${baseUrl} (the embedded reference server: no BASE_URL or --base-url was given)` : baseUrl;
+}
+
 /** How to reach the target; throws one ConfigError naming the first bad key. */
 export function loadConnection(env: Environment, cwd: string = process.cwd()): ConnectionConfig {
+  const embedded = targetsEmbedded(env);
   const rawBase = env.BASE_URL?.trim();
-  const embedded = !rawBase;
   const embeddedUrl = env[EMBEDDED_URL_VARIABLE];
   if (embedded && !embeddedUrl)
     throw new ConfigError('BASE_URL', 'is unset and the embedded reference server has no address (run through playwright.config.ts)');
@@ -257,11 +290,13 @@ export function loadConfig(env: Environment, cwd: string = process.cwd()): Harne
   const connection = loadConnection(env, cwd);
   const probesFile = probesFileOf(env, cwd);
   const baseline = baselineSettings(env, cwd);
+  const probes = loadProbes(probesFile);
   return {
     ...connection,
     probesFile,
-    probes: loadProbes(probesFile),
-    statusSearch: flag(env, 'STATUS_SEARCH'),
+    probes,
+    // STATUS_SEARCH when given; otherwise what the probes file says the service showed (probes draft).
+    statusSearch: env.STATUS_SEARCH?.trim() ? flag(env, 'STATUS_SEARCH') : probes.organization?.statusSearch === true,
     strict: flag(env, 'STRICT'),
     reportDir: reportDirOf(env, cwd),
     maxPages: maxPagesOf(env),

@@ -13,6 +13,7 @@ export const PROMISED = {
   multiPage: 'more than 25 matching organizations',
   overLimit: 'more than 1000 matching organizations',
   identifiers: 'at least one organization carrying it',
+  statusSearch: 'that active=true and active=false each return only organizations with that flag',
 } as const;
 
 /** A promise of the probes file that the service's answer contradicts, in the words every report uses. */

@@ -20,6 +20,7 @@ import {
   verifyNone,
   verifyOverLimit,
   verifySearch,
+  verifyStatusSearch,
   verifyUnique,
 } from './verify';
 
@@ -29,18 +30,18 @@ export const MAX_SEEDS = 10;
 /** Candidates tried at most, per category. */
 const TRIES = { narrowings: 3, none: 3, cities: 3, postalCodes: 3, states: 3, identifiers: 2 } as const;
 
-/** Probes written at most, per provider category: more would only lengthen the suite's runs. */
-const WRITTEN = { unique: 6, ambiguous: 3 } as const;
+/** Ambiguous probes written at most: each costs the suite several requests, and three show the rule. */
+const WRITTEN_AMBIGUOUS = 3;
 
 /**
  * The most requests a draft makes for `seeds` NPIs. Per seed: its NPI, then its name and state and
  * its last name and state, each with up to 3 narrowings when ambiguous. Then the unknown NPIs, a
- * search per city and postal code, 2 requests per state for multiPage and for overLimit, and one
- * per identifier.
+ * search per city and postal code, 2 requests per state for multiPage and for overLimit, one per
+ * identifier, and 2 for `active`.
  */
 export function draftRequestBound(seeds: number): number {
   const perSeed = 1 + 2 * (1 + TRIES.narrowings);
-  return seeds * perSeed + TRIES.none + TRIES.cities + TRIES.postalCodes + 2 * 2 * TRIES.states + TRIES.identifiers;
+  return seeds * perSeed + TRIES.none + TRIES.cities + TRIES.postalCodes + 2 * 2 * TRIES.states + TRIES.identifiers + 2;
 }
 
 /** The endpoints, counting every request and refusing any past the bound: the bound is a promise to the user. */
@@ -110,8 +111,6 @@ const distinct = <T>(values: readonly (T | undefined)[], limit: number): T[] =>
 
 /** Drafts a probes file from seed NPIs; see draftRequestBound for the requests it makes at most. */
 export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]): Promise<Draft> {
-  const invalid = npis.find((npi) => !isValidNpi(npi));
-  if (invalid) throw new Error(`${invalid} is not an NPI: 10 digits starting with 1 or 2, with a valid check digit`);
   const seedsWanted = [...new Set(npis)].slice(0, MAX_SEEDS);
   api.bound = draftRequestBound(seedsWanted.length);
   type UniqueProbes = NonNullable<NonNullable<Probes['provider']>['unique']>;
@@ -120,7 +119,13 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
   const byName: UniqueProbes = [];
   const ambiguous: NonNullable<NonNullable<Probes['provider']>['ambiguous']> = [];
   const none: NonNullable<NonNullable<Probes['provider']>['none']> = [];
-  const notes: string[] = [];
+  // The seeds are the service's own data: one with a wrong check digit is drafted from all the same.
+  const notes: string[] = seedsWanted
+    .filter((npi) => !isValidNpi(npi))
+    .map(
+      (npi) =>
+        `NPI ${npi} has no valid check digit (Luhn over 80840): drafting from it anyway, since the service holds it; its data may hold wrong NPIs: DATA-NPI-CHECKDIGIT will report them`,
+    );
   const seeds: Seed[] = [];
   const kept = (v: ProbeVerdict) => v.status === 'holds';
 
@@ -204,7 +209,11 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
     if (!overLimit && kept(await verifyOverLimit(api, state, stateQuery(state)))) overLimit = { query: stateQuery(state) };
   }
 
-  const unique = distinct([...byNpiProbes, ...byName], WRITTEN.unique);
+  // Every seed's NPI, then every name-and-state query the service answered with its seed: the NPIs first,
+  // since the first unique probe leads the suite to its curated ID.
+  const unique = distinct([...byNpiProbes, ...byName], Infinity);
+  const statusSearch =
+    searches.length > 0 && kept(await verifyStatusSearch(api, `active on ${JSON.stringify(searches[0].query)}`, searches[0].query));
   const unfilled: Draft['unfilled'] = [];
   const seedsSaid = seeds.length === 0 ? 'no seed NPI returned a record' : '';
   const lack = (category: string, empty: boolean, why: string) => {
@@ -221,11 +230,18 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
   lack('organization.identifiers', identifiers.length === 0, 'the organizations found carry no identifier that finds them again');
   lack('organization.multiPage', !multiPage, `no seed's state has more than 25 organizations (${states.join(', ') || 'no state'})`);
   lack('organization.overLimit', !overLimit, `no seed's state has more than 1000 organizations (${states.join(', ') || 'no state'})`);
+  lack(
+    'organization.statusSearch',
+    !statusSearch,
+    searches.length === 0
+      ? 'no organization search to try active on'
+      : 'the service does not return only the organizations of the flag asked for with active=true and active=false: ORG-ACTIVE stays off unless STATUS_SEARCH=true',
+  );
 
   const probes: Probes = {
     provider: {
       ...(unique.length > 0 ? { unique } : {}),
-      ...(ambiguous.length > 0 ? { ambiguous: ambiguous.slice(0, WRITTEN.ambiguous) } : {}),
+      ...(ambiguous.length > 0 ? { ambiguous: ambiguous.slice(0, WRITTEN_AMBIGUOUS) } : {}),
       ...(none.length > 0 ? { none } : {}),
     },
     organization: {
@@ -233,6 +249,7 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
       ...(multiPage ? { multiPage } : {}),
       ...(overLimit ? { overLimit } : {}),
       ...(identifiers.length > 0 ? { identifiers } : {}),
+      ...(statusSearch ? { statusSearch } : {}),
     },
   };
   return { probes, unfilled, notes, requests: api.requests, bound: api.bound };

@@ -6,7 +6,7 @@ import type { DirectoryEndpoints } from '../harness/directory-client';
 import { type Exchange, requestLine } from '../harness/exchange';
 import { PROMISED, probeLabel, probeProblemMessage } from '../harness/probe-promises';
 import { isJsonObject, type RecordLike, rootKind } from '../harness/rules/answers';
-import { entriesOf, organizationIds } from '../harness/rules/organization';
+import { activeProblems, entriesOf, organizationIds } from '../harness/rules/organization';
 import { queryMismatches } from '../harness/rules/provider';
 import { classifySingleBest, describeAnswer } from '../harness/rules/single-best-answer';
 import { MAX_COUNT, PAGE_SIZE } from '../spec/constants';
@@ -140,6 +140,42 @@ export const verifyMultiPage = (api: DirectoryEndpoints, probe: string, query: R
 export const verifyOverLimit = (api: DirectoryEndpoints, probe: string, query: Record<string, string>) =>
   moreThan(api, probe, PROMISED.overLimit, query, MAX_COUNT);
 
+/**
+ * The service honours `active` (§4.3: only for tenants configured to search status): active=true
+ * and active=false, each with Count at its maximum, return bundles whose every organization has
+ * that flag, and at least one of them returns any. A refusal, or a flag ignored, contradicts it.
+ */
+export async function verifyStatusSearch(api: DirectoryEndpoints, probe: string, query: Record<string, string>): Promise<ProbeVerdict> {
+  const promised = PROMISED.statusSearch;
+  let found = 0;
+  let last: Exchange | undefined;
+  for (const active of [true, false]) {
+    const exchange = await api.organizations({ ...query, active: String(active), Count: String(MAX_COUNT) });
+    last = exchange;
+    if (exchange.status >= 500 || (exchange.status < 300 && !isBundle(exchange))) return notABundle(probe, promised, exchange);
+    if (!isBundle(exchange))
+      return verdict(
+        'contradicted',
+        probe,
+        promised,
+        `active=${active} answered ${exchange.status}: the tenant does not search by status`,
+        exchange,
+      );
+    const other = activeProblems(exchange.body, active);
+    if (other.length > 0)
+      return verdict(
+        'contradicted',
+        probe,
+        promised,
+        `active=${active} returned ${other.length} organizations with another flag`,
+        exchange,
+      );
+    found += entriesOf(exchange.body).length;
+  }
+  if (found === 0) return verdict('contradicted', probe, promised, 'neither active=true nor active=false returned an organization', last!);
+  return verdict('holds', probe, promised, `active=true and active=false return only organizations with that flag`, last!);
+}
+
 /** Every promise of a probes file, in the file's order: one verdict each (two for an ambiguous probe, its narrowing apart). */
 export async function verifyProbes(api: DirectoryEndpoints, probes: Probes): Promise<ProbeVerdict[]> {
   const { provider = {}, organization = {} } = probes;
@@ -164,6 +200,17 @@ export async function verifyProbes(api: DirectoryEndpoints, probes: Probes): Pro
     ...one('organization.multiPage', organization.multiPage, verifyMultiPage),
     ...one('organization.overLimit', organization.overLimit, verifyOverLimit),
     ...each('organization.identifiers', organization.identifiers, async (value, label) => [await verifyIdentifier(api, label, value)]),
+    ...(organization.statusSearch && organization.searches?.[0]
+      ? [
+          async () => [
+            await verifyStatusSearch(
+              api,
+              probeLabel('organization.statusSearch', organization.searches![0].query),
+              organization.searches![0].query,
+            ),
+          ],
+        ]
+      : []),
   ];
   const verdicts: ProbeVerdict[] = [];
   // One at a time, in order: the throttle paces them, and the output follows the file.

@@ -18,6 +18,7 @@ export const SCHEMA = {
   health: 'service/health.schema.json',
   probes: 'probes.schema.json',
   baseline: 'baseline.schema.json',
+  conformanceReport: 'report/conformance-report.schema.json',
 } as const;
 
 export type SchemaPath = (typeof SCHEMA)[keyof typeof SCHEMA];

@@ -1,37 +1,54 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { devNull } from 'node:os';
 import { join } from 'node:path';
+import { EMBEDDED_URL_VARIABLE, ENV_FILE_VARIABLE } from '../harness/config';
+import { TARGETS_VARIABLE } from '../harness/targets';
 import { type ConformanceReport, REPORT_FILES } from '../harness/reporter/report';
 import { watchPeakMemory } from './peak-memory';
 import { PROJECT_ROOT } from './scenario-server';
 
+/** Every configuration key of the suite, and the harness's own variables. */
+const SUITE_KEYS = [
+  'BASE_URL',
+  'API_TOKEN',
+  'API_HEADERS',
+  'PROBES_FILE',
+  'PROVIDER_PATH',
+  'FHIR_PATH',
+  'STATUS_SEARCH',
+  'STRICT',
+  'REPORT_DIR',
+  'REQUEST_TIMEOUT_MS',
+  'MAX_RPS',
+  'MAX_PAGES',
+  'BASELINE_FILE',
+  'UPDATE_BASELINE',
+  'FAIL_ON_DRIFT',
+  'CLIENT_CERT',
+  'CLIENT_KEY',
+  'CLIENT_KEY_PASSPHRASE',
+  ENV_FILE_VARIABLE,
+  EMBEDDED_URL_VARIABLE,
+  TARGETS_VARIABLE,
+];
+
+/** What Playwright sets in its workers' environment, by which the suite's configuration tells a worker from the runner. */
+const PLAYWRIGHT_WORKER_KEYS = ['TEST_WORKER_INDEX', 'TEST_PARALLEL_INDEX'];
+
 /**
- * Every suite key, set explicitly so that a developer's .env or shell cannot change a run: real
- * environment variables win over .env, and an empty value means "unset".
+ * The environment of a run that a developer's shell or .env cannot change: every suite key removed
+ * (a key given empty is not the same as no key: an empty BASE_URL is an error), and the dotenv file
+ * an empty one. A test of the dotenv file names its own (--env-file) or drops ENV_FILE_VARIABLE.
  */
-export const NEUTRAL_SUITE_ENV: Record<string, string> = {
-  BASE_URL: '',
-  API_TOKEN: '',
-  API_HEADERS: '',
-  PROBES_FILE: '',
-  PROVIDER_PATH: '',
-  FHIR_PATH: '',
-  STATUS_SEARCH: '',
-  STRICT: '',
-  REPORT_DIR: '',
-  REQUEST_TIMEOUT_MS: '',
-  MAX_RPS: '',
-  MAX_PAGES: '',
-  BASELINE_FILE: '',
-  UPDATE_BASELINE: '',
-  FAIL_ON_DRIFT: '',
-  CLIENT_CERT: '',
-  CLIENT_KEY: '',
-  CLIENT_KEY_PASSPHRASE: '',
-  CONFORMANCE_ENV_FILE: '',
-  CONFORMANCE_EMBEDDED_URL: '',
-  CONFORMANCE_TARGETS: '',
-};
+export function neutralSuiteEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const neutral: NodeJS.ProcessEnv = { ...env, CI: '' };
+  for (const key of SUITE_KEYS) delete neutral[key];
+  // Started from a Playwright worker (a self-test), the run would take itself for a worker too.
+  for (const key of PLAYWRIGHT_WORKER_KEYS) delete neutral[key];
+  neutral[ENV_FILE_VARIABLE] = devNull;
+  return neutral;
+}
 
 export interface SuiteRun {
   exitCode: number;
@@ -68,7 +85,7 @@ export async function runSuite({
   const started = Date.now();
   const child = spawn(process.execPath, args, {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, CI: '', ...NEUTRAL_SUITE_ENV, ...env, REPORT_DIR: reportDir },
+    env: { ...neutralSuiteEnvironment(process.env), ...env, REPORT_DIR: reportDir },
   });
   const memory = measureMemory ? watchPeakMemory(child.pid!) : undefined;
   let stdout = '';

@@ -47,6 +47,7 @@ export interface SchemaIndex {
   SourceRecord: SourceRecord;
   SourceRecordList: SourceRecordList;
   ProviderTaxonomy: ProviderTaxonomy;
+  ConformanceReport: ConformanceReport;
   AmbiguityError: AmbiguityError;
   ServiceError: ServiceError;
   HealthStatus: HealthStatus;
@@ -256,13 +257,17 @@ export interface Probes {
     none?: ProviderProbe[];
   };
   /**
-   * searches: each query matches at least one organization. multiPage: the query matches more than 25 organizations. overLimit: the query matches more than 1000 organizations. identifiers: each value is carried by at least one organization.
+   * searches: each query matches at least one organization. multiPage: the query matches more than 25 organizations. overLimit: the query matches more than 1000 organizations. identifiers: each value is carried by at least one organization. statusSearch: the service honours the `active` parameter (§4.3: only for tenants configured to search status), so ORG-ACTIVE runs.
    */
   organization?: {
     searches?: OrganizationProbe[];
     multiPage?: OrganizationProbe;
     overLimit?: OrganizationProbe;
     identifiers?: string[];
+    /**
+     * true: active=true and active=false each return only organizations with that flag (probes draft writes it when the service shows it). STATUS_SEARCH, when set, wins.
+     */
+    statusSearch?: boolean;
   };
 }
 export interface ProviderProbe {
@@ -427,6 +432,201 @@ export interface SourceRecord {
   index: string;
   data: ProviderData;
   [k: string]: unknown;
+}
+/**
+ * conformance.json: the verdict of one run against one target, and everything it is made of. Its fields are an interface others depend on; compare, matrix and merge validate what they read against this schema.
+ */
+export interface ConformanceReport {
+  suite: {
+    /**
+     * The harness's version.
+     */
+    version: string;
+    /**
+     * The specification judged against.
+     */
+    specification: string;
+  };
+  target: {
+    /**
+     * The target's base URL, secrets redacted.
+     */
+    baseUrl: string;
+    /**
+     * True when no target was given and the run tested the embedded reference server.
+     */
+    embedded: boolean;
+    /**
+     * Which credentials the run sent, by kind and header name, never by value: for the curl commands of the HTML report.
+     */
+    credentials?: {
+      bearer: boolean;
+      headers: string[];
+      clientCertificate: boolean;
+    };
+  };
+  startedAt: string;
+  durationMs: number;
+  /**
+   * pass: every requirement that ran holds; warn: only SHOULD findings; fail: a MUST finding, or a SHOULD one under STRICT or outside a baseline; inconclusive: no failure, but probe problems or run errors, or no check ran at all; error: the configuration stopped the run before any test.
+   */
+  verdict: "pass" | "warn" | "fail" | "inconclusive" | "error";
+  /**
+   * Requirements per status; `partial` counts those of them (pass or warn) with skipped parts.
+   */
+  summary: {
+    pass: number;
+    fail: number;
+    warn: number;
+    skip: number;
+    partial: number;
+  };
+  requirements: RequirementResult[];
+  observations: ObservationResult[];
+  probeProblems: ProbeProblem[];
+  errors: RunError[];
+  /**
+   * How the run measured up to BASELINE_FILE; null when no baseline was used.
+   */
+  baseline: null | BaselineOutcome;
+  /**
+   * Observations whose behaviour differs from the baseline's; [] without one.
+   */
+  drift: Drift[];
+}
+export interface RequirementResult {
+  id: string;
+  level: "MUST" | "SHOULD";
+  spec: string;
+  title: string;
+  status: "pass" | "fail" | "warn" | "skip";
+  checks: number;
+  failures: Failure[];
+  /**
+   * Some checks ran and others were skipped: `skipped` says which and why.
+   */
+  partial?: true;
+  /**
+   * Why checks did not run, when they did not.
+   */
+  skipped?: string[];
+}
+/**
+ * One failed check, with the evidence: what was sent and what came back, secrets redacted.
+ */
+export interface Failure {
+  /**
+   * MUST when the answer contradicts the specification under every reading; SHOULD for a near miss of a graded requirement and for a SHOULD requirement. Absent in reports of versions that did not grade failures: the requirement's level.
+   */
+  level?: "MUST" | "SHOULD";
+  /**
+   * The rule in words with its section, then the request and the failing part of the body.
+   */
+  message: string;
+  method?: string;
+  url?: string;
+  status?: number;
+  /**
+   * The answer's Content-Type, '' when it had none.
+   */
+  mediaType?: string;
+  /**
+   * The failing part of the body (the value at `pointer`), or the start of the body.
+   */
+  excerpt?: string;
+  /**
+   * JSON Pointer of the failing part of the body.
+   */
+  pointer?: string;
+  /**
+   * Where in the schema the broken rule lives, for a schema violation.
+   */
+  schemaPath?: string;
+}
+/**
+ * An observation: `value` is what was seen (any JSON value) when `status` is observed, `reason` why it could not be seen when it was not.
+ */
+export interface ObservationResult {
+  id: string;
+  title: string;
+  status: "observed" | "not observed";
+  value?: unknown;
+  /**
+   * Why it could not be seen, when it was not.
+   */
+  reason?: string;
+}
+/**
+ * The service's answer contradicts what the probes file promised, and nothing in the exchanges shows which side is wrong.
+ */
+export interface ProbeProblem {
+  /**
+   * Which probe: its place in the probes file and its query.
+   */
+  probe: string;
+  promised: string;
+  observed: string;
+  message: string;
+}
+export interface RunError {
+  test: string;
+  kind: "preflight" | "transport" | "timeout" | "harness" | "configuration";
+  message: string;
+}
+export interface BaselineOutcome {
+  file: string;
+  /**
+   * Failures an entry covers: reported, and not failing the run.
+   */
+  known: (RunFailure & {
+    expectation: Expectation;
+    [k: string]: unknown;
+  })[];
+  /**
+   * Entries whose failure no longer happens: remove them.
+   */
+  fixed: Expectation[];
+  /**
+   * Entries past their `expires` date whose failure still happens.
+   */
+  expired: (Expectation & {
+    failures: RunFailure[];
+    [k: string]: unknown;
+  })[];
+  /**
+   * Failures no entry covers.
+   */
+  new: RunFailure[];
+  /**
+   * Entries whose requirement did not run in full, so that nothing shows whether they still fail.
+   */
+  unchecked: (Expectation & {
+    why: string;
+    [k: string]: unknown;
+  })[];
+}
+/**
+ * A failure of the run, once per requirement and location.
+ */
+export interface RunFailure {
+  id: string;
+  level: "MUST" | "SHOULD";
+  /**
+   * Endpoint and generalised JSON Pointer: what a baseline entry's `fingerprint` names.
+   */
+  fingerprint: string;
+  /**
+   * The first failure message at that location.
+   */
+  message: string;
+}
+/**
+ * An observation whose behaviour differs from the baseline's: `before` is the behaviour the baseline recorded, `after` what this run observed (any JSON values).
+ */
+export interface Drift {
+  id: string;
+  before: unknown;
+  after: unknown;
 }
 /**
  * Error body of the reference server's provider endpoints. Error bodies are not shown in the specification (§7); this is the reference server's choice.

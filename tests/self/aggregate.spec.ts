@@ -3,7 +3,7 @@ import { OBSERVATIONS, REQUIREMENTS } from '../../src/harness/catalogue';
 import { aggregate, type ConformanceSummary, EXIT_CODE, type TestOutcome, verdictOf } from '../../src/harness/reporter/aggregate';
 import { renderJunit } from '../../src/harness/reporter/junit';
 import { renderMarkdown } from '../../src/harness/reporter/markdown';
-import type { ConformanceReport } from '../../src/harness/reporter/report';
+import { type ConformanceReport, conformanceReport } from '../../src/harness/reporter/report';
 import { ANNOTATION, type RequirementRecord } from '../../src/harness/annotations';
 import { expect, test } from './fixtures';
 
@@ -12,12 +12,8 @@ const result = (record: RequirementRecord) => ({ type: ANNOTATION.result, descri
 const observation = (id: string, value: unknown) => ({ type: ANNOTATION.observation, description: JSON.stringify({ id, value }) });
 
 /** A summary as the reporter writes it, with a fixed target and time. */
-const asReport = (summary: ConformanceSummary): ConformanceReport => ({
-  ...summary,
-  target: { baseUrl: 'http://x', embedded: false },
-  startedAt: '2026-01-01T00:00:00.000Z',
-  durationMs: 1,
-});
+const asReport = (summary: ConformanceSummary): ConformanceReport =>
+  conformanceReport({ ...summary, target: { baseUrl: 'http://x', embedded: false }, startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1 });
 
 function outcome(
   title: string,

@@ -8,6 +8,7 @@ import { observedBehaviour } from '../../src/harness/baseline/observed-behaviour
 import { aggregate, type TestOutcome } from '../../src/harness/reporter/aggregate';
 import { renderJunit } from '../../src/harness/reporter/junit';
 import { renderMarkdown } from '../../src/harness/reporter/markdown';
+import { conformanceReport } from '../../src/harness/reporter/report';
 import type { Baseline } from '../../src/types/schemas';
 import { expect, test } from './fixtures';
 
@@ -16,7 +17,7 @@ const SEARCH = 'https://directory.example/provider/searchSingleBest?NPI=1';
 
 /** One test per requirement, with the given failures, and the observations it recorded. */
 function summaryOf(
-  records: { id: string; checks?: number; failures?: { message: string; url?: string; pointer?: string }[] }[],
+  records: { id: string; checks?: number; failures?: { level?: 'MUST' | 'SHOULD'; message: string; url?: string; pointer?: string }[] }[],
   observations: Record<string, unknown> = {},
 ) {
   const outcomes: TestOutcome[] = records.map(({ id, checks = 1, failures = [] }) => ({
@@ -39,7 +40,8 @@ const RUN = summaryOf(
   [
     { id: 'ORG-PAGE', failures: [{ message: '[ORG-PAGE] MUST: Page=1 returned 20 entries', url: ORG, pointer: '/entry' }] },
     { id: 'SB-ROOT-OBJECT', failures: [{ message: '[SB-ROOT-OBJECT] MUST: a JSON array', url: SEARCH, pointer: '' }] },
-    { id: 'ORG-PAGE-DISJOINT', failures: [{ message: '[ORG-PAGE-DISJOINT] SHOULD: repeats', url: ORG, pointer: '/entry/3' }] },
+    // A near miss of a graded requirement: repeats, every record still reachable.
+    { id: 'ORG-PAGE-DISJOINT', failures: [{ level: 'SHOULD', message: '[ORG-PAGE-DISJOINT] SHOULD: repeats', url: ORG, pointer: '/entry/3' }] },
     { id: 'ORG-COUNT' },
   ],
   { 'OBS-NO-MATCH': { status: 404, mediaType: 'application/json; charset=utf-8', body: '{"error":"not-found","message":"req 81723"}' } },
@@ -84,14 +86,15 @@ test('known failures do not fail the run; a failure of another location is new; 
   expect(moved.baseline.new.map((f) => `${f.id} ${f.fingerprint}`)).toEqual(['SB-ROOT-OBJECT searchSingleBest /']);
   expect(moved.baseline.fixed.map((e) => e.fingerprint)).toEqual(['searchSingleBest /data']);
   expect(moved.verdict).toBe('fail');
-  // A new SHOULD failure warns.
+  // A new SHOULD failure fails too: accepting a finding, of either level, is what the baseline is for.
   const shouldOnly = judgeAgainstBaseline(
     RUN,
     'b.json',
     { expectations: withoutFixed.expectations.filter((e) => e.id !== 'ORG-PAGE-DISJOINT') },
     options,
   );
-  expect(shouldOnly.verdict).toBe('warn');
+  expect(shouldOnly.baseline.new.map((f) => `${f.id} ${f.level}`)).toEqual(['ORG-PAGE-DISJOINT SHOULD']);
+  expect(shouldOnly.verdict).toBe('fail');
 });
 
 test('an entry past its expires date fails the run while its failure still happens', () => {
@@ -108,7 +111,13 @@ test('an entry past its expires date fails the run while its failure still happe
   expect(judged.baseline.expired.map((e) => e.id)).toEqual(['ORG-PAGE']);
   expect(judged.baseline.fixed.map((e) => e.id)).toEqual(['ORG-COUNT']);
   expect(judged.verdict).toBe('fail');
-  const report = { ...RUN, ...judged, target: { baseUrl: 'https://directory.example', embedded: false }, startedAt: '', durationMs: 0 };
+  const report = conformanceReport({
+    ...RUN,
+    ...judged,
+    target: { baseUrl: 'https://directory.example', embedded: false },
+    startedAt: '2026-01-01T00:00:00.000Z',
+    durationMs: 0,
+  });
   const markdown = renderMarkdown(report);
   expect(markdown).toContain('**Verdict: FAIL against the baseline: 0 new failures, 1 expired entries');
   expect(markdown).toContain('- **ORG-PAGE**: expired 2026-11-21; until the fix ships.');

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { OBSERVATIONS, REQUIREMENTS } from '../../src/harness/catalogue';
 import { ANNOTATION } from '../../src/harness/annotations';
 import { SCENARIOS } from '../../src/reference/scenarios/registry';
+import { neutralSuiteEnvironment } from '../../src/suite-runs/run-suite';
 import { PROJECT_ROOT } from '../../src/suite-runs/scenario-server';
 import { expect, test } from './fixtures';
 
@@ -24,11 +25,9 @@ interface ListedSuite {
 function listed(...args: string[]): ListedTest[] {
   const cli = join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
   const env = {
-    ...process.env,
-    BASE_URL: '',
+    ...neutralSuiteEnvironment(process.env),
     CONFORMANCE_EMBEDDED_URL: 'http://127.0.0.1:9',
     REPORT_DIR: mkdtempSync(join(tmpdir(), 'list-')),
-    PROBES_FILE: '',
   };
   const output = execFileSync(process.execPath, [cli, 'test', '--list', '--reporter=json', ...args], {
     cwd: PROJECT_ROOT,

@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OBSERVATIONS, REQUIREMENTS } from '../../src/harness/catalogue';
 import { aggregate } from '../../src/harness/reporter/aggregate';
-import type { ConformanceReport } from '../../src/harness/reporter/report';
+import { type ConformanceReport, conformanceReport } from '../../src/harness/reporter/report';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { PROJECT_ROOT, startScenarioServer } from '../../src/suite-runs/scenario-server';
 import { command, tempDir } from './command';
@@ -44,7 +44,7 @@ test('list prints the whole catalogue; --json for machines', () => {
 });
 
 function report(
-  records: { id: string; failures: { message: string; url?: string; pointer?: string }[] }[],
+  records: { id: string; failures: { level?: 'MUST' | 'SHOULD'; message: string; url?: string; pointer?: string }[] }[],
   observed: unknown,
 ): ConformanceReport {
   const outcomes = records.map(({ id, failures }) => ({
@@ -57,12 +57,12 @@ function report(
     ],
     errors: [],
   }));
-  return {
+  return conformanceReport({
     ...aggregate(outcomes, { strict: false }),
     target: { baseUrl: 'http://x', embedded: false },
     startedAt: '2026-01-01T00:00:00.000Z',
     durationMs: 1,
-  };
+  });
 }
 
 test('compare: status changes, failures new and gone by fingerprint, observations that differ; exit 1 on a new failure of either level', () => {
@@ -106,7 +106,10 @@ test('compare: status changes, failures new and gone by fingerprint, observation
   const should = report(
     [
       { id: 'ORG-PAGE', failures: [staging] },
-      { id: 'ORG-PAGE-DISJOINT', failures: [{ message: '[ORG-PAGE-DISJOINT] SHOULD: repeats', url: staging.url, pointer: '/entry/4' }] },
+      {
+        id: 'ORG-PAGE-DISJOINT',
+        failures: [{ level: 'SHOULD', message: '[ORG-PAGE-DISJOINT] SHOULD: repeats', url: staging.url, pointer: '/entry/4' }],
+      },
     ],
     { status: 404 },
   );
@@ -116,10 +119,74 @@ test('compare: status changes, failures new and gone by fingerprint, observation
   expect(newShould.code).toBe(1);
 });
 
+test('compare: exit 3 when B judged nothing or not all; a requirement A judged and B skipped is lost coverage, listed and counted', () => {
+  const dir = tempDir();
+  const a = report([{ id: 'SB-ROOT-OBJECT', failures: [] }, { id: 'ORG-ACTIVE', failures: [] }], { status: 404 });
+  const b = report([{ id: 'SB-ROOT-OBJECT', failures: [] }], { status: 404 });
+  writeFileSync(join(dir, 'a.json'), JSON.stringify(a));
+  writeFileSync(join(dir, 'b.json'), JSON.stringify(b));
+  const lost = command(['compare', 'a.json', 'b.json'], { cwd: dir });
+  expect(lost.stdout).toMatch(/^\| ORG-ACTIVE \| pass \| skip \| no check of this requirement ran \|$/m);
+  expect(lost.stdout).toMatch(/^\d+ changes: 0 status changes, 1 lost coverage,/m);
+  expect(JSON.parse(command(['compare', 'a.json', 'b.json', '--json'], { cwd: dir }).stdout).lostCoverage).toEqual([
+    { id: 'ORG-ACTIVE', a: 'pass', b: 'skip', why: 'no check of this requirement ran' },
+  ]);
+  for (const verdict of ['inconclusive', 'error']) {
+    writeFileSync(join(dir, 'c.json'), JSON.stringify({ ...a, verdict }));
+    const unjudged = command(['compare', 'a.json', 'c.json'], { cwd: dir });
+    expect(unjudged.code).toBe(3);
+    expect(unjudged.stdout).toContain(`B's verdict is ${verdict}`);
+    expect(command(['matrix', 'a.json', 'c.json'], { cwd: dir }).code).toBe(3);
+    // Only B's verdict: an inconclusive reference does not make the candidate's comparison inconclusive.
+    expect(command(['compare', 'c.json', 'a.json'], { cwd: dir }).code).toBe(0);
+  }
+});
+
+test('every command given empty, wrong-shaped or broken input exits 2 with one line naming it', () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'array.json'), '[]');
+  writeFileSync(join(dir, 'null.json'), 'null');
+  writeFileSync(join(dir, 'empty.json'), '');
+  writeFileSync(join(dir, 'probes.json'), readFileSync(join(PROJECT_ROOT, 'fixtures', 'probes.json')));
+  writeFileSync(join(dir, 'report.json'), JSON.stringify(report([{ id: 'SB-ROOT-OBJECT', failures: [] }], { status: 404 })));
+  mkdirSync(join(dir, 'no-blobs'));
+  mkdirSync(join(dir, 'broken-blobs'));
+  writeFileSync(join(dir, 'broken-blobs', 'report-1.zip'), 'not a zip');
+  const cases: { args: string[]; env?: Record<string, string>; says: RegExp }[] = [
+    { args: ['compare', 'array.json', 'report.json'], says: /array\.json is not a conformance report .*at \/: must be object/ },
+    { args: ['compare', 'report.json', 'null.json'], says: /null\.json is not a conformance report .*at \/: must be object/ },
+    { args: ['compare', 'report.json', 'probes.json'], says: /probes\.json is not a conformance report .*must have required property/ },
+    { args: ['compare', 'report.json', 'empty.json'], says: /empty\.json cannot be read as JSON/ },
+    { args: ['matrix', 'report.json', 'array.json'], says: /array\.json is not a conformance report/ },
+    { args: ['matrix', 'missing.json'], says: /missing\.json cannot be read as JSON \(ENOENT\)/ },
+    { args: ['merge', 'no-blobs', '--report', 'merged'], says: /no-blobs holds no blob report/ },
+    { args: ['merge', 'broken-blobs', '--report', 'merged-broken'], says: /broken-blobs\/report-1\.zip is not a readable zip/ },
+    { args: ['merge', 'probes.json'], says: /probes\.json is not a folder/ },
+    { args: ['run', '--base-url', ''], says: /BASE_URL is given but empty/ },
+    { args: ['run'], env: { BASE_URL: '   ' }, says: /BASE_URL is given but empty/ },
+    { args: ['run', '--probes', 'array.json'], says: /PROBES_FILE does not match schemas\/probes\.schema\.json/ },
+    { args: ['run', '--baseline', 'report.json'], says: /BASELINE_FILE does not match schemas\/baseline\.schema\.json/ },
+    { args: ['run', '--env-file', 'no-blobs'], says: /cannot be read \(EISDIR\)/ },
+    { args: ['probes', 'check', '--base-url', ''], says: /BASE_URL is given but empty/ },
+    { args: ['probes', 'check', '--probes', 'null.json'], says: /PROBES_FILE does not match/ },
+    { args: ['probes', 'draft', '--npi', '12345'], says: /--npi 12345 is not an NPI/ },
+  ];
+  for (const { args, env, says } of cases) {
+    const result = command(args, { cwd: dir, env });
+    const lines = result.stderr.split('\n').filter((line) => line.trim() !== '');
+    expect.soft(result.code, args.join(' ')).toBe(2);
+    expect.soft(lines, args.join(' ')).toHaveLength(1);
+    expect.soft(lines[0] ?? '', args.join(' ')).toMatch(says);
+  }
+  // Nothing to merge leaves a report that says so, never an earlier run's verdict.
+  for (const folder of ['merged', 'merged-broken'])
+    expect(JSON.parse(readFileSync(join(dir, folder, 'conformance.json'), 'utf8')).verdict).toBe('error');
+});
+
 test("run from another directory reads that directory's .env and says so; --env-file names another; a missing one is exit 2", () => {
   const dir = tempDir();
   writeFileSync(join(dir, '.env'), 'REPORT_DIR=report-from-dotenv\n');
-  const run = command(['run', '--grep', 'SB-NO-MATCH'], { cwd: dir, unset: ['REPORT_DIR'] });
+  const run = command(['run', '--grep', 'SB-NO-MATCH'], { cwd: dir, unset: ['CONFORMANCE_ENV_FILE'] });
   expect(run.stderr).toContain(`configuration: reading ${join(dir, '.env')}`);
   expect(run.code).toBe(0);
   expect(
@@ -132,10 +199,10 @@ test("run from another directory reads that directory's .env and says so; --env-
   // Flags win over the environment, which wins over the file.
   const flagged = command(['run', '--env-file', 'conf/staging.env', '--report', 'report-from-flag', '--grep', 'SB-NO-MATCH'], {
     cwd: dir,
-    unset: ['REPORT_DIR'],
+    unset: ['CONFORMANCE_ENV_FILE'],
   });
   expect(flagged.stderr).toContain(`configuration: reading ${join(dir, 'conf', 'staging.env')}`);
-  const fromFile = command(['run', '--env-file', 'conf/staging.env', '--grep', 'SB-NO-MATCH'], { cwd: dir, unset: ['REPORT_DIR'] });
+  const fromFile = command(['run', '--env-file', 'conf/staging.env', '--grep', 'SB-NO-MATCH'], { cwd: dir, unset: ['CONFORMANCE_ENV_FILE'] });
   expect(fromFile.code).toBe(0);
   expect(flagged.code).toBe(0);
   expect(readdirSync(dir).sort()).toEqual(['.env', 'conf', 'report-from-dotenv', 'report-from-env-file', 'report-from-flag']);
@@ -164,7 +231,12 @@ test('probes check: 0 when every promise holds, 3 when one is contradicted; prob
   expect(draft.stderr).toMatch(/^could not fill organization\.overLimit: /m);
   expect(command(['probes', 'check', '--probes', 'drafted.json'], { cwd: dir }).code).toBe(0);
   expect(command(['probes', 'draft'], { cwd: dir }).code).toBe(2);
-  expect(command(['probes', 'draft', '--npi', '1234567890'], { cwd: dir }).stderr).toContain('1234567890 is not an NPI');
+  expect(command(['probes', 'draft', '--npi', '123456789'], { cwd: dir }).stderr).toContain('--npi 123456789 is not an NPI: 10 digits');
+  // A wrong check digit is the service's own data: drafted from, and said.
+  const wrongDigit = command(['probes', 'draft', '--npi', npi, '--npi', '1234567890'], { cwd: dir });
+  expect(wrongDigit.code).toBe(0);
+  expect(wrongDigit.stderr).toContain('note: NPI 1234567890 has no valid check digit');
+  expect(wrongDigit.stderr).toContain('DATA-NPI-CHECKDIGIT will report them');
   expect(command(['probes', 'check', '--probes', 'nope.json'], { cwd: dir }).code).toBe(2);
   expect(command(['probes'], { cwd: dir }).code).toBe(2);
 });

@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NEUTRAL_SUITE_ENV } from '../../src/suite-runs/run-suite';
+import { neutralSuiteEnvironment } from '../../src/suite-runs/run-suite';
 import { PROJECT_ROOT } from '../../src/suite-runs/scenario-server';
 
 export const BIN = join(PROJECT_ROOT, 'bin', 'directory-conformance.js');
@@ -21,9 +21,9 @@ interface CommandResult {
   stderr: string;
 }
 
-/** The suite's keys neutral unless given; a variable set, even empty, wins over the dotenv file, so a test of the file unsets its keys. */
+/** The suite's keys neutral unless given; a test of the dotenv file in `cwd` unsets CONFORMANCE_ENV_FILE. */
 function commandEnvironment(options: CommandOptions): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, CI: '', ...NEUTRAL_SUITE_ENV, ...options.env };
+  const env: NodeJS.ProcessEnv = { ...neutralSuiteEnvironment(process.env), ...options.env };
   for (const key of options.unset ?? []) delete env[key];
   return env;
 }

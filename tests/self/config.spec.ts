@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EMBEDDED_URL_VARIABLE, environmentWithDotenv, loadConfig, secretsOf } from '../../src/harness/config';
 import { ConfigError } from '../../src/harness/config-error';
-import { reportConfigurationError } from '../../src/harness/reporter/configuration-error';
+import { reportRunThatCouldNotStart } from '../../src/harness/reporter/configuration-error';
 import { REPORT_FILES } from '../../src/harness/reporter/report';
 import { ORGANIZATION_FILTERS, PAGING_PARAMETERS, PROVIDER_PARAMETERS } from '../../src/spec/constants';
 import { expect, test } from './fixtures';
@@ -23,10 +23,13 @@ test('defaults: the embedded server, committed probes, /provider and /fhir, 15 s
     apiHeaders: {},
     providerPath: '/provider',
     fhirPath: '/fhir',
-    statusSearch: false,
+    // The committed probes say the reference server searches by status.
+    statusSearch: true,
     strict: false,
     requestTimeoutMs: 15000,
   });
+  // STATUS_SEARCH, when given, wins over the probes file.
+  expect(loadConfig({ ...EMBEDDED, STATUS_SEARCH: 'false' }, tempDir()).statusSearch).toBe(false);
   expect(config.reportDir.endsWith('conformance-report')).toBe(true);
   expect(config.probes.provider?.unique?.length).toBeGreaterThan(0);
 });
@@ -65,6 +68,20 @@ test('every key is read', () => {
   expect(secretsOf(config)).toEqual(['tok-123456', 'acme-tenant']);
 });
 
+test('BASE_URL= in the dotenv file is an empty target too, and the report says so', () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, '.env'), 'BASE_URL=\n');
+  const env = environmentWithDotenv({ ...EMBEDDED }, dir);
+  expect(() => loadConfig(env, dir)).toThrow(/^configuration: BASE_URL is given but empty/);
+  try {
+    loadConfig(env, dir);
+  } catch (error) {
+    const reportDir = reportRunThatCouldNotStart(error as ConfigError, env, dir);
+    const report = JSON.parse(readFileSync(join(reportDir, REPORT_FILES.json), 'utf8'));
+    expect(report).toMatchObject({ verdict: 'error', target: { baseUrl: '(an empty BASE_URL)', embedded: false } });
+  }
+});
+
 test('.env is read, and real environment variables win over it', () => {
   const dir = tempDir();
   writeFileSync(join(dir, '.env'), 'BASE_URL=https://from-file.example\nSTRICT=true\n');
@@ -75,6 +92,9 @@ test('.env is read, and real environment variables win over it', () => {
 
 const invalid: { env: Record<string, string>; key: string; says: RegExp }[] = [
   { env: { BASE_URL: 'not a url' }, key: 'BASE_URL', says: /not a valid URL/ },
+  // An empty target is never the embedded server: `--base-url "$STAGING_URL"` with the variable unset must not pass.
+  { env: { BASE_URL: '' }, key: 'BASE_URL', says: /is given but empty/ },
+  { env: { BASE_URL: '   ' }, key: 'BASE_URL', says: /is given but empty/ },
   { env: { BASE_URL: 'ftp://example.org' }, key: 'BASE_URL', says: /http or https/ },
   { env: { BASE_URL: 'https://user:pw@example.org' }, key: 'BASE_URL', says: /credentials/ },
   { env: { BASE_URL: 'https://example.org/?tenant=1' }, key: 'BASE_URL', says: /query/ },
@@ -162,7 +182,7 @@ test('a configuration error leaves a report with verdict error, and no earlier r
   } catch (caught) {
     error = caught as ConfigError;
   }
-  expect(reportConfigurationError(error!, env, dir)).toBe(reportDir);
+  expect(reportRunThatCouldNotStart(error!, env, dir)).toBe(reportDir);
   const report = JSON.parse(readFileSync(join(reportDir, REPORT_FILES.json), 'utf8'));
   expect(report).toMatchObject({
     verdict: 'error',

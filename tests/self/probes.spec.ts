@@ -37,14 +37,15 @@ test('probes check: every promise of the committed probes holds against the refe
   const { api, close } = endpoints(DirectoryEndpoints, baseUrl);
   try {
     const verdicts = await verifyProbes(api, PROBES);
-    // One per probe, and one more per ambiguous probe for its narrowing.
+    // One per probe, one more per ambiguous probe for its narrowing, and one for statusSearch.
     const promises =
       PROBES.provider!.unique!.length +
       2 * PROBES.provider!.ambiguous!.length +
       PROBES.provider!.none!.length +
       PROBES.organization!.searches!.length +
       2 +
-      PROBES.organization!.identifiers!.length;
+      PROBES.organization!.identifiers!.length +
+      1;
     expect(verdicts).toHaveLength(promises);
     expect(verdicts.filter((v) => v.status !== 'holds')).toEqual([]);
   } finally {
@@ -146,7 +147,12 @@ test('probes draft: verified promises only, within the stated bound of requests,
       expect(present.has(category)).toBe(false);
       expect(why.length).toBeGreaterThan(10);
     }
-    expect(present.size + draft.unfilled.length).toBe(7);
+    expect(present.size + draft.unfilled.length).toBe(8);
+    // The reference server searches by status: the draft says so, and ORG-ACTIVE runs from the file alone.
+    expect(organization.statusSearch).toBe(true);
+    // Each seed's NPI, then the name-and-state queries the service answered with the seed.
+    expect(provider.unique!.slice(0, npis.length).map((p) => p.query)).toEqual(npis.map((NPI) => ({ NPI })));
+    expect(provider.unique!.some((p) => 'FirstName' in p.query && 'State' in p.query)).toBe(true);
     const check = endpoints(DirectoryEndpoints, baseUrl);
     const verdicts = await verifyProbes(check.api, draft.probes);
     await check.close();
@@ -157,9 +163,16 @@ test('probes draft: verified promises only, within the stated bound of requests,
   }
 });
 
-test('probes draft: a seed that is not an NPI is refused before any request', async () => {
-  const { api, close } = endpoints(BoundedEndpoints, 'http://127.0.0.1:9');
-  await expect(draftProbes(api, ['1234567890'])).rejects.toThrow('1234567890 is not an NPI');
-  expect(api.requests).toBe(0);
-  await close();
+test('probes draft: a seed whose check digit is wrong is the service\'s own data: drafted from, with a note', async ({ directory }) => {
+  const { server, baseUrl } = await listening(directory);
+  const { api, close } = endpoints(BoundedEndpoints, baseUrl);
+  try {
+    const known = PROBES.provider!.unique!.find((p) => p.query.NPI)!.query.NPI;
+    const draft = await draftProbes(api, [known, '1234567890']);
+    expect(draft.notes[0]).toMatch(/^NPI 1234567890 has no valid check digit .*DATA-NPI-CHECKDIGIT will report them$/);
+    expect(draft.probes.provider?.unique?.[0]).toEqual({ query: { NPI: known } });
+  } finally {
+    await close();
+    await server.close();
+  }
 });

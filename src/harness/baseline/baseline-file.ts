@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { readJsonFile } from '../../json/json-file';
 import { sharedSchemaValidator, SCHEMA } from '../../schema-validation/validator';
 import type { Baseline } from '../../types/schemas';
 import { OBSERVATIONS, REQUIREMENTS } from '../catalogue';
@@ -13,7 +14,7 @@ const KEY = 'BASELINE_FILE';
 export function readBaseline(file: string): Baseline {
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(file, 'utf8'));
+    value = readJsonFile(file);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new ConfigError(KEY, `cannot be read as JSON: ${file} (${reason})`);

@@ -1,40 +1,10 @@
-import type { Baseline, Expectation } from '../../types/schemas';
+import type { Baseline, BaselineOutcome, Drift, Expectation, RunFailure } from '../../types/schemas';
 import type { ObservationId } from '../catalogue';
 import { type ConformanceSummary, failureLevel, type RequirementResult, type Verdict, verdictOf } from '../reporter/aggregate';
 import { failureLocation } from '../reporter/fingerprint';
 import { observedBehaviour } from './observed-behaviour';
 
-/** A failure of this run, once per requirement and location. */
-export interface RunFailure {
-  id: string;
-  level: string;
-  /** Endpoint and generalised JSON Pointer (failureLocation): what a baseline entry's `fingerprint` names. */
-  fingerprint: string;
-  /** The first failure message at that location. */
-  message: string;
-}
-
-/** How the run measures up to its baseline: conformance.json's `baseline`. */
-export interface BaselineOutcome {
-  file: string;
-  /** Failures an entry covers: reported, and not failing the run. */
-  known: (RunFailure & { expectation: Expectation })[];
-  /** Entries whose failure no longer happens: remove them (a failure of the run with --strict). */
-  fixed: Expectation[];
-  /** Entries past their `expires` date whose failure still happens: they fail the run. */
-  expired: (Expectation & { failures: RunFailure[] })[];
-  /** Failures no entry covers: judged as usual. */
-  new: RunFailure[];
-  /** Entries whose requirement did not run in full, so that nothing shows whether they still fail. */
-  unchecked: (Expectation & { why: string })[];
-}
-
-/** An observation whose behaviour differs from the baseline's: conformant on both sides, still a change for clients. */
-export interface Drift {
-  id: string;
-  before: unknown;
-  after: unknown;
-}
+export type { BaselineOutcome, Drift, RunFailure } from '../../types/schemas';
 
 export interface BaselineJudgement {
   verdict: Verdict;

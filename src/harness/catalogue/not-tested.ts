@@ -25,7 +25,8 @@ export const NOT_TESTED: readonly NotTested[] = [
   {
     spec: '§4.3',
     what: '`active` for tenants that do not search by status',
-    reason: 'available only for tenants configured to search status: ORG-ACTIVE runs with STATUS_SEARCH=true',
+    reason:
+      "available only for tenants configured to search status: ORG-ACTIVE runs with STATUS_SEARCH=true or the probes file's organization.statusSearch (probes draft detects it)",
   },
   {
     spec: '§2.4',

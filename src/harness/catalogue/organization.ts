@@ -91,7 +91,8 @@ export const ORGANIZATION_REQUIREMENTS = [
     id: 'ORG-ACTIVE',
     level: 'MUST',
     spec: '§3, §4.3',
-    title: 'with `STATUS_SEARCH=true`, `active=true`/`false` returns only organizations with that `active`; skipped otherwise',
+    title:
+      'with `STATUS_SEARCH=true`, or `organization.statusSearch` in the probes file, `active=true`/`false` returns only organizations with that `active`; skipped otherwise',
   },
   {
     id: 'ORG-NEXT-LINK',

@@ -1,8 +1,7 @@
 import { distinctByJson, sortedDistinctByJson } from '../../json/distinct';
+import type { ConformanceReport, ObservationResult, RequirementResult, RunError } from '../../types/schemas';
 import { type Level, OBSERVATIONS, REQUIREMENTS, type RequirementId } from '../catalogue';
 import { ANNOTATION, type Failure, type ObservationRecord, type ProbeProblem, type RequirementRecord } from '../annotations';
-
-export type RequirementStatus = 'pass' | 'fail' | 'warn' | 'skip';
 
 /** What the reporter knows of one finished test. */
 export interface TestOutcome {
@@ -13,56 +12,26 @@ export interface TestOutcome {
   errors: readonly string[];
 }
 
-export interface RequirementResult {
-  id: string;
-  level: Level;
-  spec: string;
-  title: string;
-  /** `pass` and `warn` speak only for the checks that ran; `partial` says some did not. */
-  status: RequirementStatus;
-  checks: number;
-  failures: Failure[];
-  /** True when some checks ran and others were skipped: `skipped` says which and why. */
-  partial?: true;
-  /** Why checks did not run, when they did not. */
-  skipped?: string[];
-}
+export type { ObservationResult, RequirementResult, RunError } from '../../types/schemas';
 
-export interface ObservationResult {
-  id: string;
-  title: string;
-  status: 'observed' | 'not observed';
-  /** What was seen, when it was. */
-  value?: unknown;
-  /** Why it could not be seen, when it was not. */
-  reason?: string;
-}
-
-export interface RunError {
-  test: string;
-  kind: 'preflight' | 'transport' | 'timeout' | 'harness' | 'configuration';
-  message: string;
-}
+/** A requirement's status: `pass` and `warn` speak only for the checks that ran; `partial` says some did not. */
+export type RequirementStatus = RequirementResult['status'];
 
 /**
  * pass: every requirement that ran holds; warn: only SHOULD findings; fail: a MUST finding, or a
- * SHOULD one under STRICT; inconclusive: no failure, but probe problems or run errors, or no check
- * ran at all; error: the configuration stopped the run before any test.
+ * SHOULD one under STRICT or outside a baseline; inconclusive: no failure, but probe problems or
+ * run errors, or no check ran at all; error: the configuration stopped the run before any test.
  */
-export type Verdict = 'pass' | 'warn' | 'fail' | 'inconclusive' | 'error';
+export type Verdict = ConformanceReport['verdict'];
 
 /** The exit status of each verdict: an interface CI depends on. */
 export const EXIT_CODE: Record<Verdict, number> = { pass: 0, warn: 0, fail: 1, error: 2, inconclusive: 3 };
 
-export interface ConformanceSummary {
-  verdict: Verdict;
-  /** Requirements per status; `partial` counts those of them (pass or warn) with skipped parts. */
-  summary: Record<RequirementStatus, number> & { partial: number };
-  requirements: RequirementResult[];
-  observations: ObservationResult[];
-  probeProblems: ProbeProblem[];
-  errors: RunError[];
-}
+/** What the tests of a run come to, before the target, the time and the baseline are added. */
+export type ConformanceSummary = Pick<
+  ConformanceReport,
+  'verdict' | 'summary' | 'requirements' | 'observations' | 'probeProblems' | 'errors'
+>;
 
 function parsed<T>(annotations: TestOutcome['annotations'], type: string): T[] {
   return annotations.filter((a) => a.type === type && a.description).map((a) => JSON.parse(a.description!) as T);

@@ -2,7 +2,7 @@ import { type Environment, reportDirOf } from '../config';
 import type { ConfigError } from '../config-error';
 import { Redactor } from '../redact';
 import { aggregate } from './aggregate';
-import { clearReport, writeReport } from './report';
+import { clearReport, conformanceReport, writeReport } from './report';
 
 /** Values in the raw environment that may be credentials, for redaction when the configuration did not load. */
 function rawSecrets(env: Environment): string[] {
@@ -16,23 +16,25 @@ function rawSecrets(env: Environment): string[] {
 }
 
 /**
- * A configuration error still leaves a report, verdict `error`, in REPORT_DIR, replacing whatever an
- * earlier run left there: no stale PASS survives a run that could not start.
+ * A run that could not start (a configuration error, nothing to merge) still leaves a report,
+ * verdict `error`, in REPORT_DIR, replacing whatever an earlier run left there: no stale PASS
+ * survives a run that could not start.
  */
-export function reportConfigurationError(error: ConfigError, env: Environment, cwd: string): string {
+export function reportRunThatCouldNotStart(error: Pick<ConfigError, 'message'>, env: Environment, cwd: string): string {
   const reportDir = reportDirOf(env, cwd);
   clearReport(reportDir);
   const summary = aggregate([], { strict: false }, [{ test: 'configuration', kind: 'configuration', message: error.message }]);
-  const baseUrl = env.BASE_URL?.trim() || '(embedded reference server)';
+  const given = env.BASE_URL;
+  const baseUrl = given === undefined ? '(the embedded reference server)' : given.trim() || '(an empty BASE_URL)';
   writeReport(
     reportDir,
-    {
+    conformanceReport({
       ...summary,
       verdict: 'error',
-      target: { baseUrl, embedded: !env.BASE_URL?.trim() },
+      target: { baseUrl, embedded: given === undefined },
       startedAt: new Date().toISOString(),
       durationMs: 0,
-    },
+    }),
     new Redactor(rawSecrets(env)),
   );
   return reportDir;

@@ -6,7 +6,7 @@ import { runTargets, targetEnvironment, targetOfTitles } from '../targets';
 import { Redactor } from '../redact';
 import { applyBaseline } from '../baseline/apply';
 import { aggregate, EXIT_CODE, type RunError, type TestOutcome, type Verdict } from './aggregate';
-import { REPORT_FILES, writeReport } from './report';
+import { conformanceReport, REPORT_FILES, writeReport } from './report';
 
 // eslint-disable-next-line no-control-regex -- ANSI colour codes start with ESC.
 const ANSI = /\u001b\[[0-9;]*m/g;
@@ -89,7 +89,7 @@ export default class ConformanceReporter implements Reporter {
     const summary = { ...aggregated, ...judged };
     writeReport(
       config.reportDir,
-      {
+      conformanceReport({
         target: {
           baseUrl: redactor.url(config.baseUrl),
           embedded: config.embedded,
@@ -102,7 +102,7 @@ export default class ConformanceReporter implements Reporter {
         startedAt: this.startedAt.toISOString(),
         durationMs: Date.now() - this.startedAt.getTime(),
         ...summary,
-      },
+      }),
       redactor,
     );
     const { pass, fail, warn, skip, partial } = summary.summary;
