@@ -68,6 +68,8 @@ function problems(scenario: Scenario, run: SuiteRun): string[] {
     ...(expected === 'fail' && exitCode !== 1 ? [`MUST fault, yet the run exited ${exitCode}`] : []),
     // One finding per cause: such a fault may not cascade into other requirements.
     ...(scenario.alone && others !== '-' ? [`it must be one finding, yet it also tripped ${others}`] : []),
+    // Whatever a service sends is a finding or a clear skip, never a crash of the harness.
+    ...report.errors.map((e) => `run error: ${e.message.split('\n')[0]}`),
     // Without STRICT, warnings alone never fail a run: it exits 0, or 3 when it is also inconclusive.
     ...(exitCode !== EXIT_CODE[report.verdict] ? [`verdict ${report.verdict}, yet the run exited ${exitCode}`] : []),
   ];

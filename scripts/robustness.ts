@@ -9,10 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readProbes } from '../src/reference/fixture-files';
 import { scenarioPrefix } from '../src/reference/scenarios/registry';
-import { HOSTILE, type HostileTarget, LEAK_TEST_SECRETS } from '../src/reference/scenarios/hostile';
+import { HOSTILE, HOSTILE_MARK, type HostileTarget, LEAK_TEST_SECRETS } from '../src/reference/scenarios/hostile';
 import { pooled, runSuite, type SuiteRun } from '../src/suite-runs/run-suite';
 import { endRun, markdownTable } from '../src/suite-runs/run-table';
 import { freePort, startScenarioServer } from '../src/suite-runs/scenario-server';
+import { xmlError } from '../src/suite-runs/well-formed-xml';
 
 /** No run may take longer than this, hangs included (their REQUEST_TIMEOUT_MS is 1.5 s). */
 const MAX_SECONDS = 120;
@@ -72,8 +73,51 @@ function withinMemory(verify: (run: SuiteRun) => string[], maxMiB: number | unde
   };
 }
 
+/** The longest run of HOSTILE_HUGE's letter a report may hold: a value's cap, with room for the line around it. */
+const MAX_HUGE_RUN = 4096;
+
+/**
+ * Whatever the service sent, every XML file parses, no file holds the megabyte, no report string
+ * passes the cap, conformance.md carries no markup and no control byte, and the terminal none either.
+ */
+function hostileTextProblems(run: SuiteRun, reportDir: string): string[] {
+  const found: string[] = [];
+  const files = filesUnder(reportDir);
+  for (const file of files) {
+    const name = file.slice(reportDir.length + 1);
+    const text = readFileSync(file, 'utf8');
+    if (file.endsWith('.xml')) {
+      const error = xmlError(text);
+      if (error) found.push(`${name} is not well-formed XML: ${error}`);
+    }
+    const longest = Math.max(0, ...(text.match(/Z+/g) ?? []).map((r) => r.length));
+    if (longest > MAX_HUGE_RUN) found.push(`${name} holds ${longest} bytes of the 1 MiB string`);
+  }
+  if (!files.some((f) => f.endsWith('conformance.junit.xml'))) found.push('conformance.junit.xml missing');
+  const markdown = run.markdown ?? '';
+  if (/<script|<img/.test(markdown)) found.push('conformance.md carries raw HTML');
+  // eslint-disable-next-line no-control-regex -- finding control bytes is the point.
+  if (/[\u0000\u0007\u001b]/.test(markdown)) found.push('conformance.md carries a raw ESC, NUL or BEL byte');
+  const terminal = run.stdout + run.stderr;
+  // eslint-disable-next-line no-control-regex -- finding control bytes is the point.
+  if (terminal.includes(HOSTILE_MARK) || /[\u0000\u0007]/.test(terminal))
+    found.push('the terminal got a raw escape sequence, NUL or BEL from the service');
+  if ((run.report?.errors.length ?? 0) > 0) found.push(`run errors: ${run.report!.errors.map((e) => e.message.split('\n')[0]).join('; ')}`);
+  // The hostile values were judged, not skipped: a binary code holding them is a DATA-CODES finding.
+  if (run.report?.requirements.find((r) => r.id === 'DATA-CODES')?.status !== 'warn')
+    found.push('DATA-CODES did not judge the hostile Gender');
+  return found;
+}
+
 function hostileCase(target: HostileTarget): Case {
   const verify = withinMemory(reportSays(target.says, target.stoppedByPreflight), target.maxPeakRssMiB);
+  if (target.name === 'hostile-text')
+    return {
+      name: `${target.name} (every file written well-formed and capped)`,
+      allReporters: true,
+      env: (origin) => ({ MAX_RPS: '0', ...target.suiteEnv, BASE_URL: `${origin}${scenarioPrefix(target.name)}` }),
+      verify: (run, reportDir) => [...verify(run), ...hostileTextProblems(run, reportDir)],
+    };
   if (target.name !== 'echo-credentials') {
     return {
       name: target.name,
@@ -198,9 +242,12 @@ async function main(): Promise<void> {
     rmSync(root, { recursive: true, force: true });
   }
   const rows = results.map(({ name, run, problems }) => {
+    const configuration = run.stderr
+      .split('\n')
+      .find((l) => l.startsWith('configuration:') && !/^configuration: (reading|no dotenv)/.test(l));
     const said = (
       run.report?.errors[0]?.message ??
-      run.stderr.split('\n').find((l) => l.startsWith('configuration:')) ??
+      configuration ??
       run.report?.requirements.find((r) => r.failures.length)?.failures[0].message ??
       ''
     )

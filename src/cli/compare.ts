@@ -1,6 +1,7 @@
 import { runFailures } from '../harness/baseline/judge';
 import type { RequirementResult } from '../harness/reporter/aggregate';
 import type { ConformanceReport } from '../harness/reporter/report';
+import { escapeText } from '../harness/reporter/escape';
 import { EXIT } from './exit-codes';
 
 export interface Comparison {
@@ -86,14 +87,14 @@ export function comparisonExit(comparison: Comparison): number {
   return unjudged(comparison.b.verdict) ? EXIT.inconclusive : EXIT.pass;
 }
 
-const cell = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value)).replace(/\|/g, '\\|').replace(/\n+/g, ' ↵ ');
+const cell = (value: unknown) => escapeText(typeof value === 'string' ? value : JSON.stringify(value), 'markdown').replace(/\n+/g, ' ↵ ');
 
 export function renderComparison(c: Comparison): string {
   const lines = [
     `# Conformance comparison`,
     '',
-    `A: ${c.a.file} (${c.a.target}), verdict ${c.a.verdict}  `,
-    `B: ${c.b.file} (${c.b.target}), verdict ${c.b.verdict}`,
+    `A: ${cell(c.a.file)} (${cell(c.a.target)}), verdict ${c.a.verdict}  `,
+    `B: ${cell(c.b.file)} (${cell(c.b.target)}), verdict ${c.b.verdict}`,
     '',
     `${changeCount(c)} changes: ${c.statusChanged.length} status changes, ${c.lostCoverage.length} lost coverage, ${c.newFailures.length} new failures, ${c.goneFailures.length} gone, ${c.observationsDiffer.length} observations that differ.`,
     ...(unjudged(c.b.verdict)
@@ -119,7 +120,7 @@ export function renderComparison(c: Comparison): string {
   ] as const) {
     lines.push('', `## ${title}`, '');
     if (list.length === 0) lines.push('None.');
-    else lines.push(...list.map((f) => `- **${f.fingerprint}** (${f.level}): ${cell(f.message)}`));
+    else lines.push(...list.map((f) => `- **${cell(f.fingerprint)}** (${f.level}): ${cell(f.message)}`));
   }
   lines.push('', '## Observations that differ', '');
   if (c.observationsDiffer.length === 0) lines.push('None.');

@@ -1,4 +1,4 @@
-import { OBSERVATIONS, REQUIREMENTS } from '../harness/catalogue';
+import { OBSERVATIONS, type Requirement, REQUIREMENTS } from '../harness/catalogue';
 
 interface CatalogueEntry {
   id: string;
@@ -6,11 +6,19 @@ interface CatalogueEntry {
   level: string;
   section: string;
   title: string;
+  /** A graded requirement's near misses, which warn (SHOULD) where its contradictions fail (MUST). */
+  nearMiss?: string;
 }
 
 function catalogueEntries(): CatalogueEntry[] {
   return [
-    ...REQUIREMENTS.map((r) => ({ id: r.id, level: r.level, section: r.spec, title: r.title })),
+    ...REQUIREMENTS.map((r: Requirement) => ({
+      id: r.id,
+      level: r.level,
+      section: r.spec,
+      title: r.title,
+      ...(r.nearMiss ? { nearMiss: r.nearMiss } : {}),
+    })),
     ...OBSERVATIONS.map((o) => ({ id: o.id, level: 'OBSERVED', section: o.spec, title: o.title })),
   ];
 }
@@ -21,5 +29,7 @@ export function listCatalogue(json: boolean): string {
   if (json) return `${JSON.stringify(entries, null, 2)}\n`;
   const width = (pick: (e: CatalogueEntry) => string) => Math.max(...entries.map((e) => pick(e).length));
   const [id, level, section] = [width((e) => e.id), width((e) => e.level), width((e) => e.section)];
-  return `${entries.map((e) => `${e.id.padEnd(id)}  ${e.level.padEnd(level)}  ${e.section.padEnd(section)}  ${e.title}`).join('\n')}\n`;
+  const line = (e: CatalogueEntry) =>
+    `${e.id.padEnd(id)}  ${e.level.padEnd(level)}  ${e.section.padEnd(section)}  ${e.title}${e.nearMiss ? `; near misses, SHOULD: ${e.nearMiss}` : ''}`;
+  return `${entries.map(line).join('\n')}\n`;
 }

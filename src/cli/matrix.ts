@@ -10,6 +10,7 @@ import { REQUIREMENT_GROUPS } from '../harness/catalogue';
 import { h, page, valueTable } from '../harness/reporter/html';
 import type { ConformanceReport } from '../harness/reporter/report';
 import { lostCoverage, statusCell, unjudged } from './compare';
+import { escapeText } from '../harness/reporter/escape';
 import { EXIT } from './exit-codes';
 
 export interface MatrixColumn {
@@ -88,7 +89,7 @@ export function matrixExit(matrix: Matrix): number {
 }
 
 const markdownCell = (value: unknown) =>
-  (value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value)).replace(/\|/g, '\\|').replace(/\n+/g, ' ↵ ');
+  value === undefined ? '—' : escapeText(typeof value === 'string' ? value : JSON.stringify(value), 'markdown').replace(/\n+/g, ' ↵ ');
 
 export function renderMatrixMarkdown(matrix: Matrix): string {
   const head = `| id | ${matrix.columns.map((c) => c.label).join(' | ')} | differs |`;
@@ -97,7 +98,9 @@ export function renderMatrixMarkdown(matrix: Matrix): string {
   return `${[
     '# Conformance matrix',
     '',
-    ...matrix.columns.map((c) => `- **${c.label}**: ${c.target}, verdict ${c.verdict} (${c.file})`),
+    ...matrix.columns.map(
+      (c) => `- **${markdownCell(c.label)}**: ${markdownCell(c.target)}, verdict ${c.verdict} (${markdownCell(c.file)})`,
+    ),
     '',
     `${matrix.requirements.filter((r) => r.differs).length + matrix.observations.filter((o) => o.differs).length} rows differ; ${matrix.lostCoverage.length} lost coverage (judged in ${matrix.columns[0].label}, skipped later)${matrix.lostCoverage.length > 0 ? `: ${matrix.lostCoverage.map((l) => `${l.id} in ${l.column}`).join(', ')}` : ''}.`,
     '',

@@ -28,6 +28,7 @@ import { BoundedEndpoints, draftProbes, MAX_SEEDS } from '../probes/draft';
 import { type ProbeStatus, verifyProbes } from '../probes/verify';
 import { loadDirectory } from '../reference/directory';
 import { buildReferenceServer } from '../reference/server';
+import { escapeText } from '../harness/reporter/escape';
 import { EXIT, UsageError } from './exit-codes';
 import { type RunOptions, runEnvironment } from './run';
 
@@ -91,7 +92,7 @@ export function probesCheck(options: RunOptions): Promise<number> {
   return target(options, DirectoryEndpoints, read, async (api, { file, probes }) => {
     console.error(`probes: ${file}`);
     const verdicts = await verifyProbes(api, probes);
-    for (const v of verdicts) console.log(`${v.status.padEnd(13)}${v.message}`);
+    for (const v of verdicts) console.log(`${v.status.padEnd(13)}${escapeText(v.message, 'terminal')}`);
     const count = (status: ProbeStatus) => verdicts.filter((v) => v.status === status).length;
     console.log(
       `\nprobes: ${count('holds')} of ${verdicts.length} promises hold, ${count('contradicted')} contradicted, ${count('unconfirmed')} unconfirmed`,
@@ -123,7 +124,7 @@ export function probesDraft(options: RunOptions & { npi?: string[]; out?: string
       const text = `${JSON.stringify(draft.probes, null, 2)}\n`;
       if (options.out) writeFileSync(resolve(process.cwd(), options.out), text);
       else process.stdout.write(text);
-      for (const note of draft.notes) console.error(`note: ${note}`);
+      for (const note of draft.notes) console.error(`note: ${escapeText(note, 'terminal')}`);
       const { provider = {}, organization = {} } = draft.probes;
       const filled = [
         `provider.unique ${provider.unique?.length ?? 0}`,

@@ -1,10 +1,12 @@
 import { type Level, type ObservationId, type RequirementId, requirement } from './catalogue';
 import { bodyExcerpt, type Exchange, requestLine } from './exchange';
+import { ACCEPTED_ENCODING } from './http-client';
 import { probeProblemMessage } from './probe-promises';
 import type { Redactor } from './redact';
 import { CROSS_CUTTING, type Failure, type ObservationRecord, type ProbeProblem, type RequirementRecord } from './annotations';
 import { carriesAmbiguityText } from './rules/ambiguity';
 import type { Problem } from './rules/problem';
+import { serviceLines, serviceText, serviceValue } from './rules/service-text';
 import { requirementsReached, routeViolations } from './schema-routing';
 import type { SchemaPath, SchemaValidator, SchemaViolation } from '../schema-validation/validator';
 
@@ -107,7 +109,7 @@ export class Checks {
    * is charged, and the report lists it as a probe problem.
    */
   probeProblem(problem: Omit<ProbeProblem, 'message'>, exchange?: Exchange): void {
-    this.probeProblemRecords.push(this.redactor.value({ ...problem, message: probeProblemMessage(problem, exchange) }));
+    this.probeProblemRecords.push(serviceValue(this.redactor.value({ ...problem, message: probeProblemMessage(problem, exchange) })));
   }
 
   /** The cross-cutting HTTP rules, for every exchange a test makes. */
@@ -131,15 +133,40 @@ export class Checks {
       `a 2xx answer has media type "${exchange.contentType}", not application/json or application/fhir+json`,
       { exchange },
     );
-    if (JSON_MEDIA_TYPE.test(exchange.contentType)) {
-      this.check('HTTP-JSON', exchange.json.ok, () => `a 2xx JSON answer does not parse: ${exchange.json.ok ? '' : exchange.json.error}`, {
-        exchange,
-      });
-    }
+    // One finding per cause: what the body carries around its JSON is named here, and the JSON itself judged as usual.
+    const encoding = exchange.contentEncoding;
+    if (encoding)
+      this.check(
+        'HTTP-JSON',
+        false,
+        `the body is sent with Content-Encoding: ${encoding.coding}, though the request accepted only ${ACCEPTED_ENCODING} (Accept-Encoding, RFC 9110 §12.5.3)${encoding.decoded ? '; it was judged decoded' : ''}`,
+        { exchange },
+        'SHOULD',
+      );
+    if (!JSON_MEDIA_TYPE.test(exchange.contentType)) return;
+    this.check(
+      'HTTP-JSON',
+      !exchange.bom,
+      'the body begins with a byte-order mark (U+FEFF), which RFC 8259 §8.1 forbids in JSON sent over a network; the rest of the body was judged without it',
+      { exchange },
+    );
+    this.check('HTTP-JSON', exchange.json.ok, () => `a 2xx JSON answer does not parse: ${exchange.json.ok ? '' : exchange.json.error}`, {
+      exchange,
+    });
+    const repeated = exchange.duplicateNames ?? [];
+    this.check(
+      'HTTP-JSON',
+      repeated.length === 0,
+      () =>
+        `an object repeats member names, which RFC 8259 §4 says SHOULD be unique (parsers keep one of them, and which is not defined; the harness judged the last): at ${repeated.slice(0, SHOWN).join(', ')}${repeated.length > SHOWN ? ` and ${repeated.length - SHOWN} more` : ''}`,
+      { exchange, pointer: repeated[0] },
+      'SHOULD',
+    );
   }
 
+  /** Records what the service did where the specification is silent; its text redacted, then capped. */
   observe(id: ObservationId, value: unknown): void {
-    this.observations.push({ id, value: this.redactor.value(value) });
+    this.observations.push({ id, value: serviceValue(this.redactor.value(value)) });
   }
 
   get requirementRecords(): RequirementRecord[] {
@@ -179,14 +206,15 @@ export class Checks {
     const excerpt = exchange && this.redactor.text(bodyExcerpt(exchange, pointer));
     const lines = [`[${id}] ${judged} ${spec}: ${message}`];
     if (exchange) lines.push(`  ${requestLine(exchange)}`, `  ${excerpt}`);
-    const failure: Failure = { level: judged, message: this.redactor.text(lines.join('\n')) };
+    // Redacted first, then capped: a cut never leaves part of a secret behind.
+    const failure: Failure = { level: judged, message: serviceLines(this.redactor.text(lines.join('\n'))) };
     if (exchange)
       Object.assign(failure, {
         method: exchange.method,
-        url: exchange.url,
+        url: serviceText(exchange.url),
         status: exchange.status,
-        mediaType: exchange.contentType,
-        excerpt,
+        mediaType: serviceText(exchange.contentType),
+        excerpt: serviceText(excerpt!),
       });
     if (pointer !== undefined) failure.pointer = pointer;
     if (schemaPath !== undefined) failure.schemaPath = schemaPath;

@@ -7,7 +7,7 @@ import { sharedSchemaValidator, SCHEMA } from '../schema-validation/validator';
 import type { Probes } from '../types/schemas';
 import { readBaseline } from './baseline/baseline-file';
 import { ConfigError } from './config-error';
-import type { HttpClientOptions, Throttle } from './http-client';
+import { ACCEPTED_ENCODING, type HttpClientOptions, type Throttle } from './http-client';
 import { unknownProbeParameter } from './probe-parameters';
 import type { Redactor } from './redact';
 
@@ -315,6 +315,8 @@ export function secretsOf(config: Pick<ConnectionConfig, 'apiToken' | 'apiHeader
 function requestHeaders(config: Pick<ConnectionConfig, 'apiToken' | 'apiHeaders'>): Record<string, string> {
   const headers: Record<string, string> = {
     accept: 'application/json, application/fhir+json;q=0.9, text/plain;q=0.5',
+    // A body is judged as sent: a coding the harness did not ask for is a finding (HTTP-JSON), not a convenience.
+    'accept-encoding': ACCEPTED_ENCODING,
     ...config.apiHeaders,
   };
   if (config.apiToken) headers.authorization = `Bearer ${config.apiToken}`;

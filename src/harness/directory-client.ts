@@ -1,3 +1,4 @@
+import { isWellFormed } from '../json/unicode';
 import type { Checks } from './checks';
 import type { Exchange } from './exchange';
 import type { QueryParameters, ReadOnlyHttpClient } from './http-client';
@@ -19,8 +20,10 @@ export class DirectoryEndpoints {
     return this.answered(this.http.get(`${this.paths.providerPath}/searchSingleBest`, query), { ambiguityAllowed: true });
   }
 
-  /** §4.2. The curated ID is percent-encoded into the path. */
+  /** §4.2. The curated ID is percent-encoded into the path; one with a lone surrogate cannot be (recordOf never yields one). */
   async sourceRecords(curatedID: string): Promise<Exchange> {
+    if (!isWellFormed(curatedID))
+      throw new Error(`the curated ID ${JSON.stringify(curatedID)} holds a lone surrogate, which no URL can carry`);
     return this.answered(this.http.get(`${this.paths.providerPath}/sourceRecords/${encodeURIComponent(curatedID)}`));
   }
 

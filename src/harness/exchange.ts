@@ -1,3 +1,4 @@
+import { literalAt } from '../json/json-text';
 import { atPointer } from '../json/pointer';
 
 /** One GET request and what came back: the evidence every check and failure message is built from. */
@@ -20,12 +21,21 @@ export interface Exchange {
   tooLargeBytes?: number;
   /** 429/503 answers whose Retry-After was honoured before this answer came. */
   rateLimited?: { status: number; retryAfterSeconds: number }[];
+  /** The body began with a UTF-8 byte-order mark, which RFC 8259 §8.1 forbids on the wire; bodyText is without it. */
+  bom?: true;
+  /** A Content-Encoding other than identity, which the request did not accept; bodyText is decoded when `decoded`. */
+  contentEncoding?: { coding: string; decoded: boolean };
+  /** JSON Pointers of members whose name repeats an earlier one of the same object (RFC 8259 §4). */
+  duplicateNames?: string[];
 }
 
 const EXCERPT_LENGTH = 400;
 
+/** The start of a text, cut between characters, never inside a surrogate pair. */
 function clip(text: string, length = EXCERPT_LENGTH): string {
-  return text.length > length ? `${text.slice(0, length)}… (${text.length} characters)` : text;
+  if (text.length <= length) return text;
+  const end = /[\ud800-\udbff]/.test(text[length - 1]) ? length - 1 : length;
+  return `${text.slice(0, end)}… (${text.length} characters)`;
 }
 
 /** `GET https://host/path?x=1 → 200 application/json` */
@@ -33,12 +43,21 @@ export function requestLine(exchange: Pick<Exchange, 'method' | 'url' | 'status'
   return `${exchange.method} ${exchange.url} → ${exchange.status} ${exchange.contentType || '(no content type)'}`;
 }
 
-/** The part of the body a failure is about: the value at `pointer`, or the start of the body. */
+/** A number JSON.parse could not keep as written: out of range (1e400 is Infinity) or past 2^53 (digits lost). */
+function holdsLostNumber(value: unknown): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value) || (Number.isInteger(value) && !Number.isSafeInteger(value));
+  if (value === null || typeof value !== 'object') return false;
+  return Object.values(value).some(holdsLostNumber);
+}
+
+/** The part of the body a failure is about: the value at `pointer`, as the body wrote it, or the start of the body. */
 export function bodyExcerpt(exchange: Exchange, pointer?: string): string {
   if (exchange.tooLargeBytes !== undefined) return `body: not held, ${exchange.json.ok ? '' : exchange.json.error}`;
   if (pointer !== undefined && exchange.json.ok) {
     const value = atPointer(exchange.body, pointer);
-    return `${pointer || '/'} = ${clip(JSON.stringify(value) ?? 'undefined')}`;
+    // JSON.stringify would write 1e400 as null: the evidence quotes the body's own text instead.
+    const shown = holdsLostNumber(value) ? literalAt(exchange.bodyText, pointer) : JSON.stringify(value);
+    return `${pointer || '/'} = ${clip(shown ?? 'undefined')}`;
   }
   return `body: ${clip(exchange.bodyText) || '(empty)'}`;
 }

@@ -1,3 +1,5 @@
+import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
+import { duplicateMemberNames, mayRepeatNames } from '../json/json-text';
 import type { Exchange } from './exchange';
 import type { Redactor } from './redact';
 import type { Transport, TransportAnswer } from './transport';
@@ -147,23 +149,72 @@ export class ReadOnlyHttpClient {
   }
 }
 
+/** The only content coding the harness accepts (Accept-Encoding), so that a body is judged as sent. */
+export const ACCEPTED_ENCODING = 'identity';
+
+/** The UTF-8 byte-order mark. */
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/** A body in a coding the request did not accept, decoded within the body limit when zlib knows the coding. */
+function decoded(body: Buffer, coding: string, limit: number): { body: Buffer } | { tooLarge: true } | { error: string } {
+  const options = { maxOutputLength: limit };
+  try {
+    if (coding === 'gzip' || coding === 'x-gzip') return { body: gunzipSync(body, options) };
+    if (coding === 'br') return { body: brotliDecompressSync(body, options) };
+    // "deflate" is the zlib format (RFC 9110 §8.4.1.2), which some servers send raw.
+    if (coding === 'deflate') {
+      try {
+        return { body: inflateSync(body, options) };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw error;
+        return { body: inflateRawSync(body, options) };
+      }
+    }
+    return { error: `the harness cannot decode the content coding "${coding}"` };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') return { tooLarge: true };
+    return { error: `it does not decode as ${coding}: ${(error as Error).message}` };
+  }
+}
+
 function toExchange(answer: TransportAnswer, url: string, durationMs: number, limit: number, retriedAfter?: string): Exchange {
   const contentType = answer.headers['content-type'] ?? '';
   const base = { method: 'GET' as const, url, status: answer.status, contentType, durationMs, ...(retriedAfter ? { retriedAfter } : {}) };
-  if (answer.tooLargeBytes !== undefined) {
-    const size = answer.cutOff
-      ? `body without a declared length passed ${answer.tooLargeBytes} bytes`
-      : `body of ${answer.tooLargeBytes} bytes`;
+  const tooLarge = (bytes: number, cutOff?: boolean) => {
+    const size = cutOff ? `body without a declared length passed ${bytes} bytes` : `body of ${bytes} bytes`;
     return {
       ...base,
       bodyText: '',
       body: undefined,
-      tooLargeBytes: answer.tooLargeBytes,
-      json: { ok: false, error: `${size}: it exceeds the harness limit of ${limit} bytes, so reading stopped` },
+      tooLargeBytes: bytes,
+      json: { ok: false as const, error: `${size}: it exceeds the harness limit of ${limit} bytes, so reading stopped` },
     };
+  };
+  if (answer.tooLargeBytes !== undefined) return tooLarge(answer.tooLargeBytes, answer.cutOff);
+  let body = answer.body;
+  const coding = (answer.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const extra: Pick<Exchange, 'bom' | 'contentEncoding' | 'duplicateNames'> = {};
+  let undecodable: string | undefined;
+  if (coding !== '' && coding !== ACCEPTED_ENCODING) {
+    const result = decoded(body, coding, limit);
+    if ('tooLarge' in result) return tooLarge(limit, true);
+    if ('body' in result) body = result.body;
+    else undecodable = result.error;
+    extra.contentEncoding = { coding, decoded: 'body' in result };
   }
-  const bodyText = answer.body.toString('utf8');
-  return { ...base, bodyText, ...parseJson(bodyText) };
+  if (body.subarray(0, BOM.length).equals(BOM)) {
+    extra.bom = true;
+    body = body.subarray(BOM.length);
+  }
+  const bodyText = body.toString('utf8');
+  const parsed = parseJson(bodyText);
+  if (undecodable && !parsed.json.ok)
+    parsed.json = { ok: false, error: `the body is sent with Content-Encoding: ${coding}, and ${undecodable}` };
+  if (parsed.json.ok && mayRepeatNames(bodyText, parsed.body)) {
+    const repeated = duplicateMemberNames(bodyText);
+    if (repeated.length > 0) extra.duplicateNames = repeated;
+  }
+  return { ...base, bodyText, ...parsed, ...extra };
 }
 
 function parseJson(text: string): Pick<Exchange, 'json' | 'body'> {

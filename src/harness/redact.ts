@@ -2,6 +2,8 @@
  * The one place where credentials are taken out of text. Every message, URL and excerpt the
  * harness writes passes through a Redactor built from the configured secrets.
  */
+import { isWellFormed } from '../json/unicode';
+
 export const REDACTED = '[REDACTED]';
 
 /** Secret values shorter than this are not searched for: they would blank out ordinary text. */
@@ -18,7 +20,7 @@ export class Redactor {
     // since a secret may travel inside a URL.
     const forms = secrets
       .filter((s) => s.length >= MIN_SECRET_LENGTH)
-      .flatMap((s) => [s, encodeURIComponent(s), Buffer.from(s).toString('base64')]);
+      .flatMap((s) => [s, ...(isWellFormed(s) ? [encodeURIComponent(s)] : []), Buffer.from(s).toString('base64')]);
     this.secrets = [...new Set(forms)].sort((a, b) => b.length - a.length);
   }
 

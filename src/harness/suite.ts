@@ -21,6 +21,7 @@ import type { RecordLike } from './rules/answers';
 import { suiteTargets, targetEnvironment, targetTag } from './targets';
 import { type Transport, UndiciTransport } from './transport';
 import { ANNOTATION } from './annotations';
+import { escapeText } from './reporter/escape';
 
 /** What a test needs of its target: the configuration, and what is built from it once per worker. */
 interface TargetSetup {
@@ -120,8 +121,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // With several targets the reporter alone judges, from the annotations: a failed test would make
     // Playwright replace its worker, and a hundred scenarios would start a hundred workers.
     if (failures.length > 0 && !SEVERAL_TARGETS) {
+      // Playwright prints this on the terminal: what the service sent must show there, never act.
       throw new Error(
-        `${failures.length} MUST check${failures.length > 1 ? 's' : ''} failed:\n\n${failures.map((f) => f.failure.message).join('\n\n')}`,
+        `${failures.length} MUST check${failures.length > 1 ? 's' : ''} failed:\n\n${failures.map((f) => escapeText(f.failure.message, 'terminal')).join('\n\n')}`,
       );
     }
   },

@@ -20,8 +20,13 @@ import { SPECIFICATION, SUITE_VERSION } from '../suite-version';
 
 type Json = Record<string, unknown>;
 
-/** The harness's inputs and the reference server's readiness answer: not the service's contract. */
-const NOT_THE_SERVICE = new Set(['probes.schema.json', 'baseline.schema.json', 'service/health.schema.json']);
+/** The harness's inputs and outputs, and the reference server's readiness answer: not the service's contract. */
+const NOT_THE_SERVICE = new Set([
+  'probes.schema.json',
+  'baseline.schema.json',
+  'report/conformance-report.schema.json',
+  'service/health.schema.json',
+]);
 
 /** A component name from a schema file's path: provider/golden-record.schema.json is GoldenRecord. */
 function componentName(path: string): string {

@@ -61,6 +61,9 @@ function registerScenario(app: FastifyInstance, directory: Directory, { prefix, 
             throw new RequestError(401, 'unauthorized', 'a valid bearer token is required');
         });
       }
+      const { respond } = behaviour.http;
+      if (respond)
+        scope.addHook('onSend', async (_request, reply, payload) => (typeof payload === 'string' ? respond(payload, reply) : payload));
       // After the credential check, so that a misbehaving target can still require a token.
       if (intercept) {
         let calls = 0;

@@ -6,6 +6,7 @@ import { renderMarkdown } from '../../src/harness/reporter/markdown';
 import { type ConformanceReport, conformanceReport } from '../../src/harness/reporter/report';
 import { ANNOTATION, type RequirementRecord } from '../../src/harness/annotations';
 import { expect, test } from './fixtures';
+import { xmlError } from '../../src/suite-runs/well-formed-xml';
 
 const declare = (id: string) => ({ type: ANNOTATION.requirement, description: id });
 const result = (record: RequirementRecord) => ({ type: ANNOTATION.result, description: JSON.stringify(record) });
@@ -211,21 +212,40 @@ test('the exit codes: 0 pass, 1 fail, 2 configuration error, 3 inconclusive', ()
   expect(verdictOf({ ...counts, warn: 0, notice: 1 }, true)).toBe('warn');
 });
 
-test('conformance.junit.xml: one case per requirement, failures named, warnings visible, skips with reasons, probe problems as errors', () => {
+test('conformance.junit.xml: a case per requirement and level, failures named, warnings failures of their own, skips with reasons, probe problems as errors', () => {
+  const nearMiss = {
+    level: 'SHOULD' as const,
+    message: '[ORG-FILTERS] SHOULD §4.3: only with punctuation ignored',
+    url: 'http://x/fhir/organization',
+  };
   const report = aggregate(
-    [...outcomes, outcome('p', 'passed', [{ type: ANNOTATION.probeProblem, description: JSON.stringify(problem) }])],
+    [
+      ...outcomes,
+      outcome('p', 'passed', [{ type: ANNOTATION.probeProblem, description: JSON.stringify(problem) }]),
+      outcome('filters', 'passed', [declare('ORG-FILTERS'), result({ id: 'ORG-FILTERS', checks: 2, failures: [nearMiss] })]),
+    ],
     { strict: false },
   );
   const xml = renderJunit(asReport(report));
-  expect(xml.match(/<testcase /g)).toHaveLength(REQUIREMENTS.length + 1);
+  expect(xmlError(xml)).toBeUndefined();
+  const graded = REQUIREMENTS.filter((r) => 'nearMiss' in r).length;
+  expect(xml.match(/<testcase /g)).toHaveLength(REQUIREMENTS.length + graded + 1);
   expect(xml).toContain('<failure type="MUST" message="[SB-ROOT-OBJECT] [SB-ROOT-OBJECT] MUST §1: answered with a JSON array">');
+  // A SHOULD finding is a failure of type warning on a case of its own: never a plain pass.
   expect(xml).toMatch(
-    /<testcase name="SB-STRICT-PARAM: [^"]*"[^>]*>\s*<properties>.*value="warn".*<\/properties>\s*<system-out>WARNING \[SB-STRICT-PARAM\] SHOULD/s,
+    /<testcase name="SB-STRICT-PARAM\/should: [^"]*" classname="conformance.SHOULD"[^>]*>\s*<properties>.*value="warn".*<\/properties>\s*<failure type="warning" message="\[SB-STRICT-PARAM\] [^"]*\(a SHOULD finding: a warning, the run does not fail on it\)"/s,
+  );
+  // A graded requirement's near miss: its MUST case passes, its /should case warns.
+  expect(xml).toMatch(
+    /<testcase name="ORG-FILTERS: [^"]*" classname="conformance.MUST"[^>]*>\s*<properties>(?:(?!<\/testcase>).)*<\/properties>\s*<\/testcase>/s,
+  );
+  expect(xml).toMatch(
+    /<testcase name="ORG-FILTERS\/should: [^"]*" classname="conformance.SHOULD"[^>]*>\s*<properties>.*?<\/properties>\s*<failure type="warning"/s,
   );
   expect(xml).toContain('<skipped message="active: STATUS_SEARCH is not true"/>');
   expect(xml).toContain('<testsuite name="probe problems" tests="1" failures="0" errors="1" skipped="0">');
   expect(xml).toMatch(
-    /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="[^"]*\(fail\)" tests="\d+" failures="1" errors="1" skipped="\d+">/,
+    /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="[^"]* of http:\/\/x \(fail\)" tests="\d+" failures="3" errors="1" skipped="\d+">/,
   );
 });
 

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readBaseline } from '../../src/harness/baseline/baseline-file';
+import { loadProbes } from '../../src/harness/config';
 import { judgeAgainstBaseline, updatedBaseline } from '../../src/harness/baseline/judge';
 import { observedBehaviour } from '../../src/harness/baseline/observed-behaviour';
 import { aggregate, type TestOutcome } from '../../src/harness/reporter/aggregate';
@@ -41,7 +42,10 @@ const RUN = summaryOf(
     { id: 'ORG-PAGE', failures: [{ message: '[ORG-PAGE] MUST: Page=1 returned 20 entries', url: ORG, pointer: '/entry' }] },
     { id: 'SB-ROOT-OBJECT', failures: [{ message: '[SB-ROOT-OBJECT] MUST: a JSON array', url: SEARCH, pointer: '' }] },
     // A near miss of a graded requirement: repeats, every record still reachable.
-    { id: 'ORG-PAGE-DISJOINT', failures: [{ level: 'SHOULD', message: '[ORG-PAGE-DISJOINT] SHOULD: repeats', url: ORG, pointer: '/entry/3' }] },
+    {
+      id: 'ORG-PAGE-DISJOINT',
+      failures: [{ level: 'SHOULD', message: '[ORG-PAGE-DISJOINT] SHOULD: repeats', url: ORG, pointer: '/entry/3' }],
+    },
     { id: 'ORG-COUNT' },
   ],
   { 'OBS-NO-MATCH': { status: 404, mediaType: 'application/json; charset=utf-8', body: '{"error":"not-found","message":"req 81723"}' } },
@@ -125,7 +129,9 @@ test('an entry past its expires date fails the run while its failure still happe
   const junit = renderJunit(report);
   expect(junit).toContain('<testcase name="expired: ORG-PAGE" classname="conformance.baseline"');
   // A requirement all of whose failures are known is skipped with the reason, not failed.
-  expect(junit).toMatch(/SB-ROOT-OBJECT[^\n]*\n[^\n]*\n\s*<skipped message="known failure, accepted by the baseline: x"\/>/);
+  expect(junit).toMatch(
+    /<testcase name="SB-ROOT-OBJECT[^"]*"[^>]*>\s*<properties>.*?<\/properties>\s*<skipped message="known failure, accepted by the baseline: x"\/>/s,
+  );
 });
 
 test('drift: behaviour that differs from the baseline warns, and fails with --fail-on-drift; data that grows does not drift', () => {
@@ -164,6 +170,62 @@ test('drift: behaviour that differs from the baseline warns, and fails with --fa
   const a = { status: 404, mediaType: 'application/json', body: '{}' };
   const b = { status: 204, mediaType: '', body: '' };
   expect(observedBehaviour('OBS-NO-MATCH', [a, b])).toEqual(observedBehaviour('OBS-NO-MATCH', [b, a]));
+});
+
+/** The new observations as the suite records them: on the reference server, on a conformant variant, and the reference's with other data. */
+const NEW_OBSERVATIONS: { id: string; reference: unknown; variant: unknown; otherData: unknown }[] = [
+  {
+    id: 'OBS-PAGE-BEYOND-LAST',
+    reference: { page: 'Page=8', status: 200, outcome: 'an empty bundle', entries: 0 },
+    variant: { page: 'Page=8', status: 404, outcome: 'an error', entries: 0 },
+    otherData: { page: 'Page=41', status: 200, outcome: 'an empty bundle', entries: 0 },
+  },
+  {
+    id: 'OBS-VALUE-CASE',
+    reference: [
+      { endpoint: 'searchSingleBest', sent: '{"NPI":"1","LastName":"perry"}', status: 200, outcome: 'same record' },
+      { endpoint: 'organization', sent: 'name=clinic', status: 200, outcome: 'same results' },
+    ],
+    variant: [
+      { endpoint: 'searchSingleBest', sent: '{"NPI":"1","LastName":"perry"}', status: 404, outcome: 'no record' },
+      { endpoint: 'organization', sent: 'name=clinic', status: 200, outcome: 'no results' },
+    ],
+    otherData: [
+      { endpoint: 'organization', sent: 'name=mercy', status: 200, outcome: 'same results' },
+      { endpoint: 'searchSingleBest', sent: '{"LastName":"ross"}', status: 200, outcome: 'same record' },
+    ],
+  },
+  {
+    id: 'OBS-VALUE-WHITESPACE',
+    reference: { endpoint: 'organization', sent: 'name="  CLINIC  "', status: 200, outcome: 'same results' },
+    variant: { endpoint: 'organization', sent: 'name="  CLINIC  "', status: 200, outcome: 'no results' },
+    otherData: { endpoint: 'organization', sent: 'name="  MERCY  "', status: 200, outcome: 'same results' },
+  },
+  {
+    id: 'OBS-CROSS-ORIGIN-LINK',
+    reference: { nextLinks: "on the base URL's origin" },
+    variant: { nextLinks: 'on another origin', origin: 'https://cdn.directory.example', page: 1 },
+    otherData: { nextLinks: "on the base URL's origin" },
+  },
+];
+
+for (const { id, reference, variant, otherData } of NEW_OBSERVATIONS)
+  test(`drift: ${id} that changes is drift; the same behaviour over other data is not`, () => {
+    const baseline = updatedBaseline(summaryOf([{ id: 'ORG-COUNT' }], { [id]: reference }), undefined, '2026-11-22');
+    const changed = judgeAgainstBaseline(summaryOf([{ id: 'ORG-COUNT' }], { [id]: variant }), 'b.json', baseline, options);
+    expect(changed.drift.map((d) => d.id)).toEqual([id]);
+    expect(changed.verdict).toBe('warn');
+    expect(judgeAgainstBaseline(summaryOf([{ id: 'ORG-COUNT' }], { [id]: otherData }), 'b.json', baseline, options).drift).toEqual([]);
+  });
+
+test('probes and baseline files saved with a byte-order mark are read as written', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bom-'));
+  const baseline = join(dir, 'baseline.json');
+  writeFileSync(baseline, `\uFEFF${JSON.stringify({ expectations: [{ id: 'ORG-PAGE', reason: 'x' }] })}`);
+  expect(readBaseline(baseline).expectations[0].id).toBe('ORG-PAGE');
+  const probes = join(dir, 'probes.json');
+  writeFileSync(probes, `\uFEFF${JSON.stringify({ provider: { none: [{ query: { NPI: '1234567893' } }] } })}`);
+  expect(loadProbes(probes).provider?.none?.[0].query.NPI).toBe('1234567893');
 });
 
 test('--update-baseline keeps the reasons, owners and dates of entries that remain, adds the new, drops the fixed', () => {

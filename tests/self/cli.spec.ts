@@ -121,7 +121,13 @@ test('compare: status changes, failures new and gone by fingerprint, observation
 
 test('compare: exit 3 when B judged nothing or not all; a requirement A judged and B skipped is lost coverage, listed and counted', () => {
   const dir = tempDir();
-  const a = report([{ id: 'SB-ROOT-OBJECT', failures: [] }, { id: 'ORG-ACTIVE', failures: [] }], { status: 404 });
+  const a = report(
+    [
+      { id: 'SB-ROOT-OBJECT', failures: [] },
+      { id: 'ORG-ACTIVE', failures: [] },
+    ],
+    { status: 404 },
+  );
   const b = report([{ id: 'SB-ROOT-OBJECT', failures: [] }], { status: 404 });
   writeFileSync(join(dir, 'a.json'), JSON.stringify(a));
   writeFileSync(join(dir, 'b.json'), JSON.stringify(b));
@@ -202,7 +208,10 @@ test("run from another directory reads that directory's .env and says so; --env-
     unset: ['CONFORMANCE_ENV_FILE'],
   });
   expect(flagged.stderr).toContain(`configuration: reading ${join(dir, 'conf', 'staging.env')}`);
-  const fromFile = command(['run', '--env-file', 'conf/staging.env', '--grep', 'SB-NO-MATCH'], { cwd: dir, unset: ['CONFORMANCE_ENV_FILE'] });
+  const fromFile = command(['run', '--env-file', 'conf/staging.env', '--grep', 'SB-NO-MATCH'], {
+    cwd: dir,
+    unset: ['CONFORMANCE_ENV_FILE'],
+  });
   expect(fromFile.code).toBe(0);
   expect(flagged.code).toBe(0);
   expect(readdirSync(dir).sort()).toEqual(['.env', 'conf', 'report-from-dotenv', 'report-from-env-file', 'report-from-flag']);

@@ -1,5 +1,7 @@
 /** The harness's only way to the network: its logic against a fake transport, its limits against real sockets. */
 import { createServer, type Server } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { bodyExcerpt } from '../../src/harness/exchange';
 import type { AddressInfo } from 'node:net';
 import {
   ForeignOriginError,
@@ -277,4 +279,40 @@ test.describe('the undici transport, against real sockets', () => {
       server.close();
     }
   });
+});
+
+/** A fake transport that answers one body as bytes, with the given headers. */
+function bytesTransport(body: Buffer, headers: Record<string, string> = {}): Transport {
+  return {
+    get: async () => ({ status: 200, headers: { 'content-type': 'application/json', ...headers }, body }),
+    close: async () => undefined,
+  };
+}
+
+test('one finding per cause: a byte-order mark is noted and the body parsed without it; a coding not asked for is decoded and noted', async () => {
+  const json = JSON.stringify({ resourceType: 'Bundle', total: 1 });
+  const bom = await client(bytesTransport(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(json)]))).get('/x');
+  expect(bom).toMatchObject({ bom: true, json: { ok: true }, body: { total: 1 }, bodyText: json });
+  const gzipped = await client(bytesTransport(gzipSync(json), { 'content-encoding': 'gzip' })).get('/x');
+  expect(gzipped).toMatchObject({ contentEncoding: { coding: 'gzip', decoded: true }, json: { ok: true }, body: { total: 1 } });
+  const unknown = await client(bytesTransport(Buffer.from('zzz'), { 'content-encoding': 'zstd' })).get('/x');
+  expect(unknown.contentEncoding).toEqual({ coding: 'zstd', decoded: false });
+  expect(unknown.json).toEqual({ ok: false, error: expect.stringContaining('Content-Encoding: zstd, and the harness cannot decode') });
+  // A bomb stops at the body limit, as a plain body does.
+  const bomb = await client(bytesTransport(gzipSync(Buffer.alloc(5_000_000, ' ')), { 'content-encoding': 'gzip' }), [], {
+    maxBodyBytes: 1_000_000,
+  }).get('/x');
+  expect(bomb.tooLargeBytes).toBe(1_000_000);
+});
+
+test('duplicate member names are found, with their JSON Pointers; a number JSON cannot keep is quoted as the body wrote it', async () => {
+  const text = '{"id":"mdm-1","id":"curated","data":{"NPI":["1"],"Name":[{"a":1,"a":2}]},"total":1e400,"big":12345678901234567890}';
+  const exchange = await client(bytesTransport(Buffer.from(text))).get('/x');
+  expect(exchange.duplicateNames).toEqual(['/id', '/data/Name/0/a']);
+  expect(exchange.body).toMatchObject({ id: 'curated' });
+  expect(bodyExcerpt(exchange, '/total')).toBe('/total = 1e400');
+  expect(bodyExcerpt(exchange, '/big')).toBe('/big = 12345678901234567890');
+  // No duplicate, no second parse: a string value holding `":` only makes the parser look.
+  const clean = await client(bytesTransport(Buffer.from('{"a":"x\\":y","b":[{"c":1}]}'))).get('/x');
+  expect(clean.duplicateNames).toBeUndefined();
 });

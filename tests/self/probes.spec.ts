@@ -163,7 +163,7 @@ test('probes draft: verified promises only, within the stated bound of requests,
   }
 });
 
-test('probes draft: a seed whose check digit is wrong is the service\'s own data: drafted from, with a note', async ({ directory }) => {
+test("probes draft: a seed whose check digit is wrong is the service's own data: drafted from, with a note", async ({ directory }) => {
   const { server, baseUrl } = await listening(directory);
   const { api, close } = endpoints(BoundedEndpoints, baseUrl);
   try {

@@ -1,4 +1,5 @@
 import { distinctByJson, sortedDistinctByJson } from '../../json/distinct';
+import { serviceLines } from '../rules/service-text';
 import type { ConformanceReport, ObservationResult, RequirementResult, RunError } from '../../types/schemas';
 import { type Level, OBSERVATIONS, REQUIREMENTS, type RequirementId } from '../catalogue';
 import { ANNOTATION, type Failure, type ObservationRecord, type ProbeProblem, type RequirementRecord } from '../annotations';
@@ -127,7 +128,8 @@ export function aggregate(
     // A failure the checks did not record (the MUST-failure summary aside) is an error of the run.
     const unexplained = outcome.errors.filter((message) => !/MUST checks? failed:/.test(message));
     if (outcome.status !== 'passed' && outcome.status !== 'skipped' && unexplained.length > 0) {
-      for (const message of unexplained) errors.push({ test: outcome.title, kind: errorKind(outcome, message), message });
+      for (const message of unexplained)
+        errors.push({ test: outcome.title, kind: errorKind(outcome, message), message: serviceLines(message) });
       notRun = `could not complete (${errorKind(outcome, unexplained[0])})`;
     }
     if (notRun === undefined) {

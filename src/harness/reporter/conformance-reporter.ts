@@ -114,6 +114,11 @@ export default class ConformanceReporter implements Reporter {
     console.log(
       `${name ? `conformance [${name}]` : '\nconformance'}: ${summary.verdict.toUpperCase()}: ${counts}${againstBaseline} (${config.reportDir}/${REPORT_FILES.markdown})`,
     );
+    // Without a baseline a SHOULD finding only warns: the last line says how to gate on every finding.
+    if (!config.baseline && !name)
+      console.log(
+        `no baseline: to gate releases on every finding, SHOULD ones included, record the ones you accept with: directory-conformance run --baseline conformance-baseline.json --update-baseline`,
+      );
     return summary.verdict;
   }
 }

@@ -7,11 +7,11 @@ import { REQUIREMENT_GROUPS } from '../catalogue';
 import { SPECIFICATION, SUITE_VERSION } from '../../suite-version';
 import type { Failure } from '../annotations';
 import type { RequirementResult } from './aggregate';
+import { escapeText } from './escape';
 import type { ConformanceReport } from './report';
 
-/** Escapes text for HTML content and attribute values. */
-export const h = (value: unknown): string =>
-  String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+/** Escapes text for HTML content and attribute values (escapeText). */
+export const h = (value: unknown): string => escapeText(String(value), 'html');
 
 export const STYLE = `
 body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d232b;background:#f6f7f9}

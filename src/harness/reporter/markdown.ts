@@ -1,6 +1,8 @@
+import { escapeText } from './escape';
 import type { ConformanceReport } from './report';
 
-const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n+/g, ' ↵ ');
+/** Text for a Markdown line or table cell: escaped (escapeText), on one line. */
+const cell = (text: string) => escapeText(text, 'markdown').replace(/\n+/g, ' ↵ ');
 const clip = (text: string, length = 300) => (text.length > length ? `${text.slice(0, length)}…` : text);
 
 function verdict(report: ConformanceReport): string {
@@ -29,7 +31,7 @@ const entryNotes = (e: { owner?: string; issue?: string; expires?: string }) =>
 function baselineSection(report: ConformanceReport): string[] {
   const { baseline, drift = [] } = report;
   if (!baseline) return [];
-  const lines = ['## Baseline', '', `Judged against ${baseline.file}.`, ''];
+  const lines = ['## Baseline', '', `Judged against ${cell(baseline.file)}.`, ''];
   const list = (title: string, items: string[]) => {
     if (items.length > 0) lines.push(`### ${title}`, '', ...items, '');
   };
@@ -58,7 +60,7 @@ function baselineSection(report: ConformanceReport): string[] {
   );
   list(
     'Drift: behaviour where the specification is silent changed',
-    drift.map((d) => `- **${d.id}** changed from \`${cell(JSON.stringify(d.before))}\` to \`${cell(JSON.stringify(d.after))}\``),
+    drift.map((d) => `- **${d.id}** changed from ${cell(JSON.stringify(d.before))} to ${cell(JSON.stringify(d.after))}`),
   );
   return lines;
 }
@@ -85,7 +87,7 @@ export function renderMarkdown(report: ConformanceReport): string {
     '',
     `**Verdict: ${verdict(report)}**`,
     '',
-    `Target: ${report.target.baseUrl}${report.target.embedded ? ' (embedded reference server)' : ''}  `,
+    `Target: ${cell(report.target.baseUrl)}${report.target.embedded ? ' (the embedded reference server)' : ''}  `,
     `Started: ${report.startedAt}, took ${(report.durationMs / 1000).toFixed(1)} s  `,
     `Requirements: ${summary.pass} pass${partial}, ${summary.fail} fail, ${summary.warn} warn, ${summary.skip} skip; ${report.probeProblems.length} probe problems`,
     '',

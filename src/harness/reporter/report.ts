@@ -2,6 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConformanceReport } from '../../types/schemas';
 import type { Redactor } from '../redact';
+import { serviceValue } from '../rules/service-text';
 import { SPECIFICATION, SUITE_VERSION } from '../../suite-version';
 import { renderHtml } from './html';
 import { renderJunit } from './junit';
@@ -45,11 +46,15 @@ export function clearReport(reportDir: string): void {
   for (const file of Object.values(REPORT_FILES)) rmSync(join(reportDir, file), { force: true });
 }
 
-/** Writes every report file; everything passes the redactor on the way out. */
+/** No string of a report is longer: the checks cap what the service sent, this bounds what they did not foresee. */
+const REPORT_STRING_MAX_BYTES = 16 * 1024;
+
+/** Writes every report file; everything passes the redactor, and then the cap, on the way out. */
 export function writeReport(reportDir: string, report: ConformanceReport, redactor: Redactor): void {
   mkdirSync(reportDir, { recursive: true });
-  writeFileSync(join(reportDir, REPORT_FILES.json), redactor.text(`${JSON.stringify(report, null, 2)}\n`));
-  writeFileSync(join(reportDir, REPORT_FILES.markdown), redactor.text(renderMarkdown(report)));
-  writeFileSync(join(reportDir, REPORT_FILES.junit), redactor.text(renderJunit(report)));
-  writeFileSync(join(reportDir, REPORT_FILES.html), redactor.text(renderHtml(report)));
+  const safe = serviceValue(redactor.value(report), REPORT_STRING_MAX_BYTES);
+  writeFileSync(join(reportDir, REPORT_FILES.json), `${JSON.stringify(safe, null, 2)}\n`);
+  writeFileSync(join(reportDir, REPORT_FILES.markdown), redactor.text(renderMarkdown(safe)));
+  writeFileSync(join(reportDir, REPORT_FILES.junit), redactor.text(renderJunit(safe)));
+  writeFileSync(join(reportDir, REPORT_FILES.html), redactor.text(renderHtml(safe)));
 }

@@ -1,4 +1,5 @@
 import type { Exchange } from '../exchange';
+import { isWellFormed } from '../../json/unicode';
 import { isJsonObject as isObject } from './json';
 
 export interface RecordLike {
@@ -10,7 +11,9 @@ export interface RecordLike {
 export function recordOf(exchange: Exchange): RecordLike | undefined {
   if (!exchange.json.ok) return undefined;
   const value = exchange.body;
-  if (!isObject(value) || typeof value.id !== 'string' || value.id === '' || !isObject(value.data)) return undefined;
+  // A curated ID goes into a URL path (§4.2): one no URL can carry makes the record malformed, for SB-RECORD-SHAPE.
+  if (!isObject(value) || typeof value.id !== 'string' || value.id === '' || !isWellFormed(value.id) || !isObject(value.data))
+    return undefined;
   return value as unknown as RecordLike;
 }
 

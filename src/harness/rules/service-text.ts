@@ -20,3 +20,20 @@ export function serviceText(text: string, maxBytes: number = SERVICE_TEXT_MAX_BY
   }
   return `${kept}… (${bytes - used} more bytes)`;
 }
+
+/** Every line of a message capped (serviceText): a message quotes a value per line, each line stays readable. */
+export function serviceLines(text: string, maxBytes: number = 2 * SERVICE_TEXT_MAX_BYTES): string {
+  return text
+    .split('\n')
+    .map((line) => serviceText(line, maxBytes))
+    .join('\n');
+}
+
+/** A JSON-like value with every string in it capped (serviceText), for observations and probe problems. */
+export function serviceValue<T>(value: T, maxBytes: number = SERVICE_TEXT_MAX_BYTES): T {
+  if (typeof value === 'string') return serviceText(value, maxBytes) as T;
+  if (Array.isArray(value)) return value.map((item) => serviceValue(item, maxBytes)) as T;
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [serviceText(key, maxBytes), serviceValue(item, maxBytes)])) as T;
+  return value;
+}

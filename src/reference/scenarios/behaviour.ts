@@ -89,6 +89,8 @@ export interface Behaviour {
      * not show the matching rules: the reference ignores letter case and surrounding spaces.
      */
     searchValue(parameter: string, value: string): string | null;
+    /** Rewrites every answer as it leaves (a BOM added, a body compressed), for faults of the HTTP layer. */
+    respond?(payload: string, reply: FastifyReply): string | Buffer;
     /**
      * Takes over a request before any route sees it, for targets that misbehave below the
      * specification (hangs, resets, HTML pages). Returns true when it answered (or will never answer).

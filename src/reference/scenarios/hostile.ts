@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { Intercept } from './behaviour';
 import type { Scenario } from './scenario';
+import { withBundle, withData } from './transforms';
 
 /**
  * Targets that misbehave below the specification: the harness must survive each one, end in
@@ -53,11 +54,44 @@ function endless(reply: FastifyReply): Promise<boolean> {
 const HTML_PAGE =
   '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr><center>nginx</center></body></html>';
 
+/**
+ * Text a careless or hostile service may hold in any value: markup, terminal escape sequences, NUL
+ * and BEL, the noncharacters XML cannot carry, a lone surrogate (valid JSON text, never valid
+ * UTF-8 or XML), and a megabyte. `HOSTILE_MARK` opens the escape sequence, so a scan can find it.
+ */
+export const HOSTILE_MARK = '\u001b[31mHOSTILE';
+const HOSTILE_TEXT = `<script>alert("x")</script><img src=x onerror=alert(1)>${HOSTILE_MARK}\u001b[0m\u0000\u0007\ufffe\uffff\ud800`;
+/** A megabyte of one letter: no report may hold a run of it much longer than its cap. */
+export const HOSTILE_HUGE = 'Z'.repeat(1024 * 1024);
+
+const hostileData = withData((data) => {
+  data.Gender = [HOSTILE_TEXT];
+  data.Status = [`${HOSTILE_TEXT}${HOSTILE_HUGE}`];
+  for (const name of (data.Name ?? []) as Record<string, unknown>[]) name.NameType = [HOSTILE_TEXT];
+});
+
 function every(intercept: Intercept): Scenario['behaviour'] {
   return { http: { intercept } };
 }
 
 export const HOSTILE: HostileTarget[] = [
+  {
+    name: 'hostile-text',
+    description: 'markup, escape sequences, NUL, BEL, U+FFFE, lone surrogates and a 1 MiB string in record values and organization names',
+    says: /ORG-FILTERS \| MUST .* \| fail .*matches none of the organization's name values/,
+    behaviour: {
+      searchSingleBest: { golden: hostileData.golden },
+      sourceRecords: { sources: hostileData.sources },
+      organization: {
+        bundle: withBundle((bundle) => {
+          const [first] = bundle.entry;
+          if (!first) return;
+          first.resource.name = `${HOSTILE_TEXT}${HOSTILE_HUGE}`;
+          for (const type of first.resource.type ?? []) type.text = HOSTILE_TEXT;
+        }),
+      },
+    },
+  },
   {
     name: 'hang',
     stoppedByPreflight: true,

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { HttpRequirementId } from '../../../harness/catalogue';
 import type { FaultsFor } from '../scenario';
 
@@ -14,6 +15,35 @@ export const HTTP_FAULTS: FaultsFor<HttpRequirementId> = {
       name: 'bundle-truncated-json',
       description: 'the bundle JSON is cut short',
       behaviour: { organization: { bundle: (bundle) => JSON.stringify(bundle).slice(0, -2) } },
+    },
+    {
+      name: 'bom-before-json',
+      description: 'a serializer that writes a UTF-8 byte-order mark before every JSON answer: one HTTP-JSON finding, nothing else',
+      alone: true,
+      behaviour: {
+        http: { respond: (payload, reply) => (/json/.test(String(reply.getHeader('content-type'))) ? `\uFEFF${payload}` : payload) },
+      },
+    },
+    {
+      name: 'gzip-unasked',
+      description: 'every answer gzip-compressed, though the request accepts only identity: a near miss, judged decoded',
+      level: 'SHOULD',
+      alone: true,
+      behaviour: {
+        http: {
+          respond: (payload, reply) => {
+            reply.header('content-encoding', 'gzip');
+            return gzipSync(payload);
+          },
+        },
+      },
+    },
+    {
+      name: 'duplicate-member-names',
+      description: 'golden records written with id twice, the master-data key and then the curated ID: a near miss',
+      level: 'SHOULD',
+      alone: true,
+      behaviour: { searchSingleBest: { golden: (record) => `{"id":"mdm-${record.id.slice(0, 6)}",${JSON.stringify(record).slice(1)}` } },
     },
   ],
   'HTTP-NO-5XX': [

@@ -35,6 +35,14 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
       description: 'data is serialized JSON inside a string',
       behaviour: { searchSingleBest: { golden: (record) => ({ ...record, data: JSON.stringify(record.data) }) } },
     },
+    {
+      // JSON can carry "\ud800"; no URL can: the sourceRecords checks skip for want of a curated ID, and say so.
+      name: 'curated-id-split-surrogate',
+      description: 'curated IDs cut after a fixed number of UTF-16 units, splitting an emoji: a lone surrogate no URL can carry',
+      behaviour: {
+        searchSingleBest: { golden: (record) => ({ ...record, id: `${record.id}\ud83d\ude00`.slice(0, record.id.length + 1) }) },
+      },
+    },
   ],
   'SB-MATCHES-QUERY': [
     // §4.1: the record agrees with the query.

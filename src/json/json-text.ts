@@ -1,0 +1,73 @@
+/**
+ * What JSON.parse does not tell: the names an object repeats (RFC 8259 §4: names SHOULD be unique;
+ * JSON.parse keeps the last), and the literal text of a value it could not keep (1e400 becomes
+ * Infinity, which JSON.stringify writes as null). Read with a maintained JSON parser that keeps
+ * every member and its place in the text (Momoa).
+ */
+import { type AnyNode, type MemberNode, parse } from '@humanwhocodes/momoa';
+import { pointerKeys } from './pointer';
+
+const nameOf = (member: MemberNode) => (member.name.type === 'String' ? member.name.value : member.name.name);
+
+/** A JSON Pointer segment (RFC 6901). */
+const segment = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Members of every object of a parsed value. */
+function memberCount(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  let count = 0;
+  if (Array.isArray(value)) for (const item of value) count += memberCount(item);
+  else for (const key in value) count += 1 + memberCount((value as Record<string, unknown>)[key]);
+  return count;
+}
+
+/** `"` then optional white space then `:`: every member name ends so (and a string value holding `":` too). */
+function nameColons(text: string): number {
+  const pattern = /"\s*:/g;
+  let count = 0;
+  while (pattern.exec(text) !== null) count++;
+  return count;
+}
+
+/**
+ * Whether the text may repeat a name: it writes more `"…":` pairs than the parsed value has members.
+ * A linear count, so that the full parse, twenty times JSON.parse's cost, runs only on a body that
+ * can hold a duplicate (a string value holding `":` makes it look, and the parser answers).
+ */
+export function mayRepeatNames(text: string, parsed: unknown): boolean {
+  return nameColons(text) > memberCount(parsed);
+}
+
+/** The JSON Pointers of members whose name repeats an earlier member's in the same object, in text order. */
+export function duplicateMemberNames(text: string): string[] {
+  const found: string[] = [];
+  const walk = (node: AnyNode, pointer: string) => {
+    if (node.type === 'Object') {
+      const seen = new Set<string>();
+      for (const member of node.members) {
+        const name = nameOf(member);
+        const at = `${pointer}/${segment(name)}`;
+        if (seen.has(name)) found.push(at);
+        seen.add(name);
+        walk(member.value, at);
+      }
+    } else if (node.type === 'Array') node.elements.forEach((element, i) => walk(element.value, `${pointer}/${i}`));
+  };
+  walk(parse(text, { mode: 'json' }).body, '');
+  return found;
+}
+
+/** The text of the value at a JSON Pointer, as the body wrote it; undefined where there is none. */
+export function literalAt(text: string, pointer: string): string | undefined {
+  let node: AnyNode = parse(text, { mode: 'json', ranges: true }).body;
+  for (const key of pointerKeys(pointer)) {
+    if (node.type === 'Object') {
+      // The last member of a name is the one JSON.parse keeps.
+      const member: MemberNode | undefined = [...node.members].reverse().find((m) => nameOf(m) === key);
+      if (!member) return undefined;
+      node = member.value;
+    } else if (node.type === 'Array' && /^\d+$/.test(key) && Number(key) < node.elements.length) node = node.elements[Number(key)].value;
+    else return undefined;
+  }
+  return node.range ? text.slice(node.range[0], node.range[1]) : undefined;
+}

@@ -1,0 +1,80 @@
+/** Rules as plain functions, on hand-made answers: readings of a filter, a walk's totals and repeats, and escaping. */
+import type { Exchange } from '../../src/harness/exchange';
+import { escapeText } from '../../src/harness/reporter/escape';
+import { filterReading } from '../../src/harness/rules/organization';
+import { judgeRepeats, matchCount, totalAcrossPagesProblem, type WalkedPage } from '../../src/harness/rules/page-walk';
+import { serviceText } from '../../src/harness/rules/service-text';
+import { expect, test } from './fixtures';
+
+const organization = {
+  name: 'ST. MARY HEALTH CENTER',
+  type: [{ text: 'Group-Practice' }],
+  telecom: [{ system: 'phone', value: '6145551234' }],
+  address: [{ text: '12 MAIN ST, DAYTON, OH 45402', line: ['12 MAIN ST'], city: 'DAYTON', state: 'OH', postalCode: '45402' }],
+};
+
+test('ORG-FILTERS: a filter holds, is a near miss where a looser reading exists, or matches under no reading', () => {
+  const cases: [string, string, string][] = [
+    ['name', 'mary health', 'holds'],
+    ['name', 'ST MARY', 'near'], // punctuation aside
+    ['type', 'Group Practice', 'near'], // spaces and hyphens aside
+    ['name', 'ST. MARY HEALTH CENTER OF DAYTON', 'near'], // the field within the value
+    ['address-city', 'Dayton', 'holds'],
+    ['address-city', 'Columbus', 'none'], // two filters OR-ed: another city
+    ['address', '12 Main St, Dayton', 'holds'],
+    ['address', '99 Elm Rd, Dayton', 'near'], // its city is in the searched address
+    ['address', '99 Elm Rd, Akron', 'none'],
+    ['phone', '6145551234', 'holds'],
+    ['phone', '6145559999', 'none'],
+  ];
+  for (const [name, value, reading] of cases) expect(filterReading(organization, name, value), `${name}=${value}`).toBe(reading);
+});
+
+const page = (label: string, ids: string[], total: unknown): WalkedPage => ({ label, ids, total, exchange: {} as Exchange });
+
+test('ORG-TOTAL across pages: every match or the page count, never neither', () => {
+  const allMatches = [page('Page=1', ['a', 'b'], 3), page('Page=2', ['c'], 3)];
+  const pageCount = [page('Page=1', ['a', 'b'], 2), page('Page=2', ['c'], 1)];
+  expect(totalAcrossPagesProblem(allMatches)).toBeUndefined();
+  expect(totalAcrossPagesProblem(pageCount)).toBeUndefined();
+  expect(matchCount(allMatches)).toBe(3);
+  expect(matchCount(pageCount)).toBeUndefined();
+  const shrinking = [page('Page=1', ['a', 'b'], 40), page('Page=2', ['c'], 39)];
+  expect(totalAcrossPagesProblem(shrinking)?.message).toMatch(
+    /^total is 40 on Page=1 and 39 on Page=2 of the same search, and it is not each page's count either/,
+  );
+  const below = [page('Page=1', ['a', 'b'], 3), page('Page=2', ['c', 'd'], 3)];
+  expect(totalAcrossPagesProblem(below)?.message).toMatch(/^total 3 on Page=2 is below the 4 distinct organizations/);
+});
+
+test('ORG-PAGE-DISJOINT: repeats warn while every record is reachable, and fail when the walk shows records no page reaches', () => {
+  const reachable = [page('Page=1', ['a', 'b'], 3), page('Page=2', ['b', 'c'], 3)];
+  expect(judgeRepeats(reachable, { ended: true, pageSize: 2, matches: 3 }).map((j) => j.level)).toEqual(['SHOULD']);
+  const hidden = [page('Page=1', ['a', 'b'], 4), page('Page=2', ['b', 'c'], 4)];
+  const [judged] = judgeRepeats(hidden, { ended: true, pageSize: 2, matches: 4 });
+  expect(judged.level).toBe('MUST');
+  expect(judged.message).toMatch(/the walk ended with 3 distinct organizations of the 4 that total counts, so 1 can be reached by no page/);
+  // A walk that did not end, and is too short to hold every match, proves nothing hidden.
+  expect(judgeRepeats(hidden, { ended: false, pageSize: 1, matches: 4 })[0].level).toBe('SHOULD');
+  // Without a total that means every match, nothing shows a record hidden.
+  expect(judgeRepeats(hidden, { ended: true, pageSize: 2 })[0].level).toBe('SHOULD');
+  expect(
+    judgeRepeats([page('Page=1', ['a'], 2), page('Page=2', ['b'], 2)], { ended: true, pageSize: 1, matches: 2 })[0].level,
+  ).toBeUndefined();
+});
+
+test('one escaping path: markup and control bytes show, never act, in HTML, Markdown and the terminal', () => {
+  const hostile = '<b>x</b> | \u001b[31mred\u0000\u0007 \u202e \ufffe \ud800';
+  expect(escapeText(hostile, 'html')).toBe('&lt;b&gt;x&lt;/b&gt; | ␛[31mred␀␇ [U+202E] \ufffd \ufffd');
+  expect(escapeText(hostile, 'markdown')).toBe('&lt;b&gt;x&lt;/b&gt; \\| ␛[31mred␀␇ [U+202E] \ufffd \ufffd');
+  expect(escapeText(hostile, 'terminal')).toBe('<b>x</b> | ␛[31mred␀␇ [U+202E] \ufffd \ufffd');
+  expect(escapeText('tab\tand\nline', 'terminal')).toBe('tab\tand\nline');
+});
+
+test('service text is capped at 2 KiB a value, whole characters, with what was left out', () => {
+  const huge = 'é'.repeat(1024 * 1024);
+  const capped = serviceText(huge);
+  expect(Buffer.byteLength(capped.split('…')[0])).toBe(2048);
+  expect(capped.endsWith(`… (${2 * 1024 * 1024 - 2048} more bytes)`)).toBe(true);
+  expect(serviceText('short')).toBe('short');
+});
