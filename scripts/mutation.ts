@@ -17,6 +17,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { requirement } from '../src/harness/catalogue';
+import { SCHEMA } from '../src/schema-validation/validator';
 import { EXIT_CODE } from '../src/harness/reporter/aggregate';
 import { TARGETS_VARIABLE } from '../src/harness/targets';
 import { CLEAN, scenarioPrefix } from '../src/reference/scenarios/registry';
@@ -46,6 +47,7 @@ const faultLevel = (fault: Fault) => fault.level ?? requirement(fault.targets).l
 function problems(scenario: Scenario, run: SuiteRun): string[] {
   const { report, exitCode } = run;
   if (!report) return [`no conformance.json (exit ${exitCode}): ${run.stderr.trim().split('\n').slice(-1)[0] ?? ''}`];
+  if (run.reportShapeError) return [`conformance.json breaks schemas/${SCHEMA.conformanceReport} ${run.reportShapeError}`];
   if (!isFault(scenario)) {
     const skips = new Set<string>(scenario.skips ?? []);
     return [

@@ -42,6 +42,7 @@ function reportSays(says: RegExp, stoppedByPreflight = false) {
     const expected = stoppedByPreflight ? 3 : 1;
     if (run.exitCode !== expected) found.push(`exited ${run.exitCode}, expected ${expected}`);
     if (!run.report || !run.markdown) return [...found, 'conformance.json or conformance.md missing'];
+    if (run.reportShapeError) found.push(`conformance.json breaks its published schema ${run.reportShapeError}`);
     if (!says.test(run.markdown)) found.push(`conformance.md does not match ${says}`);
     if (stoppedByPreflight) {
       if (run.report.errors.length !== 1 || run.report.errors[0].kind !== 'preflight')

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { EMBEDDED_URL_VARIABLE, ENV_FILE_VARIABLE } from '../harness/config';
 import { TARGETS_VARIABLE } from '../harness/targets';
 import { type ConformanceReport, REPORT_FILES } from '../harness/reporter/report';
+import { SCHEMA, sharedSchemaValidator } from '../schema-validation/validator';
 import { watchPeakMemory } from './peak-memory';
 import { PROJECT_ROOT } from './scenario-server';
 
@@ -57,6 +58,8 @@ export interface SuiteRun {
   stderr: string;
   /** conformance.json, when the run wrote one. */
   report?: ConformanceReport;
+  /** Where conformance.json breaks its published schema, when it does: a bug of the harness. */
+  reportShapeError?: string;
   markdown?: string;
   /** With `measureMemory`: the peak resident memory of the run's processes together, in bytes (Linux only). */
   peakRssBytes?: number;
@@ -97,8 +100,8 @@ export async function runSuite({
   return { exitCode, seconds: (Date.now() - started) / 1000, stdout, stderr, ...readReportFiles(reportDir), peakRssBytes };
 }
 
-/** conformance.json and conformance.md of a report folder, each when the run wrote it. */
-export function readReportFiles(reportDir: string): Pick<SuiteRun, 'report' | 'markdown'> {
+/** conformance.json and conformance.md of a report folder, each when the run wrote it; the JSON checked against its schema. */
+export function readReportFiles(reportDir: string): Pick<SuiteRun, 'report' | 'markdown' | 'reportShapeError'> {
   const read = (file: string) => {
     try {
       return readFileSync(join(reportDir, file), 'utf8');
@@ -107,7 +110,12 @@ export function readReportFiles(reportDir: string): Pick<SuiteRun, 'report' | 'm
     }
   };
   const json = read(REPORT_FILES.json);
-  return { report: json ? (JSON.parse(json) as ConformanceReport) : undefined, markdown: read(REPORT_FILES.markdown) };
+  const markdown = read(REPORT_FILES.markdown);
+  if (!json) return { markdown };
+  const report = JSON.parse(json) as ConformanceReport;
+  const shape = sharedSchemaValidator().validate(SCHEMA.conformanceReport, report);
+  const reportShapeError = shape.valid ? undefined : `at ${shape.violations[0].location || '/'}: ${shape.violations[0].message}`;
+  return { report, markdown, ...(reportShapeError ? { reportShapeError } : {}) };
 }
 
 /** Runs `task` over `items`, `parallel` at a time, keeping the input order in the results. */

@@ -44,9 +44,10 @@ export const SOURCE_RECORDS_FAULTS: FaultsFor<SourceRecordsRequirementId> = {
   ],
   'SR-STABLE': [
     {
+      // Keyed to the call, not to its parity: another worker's call in between must not make two calls agree.
       name: 'source-records-unstable',
-      description: 'every other call drops the last source record',
-      behaviour: { sourceRecords: { sources: (records, { call }) => (call % 2 === 0 ? records.slice(0, -1) : records) } },
+      description: 'source-record ids minted per answer (a row counter), so no two calls name the same records',
+      behaviour: { sourceRecords: { sources: (records, { call }) => records.map((record, i) => ({ ...record, id: `row-${call}-${i}` })) } },
     },
   ],
 };
