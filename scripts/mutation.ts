@@ -11,10 +11,12 @@
  * and lists the other requirements each fault tripped, so imprecise checks stay visible.
  *
  *   npm run test:mutation -- --only page-size-20,clean     a subset, by name
+ *   npm run test:mutation -- --keep-reports DIR            every scenario's report kept in DIR/<name>/
+ *                                                          (scripts/compare-verdicts.ts compares two such folders)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { requirement } from '../src/harness/catalogue';
 import { SCHEMA } from '../src/schema-validation/validator';
@@ -30,7 +32,7 @@ import { startScenarioServer } from '../src/suite-runs/scenario-server';
 
 const MUTATION_SCENARIOS: readonly Scenario[] = [CLEAN, ...VARIANTS, ...FAULTS];
 
-const { values } = parseArgs({ options: { only: { type: 'string' } } });
+const { values } = parseArgs({ options: { only: { type: 'string' }, 'keep-reports': { type: 'string' } } });
 const only = values.only?.split(',').map((s) => s.trim());
 const selected = only ? MUTATION_SCENARIOS.filter((s) => only.includes(s.name)) : MUTATION_SCENARIOS;
 if (selected.length === 0 || (only && selected.length !== only.length)) {
@@ -94,7 +96,8 @@ function targetRun(reportRoot: string, scenario: Scenario, run: SuiteRun): Suite
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const reportRoot = mkdtempSync(join(tmpdir(), 'mutation-'));
+  const kept = values['keep-reports'];
+  const reportRoot = kept ? resolve(kept) : mkdtempSync(join(tmpdir(), 'mutation-'));
   const server = await startScenarioServer();
   let runs: SuiteRun[];
   try {
@@ -113,7 +116,7 @@ async function main(): Promise<void> {
   } finally {
     server.stop();
   }
-  rmSync(reportRoot, { recursive: true, force: true });
+  if (!kept) rmSync(reportRoot, { recursive: true, force: true });
 
   const results = selected.map((scenario, i) => ({ scenario, run: runs[i], problems: problems(scenario, runs[i]) }));
   const conformant = results.filter((r) => !isFault(r.scenario));
