@@ -14,11 +14,11 @@ import {
   type HarnessConfig,
   loadConfig,
   targetLine,
-} from './src/harness/config';
-import { ConfigError } from './src/harness/config-error';
-import { reportRunThatCouldNotStart } from './src/harness/reporter/configuration-error';
-import { clearReport } from './src/harness/reporter/report';
-import { suiteTargets, TARGETS_VARIABLE, targetEnvironment } from './src/harness/targets';
+} from './src/config/config';
+import { ConfigError } from './src/config/config-error';
+import { reportRunThatCouldNotStart } from './src/harness/stopped-run';
+import { clearReport } from './src/report/model';
+import { suiteTargets, TARGETS_VARIABLE, targetEnvironment } from './src/config/targets';
 
 /** A free loopback port, asked of the OS synchronously (the config file cannot await). */
 function freePort(): number {
@@ -81,7 +81,7 @@ export default defineConfig({
     ? [['list'], ['blob', { outputDir: join(harness.reportDir, 'blob') }]]
     : [
         ['list'],
-        ['./src/harness/reporter/conformance-reporter.ts'],
+        ['./src/harness/conformance-reporter.ts'],
         // Playwright's own report, by test; without the prompt for a code assistant in its error context.
         // Not Playwright's JUnit file: it copies annotations as they are, so one U+FFFE from a service
         // breaks it; conformance.junit.xml is the CI report, well-formed whatever the service sends.

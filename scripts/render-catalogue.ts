@@ -1,10 +1,10 @@
 /**
- * Renders the requirement catalogue (src/harness/catalogue.ts) into the README between markers.
+ * Renders the requirement catalogue (src/spec/catalogue/) into the README between markers.
  * `--check` exits 1 when the README's table is out of date instead of writing it.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NOT_TESTED, OBSERVATIONS, type Requirement, REQUIREMENTS } from '../src/harness/catalogue';
+import { NOT_TESTED, OBSERVATIONS, type Requirement, REQUIREMENTS } from '../src/spec/catalogue';
 
 const README = join(__dirname, '..', 'README.md');
 const START = '<!-- catalogue:start (npm run catalogue) -->';
@@ -45,10 +45,10 @@ function main(): void {
   const updated = `${readme.slice(0, start + START.length)}\n${renderCatalogue()}\n${readme.slice(end)}`;
   if (process.argv.includes('--check')) {
     if (updated !== readme) {
-      console.error('README.md: the requirement table differs from src/harness/catalogue.ts; run npm run catalogue');
+      console.error('README.md: the requirement table differs from src/spec/catalogue/; run npm run catalogue');
       process.exit(1);
     }
-    console.log('catalogue: README.md table matches src/harness/catalogue.ts');
+    console.log('catalogue: README.md table matches src/spec/catalogue/');
     return;
   }
   writeFileSync(README, updated);

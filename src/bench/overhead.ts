@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { type LoggedRequest, REQUEST_LOG_VARIABLE } from '../harness/request-log';
+import { type LoggedRequest, REQUEST_LOG_VARIABLE } from '../client/request-log';
 import { runSuite } from '../suite-runs/run-suite';
 import { startReferenceServer } from '../suite-runs/scenario-server';
 

@@ -1,4 +1,4 @@
-import { EXIT_CODE } from '../harness/reporter/aggregate';
+import { EXIT_CODE } from '../verdicts/aggregate';
 
 /** The command's exit codes, one table for every command: 0 pass, 1 fail, 2 configuration error, 3 inconclusive. */
 export const EXIT = {

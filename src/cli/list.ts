@@ -1,4 +1,4 @@
-import { OBSERVATIONS, type Requirement, REQUIREMENTS } from '../harness/catalogue';
+import { OBSERVATIONS, type Requirement, REQUIREMENTS } from '../spec/catalogue';
 
 interface CatalogueEntry {
   id: string;

@@ -13,10 +13,10 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SPECIFICATION, SUITE_VERSION as VERSION } from '../suite-version';
-import { ConfigError } from '../harness/config-error';
-import { InputError } from '../harness/input-error';
+import { ConfigError } from '../config/config-error';
+import { InputError } from '../config/input-error';
 import { EXIT, UsageError } from './exit-codes';
-import { draftRequestBound, MAX_SEEDS } from '../probes/draft';
+import { draftRequestBound, MAX_SEEDS } from '../probe-tools/draft';
 import { type CommandName, COMMAND_FLAGS } from './flags';
 import type { RunOptions } from './run';
 
@@ -24,11 +24,11 @@ import type { RunOptions } from './run';
    --version answer at once, without an HTTP stack or a schema compiler. require, not import(): the command registers tsx
    for CommonJS only, and import() would go around it. */
 const commandModules = {
-  compare: () => require('./compare') as typeof import('./compare'),
+  compare: () => require('../verdicts/comparison') as typeof import('../verdicts/comparison'),
   list: () => require('./list') as typeof import('./list'),
-  matrix: () => require('./matrix') as typeof import('./matrix'),
+  matrix: () => require('../verdicts/matrix') as typeof import('../verdicts/matrix'),
   probes: () => require('./probes') as typeof import('./probes'),
-  readReport: () => require('../harness/reporter/read-report') as typeof import('../harness/reporter/read-report'),
+  readReport: () => require('../report/read-report') as typeof import('../report/read-report'),
   run: () => require('./run') as typeof import('./run'),
   // The reference server starts when its entry module loads.
   serve: () => require('../reference/main') as unknown,

@@ -18,17 +18,17 @@ import {
   secretsOf,
   targetLine,
   targetsEmbedded,
-} from '../harness/config';
-import { ConfigError } from '../harness/config-error';
-import { DirectoryEndpoints } from '../harness/directory-client';
-import { ReadOnlyHttpClient, Throttle, TransportError } from '../harness/http-client';
-import { Redactor } from '../harness/redact';
-import { UndiciTransport } from '../harness/transport';
-import { BoundedEndpoints, draftProbes, MAX_SEEDS } from '../probes/draft';
-import { type ProbeStatus, verifyProbes } from '../probes/verify';
+} from '../config/config';
+import { ConfigError } from '../config/config-error';
+import { DirectoryEndpoints } from '../client/endpoints';
+import { ReadOnlyHttpClient, Throttle, TransportError } from '../client/http-client';
+import { Redactor } from '../client/redact';
+import { UndiciTransport } from '../client/transport';
+import { BoundedEndpoints, draftProbes, MAX_SEEDS } from '../probe-tools/draft';
+import { type ProbeStatus, verifyProbes } from '../probe-tools/verify';
 import { loadDirectory } from '../reference/directory';
 import { buildReferenceServer } from '../reference/server';
-import { escapeText } from '../harness/reporter/escape';
+import { escapeText } from '../report/escape';
 import { EXIT, UsageError } from './exit-codes';
 import { type RunOptions, runEnvironment } from './run';
 

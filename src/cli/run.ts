@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ENV_FILE_VARIABLE, environmentWithDotenv, reportDirOf } from '../harness/config';
-import { InputError } from '../harness/input-error';
-import { blobReports } from '../harness/reporter/blob-reports';
-import { reportRunThatCouldNotStart } from '../harness/reporter/configuration-error';
+import { ENV_FILE_VARIABLE, environmentWithDotenv, reportDirOf } from '../config/config';
+import { InputError } from '../config/input-error';
+import { blobReports } from '../harness/blob-reports';
+import { reportRunThatCouldNotStart } from '../harness/stopped-run';
 import { EXIT, UsageError } from './exit-codes';
 
 /**

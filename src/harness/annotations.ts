@@ -1,5 +1,5 @@
 import type { Failure } from '../types/schemas';
-import { type ObservationId, OBSERVATIONS, type RequirementId } from './catalogue';
+import { type ObservationId, OBSERVATIONS, type RequirementId } from '../spec/catalogue';
 
 export type { Failure, ProbeProblem } from '../types/schemas';
 

@@ -4,12 +4,12 @@
  * stops, instead of failing every test the same way.
  */
 import type { FullConfig } from '@playwright/test';
-import { clientOptions, environmentWithDotenv, type HarnessConfig, loadConfig, secretsOf } from './config';
-import type { Exchange } from './exchange';
-import { ReadOnlyHttpClient, TransportError } from './http-client';
-import { Redactor } from './redact';
-import { runTargets, targetEnvironment } from './targets';
-import { UndiciTransport } from './transport';
+import { clientOptions, environmentWithDotenv, type HarnessConfig, loadConfig, secretsOf } from '../config/config';
+import type { Exchange } from '../client/exchange';
+import { ReadOnlyHttpClient, TransportError } from '../client/http-client';
+import { Redactor } from '../client/redact';
+import { runTargets, targetEnvironment } from '../config/targets';
+import { UndiciTransport } from '../client/transport';
 
 export const PREFLIGHT_PREFIX = 'preflight: ';
 

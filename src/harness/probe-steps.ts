@@ -1,4 +1,4 @@
-import { probeLabel } from './probe-promises';
+import { probeLabel } from '../probes/promises';
 import { test } from './suite';
 
 const queryOf = (probe: unknown) => (typeof probe === 'object' && probe !== null && 'query' in probe ? probe.query : probe);

@@ -9,19 +9,19 @@
 import { _baseTest as base } from '@playwright/test';
 import { sharedSchemaValidator, type SchemaValidator } from '../schema-validation/validator';
 import type { Probes } from '../types/schemas';
-import type { RequirementId } from './catalogue';
-import { Checks } from './checks';
-import { firstUniqueRecord } from './derived-probes';
-import { clientOptions, environmentWithDotenv, type HarnessConfig, loadConfig, secretsOf } from './config';
-import { DirectoryClient } from './directory-client';
-import { ReadOnlyHttpClient, Throttle } from './http-client';
-import { Redactor } from './redact';
-import { LoggingTransport, REQUEST_LOG_VARIABLE } from './request-log';
-import type { RecordLike } from './rules/answers';
-import { suiteTargets, targetEnvironment, targetTag } from './targets';
-import { type Transport, UndiciTransport } from './transport';
+import type { RequirementId } from '../spec/catalogue';
+import { Checks } from '../rules/judgement';
+import { firstUniqueRecord } from './discovery';
+import { clientOptions, environmentWithDotenv, type HarnessConfig, loadConfig, secretsOf } from '../config/config';
+import { DirectoryClient } from '../client/endpoints';
+import { ReadOnlyHttpClient, Throttle } from '../client/http-client';
+import { Redactor } from '../client/redact';
+import { LoggingTransport, REQUEST_LOG_VARIABLE } from '../client/request-log';
+import type { RecordLike } from '../rules/answers';
+import { suiteTargets, targetEnvironment, targetTag } from '../config/targets';
+import { type Transport, UndiciTransport } from '../client/transport';
 import { ANNOTATION } from './annotations';
-import { escapeText } from './reporter/escape';
+import { escapeText } from '../report/escape';
 
 /** What a test needs of its target: the configuration, and what is built from it once per worker. */
 interface TargetSetup {

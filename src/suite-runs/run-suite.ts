@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { devNull } from 'node:os';
 import { join } from 'node:path';
-import { EMBEDDED_URL_VARIABLE, ENV_FILE_VARIABLE } from '../harness/config';
-import { TARGETS_VARIABLE } from '../harness/targets';
-import { type ConformanceReport, REPORT_FILES } from '../harness/reporter/report';
+import { EMBEDDED_URL_VARIABLE, ENV_FILE_VARIABLE } from '../config/config';
+import { TARGETS_VARIABLE } from '../config/targets';
+import { type ConformanceReport, REPORT_FILES } from '../report/model';
 import { SCHEMA, sharedSchemaValidator } from '../schema-validation/validator';
 import { watchPeakMemory } from './peak-memory';
 import { PROJECT_ROOT } from './scenario-server';
@@ -84,7 +84,7 @@ export async function runSuite({
   measureMemory = false,
 }: SuiteRunOptions): Promise<SuiteRun> {
   const args = [join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', `--workers=${workers}`];
-  if (!allReporters) args.push('--reporter=./src/harness/reporter/conformance-reporter.ts');
+  if (!allReporters) args.push('--reporter=./src/harness/conformance-reporter.ts');
   const started = Date.now();
   const child = spawn(process.execPath, args, {
     cwd: PROJECT_ROOT,

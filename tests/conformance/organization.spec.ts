@@ -2,13 +2,13 @@
  * GET {FHIR_PATH}/organization (§4.3): a searchset bundle, with Count/Page limits (§8).
  * Queries come only from the probes file.
  */
-import type { RequirementId } from '../../src/harness/catalogue';
-import type { Checks } from '../../src/harness/checks';
-import type { Exchange } from '../../src/harness/exchange';
-import { ForeignOriginError } from '../../src/harness/http-client';
-import { PROMISED, probeLabel } from '../../src/harness/probe-promises';
+import type { RequirementId } from '../../src/spec/catalogue';
+import type { Checks } from '../../src/rules/judgement';
+import type { Exchange } from '../../src/client/exchange';
+import { ForeignOriginError } from '../../src/client/http-client';
+import { PROMISED, probeLabel } from '../../src/probes/promises';
 import { forEachProbe, requiredFor } from '../../src/harness/probe-steps';
-import { answerSummary, isJsonObject, rootKind } from '../../src/harness/rules/answers';
+import { answerSummary, isJsonObject, rootKind } from '../../src/rules/answers';
 import {
   activeProblems,
   type EntryProblem,
@@ -21,9 +21,9 @@ import {
   organizationIds,
   partOfProblems,
   systemsOf,
-} from '../../src/harness/rules/organization';
-import { fhirR4Problems } from '../../src/harness/rules/fhir-r4';
-import { judgeRepeats, matchCount, totalAcrossPagesProblem, type WalkedPage } from '../../src/harness/rules/page-walk';
+} from '../../src/rules/organization';
+import { fhirR4Problems } from '../../src/rules/fhir-r4';
+import { judgeRepeats, matchCount, totalAcrossPagesProblem, type WalkedPage } from '../../src/rules/page-walk';
 import { describeSuite, requirements, test } from '../../src/harness/suite';
 import { SCHEMA } from '../../src/schema-validation/validator';
 import { MAX_COUNT, PAGE_SIZE } from '../../src/spec/constants';

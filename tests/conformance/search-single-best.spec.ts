@@ -3,14 +3,14 @@
  * Test data comes only from the probes file. An answer that contradicts a probe's promise is a
  * probe problem unless the exchanges themselves show the service at fault.
  */
-import type { Exchange } from '../../src/harness/exchange';
-import { PROMISED, probeLabel, uniqueAnswer, uniqueRecord } from '../../src/harness/probe-promises';
+import type { Exchange } from '../../src/client/exchange';
+import { PROMISED, probeLabel, uniqueAnswer, uniqueRecord } from '../../src/probes/promises';
 import { forEachProbe, requiredFor, stepEachProbe } from '../../src/harness/probe-steps';
-import { ambiguityForm } from '../../src/harness/rules/ambiguity';
-import { answerSummary, isJsonArray, recordOf, rootKind } from '../../src/harness/rules/answers';
-import { codeProblems, npiProblems, openCodedValues, queryMismatches } from '../../src/harness/rules/provider';
-import { classifySingleBest, describeAnswer } from '../../src/harness/rules/single-best-answer';
-import { unusedUnmatchable } from '../../src/harness/rules/unmatchable';
+import { ambiguityForm } from '../../src/rules/ambiguity';
+import { answerSummary, isJsonArray, recordOf, rootKind } from '../../src/rules/answers';
+import { codeProblems, npiProblems, openCodedValues, queryMismatches } from '../../src/rules/provider';
+import { classifySingleBest, describeAnswer } from '../../src/rules/single-best-answer';
+import { unusedUnmatchable } from '../../src/rules/unmatchable';
 import { describeSuite, requirements, test } from '../../src/harness/suite';
 import { SCHEMA } from '../../src/schema-validation/validator';
 import { AMBIGUITY_MESSAGE, OPTIONAL_SUFFIX } from '../../src/spec/constants';

@@ -2,11 +2,11 @@
  * GET {PROVIDER_PATH}/sourceRecords/{curatedID} (§4.2): the source records behind a golden record.
  * The curated ID comes from a unique probe's search result (the `golden` fixture).
  */
-import { NO_CURATED_ID } from '../../src/harness/derived-probes';
+import { NO_CURATED_ID } from '../../src/harness/discovery';
 import { requiredFor } from '../../src/harness/probe-steps';
-import { answerSummary, isJsonArray, rootKind } from '../../src/harness/rules/answers';
-import { isJsonObject, type JsonObject, objectsIn } from '../../src/harness/rules/json';
-import { codeProblems, npiProblems, openCodedValues, uncoveredGoldenValues } from '../../src/harness/rules/provider';
+import { answerSummary, isJsonArray, rootKind } from '../../src/rules/answers';
+import { isJsonObject, type JsonObject, objectsIn } from '../../src/rules/json';
+import { codeProblems, npiProblems, openCodedValues, uncoveredGoldenValues } from '../../src/rules/provider';
 import { describeSuite, requirements, test } from '../../src/harness/suite';
 import { SCHEMA } from '../../src/schema-validation/validator';
 

@@ -1,9 +1,9 @@
 /** The reporter's aggregation and rendering, on small hand-made inputs. */
-import { OBSERVATIONS, REQUIREMENTS } from '../../src/harness/catalogue';
-import { aggregate, type ConformanceSummary, EXIT_CODE, type TestOutcome, verdictOf } from '../../src/harness/reporter/aggregate';
-import { renderJunit } from '../../src/harness/reporter/junit';
-import { renderMarkdown } from '../../src/harness/reporter/markdown';
-import { type ConformanceReport, conformanceReport } from '../../src/harness/reporter/report';
+import { OBSERVATIONS, REQUIREMENTS } from '../../src/spec/catalogue';
+import { aggregate, type ConformanceSummary, EXIT_CODE, type TestOutcome, verdictOf } from '../../src/verdicts/aggregate';
+import { renderJunit } from '../../src/report/junit';
+import { renderMarkdown } from '../../src/report/markdown';
+import { type ConformanceReport, conformanceReport } from '../../src/report/model';
 import { ANNOTATION, type RequirementRecord } from '../../src/harness/annotations';
 import { expect, test } from './fixtures';
 import { xmlError } from '../../src/suite-runs/well-formed-xml';

@@ -2,14 +2,14 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readBaseline } from '../../src/harness/baseline/baseline-file';
-import { loadProbes } from '../../src/harness/config';
-import { judgeAgainstBaseline, updatedBaseline } from '../../src/harness/baseline/judge';
-import { observedBehaviour } from '../../src/harness/baseline/observed-behaviour';
-import { aggregate, type TestOutcome } from '../../src/harness/reporter/aggregate';
-import { renderJunit } from '../../src/harness/reporter/junit';
-import { renderMarkdown } from '../../src/harness/reporter/markdown';
-import { conformanceReport } from '../../src/harness/reporter/report';
+import { readBaseline } from '../../src/config/baseline-file';
+import { loadProbes } from '../../src/config/config';
+import { judgeAgainstBaseline, updatedBaseline } from '../../src/verdicts/baseline/judge';
+import { observedBehaviour } from '../../src/verdicts/baseline/observed-behaviour';
+import { aggregate, type TestOutcome } from '../../src/verdicts/aggregate';
+import { renderJunit } from '../../src/report/junit';
+import { renderMarkdown } from '../../src/report/markdown';
+import { conformanceReport } from '../../src/report/model';
 import type { Baseline } from '../../src/types/schemas';
 import { expect, test } from './fixtures';
 

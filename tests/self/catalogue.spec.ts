@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OBSERVATIONS, REQUIREMENTS } from '../../src/harness/catalogue';
+import { OBSERVATIONS, REQUIREMENTS } from '../../src/spec/catalogue';
 import { ANNOTATION } from '../../src/harness/annotations';
 import { SCENARIOS } from '../../src/reference/scenarios/registry';
 import { neutralSuiteEnvironment } from '../../src/suite-runs/run-suite';

@@ -2,9 +2,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OBSERVATIONS, REQUIREMENTS } from '../../src/harness/catalogue';
-import { aggregate } from '../../src/harness/reporter/aggregate';
-import { type ConformanceReport, conformanceReport } from '../../src/harness/reporter/report';
+import { OBSERVATIONS, REQUIREMENTS } from '../../src/spec/catalogue';
+import { aggregate } from '../../src/verdicts/aggregate';
+import { type ConformanceReport, conformanceReport } from '../../src/report/model';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { PROJECT_ROOT, startScenarioServer } from '../../src/suite-runs/scenario-server';
 import { command, tempDir } from './command';

@@ -2,10 +2,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EMBEDDED_URL_VARIABLE, environmentWithDotenv, loadConfig, secretsOf } from '../../src/harness/config';
-import { ConfigError } from '../../src/harness/config-error';
-import { reportRunThatCouldNotStart } from '../../src/harness/reporter/configuration-error';
-import { REPORT_FILES } from '../../src/harness/reporter/report';
+import { EMBEDDED_URL_VARIABLE, environmentWithDotenv, loadConfig, secretsOf } from '../../src/config/config';
+import { ConfigError } from '../../src/config/config-error';
+import { reportRunThatCouldNotStart } from '../../src/harness/stopped-run';
+import { REPORT_FILES } from '../../src/report/model';
 import { ORGANIZATION_FILTERS, PAGING_PARAMETERS, PROVIDER_PARAMETERS } from '../../src/spec/constants';
 import { expect, test } from './fixtures';
 

@@ -1,7 +1,7 @@
 /** The harness's only way to the network: its logic against a fake transport, its limits against real sockets. */
 import { createServer, type Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { bodyExcerpt } from '../../src/harness/exchange';
+import { bodyExcerpt } from '../../src/client/exchange';
 import type { AddressInfo } from 'node:net';
 import {
   ForeignOriginError,
@@ -10,9 +10,9 @@ import {
   retryAfterSeconds,
   Throttle,
   TransportError,
-} from '../../src/harness/http-client';
-import { Redactor } from '../../src/harness/redact';
-import { type Transport, UndiciTransport } from '../../src/harness/transport';
+} from '../../src/client/http-client';
+import { Redactor } from '../../src/client/redact';
+import { type Transport, UndiciTransport } from '../../src/client/transport';
 import { expect, test } from './fixtures';
 
 type Answer = { status: number; headers?: Record<string, string>; body?: string } | Error;

@@ -1,7 +1,7 @@
 /** The preflight's judgement of one answer, one transport error, and the trace setting. */
 import type { FullConfig } from '@playwright/test';
-import type { Exchange } from '../../src/harness/exchange';
-import { TransportError } from '../../src/harness/http-client';
+import type { Exchange } from '../../src/client/exchange';
+import { TransportError } from '../../src/client/http-client';
 import { traceProblem, verdictOnAnswer, verdictOnTransport } from '../../src/harness/preflight';
 import { expect, test } from './fixtures';
 

@@ -1,12 +1,12 @@
 /** probes check and probes draft: verdicts in the suite's words, verified drafts, bounded requests. */
 import { join } from 'node:path';
-import { loadProbes } from '../../src/harness/config';
-import { DirectoryEndpoints } from '../../src/harness/directory-client';
-import { ReadOnlyHttpClient, Throttle } from '../../src/harness/http-client';
-import { Redactor } from '../../src/harness/redact';
-import { UndiciTransport } from '../../src/harness/transport';
-import { BoundedEndpoints, draftProbes, draftRequestBound } from '../../src/probes/draft';
-import { verifyProbes } from '../../src/probes/verify';
+import { loadProbes } from '../../src/config/config';
+import { DirectoryEndpoints } from '../../src/client/endpoints';
+import { ReadOnlyHttpClient, Throttle } from '../../src/client/http-client';
+import { Redactor } from '../../src/client/redact';
+import { UndiciTransport } from '../../src/client/transport';
+import { BoundedEndpoints, draftProbes, draftRequestBound } from '../../src/probe-tools/draft';
+import { verifyProbes } from '../../src/probe-tools/verify';
 import { DEFAULT_FIXTURE_DIR, FIXTURE_FILES } from '../../src/fixture-paths';
 import { createSchemaValidator, SCHEMA } from '../../src/schema-validation/validator';
 import type { Probes } from '../../src/types/schemas';

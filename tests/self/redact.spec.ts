@@ -1,5 +1,5 @@
 /** Redaction: the one place secrets leave text. */
-import { Redactor, REDACTED } from '../../src/harness/redact';
+import { Redactor, REDACTED } from '../../src/client/redact';
 import { expect, test } from './fixtures';
 
 const redactor = new Redactor(['tok-ABC123', 'tenant secret/+', 'ab']);

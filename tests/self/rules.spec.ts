@@ -1,9 +1,9 @@
 /** Rules as plain functions, on hand-made answers: readings of a filter, a walk's totals and repeats, and escaping. */
-import type { Exchange } from '../../src/harness/exchange';
-import { escapeText } from '../../src/harness/reporter/escape';
-import { filterReading } from '../../src/harness/rules/organization';
-import { judgeRepeats, matchCount, totalAcrossPagesProblem, type WalkedPage } from '../../src/harness/rules/page-walk';
-import { serviceText } from '../../src/harness/rules/service-text';
+import type { Exchange } from '../../src/client/exchange';
+import { escapeText } from '../../src/report/escape';
+import { filterReading } from '../../src/rules/organization';
+import { judgeRepeats, matchCount, totalAcrossPagesProblem, type WalkedPage } from '../../src/rules/page-walk';
+import { serviceText } from '../../src/rules/service-text';
 import { expect, test } from './fixtures';
 
 const organization = {

@@ -1,5 +1,5 @@
 /** Schema violations are attributed to the requirement whose rule they break: the schemas' x-requirement annotations. */
-import { requirementsReached, routeViolations } from '../../src/harness/schema-routing';
+import { requirementsReached, routeViolations } from '../../src/rules/schema-routing';
 import { SCHEMA, type SchemaPath, type SchemaViolation } from '../../src/schema-validation/validator';
 import { expect, test } from './fixtures';
 

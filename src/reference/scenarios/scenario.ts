@@ -1,4 +1,4 @@
-import type { Level, ObservationId, RequirementId } from '../../harness/catalogue';
+import type { Level, ObservationId, RequirementId } from '../../spec/catalogue';
 import type { BehaviourChanges } from './behaviour';
 
 /** A named change of the reference behaviour, with the suite settings it needs besides BASE_URL. */

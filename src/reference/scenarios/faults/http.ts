@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { HttpRequirementId } from '../../../harness/catalogue';
+import type { HttpRequirementId } from '../../../spec/catalogue';
 import type { FaultsFor } from '../scenario';
 
 /** Faults of every endpoint: the cross-cutting HTTP rules, keyed by the requirement each one breaks: the type requires at least one for every requirement. */

@@ -1,4 +1,4 @@
-import type { RequirementId } from '../../../harness/catalogue';
+import type { RequirementId } from '../../../spec/catalogue';
 import type { Fault, FaultsFor } from '../scenario';
 import { HTTP_FAULTS } from './http';
 import { ORGANIZATION_FAULTS } from './organization';

@@ -1,6 +1,6 @@
 import { MAX_COUNT, PAGE_SIZE } from '../../../spec/constants';
 import { REFERENCE_BEHAVIOUR } from '../behaviour';
-import type { OrganizationRequirementId } from '../../../harness/catalogue';
+import type { OrganizationRequirementId } from '../../../spec/catalogue';
 import type { FaultsFor } from '../scenario';
 import { withBundle, withEntries, withNextLink } from '../transforms';
 

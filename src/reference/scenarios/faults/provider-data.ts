@@ -1,4 +1,4 @@
-import type { ProviderDataRequirementId } from '../../../harness/catalogue';
+import type { ProviderDataRequirementId } from '../../../spec/catalogue';
 import type { FaultDefinition, FaultsFor } from '../scenario';
 import { eachValue, withData } from '../transforms';
 

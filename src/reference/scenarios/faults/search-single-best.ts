@@ -1,5 +1,5 @@
 import { JSON_TYPE } from '../behaviour';
-import type { SearchSingleBestRequirementId } from '../../../harness/catalogue';
+import type { SearchSingleBestRequirementId } from '../../../spec/catalogue';
 import type { FaultsFor } from '../scenario';
 import { withData } from '../transforms';
 

@@ -1,4 +1,4 @@
-import type { SourceRecordsRequirementId } from '../../../harness/catalogue';
+import type { SourceRecordsRequirementId } from '../../../spec/catalogue';
 import type { FaultsFor } from '../scenario';
 
 /** Faults of sourceRecords (§4.2), keyed by the requirement each one breaks: the type requires at least one for every requirement. */

@@ -1,0 +1,74 @@
+import { isWellFormed } from '../json/unicode';
+import type { Checks } from '../rules/judgement';
+import type { Exchange } from './exchange';
+import type { QueryParameters, ReadOnlyHttpClient } from './http-client';
+
+export interface EndpointPaths {
+  providerPath: string;
+  fhirPath: string;
+}
+
+/** The three endpoints of the specification, as a client of the service calls them. */
+export class DirectoryEndpoints {
+  constructor(
+    private readonly http: ReadOnlyHttpClient,
+    private readonly paths: EndpointPaths,
+  ) {}
+
+  /** §4.1. */
+  async searchSingleBest(query: QueryParameters): Promise<Exchange> {
+    return this.answered(this.http.get(`${this.paths.providerPath}/searchSingleBest`, query), { ambiguityAllowed: true });
+  }
+
+  /** §4.2. The curated ID is percent-encoded into the path; one with a lone surrogate cannot be (recordOf never yields one). */
+  async sourceRecords(curatedID: string): Promise<Exchange> {
+    if (!isWellFormed(curatedID))
+      throw new Error(`the curated ID ${JSON.stringify(curatedID)} holds a lone surrogate, which no URL can carry`);
+    return this.answered(this.http.get(`${this.paths.providerPath}/sourceRecords/${encodeURIComponent(curatedID)}`));
+  }
+
+  /** §4.3. */
+  async organizations(query: QueryParameters): Promise<Exchange> {
+    return this.answered(this.http.get(`${this.paths.fhirPath}/organization`, query));
+  }
+
+  /** A link a bundle handed out (§2.5), on the base URL's origin only; see ReadOnlyHttpClient.follow. */
+  async follow(link: string): Promise<Exchange> {
+    return this.answered(this.http.follow(link));
+  }
+
+  /** A link resolved against the base URL, as a client would resolve it. */
+  resolve(link: string): URL {
+    return this.http.resolve(link);
+  }
+
+  /** What happens to every answer before the caller sees it: nothing, here. */
+  protected async answered(pending: Promise<Exchange>, _options: { ambiguityAllowed?: boolean } = {}): Promise<Exchange> {
+    return pending;
+  }
+}
+
+/**
+ * The endpoints for a test: every answer passes the cross-cutting HTTP checks of the test that
+ * asked for it.
+ */
+export class DirectoryClient extends DirectoryEndpoints {
+  constructor(
+    http: ReadOnlyHttpClient,
+    paths: EndpointPaths,
+    /** The checks of the test this client serves. */
+    readonly checks: Checks,
+  ) {
+    super(http, paths);
+  }
+
+  /**
+   * A plain-text answer carrying the ambiguity text is exempt from HTTP-JSON on searchSingleBest,
+   * whatever the query: §4.1 r4 gives that answer to any search with more than one result.
+   */
+  protected override async answered(pending: Promise<Exchange>, options: { ambiguityAllowed?: boolean } = {}): Promise<Exchange> {
+    const exchange = await pending;
+    this.checks.inspect(exchange, options);
+    return exchange;
+  }
+}

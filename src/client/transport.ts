@@ -1,0 +1,108 @@
+import { Agent, request } from 'undici';
+import type { ClientCertificate } from '../config/config';
+
+/**
+ * The harness's socket-level transport: undici, chosen over Playwright's APIRequestContext because
+ * that one buffers a whole body before the caller sees a byte, so a service that streams without
+ * end would cost gigabytes before REQUEST_TIMEOUT_MS stopped it. Here the body is read as a stream
+ * and reading stops at the body limit, declared length or not.
+ */
+export interface TransportLimits {
+  /** Bounds the whole exchange, body included: a dripping answer ends here too. */
+  timeoutMs: number;
+  /** Reading stops once the body passes this many bytes. */
+  maxBodyBytes: number;
+}
+
+export interface TransportAnswer {
+  status: number;
+  /** Lower-case names; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  /** The body, or empty when it was too large to hold. */
+  body: Buffer;
+  /** Set when reading stopped at the limit: the declared length, or the bytes read so far. */
+  tooLargeBytes?: number;
+  /** True when the service declared no length and reading was cut off. */
+  cutOff?: boolean;
+}
+
+export interface Transport {
+  /** One GET, never redirected. Rejects with an Error whose message says what failed. */
+  get(url: string, headers: Record<string, string>, limits: TransportLimits): Promise<TransportAnswer>;
+  close(): Promise<void>;
+}
+
+function headerRecord(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw))
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  return headers;
+}
+
+/** An error's message with its code, so that callers can tell a reset from a refusal. */
+function describe(error: unknown, timeoutMs: number, signal: AbortSignal): Error {
+  if (signal.aborted) return new Error(`timed out: Timeout ${timeoutMs}ms exceeded`);
+  const { message = String(error), code } = (error ?? {}) as { message?: string; code?: string };
+  const cause = (error as { cause?: { message?: string; code?: string } })?.cause;
+  const parts = [
+    message,
+    code && !message.includes(code) ? `(${code})` : '',
+    cause?.message && cause.message !== message ? `: ${cause.message}` : '',
+  ];
+  return new Error(parts.join(' ').trim());
+}
+
+/**
+ * The one real transport: a keep-alive agent per worker, GET only, no redirects followed. A client
+ * certificate, when configured, is offered in every TLS handshake; the service's certificate is
+ * checked against Node's CAs, which NODE_EXTRA_CA_CERTS extends with a private one.
+ */
+export class UndiciTransport implements Transport {
+  // undici's request() follows no redirect: a 3xx comes back as it is, credentials stay here.
+  private readonly agent: Agent;
+
+  constructor(clientCertificate?: ClientCertificate) {
+    this.agent = new Agent({
+      keepAliveTimeout: 4_000,
+      keepAliveMaxTimeout: 10_000,
+      ...(clientCertificate ? { connect: { ...clientCertificate } } : {}),
+    });
+  }
+
+  async get(url: string, headers: Record<string, string>, { timeoutMs, maxBodyBytes }: TransportLimits): Promise<TransportAnswer> {
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      const response = await request(url, {
+        method: 'GET',
+        headers,
+        dispatcher: this.agent,
+        signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      const answer = { status: response.statusCode, headers: headerRecord(response.headers) };
+      const declared = Number(answer.headers['content-length'] ?? NaN);
+      if (declared > maxBodyBytes) {
+        response.body.destroy();
+        return { ...answer, body: Buffer.alloc(0), tooLargeBytes: declared };
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of response.body as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > maxBodyBytes) {
+          response.body.destroy();
+          return { ...answer, body: Buffer.alloc(0), tooLargeBytes: size, cutOff: true };
+        }
+        chunks.push(chunk);
+      }
+      return { ...answer, body: Buffer.concat(chunks, size) };
+    } catch (error) {
+      throw describe(error, timeoutMs, signal);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}

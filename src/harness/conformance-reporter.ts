@@ -1,0 +1,124 @@
+import { basename } from 'node:path';
+import type { FullResult, Reporter, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { PREFLIGHT_PREFIX } from './preflight';
+import { type Environment, environmentWithDotenv, loadConfig, secretsOf } from '../config/config';
+import { runTargets, targetEnvironment, targetOfTitles } from '../config/targets';
+import { Redactor } from '../client/redact';
+import { applyBaseline } from '../verdicts/baseline/apply';
+import { aggregate, EXIT_CODE, type RunError, type TestOutcome, type Verdict } from '../verdicts/aggregate';
+import { conformanceReport, REPORT_FILES, writeReport } from '../report/model';
+
+// eslint-disable-next-line no-control-regex -- ANSI colour codes start with ESC.
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/**
+ * Playwright reporter that turns the suite's annotations into conformance.json, .md and .junit.xml,
+ * and decides the exit status (EXIT_CODE): MUST failures fail (1), SHOULD failures only with STRICT;
+ * probe problems or run errors without a failure are inconclusive (3).
+ */
+export default class ConformanceReporter implements Reporter {
+  private readonly outcomes = new Map<string, TestOutcome & { target?: string }>();
+  /** Errors outside any test: the preflight, or a failing global set-up. */
+  private readonly runErrors: RunError[] = [];
+  private startedAt = new Date();
+
+  printsToStdio(): boolean {
+    return false;
+  }
+
+  onBegin(): void {
+    this.startedAt = new Date();
+  }
+
+  onError(error: TestError): void {
+    const message = (error.message ?? error.value ?? '').replace(ANSI, '').replace(/^Error: /, '');
+    const preflight = message.indexOf(PREFLIGHT_PREFIX);
+    if (preflight >= 0)
+      this.runErrors.push({
+        test: 'preflight',
+        kind: 'preflight',
+        message: message.slice(preflight + PREFLIGHT_PREFIX.length).split('\n')[0],
+      });
+    else this.runErrors.push({ test: '(outside tests)', kind: 'harness', message });
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    const annotations = [...test.annotations, ...(result.annotations ?? [])];
+    const unique = [...new Map(annotations.map((a) => [`${a.type}\u0000${a.description ?? ''}`, a])).values()];
+    this.outcomes.set(test.id, {
+      title: `${basename(test.location.file)} › ${test.title}`,
+      status: result.status,
+      annotations: unique,
+      errors: result.errors.map((e) => (e.message ?? e.value ?? '').replace(ANSI, '')),
+      target: targetOfTitles(test.titlePath()),
+    });
+  }
+
+  async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
+    // `--list` ends without running a test: there is nothing to report, and no verdict to give.
+    if (this.outcomes.size === 0 && this.runErrors.length === 0 && result.status === 'passed') return undefined;
+    const environment = environmentWithDotenv(process.env, process.cwd());
+    const outcomes = [...this.outcomes.values()];
+    const verdicts = runTargets(environment).map((target) =>
+      this.report(
+        targetEnvironment(environment, target),
+        target ? outcomes.filter((o) => o.target === target.name) : outcomes,
+        target?.name,
+      ),
+    );
+    // Playwright exits 0 or 1 only; an exit listener runs inside its process.exit and sets ours.
+    // The verdict can also be kinder than the tests: a failure the baseline knows fails its test,
+    // not the run. Several targets exit as the worst of them.
+    const code = verdicts.includes('fail') ? EXIT_CODE.fail : Math.max(...verdicts.map((v) => EXIT_CODE[v]));
+    if (result.status === 'interrupted') return undefined;
+    process.once('exit', () => {
+      process.exitCode = code;
+    });
+    if (code !== 0 && result.status === 'passed') return { status: 'failed' };
+    return code === 0 && result.status === 'failed' ? { status: 'passed' } : undefined;
+  }
+
+  /** One target's report, written to its REPORT_DIR, and its verdict. */
+  private report(environment: Environment, outcomes: readonly TestOutcome[], name?: string): Verdict {
+    // The configuration was checked before any test ran (playwright.config.ts); reading it again here
+    // keeps secrets out of reporter options, which Playwright copies into its own reports.
+    const config = loadConfig(environment);
+    const redactor = new Redactor(secretsOf(config));
+    const aggregated = aggregate(outcomes, { strict: config.strict }, this.runErrors);
+    const judged = config.baseline ? applyBaseline(aggregated, config.baseline, config.strict) : undefined;
+    const summary = { ...aggregated, ...judged };
+    writeReport(
+      config.reportDir,
+      conformanceReport({
+        target: {
+          baseUrl: redactor.url(config.baseUrl),
+          embedded: config.embedded,
+          credentials: {
+            bearer: config.apiToken !== undefined,
+            headers: Object.keys(config.apiHeaders),
+            clientCertificate: config.clientCertificate !== undefined,
+          },
+        },
+        startedAt: this.startedAt.toISOString(),
+        durationMs: Date.now() - this.startedAt.getTime(),
+        ...summary,
+      }),
+      redactor,
+    );
+    const { pass, fail, warn, skip, partial } = summary.summary;
+    const plural = (count: number, noun: string) => (count > 0 ? `, ${count} ${noun}${count > 1 ? 's' : ''}` : '');
+    const counts = `${pass} pass${partial > 0 ? ` (${partial} partial)` : ''}, ${fail} fail, ${warn} warn, ${skip} skip${plural(summary.probeProblems.length, 'probe problem')}${plural(summary.errors.length, 'run error')}`;
+    const againstBaseline = judged
+      ? `; baseline: ${judged.baseline.known.length} known, ${judged.baseline.new.length} new, ${judged.baseline.fixed.length} fixed, ${judged.baseline.expired.length} expired${plural(judged.drift.length, 'drifted observation')}`
+      : '';
+    console.log(
+      `${name ? `conformance [${name}]` : '\nconformance'}: ${summary.verdict.toUpperCase()}: ${counts}${againstBaseline} (${config.reportDir}/${REPORT_FILES.markdown})`,
+    );
+    // Without a baseline a SHOULD finding only warns: the last line says how to gate on every finding.
+    if (!config.baseline && !name)
+      console.log(
+        `no baseline: to gate releases on every finding, SHOULD ones included, record the ones you accept with: directory-conformance run --baseline conformance-baseline.json --update-baseline`,
+      );
+    return summary.verdict;
+  }
+}

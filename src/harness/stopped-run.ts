@@ -1,0 +1,41 @@
+import { type Environment, reportDirOf } from '../config/config';
+import type { ConfigError } from '../config/config-error';
+import { Redactor } from '../client/redact';
+import { aggregate } from '../verdicts/aggregate';
+import { clearReport, conformanceReport, writeReport } from '../report/model';
+
+/** Values in the raw environment that may be credentials, for redaction when the configuration did not load. */
+function rawSecrets(env: Environment): string[] {
+  const secrets = [env.API_TOKEN?.trim() ?? '', env.CLIENT_KEY_PASSPHRASE ?? ''];
+  try {
+    secrets.push(...Object.values(JSON.parse(env.API_HEADERS ?? '{}') as Record<string, unknown>).map(String));
+  } catch {
+    // Unparseable headers were refused without being repeated.
+  }
+  return secrets.filter((s) => s !== '');
+}
+
+/**
+ * A run that could not start (a configuration error, nothing to merge) still leaves a report,
+ * verdict `error`, in REPORT_DIR, replacing whatever an earlier run left there: no stale PASS
+ * survives a run that could not start.
+ */
+export function reportRunThatCouldNotStart(error: Pick<ConfigError, 'message'>, env: Environment, cwd: string): string {
+  const reportDir = reportDirOf(env, cwd);
+  clearReport(reportDir);
+  const summary = aggregate([], { strict: false }, [{ test: 'configuration', kind: 'configuration', message: error.message }]);
+  const given = env.BASE_URL;
+  const baseUrl = given === undefined ? '(the embedded reference server)' : given.trim() || '(an empty BASE_URL)';
+  writeReport(
+    reportDir,
+    conformanceReport({
+      ...summary,
+      verdict: 'error',
+      target: { baseUrl, embedded: given === undefined },
+      startedAt: new Date().toISOString(),
+      durationMs: 0,
+    }),
+    new Redactor(rawSecrets(env)),
+  );
+  return reportDir;
+}

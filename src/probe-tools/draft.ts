@@ -1,0 +1,256 @@
+/**
+ * `directory-conformance probes draft`: a probes file drafted from a few providers the user knows,
+ * asking the service read-only and in a bounded number of requests. Every promise written has been
+ * verified (verify.ts) against the service's own answers.
+ */
+import { isValidNpi, makeNpi } from '../domain/identifiers';
+import { distinctByJson } from '../json/distinct';
+import { DirectoryEndpoints } from '../client/endpoints';
+import type { Exchange } from '../client/exchange';
+import { objectsIn, stringsIn } from '../rules/json';
+import { entriesOf } from '../rules/organization';
+import type { Probes } from '../types/schemas';
+import { PROMISED } from '../probes/promises';
+import {
+  judgeSingleBest,
+  type ProbeVerdict,
+  verifyIdentifier,
+  verifyMultiPage,
+  verifyNarrowedBy,
+  verifyNone,
+  verifyOverLimit,
+  verifySearch,
+  verifyStatusSearch,
+  verifyUnique,
+} from './verify';
+
+/** Seeds taken at most: enough to fill every category, few enough to keep the requests bounded. */
+export const MAX_SEEDS = 10;
+
+/** Candidates tried at most, per category. */
+const TRIES = { narrowings: 3, none: 3, cities: 3, postalCodes: 3, states: 3, identifiers: 2 } as const;
+
+/** Ambiguous probes written at most: each costs the suite several requests, and three show the rule. */
+const WRITTEN_AMBIGUOUS = 3;
+
+/**
+ * The most requests a draft makes for `seeds` NPIs. Per seed: its NPI, then its name and state and
+ * its last name and state, each with up to 3 narrowings when ambiguous. Then the unknown NPIs, a
+ * search per city and postal code, 2 requests per state for multiPage and for overLimit, one per
+ * identifier, and 2 for `active`.
+ */
+export function draftRequestBound(seeds: number): number {
+  const perSeed = 1 + 2 * (1 + TRIES.narrowings);
+  return seeds * perSeed + TRIES.none + TRIES.cities + TRIES.postalCodes + 2 * 2 * TRIES.states + TRIES.identifiers + 2;
+}
+
+/** The endpoints, counting every request and refusing any past the bound: the bound is a promise to the user. */
+export class BoundedEndpoints extends DirectoryEndpoints {
+  requests = 0;
+  bound = Infinity;
+
+  protected override async answered(pending: Promise<Exchange>): Promise<Exchange> {
+    if (++this.requests > this.bound) throw new Error(`probes draft: more than ${this.bound} requests; this is a bug of the harness`);
+    return pending;
+  }
+}
+
+export interface Draft {
+  probes: Probes;
+  /** Categories left empty, and why. */
+  unfilled: { category: string; why: string }[];
+  /** What each seed gave, or why it gave nothing. */
+  notes: string[];
+  requests: number;
+  bound: number;
+}
+
+/** What a seed's golden record says about where the provider is (§2.4 attributes are arrays of strings). */
+interface Seed {
+  npi: string;
+  id: string;
+  firstName?: string;
+  lastName?: string;
+  state?: string;
+  city?: string;
+  postalCode?: string;
+}
+
+function seedOf(npi: string, id: string, data: Record<string, unknown>): Seed {
+  const name = objectsIn(data.Name).find((n) => stringsIn(n.LastName).length > 0);
+  const address = objectsIn(data.Address).find((a) => stringsIn(a.City).length > 0);
+  const first = (value: unknown) => stringsIn(value).find((v) => v.trim() !== '');
+  return {
+    npi,
+    id,
+    firstName: first(name?.FirstName),
+    lastName: first(name?.LastName),
+    state: first(data.State) ?? first(address?.AddressState),
+    city: first(address?.City),
+    postalCode: first(address?.Zip)?.replace(/\D/g, '').slice(0, 5) || undefined,
+  };
+}
+
+/** Defined values only: a query never carries an empty parameter. */
+function query(parts: Record<string, string | undefined>): Record<string, string> | undefined {
+  const entries = Object.entries(parts).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== '');
+  return entries.length === Object.keys(parts).length ? Object.fromEntries(entries) : undefined;
+}
+
+/** NPIs with a valid check digit near a seed's, which the service may not know. */
+function unknownNpiCandidates(seeds: readonly string[]): string[] {
+  const base = (seeds[0] ?? '1000000000').slice(0, 9);
+  return Array.from({ length: TRIES.none }, (_, i) =>
+    makeNpi(`${base.slice(0, 1)}${String((Number(base.slice(1)) + 7919 * (i + 1)) % 1e8).padStart(8, '0')}`),
+  );
+}
+
+/** The first `limit` distinct values (by their JSON), undefined ones left out. */
+const distinct = <T>(values: readonly (T | undefined)[], limit: number): T[] =>
+  distinctByJson(values.filter((v): v is T => v !== undefined)).slice(0, limit);
+
+/** Drafts a probes file from seed NPIs; see draftRequestBound for the requests it makes at most. */
+export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]): Promise<Draft> {
+  const seedsWanted = [...new Set(npis)].slice(0, MAX_SEEDS);
+  api.bound = draftRequestBound(seedsWanted.length);
+  type UniqueProbes = NonNullable<NonNullable<Probes['provider']>['unique']>;
+  // Each seed's NPI first, then the name queries: a capped list keeps the widest spread of providers.
+  const byNpiProbes: UniqueProbes = [];
+  const byName: UniqueProbes = [];
+  const ambiguous: NonNullable<NonNullable<Probes['provider']>['ambiguous']> = [];
+  const none: NonNullable<NonNullable<Probes['provider']>['none']> = [];
+  // The seeds are the service's own data: one with a wrong check digit is drafted from all the same.
+  const notes: string[] = seedsWanted
+    .filter((npi) => !isValidNpi(npi))
+    .map(
+      (npi) =>
+        `NPI ${npi} has no valid check digit (Luhn over 80840): drafting from it anyway, since the service holds it; its data may hold wrong NPIs: DATA-NPI-CHECKDIGIT will report them`,
+    );
+  const seeds: Seed[] = [];
+  const kept = (v: ProbeVerdict) => v.status === 'holds';
+
+  for (const npi of seedsWanted) {
+    const byNpi = await verifyUnique(api, `NPI ${npi}`, { NPI: npi });
+    if (!kept(byNpi) || !byNpi.record) {
+      notes.push(`${byNpi.message}: seed left out`);
+      continue;
+    }
+    byNpiProbes.push({ query: { NPI: npi } });
+    const seed = seedOf(npi, byNpi.record.id, byNpi.record.data);
+    seeds.push(seed);
+    const named = query({ FirstName: seed.firstName, LastName: seed.lastName, State: seed.state });
+    const family = query({ LastName: seed.lastName, State: seed.state });
+    for (const candidate of [named, family]) {
+      if (!candidate) continue;
+      const label = `seed ${npi} ${JSON.stringify(candidate)}`;
+      const exchange = await api.searchSingleBest(candidate);
+      const asUnique = judgeSingleBest(exchange, label, PROMISED.unique, candidate, 'record');
+      if (kept(asUnique) && asUnique.record?.id === seed.id) {
+        byName.push({ query: candidate });
+        continue;
+      }
+      if (!kept(judgeSingleBest(exchange, label, PROMISED.ambiguous, candidate, 'ambiguity'))) continue;
+      const narrowings = [
+        query({ FirstName: seed.firstName }),
+        query({ City: seed.city }),
+        query({ FirstName: seed.firstName, City: seed.city }),
+      ]
+        .filter((n): n is Record<string, string> => n !== undefined && Object.keys(n).some((k) => !(k in candidate)))
+        .slice(0, TRIES.narrowings);
+      for (const narrowedBy of narrowings) {
+        const narrowed = await verifyNarrowedBy(api, label, candidate, narrowedBy);
+        if (kept(narrowed) && narrowed.record?.id === seed.id) {
+          ambiguous.push({ query: candidate, narrowedBy });
+          break;
+        }
+      }
+    }
+  }
+
+  for (const npi of unknownNpiCandidates(seedsWanted)) {
+    if (seedsWanted.includes(npi)) continue;
+    if (kept(await verifyNone(api, `NPI ${npi}`, { NPI: npi }))) {
+      none.push({ query: { NPI: npi } });
+      break;
+    }
+  }
+
+  const searches: { query: Record<string, string> }[] = [];
+  const identifiersSeen: string[] = [];
+  const cityQueries = distinct(
+    seeds.map((s) => query({ 'address-city': s.city, 'address-state': s.state })),
+    TRIES.cities,
+  );
+  const postalQueries = distinct(
+    seeds.map((s) => query({ 'address-postalcode': s.postalCode })),
+    TRIES.postalCodes,
+  );
+  for (const candidate of [...cityQueries, ...postalQueries]) {
+    const found = await verifySearch(api, JSON.stringify(candidate), candidate);
+    if (!kept(found)) continue;
+    searches.push({ query: candidate });
+    for (const entry of entriesOf(found.bundle))
+      for (const identifier of objectsIn((entry.resource as Record<string, unknown> | undefined)?.identifier))
+        if (typeof identifier.value === 'string' && identifier.value !== '') identifiersSeen.push(identifier.value);
+  }
+  const identifiers: string[] = [];
+  for (const value of distinct(identifiersSeen, TRIES.identifiers))
+    if (kept(await verifyIdentifier(api, `identifier ${value}`, value))) identifiers.push(value);
+
+  const states = distinct(
+    seeds.map((s) => s.state),
+    TRIES.states,
+  );
+  const stateQuery = (state: string) => ({ 'address-state': state });
+  let multiPage: { query: Record<string, string> } | undefined;
+  let overLimit: { query: Record<string, string> } | undefined;
+  for (const state of states) {
+    if (!multiPage && kept(await verifyMultiPage(api, state, stateQuery(state)))) multiPage = { query: stateQuery(state) };
+    if (!overLimit && kept(await verifyOverLimit(api, state, stateQuery(state)))) overLimit = { query: stateQuery(state) };
+  }
+
+  // Every seed's NPI, then every name-and-state query the service answered with its seed: the NPIs first,
+  // since the first unique probe leads the suite to its curated ID.
+  const unique = distinct([...byNpiProbes, ...byName], Infinity);
+  const statusSearch =
+    searches.length > 0 && kept(await verifyStatusSearch(api, `active on ${JSON.stringify(searches[0].query)}`, searches[0].query));
+  const unfilled: Draft['unfilled'] = [];
+  const seedsSaid = seeds.length === 0 ? 'no seed NPI returned a record' : '';
+  const lack = (category: string, empty: boolean, why: string) => {
+    if (empty) unfilled.push({ category, why: seedsSaid || why });
+  };
+  lack('provider.unique', unique.length === 0, 'no seed returned a record');
+  lack(
+    'provider.ambiguous',
+    ambiguous.length === 0,
+    "no seed's last name and state (or name and state) was answered as ambiguous with a narrowing back to the seed",
+  );
+  lack('provider.none', none.length === 0, `the service returned a record for each of ${TRIES.none} unknown-looking NPIs`);
+  lack('organization.searches', searches.length === 0, "no organization is in the seeds' cities or postal codes");
+  lack('organization.identifiers', identifiers.length === 0, 'the organizations found carry no identifier that finds them again');
+  lack('organization.multiPage', !multiPage, `no seed's state has more than 25 organizations (${states.join(', ') || 'no state'})`);
+  lack('organization.overLimit', !overLimit, `no seed's state has more than 1000 organizations (${states.join(', ') || 'no state'})`);
+  lack(
+    'organization.statusSearch',
+    !statusSearch,
+    searches.length === 0
+      ? 'no organization search to try active on'
+      : 'the service does not return only the organizations of the flag asked for with active=true and active=false: ORG-ACTIVE stays off unless STATUS_SEARCH=true',
+  );
+
+  const probes: Probes = {
+    provider: {
+      ...(unique.length > 0 ? { unique } : {}),
+      ...(ambiguous.length > 0 ? { ambiguous: ambiguous.slice(0, WRITTEN_AMBIGUOUS) } : {}),
+      ...(none.length > 0 ? { none } : {}),
+    },
+    organization: {
+      ...(searches.length > 0 ? { searches } : {}),
+      ...(multiPage ? { multiPage } : {}),
+      ...(overLimit ? { overLimit } : {}),
+      ...(identifiers.length > 0 ? { identifiers } : {}),
+      ...(statusSearch ? { statusSearch } : {}),
+    },
+  };
+  return { probes, unfilled, notes, requests: api.requests, bound: api.bound };
+}

@@ -1,0 +1,51 @@
+/**
+ * The one way text from a service is escaped for the places a person reads it: an HTML page, a
+ * Markdown file, a terminal. A service may send markup, escape sequences, NUL and BEL bytes, bidi
+ * overrides, U+FFFE or lone surrogates in any value; none of them may act in a report, only show.
+ */
+import { LONE_SURROGATE } from '../json/unicode';
+
+export type EscapeTarget = 'html' | 'markdown' | 'terminal';
+
+/** C0 controls but tab and line feed, DEL, and the C1 controls: shown as the Unicode control pictures (␀, ␇, ␛) or U+NNNN. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point.
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/** Bidi overrides and isolates, which reorder the text around them (trojan-source): shown, never applied. */
+const BIDI = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/** Noncharacters and lone surrogates, which no well-formed UTF-8 or XML carries: U+FFFD. */
+const UNENCODABLE = new RegExp(`[\\ufffe\\uffff]|${LONE_SURROGATE.source}`, 'g');
+
+const codePoint = (character: string) => `[U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`;
+
+/** Characters that would act instead of show, made visible; the same for every target. */
+function visible(text: string): string {
+  return text
+    .replace(UNENCODABLE, '\ufffd')
+    .replace(CONTROL, (c) => {
+      const code = c.charCodeAt(0);
+      if (code < 0x20) return String.fromCharCode(0x2400 + code);
+      return code === 0x7f ? '\u2421' : codePoint(c);
+    })
+    .replace(BIDI, codePoint);
+}
+
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * `text` as `target` shows it literally. HTML: entities for markup (content and attribute values).
+ * Markdown: the same entities, so that no raw HTML reaches a renderer, and `|` escaped for tables.
+ * Terminal: no escape sequence reaches it. Every target shows control characters as pictures.
+ */
+export function escapeText(text: string, target: EscapeTarget): string {
+  const shown = visible(text);
+  switch (target) {
+    case 'html':
+      return shown.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]);
+    case 'markdown':
+      return shown.replace(/[&<>]/g, (c) => HTML_ENTITIES[c]).replace(/\|/g, '\\|');
+    case 'terminal':
+      return shown;
+  }
+}

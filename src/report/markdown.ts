@@ -1,0 +1,136 @@
+import { escapeText } from './escape';
+import type { ConformanceReport } from './model';
+
+/** Text for a Markdown line or table cell: escaped (escapeText), on one line. */
+const cell = (text: string) => escapeText(text, 'markdown').replace(/\n+/g, ' ↵ ');
+const clip = (text: string, length = 300) => (text.length > length ? `${text.slice(0, length)}…` : text);
+
+function verdict(report: ConformanceReport): string {
+  if (report.baseline && report.verdict !== 'inconclusive' && report.verdict !== 'error') return againstBaseline(report);
+  switch (report.verdict) {
+    case 'pass':
+      return 'PASS: every MUST and SHOULD requirement that ran holds';
+    case 'warn':
+      return 'PASS WITH WARNINGS: every MUST holds; some SHOULD requirements do not';
+    case 'inconclusive':
+      return 'INCONCLUSIVE: no requirement failed, but probe problems or run errors kept checks from running (see below)';
+    case 'error':
+      return 'ERROR: the configuration stopped the run before any test';
+    default:
+      return report.summary.fail > 0
+        ? 'FAIL: the service breaks a MUST requirement'
+        : 'FAIL: SHOULD requirements do not hold and STRICT is true';
+  }
+}
+
+const entryName = (e: { id: string; fingerprint?: string }) => `**${e.id}**${e.fingerprint ? ` at ${cell(e.fingerprint)}` : ''}`;
+const entryNotes = (e: { owner?: string; issue?: string; expires?: string }) =>
+  [e.owner && `owner ${e.owner}`, e.issue && `issue ${e.issue}`, e.expires && `expires ${e.expires}`].filter(Boolean).join(', ');
+
+/** The run against BASELINE_FILE: new failures, expired entries, fixed ones, known ones, and drift. */
+function baselineSection(report: ConformanceReport): string[] {
+  const { baseline, drift = [] } = report;
+  if (!baseline) return [];
+  const lines = ['## Baseline', '', `Judged against ${cell(baseline.file)}.`, ''];
+  const list = (title: string, items: string[]) => {
+    if (items.length > 0) lines.push(`### ${title}`, '', ...items, '');
+  };
+  list(
+    'New failures: in no baseline entry',
+    baseline.new.map((f) => `- ${entryName(f)} (${f.level}): ${cell(clip(f.message))}`),
+  );
+  list(
+    "Expired: past the entry's date, and still failing",
+    baseline.expired.map((e) => `- ${entryName(e)}: expired ${e.expires}; ${cell(e.reason)}. ${cell(clip(e.failures[0].message))}`),
+  );
+  list(
+    'Fixed: remove it',
+    baseline.fixed.map((e) => `- ${entryName(e)}: fixed: remove it (${cell(e.reason)})`),
+  );
+  list(
+    'Known failures: accepted by the baseline',
+    baseline.known.map((k) => {
+      const notes = entryNotes(k.expectation);
+      return `- ${entryName(k)}: ${cell(k.expectation.reason)}${notes ? ` (${cell(notes)})` : ''}`;
+    }),
+  );
+  list(
+    'Not checked: the requirement did not run in full',
+    baseline.unchecked.map((e) => `- ${entryName(e)}: ${cell(clip(e.why))}`),
+  );
+  list(
+    'Drift: behaviour where the specification is silent changed',
+    drift.map((d) => `- **${d.id}** changed from ${cell(JSON.stringify(d.before))} to ${cell(JSON.stringify(d.after))}`),
+  );
+  return lines;
+}
+
+function againstBaseline(report: ConformanceReport): string {
+  const { baseline, drift = [] } = report;
+  const known = baseline!.known.length > 0 ? `, apart from ${baseline!.known.length} known failures` : '';
+  switch (report.verdict) {
+    case 'pass':
+      return `PASS: every requirement that ran holds${known}`;
+    case 'warn':
+      return `PASS WITH WARNINGS: no new MUST failure${known}; see the baseline section for new SHOULD failures, fixed entries and drift`;
+    default:
+      return `FAIL against the baseline: ${baseline!.new.length} new failures, ${baseline!.expired.length} expired entries, ${baseline!.fixed.length} fixed entries, ${drift.length} drifted observations (see Baseline)`;
+  }
+}
+
+/** conformance.md: the verdict, run errors, probe problems, the requirement table, the observations. */
+export function renderMarkdown(report: ConformanceReport): string {
+  const { summary } = report;
+  const partial = summary.partial > 0 ? ` (${summary.partial} partial)` : '';
+  const lines = [
+    '# Conformance report: Directory Search Service v1.0',
+    '',
+    `**Verdict: ${verdict(report)}**`,
+    '',
+    `Target: ${cell(report.target.baseUrl)}${report.target.embedded ? ' (the embedded reference server)' : ''}  `,
+    `Started: ${report.startedAt}, took ${(report.durationMs / 1000).toFixed(1)} s  `,
+    `Requirements: ${summary.pass} pass${partial}, ${summary.fail} fail, ${summary.warn} warn, ${summary.skip} skip; ${report.probeProblems.length} probe problems`,
+    '',
+  ];
+  if (report.errors.length > 0) {
+    lines.push('## Run errors', '', 'These are not conformance findings: the run could not complete these checks.', '');
+    for (const error of report.errors) lines.push(`- **${error.kind}** in ${cell(error.test)}: ${cell(clip(error.message))}`);
+    lines.push('');
+  }
+  if (report.probeProblems.length > 0) {
+    lines.push(
+      '## Probe problems',
+      '',
+      "The service's answers contradict these promises of the probes file, and nothing in the exchanges shows which side is wrong. No requirement is charged: either the probes file is out of date or the service's matching is wrong.",
+      '',
+    );
+    for (const problem of report.probeProblems)
+      lines.push(
+        `- **${cell(problem.probe)}** promised ${cell(problem.promised)}; ${cell(problem.observed)}.  `,
+        `  ${cell(clip(problem.message, 600))}`,
+      );
+    lines.push('');
+  }
+  lines.push(...baselineSection(report));
+  lines.push('## Requirements', '', '| id | level | spec | status | checks | first failure or skip reason |', '|---|---|---|---|---|---|');
+  for (const r of report.requirements) {
+    const detail = r.failures[0]?.message ?? (r.skipped ? `${r.partial ? 'partly skipped: ' : ''}${r.skipped.join('; ')}` : '');
+    lines.push(
+      `| ${r.id} | ${r.level} | ${cell(r.spec)} | ${r.status}${r.partial ? ' (partial)' : ''} | ${r.checks} | ${cell(clip(detail))} |`,
+    );
+  }
+  lines.push(
+    '',
+    '## Observations',
+    '',
+    'Behaviour where the specification is silent: recorded, never judged.',
+    '',
+    '| id | what | observed |',
+    '|---|---|---|',
+  );
+  for (const o of report.observations) {
+    const shown = o.status === 'observed' ? clip(JSON.stringify(o.value), 500) : `not observed: ${o.reason ?? ''}`;
+    lines.push(`| ${o.id} | ${cell(o.title)} | ${cell(shown)} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,41 @@
+import type { Exchange } from '../client/exchange';
+import { isWellFormed } from '../json/unicode';
+import { isJsonObject as isObject } from './json';
+
+export interface RecordLike {
+  id: string;
+  data: Record<string, unknown>;
+}
+
+/** A golden record as §2.1 shapes it: an object with a string id and an object data. */
+export function recordOf(exchange: Exchange): RecordLike | undefined {
+  if (!exchange.json.ok) return undefined;
+  const value = exchange.body;
+  // A curated ID goes into a URL path (§4.2): one no URL can carry makes the record malformed, for SB-RECORD-SHAPE.
+  if (!isObject(value) || typeof value.id !== 'string' || value.id === '' || !isWellFormed(value.id) || !isObject(value.data))
+    return undefined;
+  return value as unknown as RecordLike;
+}
+
+export function isJsonArray(exchange: Exchange): boolean {
+  return exchange.json.ok && Array.isArray(exchange.body);
+}
+
+export function isJsonObject(exchange: Exchange): boolean {
+  return exchange.json.ok && isObject(exchange.body);
+}
+
+/** How the body is rooted, for messages: "a JSON array", "non-JSON text", … */
+export function rootKind(exchange: Exchange): string {
+  if (exchange.tooLargeBytes !== undefined) return `a body too large to hold (${exchange.tooLargeBytes} bytes)`;
+  if (!exchange.json.ok) return exchange.bodyText.trim() === '' ? 'an empty body' : 'non-JSON text';
+  const value = exchange.body;
+  if (Array.isArray(value)) return 'a JSON array';
+  if (value === null) return 'JSON null';
+  return typeof value === 'object' ? 'a JSON object' : `a JSON ${typeof value}`;
+}
+
+/** A short, comparable description of an answer, for observations. */
+export function answerSummary(exchange: Exchange): { status: number; mediaType: string; body: string } {
+  return { status: exchange.status, mediaType: exchange.contentType, body: exchange.bodyText.slice(0, 200) };
+}

@@ -1,0 +1,56 @@
+/**
+ * ORG-FHIR-R4: a bundle and its Organizations, read by a maintained FHIR R4 validator (FHIR.js, with
+ * its bundled 4.0.0 definitions), never by a hand-written one. What the suite tells it, and why,
+ * is in the README ("How the suite reads the specification").
+ */
+import { Fhir } from 'fhir';
+import { distinctByJson } from '../json/distinct';
+import { isJsonObject } from './json';
+import type { EntryProblem } from './problem';
+
+let validator: Fhir | undefined;
+/** Parsing the R4 definitions costs a few hundred milliseconds: once per worker. */
+const fhir = () => (validator ??= new Fhir());
+
+/** `Organization.telecom[0].rank` at `/entry/3/resource` becomes `/entry/3/resource/telecom/0/rank`. */
+function pointerOf(location: string | undefined, base: string): string {
+  const path = (location ?? '')
+    .split('.')
+    .slice(1)
+    .join('/')
+    .replace(/\[(\d+)\]/g, '/$1');
+  return path ? `${base}/${path}` : base || '/';
+}
+
+/** The validator's errors for one resource: errors and fatal ones only, each once. */
+function errors(resource: unknown, base: string): EntryProblem[] {
+  // errorOnUnexpected stays false: §2.5 lists the fields a service sends, not all it may send.
+  const { messages } = fhir().validate(resource as object, { errorOnUnexpected: false });
+  return distinctByJson(
+    messages
+      .filter((m) => m.severity === 'error' || m.severity === 'fatal')
+      .map((m) => ({ pointer: pointerOf(m.location, base), message: `${m.message ?? 'invalid'} (${m.location ?? base})` })),
+  );
+}
+
+/** An entry without its resource: the key itself goes, since the validator reads any resource key it finds. */
+function withoutResource(entry: Record<string, unknown>): Record<string, unknown> {
+  const { resource: _resource, ...rest } = entry;
+  return rest;
+}
+
+/**
+ * Errors in the bundle and in each entry's resource. Throws when the validator itself fails
+ * (it cannot read a JSON null, for one): the caller says so as a skip, not as a finding.
+ */
+export function fhirR4Problems(bundle: unknown): EntryProblem[] {
+  if (!isJsonObject(bundle)) return [];
+  const entries = Array.isArray(bundle.entry) ? bundle.entry : [];
+  // The bundle without its resources, then each resource on its own, so that a message's location
+  // names the entry it belongs to.
+  const shell = { ...bundle, entry: entries.map((e) => (isJsonObject(e) ? withoutResource(e) : e)) };
+  return [
+    ...errors(shell, ''),
+    ...entries.flatMap((e, i) => (isJsonObject(e) && isJsonObject(e.resource) ? errors(e.resource, `/entry/${i}/resource`) : [])),
+  ];
+}

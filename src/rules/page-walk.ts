@@ -1,0 +1,121 @@
+/**
+ * Rules over a walk of one search's pages, by `Page` or by `next` links: what `total` says across
+ * the pages (ORG-TOTAL), and pages that repeat organizations (ORG-PAGE-DISJOINT, ORG-NEXT-LINK).
+ * Plain functions of the pages seen, so that any command walking pages judges them the same way.
+ */
+import type { Level } from '../spec/catalogue';
+import type { Exchange } from '../client/exchange';
+
+export interface WalkedPage {
+  /** How the page was reached, for messages: "Page=3", "page 3, reached by next". */
+  label: string;
+  /** The organization ids of its entries, in order. */
+  ids: readonly string[];
+  /** The bundle's `total`, whatever the service sent. */
+  total: unknown;
+  exchange: Exchange;
+}
+
+/**
+ * §4.3 r4 leaves the meaning of `total` across pages open. Two readings exist: every match (the
+ * same number on every page, never below the distinct organizations seen so far), or the page's
+ * own count. A walk whose totals fit neither contradicts §2.5 whatever the service meant.
+ */
+export type TotalReading = 'all matches' | "the page's count";
+
+const numericTotals = (pages: readonly WalkedPage[]) =>
+  pages.filter((p): p is WalkedPage & { total: number } => typeof p.total === 'number');
+
+/** Where the "every match" reading breaks: the first page whose total differs, or falls below what was seen. */
+function allMatchesBreak(pages: readonly WalkedPage[]): { page: WalkedPage; why: string } | undefined {
+  const first = pages[0];
+  const seen = new Set<string>();
+  for (const page of pages) {
+    for (const id of page.ids) seen.add(id);
+    if (typeof page.total !== 'number') continue;
+    if (typeof first.total === 'number' && page.total !== first.total)
+      return { page, why: `total is ${first.total} on ${first.label} and ${page.total} on ${page.label} of the same search` };
+    if (page.total < seen.size)
+      return { page, why: `total ${page.total} on ${page.label} is below the ${seen.size} distinct organizations its pages so far hold` };
+  }
+  return undefined;
+}
+
+/** The readings of `total` the walk fits, every match first. */
+export function totalReadings(pages: readonly WalkedPage[]): TotalReading[] {
+  const numeric = numericTotals(pages);
+  const readings: TotalReading[] = [];
+  if (!allMatchesBreak(numeric)) readings.push('all matches');
+  if (numeric.every((p) => p.total === p.ids.length)) readings.push("the page's count");
+  return readings;
+}
+
+/** How many organizations match, when the walk's totals mean every match; undefined otherwise. */
+export function matchCount(pages: readonly WalkedPage[]): number | undefined {
+  return totalReadings(pages).includes('all matches') ? numericTotals(pages)[0]?.total : undefined;
+}
+
+/** ORG-TOTAL across pages: the problem, with the page that shows it, when the totals fit no reading. */
+export function totalAcrossPagesProblem(pages: readonly WalkedPage[]): { page: WalkedPage; message: string } | undefined {
+  const numeric = numericTotals(pages);
+  if (numeric.length < 2 || totalReadings(numeric).length > 0) return undefined;
+  const broken = allMatchesBreak(numeric)!;
+  const notCount = numeric.find((p) => p.total !== p.ids.length)!;
+  return {
+    page: broken.page,
+    message: `${broken.why}, and it is not each page's count either (${notCount.label} holds ${notCount.ids.length} entries, total ${notCount.total}): total means every match or the page's count (§2.5, §4.3 r4), and these totals fit neither`,
+  };
+}
+
+export interface RepeatJudgement {
+  page: WalkedPage;
+  /** The ids it repeats from earlier pages, each with the page it was first seen on. */
+  repeated: { id: string; firstOn: string }[];
+  /** Set when it repeats any: MUST when the walk shows records that no page reaches, SHOULD otherwise. */
+  level?: Level;
+  message?: string;
+}
+
+export interface WalkEnd {
+  /** The walk reached its end by itself: a short or empty page, no next link, or a link that loops. */
+  ended: boolean;
+  /** Entries a full page holds: 25 for Page alone (§8), Count for a walk with Count. */
+  pageSize: number;
+  /** How many organizations match (matchCount of the walk's own pages), when `total` says so. */
+  matches?: number;
+}
+
+/**
+ * Pages that repeat organizations of earlier pages, one judgement per page after the first. A repeat
+ * is a near miss (SHOULD) while every record stays reachable; it hides records (MUST, §4.3: all
+ * matching records) when `total` means every match and the walk, ended or long enough to hold them
+ * all, has seen fewer distinct organizations than `total`.
+ */
+export function judgeRepeats(pages: readonly WalkedPage[], { ended, pageSize, matches: total }: WalkEnd): RepeatJudgement[] {
+  const firstOn = new Map<string, string>();
+  const judged: RepeatJudgement[] = [];
+  for (const [index, page] of pages.entries()) {
+    const repeated = page.ids.filter((id) => firstOn.has(id)).map((id) => ({ id, firstOn: firstOn.get(id)! }));
+    for (const id of page.ids) if (!firstOn.has(id)) firstOn.set(id, page.label);
+    if (index > 0) judged.push({ page, repeated });
+  }
+  const distinct = firstOn.size;
+  const walkedEnough = ended || (total !== undefined && pages.length * pageSize >= total);
+  const hidden = total !== undefined && walkedEnough && distinct < total;
+  const how = ended ? 'ended' : `took ${pages.length} pages of ${pageSize}, room for all ${total}`;
+  for (const judgement of judged) {
+    if (judgement.repeated.length === 0) continue;
+    const shown = judgement.repeated
+      .slice(0, 5)
+      .map((r) => `${r.id} (first on ${r.firstOn})`)
+      .join(', ');
+    const more = judgement.repeated.length > 5 ? ` and ${judgement.repeated.length - 5} more` : '';
+    judgement.level = hidden ? 'MUST' : 'SHOULD';
+    judgement.message = `${judgement.page.label} repeats ${judgement.repeated.length} organization${judgement.repeated.length > 1 ? 's' : ''} of earlier pages: ${shown}${more}${
+      hidden
+        ? `; the walk ${how} with ${distinct} distinct organizations of the ${total} that total counts, so ${total! - distinct} can be reached by no page (§4.3: all matching records)`
+        : ''
+    }`;
+  }
+  return judged;
+}

@@ -1,0 +1,204 @@
+import { distinctByJson, sortedDistinctByJson } from '../json/distinct';
+import { serviceLines } from '../rules/service-text';
+import type { ConformanceReport, ObservationResult, RequirementResult, RunError } from '../types/schemas';
+import { type Level, OBSERVATIONS, REQUIREMENTS, type RequirementId } from '../spec/catalogue';
+import { ANNOTATION, type Failure, type ObservationRecord, type ProbeProblem, type RequirementRecord } from '../harness/annotations';
+
+/** What the reporter knows of one finished test. */
+export interface TestOutcome {
+  title: string;
+  status: 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
+  annotations: readonly { type: string; description?: string }[];
+  /** Error messages, for a test that failed outside its checks (transport, time-out, harness). */
+  errors: readonly string[];
+}
+
+export type { ObservationResult, RequirementResult, RunError } from '../types/schemas';
+
+/** A requirement's status: `pass` and `warn` speak only for the checks that ran; `partial` says some did not. */
+export type RequirementStatus = RequirementResult['status'];
+
+/**
+ * pass: every requirement that ran holds; warn: only SHOULD findings; fail: a MUST finding, or a
+ * SHOULD one under STRICT or outside a baseline; inconclusive: no failure, but probe problems or
+ * run errors, or no check ran at all; error: the configuration stopped the run before any test.
+ */
+export type Verdict = ConformanceReport['verdict'];
+
+/** The exit status of each verdict: an interface CI depends on. */
+export const EXIT_CODE: Record<Verdict, number> = { pass: 0, warn: 0, fail: 1, error: 2, inconclusive: 3 };
+
+/** What the tests of a run come to, before the target, the time and the baseline are added. */
+export type ConformanceSummary = Pick<
+  ConformanceReport,
+  'verdict' | 'summary' | 'requirements' | 'observations' | 'probeProblems' | 'errors'
+>;
+
+function parsed<T>(annotations: TestOutcome['annotations'], type: string): T[] {
+  return annotations.filter((a) => a.type === type && a.description).map((a) => JSON.parse(a.description!) as T);
+}
+
+function declaredBy(outcome: TestOutcome, type: string): string[] {
+  return outcome.annotations.filter((a) => a.type === type).map((a) => a.description ?? '');
+}
+
+function errorKind(outcome: TestOutcome, message: string): RunError['kind'] {
+  if (outcome.status === 'timedOut') return 'timeout';
+  return message.includes('transport:') ? 'transport' : 'harness';
+}
+
+/** Objects of string lists, merged key by key (OBS-CODED-VALUES: attribute → values). */
+function union(values: readonly unknown[]): Record<string, string[]> {
+  const merged: Record<string, Set<string>> = {};
+  for (const value of values) {
+    for (const [key, list] of Object.entries(value as Record<string, unknown>)) {
+      for (const item of Array.isArray(list) ? list : [list]) (merged[key] ??= new Set()).add(String(item));
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(merged)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, set]) => [key, [...set].sort()]),
+  );
+}
+
+/** A failure's level: its own, or, in a report of an earlier version that did not grade failures, its requirement's. */
+export function failureLevel(failure: Pick<Failure, 'level'> | { level?: Level }, requirementLevel: Level): Level {
+  return failure.level ?? requirementLevel;
+}
+
+/** What a verdict is made of: findings that fail, findings that warn, and what kept checks from running. */
+export interface VerdictCounts {
+  /** Findings that fail the run whatever STRICT says. */
+  fail: number;
+  /** SHOULD findings: they fail the run under STRICT. */
+  warn: number;
+  /** Changes that warn whatever STRICT says (drift, without --fail-on-drift). */
+  notice: number;
+  /** Requirements whose checks ran. */
+  ran: number;
+  probeProblems: number;
+  errors: number;
+}
+
+export function verdictOf(counts: VerdictCounts, strict: boolean): Verdict {
+  if (counts.fail > 0 || (strict && counts.warn > 0)) return 'fail';
+  // A run in which no check ran has shown nothing: it passes nothing.
+  if (counts.probeProblems > 0 || counts.errors > 0 || counts.ran === 0) return 'inconclusive';
+  return counts.warn + counts.notice > 0 ? 'warn' : 'pass';
+}
+
+/**
+ * Folds test outcomes into one status per requirement: any failure makes a MUST `fail` and a
+ * SHOULD `warn`; checks that ran without failure `pass`; no check at all `skip`, with the reasons.
+ * A requirement some of whose checks were skipped keeps its status for what ran, and is partial.
+ */
+export function aggregate(
+  outcomes: readonly TestOutcome[],
+  options: { strict: boolean },
+  runErrors: readonly RunError[] = [],
+): ConformanceSummary {
+  const records = new Map<RequirementId, { checks: number; failures: Failure[]; skipped: string[] }>();
+  const entry = (id: RequirementId) => {
+    let value = records.get(id);
+    if (!value) records.set(id, (value = { checks: 0, failures: [], skipped: [] }));
+    return value;
+  };
+  const observations = new Map<string, unknown[]>();
+  const observationSkips = new Map<string, string[]>();
+  const observationTestsRan = new Set<string>();
+  const problems: ProbeProblem[] = [];
+  const errors: RunError[] = [...runErrors];
+
+  for (const outcome of outcomes) {
+    const declared = declaredBy(outcome, ANNOTATION.requirement) as RequirementId[];
+    const recorded = declaredBy(outcome, ANNOTATION.records);
+    for (const record of parsed<RequirementRecord>(outcome.annotations, ANNOTATION.result)) {
+      const target = entry(record.id);
+      target.checks += record.checks;
+      target.failures.push(...record.failures);
+      target.skipped.push(...(record.skipped ?? []).map((reason) => `${outcome.title}: ${reason}`));
+    }
+    for (const { id, value } of parsed<ObservationRecord>(outcome.annotations, ANNOTATION.observation)) {
+      observations.set(id, [...(observations.get(id) ?? []), value]);
+    }
+    problems.push(...parsed<ProbeProblem>(outcome.annotations, ANNOTATION.probeProblem));
+    let notRun: string | undefined;
+    if (outcome.status === 'skipped') notRun = outcome.annotations.find((a) => a.type === 'skip')?.description ?? 'skipped';
+    // A failure the checks did not record (the MUST-failure summary aside) is an error of the run.
+    const unexplained = outcome.errors.filter((message) => !/MUST checks? failed:/.test(message));
+    if (outcome.status !== 'passed' && outcome.status !== 'skipped' && unexplained.length > 0) {
+      for (const message of unexplained)
+        errors.push({ test: outcome.title, kind: errorKind(outcome, message), message: serviceLines(message) });
+      notRun = `could not complete (${errorKind(outcome, unexplained[0])})`;
+    }
+    if (notRun === undefined) {
+      for (const id of recorded) observationTestsRan.add(id);
+      continue;
+    }
+    for (const id of declared) entry(id).skipped.push(`${outcome.title}: ${notRun}`);
+    for (const id of recorded) observationSkips.set(id, [...(observationSkips.get(id) ?? []), `${outcome.title}: ${notRun}`]);
+  }
+
+  const stopped = runErrors.length > 0 ? 'not run: the run stopped before its tests (see run errors)' : undefined;
+  const requirements: RequirementResult[] = REQUIREMENTS.map((r) => {
+    const found = records.get(r.id) ?? { checks: 0, failures: [], skipped: [] };
+    let status: RequirementStatus;
+    // A graded requirement fails only on a MUST finding; its near misses warn.
+    if (found.failures.length > 0) status = found.failures.some((f) => failureLevel(f, r.level) === 'MUST') ? 'fail' : 'warn';
+    else if (found.checks > 0) status = 'pass';
+    else status = 'skip';
+    const skipped =
+      found.skipped.length > 0 ? found.skipped : status === 'skip' ? [stopped ?? 'no check of this requirement ran'] : undefined;
+    const partial = (status === 'pass' || status === 'warn') && skipped !== undefined;
+    return {
+      id: r.id,
+      level: r.level,
+      spec: r.spec,
+      title: r.title,
+      status,
+      checks: found.checks,
+      failures: found.failures,
+      ...(partial ? { partial: true as const } : {}),
+      ...(skipped ? { skipped } : {}),
+    };
+  });
+
+  const summary = { pass: 0, fail: 0, warn: 0, skip: 0, partial: 0 };
+  for (const r of requirements) {
+    summary[r.status]++;
+    if (r.partial) summary.partial++;
+  }
+  const probeProblems = distinctByJson(problems.map(({ probe, promised, observed, message }) => ({ probe, promised, observed, message })));
+
+  return {
+    verdict: verdictOf(
+      {
+        fail: summary.fail,
+        warn: summary.warn,
+        notice: 0,
+        ran: summary.pass + summary.warn + summary.fail,
+        probeProblems: probeProblems.length,
+        errors: errors.length,
+      },
+      options.strict,
+    ),
+    summary,
+    requirements,
+    observations: OBSERVATIONS.map((o): ObservationResult => {
+      const values = observations.get(o.id);
+      if (values) {
+        // Sorted: the order tests finish in, which sharding and workers change, is no part of what was seen.
+        const shown = 'fold' in o && o.fold === 'union' ? union(values) : sortedDistinctByJson(values);
+        return { id: o.id, title: o.title, status: 'observed', value: Array.isArray(shown) && shown.length === 1 ? shown[0] : shown };
+      }
+      const fallback = observationTestsRan.has(o.id)
+        ? 'the tests that record it ran, but no answer showed it (see probe problems and failures)'
+        : 'no test that records it ran';
+      const reason = observationSkips.get(o.id)?.join('; ') ?? stopped ?? ('whenAbsent' in o ? o.whenAbsent : fallback);
+      return { id: o.id, title: o.title, status: 'not observed', reason };
+    }),
+    probeProblems,
+    errors,
+  };
+}

@@ -1,0 +1,85 @@
+import { sortedDistinctByJson } from '../../json/distinct';
+import type { ObservationId } from '../../spec/catalogue';
+import { isJsonObject } from '../../rules/json';
+
+/** The media type without its parameters: a charset that comes or goes is not a change clients notice. */
+const essence = (mediaType: unknown) => (typeof mediaType === 'string' ? mediaType.split(';')[0].trim().toLowerCase() : mediaType);
+
+/** What kind of body an answer had: its JSON members and their types, or text, never its words. */
+function bodyShape(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  if (body.trim() === '') return 'empty';
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return 'text';
+  }
+  if (Array.isArray(value)) return 'JSON array';
+  if (!isJsonObject(value)) return `JSON ${value === null ? 'null' : typeof value}`;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, Array.isArray(value[key]) ? 'array' : value[key] === null ? 'null' : typeof value[key]]),
+  );
+}
+
+/** An answer summary (status, media type, body) as behaviour: the body's shape, not its text. */
+function answer(value: unknown): unknown {
+  if (!isJsonObject(value)) return value;
+  const { mediaType, body, ...rest } = value;
+  return {
+    ...rest,
+    ...(mediaType !== undefined ? { mediaType: essence(mediaType) } : {}),
+    ...(body !== undefined ? { body: bodyShape(body) } : {}),
+  };
+}
+
+const same = (value: unknown) => value;
+
+/** The members of a recorded object that describe behaviour; the rest (page numbers, values sent) is data. */
+const pick = (value: unknown, keys: readonly string[]) =>
+  isJsonObject(value) ? Object.fromEntries(keys.filter((k) => k in value).map((k) => [k, value[k]])) : value;
+
+/**
+ * For each observation, the part of one recorded value that describes the service's behaviour
+ * rather than its data, so that a directory that grows does not drift: `total 156` becomes "all
+ * matches", a message's words become the body's shape. `null`: an event of the run (a retry, a
+ * rate limit), not behaviour, never compared.
+ */
+const BEHAVIOUR: Record<ObservationId, ((value: unknown) => unknown) | null> = {
+  'OBS-AMBIGUITY-RESPONSE': answer,
+  'OBS-NO-MATCH': answer,
+  'OBS-UNKNOWN-CURATED-ID': answer,
+  'OBS-ORG-NO-PARAMS': answer,
+  'OBS-COUNT-OVER-LIMIT': same,
+  'OBS-TOTAL-ACROSS-PAGES': (value) =>
+    typeof value === 'string' ? value.split(':')[0] : isJsonObject(value) ? { total: typeof value.total } : value,
+  'OBS-PARAM-CASE': same,
+  'OBS-DEFAULT-PAGE-SIZE': (value) => {
+    if (!isJsonObject(value)) return value;
+    const { total, ...rest } = value;
+    return { ...rest, total: typeof total };
+  },
+  'OBS-PAGE-BEYOND-LAST': (value) => pick(value, ['status', 'outcome']),
+  'OBS-VALUE-CASE': (value) => pick(value, ['endpoint', 'outcome']),
+  'OBS-VALUE-WHITESPACE': (value) => pick(value, ['endpoint', 'outcome']),
+  // Where the links point is the deployment's; whether they leave the base URL's origin is behaviour.
+  'OBS-CROSS-ORIGIN-LINK': (value) => pick(value, ['nextLinks']),
+  'OBS-CODED-VALUES': same,
+  'OBS-RATE-LIMITED': null,
+  'OBS-TRANSPORT-RETRY': null,
+};
+
+/**
+ * The behaviour an observation's value shows, or undefined for an event. A value that lists several
+ * answers is projected answer by answer, without duplicates, in a fixed order: runs finish tests
+ * in different orders.
+ */
+export function observedBehaviour(id: ObservationId, value: unknown): unknown {
+  const project = BEHAVIOUR[id];
+  if (!project) return undefined;
+  if (!Array.isArray(value)) return project(value);
+  const projected = sortedDistinctByJson(value.map((v) => project(v)));
+  return projected.length === 1 ? projected[0] : projected;
+}
