@@ -6,18 +6,12 @@ import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import {
-  dotenvAnnouncement,
-  EMBEDDED_URL_VARIABLE,
-  type Environment,
-  environmentWithDotenv,
-  type HarnessConfig,
-  loadConfig,
-  targetLine,
-} from './src/config/config';
+import { dotenvAnnouncement, type Environment, environmentWithDotenv } from './src/config/environment';
+import { EMBEDDED_URL_VARIABLE, targetLine } from './src/config/connection';
+import { loadSuiteConfig, type SuiteConfig } from './src/harness/suite-config';
 import { ConfigError } from './src/config/config-error';
 import { reportRunThatCouldNotStart } from './src/harness/stopped-run';
-import { clearReport } from './src/report/model';
+import { clearReport } from './src/report/write-report';
 import { suiteTargets, TARGETS_VARIABLE, targetEnvironment } from './src/config/targets';
 
 /** A free loopback port, asked of the OS synchronously (the config file cannot await). */
@@ -30,7 +24,7 @@ function freePort(): number {
 // Workers evaluate this file too; the report is the main process's business.
 const isMainProcess = process.env.TEST_WORKER_INDEX === undefined;
 let environment: Environment = process.env;
-let harness: HarnessConfig;
+let harness: SuiteConfig;
 try {
   // This file runs in the main process and again in every worker. The port is chosen once, in the
   // main process, and handed down through the environment, so every worker targets the same server.
@@ -39,9 +33,9 @@ try {
     process.env[EMBEDDED_URL_VARIABLE] = `http://127.0.0.1:${freePort()}`;
   }
   environment = environmentWithDotenv(process.env, process.cwd());
-  harness = loadConfig(environment);
+  harness = loadSuiteConfig(environment);
   // Several targets (CONFORMANCE_TARGETS, the mutation run): each one's configuration is checked now too.
-  for (const target of suiteTargets(environment)) loadConfig(targetEnvironment(environment, target));
+  for (const target of suiteTargets(environment)) loadSuiteConfig(targetEnvironment(environment, target));
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   console.error(error.message);

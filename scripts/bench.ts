@@ -20,7 +20,7 @@ import { generateProviders } from '../src/generator/providers';
 import { Random } from '../src/generator/random';
 import { ReadOnlyHttpClient } from '../src/client/http-client';
 import { Redactor } from '../src/client/redact';
-import { entriesOf, nextLink, organizationIds } from '../src/rules/organization';
+import { entriesOf, nextLink, organizationIds } from '../src/rules/organization/entries';
 import { requirementsReached } from '../src/rules/schema-routing';
 import { UndiciTransport } from '../src/client/transport';
 import { createSchemaValidator, SCHEMA } from '../src/schema-validation/validator';

@@ -7,8 +7,9 @@
  * some faults number their answers with are set aside; failures are compared as sets (workers
  * finish tests in any order); events of the run (retries, rate limits) are left out, and so are
  * the check counts of the rules judged on every exchange (which worker discovers the curated ID,
- * and so how many requests a run makes, depends on scheduling). Exit 0 when every report matches,
- * 1 otherwise, with the differences.
+ * and so how many requests a run makes, depends on scheduling), and the names of the test files
+ * that skip reasons begin with (splitting a spec file changes no verdict). Exit 0 when every report
+ * matches, 1 otherwise, with the differences.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -38,7 +39,8 @@ function normalized(file: string): unknown {
     .replace(/http:\/\/127\.0\.0\.(\d):\d+/g, 'http://127.0.0.$1:PORT')
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'UUID')
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)?/g, 'TIME')
-    .replace(/\b(bundle|row)-\d+/g, '$1-N');
+    .replace(/\b(bundle|row)-\d+/g, '$1-N')
+    .replace(/[a-z-]+\.spec\.ts › /g, 'SPEC › ');
   const report = JSON.parse(text);
   delete report.startedAt;
   delete report.durationMs;

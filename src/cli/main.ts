@@ -10,7 +10,6 @@
  *   merge DIR       the blob reports of sharded runs, merged into one conformance report
  *   serve           the embedded reference server
  */
-import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SPECIFICATION, SUITE_VERSION as VERSION } from '../suite-version';
 import { ConfigError } from '../config/config-error';
@@ -24,11 +23,10 @@ import type { RunOptions } from './run';
    --version answer at once, without an HTTP stack or a schema compiler. require, not import(): the command registers tsx
    for CommonJS only, and import() would go around it. */
 const commandModules = {
-  compare: () => require('../verdicts/comparison') as typeof import('../verdicts/comparison'),
+  compare: () => require('./compare') as typeof import('./compare'),
   list: () => require('./list') as typeof import('./list'),
-  matrix: () => require('../verdicts/matrix') as typeof import('../verdicts/matrix'),
+  matrix: () => require('./matrix') as typeof import('./matrix'),
   probes: () => require('./probes') as typeof import('./probes'),
-  readReport: () => require('../report/read-report') as typeof import('../report/read-report'),
   run: () => require('./run') as typeof import('./run'),
   // The reference server starts when its entry module loads.
   serve: () => require('../reference/main') as unknown,
@@ -178,21 +176,12 @@ async function main(argv: string[]): Promise<number> {
       const { values, positionals } = parse(own, 'compare');
       if (positionals.length !== 2) throw new UsageError('compare takes two conformance.json files: directory-conformance compare A B');
       const [a, b] = positionals;
-      const { compareReports, comparisonExit, renderComparison } = commandModules.compare();
-      const { readReport } = commandModules.readReport();
-      const comparison = compareReports(a, readReport(a), b, readReport(b));
-      process.stdout.write(values.json ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparison(comparison));
-      return comparisonExit(comparison);
+      return commandModules.compare().compareCommand(a, b, values.json === true);
     }
     case 'matrix': {
       const { values, positionals } = parse(own, 'matrix');
       if (positionals.length === 0) throw new UsageError('matrix takes conformance.json files: directory-conformance matrix A.json B.json');
-      const { buildMatrix, matrixExit, renderMatrixHtml, renderMatrixMarkdown } = commandModules.matrix();
-      const { readReport } = commandModules.readReport();
-      const matrix = buildMatrix(positionals.map((file) => ({ file, report: readReport(file) })));
-      process.stdout.write(renderMatrixMarkdown(matrix));
-      if (typeof values.out === 'string') writeFileSync(values.out, renderMatrixHtml(matrix));
-      return matrixExit(matrix);
+      return commandModules.matrix().matrixCommand(positionals, typeof values.out === 'string' ? values.out : undefined);
     }
     case 'serve': {
       const { values, positionals } = parse(own, 'serve');

@@ -5,20 +5,11 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import {
-  clientOptions,
-  type ConnectionConfig,
-  dotenvAnnouncement,
-  EMBEDDED_URL_VARIABLE,
-  environmentWithDotenv,
-  loadConnection,
-  loadProbes,
-  probesFileOf,
-  type Environment,
-  secretsOf,
-  targetLine,
-  targetsEmbedded,
-} from '../config/config';
+import { clientOptions } from '../client/client-options';
+import { type ConnectionConfig, EMBEDDED_URL_VARIABLE, loadConnection, secretsOf, targetLine, targetsEmbedded } from '../config/connection';
+import { dotenvAnnouncement, type Environment, environmentWithDotenv } from '../config/environment';
+import { loadProbes } from '../probes/probes-file';
+import { probesFileOf } from '../config/run-config';
 import { ConfigError } from '../config/config-error';
 import { DirectoryEndpoints } from '../client/endpoints';
 import { ReadOnlyHttpClient, Throttle, TransportError } from '../client/http-client';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ENV_FILE_VARIABLE, environmentWithDotenv, reportDirOf } from '../config/config';
+import { ENV_FILE_VARIABLE, environmentWithDotenv, reportDirOf } from '../config/environment';
 import { InputError } from '../config/input-error';
 import { blobReports } from '../harness/blob-reports';
 import { reportRunThatCouldNotStart } from '../harness/stopped-run';

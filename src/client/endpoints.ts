@@ -1,5 +1,4 @@
 import { isWellFormed } from '../json/unicode';
-import type { Checks } from '../rules/judgement';
 import type { Exchange } from './exchange';
 import type { QueryParameters, ReadOnlyHttpClient } from './http-client';
 
@@ -45,30 +44,5 @@ export class DirectoryEndpoints {
   /** What happens to every answer before the caller sees it: nothing, here. */
   protected async answered(pending: Promise<Exchange>, _options: { ambiguityAllowed?: boolean } = {}): Promise<Exchange> {
     return pending;
-  }
-}
-
-/**
- * The endpoints for a test: every answer passes the cross-cutting HTTP checks of the test that
- * asked for it.
- */
-export class DirectoryClient extends DirectoryEndpoints {
-  constructor(
-    http: ReadOnlyHttpClient,
-    paths: EndpointPaths,
-    /** The checks of the test this client serves. */
-    readonly checks: Checks,
-  ) {
-    super(http, paths);
-  }
-
-  /**
-   * A plain-text answer carrying the ambiguity text is exempt from HTTP-JSON on searchSingleBest,
-   * whatever the query: §4.1 r4 gives that answer to any search with more than one result.
-   */
-  protected override async answered(pending: Promise<Exchange>, options: { ambiguityAllowed?: boolean } = {}): Promise<Exchange> {
-    const exchange = await pending;
-    this.checks.inspect(exchange, options);
-    return exchange;
   }
 }

@@ -1,6 +1,9 @@
 import { literalAt } from '../json/json-text';
 import { atPointer } from '../json/pointer';
 
+/** The only content coding a request accepts (Accept-Encoding), so that a body is judged as it was sent. */
+export const ACCEPTED_ENCODING = 'identity';
+
 /** One GET request and what came back: the evidence every check and failure message is built from. */
 export interface Exchange {
   method: 'GET';

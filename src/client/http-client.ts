@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { duplicateMemberNames, mayRepeatNames } from '../json/json-text';
-import type { Exchange } from './exchange';
+import { ACCEPTED_ENCODING, type Exchange } from './exchange';
 import type { Redactor } from './redact';
 import type { Transport, TransportAnswer } from './transport';
 
@@ -148,9 +148,6 @@ export class ReadOnlyHttpClient {
     }
   }
 }
-
-/** The only content coding the harness accepts (Accept-Encoding), so that a body is judged as sent. */
-export const ACCEPTED_ENCODING = 'identity';
 
 /** The UTF-8 byte-order mark. */
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);

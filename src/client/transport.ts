@@ -1,5 +1,5 @@
 import { Agent, request } from 'undici';
-import type { ClientCertificate } from '../config/config';
+import type { ClientCertificate } from '../config/connection';
 
 /**
  * The harness's socket-level transport: undici, chosen over Playwright's APIRequestContext because

@@ -6,7 +6,7 @@
  * hundred runners; a normal run leaves it unset and has one target, the configuration itself.
  */
 import { join } from 'node:path';
-import { type Environment, reportDirOf } from './config';
+import { type Environment, reportDirOf } from './environment';
 import { ConfigError } from './config-error';
 
 export const TARGETS_VARIABLE = 'CONFORMANCE_TARGETS';

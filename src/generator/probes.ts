@@ -3,7 +3,7 @@ import { OrganizationIndex } from '../reference/organization-index';
 import { ProviderIndex } from '../reference/provider-index';
 import type { ProviderParameter } from '../spec/constants';
 import { makeNpi } from '../domain/identifiers';
-import type { ProviderFixture } from './providers';
+import type { ProviderFixture } from '../reference/fixture-files';
 import { Random } from './random';
 
 type ProviderQuery = Partial<Record<ProviderParameter, string>>;

@@ -1,7 +1,8 @@
-import type { GoldenProviderRecord, ProviderAddress, ProviderData, ProviderName, ProviderTaxonomy, SourceRecord } from '../types/schemas';
+import type { ProviderAddress, ProviderData, ProviderName, ProviderTaxonomy, SourceRecord } from '../types/schemas';
 import { type CalendarDate, type DateFormat, addYears, formatDate, isoDate } from './dates';
 import { makeDea, makeNpi } from '../domain/identifiers';
 import { mergeSourceData } from './merge';
+import type { ProviderFixture } from '../reference/fixture-files';
 import { Random } from './random';
 import {
   CARRIERS,
@@ -29,11 +30,6 @@ export const SOURCE_INDEX = {
   contactDirectory: 'contact_directory',
   physicianRoster: 'physician_roster',
 } as const;
-
-export interface ProviderFixture {
-  golden: GoldenProviderRecord;
-  sources: SourceRecord[];
-}
 
 interface Location {
   state: State;

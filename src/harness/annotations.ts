@@ -1,7 +1,7 @@
-import type { Failure } from '../types/schemas';
+import type { ObservationRecord, RequirementRecord } from '../rules/judgement';
 import { type ObservationId, OBSERVATIONS, type RequirementId } from '../spec/catalogue';
-
-export type { Failure, ProbeProblem } from '../types/schemas';
+import type { ProbeProblem } from '../types/schemas';
+import type { TestResult } from '../verdicts/aggregate';
 
 /**
  * What a test reports about requirements, carried as Playwright annotations so that the reporter
@@ -23,19 +23,6 @@ export const ANNOTATION = {
 /** Requirements every exchange is checked against, whatever test made it. */
 export const CROSS_CUTTING: readonly RequirementId[] = ['HTTP-JSON', 'HTTP-NO-5XX'];
 
-export interface RequirementRecord {
-  id: RequirementId;
-  checks: number;
-  failures: Failure[];
-  /** Parts of the requirement this test could not check, with the reason. */
-  skipped?: string[];
-}
-
-export interface ObservationRecord {
-  id: ObservationId;
-  value: unknown;
-}
-
 const OBSERVATION_IDS = new Set<string>(OBSERVATIONS.map((o) => o.id));
 
 /**
@@ -47,5 +34,40 @@ export function requirements(...ids: (RequirementId | ObservationId)[]) {
   return {
     tag: [...new Set([...ids, ...CROSS_CUTTING])].map((id) => `@${id}`),
     annotation: ids.map((id) => ({ type: OBSERVATION_IDS.has(id) ? ANNOTATION.records : ANNOTATION.requirement, description: id })),
+  };
+}
+
+/** The start of the error a test throws when a MUST check failed: a finding, already recorded, not an error of the run. */
+export const MUST_FAILURES = /MUST checks? failed:/;
+
+/** What the conformance reporter knows of one finished Playwright test. */
+export interface TestOutcome {
+  title: string;
+  status: TestResult['status'];
+  annotations: readonly { type: string; description?: string }[];
+  /** Error messages, for a test that failed outside its checks (transport, time-out, harness) or on a MUST check. */
+  errors: readonly string[];
+}
+
+function parsed<T>(annotations: TestOutcome['annotations'], type: string): T[] {
+  return annotations.filter((a) => a.type === type && a.description).map((a) => JSON.parse(a.description!) as T);
+}
+
+const declaredBy = (outcome: TestOutcome, type: string) =>
+  outcome.annotations.filter((a) => a.type === type).map((a) => a.description ?? '');
+
+/** A finished test as the verdict sees it: its annotations read back into what its checks recorded. */
+export function testResultOf(outcome: TestOutcome): TestResult {
+  const skip = outcome.annotations.find((a) => a.type === 'skip');
+  return {
+    title: outcome.title,
+    status: outcome.status,
+    declares: declaredBy(outcome, ANNOTATION.requirement) as RequirementId[],
+    records: declaredBy(outcome, ANNOTATION.records),
+    results: parsed<RequirementRecord>(outcome.annotations, ANNOTATION.result),
+    observations: parsed<ObservationRecord>(outcome.annotations, ANNOTATION.observation),
+    probeProblems: parsed<ProbeProblem>(outcome.annotations, ANNOTATION.probeProblem),
+    ...(skip ? { skipReason: skip.description ?? 'skipped' } : {}),
+    errors: outcome.errors.filter((message) => !MUST_FAILURES.test(message)),
   };
 }

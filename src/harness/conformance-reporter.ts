@@ -1,12 +1,16 @@
 import { basename } from 'node:path';
 import type { FullResult, Reporter, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { type TestOutcome, testResultOf } from './annotations';
 import { PREFLIGHT_PREFIX } from './preflight';
-import { type Environment, environmentWithDotenv, loadConfig, secretsOf } from '../config/config';
+import { type Environment, environmentWithDotenv } from '../config/environment';
+import { loadSuiteConfig } from './suite-config';
+import { secretsOf } from '../config/connection';
 import { runTargets, targetEnvironment, targetOfTitles } from '../config/targets';
 import { Redactor } from '../client/redact';
 import { applyBaseline } from '../verdicts/baseline/apply';
-import { aggregate, EXIT_CODE, type RunError, type TestOutcome, type Verdict } from '../verdicts/aggregate';
-import { conformanceReport, REPORT_FILES, writeReport } from '../report/model';
+import { aggregate, EXIT_CODE, type RunError, type Verdict } from '../verdicts/aggregate';
+import { conformanceReport, REPORT_FILES } from '../report/model';
+import { writeReport } from '../report/write-report';
 
 // eslint-disable-next-line no-control-regex -- ANSI colour codes start with ESC.
 const ANSI = /\u001b\[[0-9;]*m/g;
@@ -82,9 +86,9 @@ export default class ConformanceReporter implements Reporter {
   private report(environment: Environment, outcomes: readonly TestOutcome[], name?: string): Verdict {
     // The configuration was checked before any test ran (playwright.config.ts); reading it again here
     // keeps secrets out of reporter options, which Playwright copies into its own reports.
-    const config = loadConfig(environment);
+    const config = loadSuiteConfig(environment);
     const redactor = new Redactor(secretsOf(config));
-    const aggregated = aggregate(outcomes, { strict: config.strict }, this.runErrors);
+    const aggregated = aggregate(outcomes.map(testResultOf), { strict: config.strict }, this.runErrors);
     const judged = config.baseline ? applyBaseline(aggregated, config.baseline, config.strict) : undefined;
     const summary = { ...aggregated, ...judged };
     writeReport(

@@ -4,7 +4,10 @@
  * stops, instead of failing every test the same way.
  */
 import type { FullConfig } from '@playwright/test';
-import { clientOptions, environmentWithDotenv, type HarnessConfig, loadConfig, secretsOf } from '../config/config';
+import { clientOptions } from '../client/client-options';
+import { environmentWithDotenv } from '../config/environment';
+import { loadSuiteConfig, type SuiteConfig } from './suite-config';
+import { secretsOf } from '../config/connection';
 import type { Exchange } from '../client/exchange';
 import { ReadOnlyHttpClient, TransportError } from '../client/http-client';
 import { Redactor } from '../client/redact';
@@ -25,14 +28,14 @@ const UNREACHABLE = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|g
 const TIMEOUT = /Timeout \d+ms exceeded|timed out|ETIMEDOUT/i;
 
 /** The request: the first probe the tester gave, or a neutral organization search. */
-function preflightRequest(http: ReadOnlyHttpClient, harness: HarnessConfig): Promise<Exchange> {
+function preflightRequest(http: ReadOnlyHttpClient, harness: SuiteConfig): Promise<Exchange> {
   const unique = harness.probes.provider?.unique?.[0];
   if (unique) return http.get(`${harness.providerPath}/searchSingleBest`, unique.query);
   return http.get(`${harness.fhirPath}/organization`, harness.probes.organization?.searches?.[0]?.query ?? { name: 'a' });
 }
 
 /** Why the run cannot go on, or undefined when the target answered something worth testing. */
-export function verdictOnAnswer(exchange: Exchange, harness: Pick<HarnessConfig, 'apiToken' | 'apiHeaders'>): string | undefined {
+export function verdictOnAnswer(exchange: Exchange, harness: Pick<SuiteConfig, 'apiToken' | 'apiHeaders'>): string | undefined {
   const sent = `GET ${exchange.url}`;
   switch (exchange.status) {
     case 401:
@@ -48,7 +51,7 @@ export function verdictOnAnswer(exchange: Exchange, harness: Pick<HarnessConfig,
   }
 }
 
-export function verdictOnTransport(error: TransportError, harness: Pick<HarnessConfig, 'baseUrl' | 'requestTimeoutMs'>): string {
+export function verdictOnTransport(error: TransportError, harness: Pick<SuiteConfig, 'baseUrl' | 'requestTimeoutMs'>): string {
   if (UNREACHABLE.test(error.reason))
     return `cannot connect to ${harness.baseUrl}: ${error.reason}. Is BASE_URL right, and is the service up?`;
   if (TIMEOUT.test(error.reason))
@@ -59,7 +62,7 @@ export function verdictOnTransport(error: TransportError, harness: Pick<HarnessC
 /** Traces record request headers and cannot redact them: with credentials set, they must stay off. */
 export function traceProblem(
   config: Pick<FullConfig, 'projects'>,
-  harness: Pick<HarnessConfig, 'apiToken' | 'apiHeaders'>,
+  harness: Pick<SuiteConfig, 'apiToken' | 'apiHeaders'>,
 ): string | undefined {
   if (secretsOf(harness).length === 0) return undefined;
   const tracing = config.projects.some(({ use: { trace } }) => (typeof trace === 'object' ? trace.mode : (trace ?? 'off')) !== 'off');
@@ -69,7 +72,7 @@ export function traceProblem(
 }
 
 /** One target: its configuration's base URL is asked once, and a failure stops the run. */
-async function preflightTarget(config: FullConfig, harness: HarnessConfig, name?: string): Promise<void> {
+async function preflightTarget(config: FullConfig, harness: SuiteConfig, name?: string): Promise<void> {
   const stop = (message: string) => new PreflightError(name ? `target ${name}: ${message}` : message);
   const tracing = traceProblem(config, harness);
   if (tracing) throw stop(tracing);
@@ -93,5 +96,5 @@ async function preflightTarget(config: FullConfig, harness: HarnessConfig, name?
 export default async function preflight(config: FullConfig): Promise<void> {
   const environment = environmentWithDotenv(process.env, process.cwd());
   for (const target of runTargets(environment))
-    await preflightTarget(config, loadConfig(targetEnvironment(environment, target)), target?.name);
+    await preflightTarget(config, loadSuiteConfig(targetEnvironment(environment, target)), target?.name);
 }

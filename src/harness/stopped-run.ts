@@ -1,8 +1,9 @@
-import { type Environment, reportDirOf } from '../config/config';
+import { type Environment, reportDirOf } from '../config/environment';
 import type { ConfigError } from '../config/config-error';
 import { Redactor } from '../client/redact';
 import { aggregate } from '../verdicts/aggregate';
-import { clearReport, conformanceReport, writeReport } from '../report/model';
+import { clearReport, writeReport } from '../report/write-report';
+import { conformanceReport } from '../report/model';
 
 /** Values in the raw environment that may be credentials, for redaction when the configuration did not load. */
 function rawSecrets(env: Environment): string[] {

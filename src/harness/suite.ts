@@ -7,25 +7,27 @@
 // captured stack; and without them no trace is recorded, even with --trace on: traces hold request
 // headers, which cannot be redacted, so no credential can reach one.
 import { _baseTest as base } from '@playwright/test';
-import { sharedSchemaValidator, type SchemaValidator } from '../schema-validation/validator';
-import type { Probes } from '../types/schemas';
-import type { RequirementId } from '../spec/catalogue';
-import { Checks } from '../rules/judgement';
-import { firstUniqueRecord } from './discovery';
-import { clientOptions, environmentWithDotenv, type HarnessConfig, loadConfig, secretsOf } from '../config/config';
-import { DirectoryClient } from '../client/endpoints';
+import { clientOptions } from '../client/client-options';
 import { ReadOnlyHttpClient, Throttle } from '../client/http-client';
 import { Redactor } from '../client/redact';
 import { LoggingTransport, REQUEST_LOG_VARIABLE } from '../client/request-log';
-import type { RecordLike } from '../rules/answers';
-import { suiteTargets, targetEnvironment, targetTag } from '../config/targets';
 import { type Transport, UndiciTransport } from '../client/transport';
-import { ANNOTATION } from './annotations';
+import { secretsOf } from '../config/connection';
+import { environmentWithDotenv } from '../config/environment';
+import { suiteTargets, targetEnvironment, targetTag } from '../config/targets';
 import { escapeText } from '../report/escape';
+import type { RecordLike } from '../rules/answers';
+import type { RequirementId } from '../spec/catalogue';
+import type { Probes } from '../types/schemas';
+import { ANNOTATION } from './annotations';
+import { TestChecks } from './checks';
+import { firstUniqueRecord } from './discovery';
+import { loadSuiteConfig, type SuiteConfig } from './suite-config';
+import { DirectoryClient } from './test-client';
 
 /** What a test needs of its target: the configuration, and what is built from it once per worker. */
 interface TargetSetup {
-  harness: HarnessConfig;
+  harness: SuiteConfig;
   redactor: Redactor;
   throttle: Throttle;
   transport: Transport;
@@ -36,17 +38,16 @@ interface TargetSetup {
 interface WorkerFixtures {
   /** Each target's setup, built on first use and kept for the worker's life. */
   targetSetups: (name: string) => TargetSetup;
-  schemas: SchemaValidator;
 }
 
 interface TestFixtures {
   /** The target of this test (CONFORMANCE_TARGETS); '' for the run's own configuration. */
   target: string;
-  harness: HarnessConfig;
+  harness: SuiteConfig;
   redactor: Redactor;
   throttle: Throttle;
   transport: Transport;
-  checks: Checks;
+  checks: TestChecks;
   api: DirectoryClient;
   probes: Probes;
   /** The golden record of the first unique probe that returns one: the source of a curated ID (§4.2). */
@@ -67,7 +68,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use((name) => {
         let setup = setups.get(name);
         if (!setup) {
-          const harness = loadConfig(targetEnvironment(environment, targets.get(name)));
+          const harness = loadSuiteConfig(targetEnvironment(environment, targets.get(name)));
           setup = {
             harness,
             redactor: new Redactor(secretsOf(harness)),
@@ -84,7 +85,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  schemas: [async ({}, use) => use(sharedSchemaValidator()), { scope: 'worker', box: 'self' }],
   // Plumbing fixtures are no steps of their own (box: 'self'): a report by test shows the checks, the
   // client and discovery, not how the configuration reached them.
   harness: [async ({ targetSetups, target }, use) => use(targetSetups(target).harness), { box: 'self' }],
@@ -102,20 +102,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { box: 'self' },
   ],
 
-  checks: async ({ redactor, schemas }, use, testInfo) => {
+  checks: async ({ redactor }, use, testInfo) => {
     const declared = new Set(
       testInfo.annotations.filter((a) => a.type === ANNOTATION.requirement).map((a) => a.description as RequirementId),
     );
-    const checks = new Checks(declared, redactor, schemas);
+    const checks = new TestChecks(declared, redactor);
     try {
       await use(checks);
     } finally {
-      for (const record of checks.requirementRecords)
-        testInfo.annotations.push({ type: ANNOTATION.result, description: JSON.stringify(record) });
-      for (const record of checks.observationRecords)
-        testInfo.annotations.push({ type: ANNOTATION.observation, description: JSON.stringify(record) });
-      for (const problem of checks.probeProblems)
-        testInfo.annotations.push({ type: ANNOTATION.probeProblem, description: JSON.stringify(problem) });
+      testInfo.annotations.push(...checks.annotations());
     }
     const failures = checks.mustFailures();
     // With several targets the reporter alone judges, from the annotations: a failed test would make

@@ -8,7 +8,7 @@ import { distinctByJson } from '../json/distinct';
 import { DirectoryEndpoints } from '../client/endpoints';
 import type { Exchange } from '../client/exchange';
 import { objectsIn, stringsIn } from '../rules/json';
-import { entriesOf } from '../rules/organization';
+import { entriesOf } from '../rules/organization/entries';
 import type { Probes } from '../types/schemas';
 import { PROMISED } from '../probes/promises';
 import {

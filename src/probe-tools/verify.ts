@@ -4,9 +4,11 @@
  */
 import type { DirectoryEndpoints } from '../client/endpoints';
 import { type Exchange, requestLine } from '../client/exchange';
-import { PROMISED, probeLabel, probeProblemMessage } from '../probes/promises';
+import { PROMISED, probeLabel } from '../probes/promises';
+import { probeProblemMessage } from '../rules/probe-problem';
 import { isJsonObject, type RecordLike, rootKind } from '../rules/answers';
-import { activeProblems, entriesOf, organizationIds } from '../rules/organization';
+import { entriesOf, organizationIds } from '../rules/organization/entries';
+import { activeProblems } from '../rules/organization/filters';
 import { queryMismatches } from '../rules/provider';
 import { classifySingleBest, describeAnswer } from '../rules/single-best-answer';
 import { MAX_COUNT, PAGE_SIZE } from '../spec/constants';

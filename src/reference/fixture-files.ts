@@ -1,8 +1,13 @@
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_FIXTURE_DIR, FIXTURE_FILES } from '../fixture-paths';
-import type { ProviderFixture } from '../generator/providers';
-import type { Organization, Probes } from '../types/schemas';
+import type { GoldenProviderRecord, Organization, Probes, SourceRecord } from '../types/schemas';
+
+/** A provider of the fixtures: its golden record and the source records it merges (§4.2). The generator writes these. */
+export interface ProviderFixture {
+  golden: GoldenProviderRecord;
+  sources: SourceRecord[];
+}
 
 export interface Fixtures {
   providers: ProviderFixture[];

@@ -5,7 +5,7 @@
  */
 import { REQUIREMENT_GROUPS } from '../spec/catalogue';
 import { SPECIFICATION, SUITE_VERSION } from '../suite-version';
-import type { Failure } from '../harness/annotations';
+import type { Failure } from '../types/schemas';
 import type { RequirementResult } from '../verdicts/aggregate';
 import { escapeText } from './escape';
 import type { ConformanceReport } from './model';

@@ -1,23 +1,31 @@
-import { type Level, type ObservationId, type RequirementId, requirement } from '../spec/catalogue';
+/**
+ * What rules conclude: a Judgement. A rule is a plain function that takes exchanges (and a probe)
+ * and returns one, or adds to one it is given; whoever asked records it, the suite as Playwright
+ * annotations, the survey in its counts. Every failure carries its requirement, its level and its
+ * evidence: the rule in words with its section, the request, and the failing part of the body.
+ */
 import { bodyExcerpt, type Exchange, requestLine } from '../client/exchange';
-import { ACCEPTED_ENCODING } from '../client/http-client';
-import { probeProblemMessage } from '../probes/promises';
-import type { Redactor } from '../client/redact';
-import { CROSS_CUTTING, type Failure, type ObservationRecord, type ProbeProblem, type RequirementRecord } from '../harness/annotations';
-import { carriesAmbiguityText } from './ambiguity';
+import { type SchemaPath, type SchemaViolation, sharedSchemaValidator } from '../schema-validation/validator';
+import { type Level, type ObservationId, type RequirementId, requirement } from '../spec/catalogue';
+import type { Failure, ProbeProblem } from '../types/schemas';
+import { probeProblemMessage } from './probe-problem';
 import type { Problem } from './problem';
-import { serviceLines, serviceText, serviceValue } from './service-text';
 import { requirementsReached, routeViolations } from './schema-routing';
-import type { SchemaPath, SchemaValidator, SchemaViolation } from '../schema-validation/validator';
+import { serviceLines, serviceText, serviceValue } from './service-text';
 
-/** Violations and problems shown per failure; the rest are counted. */
-const SHOWN = 5;
-
-function more(count: number): string {
-  return count > SHOWN ? `\n    … and ${count - SHOWN} more` : '';
+/** Checks run and failures found for one requirement. */
+export interface RequirementRecord {
+  id: RequirementId;
+  checks: number;
+  failures: Failure[];
+  /** Parts of the requirement that could not be checked, with the reason. */
+  skipped?: string[];
 }
 
-const JSON_MEDIA_TYPE = /^application\/(fhir\+)?json\s*(;|$)/i;
+export interface ObservationRecord {
+  id: ObservationId;
+  value: unknown;
+}
 
 export interface Evidence {
   exchange?: Exchange;
@@ -27,39 +35,37 @@ export interface Evidence {
   schemaPath?: string;
 }
 
-/**
- * Collects the checks of one test. A failed MUST check fails the test when it ends; a failed SHOULD
- * check is a warning only. Every check names a requirement the test declared, or a cross-cutting one.
- */
-export class Checks {
-  private readonly records = new Map<RequirementId, RequirementRecord>();
-  private readonly observations: ObservationRecord[] = [];
-  private readonly probeProblemRecords: ProbeProblem[] = [];
+/** Violations and problems shown per failure; the rest are counted. */
+export const SHOWN = 5;
 
-  constructor(
-    private readonly declared: ReadonlySet<RequirementId>,
-    private readonly redactor: Redactor,
-    private readonly schemas: SchemaValidator,
-  ) {}
+const more = (count: number) => (count > SHOWN ? `\n    … and ${count - SHOWN} more` : '');
+
+/** Makes a record safe to write: secrets out first (a function of the caller's), then the service's text capped. */
+export type Redact = <T>(value: T) => T;
+
+export class Judgement {
+  private readonly records = new Map<RequirementId, RequirementRecord>();
+  private readonly observed: ObservationRecord[] = [];
+  private readonly problemsWithProbes: ProbeProblem[] = [];
 
   /**
-   * Records one check; returns whether it held. `message` says what was wrong, with the spec clause.
+   * One check; returns whether it held. `message` says what was wrong, with the spec clause.
    * `level` is the requirement's own unless the failure is a near miss of a graded requirement (SHOULD).
    */
   check(id: RequirementId, ok: boolean, message: string | (() => string), evidence: Evidence = {}, level?: Level): boolean {
     const record = this.record(id);
     record.checks++;
-    if (!ok) record.failures.push(this.failure(id, typeof message === 'function' ? message() : message, evidence, level));
+    if (!ok) record.failures.push(failure(id, typeof message === 'function' ? message() : message, evidence, level));
     return ok;
   }
 
   /**
-   * Validates a body against its schema and records one check for each requirement the schema's
-   * `x-requirement` annotations give to the parts the body has: the violations owned by a
-   * requirement are its failure, with the rule in words, the location and the schema path.
+   * Validates a body against its schema, one check for each requirement the schema's `x-requirement`
+   * annotations give to the parts the body has: the violations owned by a requirement are its
+   * failure, with the rule in words, the location and the schema path.
    */
-  schema(schema: SchemaPath, value: unknown, exchange: Exchange): void {
-    const result = this.schemas.validate(schema, value);
+  schema(schema: SchemaPath, value: unknown, exchange: Exchange): this {
+    const result = sharedSchemaValidator().validate(schema, value);
     const routed = result.valid ? new Map<RequirementId, SchemaViolation[]>() : routeViolations(schema, result.violations);
     for (const id of new Set([...requirementsReached(schema, value), ...routed.keys()])) {
       const found = routed.get(id) ?? [];
@@ -77,13 +83,14 @@ export class Checks {
         { exchange, pointer: found[0]?.instancePath, schemaPath: found[0]?.schemaPath },
       );
     }
+    return this;
   }
 
   /**
-   * Records one check of `id` from a list of problems found by a rule: none means it holds. Problems
-   * of a graded requirement become one failure per level: the contradictions, then the near misses.
+   * One check of `id` from a list of problems found by a rule: none means it holds. Problems of a
+   * graded requirement become one failure per level: the contradictions, then the near misses.
    */
-  problems(id: RequirementId, problems: readonly (string | Problem)[], exchange: Exchange, what: string): void {
+  problems(id: RequirementId, problems: readonly (string | Problem)[], exchange: Exchange, what: string): this {
     const record = this.record(id);
     record.checks++;
     const listed = problems.map((p) => (typeof p === 'string' ? { message: p } : p));
@@ -94,130 +101,91 @@ export class Checks {
       const lines = found.map((p) => `    ${p.pointer === undefined ? '' : `at ${p.pointer}: `}${p.message}`);
       const nearMisses = level !== own ? ' (near misses: a reading of the specification exists)' : '';
       const message = `${what}${nearMisses}:\n${lines.slice(0, SHOWN).join('\n')}${more(lines.length)}`;
-      record.failures.push(this.failure(id, message, { exchange, pointer: found[0].pointer }, level));
+      record.failures.push(failure(id, message, { exchange, pointer: found[0].pointer }, level));
     }
+    return this;
   }
 
-  /** A part of a requirement this test cannot check, and why: the report shows the requirement as partial. */
-  skip(id: RequirementId, reason: string): void {
+  /** A part of a requirement that cannot be checked, and why: the report shows the requirement as partial. */
+  skip(id: RequirementId, reason: string): this {
     const record = this.record(id);
     record.skipped = [...(record.skipped ?? []), reason];
+    return this;
   }
 
   /**
    * The answer contradicts a probe's promise and nothing shows which side is wrong: no requirement
    * is charged, and the report lists it as a probe problem.
    */
-  probeProblem(problem: Omit<ProbeProblem, 'message'>, exchange?: Exchange): void {
-    this.probeProblemRecords.push(serviceValue(this.redactor.value({ ...problem, message: probeProblemMessage(problem, exchange) })));
+  probeProblem(problem: Omit<ProbeProblem, 'message'>, exchange?: Exchange): this {
+    this.problemsWithProbes.push({ ...problem, message: probeProblemMessage(problem, exchange) });
+    return this;
   }
 
-  /** The cross-cutting HTTP rules, for every exchange a test makes. */
-  inspect(exchange: Exchange, options: { ambiguityAllowed?: boolean } = {}): void {
-    if (exchange.retriedAfter)
-      this.observe('OBS-TRANSPORT-RETRY', {
-        url: exchange.url,
-        error: exchange.retriedAfter,
-        outcome: `answered ${exchange.status} on the retry`,
-      });
-    for (const wait of exchange.rateLimited ?? []) this.observe('OBS-RATE-LIMITED', { url: exchange.url, ...wait });
-    this.check('HTTP-NO-5XX', exchange.status < 500, `the service answered ${exchange.status}`, { exchange });
-    if (exchange.status < 200 || exchange.status > 299) return;
-    // HTTP-JSON judges answers that carry a body: a 204, or the silence of a no-match (§4.1 r7), has none.
-    if (exchange.bodyText === '' && exchange.tooLargeBytes === undefined) return;
-    // §4.1 r4: the ambiguity answer may be plain text, so it is exempt.
-    if (options.ambiguityAllowed && carriesAmbiguityText(exchange)) return;
-    this.check(
-      'HTTP-JSON',
-      JSON_MEDIA_TYPE.test(exchange.contentType),
-      `a 2xx answer has media type "${exchange.contentType}", not application/json or application/fhir+json`,
-      { exchange },
-    );
-    // One finding per cause: what the body carries around its JSON is named here, and the JSON itself judged as usual.
-    const encoding = exchange.contentEncoding;
-    if (encoding)
-      this.check(
-        'HTTP-JSON',
-        false,
-        `the body is sent with Content-Encoding: ${encoding.coding}, though the request accepted only ${ACCEPTED_ENCODING} (Accept-Encoding, RFC 9110 §12.5.3)${encoding.decoded ? '; it was judged decoded' : ''}`,
-        { exchange },
-        'SHOULD',
-      );
-    if (!JSON_MEDIA_TYPE.test(exchange.contentType)) return;
-    this.check(
-      'HTTP-JSON',
-      !exchange.bom,
-      'the body begins with a byte-order mark (U+FEFF), which RFC 8259 §8.1 forbids in JSON sent over a network; the rest of the body was judged without it',
-      { exchange },
-    );
-    this.check('HTTP-JSON', exchange.json.ok, () => `a 2xx JSON answer does not parse: ${exchange.json.ok ? '' : exchange.json.error}`, {
-      exchange,
-    });
-    const repeated = exchange.duplicateNames ?? [];
-    this.check(
-      'HTTP-JSON',
-      repeated.length === 0,
-      () =>
-        `an object repeats member names, which RFC 8259 §4 says SHOULD be unique (parsers keep one of them, and which is not defined; the harness judged the last): at ${repeated.slice(0, SHOWN).join(', ')}${repeated.length > SHOWN ? ` and ${repeated.length - SHOWN} more` : ''}`,
-      { exchange, pointer: repeated[0] },
-      'SHOULD',
-    );
+  /** What the service did where the specification is silent: recorded, never judged. */
+  observe(id: ObservationId, value: unknown): this {
+    this.observed.push({ id, value });
+    return this;
   }
 
-  /** Records what the service did where the specification is silent; its text redacted, then capped. */
-  observe(id: ObservationId, value: unknown): void {
-    this.observations.push({ id, value: serviceValue(this.redactor.value(value)) });
+  /** Another judgement's checks, skips, probe problems and observations, added to this one's. */
+  add(other: Judgement): this {
+    for (const record of other.records.values()) {
+      const mine = this.record(record.id);
+      mine.checks += record.checks;
+      mine.failures.push(...record.failures);
+      if (record.skipped) mine.skipped = [...(mine.skipped ?? []), ...record.skipped];
+    }
+    this.observed.push(...other.observed);
+    this.problemsWithProbes.push(...other.problemsWithProbes);
+    return this;
   }
 
-  get requirementRecords(): RequirementRecord[] {
-    return [...this.records.values()];
+  /** The requirements this judgement checked or skipped. */
+  get requirementIds(): RequirementId[] {
+    return [...this.records.keys()];
   }
 
-  get observationRecords(): ObservationRecord[] {
-    return this.observations;
+  /** The requirements checked, redacted then capped (SERVICE_TEXT_MAX_BYTES a value): a cut never leaves part of a secret behind. */
+  requirementRecords(redact: Redact): RequirementRecord[] {
+    return [...this.records.values()].map((record) => ({ ...record, failures: record.failures.map((f) => capped(redact(f))) }));
   }
 
-  get probeProblems(): ProbeProblem[] {
-    return this.probeProblemRecords;
+  observationRecords(redact: Redact): ObservationRecord[] {
+    return this.observed.map(({ id, value }) => ({ id, value: serviceValue(redact(value)) }));
   }
 
-  /** MUST failures, which fail the test. */
-  mustFailures(): { id: RequirementId; failure: Failure }[] {
-    return this.requirementRecords.flatMap((record) =>
-      record.failures.filter((failure) => failure.level === 'MUST').map((failure) => ({ id: record.id, failure })),
-    );
+  probeProblems(redact: Redact): ProbeProblem[] {
+    return this.problemsWithProbes.map((problem) => serviceValue(redact(problem)));
   }
 
   private record(id: RequirementId): RequirementRecord {
-    if (!this.declared.has(id) && !CROSS_CUTTING.includes(id)) {
-      throw new Error(`harness bug: a check of ${id} in a test that does not declare it`);
-    }
     let record = this.records.get(id);
     if (!record) this.records.set(id, (record = { id, checks: 0, failures: [] }));
     return record;
   }
+}
 
-  private failure(id: RequirementId, message: string, { exchange, pointer, schemaPath }: Evidence, level?: Level): Failure {
-    const { spec, level: own, nearMiss } = requirement(id);
-    const judged = level ?? own;
-    // Only a graded requirement has findings below its level: its near misses.
-    if (judged !== own && !(nearMiss && judged === 'SHOULD'))
-      throw new Error(`harness bug: a ${judged} finding of ${id}, a ${own} requirement`);
-    const excerpt = exchange && this.redactor.text(bodyExcerpt(exchange, pointer));
-    const lines = [`[${id}] ${judged} ${spec}: ${message}`];
-    if (exchange) lines.push(`  ${requestLine(exchange)}`, `  ${excerpt}`);
-    // Redacted first, then capped: a cut never leaves part of a secret behind.
-    const failure: Failure = { level: judged, message: serviceLines(this.redactor.text(lines.join('\n'))) };
-    if (exchange)
-      Object.assign(failure, {
-        method: exchange.method,
-        url: serviceText(exchange.url),
-        status: exchange.status,
-        mediaType: serviceText(exchange.contentType),
-        excerpt: serviceText(excerpt!),
-      });
-    if (pointer !== undefined) failure.pointer = pointer;
-    if (schemaPath !== undefined) failure.schemaPath = schemaPath;
-    return failure;
-  }
+/** A failure's message line by line, and each value from the service, capped. */
+function capped(failure: Failure): Failure {
+  const out: Failure = { ...failure, message: serviceLines(failure.message) };
+  for (const key of ['url', 'mediaType', 'excerpt'] as const) if (out[key] !== undefined) out[key] = serviceText(out[key]!);
+  return out;
+}
+
+function failure(id: RequirementId, message: string, { exchange, pointer, schemaPath }: Evidence, level?: Level): Failure {
+  const { spec, level: own, nearMiss } = requirement(id);
+  const judged = level ?? own;
+  // Only a graded requirement has findings below its level: its near misses.
+  if (judged !== own && !(nearMiss && judged === 'SHOULD'))
+    throw new Error(`harness bug: a ${judged} finding of ${id}, a ${own} requirement`);
+  const excerpt = exchange && bodyExcerpt(exchange, pointer);
+  const lines = [`[${id}] ${judged} ${spec}: ${message}`];
+  if (exchange) lines.push(`  ${requestLine(exchange)}`, `  ${excerpt}`);
+  const found: Failure = { level: judged, message: lines.join('\n') };
+  if (exchange)
+    Object.assign(found, { method: exchange.method, url: exchange.url, status: exchange.status, mediaType: exchange.contentType, excerpt });
+  if (pointer !== undefined) found.pointer = pointer;
+  if (schemaPath !== undefined) found.schemaPath = schemaPath;
+  return found;
 }

@@ -2,14 +2,23 @@ import { distinctByJson, sortedDistinctByJson } from '../json/distinct';
 import { serviceLines } from '../rules/service-text';
 import type { ConformanceReport, ObservationResult, RequirementResult, RunError } from '../types/schemas';
 import { type Level, OBSERVATIONS, REQUIREMENTS, type RequirementId } from '../spec/catalogue';
-import { ANNOTATION, type Failure, type ObservationRecord, type ProbeProblem, type RequirementRecord } from '../harness/annotations';
+import type { ObservationRecord, RequirementRecord } from '../rules/judgement';
+import type { Failure, ProbeProblem } from '../types/schemas';
 
-/** What the reporter knows of one finished test. */
-export interface TestOutcome {
+/** What one finished test contributes to the verdict, whatever ran it. */
+export interface TestResult {
   title: string;
   status: 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
-  annotations: readonly { type: string; description?: string }[];
-  /** Error messages, for a test that failed outside its checks (transport, time-out, harness). */
+  /** The requirements it declares it checks. */
+  declares: readonly RequirementId[];
+  /** The observations it declares it records. */
+  records: readonly string[];
+  results: readonly RequirementRecord[];
+  observations: readonly ObservationRecord[];
+  probeProblems: readonly ProbeProblem[];
+  /** Why it was skipped, when it was. */
+  skipReason?: string;
+  /** Errors outside its checks (transport, time-out, harness): a MUST failure is no such error. */
   errors: readonly string[];
 }
 
@@ -34,15 +43,7 @@ export type ConformanceSummary = Pick<
   'verdict' | 'summary' | 'requirements' | 'observations' | 'probeProblems' | 'errors'
 >;
 
-function parsed<T>(annotations: TestOutcome['annotations'], type: string): T[] {
-  return annotations.filter((a) => a.type === type && a.description).map((a) => JSON.parse(a.description!) as T);
-}
-
-function declaredBy(outcome: TestOutcome, type: string): string[] {
-  return outcome.annotations.filter((a) => a.type === type).map((a) => a.description ?? '');
-}
-
-function errorKind(outcome: TestOutcome, message: string): RunError['kind'] {
+function errorKind(outcome: TestResult, message: string): RunError['kind'] {
   if (outcome.status === 'timedOut') return 'timeout';
   return message.includes('transport:') ? 'transport' : 'harness';
 }
@@ -94,7 +95,7 @@ export function verdictOf(counts: VerdictCounts, strict: boolean): Verdict {
  * A requirement some of whose checks were skipped keeps its status for what ran, and is partial.
  */
 export function aggregate(
-  outcomes: readonly TestOutcome[],
+  outcomes: readonly TestResult[],
   options: { strict: boolean },
   runErrors: readonly RunError[] = [],
 ): ConformanceSummary {
@@ -111,22 +112,21 @@ export function aggregate(
   const errors: RunError[] = [...runErrors];
 
   for (const outcome of outcomes) {
-    const declared = declaredBy(outcome, ANNOTATION.requirement) as RequirementId[];
-    const recorded = declaredBy(outcome, ANNOTATION.records);
-    for (const record of parsed<RequirementRecord>(outcome.annotations, ANNOTATION.result)) {
+    const { declares: declared, records: recorded } = outcome;
+    for (const record of outcome.results) {
       const target = entry(record.id);
       target.checks += record.checks;
       target.failures.push(...record.failures);
       target.skipped.push(...(record.skipped ?? []).map((reason) => `${outcome.title}: ${reason}`));
     }
-    for (const { id, value } of parsed<ObservationRecord>(outcome.annotations, ANNOTATION.observation)) {
+    for (const { id, value } of outcome.observations) {
       observations.set(id, [...(observations.get(id) ?? []), value]);
     }
-    problems.push(...parsed<ProbeProblem>(outcome.annotations, ANNOTATION.probeProblem));
+    problems.push(...outcome.probeProblems);
     let notRun: string | undefined;
-    if (outcome.status === 'skipped') notRun = outcome.annotations.find((a) => a.type === 'skip')?.description ?? 'skipped';
-    // A failure the checks did not record (the MUST-failure summary aside) is an error of the run.
-    const unexplained = outcome.errors.filter((message) => !/MUST checks? failed:/.test(message));
+    if (outcome.status === 'skipped') notRun = outcome.skipReason ?? 'skipped';
+    // A failure the checks did not record is an error of the run.
+    const unexplained = outcome.errors;
     if (outcome.status !== 'passed' && outcome.status !== 'skipped' && unexplained.length > 0) {
       for (const message of unexplained)
         errors.push({ test: outcome.title, kind: errorKind(outcome, message), message: serviceLines(message) });

@@ -1,8 +1,7 @@
 import { runFailures } from './baseline/judge';
 import type { RequirementResult } from './aggregate';
-import type { ConformanceReport } from '../report/model';
-import { escapeText } from '../report/escape';
-import { EXIT } from '../cli/exit-codes';
+import type { ConformanceReport } from '../types/schemas';
+import { EXIT_CODE } from './aggregate';
 
 export interface Comparison {
   a: { file: string; verdict: ConformanceReport['verdict']; target: string };
@@ -83,47 +82,6 @@ export const changeCount = (c: Comparison) =>
  * coverage is a change the report lists and counts.
  */
 export function comparisonExit(comparison: Comparison): number {
-  if (comparison.newFailures.length > 0) return EXIT.fail;
-  return unjudged(comparison.b.verdict) ? EXIT.inconclusive : EXIT.pass;
-}
-
-const cell = (value: unknown) => escapeText(typeof value === 'string' ? value : JSON.stringify(value), 'markdown').replace(/\n+/g, ' ↵ ');
-
-export function renderComparison(c: Comparison): string {
-  const lines = [
-    `# Conformance comparison`,
-    '',
-    `A: ${cell(c.a.file)} (${cell(c.a.target)}), verdict ${c.a.verdict}  `,
-    `B: ${cell(c.b.file)} (${cell(c.b.target)}), verdict ${c.b.verdict}`,
-    '',
-    `${changeCount(c)} changes: ${c.statusChanged.length} status changes, ${c.lostCoverage.length} lost coverage, ${c.newFailures.length} new failures, ${c.goneFailures.length} gone, ${c.observationsDiffer.length} observations that differ.`,
-    ...(unjudged(c.b.verdict)
-      ? ['', `**B's verdict is ${c.b.verdict}: it did not judge everything, so the comparison cannot pass.**`]
-      : []),
-    '',
-    '## Requirements whose status changed',
-    '',
-  ];
-  if (c.statusChanged.length === 0) lines.push('None.');
-  else lines.push('| id | A | B |', '|---|---|---|', ...c.statusChanged.map((s) => `| ${s.id} | ${s.a} | ${s.b} |`));
-  lines.push('', '## Lost coverage: judged in A, skipped in B', '');
-  if (c.lostCoverage.length === 0) lines.push('None.');
-  else
-    lines.push(
-      '| id | A | B | why B did not judge it |',
-      '|---|---|---|---|',
-      ...c.lostCoverage.map((l) => `| ${l.id} | ${l.a} | ${l.b} | ${cell(l.why)} |`),
-    );
-  for (const [title, list] of [
-    ['Failures new in B', c.newFailures],
-    ['Failures gone in B', c.goneFailures],
-  ] as const) {
-    lines.push('', `## ${title}`, '');
-    if (list.length === 0) lines.push('None.');
-    else lines.push(...list.map((f) => `- **${cell(f.fingerprint)}** (${f.level}): ${cell(f.message)}`));
-  }
-  lines.push('', '## Observations that differ', '');
-  if (c.observationsDiffer.length === 0) lines.push('None.');
-  else lines.push('| id | A | B |', '|---|---|---|', ...c.observationsDiffer.map((o) => `| ${o.id} | ${cell(o.a)} | ${cell(o.b)} |`));
-  return `${lines.join('\n')}\n`;
+  if (comparison.newFailures.length > 0) return EXIT_CODE.fail;
+  return unjudged(comparison.b.verdict) ? EXIT_CODE.inconclusive : EXIT_CODE.pass;
 }

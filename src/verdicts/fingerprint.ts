@@ -1,4 +1,4 @@
-import type { Failure } from '../harness/annotations';
+import type { Failure } from '../types/schemas';
 
 /** The endpoint of a failure's request, the same whatever the deployment's host and path prefix. */
 function endpointOf(url: string | undefined): string {

@@ -1,12 +1,17 @@
 /** The reporter's aggregation and rendering, on small hand-made inputs. */
 import { OBSERVATIONS, REQUIREMENTS } from '../../src/spec/catalogue';
-import { aggregate, type ConformanceSummary, EXIT_CODE, type TestOutcome, verdictOf } from '../../src/verdicts/aggregate';
+import { aggregate, type ConformanceSummary, EXIT_CODE, type RunError, verdictOf } from '../../src/verdicts/aggregate';
 import { renderJunit } from '../../src/report/junit';
 import { renderMarkdown } from '../../src/report/markdown';
-import { type ConformanceReport, conformanceReport } from '../../src/report/model';
-import { ANNOTATION, type RequirementRecord } from '../../src/harness/annotations';
+import { conformanceReport, type ConformanceReport } from '../../src/report/model';
+import { ANNOTATION, type TestOutcome, testResultOf } from '../../src/harness/annotations';
+import type { RequirementRecord } from '../../src/rules/judgement';
 import { expect, test } from './fixtures';
 import { xmlError } from '../../src/suite-runs/well-formed-xml';
+
+/** The reporter's way: each test's annotations read back, then folded into one verdict. */
+const fold = (outcomes: readonly TestOutcome[], options: { strict: boolean }, runErrors?: RunError[]) =>
+  aggregate(outcomes.map(testResultOf), options, runErrors);
 
 const declare = (id: string) => ({ type: ANNOTATION.requirement, description: id });
 const result = (record: RequirementRecord) => ({ type: ANNOTATION.result, description: JSON.stringify(record) });
@@ -64,7 +69,7 @@ const outcomes: TestOutcome[] = [
 ];
 
 test('MUST failures fail, SHOULD failures warn, checks pass, no checks skip', () => {
-  const report = aggregate(outcomes, { strict: false });
+  const report = fold(outcomes, { strict: false });
   const status = Object.fromEntries(report.requirements.map((r) => [r.id, r.status]));
   expect(status).toMatchObject({
     'SB-ROOT-OBJECT': 'fail',
@@ -86,13 +91,13 @@ test('MUST failures fail, SHOULD failures warn, checks pass, no checks skip', ()
 
 test('the verdict: warnings pass unless STRICT', () => {
   const withoutMustFailure = outcomes.slice(1);
-  expect(aggregate(withoutMustFailure, { strict: false }).verdict).toBe('warn');
-  expect(aggregate(withoutMustFailure, { strict: true }).verdict).toBe('fail');
-  expect(aggregate(outcomes.slice(2), { strict: true }).verdict).toBe('pass');
+  expect(fold(withoutMustFailure, { strict: false }).verdict).toBe('warn');
+  expect(fold(withoutMustFailure, { strict: true }).verdict).toBe('fail');
+  expect(fold(outcomes.slice(2), { strict: true }).verdict).toBe('pass');
 });
 
 test('observations: equal values fold into one, different ones into a list', () => {
-  const { observations } = aggregate(outcomes, { strict: false });
+  const { observations } = fold(outcomes, { strict: false });
   const observed = observations.filter((o) => o.status === 'observed');
   expect(observed).toEqual([
     { id: 'OBS-NO-MATCH', title: expect.any(String), status: 'observed', value: { status: 404 } },
@@ -102,7 +107,7 @@ test('observations: equal values fold into one, different ones into a list', () 
 
 test('an observation that could not be made is listed as not observed, with the reason', () => {
   const records = { type: ANNOTATION.records, description: 'OBS-DEFAULT-PAGE-SIZE' };
-  const { observations } = aggregate(
+  const { observations } = fold(
     [outcome('default page', 'skipped', [records, { type: 'skip', description: 'PROBES_FILE has no organization.multiPage probe' }])],
     { strict: false },
   );
@@ -119,7 +124,7 @@ test('an observation that could not be made is listed as not observed, with the 
     reason: 'no answer was a 429 or 503 with a Retry-After to wait out',
   });
   expect(byId['OBS-NO-MATCH']).toMatchObject({ status: 'not observed', reason: 'no test that records it ran' });
-  const ran = aggregate([outcome('ambiguous', 'passed', [{ type: ANNOTATION.records, description: 'OBS-AMBIGUITY-RESPONSE' }])], {
+  const ran = fold([outcome('ambiguous', 'passed', [{ type: ANNOTATION.records, description: 'OBS-AMBIGUITY-RESPONSE' }])], {
     strict: false,
   });
   expect(ran.observations.find((o) => o.id === 'OBS-AMBIGUITY-RESPONSE')?.reason).toMatch(
@@ -128,7 +133,7 @@ test('an observation that could not be made is listed as not observed, with the 
 });
 
 test('OBS-CODED-VALUES merges its values attribute by attribute', () => {
-  const { observations } = aggregate(
+  const { observations } = fold(
     [
       outcome('a', 'passed', [observation('OBS-CODED-VALUES', { index: ['nppes'], Status: ['I'] })]),
       outcome('b', 'passed', [observation('OBS-CODED-VALUES', { index: ['dea', 'nppes'] })]),
@@ -139,7 +144,7 @@ test('OBS-CODED-VALUES merges its values attribute by attribute', () => {
 });
 
 test('a requirement whose checks partly ran passes for what ran, and says what did not', () => {
-  const report = aggregate(
+  const report = fold(
     [
       outcome('count at most', 'passed', [declare('ORG-COUNT'), result({ id: 'ORG-COUNT', checks: 5, failures: [] })]),
       outcome('count over 1000', 'skipped', [
@@ -188,7 +193,7 @@ test('probe problems are listed once each and make a run without failures inconc
       result({ id: 'SB-RECORD-SHAPE', checks: 1, failures: [] }),
       { type: ANNOTATION.probeProblem, description: JSON.stringify(problem) },
     ]);
-  const report = aggregate([withProblem('a'), withProblem('b')], { strict: false });
+  const report = fold([withProblem('a'), withProblem('b')], { strict: false });
   expect(report.probeProblems).toEqual([problem]);
   expect(report.verdict).toBe('inconclusive');
   expect(EXIT_CODE[report.verdict]).toBe(3);
@@ -197,7 +202,7 @@ test('probe problems are listed once each and make a run without failures inconc
   expect(markdown).toContain('## Probe problems');
   expect(markdown).toContain('**provider.unique[0] {"NPI":"1"}** promised exactly one matching provider');
   // A failure still fails the run, problems or not.
-  expect(aggregate([...outcomes, withProblem('a')], { strict: false }).verdict).toBe('fail');
+  expect(fold([...outcomes, withProblem('a')], { strict: false }).verdict).toBe('fail');
 });
 
 test('the exit codes: 0 pass, 1 fail, 2 configuration error, 3 inconclusive', () => {
@@ -218,7 +223,7 @@ test('conformance.junit.xml: a case per requirement and level, failures named, w
     message: '[ORG-FILTERS] SHOULD §4.3: only with punctuation ignored',
     url: 'http://x/fhir/organization',
   };
-  const report = aggregate(
+  const report = fold(
     [
       ...outcomes,
       outcome('p', 'passed', [{ type: ANNOTATION.probeProblem, description: JSON.stringify(problem) }]),
@@ -256,7 +261,7 @@ test('a transport error is a run error, not a conformance failure', () => {
     [declare('ORG-PAGE')],
     ['Error: transport: GET http://x/fhir/organization?Page=1 failed after 2 attempts: read ECONNRESET'],
   );
-  const report = aggregate([broken], { strict: false });
+  const report = fold([broken], { strict: false });
   expect(report.errors).toEqual([{ test: 'pages', kind: 'transport', message: broken.errors[0] }]);
   const page = report.requirements.find((r) => r.id === 'ORG-PAGE')!;
   expect(page.status).toBe('skip');
@@ -265,12 +270,12 @@ test('a transport error is a run error, not a conformance failure', () => {
 });
 
 test('a timed-out test is a run error of kind timeout', () => {
-  const report = aggregate([outcome('slow', 'timedOut', [declare('ORG-PAGE')], ['Test timeout of 30000ms exceeded.'])], { strict: false });
+  const report = fold([outcome('slow', 'timedOut', [declare('ORG-PAGE')], ['Test timeout of 30000ms exceeded.'])], { strict: false });
   expect(report.errors.map((e) => e.kind)).toEqual(['timeout']);
 });
 
 test('the markdown report shows the verdict, each first failure and the observations', () => {
-  const markdown = renderMarkdown(asReport(aggregate(outcomes, { strict: false })));
+  const markdown = renderMarkdown(asReport(fold(outcomes, { strict: false })));
   expect(markdown).toContain('**Verdict: FAIL');
   expect(markdown).toContain('| SB-ROOT-OBJECT | MUST | §1, §4.1 r3 | fail | 3 | [SB-ROOT-OBJECT] MUST §1: answered with a JSON array |');
   expect(markdown).toContain('| SB-STRICT-PARAM | SHOULD | §4.1 r2, r5 | warn | 2 | still returned the record |');

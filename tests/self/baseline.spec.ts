@@ -3,10 +3,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readBaseline } from '../../src/config/baseline-file';
-import { loadProbes } from '../../src/config/config';
+import { loadProbes } from '../../src/probes/probes-file';
 import { judgeAgainstBaseline, updatedBaseline } from '../../src/verdicts/baseline/judge';
 import { observedBehaviour } from '../../src/verdicts/baseline/observed-behaviour';
-import { aggregate, type TestOutcome } from '../../src/verdicts/aggregate';
+import { type TestOutcome, testResultOf } from '../../src/harness/annotations';
+import { aggregate } from '../../src/verdicts/aggregate';
 import { renderJunit } from '../../src/report/junit';
 import { renderMarkdown } from '../../src/report/markdown';
 import { conformanceReport } from '../../src/report/model';
@@ -34,7 +35,7 @@ function summaryOf(
     ],
     errors: [],
   }));
-  return aggregate(outcomes, { strict: false });
+  return aggregate(outcomes.map(testResultOf), { strict: false });
 }
 
 const RUN = summaryOf(

@@ -3,8 +3,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OBSERVATIONS, REQUIREMENTS } from '../../src/spec/catalogue';
+import { testResultOf } from '../../src/harness/annotations';
 import { aggregate } from '../../src/verdicts/aggregate';
-import { type ConformanceReport, conformanceReport } from '../../src/report/model';
+import { conformanceReport, type ConformanceReport } from '../../src/report/model';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { PROJECT_ROOT, startScenarioServer } from '../../src/suite-runs/scenario-server';
 import { command, tempDir } from './command';
@@ -58,7 +59,7 @@ function report(
     errors: [],
   }));
   return conformanceReport({
-    ...aggregate(outcomes, { strict: false }),
+    ...aggregate(outcomes.map(testResultOf), { strict: false }),
     target: { baseUrl: 'http://x', embedded: false },
     startedAt: '2026-01-01T00:00:00.000Z',
     durationMs: 1,

@@ -2,7 +2,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EMBEDDED_URL_VARIABLE, environmentWithDotenv, loadConfig, secretsOf } from '../../src/config/config';
+import { EMBEDDED_URL_VARIABLE, secretsOf } from '../../src/config/connection';
+import { environmentWithDotenv } from '../../src/config/environment';
+import { loadSuiteConfig } from '../../src/harness/suite-config';
 import { ConfigError } from '../../src/config/config-error';
 import { reportRunThatCouldNotStart } from '../../src/harness/stopped-run';
 import { REPORT_FILES } from '../../src/report/model';
@@ -16,7 +18,7 @@ function tempDir(): string {
 }
 
 test('defaults: the embedded server, committed probes, /provider and /fhir, 15 s', () => {
-  const config = loadConfig(EMBEDDED, tempDir());
+  const config = loadSuiteConfig(EMBEDDED, tempDir());
   expect(config).toMatchObject({
     baseUrl: 'http://127.0.0.1:4321',
     embedded: true,
@@ -29,7 +31,7 @@ test('defaults: the embedded server, committed probes, /provider and /fhir, 15 s
     requestTimeoutMs: 15000,
   });
   // STATUS_SEARCH, when given, wins over the probes file.
-  expect(loadConfig({ ...EMBEDDED, STATUS_SEARCH: 'false' }, tempDir()).statusSearch).toBe(false);
+  expect(loadSuiteConfig({ ...EMBEDDED, STATUS_SEARCH: 'false' }, tempDir()).statusSearch).toBe(false);
   expect(config.reportDir.endsWith('conformance-report')).toBe(true);
   expect(config.probes.provider?.unique?.length).toBeGreaterThan(0);
 });
@@ -37,7 +39,7 @@ test('defaults: the embedded server, committed probes, /provider and /fhir, 15 s
 test('every key is read', () => {
   const dir = tempDir();
   writeFileSync(join(dir, 'probes.json'), JSON.stringify({ provider: { none: [{ query: { NPI: '1234567893' } }] } }));
-  const config = loadConfig(
+  const config = loadSuiteConfig(
     {
       BASE_URL: 'https://directory.example.org/v1/',
       API_TOKEN: 'tok-123456',
@@ -72,9 +74,9 @@ test('BASE_URL= in the dotenv file is an empty target too, and the report says s
   const dir = tempDir();
   writeFileSync(join(dir, '.env'), 'BASE_URL=\n');
   const env = environmentWithDotenv({ ...EMBEDDED }, dir);
-  expect(() => loadConfig(env, dir)).toThrow(/^configuration: BASE_URL is given but empty/);
+  expect(() => loadSuiteConfig(env, dir)).toThrow(/^configuration: BASE_URL is given but empty/);
   try {
-    loadConfig(env, dir);
+    loadSuiteConfig(env, dir);
   } catch (error) {
     const reportDir = reportRunThatCouldNotStart(error as ConfigError, env, dir);
     const report = JSON.parse(readFileSync(join(reportDir, REPORT_FILES.json), 'utf8'));
@@ -144,7 +146,7 @@ for (const { env, key, says } of invalid) {
     writeFileSync(join(dir, 'misspelt-org.json'), JSON.stringify({ organization: { searches: [{ query: { 'address-zip': '43215' } }] } }));
     let error: unknown;
     try {
-      loadConfig({ ...EMBEDDED, ...env }, dir);
+      loadSuiteConfig({ ...EMBEDDED, ...env }, dir);
     } catch (caught) {
       error = caught;
     }
@@ -156,7 +158,7 @@ for (const { env, key, says } of invalid) {
 }
 
 test('an API_HEADERS error never repeats the secret value', () => {
-  expect(() => loadConfig({ ...EMBEDDED, API_HEADERS: '{"X-Key": "s3cr3t-value", oops}' })).toThrow(/^(?!.*s3cr3t-value)/s);
+  expect(() => loadSuiteConfig({ ...EMBEDDED, API_HEADERS: '{"X-Key": "s3cr3t-value", oops}' })).toThrow(/^(?!.*s3cr3t-value)/s);
 });
 
 test('the probe parameter names of §4.1 (with or without the dash) and §4.3 are all accepted', () => {
@@ -167,7 +169,7 @@ test('the probe parameter names of §4.1 (with or without the dash) and §4.3 ar
     join(dir, 'all.json'),
     JSON.stringify({ provider: { unique: [{ query: provider }] }, organization: { searches: [{ query: organization }] } }),
   );
-  expect(loadConfig({ ...EMBEDDED, PROBES_FILE: 'all.json' }, dir).probes.provider?.unique?.[0].query).toEqual(provider);
+  expect(loadSuiteConfig({ ...EMBEDDED, PROBES_FILE: 'all.json' }, dir).probes.provider?.unique?.[0].query).toEqual(provider);
 });
 
 test('a configuration error leaves a report with verdict error, and no earlier report survives', () => {
@@ -178,7 +180,7 @@ test('a configuration error leaves a report with verdict error, and no earlier r
   const env = { ...EMBEDDED, REPORT_DIR: 'out', STRICT: 'maybe', API_TOKEN: 'config-error-token-9q' };
   let error: ConfigError | undefined;
   try {
-    loadConfig(env, dir);
+    loadSuiteConfig(env, dir);
   } catch (caught) {
     error = caught as ConfigError;
   }
@@ -205,16 +207,20 @@ test('CLIENT_CERT and CLIENT_KEY are PEM files read together; the passphrase is 
   writeFileSync(join(dir, 'client-key.pem'), '-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIE\n-----END ENCRYPTED PRIVATE KEY-----\n');
   writeFileSync(join(dir, 'not-pem.txt'), 'hunter2-secret-key-material');
   const both = { ...EMBEDDED, CLIENT_CERT: 'client.pem', CLIENT_KEY: 'client-key.pem', CLIENT_KEY_PASSPHRASE: 'pass-phrase-99' };
-  const config = loadConfig(both, dir);
+  const config = loadSuiteConfig(both, dir);
   expect(config.clientCertificate?.cert.toString()).toContain('BEGIN CERTIFICATE');
   expect(config.clientCertificate?.passphrase).toBe('pass-phrase-99');
   expect(secretsOf(config)).toContain('pass-phrase-99');
-  expect(() => loadConfig({ ...EMBEDDED, CLIENT_CERT: 'client.pem' }, dir)).toThrow('CLIENT_KEY must be set with CLIENT_CERT');
-  expect(() => loadConfig({ ...EMBEDDED, CLIENT_KEY_PASSPHRASE: 'x' }, dir)).toThrow('CLIENT_KEY_PASSPHRASE is set, but CLIENT_KEY is not');
-  expect(() => loadConfig({ ...both, CLIENT_KEY: 'missing.pem' }, dir)).toThrow(/CLIENT_KEY cannot be read: .*missing\.pem \(ENOENT\)/);
+  expect(() => loadSuiteConfig({ ...EMBEDDED, CLIENT_CERT: 'client.pem' }, dir)).toThrow('CLIENT_KEY must be set with CLIENT_CERT');
+  expect(() => loadSuiteConfig({ ...EMBEDDED, CLIENT_KEY_PASSPHRASE: 'x' }, dir)).toThrow(
+    'CLIENT_KEY_PASSPHRASE is set, but CLIENT_KEY is not',
+  );
+  expect(() => loadSuiteConfig({ ...both, CLIENT_KEY: 'missing.pem' }, dir)).toThrow(
+    /CLIENT_KEY cannot be read: .*missing\.pem \(ENOENT\)/,
+  );
   let message = '';
   try {
-    loadConfig({ ...both, CLIENT_KEY: 'not-pem.txt' }, dir);
+    loadSuiteConfig({ ...both, CLIENT_KEY: 'not-pem.txt' }, dir);
   } catch (error) {
     message = (error as ConfigError).message;
   }
@@ -225,20 +231,20 @@ test('CLIENT_CERT and CLIENT_KEY are PEM files read together; the passphrase is 
 test('BASELINE_FILE is read before any test; --update-baseline and --fail-on-drift need it', () => {
   const dir = tempDir();
   writeFileSync(join(dir, 'baseline.json'), JSON.stringify({ expectations: [{ id: 'ORG-PAGE', reason: 'x' }] }));
-  expect(loadConfig({ ...EMBEDDED, BASELINE_FILE: 'baseline.json' }, dir).baseline).toEqual({
+  expect(loadSuiteConfig({ ...EMBEDDED, BASELINE_FILE: 'baseline.json' }, dir).baseline).toEqual({
     file: join(dir, 'baseline.json'),
     update: false,
     failOnDrift: false,
   });
-  expect(() => loadConfig({ ...EMBEDDED, BASELINE_FILE: 'missing.json' }, dir)).toThrow(/BASELINE_FILE cannot be read as JSON/);
+  expect(() => loadSuiteConfig({ ...EMBEDDED, BASELINE_FILE: 'missing.json' }, dir)).toThrow(/BASELINE_FILE cannot be read as JSON/);
   // A baseline to be written need not exist yet.
-  expect(loadConfig({ ...EMBEDDED, BASELINE_FILE: 'new.json', UPDATE_BASELINE: 'true' }, dir).baseline?.update).toBe(true);
-  expect(() => loadConfig({ ...EMBEDDED, FAIL_ON_DRIFT: 'true' }, dir)).toThrow('FAIL_ON_DRIFT needs BASELINE_FILE');
+  expect(loadSuiteConfig({ ...EMBEDDED, BASELINE_FILE: 'new.json', UPDATE_BASELINE: 'true' }, dir).baseline?.update).toBe(true);
+  expect(() => loadSuiteConfig({ ...EMBEDDED, FAIL_ON_DRIFT: 'true' }, dir)).toThrow('FAIL_ON_DRIFT needs BASELINE_FILE');
 });
 
 test('MAX_PAGES bounds the page walks: 20 by default, a whole number from 2', () => {
-  expect(loadConfig(EMBEDDED, tempDir()).maxPages).toBe(20);
-  expect(loadConfig({ ...EMBEDDED, MAX_PAGES: '400' }, tempDir()).maxPages).toBe(400);
+  expect(loadSuiteConfig(EMBEDDED, tempDir()).maxPages).toBe(20);
+  expect(loadSuiteConfig({ ...EMBEDDED, MAX_PAGES: '400' }, tempDir()).maxPages).toBe(400);
   for (const bad of ['1', 'many', '2.5'])
-    expect(() => loadConfig({ ...EMBEDDED, MAX_PAGES: bad }, tempDir())).toThrow(/MAX_PAGES must be a whole number of pages/);
+    expect(() => loadSuiteConfig({ ...EMBEDDED, MAX_PAGES: bad }, tempDir())).toThrow(/MAX_PAGES must be a whole number of pages/);
 });

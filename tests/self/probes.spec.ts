@@ -1,6 +1,6 @@
 /** probes check and probes draft: verdicts in the suite's words, verified drafts, bounded requests. */
 import { join } from 'node:path';
-import { loadProbes } from '../../src/config/config';
+import { loadProbes } from '../../src/probes/probes-file';
 import { DirectoryEndpoints } from '../../src/client/endpoints';
 import { ReadOnlyHttpClient, Throttle } from '../../src/client/http-client';
 import { Redactor } from '../../src/client/redact';

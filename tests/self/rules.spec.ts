@@ -1,8 +1,8 @@
 /** Rules as plain functions, on hand-made answers: readings of a filter, a walk's totals and repeats, and escaping. */
 import type { Exchange } from '../../src/client/exchange';
 import { escapeText } from '../../src/report/escape';
-import { filterReading } from '../../src/rules/organization';
-import { judgeRepeats, matchCount, totalAcrossPagesProblem, type WalkedPage } from '../../src/rules/page-walk';
+import { filterReading } from '../../src/rules/organization/filters';
+import { judgeRepeats, matchCount, totalAcrossPagesProblem, type WalkedPage } from '../../src/rules/organization/page-walk';
 import { serviceText } from '../../src/rules/service-text';
 import { expect, test } from './fixtures';
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { BaselineSettings } from '../../config/config';
+import type { BaselineSettings } from '../../config/run-config';
 import type { ConformanceSummary } from '../aggregate';
 import { readBaseline, writeBaseline } from '../../config/baseline-file';
 import { type BaselineJudgement, judgeAgainstBaseline, updatedBaseline } from './judge';

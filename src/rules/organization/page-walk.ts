@@ -3,8 +3,8 @@
  * the pages (ORG-TOTAL), and pages that repeat organizations (ORG-PAGE-DISJOINT, ORG-NEXT-LINK).
  * Plain functions of the pages seen, so that any command walking pages judges them the same way.
  */
-import type { Level } from '../spec/catalogue';
-import type { Exchange } from '../client/exchange';
+import type { Level } from '../../spec/catalogue';
+import type { Exchange } from '../../client/exchange';
 
 export interface WalkedPage {
   /** How the page was reached, for messages: "Page=3", "page 3, reached by next". */

@@ -1,46 +1,11 @@
-/** Organization rules the bundle schema cannot state: cross-field references and filter agreement. */
-
-import { isJsonObject, type JsonObject as Json, objectsIn as objects, textOf as text } from './json';
-import type { EntryProblem } from './problem';
-import { serviceText } from './service-text';
-
-export type { EntryProblem } from './problem';
-
-export function entriesOf(bundle: unknown): Json[] {
-  return objects((bundle as Json | null)?.entry);
-}
-
-function resourceOf(entry: Json): Json {
-  return isJsonObject(entry.resource) ? entry.resource : {};
-}
-
-/** ORG-ENTRY-SHAPE: fullUrl is /Organization/<resource.id>, or an absolute URL ending so (§2.5). */
-export function fullUrlProblems(bundle: unknown): EntryProblem[] {
-  return entriesOf(bundle).flatMap((entry, i) => {
-    const id = text(resourceOf(entry).id);
-    const fullUrl = text(entry.fullUrl);
-    const expected = `/Organization/${id}`;
-    const ok = id !== '' && (fullUrl === expected || (/^https?:\/\//.test(fullUrl) && fullUrl.endsWith(expected)));
-    return ok ? [] : [{ pointer: `/entry/${i}/fullUrl`, message: `fullUrl "${fullUrl}" is not ${expected} (resource.id "${id}")` }];
-  });
-}
-
-/** ORG-PARTOF: partOf.reference is #<id> of an organization contained in the same resource. */
-export function partOfProblems(bundle: unknown): EntryProblem[] {
-  return entriesOf(bundle).flatMap((entry, i) => {
-    const resource = resourceOf(entry);
-    if (resource.partOf === undefined) return [];
-    const reference = text((resource.partOf as Json | null)?.reference);
-    const contained = objects(resource.contained).map((c) => text(c.id));
-    if (reference.startsWith('#') && contained.includes(reference.slice(1))) return [];
-    return [
-      {
-        pointer: `/entry/${i}/resource/partOf`,
-        message: `partOf.reference "${reference}" names no contained organization (contained ids: ${JSON.stringify(contained)})`,
-      },
-    ];
-  });
-}
+/** §4.3 filters: how an entry stands against each searched value (ORG-FILTERS), and against `active` (ORG-ACTIVE). */
+import type { Exchange } from '../../client/exchange';
+import { Judgement } from '../judgement';
+import { type JsonObject as Json, objectsIn as objects, textOf as text } from '../json';
+import type { EntryProblem } from '../problem';
+import { serviceText } from '../service-text';
+import { isBundle, isSuccess, total } from './bundle';
+import { entriesOf, organizationIds, resourceOf } from './entries';
 
 /** Where each §4.3 filter's value must appear in a resource ("contains", case-insensitive). */
 const FILTER_FIELDS: Record<string, (resource: Json) => string[]> = {
@@ -144,22 +109,6 @@ export function filterProblems(bundle: unknown, query: Record<string, string>): 
   );
 }
 
-/** ORG-FILTER-IDENTIFIER: entries that carry no identifier with that value (and system, when given). */
-export function identifierProblems(bundle: unknown, value: string, system?: string): EntryProblem[] {
-  return entriesOf(bundle).flatMap((entry, i) => {
-    const identifiers = objects(resourceOf(entry).identifier);
-    const ok = identifiers.some((id) => text(id.value) === value && (system === undefined || text(id.system) === system));
-    return ok
-      ? []
-      : [
-          {
-            pointer: `/entry/${i}/resource/identifier`,
-            message: `the organization carries no identifier ${system ? `${system}|` : ''}${value}`,
-          },
-        ];
-  });
-}
-
 /** ORG-ACTIVE: entries whose active flag differs from the searched one. */
 export function activeProblems(bundle: unknown, active: boolean): EntryProblem[] {
   return entriesOf(bundle).flatMap((entry, i) =>
@@ -174,25 +123,51 @@ export function activeProblems(bundle: unknown, active: boolean): EntryProblem[]
   );
 }
 
-export function organizationIds(bundle: unknown): string[] {
-  return entriesOf(bundle).map((entry) => text(resourceOf(entry).id));
-}
-
-/** The URL of the bundle's `next` link, if it has one (§2.5). */
-export function nextLink(bundle: unknown): string | undefined {
-  const link = objects((bundle as Json | null)?.link).find((l) => l.relation === 'next');
-  return link ? text(link.url) : undefined;
-}
-
-export function hasNextLink(bundle: unknown): boolean {
-  return nextLink(bundle) !== undefined;
-}
-
-/** The identifier systems an organization of the bundle carries with `value`. */
-export function systemsOf(bundle: unknown, value: string): string[] {
-  return entriesOf(bundle).flatMap((e) =>
-    objects(resourceOf(e).identifier)
-      .filter((i) => text(i.value) === value)
-      .map((i) => text(i.system)),
+/** ORG-FILTERS on a search the probes promise matches: every entry holds every searched value (§4.3). */
+export function judgeFilters(query: Record<string, string>, exchange: Exchange): Judgement {
+  const judgement = new Judgement();
+  // An empty answer is a probe problem, reported with the bundle's shape: there is nothing to judge here.
+  if (entriesOf(exchange.body).length === 0) return judgement;
+  return judgement.problems(
+    'ORG-FILTERS',
+    filterProblems(exchange.body, query),
+    exchange,
+    `results of ${JSON.stringify(query)} do not contain the searched values`,
   );
+}
+
+/** ORG-ACTIVE (§3, §4.3), for a tenant that searches by status: active=true or false returns only organizations with that flag. */
+export function judgeActive(active: boolean, exchange: Exchange): Judgement {
+  const judgement = new Judgement();
+  judgement.check('ORG-ACTIVE', isSuccess(exchange), `active=${active} answered ${exchange.status}`, { exchange });
+  return judgement.problems(
+    'ORG-ACTIVE',
+    activeProblems(exchange.body, active),
+    exchange,
+    `active=${active} returned organizations with another flag`,
+  );
+}
+
+/**
+ * OBS-VALUE-CASE and OBS-VALUE-WHITESPACE (§4.3: matching rules not shown): whether a name search
+ * in lower case, and with surrounding spaces, gives the same results.
+ */
+export function observeNameValueForms(
+  base: Exchange,
+  lower: { sent: string; exchange: Exchange },
+  spaced: { sent: string; exchange: Exchange },
+): Judgement {
+  const same = (exchange: Exchange) =>
+    !isBundle(exchange) || entriesOf(exchange.body).length === 0
+      ? 'no results'
+      : JSON.stringify(organizationIds(exchange.body)) === JSON.stringify(organizationIds(base.body)) && total(exchange) === total(base)
+        ? 'same results'
+        : 'other results';
+  const observation = ({ sent, exchange }: typeof lower) => ({
+    endpoint: 'organization',
+    sent,
+    status: exchange.status,
+    outcome: same(exchange),
+  });
+  return new Judgement().observe('OBS-VALUE-CASE', observation(lower)).observe('OBS-VALUE-WHITESPACE', observation(spaced));
 }

@@ -4,9 +4,9 @@
  * is in the README ("How the suite reads the specification").
  */
 import { Fhir } from 'fhir';
-import { distinctByJson } from '../json/distinct';
-import { isJsonObject } from './json';
-import type { EntryProblem } from './problem';
+import { distinctByJson } from '../../json/distinct';
+import { isJsonObject } from '../json';
+import type { EntryProblem } from '../problem';
 
 let validator: Fhir | undefined;
 /** Parsing the R4 definitions costs a few hundred milliseconds: once per worker. */

@@ -1,0 +1,102 @@
+/**
+ * The boundaries of the code, checked by dependency-cruiser (`npm run lint`). A request's path
+ * through the harness is the order of the stages: configuration → probes → client → rules →
+ * verdicts → report. A stage imports only the stages before it and the foundation (types, spec,
+ * json, domain, schema-validation), never one after it. ARCHITECTURE.md says what each folder owns.
+ */
+const FOUNDATION = '^src/(types|spec|json|domain|schema-validation)/|^src/(fixture-paths|suite-version)[.]ts$';
+const STAGES = ['config', 'probes', 'client', 'rules', 'verdicts', 'report'];
+/** What sits on the stages: the Playwright glue, the jobs and commands, the test double and the tooling. */
+const ABOVE = ['harness', 'probe-tools', 'survey', 'cli', 'openapi', 'reference', 'generator', 'suite-runs', 'bench'];
+const folders = (names) => `^src/(${names.join('|')})/`;
+const PLAYWRIGHT = '(^|/)node_modules/(@playwright/|playwright/|playwright-core/)';
+
+/** A stage may import only the stages before it: one rule per stage, naming all that come after. */
+const stageOrder = STAGES.map((stage, i) => ({
+  name: `stage-order-${stage}`,
+  comment: `${stage}/ comes before ${[...STAGES.slice(i + 1), ...ABOVE].join(', ')}: data moves forward only`,
+  severity: 'error',
+  from: { path: `^src/${stage}/` },
+  to: { path: folders([...STAGES.slice(i + 1), ...ABOVE]) },
+}));
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'Modules that import each other in a circle: a type two of them share belongs in the earlier one.',
+      severity: 'error',
+      from: { path: '^(src|scripts|bin)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'no-orphans',
+      comment: 'A module nothing imports and that imports nothing: dead code, or a file that lost its place.',
+      severity: 'error',
+      from: { orphan: true, path: '^src/' },
+      to: {},
+    },
+    {
+      name: 'foundation-imports-no-stage',
+      comment: 'The foundation (types, spec, json, domain, schema-validation) is what every stage shares: it imports none of them.',
+      severity: 'error',
+      from: { path: FOUNDATION },
+      to: { path: folders([...STAGES, ...ABOVE]) },
+    },
+    ...stageOrder,
+    {
+      name: 'judging-without-playwright',
+      comment: 'Rules, verdicts and reports are plain functions that any command calls: no Playwright.',
+      severity: 'error',
+      from: { path: '^src/(rules|verdicts|report)/' },
+      to: { path: PLAYWRIGHT },
+    },
+    {
+      name: 'judging-without-network',
+      comment:
+        'Rules, verdicts and reports judge exchanges already made: from the client they take only the record of an exchange (client/exchange.ts) and types.',
+      severity: 'error',
+      from: { path: '^src/(rules|verdicts|report)/' },
+      to: { path: '^src/client/', pathNot: '^src/client/exchange[.]ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'judging-without-reference',
+      comment: 'Rules, verdicts and reports know the specification, never our test double.',
+      severity: 'error',
+      from: { path: '^src/(rules|verdicts|report)/' },
+      to: { path: '^src/reference/' },
+    },
+    {
+      name: 'playwright-only-in-the-glue',
+      comment: 'Only src/harness/ (fixtures, the reporter adapter, the preflight) speaks Playwright; the command only starts its CLI.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/harness/', '^src/cli/run[.]ts$'] },
+      to: { path: PLAYWRIGHT },
+    },
+    {
+      name: 'reference-stands-alone',
+      comment:
+        'The reference server is a test double: at run time it imports the foundation only, never the harness stages or the generator (types of the catalogue are no run-time import).',
+      severity: 'error',
+      from: { path: '^src/reference/' },
+      to: { path: folders([...STAGES, ...ABOVE.filter((name) => name !== 'reference')]), dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'product-without-reference',
+      comment: 'The harness does not depend on its test double or the data generator: only the tooling around it does.',
+      severity: 'error',
+      from: { path: `${folders([...STAGES, 'harness', 'probe-tools', 'survey', 'openapi'])}|^playwright[.]config[.]ts$` },
+      to: { path: '^src/(reference|generator)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    moduleSystems: ['cjs', 'es6'],
+    reporterOptions: {
+      archi: { collapsePattern: '^src/[^/]+/|^(scripts|bin|tests)/' },
+    },
+  },
+};

@@ -1,0 +1,55 @@
+/**
+ * Where configuration comes from: flags (set as variables by the command), then the environment,
+ * then the dotenv file, then defaults.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parse as parseDotenv } from 'dotenv';
+import { ConfigError } from './config-error';
+
+export type Environment = Record<string, string | undefined>;
+
+/** Names the dotenv file to read instead of `.env` in the working directory (the CLI's --env-file). */
+export const ENV_FILE_VARIABLE = 'CONFORMANCE_ENV_FILE';
+
+/** The dotenv file a run reads: the one named by ENV_FILE_VARIABLE, or `.env` in the working directory. */
+export function dotenvFile(env: Environment, cwd: string): string {
+  return resolve(cwd, env[ENV_FILE_VARIABLE]?.trim() || '.env');
+}
+
+/** Which dotenv file a command reads, in a line, so that a run from another directory never drops one silently. */
+export function dotenvAnnouncement(env: Environment, cwd: string): string {
+  const file = dotenvFile(env, cwd);
+  return existsSync(file)
+    ? `configuration: reading ${file}`
+    : `configuration: no dotenv file (${file} does not exist); flags and the environment only`;
+}
+
+/** The dotenv file, overridden by real environment variables: flags (set as variables) win over both. */
+export function environmentWithDotenv(env: Environment, cwd: string): Environment {
+  const file = dotenvFile(env, cwd);
+  let fromFile: Record<string, string> = {};
+  try {
+    if (existsSync(file)) fromFile = parseDotenv(readFileSync(file));
+  } catch (error) {
+    throw new ConfigError(
+      ENV_FILE_VARIABLE,
+      `names ${file}, which cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+    );
+  }
+  const merged: Environment = { ...fromFile };
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) merged[key] = value;
+  return merged;
+}
+
+export function flag(env: Environment, key: string): boolean {
+  const value = (env[key] ?? '').trim().toLowerCase();
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new ConfigError(key, `must be true or false, got "${env[key]}"`);
+}
+
+/** REPORT_DIR, readable even when another key is wrong: a configuration error is reported there too. */
+export function reportDirOf(env: Environment, cwd: string = process.cwd()): string {
+  return resolve(cwd, env.REPORT_DIR?.trim() || 'conformance-report');
+}

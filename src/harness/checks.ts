@@ -1,0 +1,60 @@
+/**
+ * The checks of one test: the rules' judgements it records, turned into Playwright annotations when
+ * it ends (the conformance reporter reads those, never logs). A failed MUST check fails the test; a
+ * SHOULD one only warns. Every check names a requirement the test declared, or a cross-cutting one.
+ */
+import type { Redactor } from '../client/redact';
+import { Judgement, type RequirementRecord } from '../rules/judgement';
+import type { RequirementId } from '../spec/catalogue';
+import type { Failure } from '../types/schemas';
+import { ANNOTATION, CROSS_CUTTING } from './annotations';
+
+export class TestChecks {
+  private readonly judgement = new Judgement();
+
+  constructor(
+    private readonly declared: ReadonlySet<RequirementId>,
+    private readonly redactor: Redactor,
+  ) {}
+
+  /** Adds what a rule concluded; returns it, for rules whose result the test also reads. */
+  record(judgement: Judgement): Judgement {
+    for (const id of judgement.requirementIds)
+      if (!this.declared.has(id) && !CROSS_CUTTING.includes(id))
+        throw new Error(`harness bug: a check of ${id} in a test that does not declare it`);
+    this.judgement.add(judgement);
+    return judgement;
+  }
+
+  /** A part of a requirement this test cannot check, for want of a probe: the report shows it partial, with the reason. */
+  skip(id: RequirementId, reason: string): void {
+    this.record(new Judgement().skip(id, reason));
+  }
+
+  /** Secrets out first, then the service's text capped: a cut never leaves part of a secret behind. */
+  private readonly redact = <T>(value: T): T => this.redactor.value(value);
+
+  get requirementRecords(): RequirementRecord[] {
+    return this.judgement.requirementRecords(this.redact);
+  }
+
+  /** The test's records as annotations, for the conformance reporter and a later merge of shards. */
+  annotations(): { type: string; description: string }[] {
+    return [
+      ...this.requirementRecords.map((record) => ({ type: ANNOTATION.result, description: JSON.stringify(record) })),
+      ...this.judgement
+        .observationRecords(this.redact)
+        .map((record) => ({ type: ANNOTATION.observation, description: JSON.stringify(record) })),
+      ...this.judgement
+        .probeProblems(this.redact)
+        .map((problem) => ({ type: ANNOTATION.probeProblem, description: JSON.stringify(problem) })),
+    ];
+  }
+
+  /** MUST failures, which fail the test. */
+  mustFailures(): { id: RequirementId; failure: Failure }[] {
+    return this.requirementRecords.flatMap((record) =>
+      record.failures.filter((failure) => failure.level === 'MUST').map((failure) => ({ id: record.id, failure })),
+    );
+  }
+}

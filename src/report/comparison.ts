@@ -1,0 +1,44 @@
+/** `directory-conformance compare`, in Markdown: what changed from A to B. */
+import { type Comparison, changeCount, unjudged } from '../verdicts/comparison';
+import { escapeText } from './escape';
+
+const cell = (value: unknown) => escapeText(typeof value === 'string' ? value : JSON.stringify(value), 'markdown').replace(/\n+/g, ' ↵ ');
+
+export function renderComparison(c: Comparison): string {
+  const lines = [
+    `# Conformance comparison`,
+    '',
+    `A: ${cell(c.a.file)} (${cell(c.a.target)}), verdict ${c.a.verdict}  `,
+    `B: ${cell(c.b.file)} (${cell(c.b.target)}), verdict ${c.b.verdict}`,
+    '',
+    `${changeCount(c)} changes: ${c.statusChanged.length} status changes, ${c.lostCoverage.length} lost coverage, ${c.newFailures.length} new failures, ${c.goneFailures.length} gone, ${c.observationsDiffer.length} observations that differ.`,
+    ...(unjudged(c.b.verdict)
+      ? ['', `**B's verdict is ${c.b.verdict}: it did not judge everything, so the comparison cannot pass.**`]
+      : []),
+    '',
+    '## Requirements whose status changed',
+    '',
+  ];
+  if (c.statusChanged.length === 0) lines.push('None.');
+  else lines.push('| id | A | B |', '|---|---|---|', ...c.statusChanged.map((s) => `| ${s.id} | ${s.a} | ${s.b} |`));
+  lines.push('', '## Lost coverage: judged in A, skipped in B', '');
+  if (c.lostCoverage.length === 0) lines.push('None.');
+  else
+    lines.push(
+      '| id | A | B | why B did not judge it |',
+      '|---|---|---|---|',
+      ...c.lostCoverage.map((l) => `| ${l.id} | ${l.a} | ${l.b} | ${cell(l.why)} |`),
+    );
+  for (const [title, list] of [
+    ['Failures new in B', c.newFailures],
+    ['Failures gone in B', c.goneFailures],
+  ] as const) {
+    lines.push('', `## ${title}`, '');
+    if (list.length === 0) lines.push('None.');
+    else lines.push(...list.map((f) => `- **${cell(f.fingerprint)}** (${f.level}): ${cell(f.message)}`));
+  }
+  lines.push('', '## Observations that differ', '');
+  if (c.observationsDiffer.length === 0) lines.push('None.');
+  else lines.push('| id | A | B |', '|---|---|---|', ...c.observationsDiffer.map((o) => `| ${o.id} | ${cell(o.a)} | ${cell(o.b)} |`));
+  return `${lines.join('\n')}\n`;
+}

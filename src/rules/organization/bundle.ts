@@ -1,0 +1,128 @@
+/**
+ * GET {FHIR_PATH}/organization (§4.3): the searchset bundle (§2.5) and its entries, what `total`
+ * says, and the search with no parameter.
+ */
+import type { Exchange } from '../../client/exchange';
+import { PROMISED } from '../../probes/promises';
+import { SCHEMA } from '../../schema-validation/validator';
+import { MAX_COUNT } from '../../spec/constants';
+import type { RequirementId } from '../../spec/catalogue';
+import { answerSummary, isJsonObject, rootKind } from '../answers';
+import { Judgement } from '../judgement';
+import type { EntryProblem } from '../problem';
+import { entriesOf, fullUrlProblems, hasNextLink, partOfProblems } from './entries';
+import { fhirR4Problems } from './fhir-r4';
+
+/** The bundle's `total`, whatever the service sent. */
+export const total = (exchange: Exchange): unknown => (exchange.body as { total?: unknown } | undefined)?.total;
+
+export const isSuccess = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
+
+/** Only a successful, parsed bundle can contradict a probe: anything else is the service's own failure. */
+export const isBundle = (exchange: Exchange) => isSuccess(exchange) && isJsonObject(exchange);
+
+/** One check of `id`: the request (in words) answered a bundle (§2.5). */
+export function answeredBundle(judgement: Judgement, id: RequirementId, exchange: Exchange, request: string): boolean {
+  return judgement.check(
+    id,
+    isBundle(exchange),
+    () => `${request} answered ${exchange.status} with ${rootKind(exchange)}, not a bundle (§2.5)`,
+    {
+      exchange,
+    },
+  );
+}
+
+/** Whether the bundle itself says that more matches exist than it holds: a next link, or a larger total. */
+export function showsMore(exchange: Exchange): boolean {
+  const value = total(exchange);
+  return hasNextLink(exchange.body) || (typeof value === 'number' && value > entriesOf(exchange.body).length);
+}
+
+/** A short bundle in words, for a probe problem. */
+export const shortAnswer = (exchange: Exchange) =>
+  `${entriesOf(exchange.body).length} entries, total ${JSON.stringify(total(exchange))}, no next link`;
+
+/**
+ * A search the probes promise matches: a bundle (ORG-BUNDLE-SHAPE), whose entries, resources and
+ * contained organizations follow §2.5 (the bundle schema's requirements, ORG-ENTRY-SHAPE,
+ * ORG-PARTOF), and which a maintained FHIR R4 validator reads without error (ORG-FHIR-R4). No entry
+ * at all contradicts the probe.
+ */
+export function judgeSearchBundle(probe: string, exchange: Exchange): Judgement {
+  const judgement = new Judgement();
+  if (!answeredBundle(judgement, 'ORG-BUNDLE-SHAPE', exchange, `a search that matches`)) return judgement;
+  if (entriesOf(exchange.body).length === 0) {
+    judgement.probeProblem(
+      {
+        probe,
+        promised: PROMISED.searches,
+        observed: `the service answered ${exchange.status} with a bundle of no entry (total ${JSON.stringify(total(exchange))})`,
+      },
+      exchange,
+    );
+  }
+  judgement.schema(SCHEMA.bundle, exchange.body, exchange);
+  judgement.problems('ORG-ENTRY-SHAPE', fullUrlProblems(exchange.body), exchange, "fullUrl does not name the entry's organization (§2.5)");
+  judgement.problems('ORG-PARTOF', partOfProblems(exchange.body), exchange, 'partOf does not resolve to a contained organization (§2.5)');
+  let fhirErrors: EntryProblem[];
+  try {
+    fhirErrors = fhirR4Problems(exchange.body);
+  } catch (error) {
+    return judgement.skip('ORG-FHIR-R4', `${probe}: the FHIR validator could not read the bundle (${(error as Error).message})`);
+  }
+  return judgement.problems(
+    'ORG-FHIR-R4',
+    fhirErrors,
+    exchange,
+    'a FHIR R4 validator (FHIR.js) finds errors in the bundle (§2.5, FHIR R4)',
+  );
+}
+
+/**
+ * ORG-TOTAL on one answer of Count at its maximum: `total` covers the entries, and equals them when
+ * the whole result is here (fewer entries than Count, and no next link).
+ */
+export function judgeTotal(exchange: Exchange): Judgement {
+  const judgement = new Judgement();
+  const entries = entriesOf(exchange.body).length;
+  const value = total(exchange);
+  if (!isSuccess(exchange) || typeof value !== 'number') return judgement;
+  judgement.check('ORG-TOTAL', value >= entries, `total ${value} is less than the ${entries} entries in the bundle (§2.5)`, {
+    exchange,
+    pointer: '/total',
+  });
+  if (entries < MAX_COUNT && !hasNextLink(exchange.body)) {
+    judgement.check(
+      'ORG-TOTAL',
+      value === entries,
+      `the whole result (${entries} entries, Count=${MAX_COUNT}, no next link) is in this bundle, but total is ${value}`,
+      { exchange, pointer: '/total' },
+    );
+  }
+  return judgement;
+}
+
+/** ORG-MIN-PARAMS (§4.3, §8): a search with no parameter returns no bundle of records; its answer is observed (§4.3 r2). */
+export function judgeMinParams(exchange: Exchange): Judgement {
+  const judgement = new Judgement();
+  const entries = entriesOf(exchange.body).length;
+  judgement.check(
+    'ORG-MIN-PARAMS',
+    !(isSuccess(exchange) && entries > 0),
+    `a search with no parameter answered ${exchange.status} with ${entries} entries; at least one parameter is required (§4.3, §8)`,
+    { exchange, pointer: '/entry' },
+  );
+  return judgement.observe('OBS-ORG-NO-PARAMS', answerSummary(exchange));
+}
+
+/** OBS-PARAM-CASE (not shown): whether organization parameter names in upper case give the same results. */
+export function observeParamCase(base: Exchange, upper: Exchange, sent: string): Judgement {
+  const same = isSuccess(upper) && total(upper) === total(base) && entriesOf(upper.body).length > 0;
+  return new Judgement().observe('OBS-PARAM-CASE', {
+    endpoint: 'organization',
+    sent,
+    status: upper.status,
+    outcome: same ? 'same results: names are case-insensitive' : 'other results: names are case-sensitive',
+  });
+}

@@ -1,0 +1,86 @@
+/** §4.3 identifier search, FHIR token style: `value` or `system|value` (ORG-FILTER-IDENTIFIER). */
+import type { Exchange } from '../../client/exchange';
+import { PROMISED } from '../../probes/promises';
+import { isJsonObject, rootKind } from '../answers';
+import { Judgement } from '../judgement';
+import { objectsIn as objects, textOf as text } from '../json';
+import type { EntryProblem } from '../problem';
+import { isSuccess } from './bundle';
+import { entriesOf, resourceOf, systemsOf } from './entries';
+
+/** ORG-FILTER-IDENTIFIER: entries that carry no identifier with that value (and system, when given). */
+export function identifierProblems(bundle: unknown, value: string, system?: string): EntryProblem[] {
+  return entriesOf(bundle).flatMap((entry, i) => {
+    const identifiers = objects(resourceOf(entry).identifier);
+    const ok = identifiers.some((id) => text(id.value) === value && (system === undefined || text(id.system) === system));
+    return ok
+      ? []
+      : [
+          {
+            pointer: `/entry/${i}/resource/identifier`,
+            message: `the organization carries no identifier ${system ? `${system}|` : ''}${value}`,
+          },
+        ];
+  });
+}
+
+/** A system no organization's identifier carries (FHIR token search: system|value must match both). */
+export const NO_SUCH_SYSTEM = 'urn:conformance:no-such-identifier-system';
+
+/**
+ * ORG-FILTER-IDENTIFIER on `identifier=value` for a value the probes promise: a bundle (§4.3 names
+ * the parameter: refusing it is the service's fault), of organizations carrying it. Returns the
+ * system the service reports for the value, to search `system|value` with next, when there is one.
+ */
+export function judgeIdentifierSearch(probe: string, value: string, exchange: Exchange): { judgement: Judgement; system?: string } {
+  const judgement = new Judgement();
+  const bundle = exchange.body;
+  const refused = () => `identifier=${value} answered ${exchange.status} with ${rootKind(exchange)}, not a bundle (§4.3)`;
+  if (!judgement.check('ORG-FILTER-IDENTIFIER', isSuccess(exchange), refused, { exchange })) return { judgement };
+  // An unreadable body is HTTP-JSON's.
+  if (!isJsonObject(exchange))
+    return { judgement: judgement.skip('ORG-FILTER-IDENTIFIER', `identifier=${value} answered ${rootKind(exchange)}: see HTTP-JSON`) };
+  if (entriesOf(bundle).length === 0) {
+    const observed = `identifier=${value} answered ${exchange.status} with no organization`;
+    return { judgement: judgement.probeProblem({ probe, promised: PROMISED.identifiers, observed }, exchange) };
+  }
+  judgement.problems(
+    'ORG-FILTER-IDENTIFIER',
+    identifierProblems(bundle, value),
+    exchange,
+    `identifier=${value} returned organizations without it`,
+  );
+  const system = systemsOf(bundle, value)[0];
+  return { judgement, ...(system ? { system } : {}) };
+}
+
+/** ORG-FILTER-IDENTIFIER on the FHIR token form `system|value` (§4.3), with the system the service itself reports. */
+export function judgeQualifiedIdentifier(value: string, system: string, qualified: Exchange): Judgement {
+  const judgement = new Judgement();
+  const found = judgement.check(
+    'ORG-FILTER-IDENTIFIER',
+    entriesOf(qualified.body).length > 0,
+    `identifier=${system}|${value} found nothing, though identifier=${value} found organizations carrying it with that system`,
+    { exchange: qualified },
+  );
+  if (found)
+    judgement.problems(
+      'ORG-FILTER-IDENTIFIER',
+      identifierProblems(qualified.body, value, system),
+      qualified,
+      `identifier=${system}|${value} returned organizations without it`,
+    );
+  return judgement;
+}
+
+/** ORG-FILTER-IDENTIFIER: `system|value` means both (FHIR token search), so a system the identifier does not carry matches nothing. */
+export function judgeForeignIdentifierSystem(value: string, foreign: Exchange): Judgement {
+  const judgement = new Judgement();
+  if (!isSuccess(foreign)) return judgement;
+  return judgement.problems(
+    'ORG-FILTER-IDENTIFIER',
+    identifierProblems(foreign.body, value, NO_SUCH_SYSTEM),
+    foreign,
+    `identifier=${NO_SUCH_SYSTEM}|${value} matched organizations whose identifier ${value} has another system: system|value must match both (§4.3, FHIR token search)`,
+  );
+}

@@ -1,0 +1,69 @@
+/** GET {PROVIDER_PATH}/sourceRecords/{curatedID} (§4.2): the source records behind a golden record. */
+import type { Exchange } from '../client/exchange';
+import { SCHEMA } from '../schema-validation/validator';
+import { answerSummary, isJsonArray, type RecordLike, rootKind } from './answers';
+import { Judgement } from './judgement';
+import { isJsonObject, type JsonObject, objectsIn } from './json';
+import { codeProblems, npiProblems, openCodedValues, uncoveredGoldenValues } from './provider';
+
+const dataOf = (element: JsonObject): JsonObject | undefined => (isJsonObject(element.data) ? element.data : undefined);
+
+/** The `data` objects of a sourceRecords answer's elements, those that have one. */
+export function sourceData(exchange: Exchange): JsonObject[] {
+  return objectsIn(exchange.body)
+    .map(dataOf)
+    .filter((d) => d !== undefined);
+}
+
+/**
+ * SR-ROOT-ARRAY, SR-ELEMENT-SHAPE and the provider data rules over the answer for a known curated
+ * ID; the source index names and the open coded values are observed (§2.2 names kinds, not names).
+ */
+export function judgeSourceRecords(curatedId: string, exchange: Exchange): Judgement {
+  const judgement = new Judgement();
+  const isArray = isJsonArray(exchange);
+  if (!judgement.check('SR-ROOT-ARRAY', isArray, () => `the answer is ${rootKind(exchange)}, not a JSON array (§4.2)`, { exchange }))
+    return judgement;
+  const elements = objectsIn(exchange.body);
+  const empty = `curated ID ${curatedId} came from a search, yet its source-record array is empty`;
+  judgement.check('SR-ROOT-ARRAY', (exchange.body as unknown[]).length > 0, empty, { exchange });
+  judgement.schema(SCHEMA.sourceRecords, exchange.body, exchange);
+  const data = elements.map(dataOf);
+  const codes = data.flatMap((d, i) => (d ? codeProblems(d, `/${i}/data`) : []));
+  judgement.problems('DATA-CODES', codes, exchange, 'binary codes outside their §2.4 values');
+  const npis = data.flatMap((d, i) => (d ? npiProblems(d, `/${i}/data`) : []));
+  judgement.problems('DATA-NPI-CHECKDIGIT', npis, exchange, 'NPI values with a bad check digit');
+  const index = elements.map((e) => e.index).filter((name): name is string => typeof name === 'string');
+  judgement.observe('OBS-CODED-VALUES', { index: [...new Set(index)] });
+  for (const d of data) if (d && Object.keys(openCodedValues(d)).length > 0) judgement.observe('OBS-CODED-VALUES', openCodedValues(d));
+  return judgement;
+}
+
+/** SR-COVERS-GOLDEN: the golden record's NPI, Phone and State values come from its source records (§2.4). */
+export function judgeCoversGolden(golden: RecordLike, exchange: Exchange): Judgement {
+  const sources = sourceData(exchange);
+  const what = `golden record ${golden.id} holds values that none of its ${sources.length} source records holds (§2.4: a golden record merges its sources)`;
+  return new Judgement().problems('SR-COVERS-GOLDEN', uncoveredGoldenValues(golden.data, sources), exchange, what);
+}
+
+/** SR-STABLE: two calls for one curated ID answer the same set of source-record ids, order aside (§4.2 r2). */
+export function judgeStable(first: Exchange, second: Exchange): Judgement {
+  const ids = (exchange: Exchange) =>
+    objectsIn(exchange.body)
+      .map((e) => String(e.id))
+      .sort();
+  const [a, b] = [ids(first), ids(second)];
+  const judgement = new Judgement();
+  judgement.check(
+    'SR-STABLE',
+    JSON.stringify(a) === JSON.stringify(b),
+    `the second call returned ids ${JSON.stringify(b)}, the first ${JSON.stringify(a)} (§4.2 r2: order aside, the set is the record's)`,
+    { exchange: second },
+  );
+  return judgement;
+}
+
+/** OBS-UNKNOWN-CURATED-ID: what sourceRecords answers for a curated ID that does not exist (§4.2 r3: not shown). */
+export function observeUnknownCuratedId(exchange: Exchange): Judgement {
+  return new Judgement().observe('OBS-UNKNOWN-CURATED-ID', answerSummary(exchange));
+}

@@ -1,0 +1,54 @@
+/**
+ * GET {FHIR_PATH}/organization (§4.3): the searchset bundle (§2.5) and its entries, what `total`
+ * says, the search with no parameter, and parameter names. Queries come only from the probes file;
+ * the rules are in src/rules/organization/bundle.ts.
+ */
+import { forEachProbe } from '../../src/harness/probe-steps';
+import { describeSuite, requirements, test } from '../../src/harness/suite';
+import { judgeMinParams, judgeSearchBundle, judgeTotal, observeParamCase } from '../../src/rules/organization/bundle';
+import { MAX_COUNT } from '../../src/spec/constants';
+
+const NO_SEARCHES = 'PROBES_FILE has no organization.searches probes';
+
+describeSuite('organization search (§4.3)', () => {
+  test(
+    'every probe search answers a valid searchset bundle',
+    requirements('ORG-BUNDLE-SHAPE', 'ORG-ENTRY-SHAPE', 'ORG-SEARCH-MODE', 'ORG-RESOURCE-SHAPE', 'ORG-PARTOF', 'ORG-FHIR-R4'),
+    async ({ api, checks, probes }) => {
+      await forEachProbe('organization.searches', probes.organization?.searches, NO_SEARCHES, async ({ query }, probe) => {
+        checks.record(judgeSearchBundle(probe, await api.organizations(query)));
+      });
+    },
+  );
+
+  test(
+    'total covers the entries, and equals them when the whole result fits',
+    requirements('ORG-TOTAL'),
+    async ({ api, checks, probes }) => {
+      const queries = [
+        ...(probes.organization?.searches ?? []),
+        ...(probes.organization?.overLimit ? [probes.organization.overLimit] : []),
+      ];
+      test.skip(queries.length === 0, NO_SEARCHES);
+      // Count at its maximum: fewer entries than Count, and no next link, means the whole result is here.
+      for (const { query } of queries) checks.record(judgeTotal(await api.organizations({ ...query, Count: String(MAX_COUNT) })));
+    },
+  );
+
+  test(
+    'a search with no parameter returns no bundle of records',
+    requirements('ORG-MIN-PARAMS', 'OBS-ORG-NO-PARAMS'),
+    async ({ api, checks }) => {
+      checks.record(judgeMinParams(await api.organizations({})));
+    },
+  );
+
+  test('organization parameter names in another case (observed)', requirements('OBS-PARAM-CASE'), async ({ api, checks, probes }) => {
+    const searches = probes.organization?.searches ?? [];
+    test.skip(searches.length === 0, NO_SEARCHES);
+    const { query } = searches[0];
+    const upper = Object.fromEntries(Object.entries(query).map(([name, value]) => [name.toUpperCase(), value]));
+    const base = await api.organizations(query);
+    checks.record(observeParamCase(base, await api.organizations(upper), Object.keys(upper).join(', ')));
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * The filters of GET {FHIR_PATH}/organization (§4.3): searched values held by every entry,
+ * `active` for tenants that search by status, and how values in another case or with spaces fare.
+ * The rules are in src/rules/organization/filters.ts.
+ */
+import { forEachProbe, requiredFor } from '../../src/harness/probe-steps';
+import { describeSuite, requirements, test } from '../../src/harness/suite';
+import { judgeActive, judgeFilters, observeNameValueForms } from '../../src/rules/organization/filters';
+import { isBundle } from '../../src/rules/organization/bundle';
+import { entriesOf } from '../../src/rules/organization/entries';
+import { MAX_COUNT } from '../../src/spec/constants';
+
+const NO_SEARCHES = 'PROBES_FILE has no organization.searches probes';
+
+describeSuite('organization search (§4.3)', () => {
+  test('results contain the searched values', requirements('ORG-FILTERS'), async ({ api, checks, probes }) => {
+    await forEachProbe('organization.searches', probes.organization?.searches, NO_SEARCHES, async ({ query }) => {
+      checks.record(judgeFilters(query, await api.organizations(query)));
+    });
+  });
+
+  test(
+    'active=true/false returns only organizations with that flag',
+    requirements('ORG-ACTIVE'),
+    async ({ api, checks, probes, harness }) => {
+      test.skip(
+        !harness.statusSearch,
+        "neither STATUS_SEARCH=true nor the probes file's organization.statusSearch says the tenant searches by status (§4.3)",
+      );
+      const searches = probes.organization?.searches ?? [];
+      test.skip(searches.length === 0, NO_SEARCHES);
+      for (const active of [true, false])
+        checks.record(
+          judgeActive(active, await api.organizations({ ...searches[0].query, active: String(active), Count: String(MAX_COUNT) })),
+        );
+    },
+  );
+
+  test(
+    'organization name values in lower case and with surrounding spaces (observed)',
+    requirements('OBS-VALUE-CASE', 'OBS-VALUE-WHITESPACE'),
+    async ({ api, checks, probes }) => {
+      const probe = (probes.organization?.searches ?? []).find(({ query }) => /\p{L}/u.test(query.name ?? ''));
+      const { query } = requiredFor(probe, 'PROBES_FILE has no organization.searches probe with a name');
+      const base = await api.organizations(query);
+      if (!isBundle(base) || entriesOf(base.body).length === 0) return;
+      const name = query.name!;
+      const lower = await api.organizations({ ...query, name: name.toLowerCase() });
+      const spaced = await api.organizations({ ...query, name: `  ${name}  ` });
+      checks.record(
+        observeNameValueForms(
+          base,
+          { sent: `name=${name.toLowerCase()}`, exchange: lower },
+          { sent: `name="  ${name}  "`, exchange: spaced },
+        ),
+      );
+    },
+  );
+});
