@@ -31,21 +31,15 @@ function visible(text: string): string {
     .replace(BIDI, codePoint);
 }
 
-const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 
 /**
- * `text` as `target` shows it literally. HTML: entities for markup (content and attribute values).
- * Markdown: the same entities, so that no raw HTML reaches a renderer, and `|` escaped for tables.
- * Terminal: no escape sequence reaches it. Every target shows control characters as pictures.
+ * `text` as `target` shows it literally; every target shows control characters as pictures.
+ * HTML: a text node or attribute of a page's element tree, whose serializer (hast-util-to-html)
+ * escapes the markup. Markdown: entities for markup, so that no raw HTML reaches a renderer, and
+ * `|` escaped for tables. Terminal: no escape sequence reaches it.
  */
 export function escapeText(text: string, target: EscapeTarget): string {
   const shown = visible(text);
-  switch (target) {
-    case 'html':
-      return shown.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]);
-    case 'markdown':
-      return shown.replace(/[&<>]/g, (c) => HTML_ENTITIES[c]).replace(/\|/g, '\\|');
-    case 'terminal':
-      return shown;
-  }
+  return target === 'markdown' ? shown.replace(/[&<>]/g, (c) => ENTITIES[c]).replace(/\|/g, '\\|') : shown;
 }

@@ -1,7 +1,9 @@
 /** `directory-conformance matrix`, in Markdown and as a self-contained page. */
 import type { Matrix, MatrixRow } from '../verdicts/matrix';
 import { escapeText } from './escape';
-import { h, page, valueTable } from './html';
+import type { ElementContent } from 'hast';
+import { h } from 'hastscript';
+import { type Children, page, text, valueTable } from './html/page';
 
 const markdownCell = (value: unknown) =>
   value === undefined ? '—' : escapeText(typeof value === 'string' ? value : JSON.stringify(value), 'markdown').replace(/\n+/g, ' ↵ ');
@@ -35,26 +37,50 @@ export function renderMatrixMarkdown(matrix: Matrix): string {
   ].join('\n')}\n`;
 }
 
+/** One row of the matrix page: the id, then a cell per column; a row whose behaviour differs is marked. */
+function matrixRow(row: MatrixRow, head: Children, cell: (value: unknown, column: number) => Children): ElementContent {
+  return h('tr', { dataRow: row.id, dataDiffers: String(row.differs), className: row.differs ? ['differs'] : [] }, [
+    h('td', head),
+    ...row.cells.map((value, column) => h('td', cell(value, column))),
+  ]);
+}
+
 export function renderMatrixHtml(matrix: Matrix): string {
-  const head = `<tr><th>id</th>${matrix.columns.map((c) => `<th>${h(c.label)}<br><span class="reason">${h(c.target)}</span><br><span class="badge ${h(c.verdict)}">${h(c.verdict)}</span></th>`).join('')}</tr>`;
-  const requirementRows = matrix.requirements.map(
-    (r) =>
-      `<tr data-row="${h(r.id)}" data-differs="${r.differs}"${r.differs ? ' class="differs"' : ''}><td><strong>${h(r.id)}</strong> <span class="reason">${h(r.level)}</span></td>${r.cells.map((c) => `<td><span class="badge ${h(String(c).split(' ')[0])}">${h(c)}</span></td>`).join('')}</tr>`,
+  const head = h('tr', [
+    h('th', 'id'),
+    ...matrix.columns.map((c) =>
+      h('th', [
+        text(c.label),
+        h('br'),
+        h('span.reason', text(c.target)),
+        h('br'),
+        h('span', { className: ['badge', c.verdict] }, c.verdict),
+      ]),
+    ),
+  ]);
+  const requirementRows = matrix.requirements.map((r) =>
+    matrixRow(r, [h('strong', r.id), ' ', h('span.reason', r.level)], (c) => [
+      h('span', { className: ['badge', String(c).split(' ')[0]] }, text(c)),
+    ]),
   );
-  const observationRows = matrix.observations.map(
-    (o) =>
-      `<tr data-row="${h(o.id)}" data-differs="${o.differs}"${o.differs ? ' class="differs"' : ''}><td><strong>${h(o.id)}</strong><br><span class="reason">${h(o.title)}</span></td>${o.cells
-        .map(
-          (c, i) => `<td>${c === undefined ? `<span class="reason">not observed: ${h(o.reasons?.[i] ?? '')}</span>` : valueTable(c)}</td>`,
-        )
-        .join('')}</tr>`,
+  const observationRows = matrix.observations.map((o) =>
+    matrixRow(o, [h('strong', o.id), h('br'), h('span.reason', o.title)], (c, i) =>
+      c === undefined ? [h('span.reason', text(`not observed: ${o.reasons?.[i] ?? ''}`))] : [valueTable(c)],
+    ),
   );
   const differing = matrix.observations.filter((o) => o.differs).length + matrix.requirements.filter((r) => r.differs).length;
-  const body = `<header class="banner inconclusive"><h1>Conformance matrix</h1><div class="meta">${matrix.columns.length} deployments · <span id="differing">${differing}</span> rows differ (marked)</div></header>
-<main>
-<style>tr.differs td:first-child{border-left:4px solid #b3261e}tr.differs{background:#fff7f6}</style>
-<section id="requirements"><h2>Requirements</h2><table>${head}${requirementRows.join('\n')}</table></section>
-<section id="observations"><h2>Observations</h2><p>Behaviour where the specification is silent. A row is marked when the behaviour differs, not when only the data does.</p><table>${head}${observationRows.join('\n')}</table></section>
-</main>`;
-  return page('Conformance matrix', body);
+  return page('Conformance matrix', [
+    h('header.banner.inconclusive', [
+      h('h1', 'Conformance matrix'),
+      h('div.meta', [`${matrix.columns.length} deployments · `, h('span#differing', String(differing)), ' rows differ (marked)']),
+    ]),
+    h('main', [
+      h('section#requirements', [h('h2', 'Requirements'), h('table', [head, ...requirementRows])]),
+      h('section#observations', [
+        h('h2', 'Observations'),
+        h('p', 'Behaviour where the specification is silent. A row is marked when the behaviour differs, not when only the data does.'),
+        h('table', [head, ...observationRows]),
+      ]),
+    ]),
+  ]);
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Redactor } from '../client/redact';
 import { serviceValue } from '../rules/service-text';
 import type { ConformanceReport } from '../types/schemas';
-import { renderHtml } from './html';
+import { renderHtml } from './html/conformance-page';
 import { renderJunit } from './junit';
 import { renderMarkdown } from './markdown';
 import { REPORT_FILES } from './model';

@@ -1,6 +1,9 @@
 /** Rules as plain functions, on hand-made answers: readings of a filter, a walk's totals and repeats, and escaping. */
 import type { Exchange } from '../../src/client/exchange';
 import { escapeText } from '../../src/report/escape';
+import { renderHtml } from '../../src/report/html/conformance-page';
+import { conformanceReport } from '../../src/report/model';
+import { aggregate } from '../../src/verdicts/aggregate';
 import { filterReading } from '../../src/rules/organization/filters';
 import { judgeRepeats, matchCount, totalAcrossPagesProblem, type WalkedPage } from '../../src/rules/organization/page-walk';
 import { serviceText } from '../../src/rules/service-text';
@@ -63,9 +66,20 @@ test('ORG-PAGE-DISJOINT: repeats warn while every record is reachable, and fail 
   ).toBeUndefined();
 });
 
+/** An empty report whose target is `baseUrl`, text from outside the harness. */
+const asReport = (baseUrl: string) =>
+  conformanceReport({
+    ...aggregate([], { strict: false }),
+    target: { baseUrl, embedded: false },
+    startedAt: '2026-01-01T00:00:00.000Z',
+    durationMs: 0,
+  });
+
 test('one escaping path: markup and control bytes show, never act, in HTML, Markdown and the terminal', () => {
   const hostile = '<b>x</b> | \u001b[31mred\u0000\u0007 \u202e \ufffe \ud800';
-  expect(escapeText(hostile, 'html')).toBe('&lt;b&gt;x&lt;/b&gt; | ␛[31mred␀␇ [U+202E] \ufffd \ufffd');
+  // A page's text node: the element tree's serializer escapes the markup (see report/html/page.ts).
+  expect(escapeText(hostile, 'html')).toBe('<b>x</b> | ␛[31mred␀␇ [U+202E] \ufffd \ufffd');
+  expect(renderHtml(asReport('<b>x</b>\u0007'))).toContain('&#x3C;b>x&#x3C;/b>␇');
   expect(escapeText(hostile, 'markdown')).toBe('&lt;b&gt;x&lt;/b&gt; \\| ␛[31mred␀␇ [U+202E] \ufffd \ufffd');
   expect(escapeText(hostile, 'terminal')).toBe('<b>x</b> | ␛[31mred␀␇ [U+202E] \ufffd \ufffd');
   expect(escapeText('tab\tand\nline', 'terminal')).toBe('tab\tand\nline');

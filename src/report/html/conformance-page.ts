@@ -1,0 +1,181 @@
+/**
+ * index.html: the conformance report for people. The findings first, each with its evidence; the
+ * requirements by endpoint; the baseline and drift; the observations as tables. One function a
+ * section, each returning its elements; every value passed the redactor with the rest of the report.
+ */
+import type { ElementContent } from 'hast';
+import { h } from 'hastscript';
+import { REQUIREMENT_GROUPS } from '../../spec/catalogue';
+import { SPECIFICATION, SUITE_VERSION } from '../../suite-version';
+import type { ConformanceReport, RequirementResult } from '../../types/schemas';
+import { evidence } from './evidence';
+import { type Children, listSection, page, text, valueTable } from './page';
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count > 1 ? 's' : ''}`;
+
+function banner(report: ConformanceReport): ElementContent {
+  const { summary } = report;
+  const counts: [string, number][] = [
+    ['pass', summary.pass],
+    ['partial', summary.partial],
+    ['fail', summary.fail],
+    ['warn', summary.warn],
+    ['skip', summary.skip],
+    ['probe problems', report.probeProblems.length],
+    ['run errors', report.errors.length],
+  ];
+  return h('header', { className: ['banner', report.verdict], dataVerdict: report.verdict }, [
+    h('h1', ['Verdict: ', h('span#verdict', report.verdict.toUpperCase())]),
+    h('div.meta', [
+      'Target ',
+      h('strong', text(report.target.baseUrl)),
+      `${report.target.embedded ? ' (the embedded reference server)' : ''} · started ${text(report.startedAt)}, took ${(report.durationMs / 1000).toFixed(1)} s · suite ${SUITE_VERSION} · ${SPECIFICATION}`,
+    ]),
+    h(
+      'div.counts',
+      counts.map(([name, n]) => h('span', { dataCount: name }, `${n} ${name}`)),
+    ),
+  ]);
+}
+
+/** Failures and warnings first, each with its evidence: what a reader opens the report for. */
+function findings(report: ConformanceReport): ElementContent[] {
+  const found = report.requirements.filter((r) => r.failures.length > 0);
+  if (found.length === 0) return [];
+  return [
+    h('section#findings', [
+      h('h2', 'Findings'),
+      ...found.map((r) =>
+        h('div.finding', { id: `finding-${r.id}`, dataFinding: r.id }, [
+          h('h3', [
+            `${r.id} `,
+            h('span', { className: ['badge', r.status] }, r.status),
+            ' ',
+            h('span.reason', `${r.level} · ${r.spec} · ${plural(r.failures.length, 'failure')}`),
+          ]),
+          h('p.reason', r.title),
+          ...r.failures.map((f) => evidence(f, report.target.credentials)),
+        ]),
+      ),
+    ]),
+  ];
+}
+
+function requirementRow(r: RequirementResult): ElementContent {
+  const failures =
+    r.failures.length > 0 ? [h('br'), h('a', { href: `#finding-${r.id}` }, `${plural(r.failures.length, 'failure')}, with evidence`)] : [];
+  const skipped = r.skipped
+    ? [h('p.reason', `${r.partial ? 'partial: these checks did not run: ' : 'skipped: '}${text(r.skipped.join('; '))}`)]
+    : [];
+  return h('tr', { dataRequirement: r.id, dataStatus: r.status }, [
+    h('td', [h('strong', r.id), h('br'), h('span.reason', r.title), ...failures, ...skipped]),
+    h('td', r.level),
+    h('td', r.spec),
+    h('td', [h('span', { className: ['badge', r.status] }, `${r.status}${r.partial ? ' (partial)' : ''}`)]),
+    h('td', String(r.checks)),
+  ]);
+}
+
+/** The requirements by endpoint, as the catalogue groups them. */
+function requirements(report: ConformanceReport): ElementContent {
+  const byId = new Map(report.requirements.map((r) => [r.id, r]));
+  const head = h(
+    'tr',
+    ['requirement', 'level', 'section', 'status', 'checks'].map((name) => h('th', name)),
+  );
+  return h('section#requirements', [
+    h('h2', 'Requirements'),
+    ...REQUIREMENT_GROUPS.flatMap((group) => [
+      h('h3', group.title),
+      h('table', [head, ...group.ids.flatMap((id) => (byId.has(id) ? [requirementRow(byId.get(id)!)] : []))]),
+    ]),
+  ]);
+}
+
+const entryName = (e: { id: string; fingerprint?: string }): Children => [
+  h('strong', e.id),
+  ...(e.fingerprint ? [' at ', h('code', text(e.fingerprint))] : []),
+];
+
+function baseline(report: ConformanceReport): ElementContent[] {
+  const { baseline: outcome, drift } = report;
+  if (!outcome) return [];
+  return [
+    h('section#baseline', [
+      h('h2', 'Baseline'),
+      h('p', ['Judged against ', h('code', text(outcome.file)), '.']),
+      ...listSection(
+        'baseline-new',
+        'New failures: in no baseline entry',
+        outcome.new.map((f) => [...entryName(f), text(` (${f.level}): ${f.message}`)]),
+      ),
+      ...listSection(
+        'baseline-expired',
+        'Expired baseline entries, still failing',
+        outcome.expired.map((e) => [...entryName(e), text(`: expired ${e.expires}; ${e.reason}`)]),
+      ),
+      ...listSection(
+        'baseline-fixed',
+        'Fixed: remove it',
+        outcome.fixed.map((e) => [...entryName(e), text(`: fixed: remove it (${e.reason})`)]),
+      ),
+      ...listSection(
+        'baseline-known',
+        'Known failures, accepted by the baseline',
+        outcome.known.map((k) => [...entryName(k), text(`: ${k.expectation.reason}`)]),
+      ),
+      ...listSection(
+        'baseline-unchecked',
+        'Not checked: the requirement did not run in full',
+        outcome.unchecked.map((e) => [...entryName(e), text(`: ${e.why}`)]),
+      ),
+      ...listSection(
+        'drift',
+        'Drift: behaviour where the specification is silent changed',
+        drift.map((d) => [h('strong', d.id), ' changed from ', valueTable(d.before), ' to ', valueTable(d.after)]),
+      ),
+    ]),
+  ];
+}
+
+function observations(report: ConformanceReport): ElementContent {
+  return h('section#observations', [
+    h('h2', 'Observations'),
+    h('p', 'Behaviour where the specification is silent: recorded, never judged.'),
+    ...report.observations.map((o) =>
+      h('div.observation', { dataObservation: o.id }, [
+        h('h3', [`${o.id} `, h('span', { className: ['badge', o.status === 'observed' ? 'observed' : 'not-observed'] }, o.status)]),
+        h('p.reason', o.title),
+        o.status === 'observed' ? valueTable(o.value) : h('p.reason', text(o.reason ?? '')),
+      ]),
+    ),
+  ]);
+}
+
+/** index.html for a conformance report. */
+export function renderHtml(report: ConformanceReport): string {
+  return page(`Conformance: ${report.verdict.toUpperCase()} · ${report.target.baseUrl}`, [
+    banner(report),
+    h('main', [
+      ...listSection(
+        'errors',
+        'Run errors',
+        report.errors.map((e) => [h('strong', e.kind), text(` in ${e.test}: ${e.message}`)]),
+      ),
+      ...listSection(
+        'probe-problems',
+        "Probe problems: the service's answer contradicts the probes file, and nothing shows which side is wrong",
+        report.probeProblems.map((p) => [
+          h('strong', text(p.probe)),
+          text(` promised ${p.promised}; ${p.observed}.`),
+          h('br'),
+          h('span.reason', text(p.message)),
+        ]),
+      ),
+      ...findings(report),
+      ...baseline(report),
+      requirements(report),
+      observations(report),
+    ]),
+  ]);
+}
