@@ -61,6 +61,17 @@ module.exports = {
       to: { path: '^src/client/', pathNot: '^src/client/exchange[.]ts$', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'network-only-through-the-client',
+      comment:
+        'The product reaches the network only through client/transport.ts, under the GET-only client (client/http-client.ts); only the test double, the runs of the suite and the benchmark floor open sockets of their own.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/client/transport[.]ts$', '^src/(reference|suite-runs|bench)/'] },
+      to: {
+        path: ['^(http|https|http2|net|tls|dgram)$', '(^|/)node_modules/undici/'],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'judging-without-reference',
       comment: 'Rules, verdicts and reports know the specification, never our test double.',
       severity: 'error',
@@ -97,6 +108,8 @@ module.exports = {
     moduleSystems: ['cjs', 'es6'],
     reporterOptions: {
       archi: { collapsePattern: '^src/[^/]+/|^(scripts|bin|tests)/' },
+      // ARCHITECTURE.md's graph (npm run architecture): readable node names in the Mermaid text.
+      mermaid: { minify: false },
     },
   },
 };

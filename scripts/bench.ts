@@ -31,7 +31,7 @@ import { PROJECT_ROOT, startReferenceServer } from '../src/suite-runs/scenario-s
 const SIZES = [1_000, 100_000] as const;
 
 /**
- * The reference server as the README runs it on a large FIXTURE_DIR, at both sizes alike. 100k
+ * The reference server as docs/reference-server.md runs it on a large FIXTURE_DIR, at both sizes alike. 100k
  * providers are a 3.7 GB heap: room for it, and a 64 MB young generation, since each young
  * collection walks the whole heap's pages (7 ms at 100k against 0.4 ms at 1k, by --trace-gc-nvp)
  * and with V8's default 16 MB they come every 60 ms under load, the p99 of every endpoint.

@@ -1,14 +1,10 @@
 /**
- * Renders the requirement catalogue (src/spec/catalogue/) into the README between markers.
- * `--check` exits 1 when the README's table is out of date instead of writing it.
+ * Renders the requirement catalogue (src/spec/catalogue/) into docs/requirements.md between markers.
+ * `--check` exits 1 when the document's tables are out of date instead of writing them.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NOT_TESTED, OBSERVATIONS, type Requirement, REQUIREMENTS } from '../src/spec/catalogue';
-
-const README = join(__dirname, '..', 'README.md');
-const START = '<!-- catalogue:start (npm run catalogue) -->';
-const END = '<!-- catalogue:end -->';
+import { updateGeneratedSection } from './generated-section';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
@@ -37,22 +33,13 @@ function renderCatalogue(): string {
   ].join('\n');
 }
 
-function main(): void {
-  const readme = readFileSync(README, 'utf8');
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md lacks the markers ${START} … ${END}`);
-  const updated = `${readme.slice(0, start + START.length)}\n${renderCatalogue()}\n${readme.slice(end)}`;
-  if (process.argv.includes('--check')) {
-    if (updated !== readme) {
-      console.error('README.md: the requirement table differs from src/spec/catalogue/; run npm run catalogue');
-      process.exit(1);
-    }
-    console.log('catalogue: README.md table matches src/spec/catalogue/');
-    return;
-  }
-  writeFileSync(README, updated);
-  console.log('catalogue: README.md table written');
-}
-
-if (require.main === module) main();
+updateGeneratedSection(
+  {
+    file: join(__dirname, '..', 'docs', 'requirements.md'),
+    name: 'catalogue',
+    command: 'npm run catalogue',
+    source: 'src/spec/catalogue/',
+  },
+  renderCatalogue(),
+  process.argv.includes('--check'),
+);

@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { COMMAND_FLAGS } from '../../src/cli/flags';
 import { OBSERVATIONS, REQUIREMENTS } from '../../src/spec/catalogue';
 import { testResultOf } from '../../src/harness/annotations';
 import { aggregate } from '../../src/verdicts/aggregate';
@@ -30,6 +31,20 @@ test('--version and --help answer on every command; an unknown flag is a configu
   expect(unknown.stderr).toMatch(/^directory-conformance: Unknown option '--base-ur'/);
   expect(command(['compare', 'only-one.json']).code).toBe(2);
   expect(command(['run', '--workers', 'many']).code).toBe(2);
+});
+
+test('docs/cli.md has a section for every command, naming each of its flags', () => {
+  const sections = new Map(
+    readFileSync(join(PROJECT_ROOT, 'docs', 'cli.md'), 'utf8')
+      .split(/^### /m)
+      .slice(1)
+      .map((section) => [/^`([^`]+)`/.exec(section)?.[1], section] as const),
+  );
+  for (const [name, flags] of Object.entries(COMMAND_FLAGS)) {
+    const section = sections.get(name);
+    expect(section, `docs/cli.md lacks a section for ${name}`).toBeDefined();
+    for (const flag of Object.keys(flags)) expect(section, `docs/cli.md: ${name} does not name --${flag}`).toContain(`\`--${flag}`);
+  }
 });
 
 test('list prints the whole catalogue; --json for machines', () => {

@@ -1,7 +1,7 @@
 /**
  * ORG-FHIR-R4: a bundle and its Organizations, read by a maintained FHIR R4 validator (FHIR.js, with
  * its bundled 4.0.0 definitions), never by a hand-written one. What the suite tells it, and why,
- * is in the README ("How the suite reads the specification").
+ * is in docs/requirements.md ("How the suite reads the specification").
  */
 import { Fhir } from 'fhir';
 import { distinctByJson } from '../../json/distinct';

@@ -1,6 +1,6 @@
 /**
  * The requirement catalogue: every requirement the suite checks and every observation it records,
- * as data, one file per endpoint. Tests name these ids; the reporter and the README tables are
+ * as data, one file per endpoint. Tests name these ids; the reporter and the tables of docs/requirements.md are
  * built from these lists, and the faults are keyed by them (src/reference/scenarios/faults/).
  */
 import { HTTP_REQUIREMENTS } from './http';
