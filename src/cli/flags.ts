@@ -14,7 +14,7 @@ const CONFIGURATION = {
 } as const satisfies Options;
 
 /**
- * Every command's flags, by command (`probes check` and `probes draft` as two): an interface that
+ * Every command's flags, by command (`probes check` and `probes draft` as two, `survey` and `survey merge` too): an interface that
  * CI jobs depend on. --help and --version come with every command.
  */
 export const COMMAND_FLAGS = {
@@ -36,7 +36,22 @@ export const COMMAND_FLAGS = {
   compare: { json: { type: 'boolean' } },
   matrix: { out: { type: 'string' } },
   merge: CONFIGURATION,
-  serve: { port: { type: 'string' }, host: { type: 'string' } },
+  serve: { port: { type: 'string' }, host: { type: 'string' }, size: { type: 'string' }, 'write-npis': { type: 'string' } },
+  survey: {
+    'base-url': CONFIGURATION['base-url'],
+    'env-file': CONFIGURATION['env-file'],
+    npis: { type: 'string' },
+    organizations: { type: 'string', multiple: true },
+    'organizations-by-state': { type: 'boolean' },
+    out: { type: 'string' },
+    resume: { type: 'boolean' },
+    shard: { type: 'string' },
+    'max-rps': { type: 'string' },
+    concurrency: { type: 'string' },
+    examples: { type: 'string' },
+    'max-failure-rows': { type: 'string' },
+  },
+  'survey merge': { out: { type: 'string' } },
 } as const satisfies Record<string, Options>;
 
 export type CommandName = keyof typeof COMMAND_FLAGS;

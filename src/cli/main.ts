@@ -9,6 +9,7 @@
  *   matrix A B ...  any number of conformance.json files, one column each
  *   merge DIR       the blob reports of sharded runs, merged into one conformance report
  *   serve           the embedded reference server
+ *   survey          every record of a directory, judged by the same rules; survey merge joins its shards
  */
 import { parseArgs } from 'node:util';
 import { SPECIFICATION, SUITE_VERSION as VERSION } from '../suite-version';
@@ -28,8 +29,10 @@ const commandModules = {
   matrix: () => require('./matrix') as typeof import('./matrix'),
   probes: () => require('./probes') as typeof import('./probes'),
   run: () => require('./run') as typeof import('./run'),
+  survey: () => require('./survey') as typeof import('./survey'),
   // The reference server starts when its entry module loads.
   serve: () => require('../reference/main') as unknown,
+  serveSetup: () => require('./serve') as typeof import('./serve'),
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -47,6 +50,8 @@ Commands:
   matrix A B ... deployments side by side: one column per conformance.json
   merge DIR      merge the blob reports of run --shard I/N into one conformance report
   serve          start the embedded reference server
+  survey         judge every record of a directory: NPIs from a list, organizations by walking searches
+  survey merge   join the shards of a survey (survey --shard I/N) into one
 
 Every command takes --help and --version.
 
@@ -110,10 +115,37 @@ Anything after -- goes to Playwright as it is.
   as one unsharded run would. Give it the shards' configuration: the same flags, environment or
   dotenv file (--base-url, --probes, --env-file, --report, --strict, --baseline, --fail-on-drift).
 `,
-  serve: `Usage: directory-conformance serve [--port N] [--host ADDRESS]
+  serve: `Usage: directory-conformance serve [--port N] [--host ADDRESS] [--size N] [--write-npis FILE]
 
   Starts the embedded reference server (default http://127.0.0.1:3000). LATENCY_MS and FIXTURE_DIR
   are read from the environment.
+
+  --size N           serve a generated directory of N providers and N organizations instead of the fixtures
+  --write-npis FILE  write the NPIs of the served data, one a line, for survey --npis (- for standard output)
+`,
+  survey: `Usage: directory-conformance survey [--base-url URL] [--npis FILE|-] [--organizations QUERY]... [--organizations-by-state]
+                                    [--out DIR] [--resume] [--shard I/N] [--max-rps N] [--concurrency N] [--examples N]
+       directory-conformance survey merge DIR... --out DIR
+
+  Judges every record of a directory with the conformance run's rules: a single-best search for each
+  NPI and the source records of what it finds; every page of each organization search (by Page alone,
+  25 a page). Writes survey.json, failures.csv and index.html to --out.
+
+  --base-url URL          the service's base URL (BASE_URL); unset: the embedded reference server
+  --env-file FILE         the dotenv file to read, instead of .env in the working directory
+  --npis FILE|-           NPIs, one a line, or a CSV with an NPI column; - reads standard input
+  --organizations QUERY   a search to walk, such as address-state=TX (repeat for more)
+  --organizations-by-state  walk address-state for every USPS state and territory code
+  --out DIR               where the survey goes (default ${'survey-report'})
+  --resume                carry on the survey whose checkpoint is in --out
+  --shard I/N             survey shard I of N; join the shards with survey merge
+  --max-rps N             requests per second at most (MAX_RPS)
+  --concurrency N         requests in flight at most (default 8)
+  --examples N            failing records shown per requirement, the smallest keys (default 5)
+  --max-failure-rows N    rows of failures.csv at most (default 100000)
+
+  Exit codes: 0 no record broke a MUST requirement, 1 one did, 2 configuration error, 3 inconclusive
+  (stopped before it completed, or more than 5% of requests without an HTTP answer).
 `,
 };
 
@@ -136,7 +168,7 @@ function parse(
 }
 
 async function main(argv: string[]): Promise<number> {
-  const commands = ['run', 'list', 'probes', 'compare', 'matrix', 'merge', 'serve'];
+  const commands = ['run', 'list', 'probes', 'compare', 'matrix', 'merge', 'serve', 'survey'];
   const command = commands.includes(argv[0]) ? argv[0] : 'run';
   const rest = command === argv[0] ? argv.slice(1) : argv;
   const dash = rest.indexOf('--');
@@ -188,8 +220,19 @@ async function main(argv: string[]): Promise<number> {
       if (positionals.length > 0) throw new UsageError(`serve takes no arguments, got "${positionals.join(' ')}"`);
       if (values.port !== undefined) process.env.PORT = String(values.port);
       if (values.host !== undefined) process.env.HOST = String(values.host);
+      commandModules.serveSetup().prepareServe(values as { size?: string; 'write-npis'?: string });
       commandModules.serve();
       return new Promise<number>(() => undefined);
+    }
+    case 'survey': {
+      if (own[0] === 'merge') {
+        const { values, positionals } = parse(own.slice(1), 'survey merge');
+        return commandModules.survey().surveyMergeCommand(positionals, typeof values.out === 'string' ? values.out : undefined);
+      }
+      const { values, positionals } = parse(own, 'survey');
+      if (positionals.length > 0)
+        throw new UsageError(`survey takes no arguments, got "${positionals.join(' ')}"; did you mean survey merge?`);
+      return commandModules.survey().surveyCommand(values as import('./survey').SurveyOptions);
     }
     case 'merge': {
       const { values, positionals } = parse(own, 'merge');

@@ -99,6 +99,21 @@ export function openCodedValues(data: ProviderData | Record<string, unknown>): R
   );
 }
 
+/**
+ * OBS-CODED-VALUES with counts (the survey): every value of the open lists a record holds, the
+ * observed ones too, as "Attribute: value", each once a record.
+ */
+export function codedValuesHeld(data: ProviderData | Record<string, unknown>): string[] {
+  const record = data as Record<string, unknown>;
+  const held = [
+    ...strings(record.Status).map((v) => `Status: ${v}`),
+    ...strings(record.NPPESEntityType).map((v) => `NPPESEntityType: ${v}`),
+    ...objects(record.Name).flatMap((n) => strings(n.NameType).map((v) => `NameType: ${v}`)),
+    ...objects(record.Address).flatMap((a) => strings(a.AddressType).map((v) => `AddressType: ${v}`)),
+  ];
+  return [...new Set(held.filter((v) => !v.endsWith(': ')))];
+}
+
 /** DATA-NPI-CHECKDIGIT: non-empty NPI values that are not 10 digits with a valid Luhn check digit. */
 export function npiProblems(data: ProviderData | Record<string, unknown>, prefix: string): string[] {
   return strings((data as Record<string, unknown>).NPI)

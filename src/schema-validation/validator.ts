@@ -19,6 +19,7 @@ export const SCHEMA = {
   probes: 'probes.schema.json',
   baseline: 'baseline.schema.json',
   conformanceReport: 'report/conformance-report.schema.json',
+  survey: 'report/survey.schema.json',
 } as const;
 
 export type SchemaPath = (typeof SCHEMA)[keyof typeof SCHEMA];

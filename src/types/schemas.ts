@@ -48,6 +48,7 @@ export interface SchemaIndex {
   SourceRecordList: SourceRecordList;
   ProviderTaxonomy: ProviderTaxonomy;
   ConformanceReport: ConformanceReport;
+  SurveyReport: SurveyReport;
   AmbiguityError: AmbiguityError;
   ServiceError: ServiceError;
   HealthStatus: HealthStatus;
@@ -627,6 +628,155 @@ export interface Drift {
   id: string;
   before: unknown;
   after: unknown;
+}
+/**
+ * survey.json: every record of a directory judged by the conformance rules, counted per requirement. Its field names are an interface; survey merge validates each shard's file against this schema.
+ */
+export interface SurveyReport {
+  suite?: {
+    version: string;
+  };
+  target: {
+    /**
+     * The surveyed base URL, secrets redacted.
+     */
+    baseUrl: string;
+    /**
+     * True when no base URL was given and the embedded reference server was surveyed.
+     */
+    embedded?: boolean;
+  };
+  /**
+   * When the survey (its first part, for a resumed one) started, ISO 8601.
+   */
+  started: string;
+  /**
+   * When this file was written, ISO 8601.
+   */
+  finished: string;
+  /**
+   * Every record of the inputs was judged; false when the survey was stopped or the service failed.
+   */
+  complete: boolean;
+  /**
+   * Why the survey stopped before it completed.
+   */
+  stopped?: string;
+  shard: {
+    index: number;
+    total: number;
+  };
+  /**
+   * How organization searches were walked: Page alone, 25 a page (§4.3, §8); Count is not used, since §4.3 does not say that it sets the size of Page's pages.
+   */
+  paging: {
+    by: string;
+    pageSize: number;
+  };
+  records: {
+    /**
+     * NPIs whose single-best search answered a golden record.
+     */
+    providers: number;
+    /**
+     * NPIs whose search answered no record (or the ambiguity text).
+     */
+    notFound: number;
+    /**
+     * Distinct organizations judged, each once whatever the walks that met it.
+     */
+    organizations: number;
+    /**
+     * Organization searches walked.
+     */
+    walks: number;
+  };
+  requests: {
+    /**
+     * Requests whose answers the survey judged.
+     */
+    total: number;
+    byStatus: {
+      [k: string]: number;
+    };
+    /**
+     * Requests that ended without an HTTP answer.
+     */
+    transportErrors: number;
+  };
+  /**
+   * Per endpoint (searchSingleBest, sourceRecords, organization), from HdrHistogram.
+   */
+  latencyMs: {
+    [k: string]: {
+      p50: number;
+      p95: number;
+      p99: number;
+      max: number;
+    };
+  };
+  requirements: {
+    id: string;
+    /**
+     * The level of these failures: a graded requirement has a second entry at SHOULD for its near misses.
+     */
+    level: "MUST" | "SHOULD";
+    /**
+     * Records judged by the requirement.
+     */
+    checked: number;
+    /**
+     * Records that broke it at this level.
+     */
+    failed: number;
+    /**
+     * failed / checked.
+     */
+    rate: number;
+    /**
+     * Provider failures per source dataset (the source records' `index`) holding the failing value.
+     */
+    bySource: {
+      [k: string]: number;
+    };
+    /**
+     * The failing records with the smallest keys, so that shards merge exactly.
+     */
+    examples: Example[];
+  }[];
+  observations: {
+    id: string;
+    values: {
+      [k: string]: number;
+    };
+  }[];
+  inputProblems: {
+    line: number;
+    value: string;
+    reason: string;
+  }[];
+  /**
+   * failures.csv: the rows written, and its bound (--max-failure-rows); `reached` says that rows past it were left out.
+   */
+  failureRows: {
+    written: number;
+    bound: number;
+    reached: boolean;
+  };
+}
+export interface Example {
+  /**
+   * The record: an NPI, an organization id, or a walk's query.
+   */
+  key: string;
+  url: string;
+  pointer: string;
+  value: string;
+  message: string;
+  /**
+   * The source dataset (`index`) that holds the failing value, when one does.
+   */
+  source?: string;
 }
 /**
  * Error body of the reference server's provider endpoints. Error bodies are not shown in the specification (§7); this is the reference server's choice.

@@ -23,7 +23,8 @@ function invocations(lines: readonly string[]): { command: string; flags: string
     .filter((line) => /\bdirectory-conformance\b/.test(line) && !line.trim().startsWith('#'))
     .map((line) => {
       const argv = words(line.slice(line.indexOf('directory-conformance') + 'directory-conformance'.length));
-      const command = argv[0] === 'probes' ? `probes ${argv[1]}` : argv[0]?.startsWith('--') ? 'run' : (argv[0] ?? 'run');
+      const twoWords = argv[0] === 'probes' || (argv[0] === 'survey' && argv[1] === 'merge');
+      const command = twoWords ? `${argv[0]} ${argv[1]}` : argv[0]?.startsWith('--') ? 'run' : (argv[0] ?? 'run');
       return { command, flags: argv.filter((w) => w.startsWith('--')).map((w) => w.slice(2).split('=')[0]), line };
     });
 }
@@ -50,10 +51,14 @@ test('GitHub Actions: probes check, a shard matrix with blob reports, one merge 
   const steps = Object.values(jobs).flatMap((job) => job.steps);
   const found = invocations(steps.map((s) => s.run ?? ''));
   expectKnown(found);
-  expect(found.map((f) => f.command)).toEqual(['probes check', 'run', 'merge']);
-  // The token comes from the CI's secrets into API_TOKEN, wherever the service is asked.
-  for (const step of steps.filter((s) => s.run?.includes('directory-conformance')))
+  expect(found.map((f) => f.command)).toEqual(['probes check', 'run', 'merge', 'survey', 'survey merge']);
+  // The token comes from the CI's secrets into API_TOKEN, wherever the service is asked (survey merge reads files only).
+  for (const step of steps.filter((s) => s.run?.includes('directory-conformance') && !s.run.includes('survey merge')))
     expect(step.env?.API_TOKEN).toMatch(/^\$\{\{ secrets\.[A-Z_]+ \}\}$/);
+  // The survey: a four-shard matrix, each shard's whole folder kept, one merge of the four.
+  expect(jobs.survey.strategy?.matrix.shard).toEqual([1, 2, 3, 4]);
+  expect(found[3].line).toContain('--shard ${{ matrix.shard }}/4');
+  expect(found[4].line).toMatch(/survey merge( shards\/survey-shard-\d){4} --out survey-report/);
   expect(jobs.conformance.strategy?.matrix.shard).toEqual([1, 2, 3]);
   expect(found[1].line).toContain('--shard ${{ matrix.shard }}/3');
   expect(found[1].line).toContain('--baseline conformance-baseline.json');
@@ -61,6 +66,8 @@ test('GitHub Actions: probes check, a shard matrix with blob reports, one merge 
   expect(uploads.map((s) => String(s.with?.path))).toEqual([
     'conformance-report/blob',
     expect.stringContaining('conformance-report/index.html'),
+    'survey-shard/',
+    expect.stringContaining('survey-report/failures.csv'),
   ]);
   expect(
     steps.some(
@@ -77,7 +84,9 @@ test('GitLab CI: probes check, parallel shards with blob reports, one merge job,
   >;
   const found = invocations(Object.values(jobs).flatMap((job) => job.script ?? []));
   expectKnown(found);
-  expect(found.map((f) => f.command)).toEqual(['probes check', 'run', 'merge']);
+  expect(found.map((f) => f.command)).toEqual(['probes check', 'run', 'merge', 'survey', 'survey merge']);
+  expect(found[3].line).toContain('--shard ${CI_NODE_INDEX}/${CI_NODE_TOTAL}');
+  expect(found[4].line).toMatch(/survey merge( survey-shard-\d){4} --out survey-report/);
   expect((yaml.variables as Record<string, string>).API_TOKEN).toBe('$DIRECTORY_API_TOKEN');
   expect(jobs.conformance.parallel).toBe(3);
   expect(found[1].line).toContain('--shard ${CI_NODE_INDEX}/${CI_NODE_TOTAL}');

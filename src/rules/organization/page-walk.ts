@@ -119,3 +119,17 @@ export function judgeRepeats(pages: readonly WalkedPage[], { ended, pageSize, ma
   }
   return judged;
 }
+
+/**
+ * ORG-TOTAL over a whole walk (the survey): when `total` means every match, a walk that reached its
+ * end holds that many distinct organizations. Fewer is a total that counts records no page reaches.
+ */
+export function unreachedTotalProblem(pages: readonly WalkedPage[]): { page: WalkedPage; message: string } | undefined {
+  const matches = matchCount(pages);
+  const distinct = new Set(pages.flatMap((p) => p.ids)).size;
+  if (matches === undefined || distinct >= matches) return undefined;
+  return {
+    page: pages[pages.length - 1],
+    message: `total is ${matches} on every page, but the walk reached its end (${pages[pages.length - 1].label}) with ${distinct} distinct organizations: ${matches - distinct} that total counts are on no page (§2.5, §4.3: all matching records)`,
+  };
+}

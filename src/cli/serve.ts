@@ -1,0 +1,54 @@
+/**
+ * `directory-conformance serve`: the embedded reference server, on the committed fixtures or on a
+ * generated directory of `--size` providers and organizations, and, with `--write-npis`, the NPIs
+ * of what it serves, one a line, for `survey --npis`.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { DEFAULT_FIXTURE_DIR, FIXTURE_FILES } from '../fixture-paths';
+import { writeRecordLines } from '../generator/fixture-writer';
+import { generateOrganizations } from '../generator/organizations';
+import { generateProviders } from '../generator/providers';
+import { Random } from '../generator/random';
+import { readFixtures } from '../reference/fixture-files';
+import { UsageError } from './exit-codes';
+
+/** The seeds of a generated directory: the same size always gives the same data. */
+const SEED = 20261123;
+
+/**
+ * A generated directory of `size`, written once into a folder of the system's temporary directory
+ * and read from there afterwards: the generation is the slow part.
+ */
+function generatedFixtures(size: number): string {
+  const dir = join(tmpdir(), `directory-conformance-reference-${size}-${SEED}`);
+  if (existsSync(join(dir, FIXTURE_FILES.organizations))) return dir;
+  console.error(`serve: generating ${size} providers and ${size} organizations into ${dir} (once)`);
+  mkdirSync(dir, { recursive: true });
+  writeRecordLines(join(dir, FIXTURE_FILES.providers), generateProviders(new Random(SEED), size));
+  // The organizations file last: its presence says the folder is whole.
+  writeRecordLines(join(dir, FIXTURE_FILES.organizations), generateOrganizations(new Random(SEED + 1), size));
+  return dir;
+}
+
+/** The NPIs of the served data, one a line. */
+function writeNpis(fixtureDir: string, target: string): void {
+  const npis = readFixtures(fixtureDir).providers.flatMap((p) => p.golden.data.NPI?.slice(0, 1) ?? []);
+  const text = `${npis.join('\n')}\n`;
+  if (target === '-') process.stdout.write(text);
+  else {
+    writeFileSync(resolve(process.cwd(), target), text);
+    console.error(`serve: wrote ${npis.length} NPIs to ${resolve(process.cwd(), target)}`);
+  }
+}
+
+/** Sets up FIXTURE_DIR for the reference server's entry module, which starts the server when it loads. */
+export function prepareServe(values: { size?: string; 'write-npis'?: string }): void {
+  if (values.size !== undefined) {
+    if (!/^\d+$/.test(values.size) || Number(values.size) < 1 || Number(values.size) > 10_000_000)
+      throw new UsageError(`--size must be a whole number of providers from 1 to 10000000, got "${values.size}"`);
+    process.env.FIXTURE_DIR = generatedFixtures(Number(values.size));
+  }
+  if (values['write-npis'] !== undefined) writeNpis(process.env.FIXTURE_DIR || DEFAULT_FIXTURE_DIR, values['write-npis']);
+}

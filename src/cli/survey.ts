@@ -1,0 +1,154 @@
+/**
+ * `directory-conformance survey`: every record of a directory judged by the conformance rules, and
+ * `survey merge`, the shards of one survey as one. Configuration as `run`'s (flags, environment,
+ * dotenv file), with the same exit 2 on a configuration error.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { DirectoryEndpoints } from '../client/endpoints';
+import { InputError } from '../config/input-error';
+import { USPS_STATE_CODES } from '../domain/usps-states';
+import { escapeText } from '../report/escape';
+import { SURVEY_FILES, writeSurvey } from '../report/survey/write-survey';
+import { mergeShards } from '../survey/merge-shards';
+import { createProgress } from '../survey/progress';
+import { runSurvey, type SurveyPlan, type SurveyResult } from '../survey/run-survey';
+import { parseShard } from '../survey/shard';
+import { surveyVerdict } from '../verdicts/survey-verdict';
+import { EXIT, UsageError } from './exit-codes';
+import type { RunOptions } from './run';
+import { target } from './target';
+
+export interface SurveyOptions extends Pick<RunOptions, 'base-url' | 'env-file' | 'shard'> {
+  npis?: string;
+  organizations?: string[];
+  'organizations-by-state'?: boolean;
+  out?: string;
+  resume?: boolean;
+  'max-rps'?: string;
+  concurrency?: string;
+  examples?: string;
+  'max-failure-rows'?: string;
+}
+
+export const SURVEY_DEFAULTS = { out: 'survey-report', concurrency: 8, examples: 5, maxFailureRows: 100_000 } as const;
+
+function wholeNumber(flag: string, raw: string | undefined, fallback: number, max: number, min = 0): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  return Number(raw);
+}
+
+/** An --organizations query: search parameters of §4.3, without Page or Count, which the survey sets itself. */
+function walkQuery(raw: string): Record<string, string> {
+  const query = Object.fromEntries(new URLSearchParams(raw));
+  const names = Object.keys(query);
+  if (names.length === 0 || names.some((n) => n === ''))
+    throw new UsageError(`--organizations takes a search such as address-state=TX, got "${raw}"`);
+  const paging = names.find((n) => /^(page|count|_count)$/i.test(n));
+  if (paging) throw new UsageError(`--organizations ${raw}: the survey walks every page itself, by Page alone; leave ${paging} out`);
+  return query;
+}
+
+/** The survey's verdict in the last lines, and its exit code. A shard's failures are judged when the shards are merged, as `run --shard`'s are. */
+function concluded(out: string, { report }: SurveyResult): number {
+  const { verdict, why } = surveyVerdict(report);
+  const { records, requests } = report;
+  console.log(
+    `survey: ${records.providers} providers, ${records.notFound} NPIs not found, ${records.organizations} organizations in ${records.walks} walks; ${requests.total} requests, ${requests.transportErrors} without an answer`,
+  );
+  for (const r of report.requirements.filter((r) => r.failed > 0))
+    console.log(`  ${r.level.padEnd(6)} ${r.id.padEnd(20)} ${r.failed} of ${r.checked} records (${(r.rate * 100).toFixed(2)}%)`);
+  if (report.failureRows.reached)
+    console.log(`  failures.csv holds the first ${report.failureRows.bound} rows by key (--max-failure-rows)`);
+  console.log(`survey: ${verdict.toUpperCase()}: ${escapeText(why, 'terminal')}`);
+  console.log(`report: ${resolve(out, SURVEY_FILES.html)} (survey.json, failures.csv beside it)`);
+  if (verdict === 'fail' && report.shard.total > 1) {
+    console.log(
+      `shard ${report.shard.index}/${report.shard.total}: its failures are judged when the shards are merged: directory-conformance survey merge`,
+    );
+    return EXIT.pass;
+  }
+  return verdict === 'pass' ? EXIT.pass : verdict === 'fail' ? EXIT.fail : EXIT.inconclusive;
+}
+
+export function surveyCommand(options: SurveyOptions): Promise<number> {
+  const cwd = process.cwd();
+  const walks = [
+    ...(options.organizations ?? []).map(walkQuery),
+    ...(options['organizations-by-state'] ? USPS_STATE_CODES.map((state) => ({ 'address-state': state })) : []),
+  ];
+  if (options.npis === undefined && walks.length === 0)
+    throw new UsageError(
+      'survey needs records to judge: --npis FILE (or - for standard input), --organizations QUERY, or --organizations-by-state',
+    );
+  const npis = options.npis === undefined || options.npis === '-' ? options.npis : resolve(cwd, options.npis);
+  if (npis !== undefined && npis !== '-' && !existsSync(npis)) throw new InputError(`--npis ${npis} does not exist`);
+  const shard = parseShard(options.shard);
+  const out = resolve(cwd, options.out ?? SURVEY_DEFAULTS.out);
+  const concurrency = wholeNumber('concurrency', options.concurrency, SURVEY_DEFAULTS.concurrency, 256, 1);
+  const examples = wholeNumber('examples', options.examples, SURVEY_DEFAULTS.examples, 1000);
+  const maxFailureRows = wholeNumber('max-failure-rows', options['max-failure-rows'], SURVEY_DEFAULTS.maxFailureRows, 100_000_000);
+  if (options['max-rps'] !== undefined && !(Number(options['max-rps']) > 0))
+    throw new UsageError(`--max-rps must be a number of requests per second above 0, got "${options['max-rps']}"`);
+  // --max-rps is MAX_RPS given as a flag: flags rank above the environment and the dotenv file.
+  if (options['max-rps'] !== undefined) process.env.MAX_RPS = options['max-rps'];
+  return target(
+    options,
+    DirectoryEndpoints,
+    () => undefined,
+    async (endpoints, _prepared, { connection, redactor }) => {
+      const plan: SurveyPlan = {
+        baseUrl: redactor.url(connection.baseUrl),
+        embedded: connection.embedded,
+        ...(npis !== undefined ? { npis } : {}),
+        walks,
+        shard,
+        examples,
+        maxFailureRows,
+        credentials: {
+          bearer: connection.apiToken !== undefined,
+          headers: Object.keys(connection.apiHeaders),
+          clientCertificate: connection.clientCertificate !== undefined,
+        },
+      };
+      console.error(
+        `survey: ${npis === undefined ? 'no NPIs' : `NPIs from ${npis === '-' ? 'standard input' : npis}`}, ${walks.length} organization walks, shard ${shard.index}/${shard.total}, ${concurrency} at a time, ${connection.maxRps > 0 ? `at most ${connection.maxRps} requests/s` : 'no rate limit'}${options.resume ? ', resumed' : ''} → ${out}`,
+      );
+      let signalled: string | undefined;
+      const stop = (signal: string) => () => {
+        signalled = `stopped by ${signal}; the checkpoint is kept, and --resume finishes the survey`;
+      };
+      const onInt = stop('SIGINT');
+      const onTerm = stop('SIGTERM');
+      process.once('SIGINT', onInt).once('SIGTERM', onTerm);
+      try {
+        const result = await runSurvey(endpoints, plan, {
+          out,
+          resume: options.resume === true,
+          concurrency,
+          progress: createProgress(),
+          redact: (value) => redactor.value(value),
+          stopRequested: () => signalled,
+        });
+        await writeSurvey(out, result.report, result.rows, plan.credentials);
+        return concluded(out, result);
+      } finally {
+        process.off('SIGINT', onInt).off('SIGTERM', onTerm);
+      }
+    },
+  );
+}
+
+/** `survey merge DIR... --out DIR`. */
+export async function surveyMergeCommand(dirs: readonly string[], outFlag: string | undefined): Promise<number> {
+  const cwd = process.cwd();
+  if (outFlag === undefined) throw new UsageError('survey merge needs --out DIR: where the merged survey goes');
+  const out = resolve(cwd, outFlag);
+  const merged = await mergeShards(dirs.map((d) => resolve(cwd, d)));
+  mkdirSync(out, { recursive: true });
+  await writeSurvey(out, merged.report, merged.rows, merged.plan.credentials);
+  console.error(`survey merge: ${dirs.length} shards of ${merged.plan.baseUrl} → ${out}`);
+  return concluded(out, merged);
+}

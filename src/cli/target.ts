@@ -1,0 +1,72 @@
+/**
+ * The target of a command that asks the service itself (probes check, probes draft, survey): the
+ * configuration loaded and checked, a GET-only client for it, and, with no BASE_URL at all, the
+ * embedded reference server started in this process on a free port, as `run` would start it.
+ */
+import type { AddressInfo } from 'node:net';
+import { clientOptions } from '../client/client-options';
+import type { DirectoryEndpoints } from '../client/endpoints';
+import { ReadOnlyHttpClient, Throttle, TransportError } from '../client/http-client';
+import { Redactor } from '../client/redact';
+import { UndiciTransport } from '../client/transport';
+import { ConfigError } from '../config/config-error';
+import { type ConnectionConfig, EMBEDDED_URL_VARIABLE, loadConnection, secretsOf, targetLine, targetsEmbedded } from '../config/connection';
+import { dotenvAnnouncement, type Environment, environmentWithDotenv } from '../config/environment';
+import { loadDirectory } from '../reference/directory';
+import { buildReferenceServer } from '../reference/server';
+import { EXIT, UsageError } from './exit-codes';
+import { type RunOptions, runEnvironment } from './run';
+
+/** What a command's body is given besides its endpoints: the configuration and its redactor. */
+export interface TargetContext {
+  connection: ConnectionConfig;
+  redactor: Redactor;
+}
+
+/** Runs `body` against the configured target; a request without an HTTP answer is exit 3, said in one line. */
+export async function target<E extends DirectoryEndpoints, P>(
+  options: RunOptions,
+  Endpoints: new (http: ReadOnlyHttpClient, connection: ConnectionConfig) => E,
+  prepare: (env: Environment) => P,
+  body: (endpoints: E, prepared: P, context: TargetContext) => Promise<number>,
+): Promise<number> {
+  const cwd = process.cwd();
+  const env = runEnvironment(options, process.env, cwd);
+  const merged = configured(() => environmentWithDotenv(env, cwd));
+  // What the command reads is checked before it prints or starts anything: a bad input is one line.
+  const prepared = configured(() => prepare(merged));
+  const server = configured(() => targetsEmbedded(merged)) ? buildReferenceServer({ directory: loadDirectory() }) : undefined;
+  if (server) {
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    merged[EMBEDDED_URL_VARIABLE] = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  }
+  try {
+    const connection = configured(() => loadConnection(merged, cwd));
+    const redactor = new Redactor(secretsOf(connection));
+    const transport = new UndiciTransport(connection.clientCertificate);
+    const http = new ReadOnlyHttpClient(transport, clientOptions(connection, redactor, new Throttle(connection.maxRps)));
+    console.error(`target: ${targetLine(redactor.url(connection.baseUrl), connection.embedded)}`);
+    console.error(dotenvAnnouncement(env, cwd));
+    try {
+      return await body(new Endpoints(http, connection), prepared, { connection, redactor });
+    } catch (error) {
+      if (!(error instanceof TransportError)) throw error;
+      console.error(`${error.message}\nthe target could not be asked: nothing was judged (exit ${EXIT.inconclusive})`);
+      return EXIT.inconclusive;
+    } finally {
+      await transport.close();
+    }
+  } finally {
+    await server?.close();
+  }
+}
+
+/** A configuration error is a usage error of the command: one line, exit 2. */
+export function configured<T>(load: () => T): T {
+  try {
+    return load();
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+}

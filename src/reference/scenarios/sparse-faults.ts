@@ -1,0 +1,81 @@
+/**
+ * Sparse data faults: a fraction of the records broken, not all, as a real directory is. The
+ * conformance run's probes may never meet one; the survey, which judges every record, must count
+ * each exactly and trace the provider fault to the source dataset that brings it.
+ */
+import type { GoldenProviderRecord, SourceRecord } from '../../types/schemas';
+import type { ScenarioContext } from './behaviour';
+import type { Fault } from './scenario';
+import { eachValue, withData, withEntries } from './transforms';
+
+/** The source dataset whose feed writes phones with dashes. */
+export const DASHED_PHONE_SOURCE = 'contact_directory';
+
+/** About one provider in 50: the last four hex digits of the curated ID, a multiple of 50. */
+export const hasDashedPhoneSource = (curatedId: string) => parseInt(curatedId.slice(-4), 16) % 50 === 0;
+
+/** Every 37th organization: the generator numbers them in the last six digits of the id. */
+export const hasPunctuatedTelecom = (organizationId: string) => Number(organizationId.slice(-6)) % 37 === 0;
+
+const dashed = (phone: string) => (/^\d{10}$/.test(phone) ? `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}` : phone);
+const punctuated = (phone: string) => (/^\d{10}$/.test(phone) ? `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}` : phone);
+
+/** Phone and AddressPhone values of a provider's data. */
+export function phonesOf(data: Record<string, unknown>): string[] {
+  const found: string[] = [];
+  eachValue(data, 'Phone', (v) => (found.push(v), v));
+  eachValue(data, 'AddressPhone', (v) => (found.push(v), v));
+  return found;
+}
+
+const dashPhones = withData((data) => {
+  eachValue(data, 'Phone', dashed);
+  eachValue(data, 'AddressPhone', dashed);
+});
+
+/** The feed's records of a provider with its phones dashed. */
+function sourcesWithDashes(records: readonly SourceRecord[], curatedId: string): SourceRecord[] {
+  if (!hasDashedPhoneSource(curatedId)) return [...records];
+  return records.map((record) => (record.index === DASHED_PHONE_SOURCE ? dashPhones.sources([record])[0] : record));
+}
+
+/** The golden record shows the feed's dashed phones where it took them from the feed (§2.4: values side by side). */
+function goldenWithDashes(record: GoldenProviderRecord, context: ScenarioContext): GoldenProviderRecord {
+  if (!hasDashedPhoneSource(record.id)) return record;
+  const fromFeed = new Set(
+    (context.directory.sourceRecords.get(record.id) ?? [])
+      .filter((s) => s.index === DASHED_PHONE_SOURCE)
+      .flatMap((s) => phonesOf(s.data as Record<string, unknown>)),
+  );
+  return withData((data) => {
+    const change = (v: string) => (fromFeed.has(v) ? dashed(v) : v);
+    eachValue(data, 'Phone', change);
+    eachValue(data, 'AddressPhone', change);
+  }).golden(record);
+}
+
+export const SPARSE_FAULTS: readonly Fault[] = [
+  {
+    name: 'sparse-source-dashed-phone',
+    description: `about one provider in 50 has phones written 614-555-1234 by its ${DASHED_PHONE_SOURCE} source, and so in its golden record (§2.3 r6)`,
+    targets: 'DATA-FORMATS',
+    behaviour: {
+      searchSingleBest: { golden: goldenWithDashes },
+      sourceRecords: { sources: (records, _context, curatedId) => sourcesWithDashes(records, curatedId) },
+    },
+  },
+  {
+    name: 'sparse-organization-telecom-punctuated',
+    description: 'every 37th organization has telecom values written (614) 555-1234 (§2.5: digits only)',
+    targets: 'ORG-RESOURCE-SHAPE',
+    behaviour: {
+      organization: {
+        bundle: withEntries((entry) => {
+          const resource = entry.resource as { id?: string; telecom?: { value?: string }[] };
+          if (!resource.id || !hasPunctuatedTelecom(resource.id)) return;
+          for (const telecom of resource.telecom ?? []) if (telecom.value) telecom.value = punctuated(telecom.value);
+        }),
+      },
+    },
+  },
+];

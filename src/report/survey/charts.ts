@@ -1,0 +1,86 @@
+/**
+ * The survey page's charts: Vega-Lite specifications compiled by vega-lite and rendered to SVG by
+ * Vega in Node, when the report is written. The page shows them as images (data: URIs), which its
+ * Content-Security-Policy allows and which run nothing.
+ */
+import type { SurveyReport } from '../../types/schemas';
+
+type VegaLiteSpec = Record<string, unknown>;
+
+/** A Vega-Lite specification as an SVG document. Vega and Vega-Lite are ES modules: loaded when a page is drawn. */
+async function svgOf(spec: VegaLiteSpec): Promise<string> {
+  const vega = await import('vega');
+  // vega-lite's types resolve only under Node16 module resolution; its one function used here is typed by hand.
+  const vegaLite = (await import('vega-lite' as string)) as { compile: (spec: VegaLiteSpec) => { spec: Parameters<typeof vega.parse>[0] } };
+  const view = new vega.View(vega.parse(vegaLite.compile(spec).spec), { renderer: 'none' });
+  try {
+    return await view.toSVG();
+  } finally {
+    view.finalize();
+  }
+}
+
+export const svgDataUri = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+
+/** Failure rate per requirement and level, a bar each, MUST and SHOULD in their own colours. */
+export function failureRateSpec(requirements: SurveyReport['requirements']): VegaLiteSpec {
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
+    title: 'Failure rate per requirement (failing records / records checked)',
+    width: 520,
+    data: {
+      values: requirements.map((r) => ({
+        requirement: `${r.id} (${r.level})`,
+        rate: r.rate,
+        level: r.level,
+        failed: r.failed,
+        checked: r.checked,
+      })),
+    },
+    mark: { type: 'bar' },
+    encoding: {
+      y: { field: 'requirement', type: 'nominal', sort: null, title: null },
+      x: {
+        field: 'rate',
+        type: 'quantitative',
+        axis: { format: '%' },
+        scale: { domain: [0, Math.max(0.01, ...requirements.map((r) => r.rate))] },
+        title: 'failure rate',
+      },
+      color: { field: 'level', type: 'nominal', scale: { domain: ['MUST', 'SHOULD'], range: ['#b3261e', '#b26a00'] } },
+    },
+  };
+}
+
+/** p50, p95, p99 and max per endpoint, grouped by endpoint. */
+export function latencySpec(latency: SurveyReport['latencyMs']): VegaLiteSpec {
+  const values = Object.entries(latency).flatMap(([endpoint, summary]) =>
+    (['p50', 'p95', 'p99', 'max'] as const).map((statistic) => ({ endpoint, statistic, ms: summary[statistic] })),
+  );
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
+    title: 'Latency per endpoint (ms)',
+    width: 520,
+    data: { values },
+    mark: { type: 'bar' },
+    encoding: {
+      y: { field: 'endpoint', type: 'nominal', title: null },
+      yOffset: { field: 'statistic', type: 'nominal', sort: ['p50', 'p95', 'p99', 'max'] },
+      x: { field: 'ms', type: 'quantitative', title: 'milliseconds' },
+      color: { field: 'statistic', type: 'nominal', sort: ['p50', 'p95', 'p99', 'max'] },
+    },
+  };
+}
+
+export interface SurveyCharts {
+  failureRate?: string;
+  latency?: string;
+}
+
+/** Both charts as SVG, each only when it has something to draw. */
+export async function surveyCharts(report: SurveyReport): Promise<SurveyCharts> {
+  const charts: SurveyCharts = {};
+  if (report.requirements.length > 0) charts.failureRate = await svgOf(failureRateSpec(report.requirements));
+  if (Object.keys(report.latencyMs).length > 0) charts.latency = await svgOf(latencySpec(report.latencyMs));
+  return charts;
+}

@@ -1,0 +1,158 @@
+/**
+ * index.html of a survey: the verdict, what was surveyed, the two charts, every requirement with
+ * its rate, failures per source dataset, and the examples, each with a curl line to repeat it. One
+ * self-contained page with the conformance page's Content-Security-Policy and stylesheet: no script.
+ */
+import type { ElementContent } from 'hast';
+import { h } from 'hastscript';
+import type { ConformanceReport, SurveyReport } from '../../types/schemas';
+import { curlCommand } from '../html/evidence';
+import { page, text } from '../html/page';
+import { type SurveyCharts, svgDataUri } from './charts';
+
+import type { SurveyVerdict } from '../../verdicts/survey-verdict';
+
+const percent = (rate: number) => `${(rate * 100).toFixed(rate > 0 && rate < 0.001 ? 4 : 2)}%`;
+
+function table(head: string[], rows: (string | number | ElementContent)[][]): ElementContent {
+  const cell = (value: string | number | ElementContent) => (typeof value === 'object' ? value : text(String(value)));
+  return h('table', [
+    h(
+      'tr',
+      head.map((c) => h('th', text(c))),
+    ),
+    ...rows.map((row) =>
+      h(
+        'tr',
+        row.map((c) => h('td', [cell(c)])),
+      ),
+    ),
+  ]);
+}
+
+function chart(title: string, svg: string | undefined): ElementContent[] {
+  return svg ? [h('figure', [h('img', { src: svgDataUri(svg), alt: title }), h('figcaption', text(title))])] : [];
+}
+
+/** Failures per source dataset, one column per requirement that has any. */
+function bySource(report: SurveyReport): ElementContent[] {
+  const traced = report.requirements.filter((r) => Object.keys(r.bySource).length > 0);
+  if (traced.length === 0) return [];
+  const sources = [...new Set(traced.flatMap((r) => Object.keys(r.bySource)))].sort();
+  return [
+    h('section', { id: 'sources' }, [
+      h('h2', text('Failures per source dataset')),
+      h(
+        'p',
+        text(
+          "Provider records whose failing value a source record holds, by that record's index: a data steward fixes a feed, not a record.",
+        ),
+      ),
+      table(
+        ['source', ...traced.map((r) => `${r.id} (${r.level})`)],
+        sources.map((s) => [s, ...traced.map((r) => r.bySource[s] ?? 0)]),
+      ),
+    ]),
+  ];
+}
+
+function examples(report: SurveyReport, credentials: ConformanceReport['target']['credentials']): ElementContent[] {
+  const failing = report.requirements.filter((r) => r.examples.length > 0);
+  if (failing.length === 0) return [];
+  return [
+    h('section', { id: 'examples' }, [
+      h('h2', text('Examples')),
+      ...failing.map((r) =>
+        h('details', { open: r.level === 'MUST' }, [
+          h('summary', text(`${r.id} (${r.level}): ${r.failed} of ${r.checked} records, ${percent(r.rate)}`)),
+          ...r.examples.map((e) =>
+            h('div', { className: ['evidence'] }, [
+              h('dl', [
+                h('dt', text('record')),
+                h('dd', [h('code', text(e.key))]),
+                h('dt', text('rule')),
+                h('dd', [h('pre', text(e.message))]),
+                h('dt', text('value')),
+                h('dd', [h('code', text(`${e.pointer || '/'} = ${e.value}`))]),
+                ...(e.source ? [h('dt', text('source')), h('dd', text(e.source))] : []),
+                h('dt', text('repeat it')),
+                h('dd', [h('pre', text(curlCommand(e.url, credentials)))]),
+              ]),
+            ]),
+          ),
+        ]),
+      ),
+    ]),
+  ];
+}
+
+export function surveyPage(
+  report: SurveyReport,
+  verdict: SurveyVerdict,
+  charts: SurveyCharts,
+  credentials: ConformanceReport['target']['credentials'],
+): string {
+  const { records, requests } = report;
+  const target = report.target.embedded ? `${report.target.baseUrl} (the embedded reference server)` : report.target.baseUrl;
+  const shard = report.shard.total > 1 ? `, shard ${report.shard.index} of ${report.shard.total}` : '';
+  const body: ElementContent[] = [
+    h('header', { className: ['banner', verdict] }, [
+      h('h1', text(`Directory survey: ${verdict.toUpperCase()}`)),
+      h('p', text(`${target}${shard}`)),
+      h(
+        'p',
+        text(
+          `${report.started} to ${report.finished}${report.complete ? '' : `: incomplete${report.stopped ? ` (${report.stopped})` : ''}`}`,
+        ),
+      ),
+    ]),
+    h('section', { id: 'counts' }, [
+      table(
+        ['providers', 'not found', 'organizations', 'walks', 'requests', 'without an answer'],
+        [[records.providers, records.notFound, records.organizations, records.walks, requests.total, requests.transportErrors]],
+      ),
+      h('p', text(`Organizations are walked by ${report.paging.by} alone, ${report.paging.pageSize} a page (§4.3, §8).`)),
+    ]),
+    h('section', { id: 'charts' }, [
+      ...chart('Failure rate per requirement', charts.failureRate),
+      ...chart('Latency per endpoint', charts.latency),
+    ]),
+    h('section', { id: 'requirements' }, [
+      h('h2', text('Requirements')),
+      table(
+        ['requirement', 'level', 'records checked', 'failed', 'rate'],
+        report.requirements.map((r) => [r.id, r.level, r.checked, r.failed, percent(r.rate)]),
+      ),
+      ...(report.failureRows.reached
+        ? [
+            h(
+              'p',
+              text(
+                `failures.csv holds the first ${report.failureRows.bound} rows by key (--max-failure-rows); the counts above hold every failure.`,
+              ),
+            ),
+          ]
+        : []),
+    ]),
+    ...bySource(report),
+    ...examples(report, credentials),
+    ...report.observations.map((o) =>
+      h('section', { className: ['observation'] }, [
+        h('h2', text(`${o.id}: values seen, and how many records hold each`)),
+        table(['value', 'records'], Object.entries(o.values)),
+      ]),
+    ),
+    ...(report.inputProblems.length > 0
+      ? [
+          h('section', { id: 'input' }, [
+            h('h2', text('Input lines skipped')),
+            table(
+              ['line', 'value', 'reason'],
+              report.inputProblems.map((p) => [p.line, p.value, p.reason]),
+            ),
+          ]),
+        ]
+      : []),
+  ];
+  return page(`Directory survey: ${verdict}`, body);
+}

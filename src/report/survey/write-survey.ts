@@ -1,0 +1,27 @@
+/** A survey's files in its folder: survey.json, failures.csv and index.html, each written whole or not at all. */
+import { renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ConformanceReport, SurveyReport } from '../../types/schemas';
+import { surveyVerdict } from '../../verdicts/survey-verdict';
+import { surveyCharts } from './charts';
+import { type FailureRow, failuresCsv } from './failures-csv';
+import { surveyPage } from './survey-page';
+
+export const SURVEY_FILES = { json: 'survey.json', csv: 'failures.csv', html: 'index.html' } as const;
+
+/** A file written beside its place and renamed over it: a reader never sees half of it. */
+function writeWhole(file: string, content: string): void {
+  writeFileSync(`${file}.tmp`, content);
+  renameSync(`${file}.tmp`, file);
+}
+
+export async function writeSurvey(
+  dir: string,
+  report: SurveyReport,
+  rows: readonly FailureRow[],
+  credentials: ConformanceReport['target']['credentials'],
+): Promise<void> {
+  writeWhole(join(dir, SURVEY_FILES.json), `${JSON.stringify(report, null, 2)}\n`);
+  writeWhole(join(dir, SURVEY_FILES.csv), failuresCsv(rows));
+  writeWhole(join(dir, SURVEY_FILES.html), surveyPage(report, surveyVerdict(report).verdict, await surveyCharts(report), credentials));
+}

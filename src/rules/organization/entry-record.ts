@@ -1,0 +1,59 @@
+/**
+ * One organization of a bundle judged as a record of its own (the survey counts records, not
+ * pages): the bundle's shell holding that entry alone, judged by the same rules as a whole bundle.
+ */
+import type { Exchange } from '../../client/exchange';
+import { SCHEMA } from '../../schema-validation/validator';
+import { Judgement } from '../judgement';
+import { isJsonObject } from '../json';
+import type { EntryProblem } from '../problem';
+import { entriesOf, fullUrlProblems, partOfProblems } from './entries';
+import { fhirR4Problems } from './fhir-r4';
+import { filterProblems } from './filters';
+
+/** The pointer of entry 0 of a shell, and of the entry it stands for in the page. */
+export const SHELL_ENTRY = '/entry/0';
+
+/** The answer as if its bundle held only entry `index` (at /entry/0), or no entry at all (`index` undefined). */
+export function entryShell(exchange: Exchange, index?: number): Exchange {
+  const bundle = isJsonObject(exchange.body) ? exchange.body : {};
+  const entries = index === undefined ? [] : [entriesOf(bundle)[index]];
+  const body = { ...bundle, entry: Array.isArray(bundle.entry) || index !== undefined ? entries : bundle.entry };
+  return { ...exchange, body, bodyText: JSON.stringify(body) };
+}
+
+/** Problems of the validator that lie under `pointer`, or outside every entry when `pointer` is undefined. */
+function fhirProblems(shell: Exchange, within?: string): EntryProblem[] | Error {
+  try {
+    const problems = fhirR4Problems(shell.body);
+    return problems.filter((p) => (within === undefined ? !p.pointer.startsWith('/entry/') : p.pointer.startsWith(`${within}/`)));
+  } catch (error) {
+    return error as Error;
+  }
+}
+
+/**
+ * The bundle's own rules, its entries aside (`entryShell(exchange)`): ORG-BUNDLE-SHAPE by the schema,
+ * and ORG-FHIR-R4 for the bundle's own elements.
+ */
+export function judgeBundleShell(shell: Exchange): Judgement {
+  const judgement = new Judgement().schema(SCHEMA.bundle, shell.body, shell);
+  const fhir = fhirProblems(shell);
+  if (fhir instanceof Error) return judgement.skip('ORG-FHIR-R4', `the FHIR validator could not read the bundle (${fhir.message})`);
+  return judgement.problems('ORG-FHIR-R4', fhir, shell, 'a FHIR R4 validator (FHIR.js) finds errors in the bundle (§2.5, FHIR R4)');
+}
+
+/**
+ * One organization (`entryShell(exchange, i)`): ORG-ENTRY-SHAPE, ORG-SEARCH-MODE and
+ * ORG-RESOURCE-SHAPE by the schema, ORG-PARTOF, ORG-FHIR-R4, and ORG-FILTERS for the query that
+ * found it. The shell's bundle-level checks are the page's, judged by judgeBundleShell.
+ */
+export function judgeEntryRecord(shell: Exchange, query: Record<string, string>): Judgement {
+  const judgement = new Judgement().schema(SCHEMA.bundle, shell.body, shell);
+  judgement.problems('ORG-ENTRY-SHAPE', fullUrlProblems(shell.body), shell, "fullUrl does not name the entry's organization (§2.5)");
+  judgement.problems('ORG-PARTOF', partOfProblems(shell.body), shell, 'partOf does not resolve to a contained organization (§2.5)');
+  judgement.problems('ORG-FILTERS', filterProblems(shell.body, query), shell, `the organization does not match ${JSON.stringify(query)}`);
+  const fhir = fhirProblems(shell, `${SHELL_ENTRY}/resource`);
+  if (fhir instanceof Error) return judgement.skip('ORG-FHIR-R4', `the FHIR validator could not read the organization (${fhir.message})`);
+  return judgement.problems('ORG-FHIR-R4', fhir, shell, 'a FHIR R4 validator (FHIR.js) finds errors in the organization (§2.5, FHIR R4)');
+}

@@ -1,0 +1,64 @@
+/**
+ * `survey merge`: the shards of one survey folded into the survey an unsharded run gives. Each
+ * shard's survey.json is checked against its schema, the shards must be 1 to N of one plan, and
+ * their journals are folded by the same tally: counts add up, examples and failure rows keep the
+ * smallest keys, the walks are judged whole, and latency histograms are rebuilt from every request.
+ */
+import { join } from 'node:path';
+import { InputError } from '../config/input-error';
+import { readJsonFile } from '../json/json-file';
+import { SCHEMA, sharedSchemaValidator } from '../schema-validation/validator';
+import type { SurveyReport } from '../types/schemas';
+import { SURVEY_FILES } from '../report/survey/write-survey';
+import { journalUnits, readCheckpoint } from './journal';
+import { type SurveyPlan, surveyReport, type SurveyResult } from './run-survey';
+import { SurveyTally } from './tally';
+
+/** A shard's survey.json, read and checked against schemas/report/survey.schema.json. */
+export function readSurvey(dir: string): SurveyReport {
+  const file = join(dir, SURVEY_FILES.json);
+  let value: unknown;
+  try {
+    value = readJsonFile(file);
+  } catch (error) {
+    throw new InputError(`${file} cannot be read as JSON (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  const result = sharedSchemaValidator().validate(SCHEMA.survey, value);
+  if (!result.valid) {
+    const [first] = result.violations;
+    throw new InputError(`${file} is not a survey (schemas/${SCHEMA.survey}): at ${first.location || '/'}: ${first.message}`);
+  }
+  return value as SurveyReport;
+}
+
+export async function mergeShards(dirs: readonly string[]): Promise<SurveyResult & { plan: SurveyPlan }> {
+  if (dirs.length === 0) throw new InputError('survey merge needs the shard folders: directory-conformance survey merge DIR... --out DIR');
+  const shards = dirs.map((dir) => {
+    const report = readSurvey(dir);
+    const checkpoint = readCheckpoint(dir);
+    return { dir, report, checkpoint, plan: JSON.parse(checkpoint.plan) as SurveyPlan };
+  });
+  const total = shards[0].report.shard.total;
+  const indexes = shards.map((s) => s.report.shard.index).sort((a, b) => a - b);
+  if (shards.some((s) => s.report.shard.total !== total) || indexes.join() !== Array.from({ length: total }, (_, i) => i + 1).join())
+    throw new InputError(
+      `survey merge needs shards 1 to ${total} of one survey, once each; got ${shards.map((s) => `${s.report.shard.index}/${s.report.shard.total} (${s.dir})`).join(', ')}`,
+    );
+  const whole = (plan: SurveyPlan) => JSON.stringify({ ...plan, shard: undefined });
+  const odd = shards.find((s) => whole(s.plan) !== whole(shards[0].plan));
+  if (odd) throw new InputError(`${odd.dir} is a shard of another survey (other target, inputs or settings) than ${shards[0].dir}`);
+  const plan: SurveyPlan = { ...shards[0].plan, shard: { index: 1, total: 1 } };
+  const tally = new SurveyTally(plan);
+  for (const shard of shards) for await (const unit of journalUnits(shard.dir, shard.checkpoint)) tally.add(unit);
+  const incomplete = shards.find((s) => !s.report.complete);
+  const started = shards.map((s) => s.report.started).sort()[0];
+  return {
+    plan,
+    ...surveyReport(tally, plan, {
+      started,
+      stopped: incomplete
+        ? `shard ${incomplete.report.shard.index} did not complete${incomplete.report.stopped ? `: ${incomplete.report.stopped}` : ''}`
+        : undefined,
+    }),
+  };
+}

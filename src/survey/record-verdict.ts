@@ -1,0 +1,58 @@
+/** A Judgement of the shared rules, turned into one record's verdict: what a survey counts. */
+import type { Exchange } from '../client/exchange';
+import { atPointer } from '../json/pointer';
+import type { Judgement, Redact } from '../rules/judgement';
+import { serviceText } from '../rules/service-text';
+import type { RequirementId } from '../spec/catalogue';
+import type { RecordFailure, RecordVerdict } from './records';
+
+/** A failure's message without the request line and excerpt that follow it: those are the example's url and value. */
+function ruleText(message: string): string {
+  const lines = message.split('\n');
+  const request = lines.findIndex((line) => line.startsWith('  GET '));
+  return serviceText((request < 0 ? lines : lines.slice(0, request)).join('\n'), 1024);
+}
+
+/** The value at the failing pointer, as text: a string as it is, anything else as JSON. */
+export function valueAt(exchange: Exchange | undefined, pointer: string): string {
+  if (!exchange?.json.ok) return '';
+  const value = atPointer(exchange.body, pointer);
+  if (value === undefined) return '';
+  return serviceText(typeof value === 'string' ? value : JSON.stringify(value), 256);
+}
+
+export interface VerdictOptions {
+  /** The requirements this kind of record is counted under; others the judgement holds are another record's. */
+  counts: ReadonlySet<string>;
+  redact: Redact;
+  /** The exchange a failure's url names, for its value. */
+  exchangeOf: (url: string) => Exchange | undefined;
+  /** Rewrites a pointer into the page's (an entry judged in a shell) and adds its sources. */
+  place?: (failure: RecordFailure) => RecordFailure;
+}
+
+/** The record's requirements checked, and its first failure per requirement and level. */
+export function verdictOf(
+  key: string,
+  judgement: Judgement,
+  { counts, redact, exchangeOf, place = (f) => f }: VerdictOptions,
+): RecordVerdict {
+  const checked: string[] = [];
+  const failures: RecordFailure[] = [];
+  for (const record of judgement.requirementRecords(redact)) {
+    if (!counts.has(record.id) || record.checks === 0) continue;
+    checked.push(record.id);
+    for (const level of ['MUST', 'SHOULD'] as const) {
+      const first = record.failures.find((f) => f.level === level);
+      if (!first) continue;
+      const pointer = first.pointer ?? '';
+      const url = first.url ?? '';
+      failures.push(
+        place({ id: record.id, level, pointer, value: valueAt(exchangeOf(url), pointer), message: ruleText(first.message), url }),
+      );
+    }
+  }
+  return { key, checked: checked.sort(), failures };
+}
+
+export const requirementSet = (...ids: RequirementId[]): ReadonlySet<string> => new Set(ids);

@@ -1,0 +1,89 @@
+/**
+ * What the survey learns of each unit of work, as one line of its journal: a provider (one NPI),
+ * one page of an organization walk, or a request that ended without an answer. Plain JSON, so that
+ * a resumed survey and a merge of shards fold the same lines into the same counts.
+ */
+import type { Level } from '../spec/catalogue';
+
+export const ENDPOINTS = ['searchSingleBest', 'sourceRecords', 'organization'] as const;
+export type Endpoint = (typeof ENDPOINTS)[number];
+
+/** One request: its endpoint, its status (absent when no HTTP answer came) and how long it took. */
+export interface RequestOutcome {
+  endpoint: Endpoint;
+  status?: number;
+  ms: number;
+}
+
+/** A record's failure of one requirement at one level: the first one its answers show. */
+export interface RecordFailure {
+  id: string;
+  level: Level;
+  pointer: string;
+  value: string;
+  message: string;
+  url: string;
+  /** Source datasets (`index`) holding the failing value, for provider data; [] when none does. */
+  sources?: string[];
+}
+
+/** A record judged: the requirements it was checked by, and the ones it broke. */
+export interface RecordVerdict {
+  key: string;
+  checked: string[];
+  failures: RecordFailure[];
+}
+
+export interface ProviderUnit {
+  kind: 'provider';
+  line: number;
+  npi: string;
+  /** The search answered a golden record. */
+  found: boolean;
+  requests: RequestOutcome[];
+  verdict: RecordVerdict;
+  /** OBS-CODED-VALUES: "Attribute: value", once each. */
+  values: string[];
+}
+
+/** One page of a walk by Page alone: what ends a walk, and the records on it. */
+export interface PageUnit {
+  kind: 'page';
+  walk: number;
+  page: number;
+  url: string;
+  requests: RequestOutcome[];
+  /** The answer is a bundle (a 2xx JSON object). */
+  bundle: boolean;
+  entries: number;
+  total: unknown;
+  ids: string[];
+  /** The page's own checks (ORG-BUNDLE-SHAPE, HTTP-*), keyed by the walk's query. */
+  shell: RecordVerdict;
+  /** One per entry, keyed by organization id: the organization's rules, ORG-FILTERS aside. */
+  organizations: RecordVerdict[];
+  /** One per entry: ORG-FILTERS for the walk's query. */
+  filters: RecordVerdict[];
+  /** Page 1 only: ORG-NEXT-LINK, its next link followed once. */
+  next?: RecordVerdict;
+}
+
+/** Work that ended without an HTTP answer: counted as requests, never as a record. */
+export interface TransportFailureUnit {
+  kind: 'transport-error';
+  /** The NPI line, or the walk and page, that is left unjudged. */
+  line?: number;
+  walk?: number;
+  page?: number;
+  requests: RequestOutcome[];
+  reason: string;
+}
+
+export interface InputProblemUnit {
+  kind: 'input';
+  line: number;
+  value: string;
+  reason: string;
+}
+
+export type SurveyUnit = ProviderUnit | PageUnit | TransportFailureUnit | InputProblemUnit;

@@ -1,0 +1,252 @@
+/**
+ * A survey: every NPI of a list and every page of the organization walks, at the client's pace
+ * (MAX_RPS, Retry-After), `concurrency` at a time, each unit judged, journaled and counted as it
+ * comes back. A resumed survey first folds its journal, then asks only for what is not in it.
+ */
+import { mkdirSync } from 'node:fs';
+import type { DirectoryEndpoints } from '../client/endpoints';
+import { TransportError } from '../client/http-client';
+import type { Redact } from '../rules/judgement';
+import { Journal, journalUnits, readCheckpoint } from './journal';
+import { readNpis } from './npi-input';
+import { peekPage, surveyPage } from './page-record';
+import { surveyProvider, TimedRequests } from './provider-record';
+import type { PageUnit, SurveyUnit, TransportFailureUnit } from './records';
+import { npiShard, type Shard } from './shard';
+import { SurveyTally } from './tally';
+import type { FailureRow } from '../report/survey/failures-csv';
+import { goesOn, ownPages, promisedPages } from './walk-plan';
+import { awaitedTask, runPool, type Task } from './work-pool';
+import type { ConformanceReport, SurveyReport } from '../types/schemas';
+import { PAGE_SIZE } from '../spec/constants';
+import type { Progress } from './progress';
+import { SUITE_VERSION } from '../suite-version';
+
+/** Requests in a row that end without an HTTP answer before the survey stops: the service is down, not flaky. */
+export const STOP_AFTER_TRANSPORT_ERRORS = 10;
+
+export interface SurveyPlan {
+  baseUrl: string;
+  embedded: boolean;
+  /** --npis: a file, or - for standard input. */
+  npis?: string;
+  /** One walk per query, in order: the --organizations queries, then one per state. */
+  walks: Record<string, string>[];
+  shard: Shard;
+  /** Examples kept per requirement and level (--examples). */
+  examples: number;
+  /** Rows of failures.csv at most (--max-failure-rows). */
+  maxFailureRows: number;
+  /** Which credentials the requests carry, by kind and header name, never by value: for the curl lines. */
+  credentials: NonNullable<ConformanceReport['target']['credentials']>;
+}
+
+export interface SurveySettings {
+  out: string;
+  resume: boolean;
+  concurrency: number;
+  progress: Progress;
+  redact: Redact;
+  /** Set by a signal: the survey stops taking work, keeps what it has, and says it is incomplete. */
+  stopRequested: () => string | undefined;
+}
+
+export interface SurveyResult {
+  report: SurveyReport;
+  rows: FailureRow[];
+}
+
+/** What makes two surveys the same survey: a checkpoint of another plan is not resumed, nor merged with this one. */
+export const planKey = (plan: SurveyPlan) => JSON.stringify(plan);
+
+/** What a resumed survey has already judged. */
+class Done {
+  readonly lines = new Set<number>();
+  readonly pages = new Map<string, PageUnit>();
+  mark(unit: SurveyUnit): void {
+    if (unit.kind === 'provider' || unit.kind === 'input') this.lines.add(unit.line);
+    if (unit.kind === 'transport-error' && unit.line !== undefined) this.lines.add(unit.line);
+    if (unit.kind === 'page') this.pages.set(`${unit.walk} ${unit.page}`, unit);
+  }
+}
+
+export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan, settings: SurveySettings): Promise<SurveyResult> {
+  mkdirSync(settings.out, { recursive: true });
+  const tally = new SurveyTally(plan);
+  const done = new Done();
+  const key = planKey(plan);
+  let journal: Journal;
+  if (settings.resume) {
+    journal = Journal.resume(settings.out, key);
+    for await (const unit of journalUnits(settings.out, readCheckpoint(settings.out))) {
+      tally.add(unit);
+      done.mark(unit);
+    }
+  } else journal = Journal.start(settings.out, key, new Date().toISOString());
+
+  // Failures without an answer wait here until an answer comes: a survey stopped by a dead service redoes them on --resume.
+  let unanswered: TransportFailureUnit[] = [];
+  let stopped: string | undefined;
+  const record = (unit: SurveyUnit) => {
+    journal.append(unit);
+    tally.add(unit);
+    done.mark(unit);
+  };
+  const judged = (unit: SurveyUnit) => {
+    unanswered.forEach(record);
+    unanswered = [];
+    record(unit);
+    settings.progress.update(tally);
+  };
+  const failed = (error: unknown) => {
+    if (!(error instanceof UnitTransportError)) throw error;
+    unanswered.push(error.unit);
+    settings.progress.update(tally, unanswered.length);
+    if (unanswered.length >= STOP_AFTER_TRANSPORT_ERRORS)
+      stopped ??= `the service stopped answering: ${unanswered.length} requests in a row ended without an HTTP answer (last: ${error.unit.reason})`;
+  };
+  const saving = setInterval(() => journal.save(), 2_000);
+  try {
+    await runPool(work(endpoints, plan, settings, done), settings.concurrency, {
+      done: judged,
+      failed,
+      stopping: () => (stopped ??= settings.stopRequested()) !== undefined,
+    });
+  } finally {
+    clearInterval(saving);
+  }
+  journal.save(stopped === undefined);
+  journal.close();
+  settings.progress.stop();
+  return surveyReport(tally, plan, { started: journal.started, stopped });
+}
+
+/** survey.json from a tally: the shard's own, or, merged, the whole survey's. */
+export function surveyReport(
+  tally: SurveyTally,
+  plan: SurveyPlan,
+  { started, stopped }: { started: string; stopped?: string },
+): SurveyResult {
+  const { rows, failureRows, ...counts } = tally.finish(plan.shard.total === 1);
+  const report: SurveyReport = {
+    suite: { version: SUITE_VERSION },
+    target: { baseUrl: plan.baseUrl, embedded: plan.embedded },
+    started,
+    finished: new Date().toISOString(),
+    complete: stopped === undefined,
+    ...(stopped ? { stopped } : {}),
+    shard: { index: plan.shard.index, total: plan.shard.total },
+    paging: { by: 'Page', pageSize: PAGE_SIZE },
+    ...counts,
+    records: { ...counts.records, walks: plan.walks.length },
+    failureRows,
+  };
+  return { report, rows };
+}
+
+/** A unit that ended without an HTTP answer: what it asked, for the journal. */
+class UnitTransportError extends Error {
+  constructor(readonly unit: TransportFailureUnit) {
+    super(unit.reason);
+  }
+}
+
+/** Runs a unit's requests; a TransportError becomes the unit's failure, with the requests it made. */
+async function unitOf<T extends SurveyUnit>(
+  where: Pick<TransportFailureUnit, 'line' | 'walk' | 'page'>,
+  judge: (requests: TimedRequests) => Promise<T>,
+): Promise<T> {
+  const requests = new TimedRequests();
+  try {
+    return await judge(requests);
+  } catch (error) {
+    if (!(error instanceof TransportError)) throw error;
+    throw new UnitTransportError({ kind: 'transport-error', ...where, requests: requests.outcomes, reason: error.message });
+  }
+}
+
+/** Every unit of the plan that this shard owns and the journal does not hold, in order. */
+async function* work(
+  endpoints: DirectoryEndpoints,
+  plan: SurveyPlan,
+  settings: SurveySettings,
+  done: Done,
+): AsyncGenerator<Task<SurveyUnit>> {
+  const { shard } = plan;
+  if (plan.npis !== undefined) {
+    const problems: SurveyUnit[] = [];
+    for await (const line of readNpis(plan.npis, (problem) => problems.push({ kind: 'input', ...problem }))) {
+      for (const problem of problems.splice(0)) if (!done.lines.has((problem as { line: number }).line)) yield { run: async () => problem };
+      if (npiShard(line.npi, shard.total) !== shard.index || done.lines.has(line.line)) continue;
+      yield { run: () => unitOf({ line: line.line }, (requests) => surveyProvider(endpoints, line, settings.redact, requests)) };
+    }
+    for (const problem of problems) if (!done.lines.has((problem as { line: number }).line)) yield { run: async () => problem };
+  }
+  for (const [walk, query] of plan.walks.entries()) yield* walkPages(endpoints, walk, query, shard, settings, done);
+}
+
+/** A page of a walk, from the journal or asked now; undefined when it ended without an answer. */
+async function* page(
+  endpoints: DirectoryEndpoints,
+  walk: number,
+  query: Record<string, string>,
+  number: number,
+  settings: SurveySettings,
+  done: Done,
+  result: { unit?: PageUnit },
+): AsyncGenerator<Task<SurveyUnit>> {
+  const journaled = done.pages.get(`${walk} ${number}`);
+  if (journaled) {
+    result.unit = journaled;
+    return;
+  }
+  const { task, outcome } = awaitedTask<SurveyUnit>(() =>
+    unitOf({ walk, page: number }, (requests) => surveyPage(endpoints, walk, query, number, settings.redact, requests)),
+  );
+  yield task;
+  const settled = await outcome;
+  if ('value' in settled) result.unit = settled.value as PageUnit;
+}
+
+async function* walkPages(
+  endpoints: DirectoryEndpoints,
+  walk: number,
+  query: Record<string, string>,
+  shard: Shard,
+  settings: SurveySettings,
+  done: Done,
+): AsyncGenerator<Task<SurveyUnit>> {
+  // Page 1 says how many pages there are; a shard that does not own it asks for it without judging it.
+  const first: { unit?: PageUnit } = {};
+  if (shard.total === 1 || shard.index === 1) yield* page(endpoints, walk, query, 1, settings, done, first);
+  else {
+    try {
+      first.unit = await peekPage(endpoints, query);
+    } catch (error) {
+      if (!(error instanceof TransportError)) throw error;
+    }
+  }
+  if (!first.unit) return;
+  const promised = promisedPages(first.unit);
+  if (promised !== undefined) {
+    // Every page is known: asked concurrently.
+    for (const number of ownPages(shard, 2, promised)) {
+      if (done.pages.has(`${walk} ${number}`)) continue;
+      yield {
+        run: () => unitOf({ walk, page: number }, (requests) => surveyPage(endpoints, walk, query, number, settings.redact, requests)),
+      };
+    }
+    return;
+  }
+  // The end is found by walking: one page at a time.
+  const seen = new Set(first.unit.ids);
+  let previousOwn: string[] | undefined = shard.index === 1 ? first.unit.ids : undefined;
+  if (!goesOn(first.unit, { index: 1, total: 1 }, new Set())) return;
+  for (const number of ownPages(shard, 2)) {
+    const result: { unit?: PageUnit } = {};
+    yield* page(endpoints, walk, query, number, settings, done, result);
+    if (!result.unit || !goesOn(result.unit, shard, seen, previousOwn)) return;
+    result.unit.ids.forEach((id) => seen.add(id));
+    previousOwn = result.unit.ids;
+  }
+}

@@ -1,0 +1,332 @@
+/**
+ * The survey's counts, folded from its units in any order: per requirement and level, the records
+ * checked and failed, failures per source dataset, the examples with the smallest keys and the
+ * failure rows (both bounded). Walk-level rules wait for every page of a walk, since a shard holds
+ * only some of them: they are judged when the tally is finished, over the pages it was given.
+ */
+import { PAGE_SIZE } from '../spec/constants';
+import type { Exchange } from '../client/exchange';
+import { judgeRepeats, matchCount, totalAcrossPagesProblem, unreachedTotalProblem, type WalkedPage } from '../rules/organization/page-walk';
+import { requirement, type Level, type RequirementId } from '../spec/catalogue';
+import type { SurveyReport } from '../types/schemas';
+import type { FailureRow } from '../report/survey/failures-csv';
+import { LatencyHistograms } from './latency';
+import { promisedPages } from './walk-plan';
+import type { InputProblem } from './npi-input';
+import type { PageUnit, RecordFailure, RecordVerdict, RequestOutcome, SurveyUnit, TransportFailureUnit } from './records';
+
+type Example = SurveyReport['requirements'][number]['examples'][number];
+
+export interface TallyOptions {
+  /** Examples kept per requirement and level (--examples). */
+  examples: number;
+  /** Rows of failures.csv at most (--max-failure-rows). */
+  maxFailureRows: number;
+}
+
+/** The label for provider failures whose value no source record holds. */
+export const NO_SOURCE = '(no source record)';
+
+/** Input problems listed at most; a file of garbage stays a readable report. */
+export const MAX_INPUT_PROBLEMS = 1000;
+
+const byKey = (a: { key: string; url: string }, b: { key: string; url: string }) =>
+  a.key < b.key ? -1 : a.key > b.key ? 1 : a.url < b.url ? -1 : a.url > b.url ? 1 : 0;
+const byRow = (a: FailureRow, b: FailureRow) =>
+  byKey(a, b) ||
+  (a.requirement < b.requirement ? -1 : a.requirement > b.requirement ? 1 : a.level < b.level ? -1 : a.level > b.level ? 1 : 0);
+
+interface LevelCount {
+  failed: number;
+  bySource: Map<string, number>;
+  examples: Example[];
+}
+
+/** A page that stands in a walk for the rules of page-walk.ts: its answer is only named (url, status), not held. */
+function walkedPage(unit: PageUnit): WalkedPage {
+  const status = unit.requests[0]?.status ?? 0;
+  const exchange: Exchange = {
+    method: 'GET',
+    url: unit.url,
+    status,
+    contentType: '',
+    bodyText: '',
+    json: { ok: false, error: 'not held' },
+    body: undefined,
+    durationMs: 0,
+  };
+  return { label: `Page=${unit.page}`, ids: unit.ids, total: unit.total, exchange };
+}
+
+export interface WalkOutcome {
+  /** Pages of the walk that count, in order, and the page past the last when one was asked for. */
+  kept: PageUnit[];
+  beyond?: PageUnit;
+  /** Every page up to the end was judged: the walk-level rules can run. */
+  whole: boolean;
+  /** The walk ended by itself (a page of fewer than 25, or the page count that `total` gives). */
+  ended: boolean;
+}
+
+/**
+ * Where a walk ends, from its pages alone, whichever shards fetched them. `total` on page 1, when
+ * it counts more than page 1 holds, gives the page count. Otherwise the walk ends at the first page
+ * of fewer than 25 entries, or the first page past page 1 that is no bundle, is empty, or only
+ * repeats organizations of earlier pages: what `Page` past the last returns is not shown (§4.3), so
+ * that page is observed, never judged. Pages after the end were asked by shards that could not know it.
+ */
+export function walkOutcome(pages: ReadonlyMap<number, PageUnit | TransportFailureUnit>): WalkOutcome {
+  const first = pages.get(1);
+  const promised = first?.kind === 'page' ? promisedPages(first) : undefined;
+  const kept: PageUnit[] = [];
+  const seen = new Set<string>();
+  for (let k = 1; ; k++) {
+    const unit = pages.get(k);
+    if (!unit || unit.kind !== 'page') return { kept, whole: false, ended: false };
+    const repeatsOnly = k > 1 && unit.ids.length > 0 && unit.ids.every((id) => seen.has(id));
+    if (promised === undefined && k > 1 && (!unit.bundle || unit.entries === 0 || repeatsOnly))
+      return { kept, beyond: unit, whole: true, ended: true };
+    kept.push(unit);
+    unit.ids.forEach((id) => seen.add(id));
+    if (!unit.bundle || unit.entries < PAGE_SIZE || k === promised) return { kept, whole: true, ended: true };
+  }
+}
+
+export class SurveyTally {
+  providers = 0;
+  notFound = 0;
+  private requestsTotal = 0;
+  private transportErrors = 0;
+  private readonly byStatus = new Map<string, number>();
+  private readonly latency = new LatencyHistograms();
+  private readonly checked = new Map<string, number>();
+  private readonly levels = new Map<string, LevelCount>();
+  private readonly values = new Map<string, number>();
+  private readonly inputProblems = new Map<number, InputProblem>();
+  private rows: FailureRow[] = [];
+  private failureRowCount = 0;
+  /** Every page unit by walk and page, and transport failures of pages: judged at finish, when the walk's end is known. */
+  private readonly walks = new Map<number, Map<number, PageUnit | TransportFailureUnit>>();
+  /** Records that failed a MUST requirement so far, for progress. */
+  failingRecords = 0;
+
+  constructor(private readonly options: TallyOptions) {}
+
+  /** Adds a unit; a page is held until finish. */
+  add(unit: SurveyUnit): void {
+    switch (unit.kind) {
+      case 'input':
+        // Lines come in file order, and every shard reads the whole file: the first ones are the same everywhere.
+        if (this.inputProblems.size < MAX_INPUT_PROBLEMS)
+          this.inputProblems.set(unit.line, { line: unit.line, value: unit.value, reason: unit.reason });
+        return;
+      case 'transport-error':
+        this.countRequests(unit.requests);
+        if (unit.walk !== undefined && unit.page !== undefined) this.pagesOf(unit.walk).set(unit.page, unit);
+        return;
+      case 'provider':
+        this.countRequests(unit.requests);
+        if (unit.found) this.providers++;
+        // A 5xx is no answer about the provider: neither found nor not found.
+        else if (!unit.requests.some((r) => (r.status ?? 0) >= 500)) this.notFound++;
+        this.count(unit.verdict);
+        for (const value of unit.values) this.values.set(value, (this.values.get(value) ?? 0) + 1);
+        return;
+      case 'page':
+        this.pagesOf(unit.walk).set(unit.page, unit);
+        return;
+    }
+  }
+
+  private pagesOf(walk: number): Map<number, PageUnit | TransportFailureUnit> {
+    let pages = this.walks.get(walk);
+    if (!pages) this.walks.set(walk, (pages = new Map()));
+    return pages;
+  }
+
+  private countRequests(requests: readonly RequestOutcome[]): void {
+    for (const { endpoint, status, ms } of requests) {
+      this.requestsTotal++;
+      if (status === undefined) {
+        this.transportErrors++;
+        continue;
+      }
+      this.byStatus.set(String(status), (this.byStatus.get(String(status)) ?? 0) + 1);
+      this.latency.record(endpoint, ms);
+    }
+  }
+
+  private levelCount(id: string, level: Level): LevelCount {
+    const key = `${id} ${level}`;
+    let count = this.levels.get(key);
+    if (!count) this.levels.set(key, (count = { failed: 0, bySource: new Map(), examples: [] }));
+    return count;
+  }
+
+  /** One record: each requirement it was checked by, and each failure. */
+  private count(verdict: RecordVerdict): void {
+    for (const id of verdict.checked) this.checked.set(id, (this.checked.get(id) ?? 0) + 1);
+    if (verdict.failures.some((f) => f.level === 'MUST')) this.failingRecords++;
+    for (const failure of verdict.failures) this.countFailure(verdict.key, failure);
+  }
+
+  private countFailure(key: string, failure: RecordFailure): void {
+    const count = this.levelCount(failure.id, failure.level);
+    count.failed++;
+    if (failure.sources)
+      for (const source of failure.sources.length > 0 ? failure.sources : [NO_SOURCE])
+        count.bySource.set(source, (count.bySource.get(source) ?? 0) + 1);
+    const example: Example = { key, url: failure.url, pointer: failure.pointer, value: failure.value, message: failure.message };
+    if (failure.sources && failure.sources.length > 0) example.source = failure.sources.join(' ');
+    const { examples } = count;
+    if (examples.length < this.options.examples || byKey(example, examples[examples.length - 1]) < 0) {
+      examples.push(example);
+      examples.sort(byKey);
+      if (examples.length > this.options.examples) examples.pop();
+    }
+    this.failureRowCount++;
+    this.rows.push({
+      key,
+      requirement: failure.id,
+      level: failure.level,
+      pointer: failure.pointer,
+      value: failure.value,
+      source: (failure.sources ?? []).join(' '),
+      url: failure.url,
+    });
+    // Sorting and cutting by halves keeps the rows bounded at twice the bound, in n log n.
+    if (this.rows.length >= 2 * Math.max(1, this.options.maxFailureRows)) this.trimRows();
+  }
+
+  private trimRows(): void {
+    this.rows.sort(byRow);
+    this.rows.length = Math.min(this.rows.length, this.options.maxFailureRows);
+  }
+
+  /**
+   * Judges the walks: their pages up to the end (walkOutcome), each organization once, at the first
+   * place a walk met it, and the rules of a whole walk. A shard's tally (`wholeWalks` false) counts
+   * the pages it has, and leaves the rules of a whole walk to the merge.
+   */
+  private finishWalks(wholeWalks: boolean): void {
+    const organizations = new Map<string, RecordVerdict>();
+    for (const walk of [...this.walks.keys()].sort((a, b) => a - b)) {
+      const pages = this.walks.get(walk)!;
+      const outcome: WalkOutcome = wholeWalks
+        ? walkOutcome(pages)
+        : {
+            kept: [...pages.values()].filter((p): p is PageUnit => p.kind === 'page').sort((a, b) => a.page - b.page),
+            whole: false,
+            ended: false,
+          };
+      const counted = outcome.beyond ? [...outcome.kept, outcome.beyond] : outcome.kept;
+      if (wholeWalks) for (const unit of counted) this.countRequests(unit.requests);
+      else for (const unit of outcome.kept) this.countRequests(unit.requests);
+      if (outcome.kept.length === 0) continue;
+      for (const unit of outcome.kept) {
+        unit.organizations.forEach((verdict) => {
+          if (!organizations.has(verdict.key)) organizations.set(verdict.key, verdict);
+        });
+        unit.filters.forEach((verdict) => this.count(verdict));
+      }
+      this.count(this.walkVerdict(outcome, wholeWalks));
+    }
+    this.organizationCount = organizations.size;
+    for (const verdict of organizations.values()) this.count(verdict);
+  }
+
+  organizationCount = 0;
+
+  /** A walk as one record, keyed by its query: its pages' own checks, ORG-NEXT-LINK, and, over the whole walk, ORG-TOTAL and ORG-PAGE-DISJOINT. */
+  private walkVerdict({ kept, whole, ended }: WalkOutcome, wholeWalks: boolean): RecordVerdict {
+    const checked = new Set<string>();
+    const failures: RecordFailure[] = [];
+    const fail = (failure: RecordFailure) => {
+      if (!failures.some((f) => f.id === failure.id && f.level === failure.level)) failures.push(failure);
+    };
+    for (const unit of [...kept.map((p) => p.shell), ...kept.flatMap((p) => (p.next ? [p.next] : []))]) {
+      unit.checked.forEach((id) => checked.add(id));
+      unit.failures.forEach(fail);
+    }
+    if (wholeWalks && whole) {
+      const pages = kept.map(walkedPage);
+      checked.add('ORG-TOTAL').add('ORG-PAGE-DISJOINT');
+      const across = pages.length > 1 ? totalAcrossPagesProblem(pages) : undefined;
+      const unreached = across ?? (ended ? unreachedTotalProblem(pages) : undefined);
+      if (unreached)
+        fail({
+          id: 'ORG-TOTAL',
+          level: 'MUST',
+          pointer: '/total',
+          value: JSON.stringify(unreached.page.total),
+          message: `[ORG-TOTAL] MUST ${requirement('ORG-TOTAL').spec}: ${unreached.message}`,
+          url: unreached.page.exchange.url,
+        });
+      for (const repeat of judgeRepeats(pages, { ended, pageSize: PAGE_SIZE, matches: matchCount(pages) })) {
+        if (!repeat.level) continue;
+        fail({
+          id: 'ORG-PAGE-DISJOINT',
+          level: repeat.level,
+          pointer: '/entry',
+          value: repeat.repeated
+            .map((r) => r.id)
+            .slice(0, 5)
+            .join(' '),
+          message: `[ORG-PAGE-DISJOINT] ${repeat.level} ${requirement('ORG-PAGE-DISJOINT').spec}: ${repeat.message}`,
+          url: repeat.page.exchange.url,
+        });
+      }
+    }
+    return { key: kept[0].shell.key, checked: [...checked].sort(), failures };
+  }
+
+  /** The counts as survey.json has them, and the failure rows in key order. */
+  finish(wholeWalks: boolean): Pick<
+    SurveyReport,
+    'records' | 'requests' | 'latencyMs' | 'requirements' | 'observations' | 'inputProblems'
+  > & {
+    rows: FailureRow[];
+    failureRows: SurveyReport['failureRows'];
+  } {
+    this.finishWalks(wholeWalks);
+    this.trimRows();
+    const requirements: SurveyReport['requirements'] = [];
+    for (const id of [...this.checked.keys()].sort()) {
+      const checked = this.checked.get(id)!;
+      const own = requirement(id as RequirementId).level;
+      for (const level of ['MUST', 'SHOULD'] as const) {
+        const count = this.levels.get(`${id} ${level}`);
+        if (level !== own && !count) continue;
+        const failed = count?.failed ?? 0;
+        requirements.push({
+          id,
+          level,
+          checked,
+          failed,
+          rate: checked === 0 ? 0 : Number((failed / checked).toFixed(6)),
+          bySource: Object.fromEntries([...(count?.bySource ?? new Map<string, number>())].sort(([a], [b]) => (a < b ? -1 : 1))),
+          examples: count?.examples ?? [],
+        });
+      }
+    }
+    const values = Object.fromEntries([...this.values].sort(([a], [b]) => (a < b ? -1 : 1)));
+    return {
+      records: { providers: this.providers, notFound: this.notFound, organizations: this.organizationCount, walks: 0 },
+      requests: {
+        total: this.requestsTotal,
+        byStatus: Object.fromEntries([...this.byStatus].sort(([a], [b]) => (a < b ? -1 : 1))),
+        transportErrors: this.transportErrors,
+      },
+      latencyMs: this.latency.summary(),
+      requirements,
+      observations: Object.keys(values).length > 0 ? [{ id: 'OBS-CODED-VALUES', values }] : [],
+      inputProblems: [...this.inputProblems.values()].sort((a, b) => a.line - b.line),
+      rows: this.rows,
+      failureRows: {
+        written: this.rows.length,
+        bound: this.options.maxFailureRows,
+        reached: this.failureRowCount > this.options.maxFailureRows,
+      },
+    };
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Units of work run by a fixed number of workers, pulled from one async generator: the generator
+ * decides what comes next (it may wait for an earlier task's result, as a walk whose end is not
+ * known yet does), the workers only run what it hands out.
+ */
+
+/** A task, and, for the generator that waits on it, where its outcome goes. */
+export interface Task<T> {
+  run: () => Promise<T>;
+  settled?: (outcome: { value: T } | { error: unknown }) => void;
+}
+
+/** A task whose outcome the generator awaits: `task` to yield, `outcome` to await. */
+export function awaitedTask<T>(run: () => Promise<T>): { task: Task<T>; outcome: Promise<{ value: T } | { error: unknown }> } {
+  let settle!: (outcome: { value: T } | { error: unknown }) => void;
+  const outcome = new Promise<{ value: T } | { error: unknown }>((resolve) => (settle = resolve));
+  return { task: { run, settled: settle }, outcome };
+}
+
+/**
+ * Runs the tasks `concurrency` at a time until the generator ends or `stopping()` says so; each
+ * outcome goes to `done` (a value) or `failed` (an error), in the order they finish.
+ */
+export async function runPool<T>(
+  tasks: AsyncGenerator<Task<T>>,
+  concurrency: number,
+  handlers: { done: (value: T) => void; failed: (error: unknown) => void; stopping: () => boolean },
+): Promise<void> {
+  const worker = async () => {
+    while (!handlers.stopping()) {
+      const next = await tasks.next();
+      if (next.done) return;
+      const task = next.value;
+      try {
+        const value = await task.run();
+        handlers.done(value);
+        task.settled?.({ value });
+      } catch (error) {
+        handlers.failed(error);
+        task.settled?.({ error });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  // A generator left waiting on a task that will never run (the survey is stopping) is closed.
+  await tasks.return(undefined);
+}

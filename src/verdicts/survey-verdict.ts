@@ -1,0 +1,33 @@
+/**
+ * A survey's verdict, as `run`'s: fail when any record broke a MUST requirement; inconclusive when
+ * the survey did not complete, judged no record, or more than 5% of its requests ended without an
+ * HTTP answer; pass otherwise.
+ */
+import type { SurveyReport } from '../types/schemas';
+
+export const MAX_UNANSWERED_SHARE = 0.05;
+
+export type SurveyVerdict = 'pass' | 'fail' | 'inconclusive';
+
+export function surveyVerdict(report: SurveyReport): { verdict: SurveyVerdict; why: string } {
+  const failing = report.requirements.filter((r) => r.level === 'MUST' && r.failed > 0);
+  if (failing.length > 0)
+    return {
+      verdict: 'fail',
+      why: `${failing.map((r) => `${r.id} (${r.failed} of ${r.checked} records)`).join(', ')} failed at MUST level`,
+    };
+  const { total, transportErrors } = report.requests;
+  if (!report.complete)
+    return {
+      verdict: 'inconclusive',
+      why: `the survey stopped before it completed${report.stopped ? `: ${report.stopped}` : ''}; --resume finishes it`,
+    };
+  if (total > 0 && transportErrors / total > MAX_UNANSWERED_SHARE)
+    return {
+      verdict: 'inconclusive',
+      why: `${transportErrors} of ${total} requests ended without an HTTP answer (more than ${MAX_UNANSWERED_SHARE * 100}%)`,
+    };
+  const judged = report.records.providers + report.records.organizations + report.records.walks;
+  if (judged === 0 && report.records.notFound === 0) return { verdict: 'inconclusive', why: 'no record was judged: the inputs named none' };
+  return { verdict: 'pass', why: 'no record broke a MUST requirement' };
+}

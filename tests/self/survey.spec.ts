@@ -1,0 +1,158 @@
+/**
+ * The survey against the reference server: sparse data faults counted exactly and traced to their
+ * source, every conformant variant surveyed without a failure, three shards merged into the
+ * unsharded survey, and a survey killed three times (kill -9) and resumed into the same counts.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readFixtures } from '../../src/reference/fixture-files';
+import { scenarioPrefix } from '../../src/reference/scenarios/registry';
+import { DASHED_PHONE_SOURCE, hasDashedPhoneSource, hasPunctuatedTelecom, phonesOf } from '../../src/reference/scenarios/sparse-faults';
+import { VARIANTS } from '../../src/reference/scenarios/variants';
+import { SCHEMA, sharedSchemaValidator } from '../../src/schema-validation/validator';
+import { neutralSuiteEnvironment } from '../../src/suite-runs/run-suite';
+import { type ScenarioServer, startScenarioServer } from '../../src/suite-runs/scenario-server';
+import type { SurveyReport } from '../../src/types/schemas';
+import { BIN, commandAsync, tempDir } from './command';
+import { expect, test } from './fixtures';
+
+const fixtures = readFixtures();
+
+/** The NPIs of the fixtures, one a line, with two lines that are not NPIs. */
+function npiFile(dir: string): string {
+  const file = join(dir, 'npis.txt');
+  const npis = fixtures.providers.map((p) => p.golden.data.NPI![0]);
+  writeFileSync(file, ['12345', ...npis.slice(0, 100), 'not-an-npi', ...npis.slice(100)].join('\n'));
+  return file;
+}
+
+const readSurvey = (dir: string) => JSON.parse(readFileSync(join(dir, 'survey.json'), 'utf8')) as SurveyReport;
+
+/** What must not depend on how the survey was run: everything but the timestamps and the latencies. */
+function counts(report: SurveyReport) {
+  const { started: _s, finished: _f, latencyMs: _l, shard: _shard, ...rest } = report;
+  return rest;
+}
+
+let server: ScenarioServer;
+test.beforeAll(async () => {
+  server = await startScenarioServer();
+});
+test.afterAll(() => server?.stop());
+
+/** The survey of one scenario, with the settings it needs besides the base URL (a token, a path). */
+const survey = (scenario: string, args: string[]) =>
+  commandAsync(['survey', '--base-url', `${server.origin}${scenarioPrefix(scenario)}`, '--max-rps', '1000', ...args], {
+    env: VARIANTS.find((v) => v.name === scenario)?.suiteEnv ?? {},
+  });
+
+test('a dashed phone in one source of 1 provider in 50 is counted exactly, and traced to that source', async () => {
+  const dir = tempDir();
+  const result = await survey('sparse-source-dashed-phone', ['--npis', npiFile(dir), '--out', dir]);
+  expect(result.code, result.stderr).toBe(1);
+  const expected = fixtures.providers.filter(
+    (p) =>
+      hasDashedPhoneSource(p.golden.id) &&
+      p.sources.some((s) => s.index === DASHED_PHONE_SOURCE && phonesOf(s.data as Record<string, unknown>).length > 0),
+  ).length;
+  expect(expected).toBeGreaterThan(3);
+  const report = readSurvey(dir);
+  expect(sharedSchemaValidator().validate(SCHEMA.survey, report).valid).toBe(true);
+  const formats = report.requirements.find((r) => r.id === 'DATA-FORMATS' && r.level === 'MUST')!;
+  expect(formats).toMatchObject({ checked: fixtures.providers.length, failed: expected, bySource: { [DASHED_PHONE_SOURCE]: expected } });
+  expect(formats.examples).toHaveLength(5);
+  expect(formats.examples.map((e) => e.key)).toEqual([...formats.examples.map((e) => e.key)].sort());
+  expect(report.requirements.filter((r) => r.failed > 0).map((r) => r.id)).toEqual(['DATA-FORMATS']);
+  expect(report.inputProblems).toEqual([
+    { line: 1, value: '12345', reason: 'not a 10-digit NPI' },
+    { line: 102, value: 'not-an-npi', reason: 'not a 10-digit NPI' },
+  ]);
+  const csv = readFileSync(join(dir, 'failures.csv'), 'utf8').trim().split('\n');
+  expect(csv[0]).toBe('key,requirement,level,pointer,value,source,url');
+  expect(csv.slice(1).filter((row) => row.includes(',DATA-FORMATS,MUST,'))).toHaveLength(expected);
+});
+
+test('a punctuated telecom in every 37th organization is counted exactly, each organization once', async () => {
+  const dir = tempDir();
+  const result = await survey('sparse-organization-telecom-punctuated', [
+    '--organizations-by-state',
+    '--organizations',
+    'name=clinic',
+    '--out',
+    dir,
+  ]);
+  expect(result.code, result.stderr).toBe(1);
+  const expected = fixtures.organizations.filter(
+    (o) => hasPunctuatedTelecom(o.id) && (o.telecom ?? []).some((t) => /^\d{10}$/.test(t.value ?? '')),
+  ).length;
+  const report = readSurvey(dir);
+  expect(report.records.organizations).toBe(fixtures.organizations.length);
+  const shape = report.requirements.find((r) => r.id === 'ORG-RESOURCE-SHAPE' && r.level === 'MUST')!;
+  expect(shape).toMatchObject({ checked: fixtures.organizations.length, failed: expected });
+  expect(report.requirements.filter((r) => r.failed > 0).map((r) => r.id)).toEqual(['ORG-RESOURCE-SHAPE']);
+});
+
+for (const scenario of ['clean', ...VARIANTS.map((v) => v.name)]) {
+  test(`the conformant ${scenario} surveys without a failure`, async () => {
+    const dir = tempDir();
+    const result = await survey(scenario, ['--npis', npiFile(dir), '--organizations-by-state', '--out', dir]);
+    const report = readSurvey(dir);
+    expect(report.requirements.filter((r) => r.failed > 0).map((r) => `${r.id} ${r.level}: ${r.examples[0]?.message}`)).toEqual([]);
+    expect(result.code, result.stdout).toBe(0);
+  });
+}
+
+test('three shards merged give the unsharded survey', async () => {
+  test.setTimeout(120_000);
+  const dir = tempDir();
+  const args = ['--npis', npiFile(dir), '--organizations-by-state', '--examples', '3'];
+  const whole = await survey('sparse-source-dashed-phone', [...args, '--out', join(dir, 'whole')]);
+  expect(whole.code, whole.stderr).toBe(1);
+  const shards = await Promise.all(
+    [1, 2, 3].map((i) => survey('sparse-source-dashed-phone', [...args, '--shard', `${i}/3`, '--out', join(dir, `shard-${i}`)])),
+  );
+  for (const shard of shards) expect(shard.code, shard.stderr).not.toBe(2);
+  const merged = await commandAsync(['survey', 'merge', ...[1, 2, 3].map((i) => join(dir, `shard-${i}`)), '--out', join(dir, 'merged')]);
+  expect(merged.code, merged.stderr).toBe(1);
+  expect(counts(readSurvey(join(dir, 'merged')))).toEqual(counts(readSurvey(join(dir, 'whole'))));
+  expect(readFileSync(join(dir, 'merged', 'failures.csv'), 'utf8')).toBe(readFileSync(join(dir, 'whole', 'failures.csv'), 'utf8'));
+  // The shards split the records: each has some, and none has them all.
+  const providers = [1, 2, 3].map((i) => readSurvey(join(dir, `shard-${i}`)).records.providers);
+  expect(providers.reduce((a, b) => a + b, 0)).toBe(fixtures.providers.length);
+  expect(Math.min(...providers)).toBeGreaterThan(0);
+});
+
+test('survey merge refuses shards that are not 1 to N of one survey, in one line', async () => {
+  const dir = tempDir();
+  const result = await commandAsync(['survey', 'merge', dir, '--out', join(dir, 'out')]);
+  expect(result.code).toBe(2);
+  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+});
+
+/** The survey as a process of its own, to be killed. */
+function surveyProcess(args: string[]): { child: ChildProcess; exited: Promise<number | null> } {
+  const child = spawn(BIN, ['survey', ...args], { env: neutralSuiteEnvironment(process.env), stdio: 'ignore' });
+  return { child, exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))) };
+}
+
+test('a survey killed with kill -9 three times and resumed counts every record once', async () => {
+  test.setTimeout(180_000);
+  const dir = tempDir();
+  const target = `${server.origin}${scenarioPrefix('sparse-source-dashed-phone')}`;
+  // Slow enough (100 requests/s, about 12 s in all) that each kill lands in the middle.
+  const args = ['--base-url', target, '--npis', npiFile(dir), '--organizations-by-state', '--max-rps', '100', '--concurrency', '4'];
+  const whole = await commandAsync(['survey', ...args, '--max-rps', '1000', '--out', join(dir, 'whole')]);
+  expect(whole.code, whole.stderr).toBe(1);
+  const out = join(dir, 'killed');
+  for (let kill = 0; kill < 3; kill++) {
+    const run = surveyProcess([...args, '--out', out, ...(kill > 0 ? ['--resume'] : [])]);
+    await new Promise((resolve) => setTimeout(resolve, 1000 + Math.random() * 2500));
+    run.child.kill('SIGKILL');
+    expect(await run.exited).toBeNull();
+    expect(existsSync(join(out, 'survey-checkpoint.json'))).toBe(true);
+  }
+  const resumed = await commandAsync(['survey', ...args, '--max-rps', '1000', '--out', out, '--resume']);
+  expect(resumed.code, resumed.stderr).toBe(1);
+  expect(counts(readSurvey(out))).toEqual(counts(readSurvey(join(dir, 'whole'))));
+});
