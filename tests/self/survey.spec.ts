@@ -16,6 +16,7 @@ import { type ScenarioServer, startScenarioServer } from '../../src/suite-runs/s
 import type { SurveyReport } from '../../src/types/schemas';
 import { BIN, commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
+import { openFile, requireChromium } from './browser';
 
 const fixtures = readFixtures();
 
@@ -71,6 +72,21 @@ test('a dashed phone in one source of 1 provider in 50 is counted exactly, and t
   const csv = readFileSync(join(dir, 'failures.csv'), 'utf8').trim().split('\n');
   expect(csv[0]).toBe('key,requirement,level,pointer,value,source,url');
   expect(csv.slice(1).filter((row) => row.includes(',DATA-FORMATS,MUST,'))).toHaveLength(expected);
+
+  // The page, in a real browser: the verdict, both charts drawn, the sources and the examples with a curl line; nothing loaded.
+  requireChromium();
+  const { page, requests, close } = await openFile(join(dir, 'index.html'));
+  try {
+    await expect(page.locator('h1')).toHaveText('Directory survey: FAIL');
+    const charts = page.locator('figure img');
+    await expect(charts).toHaveCount(2);
+    for (const chart of await charts.all()) expect(await chart.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+    await expect(page.locator('#sources td').first()).toHaveText(DASHED_PHONE_SOURCE);
+    await expect(page.locator('#examples pre', { hasText: 'curl -sS' })).toHaveCount(5);
+    expect(requests).toEqual([]);
+  } finally {
+    await close();
+  }
 });
 
 test('a punctuated telecom in every 37th organization is counted exactly, each organization once', async () => {

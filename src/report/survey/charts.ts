@@ -39,7 +39,7 @@ export function failureRateSpec(requirements: SurveyReport['requirements']): Veg
     },
     mark: { type: 'bar' },
     encoding: {
-      y: { field: 'requirement', type: 'nominal', sort: null, title: null },
+      y: { field: 'requirement', type: 'nominal', sort: null, title: null, axis: { labelLimit: 320 } },
       x: {
         field: 'rate',
         type: 'quantitative',
