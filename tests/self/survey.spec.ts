@@ -80,7 +80,8 @@ test('a dashed phone in one source of 1 provider in 50 is counted exactly, and t
     await expect(page.locator('h1')).toHaveText('Directory survey: FAIL');
     const charts = page.locator('figure img');
     await expect(charts).toHaveCount(2);
-    for (const chart of await charts.all()) expect(await chart.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+    for (const chart of await charts.all())
+      expect(await chart.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(100);
     await expect(page.locator('#sources td').first()).toHaveText(DASHED_PHONE_SOURCE);
     await expect(page.locator('#examples pre', { hasText: 'curl -sS' })).toHaveCount(5);
     expect(requests).toEqual([]);
