@@ -33,6 +33,8 @@ export interface RunOptions {
   baseline?: string;
   'update-baseline'?: boolean;
   'fail-on-drift'?: boolean;
+  /** survey's --max-rps: MAX_RPS as a flag. */
+  'max-rps'?: string;
 }
 
 /**
@@ -48,6 +50,7 @@ export function runEnvironment(options: RunOptions, env: NodeJS.ProcessEnv, cwd:
   set('PROBES_FILE', options.probes && resolve(cwd, options.probes));
   set('REPORT_DIR', options.report && resolve(cwd, options.report));
   set('BASELINE_FILE', options.baseline && resolve(cwd, options.baseline));
+  set('MAX_RPS', options['max-rps']);
   if (options.strict) next.STRICT = 'true';
   if (options['update-baseline']) next.UPDATE_BASELINE = 'true';
   if (options['fail-on-drift']) next.FAIL_ON_DRIFT = 'true';

@@ -19,13 +19,12 @@ import { EXIT, UsageError } from './exit-codes';
 import type { RunOptions } from './run';
 import { target } from './target';
 
-export interface SurveyOptions extends Pick<RunOptions, 'base-url' | 'env-file' | 'shard'> {
+export interface SurveyOptions extends Pick<RunOptions, 'base-url' | 'env-file' | 'shard' | 'max-rps'> {
   npis?: string;
   organizations?: string[];
   'organizations-by-state'?: boolean;
   out?: string;
   resume?: boolean;
-  'max-rps'?: string;
   concurrency?: string;
   examples?: string;
   'max-failure-rows'?: string;
@@ -92,8 +91,6 @@ export function surveyCommand(options: SurveyOptions): Promise<number> {
   const maxFailureRows = wholeNumber('max-failure-rows', options['max-failure-rows'], SURVEY_DEFAULTS.maxFailureRows, 100_000_000);
   if (options['max-rps'] !== undefined && !(Number(options['max-rps']) > 0))
     throw new UsageError(`--max-rps must be a number of requests per second above 0, got "${options['max-rps']}"`);
-  // --max-rps is MAX_RPS given as a flag: flags rank above the environment and the dotenv file.
-  if (options['max-rps'] !== undefined) process.env.MAX_RPS = options['max-rps'];
   return target(
     options,
     DirectoryEndpoints,

@@ -1,14 +1,14 @@
 import { readJsonFile } from '../json/json-file';
-import { SCHEMA, sharedSchemaValidator } from '../schema-validation/validator';
+import { SCHEMA, type SchemaPath, sharedSchemaValidator } from '../schema-validation/validator';
 import type { ConformanceReport } from '../types/schemas';
 import { InputError } from '../config/input-error';
 
 /**
- * A conformance.json that a command reads (compare, matrix): parsed, and checked against the
- * published schema, so that `[]`, `null` or a probes file given by mistake is one line naming the
- * file and the place, never a TypeError deep in a comparison.
+ * A report file a command reads (conformance.json for compare and matrix, survey.json for survey
+ * merge): parsed, and checked against its published schema, so that `[]`, `null` or a probes file
+ * given by mistake is one line naming the file and the place, never a TypeError deep in a comparison.
  */
-export function readReport(file: string): ConformanceReport {
+export function readReportFile<T>(file: string, schema: SchemaPath, what: string): T {
   let value: unknown;
   try {
     value = readJsonFile(file);
@@ -16,12 +16,12 @@ export function readReport(file: string): ConformanceReport {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new InputError(`${file} cannot be read as JSON (${reason})`);
   }
-  const result = sharedSchemaValidator().validate(SCHEMA.conformanceReport, value);
+  const result = sharedSchemaValidator().validate(schema, value);
   if (!result.valid) {
     const [first] = result.violations;
-    throw new InputError(
-      `${file} is not a conformance report (schemas/${SCHEMA.conformanceReport}): at ${first.location || '/'}: ${first.message}`,
-    );
+    throw new InputError(`${file} is not ${what} (schemas/${schema}): at ${first.location || '/'}: ${first.message}`);
   }
-  return value as ConformanceReport;
+  return value as T;
 }
+
+export const readReport = (file: string) => readReportFile<ConformanceReport>(file, SCHEMA.conformanceReport, 'a conformance report');

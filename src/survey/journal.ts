@@ -6,6 +6,7 @@
  */
 import {
   closeSync,
+  createReadStream,
   existsSync,
   fsyncSync,
   ftruncateSync,
@@ -17,7 +18,6 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { InputError } from '../config/input-error';

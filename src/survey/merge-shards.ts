@@ -6,8 +6,8 @@
  */
 import { join } from 'node:path';
 import { InputError } from '../config/input-error';
-import { readJsonFile } from '../json/json-file';
-import { SCHEMA, sharedSchemaValidator } from '../schema-validation/validator';
+import { SCHEMA } from '../schema-validation/validator';
+import { readReportFile } from '../report/read-report';
 import type { SurveyReport } from '../types/schemas';
 import { SURVEY_FILES } from '../report/survey/write-survey';
 import { journalUnits, readCheckpoint } from './journal';
@@ -15,21 +15,7 @@ import { type SurveyPlan, surveyReport, type SurveyResult } from './run-survey';
 import { SurveyTally } from './tally';
 
 /** A shard's survey.json, read and checked against schemas/report/survey.schema.json. */
-export function readSurvey(dir: string): SurveyReport {
-  const file = join(dir, SURVEY_FILES.json);
-  let value: unknown;
-  try {
-    value = readJsonFile(file);
-  } catch (error) {
-    throw new InputError(`${file} cannot be read as JSON (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
-  const result = sharedSchemaValidator().validate(SCHEMA.survey, value);
-  if (!result.valid) {
-    const [first] = result.violations;
-    throw new InputError(`${file} is not a survey (schemas/${SCHEMA.survey}): at ${first.location || '/'}: ${first.message}`);
-  }
-  return value as SurveyReport;
-}
+const readSurvey = (dir: string) => readReportFile<SurveyReport>(join(dir, SURVEY_FILES.json), SCHEMA.survey, 'a survey');
 
 export async function mergeShards(dirs: readonly string[]): Promise<SurveyResult & { plan: SurveyPlan }> {
   if (dirs.length === 0) throw new InputError('survey merge needs the shard folders: directory-conformance survey merge DIR... --out DIR');

@@ -71,6 +71,19 @@ async function followNext(
   return verdictOf(queryKey(query), judgement, { counts: NEXT_LINK_REQUIREMENTS, redact, exchangeOf: () => followed });
 }
 
+/** What decides how far a walk goes: whether the answer is a bundle, its entries, its total and its organization ids. */
+export type PageShape = Pick<PageUnit, 'bundle' | 'entries' | 'total' | 'ids'>;
+
+function pageShape(exchange: Exchange): PageShape {
+  const bundle = isBundle(exchange);
+  return {
+    bundle,
+    entries: bundle ? entriesOf(exchange.body).length : 0,
+    total: bundle ? total(exchange) : undefined,
+    ids: bundle ? organizationIds(exchange.body) : [],
+  };
+}
+
 /** Page `page` of walk `walk`; a request without an HTTP answer throws, with `requests` holding what was asked. */
 export async function surveyPage(
   endpoints: DirectoryEndpoints,
@@ -90,10 +103,7 @@ export async function surveyPage(
     page,
     url: exchange.url,
     requests: requests.outcomes,
-    bundle,
-    entries: bundle ? entriesOf(exchange.body).length : 0,
-    total: bundle ? total(exchange) : undefined,
-    ids: bundle ? organizationIds(exchange.body) : [],
+    ...pageShape(exchange),
     shell: { key, checked: [], failures: [] },
     organizations: [],
     filters: [],
@@ -110,7 +120,7 @@ export async function surveyPage(
     unit.organizations.push(verdictOf(organization, judged, { ...options, counts: ORGANIZATION_REQUIREMENTS }));
     unit.filters.push(verdictOf(organization, judged, { ...options, counts: FILTER_REQUIREMENTS }));
   });
-  if (page === 1 && isBundle(exchange)) {
+  if (page === 1) {
     const next = await followNext(endpoints, query, exchange, requests, redact);
     if (next) unit.next = next;
   }
@@ -118,25 +128,9 @@ export async function surveyPage(
 }
 
 /**
- * Page 1 as a shard that does not own it reads it: only what decides how far the walk goes
- * (bundle, entries, total, ids). It is not judged, journaled or counted: its owner does that.
+ * Page 1 as a shard that does not own it reads it: only what decides how far the walk goes. It is
+ * not judged, journaled or counted: its owner does that.
  */
-export async function peekPage(endpoints: DirectoryEndpoints, query: Record<string, string>): Promise<PageUnit> {
-  const exchange = await endpoints.organizations({ ...query, Page: '1' });
-  const bundle = isBundle(exchange);
-  const empty = { key: queryKey(query), checked: [], failures: [] };
-  return {
-    kind: 'page',
-    walk: -1,
-    page: 1,
-    url: exchange.url,
-    requests: [],
-    bundle,
-    entries: bundle ? entriesOf(exchange.body).length : 0,
-    total: bundle ? total(exchange) : undefined,
-    ids: bundle ? organizationIds(exchange.body) : [],
-    shell: empty,
-    organizations: [],
-    filters: [],
-  };
+export async function peekPage(endpoints: DirectoryEndpoints, query: Record<string, string>): Promise<PageShape> {
+  return pageShape(await endpoints.organizations({ ...query, Page: '1' }));
 }

@@ -1,7 +1,8 @@
 /**
- * How far a survey is: on a terminal a progress bar (cli-progress) with records done of the total
- * when it is known, the rate, the ETA and the failures so far; elsewhere (CI) a plain line every
- * ten seconds, since a bar redrawn in a log is noise.
+ * How far a survey is: on a terminal a progress line (cli-progress) with the units done, the rate
+ * and the failures so far; elsewhere (CI) a plain line every ten seconds, since a line redrawn in
+ * a log is noise. The units to come are not counted beforehand: a list is streamed, and a walk's
+ * length shows only as it is walked.
  */
 import { SingleBar } from 'cli-progress';
 
@@ -14,8 +15,6 @@ export interface ProgressCounts {
 export interface Progress {
   /** A unit was judged (or ended without an answer: `unanswered` in a row). */
   update(counts: ProgressCounts, unanswered?: number): void;
-  /** More units became known: the NPIs of the list, the pages of a walk. */
-  expect(units: number): void;
   stop(): void;
 }
 
@@ -24,13 +23,11 @@ const LINE_EVERY_MS = 10_000;
 export function createProgress(stream: NodeJS.WriteStream = process.stderr): Progress {
   const started = Date.now();
   let done = 0;
-  let expected = 0;
   let failing = 0;
   const rate = () => done / Math.max(1, (Date.now() - started) / 1000);
   if (stream.isTTY) {
     const bar = new SingleBar({
-      format: 'survey {bar} {value}/{total} units | {rate}/s | ETA {eta_formatted} | {failing} records failing a MUST',
-      etaBuffer: 200,
+      format: 'survey: {value} units | {rate}/s | {failing} records failing a MUST',
       stream,
       hideCursor: true,
     });
@@ -41,10 +38,6 @@ export function createProgress(stream: NodeJS.WriteStream = process.stderr): Pro
         failing = counts.failingRecords;
         bar.update(done, { rate: rate().toFixed(1), failing });
       },
-      expect(units) {
-        expected += units;
-        bar.setTotal(expected);
-      },
       stop() {
         bar.stop();
       },
@@ -53,7 +46,7 @@ export function createProgress(stream: NodeJS.WriteStream = process.stderr): Pro
   let unansweredNow = 0;
   const line = () =>
     stream.write(
-      `survey: ${done} units judged${expected > 0 ? ` of ${expected} known` : ''}, ${rate().toFixed(1)}/s, ${failing} records failing a MUST${unansweredNow > 0 ? `, ${unansweredNow} requests in a row without an answer` : ''}\n`,
+      `survey: ${done} units judged, ${rate().toFixed(1)}/s, ${failing} records failing a MUST${unansweredNow > 0 ? `, ${unansweredNow} requests in a row without an answer` : ''}\n`,
     );
   const timer = setInterval(line, LINE_EVERY_MS);
   timer.unref();
@@ -62,9 +55,6 @@ export function createProgress(stream: NodeJS.WriteStream = process.stderr): Pro
       if (unanswered === 0) done++;
       unansweredNow = unanswered;
       failing = counts.failingRecords;
-    },
-    expect(units) {
-      expected += units;
     },
     stop() {
       clearInterval(timer);

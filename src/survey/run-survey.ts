@@ -9,9 +9,9 @@ import { TransportError } from '../client/http-client';
 import type { Redact } from '../rules/judgement';
 import { Journal, journalUnits, readCheckpoint } from './journal';
 import { readNpis } from './npi-input';
-import { peekPage, surveyPage } from './page-record';
+import { type PageShape, peekPage, surveyPage } from './page-record';
 import { surveyProvider, TimedRequests } from './provider-record';
-import type { PageUnit, SurveyUnit, TransportFailureUnit } from './records';
+import type { InputProblemUnit, PageUnit, SurveyUnit, TransportFailureUnit } from './records';
 import { npiShard, type Shard } from './shard';
 import { SurveyTally } from './tally';
 import type { FailureRow } from '../report/survey/failures-csv';
@@ -59,28 +59,27 @@ export interface SurveyResult {
 /** What makes two surveys the same survey: a checkpoint of another plan is not resumed, nor merged with this one. */
 export const planKey = (plan: SurveyPlan) => JSON.stringify(plan);
 
-/** What a resumed survey has already judged. */
-class Done {
-  readonly lines = new Set<number>();
-  readonly pages = new Map<string, PageUnit>();
-  mark(unit: SurveyUnit): void {
-    if (unit.kind === 'provider' || unit.kind === 'input') this.lines.add(unit.line);
-    if (unit.kind === 'transport-error' && unit.line !== undefined) this.lines.add(unit.line);
-    if (unit.kind === 'page') this.pages.set(`${unit.walk} ${unit.page}`, unit);
-  }
+/**
+ * What a resumed survey found in its journal: the NPI lines done, and the tally, which holds the
+ * pages. Only a resume needs it: a survey under way reads each line and asks each page once.
+ */
+interface Journaled {
+  lines: ReadonlySet<number>;
+  page(walk: number, page: number): PageUnit | undefined;
 }
 
 export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan, settings: SurveySettings): Promise<SurveyResult> {
   mkdirSync(settings.out, { recursive: true });
   const tally = new SurveyTally(plan);
-  const done = new Done();
+  const lines = new Set<number>();
+  const done: Journaled = { lines, page: (walk, page) => tally.page(walk, page) };
   const key = planKey(plan);
   let journal: Journal;
   if (settings.resume) {
     journal = Journal.resume(settings.out, key);
     for await (const unit of journalUnits(settings.out, readCheckpoint(settings.out))) {
       tally.add(unit);
-      done.mark(unit);
+      if (unit.kind !== 'page' && unit.line !== undefined) lines.add(unit.line);
     }
   } else journal = Journal.start(settings.out, key, new Date().toISOString());
 
@@ -90,7 +89,6 @@ export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan,
   const record = (unit: SurveyUnit) => {
     journal.append(unit);
     tally.add(unit);
-    done.mark(unit);
   };
   const judged = (unit: SurveyUnit) => {
     unanswered.forEach(record);
@@ -170,17 +168,17 @@ async function* work(
   endpoints: DirectoryEndpoints,
   plan: SurveyPlan,
   settings: SurveySettings,
-  done: Done,
+  done: Journaled,
 ): AsyncGenerator<Task<SurveyUnit>> {
   const { shard } = plan;
   if (plan.npis !== undefined) {
-    const problems: SurveyUnit[] = [];
+    const problems: InputProblemUnit[] = [];
     for await (const line of readNpis(plan.npis, (problem) => problems.push({ kind: 'input', ...problem }))) {
-      for (const problem of problems.splice(0)) if (!done.lines.has((problem as { line: number }).line)) yield { run: async () => problem };
+      for (const problem of problems.splice(0)) if (!done.lines.has(problem.line)) yield { run: async () => problem };
       if (npiShard(line.npi, shard.total) !== shard.index || done.lines.has(line.line)) continue;
       yield { run: () => unitOf({ line: line.line }, (requests) => surveyProvider(endpoints, line, settings.redact, requests)) };
     }
-    for (const problem of problems) if (!done.lines.has((problem as { line: number }).line)) yield { run: async () => problem };
+    for (const problem of problems) if (!done.lines.has(problem.line)) yield { run: async () => problem };
   }
   for (const [walk, query] of plan.walks.entries()) yield* walkPages(endpoints, walk, query, shard, settings, done);
 }
@@ -192,10 +190,10 @@ async function* page(
   query: Record<string, string>,
   number: number,
   settings: SurveySettings,
-  done: Done,
-  result: { unit?: PageUnit },
+  done: Journaled,
+  result: { unit?: PageShape },
 ): AsyncGenerator<Task<SurveyUnit>> {
-  const journaled = done.pages.get(`${walk} ${number}`);
+  const journaled = done.page(walk, number);
   if (journaled) {
     result.unit = journaled;
     return;
@@ -214,10 +212,10 @@ async function* walkPages(
   query: Record<string, string>,
   shard: Shard,
   settings: SurveySettings,
-  done: Done,
+  done: Journaled,
 ): AsyncGenerator<Task<SurveyUnit>> {
   // Page 1 says how many pages there are; a shard that does not own it asks for it without judging it.
-  const first: { unit?: PageUnit } = {};
+  const first: { unit?: PageShape } = {};
   if (shard.total === 1 || shard.index === 1) yield* page(endpoints, walk, query, 1, settings, done, first);
   else {
     try {
@@ -231,7 +229,7 @@ async function* walkPages(
   if (promised !== undefined) {
     // Every page is known: asked concurrently.
     for (const number of ownPages(shard, 2, promised)) {
-      if (done.pages.has(`${walk} ${number}`)) continue;
+      if (done.page(walk, number)) continue;
       yield {
         run: () => unitOf({ walk, page: number }, (requests) => surveyPage(endpoints, walk, query, number, settings.redact, requests)),
       };
@@ -243,7 +241,7 @@ async function* walkPages(
   let previousOwn: string[] | undefined = shard.index === 1 ? first.unit.ids : undefined;
   if (!goesOn(first.unit, { index: 1, total: 1 }, new Set())) return;
   for (const number of ownPages(shard, 2)) {
-    const result: { unit?: PageUnit } = {};
+    const result: { unit?: PageShape } = {};
     yield* page(endpoints, walk, query, number, settings, done, result);
     if (!result.unit || !goesOn(result.unit, shard, seen, previousOwn)) return;
     result.unit.ids.forEach((id) => seen.add(id));

@@ -109,6 +109,8 @@ export class SurveyTally {
   private readonly walks = new Map<number, Map<number, PageUnit | TransportFailureUnit>>();
   /** Records that failed a MUST requirement so far, for progress. */
   failingRecords = 0;
+  /** Distinct organizations judged: known when the walks are finished. */
+  private organizationCount = 0;
 
   constructor(private readonly options: TallyOptions) {}
 
@@ -136,6 +138,12 @@ export class SurveyTally {
         this.pagesOf(unit.walk).set(unit.page, unit);
         return;
     }
+  }
+
+  /** A page judged already (a resumed survey's journal): the walk goes on from what it shows. */
+  page(walk: number, page: number): PageUnit | undefined {
+    const unit = this.walks.get(walk)?.get(page);
+    return unit?.kind === 'page' ? unit : undefined;
   }
 
   private pagesOf(walk: number): Map<number, PageUnit | TransportFailureUnit> {
@@ -219,9 +227,8 @@ export class SurveyTally {
             whole: false,
             ended: false,
           };
-      const counted = outcome.beyond ? [...outcome.kept, outcome.beyond] : outcome.kept;
-      if (wholeWalks) for (const unit of counted) this.countRequests(unit.requests);
-      else for (const unit of outcome.kept) this.countRequests(unit.requests);
+      // The page past the last is counted as asked for, never judged.
+      for (const unit of outcome.beyond ? [...outcome.kept, outcome.beyond] : outcome.kept) this.countRequests(unit.requests);
       if (outcome.kept.length === 0) continue;
       for (const unit of outcome.kept) {
         unit.organizations.forEach((verdict) => {
@@ -234,8 +241,6 @@ export class SurveyTally {
     this.organizationCount = organizations.size;
     for (const verdict of organizations.values()) this.count(verdict);
   }
-
-  organizationCount = 0;
 
   /** A walk as one record, keyed by its query: its pages' own checks, ORG-NEXT-LINK, and, over the whole walk, ORG-TOTAL and ORG-PAGE-DISJOINT. */
   private walkVerdict({ kept, whole, ended }: WalkOutcome, wholeWalks: boolean): RecordVerdict {

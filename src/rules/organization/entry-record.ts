@@ -8,7 +8,7 @@ import { Judgement } from '../judgement';
 import { isJsonObject } from '../json';
 import type { EntryProblem } from '../problem';
 import { entriesOf, fullUrlProblems, partOfProblems } from './entries';
-import { fhirR4Problems } from './fhir-r4';
+import { fhirR4Problems, fhirR4ResourceProblems } from './fhir-r4';
 import { filterProblems } from './filters';
 
 /** The pointer of entry 0 of a shell, and of the entry it stands for in the page. */
@@ -22,11 +22,10 @@ export function entryShell(exchange: Exchange, index?: number): Exchange {
   return { ...exchange, body, bodyText: JSON.stringify(body) };
 }
 
-/** Problems of the validator that lie under `pointer`, or outside every entry when `pointer` is undefined. */
-function fhirProblems(shell: Exchange, within?: string): EntryProblem[] | Error {
+/** The validator's problems, or the error that kept it from reading (said as a skip, never as a finding). */
+function validated(problems: () => EntryProblem[]): EntryProblem[] | Error {
   try {
-    const problems = fhirR4Problems(shell.body);
-    return problems.filter((p) => (within === undefined ? !p.pointer.startsWith('/entry/') : p.pointer.startsWith(`${within}/`)));
+    return problems();
   } catch (error) {
     return error as Error;
   }
@@ -38,7 +37,8 @@ function fhirProblems(shell: Exchange, within?: string): EntryProblem[] | Error 
  */
 export function judgeBundleShell(shell: Exchange): Judgement {
   const judgement = new Judgement().schema(SCHEMA.bundle, shell.body, shell);
-  const fhir = fhirProblems(shell);
+  // The shell holds no entry: the validator reads the bundle's own elements.
+  const fhir = validated(() => fhirR4Problems(shell.body));
   if (fhir instanceof Error) return judgement.skip('ORG-FHIR-R4', `the FHIR validator could not read the bundle (${fhir.message})`);
   return judgement.problems('ORG-FHIR-R4', fhir, shell, 'a FHIR R4 validator (FHIR.js) finds errors in the bundle (§2.5, FHIR R4)');
 }
@@ -53,7 +53,9 @@ export function judgeEntryRecord(shell: Exchange, query: Record<string, string>)
   judgement.problems('ORG-ENTRY-SHAPE', fullUrlProblems(shell.body), shell, "fullUrl does not name the entry's organization (§2.5)");
   judgement.problems('ORG-PARTOF', partOfProblems(shell.body), shell, 'partOf does not resolve to a contained organization (§2.5)');
   judgement.problems('ORG-FILTERS', filterProblems(shell.body, query), shell, `the organization does not match ${JSON.stringify(query)}`);
-  const fhir = fhirProblems(shell, `${SHELL_ENTRY}/resource`);
+  // The resource alone: the shell's bundle-level elements are the page's, validated once by judgeBundleShell.
+  const resource = entriesOf(shell.body)[0]?.resource;
+  const fhir = validated(() => (isJsonObject(resource) ? fhirR4ResourceProblems(resource, `${SHELL_ENTRY}/resource`) : []));
   if (fhir instanceof Error) return judgement.skip('ORG-FHIR-R4', `the FHIR validator could not read the organization (${fhir.message})`);
   return judgement.problems('ORG-FHIR-R4', fhir, shell, 'a FHIR R4 validator (FHIR.js) finds errors in the organization (§2.5, FHIR R4)');
 }

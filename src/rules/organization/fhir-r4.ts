@@ -22,8 +22,11 @@ function pointerOf(location: string | undefined, base: string): string {
   return path ? `${base}/${path}` : base || '/';
 }
 
-/** The validator's errors for one resource: errors and fatal ones only, each once. */
-function errors(resource: unknown, base: string): EntryProblem[] {
+/**
+ * The validator's errors for one resource, at `base` in the body: errors and fatal ones only, each
+ * once. Throws as fhirR4Problems does.
+ */
+export function fhirR4ResourceProblems(resource: unknown, base: string): EntryProblem[] {
   // errorOnUnexpected stays false: §2.5 lists the fields a service sends, not all it may send.
   const { messages } = fhir().validate(resource as object, { errorOnUnexpected: false });
   return distinctByJson(
@@ -50,7 +53,9 @@ export function fhirR4Problems(bundle: unknown): EntryProblem[] {
   // names the entry it belongs to.
   const shell = { ...bundle, entry: entries.map((e) => (isJsonObject(e) ? withoutResource(e) : e)) };
   return [
-    ...errors(shell, ''),
-    ...entries.flatMap((e, i) => (isJsonObject(e) && isJsonObject(e.resource) ? errors(e.resource, `/entry/${i}/resource`) : [])),
+    ...fhirR4ResourceProblems(shell, ''),
+    ...entries.flatMap((e, i) =>
+      isJsonObject(e) && isJsonObject(e.resource) ? fhirR4ResourceProblems(e.resource, `/entry/${i}/resource`) : [],
+    ),
   ];
 }
