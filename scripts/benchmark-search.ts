@@ -63,8 +63,8 @@ const providers = generateProviders(new Random(1), Number(values.providers)).map
 const organizations = generateOrganizations(new Random(2), Number(values.organizations));
 console.log(`generated ${providers.length} providers and ${organizations.length} organizations in ${Date.now() - started} ms`);
 started = Date.now();
-const providerSearch = new ProviderIndex(providers);
-const organizationSearch = new OrganizationIndex(organizations);
+const providerSearch = ProviderIndex.build(providers);
+const organizationSearch = OrganizationIndex.build(organizations);
 console.log(`indexed in ${Date.now() - started} ms; ${iterations} runs per query\n`);
 console.log(
   `${'query'.padEnd(44)} ${'hits'.padStart(6)}  ${'index ms'.padStart(9)}  ${'p99 ms'.padStart(9)}  ${'scan ms'.padStart(9)}  ${'speed-up'.padStart(8)}`,

@@ -2,7 +2,10 @@
  * Writes the reference server's data and probes: deterministic for a seed, byte for byte.
  *
  *   npm run gen:fixtures                                   committed fixtures (fixtures/)
- *   npm run gen:fixtures -- --providers 100000 --organizations 100000 --out fixtures/large
+ *   npm run gen:fixtures -- --providers 100000 --organizations 100000 --out fixtures/large --snapshot
+ *
+ * --snapshot also writes the reference server's snapshot of the data, so that it starts on a large
+ * directory in seconds (docs/reference-server.md); the committed fixtures have none.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -13,6 +16,7 @@ import { generateProviders } from '../src/generator/providers';
 import { Random } from '../src/generator/random';
 import { FIXTURE_FILES } from '../src/fixture-paths';
 import { writeRecordLines } from '../src/generator/fixture-writer';
+import { writeIndexedDirectory } from '../src/generator/indexed-directory';
 
 const DEFAULTS = { seed: 20261121, providers: 520, organizations: 1500 };
 
@@ -22,6 +26,7 @@ const { values } = parseArgs({
     providers: { type: 'string', default: String(DEFAULTS.providers) },
     organizations: { type: 'string', default: String(DEFAULTS.organizations) },
     out: { type: 'string', default: join(__dirname, '..', 'fixtures') },
+    snapshot: { type: 'boolean', default: false },
   },
 });
 
@@ -39,8 +44,11 @@ const organizations = generateOrganizations(new Random(seed + 1), positiveIntege
 const probes = buildProbes(new Random(seed + 2), providers, organizations);
 
 mkdirSync(out, { recursive: true });
-writeRecordLines(join(out, FIXTURE_FILES.providers), providers);
-writeRecordLines(join(out, FIXTURE_FILES.organizations), organizations);
+if (values.snapshot) writeIndexedDirectory(out, { providers, organizations });
+else {
+  writeRecordLines(join(out, FIXTURE_FILES.providers), providers);
+  writeRecordLines(join(out, FIXTURE_FILES.organizations), organizations);
+}
 writeFileSync(join(out, FIXTURE_FILES.probes), `${JSON.stringify(probes, null, 2)}\n`);
 console.log(
   `fixtures: ${providers.length} providers (${providers.reduce((n, p) => n + p.sources.length, 0)} source records), ${organizations.length} organizations, probes → ${out}`,

@@ -11,6 +11,13 @@ export const FIXTURE_FILES = {
   probes: 'probes.json',
 } as const;
 
+/**
+ * The reference server's index of a generated large directory, written next to its fixture files
+ * (src/reference/directory-snapshot.ts). The name carries the snapshot's format: a folder written by
+ * an older harness has none that this one would read, and `serve --size` writes it again.
+ */
+export const SNAPSHOT_FILE = 'directory-snapshot.v2.bin';
+
 /** The committed fixtures folder. */
 export const DEFAULT_FIXTURE_DIR = join(__dirname, '..', 'fixtures');
 

@@ -6,35 +6,36 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DEFAULT_FIXTURE_DIR, FIXTURE_FILES } from '../fixture-paths';
-import { writeRecordLines } from '../generator/fixture-writer';
+import { DEFAULT_FIXTURE_DIR, SNAPSHOT_FILE } from '../fixture-paths';
+import { writeIndexedDirectory } from '../generator/indexed-directory';
 import { generateOrganizations } from '../generator/organizations';
 import { generateProviders } from '../generator/providers';
 import { Random } from '../generator/random';
-import { readFixtures } from '../reference/fixture-files';
+import { loadDirectory } from '../reference/directory';
 import { UsageError } from './exit-codes';
 
 /** The seeds of a generated directory: the same size always gives the same data. */
 const SEED = 20261123;
 
 /**
- * A generated directory of `size`, written once into a folder of the system's temporary directory
- * and read from there afterwards: the generation is the slow part.
+ * A generated directory of `size`, written once with its snapshot into a folder of the system's
+ * temporary directory, and started from there afterwards: the generation is the slow part.
  */
 function generatedFixtures(size: number): string {
   const dir = join(tmpdir(), `directory-conformance-reference-${size}-${SEED}`);
-  if (existsSync(join(dir, FIXTURE_FILES.organizations))) return dir;
+  if (existsSync(join(dir, SNAPSHOT_FILE))) return dir;
   console.error(`serve: generating ${size} providers and ${size} organizations into ${dir} (once)`);
   mkdirSync(dir, { recursive: true });
-  writeRecordLines(join(dir, FIXTURE_FILES.providers), generateProviders(new Random(SEED), size));
-  // The organizations file last: its presence says the folder is whole.
-  writeRecordLines(join(dir, FIXTURE_FILES.organizations), generateOrganizations(new Random(SEED + 1), size));
+  writeIndexedDirectory(dir, {
+    providers: generateProviders(new Random(SEED), size),
+    organizations: generateOrganizations(new Random(SEED + 1), size),
+  });
   return dir;
 }
 
-/** The NPIs of the served data, one a line. */
+/** The NPIs of the served data, the first of each golden record, one a line. */
 function writeNpis(fixtureDir: string, target: string): void {
-  const npis = readFixtures(fixtureDir).providers.flatMap((p) => p.golden.data.NPI?.slice(0, 1) ?? []);
+  const npis = [...loadDirectory(fixtureDir).providers.records()].flatMap((p) => p.data.NPI?.slice(0, 1) ?? []);
   const text = `${npis.join('\n')}\n`;
   if (target === '-') process.stdout.write(text);
   else {

@@ -18,8 +18,8 @@ function first<T>(items: readonly T[], what: string): T {
  * checked against the same search engine the reference server runs, so a probe never lies.
  */
 export function buildProbes(rng: Random, providers: readonly ProviderFixture[], organizations: readonly Organization[]): Probes {
-  const providerSearch = new ProviderIndex(providers.map((p) => p.golden));
-  const organizationSearch = new OrganizationIndex(organizations);
+  const providerSearch = ProviderIndex.build(providers.map((p) => p.golden));
+  const organizationSearch = OrganizationIndex.build(organizations);
   const count = (query: ProviderQuery) => providerSearch.matching(query).length;
 
   const byName = providers.map((p) => {

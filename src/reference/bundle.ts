@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Organization, OrganizationBundle } from '../types/schemas';
+import type { OrganizationBundle } from '../types/schemas';
+import type { OrganizationMatches } from './organization-index';
 import type { PageWindow } from './scenarios/behaviour';
 
 /** ISO 8601 with an explicit +00:00 offset; §2.5 asks for a timestamp with offset. */
@@ -11,7 +12,7 @@ export function timestampWithOffset(date: Date): string {
  * A searchset bundle for one page of matches (§2.5): `total` counts every match (its meaning across
  * pages is not shown, §4.3 rule 4), a self link, and a next link while more pages remain.
  */
-export function buildBundle(matches: readonly Organization[], page: PageWindow, requestUrl: URL): OrganizationBundle {
+export function buildBundle(matches: OrganizationMatches, page: PageWindow, requestUrl: URL): OrganizationBundle {
   const { start } = page;
   const entries = matches.slice(start, start + page.size);
   const link = [{ relation: 'self', url: requestUrl.href }];

@@ -1,24 +1,28 @@
+import { DEFAULT_FIXTURE_DIR } from '../fixture-paths';
 import type { SourceRecord } from '../types/schemas';
+import { snapshotDirectory } from './directory-snapshot';
 import { type Fixtures, readFixtures } from './fixture-files';
 import { OrganizationIndex } from './organization-index';
 import { ProviderIndex } from './provider-index';
 
-/** The reference server's data, indexed in memory. */
+/** The reference server's data, indexed. */
 export interface Directory {
   providers: ProviderIndex;
   /** Source records by curated ID (§4.2). */
-  sourceRecords: Map<string, SourceRecord[]>;
+  sourceRecords: Pick<ReadonlyMap<string, SourceRecord[]>, 'get' | 'keys'>;
   organizations: OrganizationIndex;
 }
 
+/** The fixtures indexed in memory. */
 export function indexDirectory({ providers, organizations }: Fixtures): Directory {
   return {
-    providers: new ProviderIndex(providers.map((p) => p.golden)),
+    providers: ProviderIndex.build(providers.map((p) => p.golden)),
     sourceRecords: new Map(providers.map((p) => [p.golden.id, p.sources])),
-    organizations: new OrganizationIndex(organizations),
+    organizations: OrganizationIndex.build(organizations),
   };
 }
 
-export function loadDirectory(fixtureDir?: string): Directory {
-  return indexDirectory(readFixtures(fixtureDir));
+/** A fixture folder's directory: from its snapshot when it has a current one (a generated large directory), else read and indexed whole. */
+export function loadDirectory(fixtureDir: string = DEFAULT_FIXTURE_DIR): Directory {
+  return snapshotDirectory(fixtureDir) ?? indexDirectory(readFixtures(fixtureDir));
 }

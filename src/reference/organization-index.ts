@@ -1,6 +1,7 @@
 import type { Organization } from '../types/schemas';
 import type { OrganizationFilter } from '../spec/constants';
-import { InvertedIndex, normalize } from './inverted-index';
+import { IndexBuilder, type InvertedIndex, lowerBound, normalize } from './inverted-index';
+import { inMemory, type RecordList } from './stored-records';
 
 export type OrganizationFilters = Partial<Record<OrganizationFilter, string>>;
 
@@ -37,39 +38,53 @@ function identifierCriterion(value: string): string {
   return bar < 0 ? normalize(value) : `${value.slice(0, bar)}|${normalize(value.slice(bar + 1))}`;
 }
 
-function lowerBound(sorted: readonly string[], target: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle] < target) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+/** The order of organizations in the index and in every search result. */
+export function byId(a: Organization, b: Organization): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/**
+ * The organizations a search matched, in ascending id order, read a slice at a time: a page of a
+ * search matching all of 100k organizations reads 25 of them. An array is one.
+ */
+export interface OrganizationMatches {
+  readonly length: number;
+  slice(start?: number, end?: number): Organization[];
+}
+
+/** Each organization's name and address texts, search-formed and led by a space, by position. */
+export type OrganizationTexts = Record<TextFilter, string[][]>;
+
 export class OrganizationIndex {
-  private readonly organizations: Organization[];
-  private readonly index = new InvertedIndex();
-  private readonly texts: Record<TextFilter, string[][]> = { name: [], address: [] };
-  private readonly words: Record<TextFilter, string[]>;
+  private readonly words: Record<TextFilter, readonly string[]>;
+
+  /** The organizations in ascending id order, the index whose ids are their positions, and their texts (a snapshot stores all three). */
+  constructor(
+    private readonly organizations: RecordList<Organization>,
+    readonly index: InvertedIndex,
+    readonly texts: OrganizationTexts,
+  ) {
+    this.words = { name: index.valuesOf('name:word'), address: index.valuesOf('address:word') };
+  }
 
   /** Results come in ascending id order (entry order is not shown: §4.3 rule 3). */
-  constructor(organizations: readonly Organization[]) {
-    this.organizations = [...organizations].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    this.organizations.forEach((organization, id) => {
-      for (const [key, list] of Object.entries(exactFacets(organization))) this.index.add(id, key, list);
+  static build(organizations: readonly Organization[]): OrganizationIndex {
+    const sorted = [...organizations].sort(byId);
+    const builder = new IndexBuilder();
+    const texts: OrganizationTexts = { name: [], address: [] };
+    sorted.forEach((organization, id) => {
+      for (const [key, list] of Object.entries(exactFacets(organization))) builder.add(id, key, list);
       for (const filter of TEXT_FILTERS) {
-        const texts = textsOf(organization, filter);
-        this.texts[filter][id] = texts.map((text) => ` ${text}`);
-        this.index.add(
+        const values = textsOf(organization, filter);
+        texts[filter][id] = values.map((text) => ` ${text}`);
+        builder.add(
           id,
           `${filter}:word`,
-          texts.flatMap((text) => text.split(' ')),
+          values.flatMap((text) => text.split(' ')),
         );
       }
     });
-    this.words = { name: this.index.valuesOf('name:word'), address: this.index.valuesOf('address:word') };
+    return new OrganizationIndex(inMemory(sorted), builder.build(), texts);
   }
 
   get size(): number {
@@ -77,14 +92,14 @@ export class OrganizationIndex {
   }
 
   /** Every organization matching all filters (every organization, when there is none), in ascending id order. */
-  search(filters: OrganizationFilters): readonly Organization[] {
+  search(filters: OrganizationFilters): OrganizationMatches {
     const exact: [string, string][] = [];
     const text: [TextFilter, string][] = [];
     for (const [filter, raw] of Object.entries(filters) as [OrganizationFilter, string][]) {
       if (isTextFilter(filter)) text.push([filter, normalize(raw)]);
       else exact.push([filter, filter === 'identifier' ? identifierCriterion(raw) : normalize(raw)]);
     }
-    let ids: readonly number[];
+    let ids: readonly number[] | Int32Array;
     let unchecked = text;
     if (exact.length > 0) ids = this.index.matchAll(exact);
     else if (text.length > 0) {
@@ -92,16 +107,19 @@ export class OrganizationIndex {
       ids = this.wordPrefixCandidates(filter, value);
       // For a one-word value the candidates are the exact answer: some word starts with it.
       if (!value.includes(' ')) unchecked = text.slice(1);
-    } else return this.organizations;
+    } else ids = Array.from({ length: this.organizations.length }, (_, id) => id);
     const matching =
       unchecked.length === 0
         ? ids
-        : ids.filter((id) => unchecked.every(([filter, value]) => this.texts[filter][id].some((t) => t.includes(` ${value}`))));
-    return matching.map((id) => this.organizations[id]);
+        : ids.filter((id: number) => unchecked.every(([filter, value]) => this.texts[filter][id].some((t) => t.includes(` ${value}`))));
+    return {
+      length: matching.length,
+      slice: (start, end) => Array.from(matching.slice(start, end), (id) => this.organizations.at(id)),
+    };
   }
 
   /** Records having a word that starts with the value's first word (a superset of the matches), ascending. */
-  private wordPrefixCandidates(filter: TextFilter, value: string): readonly number[] {
+  private wordPrefixCandidates(filter: TextFilter, value: string): readonly number[] | Int32Array {
     const prefix = value.split(' ')[0];
     const words = this.words[filter];
     const start = lowerBound(words, prefix);

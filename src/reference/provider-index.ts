@@ -1,6 +1,7 @@
 import type { GoldenProviderRecord, ProviderAddress, ProviderData, ProviderName } from '../types/schemas';
 import type { ProviderParameter } from '../spec/constants';
-import { InvertedIndex, normalize } from './inverted-index';
+import { IndexBuilder, type InvertedIndex, normalize } from './inverted-index';
+import { inMemory, type RecordList } from './stored-records';
 
 /** A searchSingleBest query split by §4.1 rule 1: a trailing dash marks a parameter optional. */
 export interface ProviderQuery {
@@ -9,7 +10,10 @@ export interface ProviderQuery {
 }
 
 export type SingleBestResult =
-  { kind: 'unique'; record: GoldenProviderRecord } | { kind: 'none' } | { kind: 'ambiguous'; candidates: GoldenProviderRecord[] };
+  | { kind: 'unique'; record: GoldenProviderRecord }
+  | { kind: 'none' }
+  /** The candidates are read when asked for: an ambiguous search of a large directory may match thousands. */
+  | { kind: 'ambiguous'; candidates: RecordList<GoldenProviderRecord> };
 
 /** Virtual facet: first and last name taken from the same Name entry. */
 const FIRST_LAST = 'FirstName+LastName';
@@ -83,26 +87,32 @@ function criteria(parameters: Partial<Record<ProviderParameter, string>>): [stri
 }
 
 export class ProviderIndex {
-  private readonly index = new InvertedIndex();
+  /** The records at their positions, and the index whose ids are those positions (a snapshot stores both). */
+  constructor(
+    private readonly stored: RecordList<GoldenProviderRecord>,
+    readonly index: InvertedIndex,
+  ) {}
 
-  constructor(private readonly records: readonly GoldenProviderRecord[]) {
+  static build(records: readonly GoldenProviderRecord[]): ProviderIndex {
+    const builder = new IndexBuilder();
     records.forEach((record, id) => {
-      for (const [key, list] of Object.entries(facetsOf(record.data))) this.index.add(id, key, list);
+      for (const [key, list] of Object.entries(facetsOf(record.data))) builder.add(id, key, list);
     });
+    return new ProviderIndex(inMemory(records), builder.build());
   }
 
   get size(): number {
-    return this.records.length;
+    return this.stored.length;
   }
 
-  /** Every golden record, in load order. */
-  get all(): readonly GoldenProviderRecord[] {
-    return this.records;
+  /** Every golden record, in load order, one at a time. */
+  *records(): Generator<GoldenProviderRecord> {
+    for (let id = 0; id < this.stored.length; id++) yield this.stored.at(id);
   }
 
   /** Golden records matching every given parameter. */
   matching(parameters: Partial<Record<ProviderParameter, string>>): GoldenProviderRecord[] {
-    return this.index.matchAll(criteria(parameters)).map((id) => this.records[id]);
+    return Array.from(this.index.matchAll(criteria(parameters)), (id) => this.stored.at(id));
   }
 
   /**
@@ -112,11 +122,11 @@ export class ProviderIndex {
   singleBest(query: ProviderQuery): SingleBestResult {
     const candidates = this.index.matchAll(criteria(query.required));
     if (candidates.length === 0) return { kind: 'none' };
-    if (candidates.length === 1) return { kind: 'unique', record: this.records[candidates[0]] };
+    if (candidates.length === 1) return { kind: 'unique', record: this.stored.at(candidates[0]) };
     const optional = criteria(query.optional);
     const narrowed =
       optional.length === 0 ? [] : candidates.filter((id) => optional.every(([key, value]) => this.index.has(id, key, value)));
-    if (narrowed.length === 1) return { kind: 'unique', record: this.records[narrowed[0]] };
-    return { kind: 'ambiguous', candidates: candidates.map((id) => this.records[id]) };
+    if (narrowed.length === 1) return { kind: 'unique', record: this.stored.at(narrowed[0]) };
+    return { kind: 'ambiguous', candidates: { length: candidates.length, at: (position) => this.stored.at(candidates[position]) } };
   }
 }

@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AMBIGUITY_MESSAGE, MAX_COUNT, PAGE_SIZE } from '../../spec/constants';
-import type { GoldenProviderRecord, Organization, OrganizationBundle, SourceRecord } from '../../types/schemas';
+import type { GoldenProviderRecord, OrganizationBundle, SourceRecord } from '../../types/schemas';
 import type { Directory } from '../directory';
 import { RequestError, serviceErrorBody } from '../errors';
-import type { OrganizationFilters, OrganizationIndex } from '../organization-index';
+import type { OrganizationFilters, OrganizationIndex, OrganizationMatches } from '../organization-index';
+import type { RecordList } from '../stored-records';
 import type { RawQuery } from '../query';
 import type { ProviderQuery, ProviderIndex, SingleBestResult } from '../provider-index';
 
@@ -48,7 +49,7 @@ export interface Behaviour {
     dashSupported: boolean;
     /** §4.1 r2–r4: single-best matching. */
     singleBest(query: ProviderQuery, search: ProviderIndex): SingleBestResult;
-    ambiguity(candidates: readonly GoldenProviderRecord[]): Answer;
+    ambiguity(candidates: RecordList<GoldenProviderRecord>): Answer;
     noMatch(): Answer;
     golden(record: GoldenProviderRecord, context: ScenarioContext): unknown;
   };
@@ -66,7 +67,7 @@ export interface Behaviour {
     /** The filters applied to one page's search (`page` counts from 1). */
     filters(filters: OrganizationFilters, page: number): OrganizationFilters;
     /** §4.3: the organizations matching the filters, in the order pages slice them. */
-    search(filters: OrganizationFilters, organizations: OrganizationIndex): readonly Organization[];
+    search(filters: OrganizationFilters, organizations: OrganizationIndex): OrganizationMatches;
     /**
      * The query as the route reads it: a service whose next links carry the search in a token of
      * its own unpacks it here. The reference reads the query as it is.

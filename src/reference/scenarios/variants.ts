@@ -187,6 +187,7 @@ export const VARIANTS: Scenario[] = [
           const contains = (field: string, value: string | undefined) => value === undefined || normalize(field).includes(normalize(value));
           return organizations
             .search(exact)
+            .slice()
             .filter((o) => contains(o.name, name) && (address === undefined || o.address.some((a) => contains(a.text, address))));
         },
       },

@@ -1,5 +1,6 @@
 import { MAX_COUNT, PAGE_SIZE } from '../../../spec/constants';
 import { REFERENCE_BEHAVIOUR } from '../behaviour';
+import { byId } from '../../organization-index';
 import type { OrganizationRequirementId } from '../../../spec/catalogue';
 import type { FaultsFor } from '../scenario';
 import { withBundle, withEntries, withNextLink } from '../transforms';
@@ -422,9 +423,14 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
         organization: {
           search: (filters, organizations) => {
             const union = new Map(
-              Object.entries(filters).flatMap(([name, value]) => organizations.search({ [name]: value }).map((o) => [o.id, o] as const)),
+              Object.entries(filters).flatMap(([name, value]) =>
+                organizations
+                  .search({ [name]: value })
+                  .slice()
+                  .map((o) => [o.id, o] as const),
+              ),
             );
-            return [...union.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+            return [...union.values()].sort(byId);
           },
         },
       },

@@ -15,7 +15,15 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
     {
       name: 'ambiguous-as-array',
       description: 'an ambiguous search answers with the candidates as an array',
-      behaviour: { searchSingleBest: { ambiguity: (candidates) => ({ status: 200, type: JSON_TYPE, body: candidates.slice(0, 3) }) } },
+      behaviour: {
+        searchSingleBest: {
+          ambiguity: (candidates) => ({
+            status: 200,
+            type: JSON_TYPE,
+            body: Array.from({ length: Math.min(3, candidates.length) }, (_, i) => candidates.at(i)),
+          }),
+        },
+      },
     },
   ],
   'SB-RECORD-SHAPE': [
@@ -52,8 +60,8 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
       behaviour: {
         searchSingleBest: {
           golden: (record, { directory }) => {
-            const all = directory.providers.all;
-            return all[(all.indexOf(record) + 1) % all.length];
+            const all = [...directory.providers.records()];
+            return all[(all.findIndex((r) => r.id === record.id) + 1) % all.length];
           },
         },
       },
@@ -80,7 +88,7 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
         searchSingleBest: {
           singleBest: (query, search) => {
             const result = search.singleBest(query);
-            return result.kind === 'ambiguous' ? { kind: 'unique', record: result.candidates[0] } : result;
+            return result.kind === 'ambiguous' ? { kind: 'unique', record: result.candidates.at(0) } : result;
           },
         },
       },
@@ -106,7 +114,7 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
         searchSingleBest: {
           singleBest: ({ required: { City: _r, ...required }, optional: { City: _o, ...optional } }, search) => {
             const result = search.singleBest({ required, optional });
-            return result.kind === 'ambiguous' ? { kind: 'unique', record: result.candidates[0] } : result;
+            return result.kind === 'ambiguous' ? { kind: 'unique', record: result.candidates.at(0) } : result;
           },
         },
       },
