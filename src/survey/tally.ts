@@ -43,7 +43,7 @@ interface LevelCount {
 }
 
 /** A page that stands in a walk for the rules of page-walk.ts: its answer is only named (url, status), not held. */
-function walkedPage(unit: PageUnit): WalkedPage {
+function walkedPage(unit: HeldPage): WalkedPage {
   const status = unit.requests[0]?.status ?? 0;
   const exchange: Exchange = {
     method: 'GET',
@@ -60,8 +60,8 @@ function walkedPage(unit: PageUnit): WalkedPage {
 
 export interface WalkOutcome {
   /** Pages of the walk that count, in order, and the page past the last when one was asked for. */
-  kept: PageUnit[];
-  beyond?: PageUnit;
+  kept: HeldPage[];
+  beyond?: HeldPage;
   /** Every page up to the end was judged: the walk-level rules can run. */
   whole: boolean;
   /** The walk ended by itself (a page of fewer than 25, or the page count that `total` gives). */
@@ -75,10 +75,10 @@ export interface WalkOutcome {
  * repeats organizations of earlier pages: what `Page` past the last returns is not shown (§4.3), so
  * that page is observed, never judged. Pages after the end were asked by shards that could not know it.
  */
-export function walkOutcome(pages: ReadonlyMap<number, PageUnit | TransportFailureUnit>): WalkOutcome {
+export function walkOutcome(pages: ReadonlyMap<number, HeldPage | TransportFailureUnit>): WalkOutcome {
   const first = pages.get(1);
   const promised = first?.kind === 'page' ? promisedPages(first) : undefined;
-  const kept: PageUnit[] = [];
+  const kept: HeldPage[] = [];
   const seen = new Set<string>();
   for (let k = 1; ; k++) {
     const unit = pages.get(k);
@@ -89,6 +89,48 @@ export function walkOutcome(pages: ReadonlyMap<number, PageUnit | TransportFailu
     kept.push(unit);
     unit.ids.forEach((id) => seen.add(id));
     if (!unit.bundle || unit.entries < PAGE_SIZE || k === promised) return { kept, whole: true, ended: true };
+  }
+}
+
+/** What a verdict says, apart from its key: shared among the many verdicts that say the same. */
+interface VerdictLists {
+  checked: string[];
+  failures: RecordFailure[];
+}
+
+/**
+ * A page as the tally holds it until its walk's end is known: the page's own fields, and its
+ * organizations' two verdicts as lists aligned with their keys, the lists shared among equal
+ * verdicts. Nearly every organization is checked by the same requirements and fails none, so 100k
+ * organizations hold their keys and 200k references (about 70 bytes each), not 200k verdicts with
+ * their arrays (about 300 bytes each).
+ */
+export type HeldPage = Omit<PageUnit, 'organizations' | 'filters'> & {
+  keys: string[];
+  organizationLists: VerdictLists[];
+  filterLists: VerdictLists[];
+};
+
+class SharedLists {
+  private readonly lists = new Map<string, VerdictLists>();
+
+  private shared(verdict: RecordVerdict): VerdictLists {
+    if (verdict.failures.length > 0) return { checked: verdict.checked, failures: verdict.failures };
+    const signature = verdict.checked.join(' ');
+    let lists = this.lists.get(signature);
+    if (!lists) this.lists.set(signature, (lists = { checked: verdict.checked, failures: [] }));
+    return lists;
+  }
+
+  /** The page held; an organization's key is the id the page lists (the same string), or the key its verdict gives. */
+  hold({ organizations, filters, ...page }: PageUnit): HeldPage {
+    const ids = new Map(page.ids.map((id) => [id, id]));
+    return {
+      ...page,
+      keys: organizations.map((v) => ids.get(v.key) ?? v.key),
+      organizationLists: organizations.map((v) => this.shared(v)),
+      filterLists: filters.map((v) => this.shared(v)),
+    };
   }
 }
 
@@ -106,11 +148,12 @@ export class SurveyTally {
   private rows: FailureRow[] = [];
   private failureRowCount = 0;
   /** Every page unit by walk and page, and transport failures of pages: judged at finish, when the walk's end is known. */
-  private readonly walks = new Map<number, Map<number, PageUnit | TransportFailureUnit>>();
+  private readonly walks = new Map<number, Map<number, HeldPage | TransportFailureUnit>>();
   /** Records that failed a MUST requirement so far, for progress. */
   failingRecords = 0;
   /** Distinct organizations judged: known when the walks are finished. */
   private organizationCount = 0;
+  private readonly shared = new SharedLists();
 
   constructor(private readonly options: TallyOptions) {}
 
@@ -135,18 +178,18 @@ export class SurveyTally {
         for (const value of unit.values) this.values.set(value, (this.values.get(value) ?? 0) + 1);
         return;
       case 'page':
-        this.pagesOf(unit.walk).set(unit.page, unit);
+        this.pagesOf(unit.walk).set(unit.page, this.shared.hold(unit));
         return;
     }
   }
 
   /** A page judged already (a resumed survey's journal): the walk goes on from what it shows. */
-  page(walk: number, page: number): PageUnit | undefined {
+  page(walk: number, page: number): HeldPage | undefined {
     const unit = this.walks.get(walk)?.get(page);
     return unit?.kind === 'page' ? unit : undefined;
   }
 
-  private pagesOf(walk: number): Map<number, PageUnit | TransportFailureUnit> {
+  private pagesOf(walk: number): Map<number, HeldPage | TransportFailureUnit> {
     let pages = this.walks.get(walk);
     if (!pages) this.walks.set(walk, (pages = new Map()));
     return pages;
@@ -217,13 +260,13 @@ export class SurveyTally {
    * the pages it has, and leaves the rules of a whole walk to the merge.
    */
   private finishWalks(wholeWalks: boolean): void {
-    const organizations = new Map<string, RecordVerdict>();
+    const organizations = new Map<string, VerdictLists>();
     for (const walk of [...this.walks.keys()].sort((a, b) => a - b)) {
       const pages = this.walks.get(walk)!;
       const outcome: WalkOutcome = wholeWalks
         ? walkOutcome(pages)
         : {
-            kept: [...pages.values()].filter((p): p is PageUnit => p.kind === 'page').sort((a, b) => a.page - b.page),
+            kept: [...pages.values()].filter((p): p is HeldPage => p.kind === 'page').sort((a, b) => a.page - b.page),
             whole: false,
             ended: false,
           };
@@ -231,15 +274,15 @@ export class SurveyTally {
       for (const unit of outcome.beyond ? [...outcome.kept, outcome.beyond] : outcome.kept) this.countRequests(unit.requests);
       if (outcome.kept.length === 0) continue;
       for (const unit of outcome.kept) {
-        unit.organizations.forEach((verdict) => {
-          if (!organizations.has(verdict.key)) organizations.set(verdict.key, verdict);
+        unit.keys.forEach((key, i) => {
+          if (!organizations.has(key)) organizations.set(key, unit.organizationLists[i]);
+          this.count({ key, ...unit.filterLists[i] });
         });
-        unit.filters.forEach((verdict) => this.count(verdict));
       }
       this.count(this.walkVerdict(outcome, wholeWalks));
     }
     this.organizationCount = organizations.size;
-    for (const verdict of organizations.values()) this.count(verdict);
+    for (const [key, lists] of organizations) this.count({ key, ...lists });
   }
 
   /** A walk as one record, keyed by its query: its pages' own checks, ORG-NEXT-LINK, and, over the whole walk, ORG-TOTAL and ORG-PAGE-DISJOINT. */
