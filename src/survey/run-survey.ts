@@ -65,7 +65,7 @@ export const planKey = (plan: SurveyPlan) => JSON.stringify(plan);
  */
 interface Journaled {
   lines: ReadonlySet<number>;
-  page(walk: number, page: number): PageUnit | undefined;
+  page(walk: number, page: number): PageShape | undefined;
 }
 
 export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan, settings: SurveySettings): Promise<SurveyResult> {
@@ -104,8 +104,9 @@ export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan,
       stopped ??= `the service stopped answering: ${unanswered.length} requests in a row ended without an HTTP answer (last: ${error.unit.reason})`;
   };
   const saving = setInterval(() => journal.save(), 2_000);
+  const counting = countingPlan(plan, settings.progress, done);
   try {
-    await runPool(work(endpoints, plan, settings, done), settings.concurrency, {
+    await runPool(work(endpoints, plan, settings, done, counting), settings.concurrency, {
       done: judged,
       failed,
       stopping: () => (stopped ??= settings.stopRequested()) !== undefined,
@@ -163,24 +164,78 @@ async function unitOf<T extends SurveyUnit>(
   }
 }
 
+/** How the units to come are counted for progress: see Progress. */
+interface Counting {
+  /** Units counted as they are yielded: the NPIs of standard input, the pages of a walk without a page count. */
+  asTheyCome: { npis: boolean };
+  expect(units: number): void;
+  /** One more part of the plan (the NPI list, a walk) is counted whole. */
+  counted(): void;
+}
+
+/** The NPI list's units (this shard's lines and every input problem, less the journal's) counted by a pass of their own. */
+async function countNpiUnits(source: string, shard: Shard, done: Journaled): Promise<number> {
+  let units = 0;
+  const problem = ({ line }: { line: number }) => void (done.lines.has(line) || units++);
+  for await (const line of readNpis(source, problem))
+    if (npiShard(line.npi, shard.total) === shard.index && !done.lines.has(line.line)) units++;
+  return units;
+}
+
+function countingPlan(plan: SurveyPlan, progress: Progress, done: Journaled): Counting {
+  let open = plan.walks.length + (plan.npis === undefined ? 0 : 1);
+  progress.uncounted(open);
+  const counting: Counting = {
+    asTheyCome: { npis: plan.npis === '-' },
+    expect: (units) => progress.expect(units),
+    counted: () => progress.uncounted(--open),
+  };
+  // A file is read twice: once to count, beside the survey, and once to survey. A file the count
+  // cannot read is the survey's to report, as it reads it.
+  if (plan.npis !== undefined && plan.npis !== '-')
+    countNpiUnits(plan.npis, plan.shard, done).then(
+      (units) => {
+        counting.expect(units);
+        counting.counted();
+      },
+      () => undefined,
+    );
+  return counting;
+}
+
 /** Every unit of the plan that this shard owns and the journal does not hold, in order. */
 async function* work(
   endpoints: DirectoryEndpoints,
   plan: SurveyPlan,
   settings: SurveySettings,
   done: Journaled,
+  counting: Counting,
 ): AsyncGenerator<Task<SurveyUnit>> {
   const { shard } = plan;
   if (plan.npis !== undefined) {
     const problems: InputProblemUnit[] = [];
+    const comes = (task: Task<SurveyUnit>): Task<SurveyUnit> => {
+      if (counting.asTheyCome.npis) counting.expect(1);
+      return task;
+    };
+    const unjournaled = (units: InputProblemUnit[]) => units.filter((problem) => !done.lines.has(problem.line));
     for await (const line of readNpis(plan.npis, (problem) => problems.push({ kind: 'input', ...problem }))) {
-      for (const problem of problems.splice(0)) if (!done.lines.has(problem.line)) yield { run: async () => problem };
+      for (const problem of unjournaled(problems.splice(0))) yield comes({ run: async () => problem });
       if (npiShard(line.npi, shard.total) !== shard.index || done.lines.has(line.line)) continue;
-      yield { run: () => unitOf({ line: line.line }, (requests) => surveyProvider(endpoints, line, settings.redact, requests)) };
+      yield comes({ run: () => unitOf({ line: line.line }, (requests) => surveyProvider(endpoints, line, settings.redact, requests)) });
     }
-    for (const problem of problems) if (!done.lines.has(problem.line)) yield { run: async () => problem };
+    for (const problem of unjournaled(problems)) yield comes({ run: async () => problem });
+    if (counting.asTheyCome.npis) counting.counted();
   }
-  for (const [walk, query] of plan.walks.entries()) yield* walkPages(endpoints, walk, query, shard, settings, done);
+  for (const [walk, query] of plan.walks.entries()) {
+    let walkCounted = false;
+    const countedOnce = () => {
+      if (!walkCounted) counting.counted();
+      walkCounted = true;
+    };
+    yield* walkPages(endpoints, walk, query, shard, settings, done, { expect: counting.expect, counted: countedOnce });
+    countedOnce();
+  }
 }
 
 /** A page of a walk, from the journal or asked now; undefined when it ended without an answer. */
@@ -192,12 +247,14 @@ async function* page(
   settings: SurveySettings,
   done: Journaled,
   result: { unit?: PageShape },
+  counting: Pick<Counting, 'expect'>,
 ): AsyncGenerator<Task<SurveyUnit>> {
   const journaled = done.page(walk, number);
   if (journaled) {
     result.unit = journaled;
     return;
   }
+  counting.expect(1);
   const { task, outcome } = awaitedTask<SurveyUnit>(() =>
     unitOf({ walk, page: number }, (requests) => surveyPage(endpoints, walk, query, number, settings.redact, requests)),
   );
@@ -213,10 +270,11 @@ async function* walkPages(
   shard: Shard,
   settings: SurveySettings,
   done: Journaled,
+  counting: Pick<Counting, 'expect' | 'counted'>,
 ): AsyncGenerator<Task<SurveyUnit>> {
   // Page 1 says how many pages there are; a shard that does not own it asks for it without judging it.
   const first: { unit?: PageShape } = {};
-  if (shard.total === 1 || shard.index === 1) yield* page(endpoints, walk, query, 1, settings, done, first);
+  if (shard.total === 1 || shard.index === 1) yield* page(endpoints, walk, query, 1, settings, done, first, counting);
   else {
     try {
       first.unit = await peekPage(endpoints, query);
@@ -228,8 +286,10 @@ async function* walkPages(
   const promised = promisedPages(first.unit);
   if (promised !== undefined) {
     // Every page is known: asked concurrently.
-    for (const number of ownPages(shard, 2, promised)) {
-      if (done.page(walk, number)) continue;
+    const numbers = [...ownPages(shard, 2, promised)].filter((number) => !done.page(walk, number));
+    counting.expect(numbers.length);
+    counting.counted();
+    for (const number of numbers) {
       yield {
         run: () => unitOf({ walk, page: number }, (requests) => surveyPage(endpoints, walk, query, number, settings.redact, requests)),
       };
@@ -242,7 +302,7 @@ async function* walkPages(
   if (!goesOn(first.unit, { index: 1, total: 1 }, new Set())) return;
   for (const number of ownPages(shard, 2)) {
     const result: { unit?: PageShape } = {};
-    yield* page(endpoints, walk, query, number, settings, done, result);
+    yield* page(endpoints, walk, query, number, settings, done, result, counting);
     if (!result.unit || !goesOn(result.unit, shard, seen, previousOwn)) return;
     result.unit.ids.forEach((id) => seen.add(id));
     previousOwn = result.unit.ids;

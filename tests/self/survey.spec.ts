@@ -69,6 +69,9 @@ test('a dashed phone in one source of 1 provider in 50 is counted exactly, and t
     { line: 1, value: '12345', reason: 'not a 10-digit NPI' },
     { line: 102, value: 'not-an-npi', reason: 'not a 10-digit NPI' },
   ]);
+  // The progress line counted the list beforehand: every NPI line and input problem, of a known total.
+  const units = fixtures.providers.length + 2;
+  expect(result.stderr).toContain(`survey: ${units} of ${units} units judged`);
   const csv = readFileSync(join(dir, 'failures.csv'), 'utf8').trim().split('\n');
   expect(csv[0]).toBe('key,requirement,level,pointer,value,source,url');
   expect(csv.slice(1).filter((row) => row.includes(',DATA-FORMATS,MUST,'))).toHaveLength(expected);
@@ -108,6 +111,8 @@ test('a punctuated telecom in every 37th organization is counted exactly, each o
   const shape = report.requirements.find((r) => r.id === 'ORG-RESOURCE-SHAPE' && r.level === 'MUST')!;
   expect(shape).toMatchObject({ checked: fixtures.organizations.length, failed: expected });
   expect(report.requirements.filter((r) => r.failed > 0).map((r) => r.id)).toEqual(['ORG-RESOURCE-SHAPE']);
+  // Each walk's page count came from its page 1 (total): the progress ends on a known total, every page of it judged.
+  expect(result.stderr).toMatch(/survey: (\d+) of \1 units judged/);
 });
 
 for (const scenario of ['clean', ...VARIANTS.map((v) => v.name)]) {
