@@ -7,14 +7,16 @@
  *   validation  a 1,000-entry bundle: the suite's compiled validators against JSON.parse of the same bytes
  *   server      autocannon on each endpoint, at 1k and at 100k providers and organizations
  *   pageWalk    every page of a query matching all 100k organizations, by next link and by Page
+ *   survey      the survey command at 10k and 100k (a fifth as many NPIs, every state walked): records
+ *               per second against a bare replay of its requests, and peak memory; and its rate at --max-rps
+ *   serverStart the reference server's start on each generated directory, from its snapshot
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { FIXTURE_FILES } from '../src/fixture-paths';
-import { writeRecordLines } from '../src/generator/fixture-writer';
+import { writeIndexedDirectory } from '../src/generator/indexed-directory';
 import { generateOrganizations } from '../src/generator/organizations';
 import { generateProviders } from '../src/generator/providers';
 import { Random } from '../src/generator/random';
@@ -25,18 +27,21 @@ import { requirementsReached } from '../src/rules/schema-routing';
 import { UndiciTransport } from '../src/client/transport';
 import { createSchemaValidator, SCHEMA } from '../src/schema-validation/validator';
 import { measureOverhead } from '../src/bench/overhead';
+import { measureSurveyCost, measureSurveyRate, type SurveyCost, type SurveyLauncher, type SurveyRate } from '../src/bench/survey-cost';
 import { markdownTable } from '../src/suite-runs/run-table';
 import { PROJECT_ROOT, startReferenceServer } from '../src/suite-runs/scenario-server';
 
-const SIZES = [1_000, 100_000] as const;
+/** The server's load is measured at the first and last size, the survey at the last two. */
+const SIZES = [1_000, 10_000, 100_000] as const;
+const LOAD_SIZES: readonly number[] = [1_000, 100_000];
+const SURVEY_SIZES: readonly number[] = [10_000, 100_000];
+/** The survey's NPIs: a fifth of the providers (20,000 at 100k, with 100k organizations: the issue's memory bound). */
+const NPI_SHARE = 5;
+const SURVEY_CONCURRENCY = 8;
+/** The rate check: --max-rps 50 over about 500 requests. */
+const SURVEY_MAX_RPS = 50;
+const RATE_NPIS = 250;
 
-/**
- * The reference server as docs/reference-server.md runs it on a large FIXTURE_DIR, at both sizes alike. 100k
- * providers are a 3.7 GB heap: room for it, and a 64 MB young generation, since each young
- * collection walks the whole heap's pages (7 ms at 100k against 0.4 ms at 1k, by --trace-gc-nvp)
- * and with V8's default 16 MB they come every 60 ms under load, the p99 of every endpoint.
- */
-const LARGE_DIRECTORY_NODE_OPTIONS = '--max-old-space-size=8192 --max-semi-space-size=64';
 const LOAD_SECONDS = 5;
 const CONNECTIONS = 10;
 
@@ -52,17 +57,54 @@ interface LoadQueries {
 }
 
 /**
- * Synthetic data of `size` providers and organizations, every organization active, so that
- * `active=true` matches them all (the page walk's query).
+ * Synthetic data of `size` providers and organizations, with the server's snapshot, every
+ * organization active, so that `active=true` matches them all (the page walk's query); and the
+ * survey's NPI lists.
  */
 function writeFixtures(dir: string, size: number): LoadQueries {
   const providers = generateProviders(new Random(7), size);
   const organizations = generateOrganizations(new Random(8), size).map((o) => ({ ...o, active: true }));
   mkdirSync(dir, { recursive: true });
-  writeRecordLines(join(dir, FIXTURE_FILES.providers), providers);
-  writeRecordLines(join(dir, FIXTURE_FILES.organizations), organizations);
+  writeIndexedDirectory(dir, { providers, organizations });
+  const npis = providers.map((p) => p.golden.data.NPI![0]);
+  writeFileSync(join(dir, SURVEY_NPIS), `${npis.slice(0, size / NPI_SHARE).join('\n')}\n`);
+  writeFileSync(join(dir, RATE_NPIS_FILE), `${npis.slice(0, RATE_NPIS).join('\n')}\n`);
   const [first] = providers;
   return { npi: first.golden.data.NPI![0], curatedId: first.golden.id, organizationIdentifier: organizations[0].identifier[0].value };
+}
+
+/**
+ * Without latency the survey and the reference server share two cores, and the survey's judging
+ * (the FHIR R4 validation of every organization above all) is what the floor does not do: the ratio
+ * measures CPU. With a service's latency it measures what the harness adds to a survey's time.
+ */
+const SURVEY_LATENCY_MS = 50;
+
+async function surveyAtLatency(dir: string): Promise<Results['surveyOverhead']> {
+  const slow = await startReferenceServer({ FIXTURE_DIR: dir, LATENCY_MS: String(SURVEY_LATENCY_MS) });
+  try {
+    const cost = await measureSurveyCost(SURVEY_LAUNCHER, slow.origin, join(dir, SURVEY_NPIS), SURVEY_CONCURRENCY);
+    return { size: SURVEY_SIZES[0], latencyMs: SURVEY_LATENCY_MS, ...cost };
+  } finally {
+    slow.stop();
+  }
+}
+
+const SURVEY_NPIS = 'survey-npis.txt';
+const RATE_NPIS_FILE = 'rate-npis.txt';
+
+/** The survey command, run by this script's child mode, which records the process's peak memory when it exits. */
+const SURVEY_LAUNCHER: SurveyLauncher = {
+  argv: (peakFile) => [process.execPath, '--import', 'tsx', __filename, SURVEY_CHILD_MODE, peakFile],
+};
+
+/** The command's own entry, as bin/ runs it, with the process's peak resident memory (in KB) written at exit. */
+function surveyChild(peakFile: string, args: string[]): void {
+  process.once('exit', () => writeFileSync(peakFile, String(process.resourceUsage().maxRSS)));
+  process.argv = [process.argv[0], 'directory-conformance', ...args];
+  // The entry runs the command when it loads, and exits with its code: loaded here, not imported at the top.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('../src/cli/main');
 }
 
 async function load(url: string): Promise<{ p50Ms: number; p99Ms: number; requestsPerSecond: number }> {
@@ -132,8 +174,12 @@ interface Results {
   validation: ReturnType<typeof measureValidation>;
   server: ServerLoad[];
   pageWalk: Walk & { byPage: Walk };
-  /** How long the reference server takes to load and index each size, until it listens. */
+  /** How long the reference server takes to start on each size's directory and snapshot, until it listens. */
   serverStartMs: Record<number, number>;
+  survey: (SurveyCost & { size: number })[];
+  /** The survey at 10k against a server that takes LATENCY_MS to answer, as a service across a network does. */
+  surveyOverhead: SurveyCost & { size: number; latencyMs: number };
+  surveyRate: SurveyRate;
 }
 
 async function main(): Promise<void> {
@@ -144,19 +190,33 @@ async function main(): Promise<void> {
 
     const server: ServerLoad[] = [];
     const starts: Record<number, number> = {};
+    const survey: Results['survey'] = [];
     for (const size of SIZES) {
       const dir = join(root, String(size));
       const queries = inChild<LoadQueries>(FIXTURES_MODE, dir, String(size));
       const started = Date.now();
-      const reference = await startReferenceServer({ FIXTURE_DIR: dir, NODE_OPTIONS: LARGE_DIRECTORY_NODE_OPTIONS });
+      // Every size is written with its snapshot: the server reads a record when a request needs it (docs/reference-server.md).
+      const reference = await startReferenceServer({ FIXTURE_DIR: dir });
       starts[size] = Date.now() - started;
       try {
-        const endpoints = {
-          searchSingleBest: `${reference.origin}/provider/searchSingleBest?NPI=${queries.npi}`,
-          sourceRecords: `${reference.origin}/provider/sourceRecords/${encodeURIComponent(queries.curatedId)}`,
-          organization: `${reference.origin}/fhir/organization?identifier=${encodeURIComponent(queries.organizationIdentifier)}`,
-        };
-        for (const [endpoint, url] of Object.entries(endpoints)) server.push({ endpoint, records: size, ...(await load(url)) });
+        if (LOAD_SIZES.includes(size)) {
+          const endpoints = {
+            searchSingleBest: `${reference.origin}/provider/searchSingleBest?NPI=${queries.npi}`,
+            sourceRecords: `${reference.origin}/provider/sourceRecords/${encodeURIComponent(queries.curatedId)}`,
+            organization: `${reference.origin}/fhir/organization?identifier=${encodeURIComponent(queries.organizationIdentifier)}`,
+          };
+          for (const [endpoint, url] of Object.entries(endpoints)) server.push({ endpoint, records: size, ...(await load(url)) });
+        }
+        if (SURVEY_SIZES.includes(size)) {
+          survey.push({
+            size,
+            ...(await measureSurveyCost(SURVEY_LAUNCHER, reference.origin, join(dir, SURVEY_NPIS), SURVEY_CONCURRENCY)),
+          });
+          if (size === SURVEY_SIZES[0]) {
+            partial.surveyRate = measureSurveyRate(SURVEY_LAUNCHER, reference.origin, join(dir, RATE_NPIS_FILE), SURVEY_MAX_RPS);
+            partial.surveyOverhead = await surveyAtLatency(dir);
+          }
+        }
         if (size === SIZES[SIZES.length - 1]) {
           const { http, close } = bareClient(reference.origin);
           const bundle = await http.get('/fhir/organization', { active: 'true', Count: '1000' });
@@ -168,6 +228,7 @@ async function main(): Promise<void> {
         reference.stop();
       }
     }
+    partial.survey = survey;
     partial.server = server;
     partial.serverStartMs = starts;
   } finally {
@@ -205,7 +266,7 @@ function measureValidation(text: string) {
 }
 
 function printTable(results: Results): void {
-  const { overhead, validation, server, pageWalk, serverStartMs } = results;
+  const { overhead, validation, server, pageWalk, serverStartMs, survey, surveyRate, surveyOverhead } = results;
   console.log(
     markdownTable(
       ['measure', 'harness', 'floor', 'ratio'],
@@ -217,6 +278,12 @@ function printTable(results: Results): void {
           `${overhead.ratio}×`,
         ],
         ['overhead, start-up included', `${overhead.harnessWithStartupMs} ms`, `${overhead.floorMs} ms`, `${overhead.ratioWithStartup}×`],
+        ...[...survey, surveyOverhead].map((s) => [
+          `survey at ${s.size}${'latencyMs' in s ? ` with LATENCY_MS=${s.latencyMs}` : ''}: ${s.providers} providers and ${s.organizations} organizations, ${s.requests} requests, ${s.concurrency} at a time (${s.recordsPerSecond} records/s)`,
+          `${s.harnessMs} ms`,
+          `${s.floorMs} ms`,
+          `${s.ratio}×`,
+        ]),
         [
           `validation of a ${validation.bundleEntries}-entry bundle (floor: JSON.parse)`,
           `${validation.validateMs} ms`,
@@ -235,6 +302,13 @@ function printTable(results: Results): void {
   console.log(
     `\npage walk: ${pageWalk.organizations} organizations in ${pageWalk.pages} pages by next link (${pageWalk.byPage.pages} by Page), peak ${pageWalk.peakRssMb} MB resident`,
   );
+  const [smaller, larger] = survey;
+  console.log(
+    `survey peak memory: ${survey.map((s) => `${s.peakRssMb} MB at ${s.size}`).join(', ')} (${round(larger.peakRssMb / smaller.peakRssMb)}× from ${smaller.size} to ${larger.size})`,
+  );
+  console.log(
+    `survey rate: ${surveyRate.achievedRps} requests/s at --max-rps ${surveyRate.maxRps} over ${surveyRate.requests} requests (${surveyRate.ratio} of the limit)`,
+  );
   console.log(
     `server start: ${Object.entries(serverStartMs)
       .map(([size, ms]) => `${ms} ms at ${size}`)
@@ -245,11 +319,13 @@ function printTable(results: Results): void {
 
 const WALK_MODE = '--walk';
 const FIXTURES_MODE = '--fixtures';
+const SURVEY_CHILD_MODE = '--survey-child';
 
 function entryPoint(args: string[]): Promise<void> {
   const print = (result: unknown) => console.log(JSON.stringify(result));
   if (args[0] === WALK_MODE) return walks(args[1]).then(print);
   if (args[0] === FIXTURES_MODE) return Promise.resolve(print(writeFixtures(args[1], Number(args[2]))));
+  if (args[0] === SURVEY_CHILD_MODE) return Promise.resolve(surveyChild(args[1], args.slice(2)));
   return main();
 }
 

@@ -4,11 +4,11 @@
  * with a bare undici client, in as many lanes as the run had workers, each worker's tests in their
  * order and each test's requests one after another, against the same server.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { type LoggedRequest, REQUEST_LOG_VARIABLE } from '../client/request-log';
+import { type LoggedRequest, loggedSpanMs, readRequestLog, REQUEST_LOG_VARIABLE } from '../client/request-log';
 import { runSuite } from '../suite-runs/run-suite';
 import { startReferenceServer } from '../suite-runs/scenario-server';
 
@@ -43,14 +43,8 @@ export async function measureOverhead({ latencyMs }: { latencyMs: number }): Pro
     // A run that did not pass measured something else than the suite against a conformant server.
     if (run.exitCode !== 0) throw new Error(`the measured run exited ${run.exitCode}: ${run.stdout.slice(-500)}${run.stderr.slice(-500)}`);
     const withStartup = run.seconds * 1000;
-    const logged = readdirSync(logDir).flatMap((file) =>
-      readFileSync(join(logDir, file), 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as LoggedRequest),
-    );
-    if (logged.length === 0) throw new Error('the measured run logged no request');
-    const harnessMs = Math.max(...logged.map((e) => e.endedAt)) - Math.min(...logged.map((e) => e.startedAt));
+    const logged = readRequestLog(logDir);
+    const harnessMs = loggedSpanMs(logged);
     const lanes = [...new Set(logged.map((e) => e.worker))].map((worker) =>
       logged.filter((e) => e.worker === worker).sort((a, b) => a.startedAt - b.startedAt),
     );

@@ -8,7 +8,8 @@ import { clientOptions } from '../client/client-options';
 import type { DirectoryEndpoints } from '../client/endpoints';
 import { ReadOnlyHttpClient, Throttle, TransportError } from '../client/http-client';
 import { Redactor } from '../client/redact';
-import { UndiciTransport } from '../client/transport';
+import { LoggingTransport, REQUEST_LOG_VARIABLE } from '../client/request-log';
+import { type Transport, UndiciTransport } from '../client/transport';
 import { ConfigError } from '../config/config-error';
 import { type ConnectionConfig, EMBEDDED_URL_VARIABLE, loadConnection, secretsOf, targetLine, targetsEmbedded } from '../config/connection';
 import { dotenvAnnouncement, type Environment, environmentWithDotenv } from '../config/environment';
@@ -44,7 +45,10 @@ export async function target<E extends DirectoryEndpoints, P>(
     const connection = configured(() => loadConnection(merged, cwd));
     const redactor = new Redactor(secretsOf(connection));
     const transport = new UndiciTransport(connection.clientCertificate);
-    const http = new ReadOnlyHttpClient(transport, clientOptions(connection, redactor, new Throttle(connection.maxRps)));
+    // The benchmark's request log (CONFORMANCE_REQUEST_LOG), as the suite keeps it: one lane, since one process asks.
+    const logDir = merged[REQUEST_LOG_VARIABLE];
+    const carrier: Transport = logDir ? new LoggingTransport(transport, logDir, 'command', 0, (url) => redactor.url(url)) : transport;
+    const http = new ReadOnlyHttpClient(carrier, clientOptions(connection, redactor, new Throttle(connection.maxRps)));
     console.error(`target: ${targetLine(redactor.url(connection.baseUrl), connection.embedded)}`);
     console.error(dotenvAnnouncement(env, cwd));
     try {

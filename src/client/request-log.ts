@@ -3,7 +3,7 @@
  * timing, one JSON line each in DIR/requests-<worker>.jsonl. The benchmark replays them with a bare
  * client to measure the harness against its floor. URLs are the redacted ones; nothing else is kept.
  */
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Transport, TransportAnswer, TransportLimits } from './transport';
 
@@ -52,4 +52,21 @@ export class LoggingTransport implements Transport {
 
   /** The inner transport belongs to the worker: it closes it. */
   async close(): Promise<void> {}
+}
+
+/** Every request logged in `dir`, by any worker; none is an error, since a measure of nothing is no measure. */
+export function readRequestLog(dir: string): LoggedRequest[] {
+  const logged = readdirSync(dir).flatMap((file) =>
+    readFileSync(join(dir, file), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as LoggedRequest),
+  );
+  if (logged.length === 0) throw new Error(`no request was logged in ${dir}`);
+  return logged;
+}
+
+/** From the first request's start to the last answer, in milliseconds. */
+export function loggedSpanMs(logged: readonly LoggedRequest[]): number {
+  return Math.max(...logged.map((e) => e.endedAt)) - Math.min(...logged.map((e) => e.startedAt));
 }
