@@ -29,12 +29,19 @@ interface DirectorySnapshot {
   organizations: { spans: RecordSpans; index: IndexData; texts: OrganizationTexts };
 }
 
-function stamp(file: string): FileStamp {
-  const { size, mtimeMs } = statSync(file);
-  return { size, mtimeMs };
+type FileStamps = DirectorySnapshot['files'];
+
+/** The size and modification time of the folder's two fixture files, as a snapshot names them. */
+function stampsOf(dir: string): FileStamps {
+  const stamp = (file: string): FileStamp => {
+    const { size, mtimeMs } = statSync(join(dir, file));
+    return { size, mtimeMs };
+  };
+  return { providers: stamp(FIXTURE_FILES.providers), organizations: stamp(FIXTURE_FILES.organizations) };
 }
 
-const sameStamp = (a: FileStamp, b: FileStamp) => a.size === b.size && a.mtimeMs === b.mtimeMs;
+const sameStamps = (a: FileStamps, b: FileStamps) =>
+  (['providers', 'organizations'] as const).every((file) => a[file].size === b[file].size && a[file].mtimeMs === b[file].mtimeMs);
 
 /** Spans reordered: the span of record order[i] first. */
 function reordered(spans: RecordSpans, order: readonly number[]): RecordSpans {
@@ -76,7 +83,7 @@ export function writeDirectorySnapshot(
   const organizationIndex = OrganizationIndex.build(order.map((i) => organizations[i]));
   const snapshot: DirectorySnapshot = {
     format: FORMAT,
-    files: { providers: stamp(join(dir, FIXTURE_FILES.providers)), organizations: stamp(join(dir, FIXTURE_FILES.organizations)) },
+    files: stampsOf(dir),
     providers: {
       ...providerParts(fixtures.providers, spans.providers),
       curatedIds: fixtures.providers.map((p) => p.golden.id),
@@ -97,10 +104,7 @@ function readSnapshot(dir: string): DirectorySnapshot | undefined {
     return undefined; // none, or not one this code wrote: the files are read instead
   }
   if (snapshot?.format !== FORMAT) return undefined;
-  const current = { providers: stamp(join(dir, FIXTURE_FILES.providers)), organizations: stamp(join(dir, FIXTURE_FILES.organizations)) };
-  return sameStamp(current.providers, snapshot.files.providers) && sameStamp(current.organizations, snapshot.files.organizations)
-    ? snapshot
-    : undefined;
+  return sameStamps(stampsOf(dir), snapshot.files) ? snapshot : undefined;
 }
 
 /** The directory of `dir` from its snapshot, records read from the files when a request needs them; undefined without a valid one. */

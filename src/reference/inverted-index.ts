@@ -32,6 +32,12 @@ export function lowerBound<T extends string | number>(sorted: ArrayLike<T>, targ
   return low;
 }
 
+/** Whether a sorted id list holds `id`. */
+function contains(ids: Int32Array, id: number): boolean {
+  const at = lowerBound(ids, id);
+  return at < ids.length && ids[at] === id;
+}
+
 export class IndexBuilder {
   private readonly postings = new Map<string, Map<string, number[]>>();
 
@@ -73,9 +79,7 @@ export class InvertedIndex {
   }
 
   has(id: number, key: string, value: string): boolean {
-    const ids = this.lookup(key, value);
-    const at = lowerBound(ids, id);
-    return at < ids.length && ids[at] === id;
+    return contains(this.lookup(key, value), id);
   }
 
   /** Ids of the records that carry the value, ascending. */
@@ -93,7 +97,7 @@ export class InvertedIndex {
     const lists = criteria.map(([key, value]) => this.lookup(key, value));
     lists.sort((a, b) => a.length - b.length);
     const [smallest, ...rest] = lists;
-    return rest.length === 0 ? smallest : smallest.filter((id) => rest.every((ids) => ids[lowerBound(ids, id)] === id));
+    return rest.length === 0 ? smallest : smallest.filter((id) => rest.every((ids) => contains(ids, id)));
   }
 }
 

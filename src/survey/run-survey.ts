@@ -164,10 +164,12 @@ async function unitOf<T extends SurveyUnit>(
   }
 }
 
-/** How the units to come are counted for progress: see Progress. */
+/**
+ * How the units to come are counted for progress (see Progress): ahead where they can be (an NPI
+ * file, a walk whose page 1 gives a page count), else as they are yielded (standard input, the
+ * pages of a walk without one).
+ */
 interface Counting {
-  /** Units counted as they are yielded: the NPIs of standard input, the pages of a walk without a page count. */
-  asTheyCome: { npis: boolean };
   expect(units: number): void;
   /** One more part of the plan (the NPI list, a walk) is counted whole. */
   counted(): void;
@@ -186,7 +188,6 @@ function countingPlan(plan: SurveyPlan, progress: Progress, done: Journaled): Co
   let open = plan.walks.length + (plan.npis === undefined ? 0 : 1);
   progress.uncounted(open);
   const counting: Counting = {
-    asTheyCome: { npis: plan.npis === '-' },
     expect: (units) => progress.expect(units),
     counted: () => progress.uncounted(--open),
   };
@@ -214,8 +215,10 @@ async function* work(
   const { shard } = plan;
   if (plan.npis !== undefined) {
     const problems: InputProblemUnit[] = [];
+    // A file was counted ahead (countingPlan); standard input is counted as it comes.
+    const asTheyCome = plan.npis === '-';
     const comes = (task: Task<SurveyUnit>): Task<SurveyUnit> => {
-      if (counting.asTheyCome.npis) counting.expect(1);
+      if (asTheyCome) counting.expect(1);
       return task;
     };
     const unjournaled = (units: InputProblemUnit[]) => units.filter((problem) => !done.lines.has(problem.line));
@@ -225,7 +228,7 @@ async function* work(
       yield comes({ run: () => unitOf({ line: line.line }, (requests) => surveyProvider(endpoints, line, settings.redact, requests)) });
     }
     for (const problem of unjournaled(problems)) yield comes({ run: async () => problem });
-    if (counting.asTheyCome.npis) counting.counted();
+    if (asTheyCome) counting.counted();
   }
   for (const [walk, query] of plan.walks.entries()) {
     let walkCounted = false;
