@@ -1,14 +1,76 @@
-/** A real browser for the tests of the HTML pages: Debian's chromium, driven by Playwright. */
-import { existsSync } from 'node:fs';
+/**
+ * A real browser for the tests of the HTML pages, driven by Playwright. Which Chromium is found once,
+ * by the self-tests' global setup (findChromium), and handed to every worker in the environment; a
+ * page test says which one it used, and fails in one line where none can be had.
+ */
+import { accessSync, constants, existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { test } from './fixtures';
 
-/** Where Debian's chromium package puts the browser (`apt-get install chromium`; .ci/run does). */
-export const CHROMIUM = '/usr/bin/chromium';
+/** Set by the global setup: the browser found (FoundBrowser as JSON), or why none was. */
+export const FOUND_BROWSER_VARIABLE = 'CONFORMANCE_SELF_TEST_BROWSER';
 
-/** Skips, saying why, where no browser is installed; CI installs one, so there it fails instead. */
-export function requireChromium(): void {
-  test.skip(!existsSync(CHROMIUM) && !process.env.CI, `no browser at ${CHROMIUM}: apt-get install -y chromium`);
+export interface FoundBrowser {
+  /** Where it came from, in words: "CHROMIUM_PATH", "Playwright's managed browser", … */
+  source: string;
+  /** Absent for Playwright's managed browser, which Playwright finds itself. */
+  executablePath?: string;
+}
+
+const SYSTEM_NAMES = ['chromium', 'chromium-browser', 'google-chrome'];
+
+/** The platforms whose Chromium the npm registry ships (@sparticuz/chromium, a dev dependency). */
+const SHIPPED_PLATFORMS = ['linux x64', 'linux arm64'];
+
+const HOW_TO_GET_ONE = 'set CHROMIUM_PATH to a Chromium or Chrome, run `npx playwright install chromium`, or install chromium on PATH';
+
+function executable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The first of SYSTEM_NAMES on PATH. */
+function onPath(): string | undefined {
+  const dirs = (process.env.PATH ?? '').split(delimiter).filter(Boolean);
+  for (const name of SYSTEM_NAMES) for (const dir of dirs) if (executable(join(dir, name))) return join(dir, name);
+  return undefined;
+}
+
+/**
+ * The Chromium the page tests use, in this order: an explicit CHROMIUM_PATH; Playwright's managed
+ * browser (`npx playwright install chromium`); the system's (chromium, chromium-browser,
+ * google-chrome on PATH); and the Chromium that `npm ci` brings as a dev dependency
+ * (@sparticuz/chromium, unpacked once into the system's temporary directory). docs/testing.md says why.
+ */
+export async function findChromium(): Promise<FoundBrowser> {
+  const explicit = process.env.CHROMIUM_PATH;
+  if (explicit) {
+    if (!executable(explicit)) throw new Error(`CHROMIUM_PATH=${explicit} is not an executable file`);
+    return { source: 'CHROMIUM_PATH', executablePath: explicit };
+  }
+  if (existsSync(chromium.executablePath())) return { source: "Playwright's managed browser" };
+  const system = onPath();
+  if (system) return { source: 'the system', executablePath: system };
+  const platform = `${process.platform} ${process.arch}`;
+  if (!SHIPPED_PLATFORMS.includes(platform))
+    throw new Error(`no Chromium found, and the npm registry ships none for ${platform}: ${HOW_TO_GET_ONE}`);
+  // Loaded only here: it unpacks a browser, which the other sources spare.
+  const { default: shipped } = await import('@sparticuz/chromium');
+  return { source: '@sparticuz/chromium (npm)', executablePath: await shipped.executablePath() };
+}
+
+/** The browser the global setup found; fails the test, in one line, where none could be had. */
+function foundBrowser(): FoundBrowser {
+  const found = process.env[FOUND_BROWSER_VARIABLE];
+  if (!found) throw new Error(`no browser was looked for: run the self-tests with tests/self/playwright.config.ts`);
+  const parsed = JSON.parse(found) as FoundBrowser | { error: string };
+  if ('error' in parsed) throw new Error(parsed.error);
+  return parsed;
 }
 
 export interface OpenedPage {
@@ -20,7 +82,12 @@ export interface OpenedPage {
 
 /** Opens a local HTML file in headless Chromium, recording and refusing any request that leaves the file. */
 export async function openFile(file: string): Promise<OpenedPage> {
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM });
+  const found = foundBrowser();
+  const browser: Browser = await chromium.launch(found.executablePath ? { executablePath: found.executablePath } : {});
+  // One line in the output, and an annotation in the report: which browser read the page.
+  const used = `Chromium ${browser.version()} from ${found.source}${found.executablePath ? ` (${found.executablePath})` : ''}`;
+  console.log(`browser: ${used}`);
+  test.info().annotations.push({ type: 'browser', description: used });
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   const own = `file://${file}`;
   const requests: string[] = [];

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { startScenarioServer } from '../../src/suite-runs/scenario-server';
-import { openFile, requireChromium } from './browser';
+import { openFile } from './browser';
 import { commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
 
@@ -11,7 +11,6 @@ const TOKEN = 'report-token-5c1e7a90';
 const TENANT = 'tenant-secret-77d2';
 
 test('index.html agrees with conformance.json, loads nothing, and carries no credential', async ({}, testInfo) => {
-  requireChromium();
   test.setTimeout(120_000);
   const dir = tempDir();
   const server = await startScenarioServer();

@@ -3,12 +3,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { startScenarioServer } from '../../src/suite-runs/scenario-server';
-import { openFile, requireChromium } from './browser';
+import { openFile } from './browser';
 import { command, commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
 
 test('matrix: one column per report, rows whose behaviour differs marked, data differences not', async () => {
-  requireChromium();
   test.setTimeout(120_000);
   const dir = tempDir();
   const server = await startScenarioServer();

@@ -1,41 +1,51 @@
 /**
  * Mutual TLS and a private CA: an HTTPS reference server that asks for a client certificate,
- * with every certificate made here, by a CA made here.
+ * with every certificate made here, in this process, by a CA made here.
  */
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { generate } from 'selfsigned';
 import { buildReferenceServer } from '../../src/reference/server';
 import { commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
 
 const PASSPHRASE = 'mtls-passphrase-7f3a9c';
 
-/** A CA, a server certificate for 127.0.0.1 signed by it, and a client certificate whose key needs PASSPHRASE. */
-function makeCertificates(dir: string): void {
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1'];
-  openssl('req', '-x509', ...ec, '-nodes', '-keyout', 'ca-key.pem', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=Conformance Test CA');
-  openssl('req', ...ec, '-nodes', '-keyout', 'server-key.pem', '-out', 'server.csr', '-subj', '/CN=127.0.0.1');
-  writeFileSync(join(dir, 'server.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
-  const sign = (csr: string, out: string, ...extra: string[]) =>
-    openssl('x509', '-req', '-in', csr, '-CA', 'ca.pem', '-CAkey', 'ca-key.pem', '-CAcreateserial', '-out', out, '-days', '2', ...extra);
-  sign('server.csr', 'server.pem', '-extfile', 'server.ext');
-  openssl(
-    'req',
-    ...ec,
-    '-keyout',
-    'client-key.pem',
-    '-passout',
-    `pass:${PASSPHRASE}`,
-    '-out',
-    'client.csr',
-    '-subj',
-    '/CN=conformance-client',
-  );
-  sign('client.csr', 'client.pem');
+/** Certificates valid from an hour ago (clock skew aside) for two days: a test's lifetime. */
+const validity = () => {
+  const notBeforeDate = new Date(Date.now() - 3_600_000);
+  return { notBeforeDate, notAfterDate: new Date(notBeforeDate.getTime() + 2 * 86_400_000) };
+};
+
+/**
+ * A CA, a server certificate for 127.0.0.1 signed by it, and a client certificate whose key needs
+ * PASSPHRASE: made in this process (selfsigned, over WebCrypto), so that the test needs no system tool.
+ */
+async function makeCertificates(dir: string): Promise<void> {
+  const common = { keyType: 'ec', curve: 'P-256', algorithm: 'sha256', ...validity() } as const;
+  const ca = await generate([{ name: 'commonName', value: 'Conformance Test CA' }], {
+    ...common,
+    extensions: [
+      { name: 'basicConstraints', cA: true, critical: true },
+      { name: 'keyUsage', keyCertSign: true, cRLSign: true, digitalSignature: true, critical: true },
+    ],
+  });
+  const signer = { key: ca.private, cert: ca.cert };
+  // Signed by a CA, a certificate named localhost also carries the SAN IP 127.0.0.1, and server and client use.
+  const server = await generate([{ name: 'commonName', value: 'localhost' }], { ...common, ca: signer });
+  const client = await generate([{ name: 'commonName', value: 'conformance-client' }], { ...common, ca: signer, passphrase: PASSPHRASE });
+  const files = {
+    'ca.pem': ca.cert,
+    'server.pem': server.cert,
+    'server-key.pem': server.private,
+    'client.pem': client.cert,
+    'client-key.pem': client.private,
+  };
+  // The passphrase must be needed: the client key is PKCS#8 encrypted.
+  if (!client.private.startsWith('-----BEGIN ENCRYPTED PRIVATE KEY-----')) throw new Error('selfsigned wrote the client key unencrypted');
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
 }
 
 /** Every file under `dir`, read as text. */
@@ -51,7 +61,7 @@ test('a client certificate (CLIENT_CERT, CLIENT_KEY, CLIENT_KEY_PASSPHRASE) and 
 }) => {
   test.setTimeout(120_000);
   const dir = tempDir();
-  makeCertificates(dir);
+  await makeCertificates(dir);
   const read = (file: string) => readFileSync(join(dir, file));
   const server: FastifyInstance = buildReferenceServer({
     directory,

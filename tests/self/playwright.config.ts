@@ -11,4 +11,5 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list'], ['junit', { outputFile: '../../test-results/self-junit.xml' }]] : 'list',
   use: { trace: 'off' },
+  globalSetup: require.resolve('./global-setup'),
 });

@@ -16,7 +16,7 @@ import { type ScenarioServer, startScenarioServer } from '../../src/suite-runs/s
 import type { SurveyReport } from '../../src/types/schemas';
 import { BIN, commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
-import { openFile, requireChromium } from './browser';
+import { openFile } from './browser';
 
 const fixtures = readFixtures();
 
@@ -77,7 +77,6 @@ test('a dashed phone in one source of 1 provider in 50 is counted exactly, and t
   expect(csv.slice(1).filter((row) => row.includes(',DATA-FORMATS,MUST,'))).toHaveLength(expected);
 
   // The page, in a real browser: the verdict, both charts drawn, the sources and the examples with a curl line; nothing loaded.
-  requireChromium();
   const { page, requests, close } = await openFile(join(dir, 'index.html'));
   try {
     await expect(page.locator('h1')).toHaveText('Directory survey: FAIL');
