@@ -4,7 +4,7 @@
  * verdicts → report. A stage imports only the stages before it and the foundation (types, spec,
  * json, domain, schema-validation), never one after it. ARCHITECTURE.md says what each folder owns.
  */
-const FOUNDATION = '^src/(types|spec|json|domain|schema-validation)/|^src/(fixture-paths|suite-version)[.]ts$';
+const FOUNDATION = '^src/(types|spec|json|domain|schema-validation)/|^src/(fixture-paths|suite-version|package-root)[.]ts$';
 const STAGES = ['config', 'probes', 'client', 'rules', 'verdicts', 'report'];
 /** What sits on the stages: the Playwright glue, the jobs and commands, the test double and the tooling. */
 const ABOVE = ['harness', 'probe-tools', 'survey', 'cli', 'openapi', 'reference', 'generator', 'suite-runs', 'bench'];
@@ -103,6 +103,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
+    // The compiled package (npm run build): the same modules again.
+    exclude: { path: '^dist/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     moduleSystems: ['cjs', 'es6'],

@@ -6,7 +6,9 @@ import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'src/types/schemas.ts', 'conformance-report/', 'test-results/', 'playwright-report/', 'fixtures/'] },
+  {
+    ignores: ['node_modules/', 'dist/', 'src/types/schemas.ts', 'conformance-report/', 'test-results/', 'playwright-report/', 'fixtures/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -28,9 +30,9 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable' } },
   },
   {
-    // The installed command's entry: CommonJS, so that it can register tsx before loading the TypeScript.
+    // The command's entry: CommonJS, so that from the sources it can register tsx before loading the TypeScript.
     files: ['bin/*.js'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly' } },
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', __dirname: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   prettier,

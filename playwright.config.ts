@@ -4,7 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { dotenvAnnouncement, type Environment, environmentWithDotenv } from './src/config/environment';
 import { EMBEDDED_URL_VARIABLE, targetLine } from './src/config/connection';
@@ -55,6 +55,20 @@ if (isMainProcess) {
   clearReport(harness.reportDir);
 }
 
+/**
+ * A module of the harness beside this file, with this file's own extension: the TypeScript sources
+ * in a checkout (Playwright transpiles them), the compiled JavaScript in the published package.
+ */
+const own = (path: string) => join(__dirname, `${path}${extname(__filename)}`);
+
+/**
+ * The embedded server's command. Compiled, plain Node; from the sources, through tsx (a dev
+ * dependency), since Node 20 does not run TypeScript.
+ */
+const referenceServer = [process.execPath, ...(extname(__filename) === '.ts' ? ['--import', 'tsx'] : []), own('src/reference/main')]
+  .map((part) => `"${part}"`)
+  .join(' ');
+
 const sharded = process.argv.some((arg) => arg === '--shard' || arg.startsWith('--shard='));
 
 export default defineConfig({
@@ -68,14 +82,14 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000 + 10 * harness.requestTimeoutMs,
-  globalSetup: require.resolve('./src/harness/preflight.ts'),
+  globalSetup: own('src/harness/preflight'),
   // A shard writes a Playwright blob report, merged later (directory-conformance merge): a
   // conformance.json of its own would judge a third of the suite.
   reporter: sharded
     ? [['list'], ['blob', { outputDir: join(harness.reportDir, 'blob') }]]
     : [
         ['list'],
-        ['./src/harness/conformance-reporter.ts'],
+        [own('src/harness/conformance-reporter')],
         // Playwright's own report, by test; without the prompt for a code assistant in its error context.
         // Not Playwright's JUnit file: it copies annotations as they are, so one U+FFFE from a service
         // breaks it; conformance.junit.xml is the CI report, well-formed whatever the service sends.
@@ -83,7 +97,7 @@ export default defineConfig({
       ],
   webServer: harness.embedded
     ? {
-        command: `"${process.execPath}" --import tsx src/reference/main.ts`,
+        command: referenceServer,
         url: `${harness.baseUrl}/health`,
         env: { PORT: new URL(harness.baseUrl).port, HOST: '127.0.0.1' },
         reuseExistingServer: false,

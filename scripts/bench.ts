@@ -29,7 +29,8 @@ import { createSchemaValidator, SCHEMA } from '../src/schema-validation/validato
 import { measureOverhead } from '../src/bench/overhead';
 import { measureSurveyCost, measureSurveyRate, type SurveyCost, type SurveyLauncher, type SurveyRate } from '../src/bench/survey-cost';
 import { markdownTable } from '../src/suite-runs/run-table';
-import { PROJECT_ROOT, startReferenceServer } from '../src/suite-runs/scenario-server';
+import { startReferenceServer } from '../src/suite-runs/scenario-server';
+import { PACKAGE_ROOT } from '../src/package-root';
 
 /** The server's load is measured at the first and last size, the survey at the last two. */
 const SIZES = [1_000, 10_000, 100_000] as const;
@@ -120,7 +121,7 @@ async function load(url: string): Promise<{ p50Ms: number; p99Ms: number; reques
  * runs in a process that never held 100k generated providers, whose heap would slow it down.
  */
 function inChild<T>(mode: string, ...args: string[]): T {
-  const output = execFileSync(process.execPath, ['--import', 'tsx', __filename, mode, ...args], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+  const output = execFileSync(process.execPath, ['--import', 'tsx', __filename, mode, ...args], { cwd: PACKAGE_ROOT, encoding: 'utf8' });
   return JSON.parse(output) as T;
 }
 
@@ -235,8 +236,8 @@ async function main(): Promise<void> {
     rmSync(root, { recursive: true, force: true });
   }
   const results = partial as Results;
-  mkdirSync(join(PROJECT_ROOT, 'bench'), { recursive: true });
-  writeFileSync(join(PROJECT_ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  mkdirSync(join(PACKAGE_ROOT, 'bench'), { recursive: true });
+  writeFileSync(join(PACKAGE_ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   printTable(results);
 }
 

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { PACKAGE_ROOT } from './package-root';
 
 /**
  * Where the committed fixtures live and what their files are called: the generator writes them, the
@@ -19,7 +20,7 @@ export const FIXTURE_FILES = {
 export const SNAPSHOT_FILE = 'directory-snapshot.v2.bin';
 
 /** The committed fixtures folder. */
-export const DEFAULT_FIXTURE_DIR = join(__dirname, '..', 'fixtures');
+export const DEFAULT_FIXTURE_DIR = join(PACKAGE_ROOT, 'fixtures');
 
 /** The OpenAPI 3.1 contract generated from schemas/ (npm run gen:openapi), which the reference server serves. */
-export const OPENAPI_FILE = join(__dirname, '..', 'openapi.json');
+export const OPENAPI_FILE = join(PACKAGE_ROOT, 'openapi.json');

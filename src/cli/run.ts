@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { dirname, join, resolve, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { extname, join, resolve } from 'node:path';
 import { ENV_FILE_VARIABLE, environmentWithDotenv, reportDirOf } from '../config/environment';
 import { InputError } from '../config/input-error';
 import { blobReports } from '../harness/blob-reports';
@@ -9,17 +8,11 @@ import { reportRunThatCouldNotStart } from '../harness/stopped-run';
 import { EXIT, UsageError } from './exit-codes';
 
 /**
- * Playwright transpiles TypeScript only outside node_modules, and an installed package lives inside
- * it: Node's module loader goes through tsx instead (resolved by path, so a global install works).
- * A source checkout needs no loader, and each process Playwright starts (a worker restarts after
- * every failed test) would pay for one it does not use.
+ * The package's own Playwright configuration: the suite runs from wherever the package is installed.
+ * In the published package it is compiled JavaScript, as are the specs, which Playwright loads as
+ * they are (it transpiles TypeScript only outside node_modules); a source checkout runs the sources.
  */
-const TYPESCRIPT_LOADER = __dirname.split(sep).includes('node_modules')
-  ? ['--import', pathToFileURL(join(dirname(require.resolve('tsx/package.json')), 'dist', 'loader.mjs')).href]
-  : [];
-
-/** The package's own Playwright configuration: the suite runs from wherever the package is installed. */
-const SUITE_CONFIG = join(__dirname, '..', '..', 'playwright.config.ts');
+const SUITE_CONFIG = join(__dirname, '..', '..', `playwright.config${extname(__filename)}`);
 
 export interface RunOptions {
   'base-url'?: string;
@@ -79,10 +72,10 @@ function playwrightArguments(options: RunOptions, passThrough: readonly string[]
   ];
 }
 
-/** Playwright's CLI under Node, with the TypeScript loader when installed: its exit code is the command's. */
+/** Playwright's CLI under Node: its exit code is the command's. */
 function playwright(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
   const cli = require.resolve('@playwright/test/cli');
-  const child = spawn(process.execPath, [...TYPESCRIPT_LOADER, cli, ...args], { cwd, env, stdio: 'inherit' });
+  const child = spawn(process.execPath, [cli, ...args], { cwd, env, stdio: 'inherit' });
   return new Promise((resolveExit) => child.on('exit', (code, signal) => resolveExit(code ?? (signal ? 130 : 1))));
 }
 

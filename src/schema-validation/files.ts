@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { PACKAGE_ROOT } from '../package-root';
 
 /** The folder holding every JSON Schema of the project: the single source of truth for each shape. */
-export const SCHEMA_DIR = join(__dirname, '..', '..', 'schemas');
+export const SCHEMA_DIR = join(PACKAGE_ROOT, 'schemas');
 
 /** Every schema's `$id` is this base plus its path under schemas/, so Ajv (by `$id`) and
  * json-schema-to-typescript (by file path) resolve the same relative `$ref` to the same file. */

@@ -8,7 +8,7 @@ import { TARGETS_VARIABLE } from '../config/targets';
 import { type ConformanceReport, REPORT_FILES } from '../report/model';
 import { SCHEMA, sharedSchemaValidator } from '../schema-validation/validator';
 import { watchPeakMemory } from './peak-memory';
-import { PROJECT_ROOT } from './scenario-server';
+import { PACKAGE_ROOT } from '../package-root';
 
 /** Every configuration key of the suite, and the harness's own variables. */
 const SUITE_KEYS = [
@@ -84,11 +84,11 @@ export async function runSuite({
   workers = 1,
   measureMemory = false,
 }: SuiteRunOptions): Promise<SuiteRun> {
-  const args = [join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', `--workers=${workers}`];
+  const args = [join(PACKAGE_ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', `--workers=${workers}`];
   if (!allReporters) args.push('--reporter=./src/harness/conformance-reporter.ts');
   const started = Date.now();
   const child = spawn(process.execPath, args, {
-    cwd: PROJECT_ROOT,
+    cwd: PACKAGE_ROOT,
     env: { ...neutralSuiteEnvironment(process.env), ...env, REPORT_DIR: reportDir },
   });
   const memory = measureMemory ? watchPeakMemory(child.pid!) : undefined;

@@ -1,8 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
-
-export const PROJECT_ROOT = join(__dirname, '..', '..');
+import { PACKAGE_ROOT } from '../package-root';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,8 +26,8 @@ export interface ScenarioServer {
  * can never answer in its place.
  */
 export async function startReferenceServer(env: Record<string, string> = {}): Promise<ScenarioServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/reference/main.ts'], {
-    cwd: PROJECT_ROOT,
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/reference/scenarios/main.ts'], {
+    cwd: PACKAGE_ROOT,
     env: {
       ...process.env,
       REFERENCE_SCENARIOS: '',

@@ -3,10 +3,10 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../src/suite-runs/scenario-server';
+import { PACKAGE_ROOT } from '../../src/package-root';
 import { expect, test } from './fixtures';
 
-const DEPCRUISE = join(PROJECT_ROOT, 'node_modules', '.bin', 'depcruise');
+const DEPCRUISE = join(PACKAGE_ROOT, 'node_modules', '.bin', 'depcruise');
 
 /** dependency-cruiser over a tree, as `npm run boundaries` runs it. */
 function cruise(root: string): { status: number | null; output: string } {
@@ -23,8 +23,8 @@ function cruise(root: string): { status: number | null; output: string } {
 function copyOfTheTree(): string {
   const root = mkdtempSync(join(tmpdir(), 'boundaries-'));
   for (const entry of ['src', 'scripts', 'bin', 'playwright.config.ts', 'tsconfig.json', '.dependency-cruiser.cjs', 'package.json'])
-    cpSync(join(PROJECT_ROOT, entry), join(root, entry), { recursive: true });
-  symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(root, 'node_modules'));
+    cpSync(join(PACKAGE_ROOT, entry), join(root, entry), { recursive: true });
+  symlinkSync(join(PACKAGE_ROOT, 'node_modules'), join(root, 'node_modules'));
   return root;
 }
 
@@ -35,7 +35,7 @@ function addImport(root: string, file: string, statement: string): void {
 
 test('the tree keeps its boundaries, and a circle added to a copy of it makes the check fail', () => {
   test.setTimeout(120_000);
-  const clean = cruise(PROJECT_ROOT);
+  const clean = cruise(PACKAGE_ROOT);
   expect(clean.status, clean.output).toBe(0);
   const root = copyOfTheTree();
   // json/distinct.ts and json/pointer.ts, each importing the other.

@@ -7,7 +7,7 @@ import { OBSERVATIONS, REQUIREMENTS } from '../../src/spec/catalogue';
 import { ANNOTATION } from '../../src/harness/annotations';
 import { SCENARIOS } from '../../src/reference/scenarios/registry';
 import { neutralSuiteEnvironment } from '../../src/suite-runs/run-suite';
-import { PROJECT_ROOT } from '../../src/suite-runs/scenario-server';
+import { PACKAGE_ROOT } from '../../src/package-root';
 import { expect, test } from './fixtures';
 
 interface ListedTest {
@@ -23,14 +23,14 @@ interface ListedSuite {
 
 /** The conformance suite's tests as `playwright test --list` reports them, with any extra arguments. */
 function listed(...args: string[]): ListedTest[] {
-  const cli = join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
+  const cli = join(PACKAGE_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
   const env = {
     ...neutralSuiteEnvironment(process.env),
     CONFORMANCE_EMBEDDED_URL: 'http://127.0.0.1:9',
     REPORT_DIR: mkdtempSync(join(tmpdir(), 'list-')),
   };
   const output = execFileSync(process.execPath, [cli, 'test', '--list', '--reporter=json', ...args], {
-    cwd: PROJECT_ROOT,
+    cwd: PACKAGE_ROOT,
     env,
     encoding: 'utf8',
   });

@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { COMMAND_FLAGS } from '../../src/cli/flags';
-import { PROJECT_ROOT } from '../../src/suite-runs/scenario-server';
+import { PACKAGE_ROOT } from '../../src/package-root';
 import { expect, test } from './fixtures';
 
 const template = (name: string) => {
-  const text = readFileSync(join(PROJECT_ROOT, 'ci-templates', name), 'utf8');
+  const text = readFileSync(join(PACKAGE_ROOT, 'ci-templates', name), 'utf8');
   return { text, yaml: parse(text) as Record<string, unknown> };
 };
 

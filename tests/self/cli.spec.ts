@@ -1,6 +1,6 @@
 /** The directory-conformance command: flags, exit codes, the catalogue, comparison, and the packed package installed. */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMMAND_FLAGS } from '../../src/cli/flags';
 import { OBSERVATIONS, REQUIREMENTS } from '../../src/spec/catalogue';
@@ -8,11 +8,12 @@ import { testResultOf } from '../../src/harness/annotations';
 import { aggregate } from '../../src/verdicts/aggregate';
 import { conformanceReport, type ConformanceReport } from '../../src/report/model';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
-import { PROJECT_ROOT, startScenarioServer } from '../../src/suite-runs/scenario-server';
+import { startScenarioServer } from '../../src/suite-runs/scenario-server';
+import { PACKAGE_ROOT } from '../../src/package-root';
 import { command, tempDir } from './command';
 import { expect, test } from './fixtures';
 
-const VERSION = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 test('--version and --help answer on every command; an unknown flag is a configuration error (exit 2)', () => {
   for (const args of [
@@ -35,7 +36,7 @@ test('--version and --help answer on every command; an unknown flag is a configu
 
 test('docs/cli.md has a section for every command, naming each of its flags', () => {
   const sections = new Map(
-    readFileSync(join(PROJECT_ROOT, 'docs', 'cli.md'), 'utf8')
+    readFileSync(join(PACKAGE_ROOT, 'docs', 'cli.md'), 'utf8')
       .split(/^### /m)
       .slice(1)
       .map((section) => [/^`([^`]+)`/.exec(section)?.[1], section] as const),
@@ -169,7 +170,7 @@ test('every command given empty, wrong-shaped or broken input exits 2 with one l
   writeFileSync(join(dir, 'array.json'), '[]');
   writeFileSync(join(dir, 'null.json'), 'null');
   writeFileSync(join(dir, 'empty.json'), '');
-  writeFileSync(join(dir, 'probes.json'), readFileSync(join(PROJECT_ROOT, 'fixtures', 'probes.json')));
+  writeFileSync(join(dir, 'probes.json'), readFileSync(join(PACKAGE_ROOT, 'fixtures', 'probes.json')));
   writeFileSync(join(dir, 'report.json'), JSON.stringify(report([{ id: 'SB-ROOT-OBJECT', failures: [] }], { status: 404 })));
   mkdirSync(join(dir, 'no-blobs'));
   mkdirSync(join(dir, 'broken-blobs'));
@@ -242,7 +243,7 @@ test('probes check: 0 when every promise holds, 3 when one is contradicted; prob
   expect(holds.code).toBe(0);
   expect(holds.stdout).toMatch(/^holds +provider\.unique\[0\] /m);
   expect(holds.stdout).toMatch(/^probes: (\d+) of \1 promises hold, 0 contradicted, 0 unconfirmed$/m);
-  const probes = JSON.parse(readFileSync(join(PROJECT_ROOT, 'fixtures', 'probes.json'), 'utf8'));
+  const probes = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'fixtures', 'probes.json'), 'utf8'));
   const npi: string = probes.provider.unique.find((p: { query: { NPI?: string } }) => p.query.NPI).query.NPI;
   writeFileSync(join(dir, 'stale.json'), JSON.stringify({ provider: { none: [{ query: { NPI: npi } }] } }));
   const stale = command(['probes', 'check', '--probes', 'stale.json'], { cwd: dir });
@@ -350,14 +351,26 @@ test('a page walk that reaches MAX_PAGES says so: the requirement is partial, wi
 test('the packed tarball installs into an empty directory and runs against the embedded server and a scenario server', async () => {
   test.setTimeout(300_000);
   const dir = tempDir();
-  const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: PROJECT_ROOT, encoding: 'utf8' })
+  const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: PACKAGE_ROOT, encoding: 'utf8' })
     .trim()
     .split('\n')
     .pop()!;
   const project = join(dir, 'consumer');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), '{ "name": "consumer", "private": true }\n');
+  // Compiled JavaScript and declarations, and what a user reads; no TypeScript source, no test equipment.
+  const files = execFileSync('tar', ['tzf', join(dir, tarball)], { encoding: 'utf8' })
+    .trim()
+    .split('\n');
+  expect(files).toContain('package/dist/src/cli/main.js');
+  expect(files).toContain('package/dist/src/cli/main.d.ts');
+  expect(files).toContain('package/dist/tests/conformance/search-single-best.spec.js');
+  expect(files).toContain('package/docs/cli.md');
+  expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
+  expect(files.filter((f) => /\/(suite-runs|bench|openapi)\/|\/scenarios\/(faults|variants|hostile|registry)/.test(f))).toEqual([]);
   execFileSync('npm', ['install', '--no-audit', '--no-fund', join(dir, tarball)], { cwd: project, stdio: 'pipe' });
+  // Plain Node runs it: no TypeScript loader is installed with it.
+  for (const loader of ['tsx', 'esbuild', 'ts-node']) expect(existsSync(join(project, 'node_modules', loader))).toBe(false);
   const bin = join(project, 'node_modules', '.bin', 'directory-conformance');
   expect(command(['--version'], { cwd: project, bin }).stdout.trim()).toBe(VERSION);
   expect(command(['probes', 'check'], { cwd: project, bin }).code).toBe(0);

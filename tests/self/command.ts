@@ -4,9 +4,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { neutralSuiteEnvironment } from '../../src/suite-runs/run-suite';
-import { PROJECT_ROOT } from '../../src/suite-runs/scenario-server';
+import { PACKAGE_ROOT } from '../../src/package-root';
 
-export const BIN = join(PROJECT_ROOT, 'bin', 'directory-conformance.js');
+export const BIN = join(PACKAGE_ROOT, 'bin', 'directory-conformance.js');
 
 interface CommandOptions {
   cwd?: string;
@@ -31,7 +31,7 @@ function commandEnvironment(options: CommandOptions): NodeJS.ProcessEnv {
 /** The command in `cwd`, waited for. */
 export function command(args: string[], options: CommandOptions = {}): CommandResult {
   const result = spawnSync(options.bin ?? BIN, args, {
-    cwd: options.cwd ?? PROJECT_ROOT,
+    cwd: options.cwd ?? PACKAGE_ROOT,
     env: commandEnvironment(options),
     encoding: 'utf8',
     timeout: 180_000,
@@ -41,7 +41,7 @@ export function command(args: string[], options: CommandOptions = {}): CommandRe
 
 /** The command in `cwd`, without blocking this process: for a target served by the test itself. */
 export function commandAsync(args: string[], options: CommandOptions = {}): Promise<CommandResult> {
-  const child = spawn(options.bin ?? BIN, args, { cwd: options.cwd ?? PROJECT_ROOT, env: commandEnvironment(options) });
+  const child = spawn(options.bin ?? BIN, args, { cwd: options.cwd ?? PACKAGE_ROOT, env: commandEnvironment(options) });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
