@@ -9,6 +9,10 @@ const STAGES = ['config', 'probes', 'client', 'rules', 'verdicts', 'report'];
 /** What sits on the stages: the Playwright glue, the jobs and commands, the test double and the tooling. */
 const ABOVE = ['harness', 'probe-tools', 'survey', 'cli', 'openapi', 'reference', 'generator', 'suite-runs', 'bench'];
 const folders = (names) => `^src/(${names.join('|')})/`;
+/** The test double, the data generator and what only the repository's own tests and benchmarks use. */
+const TOOLING = ['reference', 'generator', 'suite-runs', 'bench', 'openapi'];
+/** The modules that start the embedded server, or run it (serve): the only product modules that import it. */
+const EMBEDDED_STARTERS = '^src/(harness/embedded-server|cli/run|cli/target|cli/main|cli/serve)[.]ts$';
 const PLAYWRIGHT = '(^|/)node_modules/(@playwright/|playwright/|playwright-core/)';
 
 /** A stage may import only the stages before it: one rule per stage, naming all that come after. */
@@ -95,10 +99,26 @@ module.exports = {
     },
     {
       name: 'product-without-reference',
-      comment: 'The harness does not depend on its test double or the data generator: only the tooling around it does.',
+      comment:
+        'The harness does not depend on its test double or the data generator: only the tooling around it does, and the few modules that start the embedded server (embedded-server-through-its-starter).',
       severity: 'error',
-      from: { path: `${folders([...STAGES, 'harness', 'probe-tools', 'survey', 'openapi'])}|^playwright[.]config[.]ts$` },
+      from: { path: '^src/|^playwright[.]config[.]ts$', pathNot: [`^src/(${TOOLING.join('|')})/`, EMBEDDED_STARTERS] },
       to: { path: '^src/(reference|generator)/' },
+    },
+    {
+      name: 'embedded-server-through-its-starter',
+      comment:
+        'With no target, the run, probes and survey start the embedded server, and serve runs it: through src/reference/start.ts (or the entry that calls it), and, for serve --size and --write-npis, the generator and the directory. Nothing else of the test double.',
+      severity: 'error',
+      from: { path: EMBEDDED_STARTERS, pathNot: '^src/cli/serve[.]ts$' },
+      to: { path: '^src/(reference|generator)/', pathNot: '^src/reference/(start|main|free-port)[.]ts$' },
+    },
+    {
+      name: 'serve-builds-directories',
+      comment: 'serve --size generates a directory and --write-npis lists it: only serve imports the generator and the directory.',
+      severity: 'error',
+      from: { path: '^src/cli/serve[.]ts$' },
+      to: { path: '^src/(reference|generator)/', pathNot: ['^src/generator/', '^src/reference/directory[.]ts$'] },
     },
   ],
   options: {

@@ -10,8 +10,7 @@ import { dotenvAnnouncement, type Environment, environmentWithDotenv } from './s
 import { EMBEDDED_URL_VARIABLE, targetLine } from './src/config/connection';
 import { loadSuiteConfig, type SuiteConfig } from './src/harness/suite-config';
 import { ConfigError } from './src/config/config-error';
-import { reportRunThatCouldNotStart } from './src/harness/stopped-run';
-import { clearReport } from './src/report/write-report';
+import { clearReport } from './src/report/model';
 import { suiteTargets, TARGETS_VARIABLE, targetEnvironment } from './src/config/targets';
 
 /** A free loopback port, asked of the OS synchronously (the config file cannot await). */
@@ -39,6 +38,9 @@ try {
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   console.error(error.message);
+  // Loaded only here: the report's renderers are no start-up cost of a run that starts.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { reportRunThatCouldNotStart } = require('./src/harness/stopped-run') as typeof import('./src/harness/stopped-run');
   if (isMainProcess) reportRunThatCouldNotStart(error, environment, process.cwd());
   process.exit(2);
 }
@@ -61,14 +63,6 @@ if (isMainProcess) {
  */
 const own = (path: string) => join(__dirname, `${path}${extname(__filename)}`);
 
-/**
- * The embedded server's command. Compiled, plain Node; from the sources, through tsx (a dev
- * dependency), since Node 20 does not run TypeScript.
- */
-const referenceServer = [process.execPath, ...(extname(__filename) === '.ts' ? ['--import', 'tsx'] : []), own('src/reference/main')]
-  .map((part) => `"${part}"`)
-  .join(' ');
-
 const sharded = process.argv.some((arg) => arg === '--shard' || arg.startsWith('--shard='));
 
 export default defineConfig({
@@ -82,7 +76,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000 + 10 * harness.requestTimeoutMs,
-  globalSetup: own('src/harness/preflight'),
+  globalSetup: own('src/harness/global-setup'),
   // A shard writes a Playwright blob report, merged later (directory-conformance merge): a
   // conformance.json of its own would judge a third of the suite.
   reporter: sharded
@@ -95,15 +89,4 @@ export default defineConfig({
         // breaks it; conformance.junit.xml is the CI report, well-formed whatever the service sends.
         ['html', { outputFolder: join(harness.reportDir, 'html'), open: 'never', noCopyPrompt: true }],
       ],
-  webServer: harness.embedded
-    ? {
-        command: referenceServer,
-        url: `${harness.baseUrl}/health`,
-        env: { PORT: new URL(harness.baseUrl).port, HOST: '127.0.0.1' },
-        reuseExistingServer: false,
-        timeout: 60_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-      }
-    : undefined,
 });

@@ -16,7 +16,7 @@ import { SPECIFICATION, SUITE_VERSION as VERSION } from '../suite-version';
 import { ConfigError } from '../config/config-error';
 import { InputError } from '../config/input-error';
 import { EXIT, UsageError } from './exit-codes';
-import { draftRequestBound, MAX_SEEDS } from '../probe-tools/draft';
+import { draftRequestBound, MAX_SEEDS } from '../probe-tools/draft-bound';
 import { type CommandName, COMMAND_FLAGS } from './flags';
 import type { RunOptions } from './run';
 
@@ -27,6 +27,7 @@ const commandModules = {
   compare: () => require('./compare') as typeof import('./compare'),
   list: () => require('./list') as typeof import('./list'),
   matrix: () => require('./matrix') as typeof import('./matrix'),
+  merge: () => require('./merge') as typeof import('./merge'),
   probes: () => require('./probes') as typeof import('./probes'),
   run: () => require('./run') as typeof import('./run'),
   survey: () => require('./survey') as typeof import('./survey'),
@@ -237,7 +238,7 @@ async function main(argv: string[]): Promise<number> {
     case 'merge': {
       const { values, positionals } = parse(own, 'merge');
       if (positionals.length !== 1) throw new UsageError('merge takes one folder of blob reports: directory-conformance merge DIR');
-      return commandModules.run().merge(values as RunOptions, positionals[0]);
+      return commandModules.merge().merge(values as RunOptions, positionals[0]);
     }
     default: {
       const { values, positionals } = parse(own, 'run');

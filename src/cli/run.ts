@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
+import { EMBEDDED_SERVED_VARIABLE, EMBEDDED_URL_VARIABLE, targetsEmbedded } from '../config/connection';
 import { ENV_FILE_VARIABLE, environmentWithDotenv, reportDirOf } from '../config/environment';
-import { InputError } from '../config/input-error';
-import { blobReports } from '../harness/blob-reports';
-import { reportRunThatCouldNotStart } from '../harness/stopped-run';
+import { freeLoopbackPort } from '../reference/free-port';
 import { EXIT, UsageError } from './exit-codes';
 
 /**
@@ -12,7 +11,7 @@ import { EXIT, UsageError } from './exit-codes';
  * In the published package it is compiled JavaScript, as are the specs, which Playwright loads as
  * they are (it transpiles TypeScript only outside node_modules); a source checkout runs the sources.
  */
-const SUITE_CONFIG = join(__dirname, '..', '..', `playwright.config${extname(__filename)}`);
+export const SUITE_CONFIG = join(__dirname, '..', '..', `playwright.config${extname(__filename)}`);
 
 export interface RunOptions {
   'base-url'?: string;
@@ -72,11 +71,43 @@ function playwrightArguments(options: RunOptions, passThrough: readonly string[]
   ];
 }
 
-/** Playwright's CLI under Node: its exit code is the command's. */
-function playwright(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
+/** Playwright's CLI under Node, started: `exited` resolves with its exit code, which is the command's. */
+function startPlaywright(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string): { exited: Promise<number>; stop: () => void } {
   const cli = require.resolve('@playwright/test/cli');
   const child = spawn(process.execPath, [cli, ...args], { cwd, env, stdio: 'inherit' });
-  return new Promise((resolveExit) => child.on('exit', (code, signal) => resolveExit(code ?? (signal ? 130 : 1))));
+  const exited = new Promise<number>((resolveExit) => child.on('exit', (code, signal) => resolveExit(code ?? (signal ? 130 : 1))));
+  return { exited, stop: () => void child.kill() };
+}
+
+export const playwright = (args: readonly string[], env: NodeJS.ProcessEnv, cwd: string): Promise<number> =>
+  startPlaywright(args, env, cwd).exited;
+
+/**
+ * With no target, the embedded server, served from this process while Playwright starts in its own:
+ * both load at once, on two cores, and the run waits for the server only if it is not up yet
+ * (src/harness/global-setup.ts). Its address goes to the run in the environment.
+ */
+async function servedEmbedded(env: NodeJS.ProcessEnv, cwd: string): Promise<{ serve: () => Promise<() => Promise<void>> } | undefined> {
+  if (!targetsEmbedded(environmentWithDotenv(env, cwd)) || env[EMBEDDED_URL_VARIABLE]) return undefined;
+  const url = `http://127.0.0.1:${await freeLoopbackPort()}`;
+  env[EMBEDDED_URL_VARIABLE] = url;
+  env[EMBEDDED_SERVED_VARIABLE] = 'true';
+  return {
+    serve: async () => {
+      // Loaded now, once Playwright is on its way: the server's modules are no cost before it starts.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { referenceServerOf, ServerSettingError } = require('../reference/start') as typeof import('../reference/start');
+      let app;
+      try {
+        ({ app } = referenceServerOf(process.env));
+      } catch (error) {
+        // A wrong LATENCY_MS or FIXTURE_DIR: one line, exit 2.
+        throw error instanceof ServerSettingError ? new UsageError(error.message) : error;
+      }
+      await app.listen({ host: '127.0.0.1', port: Number(new URL(url).port) });
+      return () => app.close();
+    },
+  };
 }
 
 /** `directory-conformance run`: the conformance suite through Playwright's runner; its exit code is the run's. */
@@ -84,7 +115,18 @@ export async function run(options: RunOptions, passThrough: readonly string[]): 
   const cwd = process.cwd();
   // The suite's configuration file says which target and which dotenv file the run uses, first.
   const env = runEnvironment(options, process.env, cwd);
-  const code = await playwright(playwrightArguments(options, passThrough), env, cwd);
+  const args = playwrightArguments(options, passThrough);
+  const embedded = await servedEmbedded(env, cwd);
+  const suite = startPlaywright(args, env, cwd);
+  let close: (() => Promise<void>) | undefined;
+  try {
+    close = await embedded?.serve();
+  } catch (error) {
+    suite.stop();
+    throw error;
+  }
+  const code = await suite.exited;
+  await close?.();
   if (options.shard === undefined || code !== 1) return code;
   // A shard's failed tests are judged when the shards are merged, against the baseline and all the
   // rest: the shard itself succeeded once its blob report is written.
@@ -94,24 +136,4 @@ export async function run(options: RunOptions, passThrough: readonly string[]): 
     `shard ${options.shard}: failed tests are judged when the shards are merged: directory-conformance merge (blob report in ${blobs})`,
   );
   return EXIT.pass;
-}
-
-/**
- * `directory-conformance merge DIR`: the blob reports of `run --shard` merged by Playwright, with the
- * suite's reporters, into one conformance report. The configuration must be the shards' (the same
- * flags, environment or dotenv file): the reporter judges with it.
- */
-export async function merge(options: RunOptions, blobDir: string): Promise<number> {
-  const cwd = process.cwd();
-  const dir = resolve(cwd, blobDir);
-  const env = runEnvironment(options, process.env, cwd);
-  try {
-    await blobReports(dir);
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error;
-    // Nothing to merge is no verdict to keep: the report folder says error, and no earlier PASS survives.
-    const reportDir = reportRunThatCouldNotStart(error, environmentWithDotenv(env, cwd), cwd);
-    throw new InputError(`${error.message} (report: ${reportDir})`);
-  }
-  return playwright(['merge-reports', '--config', SUITE_CONFIG, dir], env, cwd);
 }

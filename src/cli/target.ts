@@ -13,8 +13,7 @@ import { type Transport, UndiciTransport } from '../client/transport';
 import { ConfigError } from '../config/config-error';
 import { type ConnectionConfig, EMBEDDED_URL_VARIABLE, loadConnection, secretsOf, targetLine, targetsEmbedded } from '../config/connection';
 import { dotenvAnnouncement, type Environment, environmentWithDotenv } from '../config/environment';
-import { loadDirectory } from '../reference/directory';
-import { buildReferenceServer } from '../reference/server';
+import { referenceServerOf } from '../reference/start';
 import { EXIT, UsageError } from './exit-codes';
 import { type RunOptions, runEnvironment } from './run';
 
@@ -36,7 +35,7 @@ export async function target<E extends DirectoryEndpoints, P>(
   const merged = configured(() => environmentWithDotenv(env, cwd));
   // What the command reads is checked before it prints or starts anything: a bad input is one line.
   const prepared = configured(() => prepare(merged));
-  const server = configured(() => targetsEmbedded(merged)) ? buildReferenceServer({ directory: loadDirectory() }) : undefined;
+  const server = configured(() => targetsEmbedded(merged)) ? referenceServerOf(process.env).app : undefined;
   if (server) {
     await server.listen({ port: 0, host: '127.0.0.1' });
     merged[EMBEDDED_URL_VARIABLE] = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;

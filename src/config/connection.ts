@@ -6,6 +6,11 @@ import type { Environment } from './environment';
 
 /** Where the embedded reference server listens, chosen once in the main process (see playwright.config.ts). */
 export const EMBEDDED_URL_VARIABLE = 'CONFORMANCE_EMBEDDED_URL';
+/**
+ * Set by the `run` command when it serves the embedded server itself, at EMBEDDED_URL_VARIABLE,
+ * while Playwright starts: the run waits for it to answer instead of starting one.
+ */
+export const EMBEDDED_SERVED_VARIABLE = 'CONFORMANCE_EMBEDDED_SERVED';
 
 /** A client certificate for mutual TLS: the PEM contents of CLIENT_CERT and CLIENT_KEY. */
 export interface ClientCertificate {

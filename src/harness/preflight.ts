@@ -93,7 +93,7 @@ async function preflightTarget(config: FullConfig, harness: SuiteConfig, name?: 
   }
 }
 
-export default async function preflight(config: FullConfig): Promise<void> {
+export async function preflight(config: FullConfig): Promise<void> {
   const environment = environmentWithDotenv(process.env, process.cwd());
   for (const target of runTargets(environment))
     await preflightTarget(config, loadSuiteConfig(targetEnvironment(environment, target)), target?.name);

@@ -2,8 +2,8 @@ import { type Environment, reportDirOf } from '../config/environment';
 import type { ConfigError } from '../config/config-error';
 import { Redactor } from '../client/redact';
 import { aggregate } from '../verdicts/aggregate';
-import { clearReport, writeReport } from '../report/write-report';
-import { conformanceReport } from '../report/model';
+import { writeReport } from '../report/write-report';
+import { clearReport, conformanceReport } from '../report/model';
 
 /** Values in the raw environment that may be credentials, for redaction when the configuration did not load. */
 function rawSecrets(env: Environment): string[] {

@@ -23,26 +23,10 @@ import {
   verifyStatusSearch,
   verifyUnique,
 } from './verify';
-
-/** Seeds taken at most: enough to fill every category, few enough to keep the requests bounded. */
-export const MAX_SEEDS = 10;
-
-/** Candidates tried at most, per category. */
-const TRIES = { narrowings: 3, none: 3, cities: 3, postalCodes: 3, states: 3, identifiers: 2 } as const;
+import { draftRequestBound, MAX_SEEDS, TRIES } from './draft-bound';
 
 /** Ambiguous probes written at most: each costs the suite several requests, and three show the rule. */
 const WRITTEN_AMBIGUOUS = 3;
-
-/**
- * The most requests a draft makes for `seeds` NPIs. Per seed: its NPI, then its name and state and
- * its last name and state, each with up to 3 narrowings when ambiguous. Then the unknown NPIs, a
- * search per city and postal code, 2 requests per state for multiPage and for overLimit, one per
- * identifier, and 2 for `active`.
- */
-export function draftRequestBound(seeds: number): number {
-  const perSeed = 1 + 2 * (1 + TRIES.narrowings);
-  return seeds * perSeed + TRIES.none + TRIES.cities + TRIES.postalCodes + 2 * 2 * TRIES.states + TRIES.identifiers + 2;
-}
 
 /** The endpoints, counting every request and refusing any past the bound: the bound is a promise to the user. */
 export class BoundedEndpoints extends DirectoryEndpoints {

@@ -1,32 +1,44 @@
 /**
- * Starts a reference server on PORT (3000) and HOST (127.0.0.1), over FIXTURE_DIR (fixtures/) with
- * LATENCY_MS (0), and prints the line its launchers read: `reference server: http://HOST:PORT (…)`.
+ * The reference server as its environment describes it: FIXTURE_DIR (fixtures/) and LATENCY_MS (0),
+ * and, for a server of its own, PORT (3000) and HOST (127.0.0.1). The one place that reads them,
+ * whether the server runs in a process of its own (runReferenceServer: `serve`, the test equipment)
+ * or inside the command that tests it (the embedded server of `run`, `probes`, `survey`).
  */
 import type { AddressInfo } from 'node:net';
-import { loadDirectory } from './directory';
+import type { FastifyInstance } from 'fastify';
+import { type Directory, loadDirectory } from './directory';
 import { buildReferenceServer, type MountedScenario } from './server';
 
-/** A setting of the environment that is wrong: said in one line, exit 2. */
-export function fail(message: string): never {
-  console.error(message);
-  process.exit(2);
-}
+/** A setting of the environment that is wrong. */
+export class ServerSettingError extends Error {}
 
-function integerSetting(name: string, fallback: number): number {
-  const raw = process.env[name];
+function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 0) fail(`${name} must be a whole number, got "${raw}"`);
+  if (!Number.isSafeInteger(value) || value < 0) throw new ServerSettingError(`${name} must be a whole number, got "${raw}"`);
   return value;
 }
 
-/** The server, serving `scenarios` (the reference behaviour at the root when absent), until SIGINT or SIGTERM. */
+/** The server over FIXTURE_DIR with LATENCY_MS, serving `scenarios` (the reference behaviour at the root when absent); not listening yet. */
+export function referenceServerOf(
+  env: NodeJS.ProcessEnv,
+  scenarios?: readonly MountedScenario[],
+): { app: FastifyInstance; directory: Directory } {
+  const latencyMs = integerSetting(env, 'LATENCY_MS', 0);
+  const directory = loadDirectory(env.FIXTURE_DIR || undefined);
+  return { app: buildReferenceServer({ directory, latencyMs, scenarios }), directory };
+}
+
+/**
+ * A server of its own on PORT and HOST, until SIGINT or SIGTERM, printing the line its launchers
+ * read: `reference server: http://HOST:PORT (…)`. A wrong setting is one line and exit 2.
+ */
 export function runReferenceServer(scenarios?: MountedScenario[]): void {
   const start = async () => {
-    const port = integerSetting('PORT', 3000);
+    const port = integerSetting(process.env, 'PORT', 3000);
     const host = process.env.HOST || '127.0.0.1';
-    const directory = loadDirectory(process.env.FIXTURE_DIR || undefined);
-    const app = buildReferenceServer({ directory, latencyMs: integerSetting('LATENCY_MS', 0), scenarios });
+    const { app, directory } = referenceServerOf(process.env, scenarios);
     await app.listen({ port, host });
     // PORT=0 takes any free port: the line below says which, from the socket itself.
     const bound = (app.server.address() as AddressInfo).port;
@@ -40,6 +52,10 @@ export function runReferenceServer(scenarios?: MountedScenario[]): void {
     }
   };
   start().catch((error: unknown) => {
+    if (error instanceof ServerSettingError) {
+      console.error(error.message);
+      process.exit(2);
+    }
     console.error(`reference server failed to start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });

@@ -1,4 +1,6 @@
 /** conformance.json as schemas/report/conformance-report.schema.json shapes it: the model every renderer reads. */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ConformanceReport } from '../types/schemas';
 import { SPECIFICATION, SUITE_VERSION } from '../suite-version';
 
@@ -34,3 +36,11 @@ export const REPORT_FILES = {
   junit: 'conformance.junit.xml',
   html: 'index.html',
 } as const;
+
+/**
+ * Removes the report files of an earlier run, so that a run that stops early never leaves a stale
+ * verdict. Here, beside the file names, and not with the renderers: every run calls it first.
+ */
+export function clearReport(reportDir: string): void {
+  for (const file of Object.values(REPORT_FILES)) rmSync(join(reportDir, file), { force: true });
+}

@@ -1,5 +1,5 @@
 /** The report files of a run, written together: JSON, Markdown, JUnit and HTML, each from the one model. */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Redactor } from '../client/redact';
 import { serviceValue } from '../rules/service-text';
@@ -8,11 +8,6 @@ import { renderHtml } from './html/conformance-page';
 import { renderJunit } from './junit';
 import { renderMarkdown } from './markdown';
 import { REPORT_FILES } from './model';
-
-/** Removes the report files of an earlier run, so that a run that stops early never leaves a stale verdict. */
-export function clearReport(reportDir: string): void {
-  for (const file of Object.values(REPORT_FILES)) rmSync(join(reportDir, file), { force: true });
-}
 
 /** No string of a report is longer: the checks cap what the service sent, this bounds what they did not foresee. */
 const REPORT_STRING_MAX_BYTES = 16 * 1024;

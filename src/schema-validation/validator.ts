@@ -1,5 +1,7 @@
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type Ajv2020 from 'ajv/dist/2020';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
 import { pointerKeys } from '../json/pointer';
 import { REQUIREMENT_KEYWORD } from './requirement-annotations';
 import { loadSchemaFiles, schemaId } from './files';
@@ -38,10 +40,18 @@ export interface SchemaViolation {
 
 export type Validation = { valid: true } | { valid: false; violations: SchemaViolation[] };
 
-/** Ajv in strict mode, every schema added once; a schema is compiled on first use and cached. */
-export function createSchemaValidator(options: { allErrors?: boolean } = {}) {
+/**
+ * Ajv in strict mode, with every schema added and the project's annotations known. `source`: it
+ * keeps each validator's code, for the precompiled module the package ships (standalone.ts).
+ */
+export function newAjv(options: { allErrors?: boolean; source?: boolean } = {}): Ajv2020 {
+  // Loaded here, not with this module: a process with the package's precompiled validators never compiles.
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  const { default: Ajv, _ } = require('ajv/dist/2020') as typeof import('ajv/dist/2020');
+  const { default: addFormats } = require('ajv-formats') as typeof import('ajv-formats');
+  /* eslint-enable @typescript-eslint/no-require-imports */
   // Strict mode, and its warnings raised as errors: a schema Ajv has doubts about is a broken schema.
-  const ajv = new Ajv2020({
+  const ajv = new Ajv({
     strict: true,
     allErrors: options.allErrors ?? true,
     // The schema object of each failing keyword comes with the error, for its `x-rule`.
@@ -55,6 +65,8 @@ export function createSchemaValidator(options: { allErrors?: boolean } = {}) {
         throw new Error(`Ajv error: ${message.join(' ')}`);
       },
     },
+    // Precompiled code names the formats it checks by the module that defines them.
+    ...(options.source ? { code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } } : {}),
   });
   addFormats(ajv);
   // `x-rule`: the rule in words with its section, for failure messages. An annotation, never validated.
@@ -62,12 +74,35 @@ export function createSchemaValidator(options: { allErrors?: boolean } = {}) {
   // `x-requirement`: the requirement a schema's rules belong to (src/schema-validation/requirement-annotations.ts). Also an annotation.
   ajv.addKeyword({ keyword: REQUIREMENT_KEYWORD, schemaType: 'string' });
   for (const file of loadSchemaFiles()) ajv.addSchema(file.schema);
+  return ajv;
+}
+
+/** Validators compiled ahead of time, by SCHEMA key: the module `npm run build` writes next to this one. */
+export type PrecompiledValidators = Partial<Record<keyof typeof SCHEMA, ValidateFunction>>;
+
+/** The package's precompiled validators (dist/), or none from the sources, where each process compiles its own. */
+function shippedValidators(): PrecompiledValidators | undefined {
+  const file = join(__dirname, PRECOMPILED_MODULE);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return existsSync(file) ? (require(file) as PrecompiledValidators) : undefined;
+}
+
+/**
+ * Validation against the schemas of schemas/. With the validators the package precompiled (the
+ * same code Ajv would generate, written by `npm run build`), a process starts without compiling;
+ * otherwise Ajv compiles a schema on its first use, once. Either way the same errors, in words.
+ */
+export function createSchemaValidator(options: { allErrors?: boolean; precompiled?: PrecompiledValidators } = {}) {
+  const precompiled = options.allErrors === false ? undefined : (options.precompiled ?? shippedValidators());
+  let ajv: Ajv2020 | undefined;
   const compiled = new Map<string, ValidateFunction>();
+  const keyOf = new Map(Object.entries(SCHEMA).map(([key, path]) => [path as string, key as keyof typeof SCHEMA]));
 
   function compile(path: string): ValidateFunction {
     let validate = compiled.get(path);
     if (!validate) {
-      validate = ajv.getSchema(schemaId(path));
+      const key = keyOf.get(path);
+      validate = (key && precompiled?.[key]) || (ajv ??= newAjv(options)).getSchema(schemaId(path));
       if (!validate) throw new Error(`no schema with $id ${schemaId(path)}`);
       compiled.set(path, validate);
     }
@@ -101,6 +136,9 @@ export function sharedSchemaValidator(): SchemaValidator {
 }
 
 const RULE_KEYWORD = 'x-rule';
+
+/** The precompiled validators' module, beside this one in the package (npm run build). */
+export const PRECOMPILED_MODULE = 'precompiled-validators.js';
 
 const TYPE_WORDS: Record<string, string> = {
   array: 'an array',

@@ -5,7 +5,16 @@
 import { buildBundle } from '../../src/reference/bundle';
 import { readProbes } from '../../src/reference/fixture-files';
 import { loadSchemaFiles, SCHEMA_ID_BASE } from '../../src/schema-validation/files';
-import { createSchemaValidator, SCHEMA, type SchemaPath } from '../../src/schema-validation/validator';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { precompiledValidatorsCode } from '../../src/schema-validation/standalone';
+import {
+  createSchemaValidator,
+  PRECOMPILED_MODULE,
+  type PrecompiledValidators,
+  SCHEMA,
+  type SchemaPath,
+} from '../../src/schema-validation/validator';
 import type { Fixtures } from '../../src/reference/fixture-files';
 import { expect, test } from './fixtures';
 import { changed, REMOVE } from './json-pointer';
@@ -268,4 +277,21 @@ test("a violation says its rule in words, with its section: the schema's x-rule,
       telecom: [{ system: 'pager', value: '1', use: 'work' }],
     }),
   ).toEqual(['active is true or false', 'telecom.system is one of "phone", "fax"']);
+});
+
+test("the package's precompiled validators (npm run build) judge every case above as Ajv compiling at run time does", ({
+  data,
+  schemas,
+}, testInfo) => {
+  // Inside the project, where the generated code finds ajv and ajv-formats, as in the package.
+  const file = testInfo.outputPath(PRECOMPILED_MODULE);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, precompiledValidatorsCode());
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const precompiled = createSchemaValidator({ precompiled: require(file) as PrecompiledValidators });
+  for (const c of [...allowed, ...broken]) {
+    const example = changed(examples(data)[c.schema], c.pointer, c.value);
+    expect(precompiled.validate(c.schema, example), `${c.schema} ${c.pointer}`).toEqual(schemas.validate(c.schema, example));
+  }
+  for (const schema of Object.values(SCHEMA)) expect(precompiled.validate(schema, {})).toEqual(schemas.validate(schema, {}));
 });

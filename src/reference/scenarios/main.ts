@@ -7,7 +7,7 @@
  *   REFERENCE_SCENARIOS=all     serve every scenario under /scenario/<name> (the mutation run)
  */
 import type { MountedScenario } from '../server';
-import { fail, runReferenceServer } from '../start';
+import { runReferenceServer } from '../start';
 import { FAULTS } from './faults';
 import { behaviourOf, scenarioPrefix, SCENARIOS } from './registry';
 import type { Scenario } from './scenario';
@@ -17,7 +17,10 @@ function named(variable: string, list: readonly Scenario[]): MountedScenario[] |
   const name = process.env[variable];
   if (!name) return undefined;
   const scenario = list.find((s) => s.name === name);
-  if (!scenario) fail(`${variable}=${name} is not one of: ${list.map((s) => s.name).join(', ')}`);
+  if (!scenario) {
+    console.error(`${variable}=${name} is not one of: ${list.map((s) => s.name).join(', ')}`);
+    process.exit(2);
+  }
   return [{ prefix: '', behaviour: behaviourOf(scenario) }];
 }
 

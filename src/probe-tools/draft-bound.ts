@@ -1,0 +1,21 @@
+/**
+ * How many requests `probes draft` makes at most: a promise to the user, printed by --help (which
+ * loads this alone) and enforced by the draft (draft.ts).
+ */
+
+/** Seeds taken at most: enough to fill every category, few enough to keep the requests bounded. */
+export const MAX_SEEDS = 10;
+
+/** Candidates tried at most, per category. */
+export const TRIES = { narrowings: 3, none: 3, cities: 3, postalCodes: 3, states: 3, identifiers: 2 } as const;
+
+/**
+ * The most requests a draft makes for `seeds` NPIs. Per seed: its NPI, then its name and state and
+ * its last name and state, each with up to 3 narrowings when ambiguous. Then the unknown NPIs, a
+ * search per city and postal code, 2 requests per state for multiPage and for overLimit, one per
+ * identifier, and 2 for `active`.
+ */
+export function draftRequestBound(seeds: number): number {
+  const perSeed = 1 + 2 * (1 + TRIES.narrowings);
+  return seeds * perSeed + TRIES.none + TRIES.cities + TRIES.postalCodes + 2 * 2 * TRIES.states + TRIES.identifiers + 2;
+}
