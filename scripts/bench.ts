@@ -3,18 +3,24 @@
  * table and writes bench/results.json (its field names are an interface). Ratios are measured in
  * one run, side by side; nothing here asserts a timing.
  *
- *   overhead    the conformance run with LATENCY_MS=50, against a bare replay of its own requests
+ *   package     the packed tarball (npm pack): its size and file count; the command below is it, installed
+ *   startup     the installed command's --version, list and a whole embedded run (medians, wall and CPU),
+ *               and Playwright's own start (playwright test --list of an empty project)
+ *   overhead    the installed command's run with LATENCY_MS=50, against a bare replay of its own requests
  *   validation  a 1,000-entry bundle: the suite's compiled validators against JSON.parse of the same bytes
  *   server      autocannon on each endpoint, at 1k and at 100k providers and organizations
  *   pageWalk    every page of a query matching all 100k organizations, by next link and by Page
  *   survey      the survey command at 10k and 100k (a fifth as many NPIs, every state walked): records
  *               per second against a bare replay of its requests, and peak memory; and its rate at --max-rps
  *   serverStart the reference server's start on each generated directory, from its snapshot
+ *
+ *   npm run bench -- --only startup     package, startup and overhead alone (about a minute)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { writeIndexedDirectory } from '../src/generator/indexed-directory';
 import { generateOrganizations } from '../src/generator/organizations';
@@ -26,7 +32,9 @@ import { entriesOf, nextLink, organizationIds } from '../src/rules/organization/
 import { requirementsReached } from '../src/rules/schema-routing';
 import { UndiciTransport } from '../src/client/transport';
 import { createSchemaValidator, SCHEMA } from '../src/schema-validation/validator';
+import { installPackedCommand } from '../src/bench/installed-command';
 import { measureOverhead } from '../src/bench/overhead';
+import { measureStartup, type Startup, type Timing } from '../src/bench/startup';
 import { measureSurveyCost, measureSurveyRate, type SurveyCost, type SurveyLauncher, type SurveyRate } from '../src/bench/survey-cost';
 import { markdownTable } from '../src/suite-runs/run-table';
 import { startReferenceServer } from '../src/suite-runs/scenario-server';
@@ -171,6 +179,8 @@ interface ServerLoad {
 type Walk = { organizations: number; pages: number; peakRssMb: number };
 
 interface Results {
+  package: { tarballBytes: number; files: number };
+  startup: Startup;
   overhead: Awaited<ReturnType<typeof measureOverhead>>;
   validation: ReturnType<typeof measureValidation>;
   server: ServerLoad[];
@@ -183,12 +193,31 @@ interface Results {
   surveyRate: SurveyRate;
 }
 
-async function main(): Promise<void> {
-  const root = mkdtempSync(join(tmpdir(), 'bench-'));
-  const partial: Partial<Results> = {};
+/** The package, its start-up and its overhead: the installed command, as a user runs it. */
+async function measureInstalled(partial: Partial<Results>): Promise<void> {
+  const command = installPackedCommand();
   try {
-    partial.overhead = await measureOverhead({ latencyMs: 50 });
+    partial.package = { tarballBytes: command.tarball.bytes, files: command.tarball.files };
+    partial.startup = measureStartup(command);
+    partial.overhead = await measureOverhead(command, { latencyMs: 50, playwrightStartMs: partial.startup.playwrightStart.wallMs });
+  } finally {
+    command.remove();
+  }
+}
 
+async function main(only: string | undefined): Promise<void> {
+  const partial: Partial<Results> = {};
+  await measureInstalled(partial);
+  if (only !== 'startup') await measureDirectories(partial);
+  mkdirSync(join(PACKAGE_ROOT, 'bench'), { recursive: true });
+  writeFileSync(join(PACKAGE_ROOT, 'bench', 'results.json'), `${JSON.stringify(partial, null, 2)}\n`);
+  printTable(partial);
+}
+
+/** The server, the survey, validation and the page walk, on generated directories of each size. */
+async function measureDirectories(partial: Partial<Results>): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), 'bench-'));
+  try {
     const server: ServerLoad[] = [];
     const starts: Record<number, number> = {};
     const survey: Results['survey'] = [];
@@ -235,10 +264,6 @@ async function main(): Promise<void> {
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
-  const results = partial as Results;
-  mkdirSync(join(PACKAGE_ROOT, 'bench'), { recursive: true });
-  writeFileSync(join(PACKAGE_ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  printTable(results);
 }
 
 /** Validating a 1,000-entry bundle as the suite does (the schema, and the x-requirement walk), against parsing it. */
@@ -266,10 +291,27 @@ function measureValidation(text: string) {
   };
 }
 
-function printTable(results: Results): void {
-  const { overhead, validation, server, pageWalk, serverStartMs, survey, surveyRate, surveyOverhead } = results;
+const seconds = (t: Timing) => `${t.wallMs} ms wall, ${t.cpuSeconds ?? '?'} s CPU`;
+
+/** The installed command: the package, its start-up, and its run against the floor. */
+function printInstalled({ package: packed, startup, overhead }: Pick<Results, 'package' | 'startup' | 'overhead'>): void {
+  console.log(`package: ${(packed.tarballBytes / 1024).toFixed(0)} KiB packed, ${packed.files} files`);
   console.log(
     markdownTable(
+      ['start-up (installed command, median)', 'time'],
+      [
+        [`--version (${startup.version.runs} runs)`, seconds(startup.version)],
+        [`list (${startup.list.runs} runs)`, seconds(startup.list)],
+        [`a whole run against the embedded server (${startup.embeddedRun.runs} runs)`, seconds(startup.embeddedRun)],
+        [
+          `Playwright's own start: playwright test --list, empty project (${startup.playwrightStart.runs} runs)`,
+          seconds(startup.playwrightStart),
+        ],
+      ],
+    ),
+  );
+  console.log(
+    `\n${markdownTable(
       ['measure', 'harness', 'floor', 'ratio'],
       [
         [
@@ -279,6 +321,29 @@ function printTable(results: Results): void {
           `${overhead.ratio}×`,
         ],
         ['overhead, start-up included', `${overhead.harnessWithStartupMs} ms`, `${overhead.floorMs} ms`, `${overhead.ratioWithStartup}×`],
+        [
+          "overhead, start-up included, Playwright's own start in the floor",
+          `${overhead.harnessWithStartupMs} ms`,
+          `${overhead.floorMs + overhead.playwrightStartMs} ms`,
+          `${overhead.ratioWithStartupPlaywrightInFloor}×`,
+        ],
+      ],
+    )}`,
+  );
+}
+
+function printTable(results: Partial<Results>): void {
+  const { package: packed, startup, overhead } = results;
+  if (packed && startup && overhead) printInstalled({ package: packed, startup, overhead });
+  const { validation, server, pageWalk, serverStartMs, survey, surveyRate, surveyOverhead } = results;
+  if (!validation || !server || !pageWalk || !serverStartMs || !survey || !surveyRate || !surveyOverhead) {
+    console.log(`\nwrote bench/results.json`);
+    return;
+  }
+  console.log(
+    `\n${markdownTable(
+      ['measure', 'harness', 'floor', 'ratio'],
+      [
         ...[...survey, surveyOverhead].map((s) => [
           `survey at ${s.size}${'latencyMs' in s ? ` with LATENCY_MS=${s.latencyMs}` : ''}: ${s.providers} providers and ${s.organizations} organizations, ${s.requests} requests, ${s.concurrency} at a time (${s.recordsPerSecond} records/s)`,
           `${s.harnessMs} ms`,
@@ -292,7 +357,7 @@ function printTable(results: Results): void {
           `${validation.ratio}×`,
         ],
       ],
-    ),
+    )}`,
   );
   console.log(
     `\n${markdownTable(
@@ -327,7 +392,7 @@ function entryPoint(args: string[]): Promise<void> {
   if (args[0] === WALK_MODE) return walks(args[1]).then(print);
   if (args[0] === FIXTURES_MODE) return Promise.resolve(print(writeFixtures(args[1], Number(args[2]))));
   if (args[0] === SURVEY_CHILD_MODE) return Promise.resolve(surveyChild(args[1], args.slice(2)));
-  return main();
+  return main(parseArgs({ args, options: { only: { type: 'string' } } }).values.only);
 }
 
 entryPoint(process.argv.slice(2)).catch((error: unknown) => {

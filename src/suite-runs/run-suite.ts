@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { devNull } from 'node:os';
 import { join } from 'node:path';
-import { EMBEDDED_URL_VARIABLE } from '../config/connection';
+import { EMBEDDED_SERVED_VARIABLE, EMBEDDED_URL_VARIABLE } from '../config/connection';
 import { ENV_FILE_VARIABLE } from '../config/environment';
 import { TARGETS_VARIABLE } from '../config/targets';
 import { type ConformanceReport, REPORT_FILES } from '../report/model';
@@ -32,6 +32,7 @@ const SUITE_KEYS = [
   'CLIENT_KEY_PASSPHRASE',
   ENV_FILE_VARIABLE,
   EMBEDDED_URL_VARIABLE,
+  EMBEDDED_SERVED_VARIABLE,
   TARGETS_VARIABLE,
 ];
 
