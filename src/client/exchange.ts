@@ -32,6 +32,12 @@ export interface Exchange {
   duplicateNames?: string[];
 }
 
+/** What a page summary keeps of an answer it no longer holds: enough to name it as evidence. */
+export type AnswerLine = Pick<Exchange, 'method' | 'url' | 'status' | 'contentType'>;
+
+/** Whether evidence holds the whole answer, body included, or only its line. */
+export const holdsBody = (answer: Exchange | AnswerLine): answer is Exchange => 'bodyText' in answer;
+
 const EXCERPT_LENGTH = 400;
 
 /** The start of a text, cut between characters, never inside a surrogate pair. */

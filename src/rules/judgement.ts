@@ -4,7 +4,7 @@
  * annotations, the survey in its counts. Every failure carries its requirement, its level and its
  * evidence: the rule in words with its section, the request, and the failing part of the body.
  */
-import { bodyExcerpt, type Exchange, requestLine } from '../client/exchange';
+import { type AnswerLine, bodyExcerpt, type Exchange, holdsBody, requestLine } from '../client/exchange';
 import { type SchemaPath, type SchemaViolation, sharedSchemaValidator } from '../schema-validation/validator';
 import { type Level, type ObservationId, type RequirementId, requirement } from '../spec/catalogue';
 import type { Failure, ProbeProblem } from '../types/schemas';
@@ -28,7 +28,8 @@ export interface ObservationRecord {
 }
 
 export interface Evidence {
-  exchange?: Exchange;
+  /** The answer that shows the failure: whole, or its line alone when a summary of it was judged (a page of a walk). */
+  exchange?: Exchange | AnswerLine;
   /** JSON Pointer of the failing part of the body. */
   pointer?: string;
   /** Where in the schema the broken rule lives, for a schema violation. */
@@ -90,7 +91,7 @@ export class Judgement {
    * One check of `id` from a list of problems found by a rule: none means it holds. Problems of a
    * graded requirement become one failure per level: the contradictions, then the near misses.
    */
-  problems(id: RequirementId, problems: readonly (string | Problem)[], exchange: Exchange, what: string): this {
+  problems(id: RequirementId, problems: readonly (string | Problem)[], exchange: Exchange | AnswerLine, what: string): this {
     const record = this.record(id);
     record.checks++;
     const listed = problems.map((p) => (typeof p === 'string' ? { message: p } : p));
@@ -141,6 +142,12 @@ export class Judgement {
     return this;
   }
 
+  /** This judgement without one requirement's checks: another subject's, which a broader check (a schema) reached too. */
+  withoutRequirement(id: RequirementId): this {
+    this.records.delete(id);
+    return this;
+  }
+
   /** The requirements this judgement checked or skipped. */
   get requirementIds(): RequirementId[] {
     return [...this.records.keys()];
@@ -179,12 +186,18 @@ function failure(id: RequirementId, message: string, { exchange, pointer, schema
   // Only a graded requirement has findings below its level: its near misses.
   if (judged !== own && !(nearMiss && judged === 'SHOULD'))
     throw new Error(`harness bug: a ${judged} finding of ${id}, a ${own} requirement`);
-  const excerpt = exchange && bodyExcerpt(exchange, pointer);
+  const excerpt = exchange && holdsBody(exchange) ? bodyExcerpt(exchange, pointer) : undefined;
   const lines = [`[${id}] ${judged} ${spec}: ${message}`];
-  if (exchange) lines.push(`  ${requestLine(exchange)}`, `  ${excerpt}`);
+  if (exchange) lines.push(`  ${requestLine(exchange)}`, ...(excerpt === undefined ? [] : [`  ${excerpt}`]));
   const found: Failure = { level: judged, message: lines.join('\n') };
   if (exchange)
-    Object.assign(found, { method: exchange.method, url: exchange.url, status: exchange.status, mediaType: exchange.contentType, excerpt });
+    Object.assign(found, {
+      method: exchange.method,
+      url: exchange.url,
+      status: exchange.status,
+      mediaType: exchange.contentType,
+      ...(excerpt === undefined ? {} : { excerpt }),
+    });
   if (pointer !== undefined) found.pointer = pointer;
   if (schemaPath !== undefined) found.schemaPath = schemaPath;
   return found;

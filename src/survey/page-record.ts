@@ -1,31 +1,19 @@
 /**
- * One page of an organization walk (§4.3 by Page alone): its own checks, each organization on it
- * as a record, ORG-FILTERS per entry for the walk's query, and, on page 1, ORG-NEXT-LINK with the
- * next link followed once.
+ * One page of an organization walk (§4.3 by Page alone), judged by the rulebook: the page as a
+ * bundle, each organization on it as a record, each against the walk's query, and, on page 1, its
+ * next link followed once. What the walk as a whole shows is judged when its end is known (tally.ts).
  */
 import type { DirectoryEndpoints } from '../client/endpoints';
 import type { Exchange } from '../client/exchange';
 import { ForeignOriginError } from '../client/http-client';
-import { judgeHttp } from '../rules/http';
-import { Judgement, type Redact } from '../rules/judgement';
-import { answeredBundle, isBundle, total } from '../rules/organization/bundle';
+import type { Redact } from '../rules/judgement';
+import { isBundle, total } from '../rules/organization/bundle';
 import { entriesOf, nextLink, organizationIds } from '../rules/organization/entries';
-import { entryShell, judgeBundleShell, judgeEntryRecord, SHELL_ENTRY } from '../rules/organization/entry-record';
-import { filterProblems } from '../rules/organization/filters';
-import type { PageUnit, RecordFailure, RecordVerdict } from './records';
-import { requirementSet, verdictOf } from './record-verdict';
+import { entryShell, SHELL_ENTRY } from '../rules/organization/entry-record';
+import { judge } from '../rules/rulebook/registry';
+import type { PageUnit, RecordFailure } from './records';
+import { recordVerdict } from './record-verdict';
 import type { TimedRequests } from './provider-record';
-
-export const PAGE_REQUIREMENTS = requirementSet('HTTP-NO-5XX', 'HTTP-JSON', 'ORG-BUNDLE-SHAPE', 'ORG-FHIR-R4');
-export const ORGANIZATION_REQUIREMENTS = requirementSet(
-  'ORG-ENTRY-SHAPE',
-  'ORG-SEARCH-MODE',
-  'ORG-RESOURCE-SHAPE',
-  'ORG-PARTOF',
-  'ORG-FHIR-R4',
-);
-export const FILTER_REQUIREMENTS = requirementSet('ORG-FILTERS');
-export const NEXT_LINK_REQUIREMENTS = requirementSet('ORG-NEXT-LINK');
 
 /** A walk's query in words, its records' key: `address-state=TX`. */
 export const queryKey = (query: Record<string, string>) => new URLSearchParams(query).toString();
@@ -39,37 +27,33 @@ const atEntry =
     message: failure.message.split(`at ${SHELL_ENTRY}`).join(`at /entry/${index}`),
   });
 
-/**
- * ORG-NEXT-LINK on page 1: the page its next link leads to is a bundle, and holds no organization
- * that matches the walk's query under no reading (the link dropped the search). A link to another
- * origin is never followed.
- */
+/** Page 1's next link, followed once: its answer judged now, its organizations kept for where it led (tally.ts). */
 async function followNext(
   endpoints: DirectoryEndpoints,
   query: Record<string, string>,
   first: Exchange,
   requests: TimedRequests,
   redact: Redact,
-): Promise<RecordVerdict | undefined> {
+): Promise<PageUnit['next']> {
   const link = nextLink(first.body);
   if (!link) return undefined;
-  let followed: Exchange;
+  let reached: Exchange;
   try {
-    followed = await requests.ask('organization', () => endpoints.follow(link));
+    reached = await requests.ask('organization', () => endpoints.follow(link));
   } catch (error) {
+    // A link to another origin is never followed: credentials stay on the base URL's origin.
     if (error instanceof ForeignOriginError) return undefined;
     throw error;
   }
-  const judgement = new Judgement();
-  if (answeredBundle(judgement, 'ORG-NEXT-LINK', followed, 'following the next link of page 1'))
-    judgement.problems(
-      'ORG-NEXT-LINK',
-      filterProblems(followed.body, query).filter((p) => p.level === 'MUST'),
-      followed,
-      `the page reached by the next link of page 1 holds organizations that do not match ${JSON.stringify(query)}: the link does not continue the same search`,
-    );
-  return verdictOf(queryKey(query), judgement, { counts: NEXT_LINK_REQUIREMENTS, redact, exchangeOf: () => followed });
+  const judged = judge('http-answer', { exchange: reached }).add(judge('next-link', { query, from: 'Page=1', reached }));
+  return {
+    ...answerLine(reached),
+    ids: isBundle(reached) ? organizationIds(reached.body) : [],
+    verdict: recordVerdict(queryKey(query), judged, { redact, exchangeOf: () => reached }),
+  };
 }
+
+const answerLine = ({ url, status, contentType }: Exchange) => ({ url, status, contentType });
 
 /** What decides how far a walk goes: whether the answer is a bundle, its entries, its total and its organization ids. */
 export type PageShape = Pick<PageUnit, 'bundle' | 'entries' | 'total' | 'ids'>;
@@ -85,7 +69,7 @@ function pageShape(exchange: Exchange): PageShape {
 }
 
 /** Page `page` of walk `walk`; a request without an HTTP answer throws, with `requests` holding what was asked. */
-export async function surveyPage(
+export async function surveyWalkPage(
   endpoints: DirectoryEndpoints,
   walk: number,
   query: Record<string, string>,
@@ -95,30 +79,26 @@ export async function surveyPage(
 ): Promise<PageUnit> {
   const exchange = await requests.ask('organization', () => endpoints.organizations({ ...query, Page: String(page) }));
   const key = queryKey(query);
-  const own = new Judgement().add(judgeHttp(exchange));
-  const bundle = answeredBundle(own, 'ORG-BUNDLE-SHAPE', exchange, `Page=${page} of ${key}`);
+  const own = judge('http-answer', { exchange }).add(judge('bundle-page', { exchange, request: `Page=${page} of ${key}` }));
+  const shape = pageShape(exchange);
   const unit: PageUnit = {
     kind: 'page',
     walk,
     page,
-    url: exchange.url,
+    ...answerLine(exchange),
     requests: requests.outcomes,
-    ...pageShape(exchange),
-    shell: { key, checked: [], failures: [] },
+    ...shape,
+    shell: recordVerdict(key, own, { redact, exchangeOf: () => (shape.bundle ? entryShell(exchange) : exchange) }),
     organizations: [],
     filters: [],
   };
-  const shell = bundle ? entryShell(exchange) : exchange;
-  if (bundle) own.add(judgeBundleShell(shell));
-  unit.shell = verdictOf(key, own, { counts: PAGE_REQUIREMENTS, redact, exchangeOf: () => shell });
-  if (!bundle) return unit;
+  if (!shape.bundle) return unit;
   unit.ids.forEach((id, index) => {
     const entry = entryShell(exchange, index);
-    const judged = judgeEntryRecord(entry, query);
     const options = { redact, exchangeOf: () => entry, place: atEntry(index) };
     const organization = id === '' ? `(no id: entry ${index} of Page=${page} of ${key})` : id;
-    unit.organizations.push(verdictOf(organization, judged, { ...options, counts: ORGANIZATION_REQUIREMENTS }));
-    unit.filters.push(verdictOf(organization, judged, { ...options, counts: FILTER_REQUIREMENTS }));
+    unit.organizations.push(recordVerdict(organization, judge('organization-entry', { entry }), options));
+    unit.filters.push(recordVerdict(organization, judge('organization-match', { entry, query }), options));
   });
   if (page === 1) {
     const next = await followNext(endpoints, query, exchange, requests, redact);

@@ -6,33 +6,15 @@
 import type { DirectoryEndpoints } from '../client/endpoints';
 import type { Exchange } from '../client/exchange';
 import { isWellFormed } from '../json/unicode';
-import { judgeHttp } from '../rules/http';
-import { Judgement, type Redact } from '../rules/judgement';
+import type { Redact } from '../rules/judgement';
+import { judge } from '../rules/rulebook/registry';
 import { isJsonObject, objectsIn, stringsIn } from '../rules/json';
 import { codedValuesHeld } from '../rules/provider';
-import { judgeMatchesQuery, judgeNoArray, judgeUniqueRecord } from '../rules/search-single-best';
 import { classifySingleBest } from '../rules/single-best-answer';
-import { judgeCoversGolden, judgeSourceRecords } from '../rules/source-records';
 import { atPointer } from '../json/pointer';
 import type { NpiLine } from './npi-input';
 import type { ProviderUnit, RecordFailure, RequestOutcome } from './records';
-import { requirementSet, verdictOf } from './record-verdict';
-
-/** What a provider record is counted under: its shape and data rules on both endpoints, and the HTTP rules of its answers. */
-export const PROVIDER_REQUIREMENTS = requirementSet(
-  'HTTP-NO-5XX',
-  'HTTP-JSON',
-  'SB-ROOT-OBJECT',
-  'SB-RECORD-SHAPE',
-  'SB-MATCHES-QUERY',
-  'DATA-SHAPE',
-  'DATA-FORMATS',
-  'DATA-CODES',
-  'DATA-NPI-CHECKDIGIT',
-  'SR-ROOT-ARRAY',
-  'SR-ELEMENT-SHAPE',
-  'SR-COVERS-GOLDEN',
-);
+import { recordVerdict } from './record-verdict';
 
 /** Requests of one unit, with their timings, whatever becomes of the unit. */
 export class TimedRequests {
@@ -59,24 +41,38 @@ function stringsWithin(value: unknown): string[] {
   return [];
 }
 
+/** The label of a source record that names its dataset nowhere: no `index`, and no provenance in its data. */
+export const NO_INDEX = '(no index)';
+
+const named = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+
 /**
- * The source datasets behind a failure: the failing element's own `index` for a failure in the
- * source records, or the indexes of the source records whose data holds the failing golden value.
+ * The dataset a source record comes from: its `index` (§2.2; the first of a list of them); else the
+ * provenance its data carries (`IdentityDataSource`, §2.4), marked as such; else NO_INDEX.
+ */
+function datasetOf(element: Record<string, unknown>): string {
+  const index = [element.index, ...stringsIn(element.index)].find(named);
+  if (index !== undefined) return index;
+  const provenance = isJsonObject(element.data) ? element.data.IdentityDataSource : undefined;
+  return named(provenance) ? `${provenance} (no index)` : NO_INDEX;
+}
+
+/**
+ * The source datasets behind a failure: the failing element's own dataset for a failure in the
+ * source records, or the datasets of the source records whose data holds the failing golden value.
  */
 function sourcesOf(failure: RecordFailure, golden: Exchange, sources: Exchange | undefined): string[] {
   if (!sources?.json.ok || !Array.isArray(sources.body)) return [];
   const elements = objectsIn(sources.body);
-  const indexOf = (element: Record<string, unknown>) =>
-    stringsIn(element.index)[0] ?? (typeof element.index === 'string' ? element.index : '');
   if (failure.url === sources.url) {
     const position = Number(/^\/(\d+)/.exec(failure.pointer)?.[1]);
-    return Number.isInteger(position) && elements[position] ? [indexOf(elements[position])].filter(Boolean) : [];
+    return Number.isInteger(position) && elements[position] ? [datasetOf(elements[position])] : [];
   }
   if (failure.id === 'SR-COVERS-GOLDEN') return [];
   const failing = new Set(stringsWithin(atPointer(golden.body, failure.pointer)).filter((v) => v !== ''));
   if (failing.size === 0) return [];
   const holding = elements.filter((e) => isJsonObject(e.data) && stringsWithin(e.data).some((v) => failing.has(v)));
-  return [...new Set(holding.map(indexOf).filter(Boolean))].sort();
+  return [...new Set(holding.map(datasetOf))].sort();
 }
 
 /** Surveys one NPI; a request without an HTTP answer throws (TransportError), with `requests` holding what was asked. */
@@ -88,18 +84,20 @@ export async function surveyProvider(
 ): Promise<ProviderUnit> {
   const label = `NPI ${npi} (survey line ${line})`;
   const search = await requests.ask('searchSingleBest', () => endpoints.searchSingleBest({ NPI: npi }));
-  const judgement = new Judgement().add(judgeHttp(search, { ambiguityAllowed: true })).add(judgeNoArray(search));
+  const judgement = judge('http-answer', { exchange: search, ambiguityAllowed: true }).add(
+    judge('single-best-answer', { exchange: search }),
+  );
   const answer = classifySingleBest(search);
   let sources: Exchange | undefined;
   const values: string[] = [];
   if (answer.kind === 'record' || answer.kind === 'malformed') {
-    judgement.add(judgeUniqueRecord(label, search)).add(judgeMatchesQuery(label, { NPI: npi }, search));
+    judgement.add(judge('unique-search', { probe: label, query: { NPI: npi }, exchange: search }));
   }
   if (answer.kind === 'record' && isWellFormed(answer.record.id)) {
     const { record } = answer;
     values.push(...codedValuesHeld(record.data));
     sources = await requests.ask('sourceRecords', () => endpoints.sourceRecords(record.id));
-    judgement.add(judgeHttp(sources)).add(judgeSourceRecords(record.id, sources)).add(judgeCoversGolden(record, sources));
+    judgement.add(judge('http-answer', { exchange: sources })).add(judge('source-records', { golden: record, exchange: sources }));
     if (sources.json.ok && Array.isArray(sources.body))
       for (const element of objectsIn(sources.body)) {
         if (typeof element.index === 'string') values.push(`index: ${element.index}`);
@@ -107,8 +105,7 @@ export async function surveyProvider(
       }
   }
   const exchanges = new Map([search, ...(sources ? [sources] : [])].map((e) => [e.url, e]));
-  const verdict = verdictOf(npi, judgement, {
-    counts: PROVIDER_REQUIREMENTS,
+  const verdict = recordVerdict(npi, judgement, {
     redact,
     exchangeOf: (url) => exchanges.get(url),
     place: (failure) => ({ ...failure, sources: sourcesOf(failure, search, sources) }),

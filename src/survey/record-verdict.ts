@@ -3,7 +3,6 @@ import type { Exchange } from '../client/exchange';
 import { atPointer } from '../json/pointer';
 import type { Judgement, Redact } from '../rules/judgement';
 import { serviceText } from '../rules/service-text';
-import type { RequirementId } from '../spec/catalogue';
 import type { RecordFailure, RecordVerdict } from './records';
 
 /** A failure's message without the request line and excerpt that follow it: those are the example's url and value. */
@@ -22,8 +21,6 @@ export function valueAt(exchange: Exchange | undefined, pointer: string): string
 }
 
 export interface VerdictOptions {
-  /** The requirements this kind of record is counted under; others the judgement holds are another record's. */
-  counts: ReadonlySet<string>;
   redact: Redact;
   /** The exchange a failure's url names, for its value. */
   exchangeOf: (url: string) => Exchange | undefined;
@@ -31,16 +28,15 @@ export interface VerdictOptions {
   place?: (failure: RecordFailure) => RecordFailure;
 }
 
-/** The record's requirements checked, and its first failure per requirement and level. */
-export function verdictOf(
-  key: string,
-  judgement: Judgement,
-  { counts, redact, exchangeOf, place = (f) => f }: VerdictOptions,
-): RecordVerdict {
+/**
+ * The record's requirements checked, and its first failure per requirement and level: every
+ * requirement the rulebook judged for the record's subjects (the judgement holds no other).
+ */
+export function recordVerdict(key: string, judgement: Judgement, { redact, exchangeOf, place = (f) => f }: VerdictOptions): RecordVerdict {
   const checked: string[] = [];
   const failures: RecordFailure[] = [];
   for (const record of judgement.requirementRecords(redact)) {
-    if (!counts.has(record.id) || record.checks === 0) continue;
+    if (record.checks === 0) continue;
     checked.push(record.id);
     for (const level of ['MUST', 'SHOULD'] as const) {
       const first = record.failures.find((f) => f.level === level);
@@ -54,5 +50,3 @@ export function verdictOf(
   }
   return { key, checked: checked.sort(), failures };
 }
-
-export const requirementSet = (...ids: RequirementId[]): ReadonlySet<string> => new Set(ids);

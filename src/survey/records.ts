@@ -52,6 +52,8 @@ export interface PageUnit {
   walk: number;
   page: number;
   url: string;
+  status: number;
+  contentType: string;
   requests: RequestOutcome[];
   /** The answer is a bundle (a 2xx JSON object). */
   bundle: boolean;
@@ -64,8 +66,8 @@ export interface PageUnit {
   organizations: RecordVerdict[];
   /** One per entry: ORG-FILTERS for the walk's query. */
   filters: RecordVerdict[];
-  /** Page 1 only: ORG-NEXT-LINK, its next link followed once. */
-  next?: RecordVerdict;
+  /** Page 1 only: its next link followed once: the answer's line, its organizations, and ORG-NEXT-LINK on the answer. */
+  next?: { url: string; status: number; contentType: string; ids: string[]; verdict: RecordVerdict };
 }
 
 /** Work that ended without an HTTP answer: counted as requests, never as a record. */

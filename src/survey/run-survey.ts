@@ -9,7 +9,7 @@ import { TransportError } from '../client/http-client';
 import type { Redact } from '../rules/judgement';
 import { Journal, journalUnits, readCheckpoint } from './journal';
 import { readNpis } from './npi-input';
-import { type PageShape, peekPage, surveyPage } from './page-record';
+import { type PageShape, peekPage, surveyWalkPage } from './page-record';
 import { surveyProvider, TimedRequests } from './provider-record';
 import type { InputProblemUnit, PageUnit, SurveyUnit, TransportFailureUnit } from './records';
 import { npiShard, type Shard } from './shard';
@@ -259,7 +259,7 @@ async function* page(
   }
   counting.expect(1);
   const { task, outcome } = awaitedTask<SurveyUnit>(() =>
-    unitOf({ walk, page: number }, (requests) => surveyPage(endpoints, walk, query, number, settings.redact, requests)),
+    unitOf({ walk, page: number }, (requests) => surveyWalkPage(endpoints, walk, query, number, settings.redact, requests)),
   );
   yield task;
   const settled = await outcome;
@@ -294,7 +294,7 @@ async function* walkPages(
     counting.counted();
     for (const number of numbers) {
       yield {
-        run: () => unitOf({ walk, page: number }, (requests) => surveyPage(endpoints, walk, query, number, settings.redact, requests)),
+        run: () => unitOf({ walk, page: number }, (requests) => surveyWalkPage(endpoints, walk, query, number, settings.redact, requests)),
       };
     }
     return;

@@ -5,8 +5,9 @@
  * only some of them: they are judged when the tally is finished, over the pages it was given.
  */
 import { PAGE_SIZE } from '../spec/constants';
-import type { Exchange } from '../client/exchange';
-import { judgeRepeats, matchCount, totalAcrossPagesProblem, unreachedTotalProblem, type WalkedPage } from '../rules/organization/page-walk';
+import type { WalkedPage } from '../rules/organization/page-walk';
+import { judge } from '../rules/rulebook/registry';
+import { recordVerdict } from './record-verdict';
 import { requirement, type Level, type RequirementId } from '../spec/catalogue';
 import type { SurveyReport } from '../types/schemas';
 import type { FailureRow } from '../report/survey/failures-csv';
@@ -42,20 +43,9 @@ interface LevelCount {
   examples: Example[];
 }
 
-/** A page that stands in a walk for the rules of page-walk.ts: its answer is only named (url, status), not held. */
-function walkedPage(unit: HeldPage): WalkedPage {
-  const status = unit.requests[0]?.status ?? 0;
-  const exchange: Exchange = {
-    method: 'GET',
-    url: unit.url,
-    status,
-    contentType: '',
-    bodyText: '',
-    json: { ok: false, error: 'not held' },
-    body: undefined,
-    durationMs: 0,
-  };
-  return { label: `Page=${unit.page}`, ids: unit.ids, total: unit.total, exchange };
+/** A held page as a walk's rules read it: its label, organizations and total, and the line of its answer. */
+function walkedPage({ page, ids, total, url, status, contentType }: HeldPage): WalkedPage {
+  return { label: `Page=${page}`, ids, total, exchange: { method: 'GET', url, status, contentType } };
 }
 
 export interface WalkOutcome {
@@ -285,47 +275,36 @@ export class SurveyTally {
     for (const [key, lists] of organizations) this.count({ key, ...lists });
   }
 
-  /** A walk as one record, keyed by its query: its pages' own checks, ORG-NEXT-LINK, and, over the whole walk, ORG-TOTAL and ORG-PAGE-DISJOINT. */
+  /**
+   * A walk as one record, keyed by its query: its pages' own checks and the answer of page 1's next
+   * link, and, over the whole walk, the rulebook's rules of a walk by Page (ORG-PAGE, ORG-TOTAL,
+   * ORG-PAGE-DISJOINT) and of where page 1's next link led (ORG-NEXT-LINK).
+   */
   private walkVerdict({ kept, whole, ended }: WalkOutcome, wholeWalks: boolean): RecordVerdict {
+    const key = kept[0].shell.key;
     const checked = new Set<string>();
     const failures: RecordFailure[] = [];
     const fail = (failure: RecordFailure) => {
       if (!failures.some((f) => f.id === failure.id && f.level === failure.level)) failures.push(failure);
     };
-    for (const unit of [...kept.map((p) => p.shell), ...kept.flatMap((p) => (p.next ? [p.next] : []))]) {
-      unit.checked.forEach((id) => checked.add(id));
-      unit.failures.forEach(fail);
-    }
+    const add = (verdict: RecordVerdict) => {
+      verdict.checked.forEach((id) => checked.add(id));
+      verdict.failures.forEach(fail);
+    };
+    for (const unit of kept) add(unit.shell);
+    const next = kept[0].next;
+    if (next) add(next.verdict);
     if (wholeWalks && whole) {
       const pages = kept.map(walkedPage);
-      checked.add('ORG-TOTAL').add('ORG-PAGE-DISJOINT');
-      const across = pages.length > 1 ? totalAcrossPagesProblem(pages) : undefined;
-      const unreached = across ?? (ended ? unreachedTotalProblem(pages) : undefined);
-      if (unreached)
-        fail({
-          id: 'ORG-TOTAL',
-          level: 'MUST',
-          pointer: '/total',
-          value: JSON.stringify(unreached.page.total),
-          message: `[ORG-TOTAL] MUST ${requirement('ORG-TOTAL').spec}: ${unreached.message}`,
-          url: unreached.page.exchange.url,
-        });
-      for (const repeat of judgeRepeats(pages, { ended, pageSize: PAGE_SIZE, matches: matchCount(pages) })) {
-        if (!repeat.level) continue;
-        fail({
-          id: 'ORG-PAGE-DISJOINT',
-          level: repeat.level,
-          pointer: '/entry',
-          value: repeat.repeated
-            .map((r) => r.id)
-            .slice(0, 5)
-            .join(' '),
-          message: `[ORG-PAGE-DISJOINT] ${repeat.level} ${requirement('ORG-PAGE-DISJOINT').spec}: ${repeat.message}`,
-          url: repeat.page.exchange.url,
-        });
+      const judgement = judge('page-walk', { pages, ended });
+      if (next && pages.length > 1) {
+        const reached = { label: 'the page it led to', ids: next.ids, total: undefined, exchange: { method: 'GET' as const, ...next } };
+        judgement.add(judge('next-link-target', { pages, from: 0, reached }));
       }
+      // The URLs are the client's, redacted already; the messages quote only what the walk's summaries hold.
+      add(recordVerdict(key, judgement, { redact: (value) => value, exchangeOf: () => undefined }));
     }
-    return { key: kept[0].shell.key, checked: [...checked].sort(), failures };
+    return { key, checked: [...checked].sort(), failures };
   }
 
   /** The counts as survey.json has them, and the failure rows in key order. */

@@ -114,6 +114,38 @@ test('a punctuated telecom in every 37th organization is counted exactly, each o
   expect(result.stderr).toMatch(/survey: (\d+) of \1 units judged/);
 });
 
+/** The survey's records that fail `id` at `level`, by dataset, from a survey of `scenario`. */
+const failing = (report: SurveyReport, id: string, level = 'MUST') => report.requirements.find((r) => r.id === id && r.level === level);
+
+test('a service whose Page alone gives 100 a page fails ORG-PAGE in the survey, as in the suite', async () => {
+  const dir = tempDir();
+  const result = await survey('page-only-100', ['--organizations-by-state', '--out', dir]);
+  expect(result.code, result.stderr).toBe(1);
+  const page = failing(readSurvey(dir), 'ORG-PAGE')!;
+  expect(page.failed).toBeGreaterThan(0);
+  expect(page.examples[0].message).toMatch(/Page=1 returned \d+ entries; Page alone gives at most 25/);
+});
+
+test('a service whose next links skip a page fails ORG-NEXT-LINK in the survey: page 1 leads past page 2', async () => {
+  const dir = tempDir();
+  const result = await survey('next-link-skips-page', ['--organizations-by-state', '--out', dir]);
+  expect(result.code, result.stderr).toBe(1);
+  const next = failing(readSurvey(dir), 'ORG-NEXT-LINK')!;
+  expect(next.failed).toBeGreaterThan(0);
+  expect(next.examples[0].message).toMatch(/the next link of Page=1 skips Page=2/);
+});
+
+test('contact-directory records without index count SR-ELEMENT-SHAPE under that dataset, by the provenance they carry', async () => {
+  const dir = tempDir();
+  const result = await survey('contact-directory-index-missing', ['--npis', npiFile(dir), '--out', dir]);
+  expect(result.code, result.stderr).toBe(1);
+  const withContactRecords = fixtures.providers.filter((p) => p.sources.some((s) => s.index === DASHED_PHONE_SOURCE)).length;
+  expect(failing(readSurvey(dir), 'SR-ELEMENT-SHAPE')).toMatchObject({
+    failed: withContactRecords,
+    bySource: { 'CONTACT_DIRECTORY (no index)': withContactRecords },
+  });
+});
+
 for (const scenario of ['clean', ...VARIANTS.map((v) => v.name)]) {
   test(`the conformant ${scenario} surveys without a failure`, async () => {
     const dir = tempDir();

@@ -5,11 +5,12 @@
  */
 import type { GoldenProviderRecord, SourceRecord } from '../../types/schemas';
 import type { ScenarioContext } from './behaviour';
+import { CONTACT_DIRECTORY } from './faults/source-records';
 import type { Fault } from './scenario';
 import { eachValue, withData, withEntries } from './transforms';
 
-/** The source dataset whose feed writes phones with dashes. */
-export const DASHED_PHONE_SOURCE = 'contact_directory';
+/** The source dataset whose feed writes phones with dashes: the contact directory. */
+export const DASHED_PHONE_SOURCE = CONTACT_DIRECTORY;
 
 /** About one provider in 50: the last four hex digits of the curated ID, a multiple of 50. */
 export const hasDashedPhoneSource = (curatedId: string) => parseInt(curatedId.slice(-4), 16) % 50 === 0;

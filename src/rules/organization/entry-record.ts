@@ -5,6 +5,7 @@
 import type { Exchange } from '../../client/exchange';
 import { SCHEMA } from '../../schema-validation/validator';
 import { Judgement } from '../judgement';
+import { answeredBundle } from './bundle';
 import { isJsonObject } from '../json';
 import type { EntryProblem } from '../problem';
 import { entriesOf, fullUrlProblems, partOfProblems } from './entries';
@@ -32,11 +33,14 @@ function validated(problems: () => EntryProblem[]): EntryProblem[] | Error {
 }
 
 /**
- * The bundle's own rules, its entries aside (`entryShell(exchange)`): ORG-BUNDLE-SHAPE by the schema,
- * and ORG-FHIR-R4 for the bundle's own elements.
+ * An organization search's answer as a bundle, its entries aside: a bundle at all (ORG-BUNDLE-SHAPE,
+ * §2.5), its own elements by the schema, and ORG-FHIR-R4 for them. `request` says what was asked.
  */
-export function judgeBundleShell(shell: Exchange): Judgement {
-  const judgement = new Judgement().schema(SCHEMA.bundle, shell.body, shell);
+export function judgeBundlePage(exchange: Exchange, request: string): Judgement {
+  const judgement = new Judgement();
+  if (!answeredBundle(judgement, 'ORG-BUNDLE-SHAPE', exchange, request)) return judgement;
+  const shell = entryShell(exchange);
+  judgement.schema(SCHEMA.bundle, shell.body, shell);
   // The shell holds no entry: the validator reads the bundle's own elements.
   const fhir = validated(() => fhirR4Problems(shell.body));
   if (fhir instanceof Error) return judgement.skip('ORG-FHIR-R4', `the FHIR validator could not read the bundle (${fhir.message})`);
@@ -45,17 +49,27 @@ export function judgeBundleShell(shell: Exchange): Judgement {
 
 /**
  * One organization (`entryShell(exchange, i)`): ORG-ENTRY-SHAPE, ORG-SEARCH-MODE and
- * ORG-RESOURCE-SHAPE by the schema, ORG-PARTOF, ORG-FHIR-R4, and ORG-FILTERS for the query that
- * found it. The shell's bundle-level checks are the page's, judged by judgeBundleShell.
+ * ORG-RESOURCE-SHAPE by the schema, ORG-PARTOF and ORG-FHIR-R4. The shell's bundle-level checks are
+ * the page's, judged by judgeBundleShell; the search that found it, judgeEntryMatch.
  */
-export function judgeEntryRecord(shell: Exchange, query: Record<string, string>): Judgement {
-  const judgement = new Judgement().schema(SCHEMA.bundle, shell.body, shell);
+export function judgeEntryRecord(shell: Exchange): Judgement {
+  // The schema's requirements of the entry alone: the bundle's own elements are the page's (ORG-BUNDLE-SHAPE).
+  const judgement = new Judgement().schema(SCHEMA.bundle, shell.body, shell).withoutRequirement('ORG-BUNDLE-SHAPE');
   judgement.problems('ORG-ENTRY-SHAPE', fullUrlProblems(shell.body), shell, "fullUrl does not name the entry's organization (§2.5)");
   judgement.problems('ORG-PARTOF', partOfProblems(shell.body), shell, 'partOf does not resolve to a contained organization (§2.5)');
-  judgement.problems('ORG-FILTERS', filterProblems(shell.body, query), shell, `the organization does not match ${JSON.stringify(query)}`);
   // The resource alone: the shell's bundle-level elements are the page's, validated once by judgeBundleShell.
   const resource = entriesOf(shell.body)[0]?.resource;
   const fhir = validated(() => (isJsonObject(resource) ? fhirR4ResourceProblems(resource, `${SHELL_ENTRY}/resource`) : []));
   if (fhir instanceof Error) return judgement.skip('ORG-FHIR-R4', `the FHIR validator could not read the organization (${fhir.message})`);
   return judgement.problems('ORG-FHIR-R4', fhir, shell, 'a FHIR R4 validator (FHIR.js) finds errors in the organization (§2.5, FHIR R4)');
+}
+
+/** ORG-FILTERS for one organization (`entryShell(exchange, i)`) against the search that found it (§4.3). */
+export function judgeEntryMatch(shell: Exchange, query: Record<string, string>): Judgement {
+  return new Judgement().problems(
+    'ORG-FILTERS',
+    filterProblems(shell.body, query),
+    shell,
+    `the organization does not match ${JSON.stringify(query)}`,
+  );
 }

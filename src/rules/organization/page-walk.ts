@@ -4,7 +4,7 @@
  * Plain functions of the pages seen, so that any command walking pages judges them the same way.
  */
 import type { Level } from '../../spec/catalogue';
-import type { Exchange } from '../../client/exchange';
+import type { AnswerLine, Exchange } from '../../client/exchange';
 
 export interface WalkedPage {
   /** How the page was reached, for messages: "Page=3", "page 3, reached by next". */
@@ -13,7 +13,8 @@ export interface WalkedPage {
   ids: readonly string[];
   /** The bundle's `total`, whatever the service sent. */
   total: unknown;
-  exchange: Exchange;
+  /** The page's answer; or its line alone, where the walk's pages are summaries (the survey holds no bodies). */
+  exchange: Exchange | AnswerLine;
 }
 
 /**

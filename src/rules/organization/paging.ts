@@ -11,7 +11,7 @@ import { Judgement } from '../judgement';
 import { answeredBundle, isBundle, isSuccess, shortAnswer, showsMore, total } from './bundle';
 import { entriesOf, nextLink, organizationIds } from './entries';
 import { filterProblems } from './filters';
-import { judgeRepeats, matchCount, totalAcrossPagesProblem, type WalkedPage } from './page-walk';
+import { judgeRepeats, matchCount, totalAcrossPagesProblem, unreachedTotalProblem, type WalkedPage } from './page-walk';
 
 /** Page size of the next-link walk: not the default 25, so that a link that drops Count shows. */
 export const WALK_COUNT = 20;
@@ -188,11 +188,11 @@ export function pageToLookPast(query: Record<string, string>, answers: readonly 
  * page of matches. Repeats are ORG-PAGE-DISJOINT's to judge; organizations not seen before show the
  * short page before it was not the last (ORG-PAGE).
  */
-function observeBeyondLast(judgement: Judgement, walked: readonly WalkedPage[]): void {
+function observeBeyondLast(judgement: Judgement, walked: readonly WalkedPage[], exchange: Exchange): void {
   const beyond = walked[walked.length - 1];
   const earlier = new Set(walked.slice(0, -1).flatMap((p) => p.ids));
   const lastIds = walked.length > 1 ? walked[walked.length - 2].ids : [];
-  const { exchange, ids, label } = beyond;
+  const { ids, label } = beyond;
   const fresh = ids.filter((id) => !earlier.has(id));
   let outcome: string;
   if (!isSuccess(exchange)) outcome = 'an error';
@@ -232,7 +232,7 @@ export function judgePageWalk(query: Record<string, string>, answers: readonly E
           { label: `Page=${last + 1}`, ids: isBundle(beyond) ? organizationIds(beyond.body) : [], total: total(beyond), exchange: beyond },
         ]
       : pages;
-  if (last !== undefined) observeBeyondLast(judgement, walked);
+  if (last !== undefined) observeBeyondLast(judgement, walked, beyond ?? answers[last - 1]);
   for (const { page, message, level } of judgeRepeats(walked, {
     ended: last !== undefined,
     pageSize: PAGE_SIZE,
@@ -308,13 +308,104 @@ export function judgeNextWalk(
   }
   if (stop?.kind === 'max-pages')
     judgement.skip('ORG-NEXT-LINK', `the walk stopped at MAX_PAGES=${stop.maxPages} pages; the rest was not followed`);
-  const ended = stop?.kind === 'loop' || !nextLink(pages[pages.length - 1].exchange.body);
+  const ended = stop?.kind === 'loop' || !nextLink((followed[followed.length - 1] ?? first).body);
   const counted = pages.filter((p, i) => i === 0 || p.ids.length > 0);
   if (counted.length > 1) {
     const problem = totalAcrossPagesProblem(counted);
     judgement.check('ORG-TOTAL', !problem, () => problem!.message, { exchange: problem?.page.exchange, pointer: '/total' });
   }
-  for (const { page, message, level } of judgeRepeats(pages, { ended, pageSize: WALK_COUNT, matches: matchCount(counted) }))
+  const matches = matchCount(counted);
+  for (const { page, message, level } of judgeRepeats(pages, { ended, pageSize: WALK_COUNT, matches }))
     judgement.check('ORG-NEXT-LINK', level === undefined, () => message!, { exchange: page.exchange }, level);
+  // Links that skip pages repeat nothing: the walk that ended short of what total counts shows them.
+  const distinct = new Set(pages.flatMap((p) => p.ids)).size;
+  if (ended && matches !== undefined)
+    judgement.check(
+      'ORG-NEXT-LINK',
+      distinct >= matches,
+      () =>
+        `following next from page 1 ended on ${pages[pages.length - 1].label} with ${distinct} distinct organizations, though total is ${matches} on every page: ${matches - distinct} are on no page the links reach (§2.5, §4.3: all matching records)`,
+      { exchange: pages[pages.length - 1].exchange, pointer: '/entry' },
+    );
+  return judgement;
+}
+
+/**
+ * The rules of a whole walk by Page alone over its pages' summaries, whoever walked them (the survey
+ * judges its walks so, holding ids and totals, not bodies). ORG-PAGE: no page holds more than 25,
+ * and every page before the last holds 25 (§8); `ended`: the walk reached its last page, so that
+ * only that one may be short. ORG-TOTAL: one meaning of total across the pages, and a walk that
+ * ended holds every match that total counts (§2.5, §4.3 r4). ORG-PAGE-DISJOINT: repeats.
+ */
+export function judgeWalkPages(pages: readonly WalkedPage[], ended: boolean): Judgement {
+  const judgement = new Judgement();
+  for (const [index, page] of pages.entries()) {
+    const entries = page.ids.length;
+    const last = ended && index === pages.length - 1;
+    judgement.check(
+      'ORG-PAGE',
+      entries <= PAGE_SIZE && (last || entries === PAGE_SIZE),
+      () =>
+        entries > PAGE_SIZE
+          ? `${page.label} returned ${entries} entries; Page alone gives at most ${PAGE_SIZE} (§8)`
+          : `${page.label} returned ${entries} entries before the last page of the walk: pages before the last hold ${PAGE_SIZE} (§8)`,
+      { exchange: page.exchange, pointer: '/entry' },
+    );
+  }
+  const across = pages.length > 1 ? totalAcrossPagesProblem(pages) : undefined;
+  const unreached = across ?? (ended ? unreachedTotalProblem(pages) : undefined);
+  judgement.check('ORG-TOTAL', !unreached, () => unreached!.message, { exchange: unreached?.page.exchange, pointer: '/total' });
+  for (const { page, message, level } of judgeRepeats(pages, { ended, pageSize: PAGE_SIZE, matches: matchCount(pages) }))
+    judgement.check('ORG-PAGE-DISJOINT', level === undefined, () => message!, { exchange: page.exchange, pointer: '/entry' }, level);
+  return judgement;
+}
+
+/**
+ * ORG-NEXT-LINK for one page's next link followed (§2.5, FHIR R4 paging): it answers a bundle, and
+ * holds no organization that matches the search under no reading (the link dropped the search).
+ */
+export function judgeNextLinkAnswer(query: Record<string, string>, from: string, reached: Exchange): Judgement {
+  const judgement = new Judgement();
+  if (answeredBundle(judgement, 'ORG-NEXT-LINK', reached, `following the next link of ${from}`))
+    judgement.problems(
+      'ORG-NEXT-LINK',
+      filterProblems(reached.body, query).filter((p) => p.level === 'MUST'),
+      reached,
+      `the page reached by the next link of ${from} holds organizations that do not match ${JSON.stringify(query)}: the link does not continue the same search`,
+    );
+  return judgement;
+}
+
+/**
+ * ORG-NEXT-LINK for where a page's next link leads (§2.5: next is the page after this one), against
+ * the same search walked by Page: `pages`, with `from` the index of the page whose link was followed.
+ * The link leads to the organizations of the page after it. One that leads past them, to
+ * organizations of later pages while the page after it is left out, skips records that a client
+ * following the links never sees (MUST, §4.3: all matching records); one that leads elsewhere (back
+ * to organizations already seen, or pages of another size) is a near miss while nothing is shown
+ * skipped (SHOULD).
+ */
+export function judgeNextLinkTarget(pages: readonly WalkedPage[], from: number, reached: WalkedPage): Judgement {
+  const judgement = new Judgement();
+  const after = pages[from + 1];
+  if (!after) return judgement;
+  const here = new Set(reached.ids);
+  const missing = after.ids.filter((id) => !here.has(id));
+  const expected = new Set(after.ids);
+  const others = reached.ids.filter((id) => !expected.has(id));
+  const later = new Set(pages.slice(from + 2).flatMap((p) => p.ids));
+  const skippedTo = others.filter((id) => later.has(id));
+  const skips = missing.length > 0 && skippedTo.length > 0;
+  const shown = (ids: readonly string[]) => `${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', …' : ''}`;
+  judgement.check(
+    'ORG-NEXT-LINK',
+    missing.length === 0 && others.length === 0,
+    () =>
+      skips
+        ? `the next link of ${pages[from].label} skips ${after.label}: it leads to ${skippedTo.length} organizations of later pages (${shown(skippedTo)}), and ${missing.length} of the ${after.ids.length} organizations of ${after.label} (${shown(missing)}) are on no page a client following the links reaches next (§2.5, §4.3: all matching records)`
+        : `the next link of ${pages[from].label} leads to ${reached.ids.length} organizations, not to the ${after.ids.length} of ${after.label}, the page after it: ${missing.length} of them are not there (${shown(missing)}), though none of a later page is either`,
+    { exchange: reached.exchange, pointer: '/entry' },
+    skips ? 'MUST' : 'SHOULD',
+  );
   return judgement;
 }

@@ -261,6 +261,19 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
       },
     },
     {
+      // A service whose Page alone falls back to a page size of its own choosing.
+      name: 'page-only-100',
+      description: 'Page alone gives 100 per page',
+      behaviour: {
+        organization: {
+          paging: (count, page = 1) => {
+            const size = Math.min(count ?? 100, MAX_COUNT);
+            return { start: (page - 1) * size, size, page };
+          },
+        },
+      },
+    },
+    {
       name: 'page-size-30',
       description: 'Page alone gives 30 per page',
       behaviour: {
@@ -335,6 +348,16 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
       description: 'the next link always leads back to page 1, so the links loop and reach nothing past it',
       level: 'MUST',
       behaviour: { organization: { bundle: withNextLink((next) => next.searchParams.set('Page', '1')) } },
+    },
+    {
+      name: 'next-link-skips-page',
+      description: 'the next link points two pages on: a client following the links never sees every other page',
+      level: 'MUST',
+      behaviour: {
+        organization: {
+          bundle: withNextLink((next) => next.searchParams.set('Page', String(Number(next.searchParams.get('Page') ?? '1') + 1))),
+        },
+      },
     },
     {
       name: 'next-link-drops-filters',

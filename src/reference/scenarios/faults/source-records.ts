@@ -1,6 +1,9 @@
 import type { SourceRecordsRequirementId } from '../../../spec/catalogue';
 import type { FaultsFor } from '../scenario';
 
+/** The contact directory's `index` in the reference data: the dataset that contributes several records to one provider (§2.2). */
+export const CONTACT_DIRECTORY = 'contact_directory';
+
 /** Faults of sourceRecords (§4.2), keyed by the requirement each one breaks: the type requires at least one for every requirement. */
 export const SOURCE_RECORDS_FAULTS: FaultsFor<SourceRecordsRequirementId> = {
   'SR-ROOT-ARRAY': [
@@ -21,6 +24,15 @@ export const SOURCE_RECORDS_FAULTS: FaultsFor<SourceRecordsRequirementId> = {
       name: 'source-index-missing',
       description: 'elements without index',
       behaviour: { sourceRecords: { sources: (records) => records.map(({ index: _index, ...rest }) => rest) } },
+    },
+    {
+      name: 'contact-directory-index-missing',
+      description: 'the contact directory, which contributes many records, sends its elements without index',
+      behaviour: {
+        sourceRecords: {
+          sources: (records) => records.map(({ index, ...rest }) => (index === CONTACT_DIRECTORY ? rest : { index, ...rest })),
+        },
+      },
     },
     {
       name: 'source-id-number',

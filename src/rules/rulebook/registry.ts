@@ -1,0 +1,110 @@
+/**
+ * The rulebook: every rule registered once, by the subject it judges, with the requirements it
+ * judges. A driver hands a subject to `judge` and records the Judgement: the suite as annotations,
+ * the survey in its counts, `probes check` as a promise held or not. What a driver checks for a
+ * subject is `requirementsOf` that subject, never a list of its own; a requirement no subject of a
+ * driver reaches is one it does not judge, and `notJudgedBy` says why (the request it would need).
+ */
+import { REQUIREMENTS, type RequirementId } from '../../spec/catalogue';
+import { judgeHttp } from '../http';
+import type { Judgement } from '../judgement';
+import { judgeMinParams, judgeTotal } from '../organization/bundle';
+import { judgeBundlePage, judgeEntryMatch, judgeEntryRecord } from '../organization/entry-record';
+import { judgeActive } from '../organization/filters';
+import { judgeIdentifierSearch } from '../organization/identifiers';
+import { judgeCountAtMost, judgeNextLinkAnswer, judgeNextLinkTarget, judgeNextWalk, judgeWalkPages } from '../organization/paging';
+import {
+  judgeAmbiguous,
+  judgeMatchesQuery,
+  judgeNoArray,
+  judgeNarrowing,
+  judgeNoMatch,
+  judgeOptionalDash,
+  judgeStrictParameters,
+  judgeUniqueRecord,
+} from '../search-single-best';
+import { judgeCoversGolden, judgeSourceRecords, judgeStable } from '../source-records';
+import { SUBJECT_NEEDS, type SubjectKind, type Subjects } from './subjects';
+
+export interface Rule<K extends SubjectKind = SubjectKind> {
+  subject: K;
+  /** The requirements it judges: a judgement that checks another is a bug of the harness. */
+  requirements: readonly RequirementId[];
+  judge(subject: Subjects[K]): Judgement;
+}
+
+const rule = <K extends SubjectKind>(
+  subject: K,
+  requirements: readonly RequirementId[],
+  judge: (subject: Subjects[K]) => Judgement,
+): Rule => ({ subject, requirements, judge }) as unknown as Rule;
+
+const PROVIDER_DATA: readonly RequirementId[] = ['DATA-SHAPE', 'DATA-FORMATS', 'DATA-CODES', 'DATA-NPI-CHECKDIGIT'];
+
+export const RULEBOOK: readonly Rule[] = [
+  rule('http-answer', ['HTTP-JSON', 'HTTP-NO-5XX'], ({ exchange, ambiguityAllowed }) => judgeHttp(exchange, { ambiguityAllowed })),
+  rule('single-best-answer', ['SB-ROOT-OBJECT'], ({ exchange }) => judgeNoArray(exchange)),
+  rule('unique-search', ['SB-RECORD-SHAPE', ...PROVIDER_DATA], ({ probe, exchange }) => judgeUniqueRecord(probe, exchange)),
+  rule('unique-search', ['SB-MATCHES-QUERY'], ({ probe, query, exchange }) => judgeMatchesQuery(probe, query, exchange)),
+  rule('source-records', ['SR-ROOT-ARRAY', 'SR-ELEMENT-SHAPE', ...PROVIDER_DATA], ({ golden, exchange }) =>
+    judgeSourceRecords(golden.id, exchange),
+  ),
+  rule('source-records', ['SR-COVERS-GOLDEN'], ({ golden, exchange }) => judgeCoversGolden(golden, exchange)),
+  rule('bundle-page', ['ORG-BUNDLE-SHAPE', 'ORG-FHIR-R4'], ({ exchange, request }) => judgeBundlePage(exchange, request)),
+  rule('organization-entry', ['ORG-ENTRY-SHAPE', 'ORG-SEARCH-MODE', 'ORG-RESOURCE-SHAPE', 'ORG-PARTOF', 'ORG-FHIR-R4'], ({ entry }) =>
+    judgeEntryRecord(entry),
+  ),
+  rule('organization-match', ['ORG-FILTERS'], ({ entry, query }) => judgeEntryMatch(entry, query)),
+  rule('page-walk', ['ORG-PAGE', 'ORG-TOTAL', 'ORG-PAGE-DISJOINT'], ({ pages, ended }) => judgeWalkPages(pages, ended)),
+  rule('next-link', ['ORG-NEXT-LINK'], ({ query, from, reached }) => judgeNextLinkAnswer(query, from, reached)),
+  rule('next-link-target', ['ORG-NEXT-LINK'], ({ pages, from, reached }) => judgeNextLinkTarget(pages, from, reached)),
+  rule('count-search', ['ORG-COUNT'], ({ count, exchange }) => judgeCountAtMost(count, exchange)),
+  rule('whole-result', ['ORG-TOTAL'], ({ exchange }) => judgeTotal(exchange)),
+  rule('no-parameter-search', ['ORG-MIN-PARAMS'], ({ exchange }) => judgeMinParams(exchange)),
+  rule('status-search', ['ORG-ACTIVE'], ({ active, exchange }) => judgeActive(active, exchange)),
+  rule('ambiguous-search', ['SB-AMBIGUOUS'], ({ probe, narrowedBy, exchange, narrowed }) =>
+    judgeAmbiguous(probe, narrowedBy, exchange, narrowed),
+  ),
+  rule('no-match-search', ['SB-NO-MATCH'], ({ probe, query, exchange }) => judgeNoMatch(probe, query, exchange)),
+  rule('optional-parameter', ['SB-OPTIONAL-DASH'], ({ parameter, value, recordId, exchange }) =>
+    judgeOptionalDash(parameter, value, recordId, exchange),
+  ),
+  rule('repeated-lookup', ['SR-STABLE'], ({ first, second }) => judgeStable(first, second)),
+  rule(
+    'identifier-search',
+    ['ORG-FILTER-IDENTIFIER'],
+    ({ probe, value, exchange }) => judgeIdentifierSearch(probe, value, exchange).judgement,
+  ),
+  rule('next-walk', ['ORG-NEXT-LINK', 'ORG-TOTAL'], ({ query, first, followed }) => judgeNextWalk(query, first, followed)),
+  rule('narrowed-search', ['SB-NARROWING'], ({ probe, query, narrowedBy, plain, dashed }) =>
+    judgeNarrowing(probe, query, narrowedBy, plain, dashed),
+  ),
+  rule('parameter-sweep', ['SB-STRICT-PARAM'], ({ query, recordId, sweep, last }) => judgeStrictParameters(query, recordId, sweep, last)),
+];
+
+/** Every rule of `subject`, judged, in one Judgement. */
+export function judge<K extends SubjectKind>(subject: K, value: Subjects[K]): Judgement {
+  const [first, ...rest] = RULEBOOK.filter((r) => r.subject === subject).map((r) => judgedBy(r, value));
+  return rest.reduce((all, judgement) => all.add(judgement), first);
+}
+
+function judgedBy(rule: Rule, value: unknown): Judgement {
+  const judgement = rule.judge(value as never);
+  const stray = judgement.requirementIds.filter((id) => !rule.requirements.includes(id));
+  if (stray.length > 0) throw new Error(`harness bug: a rule of ${rule.subject} judged ${stray.join(', ')}, which it does not declare`);
+  return judgement;
+}
+
+/** The requirements the rules of `subjects` judge. */
+export function requirementsOf(...subjects: SubjectKind[]): ReadonlySet<RequirementId> {
+  return new Set(RULEBOOK.filter((r) => subjects.includes(r.subject)).flatMap((r) => r.requirements));
+}
+
+/** The requirements a driver that meets only `subjects` does not judge, each with the requests it would need. */
+export function notJudgedBy(subjects: readonly SubjectKind[]): { id: RequirementId; needs: string[] }[] {
+  const judged = requirementsOf(...subjects);
+  return REQUIREMENTS.filter((r) => !judged.has(r.id)).map((r) => ({
+    id: r.id,
+    needs: [...new Set(RULEBOOK.filter((rule) => rule.requirements.includes(r.id)).map((rule) => SUBJECT_NEEDS[rule.subject]))],
+  }));
+}

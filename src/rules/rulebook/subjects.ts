@@ -1,0 +1,90 @@
+/**
+ * What the rules judge, by name: each subject is one thing a driver met (an answer, a record, an
+ * entry, a page, a whole walk), with the exchanges that show it. The rulebook (registry.ts) keys
+ * every rule by the subject it takes; a driver derives what it checks from the subjects it meets.
+ */
+import type { Exchange } from '../../client/exchange';
+import type { RecordLike } from '../answers';
+import type { WalkedPage } from '../organization/page-walk';
+
+type Query = Record<string, string>;
+
+export interface Subjects {
+  /** Any answer of any endpoint. `ambiguityAllowed`: a searchSingleBest answer, which may carry the §4.1 r4 text as plain text. */
+  'http-answer': { exchange: Exchange; ambiguityAllowed?: boolean };
+  /** Any searchSingleBest answer, whatever the query. */
+  'single-best-answer': { exchange: Exchange };
+  /** A searchSingleBest answer to a query that names exactly one provider: a unique probe, or a surveyed NPI. */
+  'unique-search': { probe: string; query: Query; exchange: Exchange };
+  /** The sourceRecords answer for the curated ID of a golden record. */
+  'source-records': { golden: RecordLike; exchange: Exchange };
+  /** An organization search's answer, as a bundle of its own elements, its entries aside; `request` says what was asked, in words. */
+  'bundle-page': { exchange: Exchange; request: string };
+  /** One organization of a bundle, alone in the bundle's shell (entryShell with its index). */
+  'organization-entry': { entry: Exchange };
+  /** One organization against the search that found it. */
+  'organization-match': { entry: Exchange; query: Query };
+  /** The pages of one search by Page alone, in order, as far as it was walked; `ended`: the walk reached its last page. */
+  'page-walk': { pages: readonly WalkedPage[]; ended: boolean };
+  /** A page's next link followed: what it answered. `from` names the page, in words. */
+  'next-link': { query: Query; from: string; reached: Exchange };
+  /** Where a page's next link led (`reached`), against the same search by Page: `from` is the index in `pages` of the page whose link it was. */
+  'next-link-target': { pages: readonly WalkedPage[]; from: number; reached: WalkedPage };
+  /** A search with Count. */
+  'count-search': { count: number; exchange: Exchange };
+  /** A search with Count at its maximum, of a query the probes promise matches. */
+  'whole-result': { exchange: Exchange };
+  /** A search with no parameter at all. */
+  'no-parameter-search': { exchange: Exchange };
+  /** A search with `active`, for a tenant that searches by status. */
+  'status-search': { active: boolean; exchange: Exchange };
+  /** A query the probes promise matches several providers, and the same query narrowed. */
+  'ambiguous-search': { probe: string; narrowedBy: Query; exchange: Exchange; narrowed?: Exchange };
+  /** An ambiguous query plus its narrowing, as plain parameters and as optional ones. */
+  'narrowed-search': { probe: string; query: Query; narrowedBy: Query; plain: Exchange; dashed: Exchange };
+  /** A unique query plus, one at a time, every parameter with a value no provider has. */
+  'parameter-sweep': {
+    query: Query;
+    recordId: string;
+    sweep: readonly { parameter: string; value: string; exchange: Exchange }[];
+    last: Exchange;
+  };
+  /** A query the probes promise matches nothing. */
+  'no-match-search': { probe: string; query: Query; exchange: Exchange };
+  /** A unique query plus a non-matching parameter, dashed (optional) or not. */
+  'optional-parameter': { parameter: string; value: string; recordId: string; exchange: Exchange };
+  /** The same curated ID asked twice. */
+  'repeated-lookup': { first: Exchange; second: Exchange };
+  /** An identifier search, by value. */
+  'identifier-search': { probe: string; value: string; exchange: Exchange };
+  /** Every page of one search with Count, reached by following next links. */
+  'next-walk': { query: Query; first: Exchange; followed: readonly Exchange[] };
+}
+
+export type SubjectKind = keyof Subjects;
+
+/** Each subject in words, and the requests a driver must make to meet it: why a driver that does not make them judges none of its rules. */
+export const SUBJECT_NEEDS: Readonly<Record<SubjectKind, string>> = {
+  'http-answer': 'any answer',
+  'single-best-answer': 'a searchSingleBest answer',
+  'unique-search': 'a searchSingleBest query that names one provider',
+  'source-records': "the source records of a golden record's curated ID",
+  'bundle-page': 'an organization bundle',
+  'organization-entry': 'an organization of a bundle',
+  'organization-match': 'an organization and the search that found it',
+  'page-walk': 'the pages of a search by Page alone',
+  'next-link': "a page's next link followed",
+  'next-link-target': "a page's next link followed, and the page after it by Page",
+  'count-search': 'a search with Count',
+  'whole-result': 'a search with Count=1000 of a query the probes promise matches',
+  'no-parameter-search': 'a search with no parameter',
+  'status-search': 'a search with active, for a tenant that searches by status',
+  'ambiguous-search': 'a query the probes promise matches several providers, narrowed',
+  'no-match-search': 'a query the probes promise matches nothing',
+  'narrowed-search': 'an ambiguous query narrowed by plain and by optional parameters',
+  'parameter-sweep': 'a unique query plus every parameter with a value no provider has',
+  'optional-parameter': 'a unique query plus a parameter no provider matches, dashed and not',
+  'repeated-lookup': 'the same curated ID asked twice',
+  'identifier-search': 'an identifier search, by value and by system|value',
+  'next-walk': 'every page of a search with Count, by next links',
+};
