@@ -114,6 +114,14 @@ module.exports = {
       to: { path: '^src/(reference|generator)/', pathNot: '^src/reference/(start|main|free-port)[.]ts$' },
     },
     {
+      name: 'survey-judges-through-the-rulebook',
+      comment:
+        'The survey judges every rule of the subjects it meets, through survey/subjects.ts (judgeSurveyed), never a rule function of its own choosing.',
+      severity: 'error',
+      from: { path: '^src/survey/', pathNot: '^src/survey/subjects[.]ts$' },
+      to: { path: '^src/rules/(rulebook/registry|http|search-single-best|source-records|organization/(filters|identifiers))[.]ts$' },
+    },
+    {
       name: 'serve-builds-directories',
       comment: 'serve --size generates a directory and --write-npis lists it: only serve imports the generator and the directory.',
       severity: 'error',

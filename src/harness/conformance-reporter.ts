@@ -8,7 +8,7 @@ import { secretsOf } from '../config/connection';
 import { runTargets, targetEnvironment, targetOfTitles } from '../config/targets';
 import { Redactor } from '../client/redact';
 import { applyBaseline } from '../verdicts/baseline/apply';
-import { aggregate, EXIT_CODE, type RunError, type Verdict } from '../verdicts/aggregate';
+import { aggregate, EXIT_CODE, type RunError, type RunVerdict } from '../verdicts/aggregate';
 import { conformanceReport, REPORT_FILES } from '../report/model';
 import { writeReport } from '../report/write-report';
 
@@ -83,7 +83,7 @@ export default class ConformanceReporter implements Reporter {
   }
 
   /** One target's report, written to its REPORT_DIR, and its verdict. */
-  private report(environment: Environment, outcomes: readonly TestOutcome[], name?: string): Verdict {
+  private report(environment: Environment, outcomes: readonly TestOutcome[], name?: string): RunVerdict {
     // The configuration was checked before any test ran (playwright.config.ts); reading it again here
     // keeps secrets out of reporter options, which Playwright copies into its own reports.
     const config = loadSuiteConfig(environment);

@@ -13,7 +13,7 @@ import type { Probes } from '../types/schemas';
 import { PROMISED } from '../probes/promises';
 import {
   judgeSingleBest,
-  type ProbeVerdict,
+  type PromiseCheck,
   verifyIdentifier,
   verifyMultiPage,
   verifyNarrowedBy,
@@ -111,7 +111,7 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
         `NPI ${npi} has no valid check digit (Luhn over 80840): drafting from it anyway, since the service holds it; its data may hold wrong NPIs: DATA-NPI-CHECKDIGIT will report them`,
     );
   const seeds: Seed[] = [];
-  const kept = (v: ProbeVerdict) => v.status === 'holds';
+  const kept = (v: PromiseCheck) => v.status === 'holds';
 
   for (const npi of seedsWanted) {
     const byNpi = await verifyUnique(api, `NPI ${npi}`, { NPI: npi });

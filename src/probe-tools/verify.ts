@@ -6,7 +6,9 @@ import type { DirectoryEndpoints } from '../client/endpoints';
 import { type Exchange, requestLine } from '../client/exchange';
 import { PROMISED, probeLabel } from '../probes/promises';
 import { probeProblemMessage } from '../rules/probe-problem';
-import { isJsonObject, type RecordLike, rootKind } from '../rules/answers';
+import { type RecordLike, rootKind } from '../rules/answers';
+import { isBundle, total } from '../rules/organization/bundle';
+import { firstPageShowsMoreThan } from '../rules/organization/paging';
 import { entriesOf, organizationIds } from '../rules/organization/entries';
 import { activeProblems } from '../rules/organization/filters';
 import { queryMismatches } from '../rules/provider';
@@ -21,7 +23,7 @@ import type { Probes } from '../types/schemas';
  */
 export type ProbeStatus = 'holds' | 'contradicted' | 'unconfirmed';
 
-export interface ProbeVerdict {
+export interface PromiseCheck {
   probe: string;
   promised: string;
   status: ProbeStatus;
@@ -31,7 +33,7 @@ export interface ProbeVerdict {
   message: string;
 }
 
-function verdict(status: ProbeStatus, probe: string, promised: string, observed: string, exchange: Exchange): ProbeVerdict {
+function verdict(status: ProbeStatus, probe: string, promised: string, observed: string, exchange: Exchange): PromiseCheck {
   const message =
     status === 'contradicted'
       ? probeProblemMessage({ probe, promised, observed }, exchange)
@@ -53,7 +55,7 @@ export function judgeSingleBest(
   promised: string,
   query: Record<string, string>,
   wanted: SingleBestKind,
-): ProbeVerdict & { record?: RecordLike } {
+): PromiseCheck & { record?: RecordLike } {
   const answer = classifySingleBest(exchange);
   const observed = describeAnswer(exchange, answer);
   const record = answer.kind === 'record' ? answer.record : undefined;
@@ -87,8 +89,6 @@ export const verifyNarrowedBy = (
   narrowedBy: Record<string, string>,
 ) => singleBest(api, `${probe} narrowedBy ${JSON.stringify(narrowedBy)}`, PROMISED.narrowedBy, { ...query, ...narrowedBy }, 'record');
 
-const isBundle = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300 && isJsonObject(exchange);
-
 /** An organization search answered with something else than a bundle: the service's own failure (§2.5). */
 const notABundle = (probe: string, promised: string, exchange: Exchange) =>
   verdict('unconfirmed', probe, promised, `the service answered ${exchange.status} with ${rootKind(exchange)}, not a bundle`, exchange);
@@ -99,7 +99,7 @@ async function organizationsFound(
   probe: string,
   promised: string,
   query: Record<string, string>,
-): Promise<ProbeVerdict & { bundle?: unknown }> {
+): Promise<PromiseCheck & { bundle?: unknown }> {
   const exchange = await api.organizations(query);
   if (!isBundle(exchange)) return notABundle(probe, promised, exchange);
   const entries = entriesOf(exchange.body).length;
@@ -118,9 +118,11 @@ export const verifyIdentifier = (api: DirectoryEndpoints, probe: string, value: 
   organizationsFound(api, probe, PROMISED.identifiers, { identifier: value });
 
 /**
- * More than `threshold` organizations match: page `threshold / 25 + 1` of the default paging
- * (§8: 25 per page when only Page is given) holds organizations that page 1 does not. A page
- * that repeats page 1 shows Page ignored, which the suite judges (ORG-PAGE), not the probe.
+ * More than `threshold` organizations match: page 1 shows it by itself, as the suite reads it
+ * (firstPageShowsMoreThan: more entries than that, or a next link or total that says so), or page
+ * `threshold / 25 + 1` of the default paging (§8: 25 per page when only Page is given) holds
+ * organizations that page 1 does not. A page that repeats page 1 shows Page ignored, and pages of
+ * another size are ORG-PAGE's: the suite judges those, not the probe.
  */
 async function moreThan(api: DirectoryEndpoints, probe: string, promised: string, query: Record<string, string>, threshold: number) {
   const page = threshold / PAGE_SIZE + 1;
@@ -129,11 +131,19 @@ async function moreThan(api: DirectoryEndpoints, probe: string, promised: string
   for (const exchange of [first, later]) if (!isBundle(exchange)) return notABundle(probe, promised, exchange);
   const seen = new Set(organizationIds(first.body));
   const ids = organizationIds(later.body);
-  if (ids.length === 0)
-    return verdict('contradicted', probe, promised, `Page=${page} (organizations ${threshold + 1} on) holds no organization`, later);
-  if (ids.every((id) => seen.has(id)))
+  const reached = `Page=${page} (organizations ${threshold + 1} on)`;
+  if (ids.some((id) => !seen.has(id))) return verdict('holds', probe, promised, `${reached} holds ${ids.length}`, later);
+  if (ids.length > 0)
     return verdict('unconfirmed', probe, promised, `Page=${page} repeats organizations of Page=1: Page looks ignored`, later);
-  return verdict('holds', probe, promised, `Page=${page} (organizations ${threshold + 1} on) holds ${ids.length}`, later);
+  if (firstPageShowsMoreThan(first, threshold))
+    return verdict(
+      'holds',
+      probe,
+      promised,
+      `${reached} holds none, but Page=1 shows more than ${threshold} matches (${entriesOf(first.body).length} entries, total ${JSON.stringify(total(first))}): its pages are ORG-PAGE's to judge`,
+      first,
+    );
+  return verdict('contradicted', probe, promised, `${reached} holds no organization`, later);
 }
 
 export const verifyMultiPage = (api: DirectoryEndpoints, probe: string, query: Record<string, string>) =>
@@ -147,7 +157,7 @@ export const verifyOverLimit = (api: DirectoryEndpoints, probe: string, query: R
  * and active=false, each with Count at its maximum, return bundles whose every organization has
  * that flag, and at least one of them returns any. A refusal, or a flag ignored, contradicts it.
  */
-export async function verifyStatusSearch(api: DirectoryEndpoints, probe: string, query: Record<string, string>): Promise<ProbeVerdict> {
+export async function verifyStatusSearch(api: DirectoryEndpoints, probe: string, query: Record<string, string>): Promise<PromiseCheck> {
   const promised = PROMISED.statusSearch;
   let found = 0;
   let last: Exchange | undefined;
@@ -179,11 +189,11 @@ export async function verifyStatusSearch(api: DirectoryEndpoints, probe: string,
 }
 
 /** Every promise of a probes file, in the file's order: one verdict each (two for an ambiguous probe, its narrowing apart). */
-export async function verifyProbes(api: DirectoryEndpoints, probes: Probes): Promise<ProbeVerdict[]> {
+export async function verifyProbes(api: DirectoryEndpoints, probes: Probes): Promise<PromiseCheck[]> {
   const { provider = {}, organization = {} } = probes;
-  type Step = () => Promise<ProbeVerdict[]>;
+  type Step = () => Promise<PromiseCheck[]>;
   /** A step per probe of a list, labelled as the suite labels it: place[index] and query. */
-  const each = <P>(place: string, list: readonly P[] | undefined, verify: (probe: P, label: string) => Promise<ProbeVerdict[]>): Step[] =>
+  const each = <P>(place: string, list: readonly P[] | undefined, verify: (probe: P, label: string) => Promise<PromiseCheck[]>): Step[] =>
     (list ?? []).map(
       (probe, i) => () =>
         verify(probe, probeLabel(`${place}[${i}]`, typeof probe === 'string' ? probe : (probe as { query: unknown }).query)),
@@ -214,7 +224,7 @@ export async function verifyProbes(api: DirectoryEndpoints, probes: Probes): Pro
         ]
       : []),
   ];
-  const verdicts: ProbeVerdict[] = [];
+  const verdicts: PromiseCheck[] = [];
   // One at a time, in order: the throttle paces them, and the output follows the file.
   for (const step of steps) verdicts.push(...(await step()));
   return verdicts;

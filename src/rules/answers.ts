@@ -21,7 +21,8 @@ export function isJsonArray(exchange: Exchange): boolean {
   return exchange.json.ok && Array.isArray(exchange.body);
 }
 
-export function isJsonObject(exchange: Exchange): boolean {
+/** The answer is a parsed JSON object (not an array, not null). */
+export function answeredObject(exchange: Exchange): boolean {
   return exchange.json.ok && isObject(exchange.body);
 }
 

@@ -142,6 +142,25 @@ export class Judgement {
     return this;
   }
 
+  /**
+   * This judgement's failures moved from one place in a body to another: an entry judged alone in
+   * its bundle's shell (at /entry/0), put back at its place in the bundle.
+   */
+  relocated(from: string, to: string): this {
+    for (const record of this.records.values())
+      record.failures = record.failures.map((failure) => {
+        const moved = (text: string) => (text.startsWith(from) ? `${to}${text.slice(from.length)}` : text);
+        return {
+          ...failure,
+          ...(failure.pointer === undefined ? {} : { pointer: moved(failure.pointer) }),
+          ...(failure.excerpt === undefined ? {} : { excerpt: moved(failure.excerpt) }),
+          // "at /entry/0/…" in the rule's lines, and the excerpt's line "  /entry/0/… = …".
+          message: failure.message.split(`at ${from}`).join(`at ${to}`).split(`\n  ${from}`).join(`\n  ${to}`),
+        };
+      });
+    return this;
+  }
+
   /** This judgement without one requirement's checks: another subject's, which a broader check (a schema) reached too. */
   withoutRequirement(id: RequirementId): this {
     this.records.delete(id);

@@ -6,26 +6,18 @@
 import type { DirectoryEndpoints } from '../client/endpoints';
 import type { Exchange } from '../client/exchange';
 import { ForeignOriginError } from '../client/http-client';
-import type { Redact } from '../rules/judgement';
+import type { Judgement, Redact } from '../rules/judgement';
 import { isBundle, total } from '../rules/organization/bundle';
-import { entriesOf, nextLink, organizationIds } from '../rules/organization/entries';
+import { nextLink, organizationIds } from '../rules/organization/entries';
+import { type PageShape, pageShapeOf } from '../rules/organization/paging';
 import { entryShell, SHELL_ENTRY } from '../rules/organization/entry-record';
-import { judge } from '../rules/rulebook/registry';
-import type { PageUnit, RecordFailure } from './records';
+import { judgeSurveyed } from './subjects';
+import type { PageUnit } from './records';
 import { recordVerdict } from './record-verdict';
 import type { TimedRequests } from './provider-record';
 
 /** A walk's query in words, its records' key: `address-state=TX`. */
 export const queryKey = (query: Record<string, string>) => new URLSearchParams(query).toString();
-
-/** A pointer of entry 0 of a shell, put back at the entry's place in the page. */
-const atEntry =
-  (index: number) =>
-  (failure: RecordFailure): RecordFailure => ({
-    ...failure,
-    pointer: failure.pointer.replace(SHELL_ENTRY, `/entry/${index}`),
-    message: failure.message.split(`at ${SHELL_ENTRY}`).join(`at /entry/${index}`),
-  });
 
 /** Page 1's next link, followed once: its answer judged now, its organizations kept for where it led (tally.ts). */
 async function followNext(
@@ -45,7 +37,7 @@ async function followNext(
     if (error instanceof ForeignOriginError) return undefined;
     throw error;
   }
-  const judged = judge('http-answer', { exchange: reached }).add(judge('next-link', { query, from: 'Page=1', reached }));
+  const judged = judgeSurveyed('http-answer', { exchange: reached }).add(judgeSurveyed('next-link', { query, from: 'Page=1', reached }));
   return {
     ...answerLine(reached),
     ids: isBundle(reached) ? organizationIds(reached.body) : [],
@@ -56,15 +48,14 @@ async function followNext(
 const answerLine = ({ url, status, contentType }: Exchange) => ({ url, status, contentType });
 
 /** What decides how far a walk goes: whether the answer is a bundle, its entries, its total and its organization ids. */
-export type PageShape = Pick<PageUnit, 'bundle' | 'entries' | 'total' | 'ids'>;
+export type PageOutline = PageShape & Pick<PageUnit, 'total' | 'ids'>;
 
-function pageShape(exchange: Exchange): PageShape {
-  const bundle = isBundle(exchange);
+function pageOutline(exchange: Exchange): PageOutline {
+  const shape = pageShapeOf(exchange);
   return {
-    bundle,
-    entries: bundle ? entriesOf(exchange.body).length : 0,
-    total: bundle ? total(exchange) : undefined,
-    ids: bundle ? organizationIds(exchange.body) : [],
+    ...shape,
+    total: shape.bundle ? total(exchange) : undefined,
+    ids: shape.bundle ? organizationIds(exchange.body) : [],
   };
 }
 
@@ -79,8 +70,8 @@ export async function surveyWalkPage(
 ): Promise<PageUnit> {
   const exchange = await requests.ask('organization', () => endpoints.organizations({ ...query, Page: String(page) }));
   const key = queryKey(query);
-  const own = judge('http-answer', { exchange }).add(judge('bundle-page', { exchange, request: `Page=${page} of ${key}` }));
-  const shape = pageShape(exchange);
+  const own = judgeSurveyed('http-answer', { exchange }).add(judgeSurveyed('bundle-page', { exchange, request: `Page=${page} of ${key}` }));
+  const shape = pageOutline(exchange);
   const unit: PageUnit = {
     kind: 'page',
     walk,
@@ -95,10 +86,12 @@ export async function surveyWalkPage(
   if (!shape.bundle) return unit;
   unit.ids.forEach((id, index) => {
     const entry = entryShell(exchange, index);
-    const options = { redact, exchangeOf: () => entry, place: atEntry(index) };
+    // Judged alone in the page's shell, at /entry/0; counted at its place in the page.
+    const atItsPlace = (judgement: Judgement) => judgement.relocated(SHELL_ENTRY, `/entry/${index}`);
+    const options = { redact, exchangeOf: () => exchange };
     const organization = id === '' ? `(no id: entry ${index} of Page=${page} of ${key})` : id;
-    unit.organizations.push(recordVerdict(organization, judge('organization-entry', { entry }), options));
-    unit.filters.push(recordVerdict(organization, judge('organization-match', { entry, query }), options));
+    unit.organizations.push(recordVerdict(organization, atItsPlace(judgeSurveyed('organization-entry', { entry })), options));
+    unit.filters.push(recordVerdict(organization, atItsPlace(judgeSurveyed('organization-match', { entry, query })), options));
   });
   if (page === 1) {
     const next = await followNext(endpoints, query, exchange, requests, redact);
@@ -111,6 +104,6 @@ export async function surveyWalkPage(
  * Page 1 as a shard that does not own it reads it: only what decides how far the walk goes. It is
  * not judged, journaled or counted: its owner does that.
  */
-export async function peekPage(endpoints: DirectoryEndpoints, query: Record<string, string>): Promise<PageShape> {
-  return pageShape(await endpoints.organizations({ ...query, Page: '1' }));
+export async function peekPage(endpoints: DirectoryEndpoints, query: Record<string, string>): Promise<PageOutline> {
+  return pageOutline(await endpoints.organizations({ ...query, Page: '1' }));
 }

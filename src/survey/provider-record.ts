@@ -7,7 +7,7 @@ import type { DirectoryEndpoints } from '../client/endpoints';
 import type { Exchange } from '../client/exchange';
 import { isWellFormed } from '../json/unicode';
 import type { Redact } from '../rules/judgement';
-import { judge } from '../rules/rulebook/registry';
+import { judgeSurveyed } from './subjects';
 import { isJsonObject, objectsIn, stringsIn } from '../rules/json';
 import { codedValuesHeld } from '../rules/provider';
 import { classifySingleBest } from '../rules/single-best-answer';
@@ -84,20 +84,22 @@ export async function surveyProvider(
 ): Promise<ProviderUnit> {
   const label = `NPI ${npi} (survey line ${line})`;
   const search = await requests.ask('searchSingleBest', () => endpoints.searchSingleBest({ NPI: npi }));
-  const judgement = judge('http-answer', { exchange: search, ambiguityAllowed: true }).add(
-    judge('single-best-answer', { exchange: search }),
+  const judgement = judgeSurveyed('http-answer', { exchange: search, ambiguityAllowed: true }).add(
+    judgeSurveyed('single-best-answer', { exchange: search }),
   );
   const answer = classifySingleBest(search);
   let sources: Exchange | undefined;
   const values: string[] = [];
   if (answer.kind === 'record' || answer.kind === 'malformed') {
-    judgement.add(judge('unique-search', { probe: label, query: { NPI: npi }, exchange: search }));
+    judgement.add(judgeSurveyed('unique-search', { probe: label, query: { NPI: npi }, exchange: search }));
   }
   if (answer.kind === 'record' && isWellFormed(answer.record.id)) {
     const { record } = answer;
     values.push(...codedValuesHeld(record.data));
     sources = await requests.ask('sourceRecords', () => endpoints.sourceRecords(record.id));
-    judgement.add(judge('http-answer', { exchange: sources })).add(judge('source-records', { golden: record, exchange: sources }));
+    judgement
+      .add(judgeSurveyed('http-answer', { exchange: sources }))
+      .add(judgeSurveyed('source-records', { golden: record, exchange: sources }));
     if (sources.json.ok && Array.isArray(sources.body))
       for (const element of objectsIn(sources.body)) {
         if (typeof element.index === 'string') values.push(`index: ${element.index}`);

@@ -9,11 +9,12 @@ import { TransportError } from '../client/http-client';
 import type { Redact } from '../rules/judgement';
 import { Journal, journalUnits, readCheckpoint } from './journal';
 import { readNpis } from './npi-input';
-import { type PageShape, peekPage, surveyWalkPage } from './page-record';
+import { type PageOutline, peekPage, surveyWalkPage } from './page-record';
 import { surveyProvider, TimedRequests } from './provider-record';
 import type { InputProblemUnit, PageUnit, SurveyUnit, TransportFailureUnit } from './records';
 import { npiShard, type Shard } from './shard';
 import { SurveyTally } from './tally';
+import { NOT_JUDGED_HERE } from './subjects';
 import type { FailureRow } from '../report/survey/failures-csv';
 import { goesOn, ownPages, promisedPages } from './walk-plan';
 import { awaitedTask, runPool, type Task } from './work-pool';
@@ -65,7 +66,7 @@ export const planKey = (plan: SurveyPlan) => JSON.stringify(plan);
  */
 interface Journaled {
   lines: ReadonlySet<number>;
-  page(walk: number, page: number): PageShape | undefined;
+  page(walk: number, page: number): PageOutline | undefined;
 }
 
 export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan, settings: SurveySettings): Promise<SurveyResult> {
@@ -137,6 +138,7 @@ export function surveyReport(
     shard: { index: plan.shard.index, total: plan.shard.total },
     paging: { by: 'Page', pageSize: PAGE_SIZE },
     ...counts,
+    notJudged: NOT_JUDGED_HERE,
     records: { ...counts.records, walks: plan.walks.length },
     failureRows,
   };
@@ -249,7 +251,7 @@ async function* page(
   number: number,
   settings: SurveySettings,
   done: Journaled,
-  result: { unit?: PageShape },
+  result: { unit?: PageOutline },
   counting: Pick<Counting, 'expect'>,
 ): AsyncGenerator<Task<SurveyUnit>> {
   const journaled = done.page(walk, number);
@@ -276,7 +278,7 @@ async function* walkPages(
   counting: Pick<Counting, 'expect' | 'counted'>,
 ): AsyncGenerator<Task<SurveyUnit>> {
   // Page 1 says how many pages there are; a shard that does not own it asks for it without judging it.
-  const first: { unit?: PageShape } = {};
+  const first: { unit?: PageOutline } = {};
   if (shard.total === 1 || shard.index === 1) yield* page(endpoints, walk, query, 1, settings, done, first, counting);
   else {
     try {
@@ -304,7 +306,7 @@ async function* walkPages(
   let previousOwn: string[] | undefined = shard.index === 1 ? first.unit.ids : undefined;
   if (!goesOn(first.unit, { index: 1, total: 1 }, new Set())) return;
   for (const number of ownPages(shard, 2)) {
-    const result: { unit?: PageShape } = {};
+    const result: { unit?: PageOutline } = {};
     yield* page(endpoints, walk, query, number, settings, done, result, counting);
     if (!result.unit || !goesOn(result.unit, shard, seen, previousOwn)) return;
     result.unit.ids.forEach((id) => seen.add(id));

@@ -4,9 +4,9 @@
  * failure rows (both bounded). Walk-level rules wait for every page of a walk, since a shard holds
  * only some of them: they are judged when the tally is finished, over the pages it was given.
  */
-import { PAGE_SIZE } from '../spec/constants';
 import type { WalkedPage } from '../rules/organization/page-walk';
-import { judge } from '../rules/rulebook/registry';
+import { judgeSurveyed } from './subjects';
+import { walkByPageGoesOn } from '../rules/organization/paging';
 import { recordVerdict } from './record-verdict';
 import { requirement, type Level, type RequirementId } from '../spec/catalogue';
 import type { SurveyReport } from '../types/schemas';
@@ -78,7 +78,7 @@ export function walkOutcome(pages: ReadonlyMap<number, HeldPage | TransportFailu
       return { kept, beyond: unit, whole: true, ended: true };
     kept.push(unit);
     unit.ids.forEach((id) => seen.add(id));
-    if (!unit.bundle || unit.entries < PAGE_SIZE || k === promised) return { kept, whole: true, ended: true };
+    if (!walkByPageGoesOn(unit) || k === promised) return { kept, whole: true, ended: true };
   }
 }
 
@@ -296,10 +296,10 @@ export class SurveyTally {
     if (next) add(next.verdict);
     if (wholeWalks && whole) {
       const pages = kept.map(walkedPage);
-      const judgement = judge('page-walk', { pages, ended });
+      const judgement = judgeSurveyed('page-walk', { pages, ended });
       if (next && pages.length > 1) {
         const reached = { label: 'the page it led to', ids: next.ids, total: undefined, exchange: { method: 'GET' as const, ...next } };
-        judgement.add(judge('next-link-target', { pages, from: 0, reached }));
+        judgement.add(judgeSurveyed('next-link-target', { pages, from: 0, reached }));
       }
       // The URLs are the client's, redacted already; the messages quote only what the walk's summaries hold.
       add(recordVerdict(key, judgement, { redact: (value) => value, exchangeOf: () => undefined }));

@@ -5,6 +5,7 @@
  * or (one shard) repeats only organizations seen before, or (several) repeats its own previous page:
  * the merge finds the walk's end among all shards' pages (walkOutcome), and drops what lies past it.
  */
+import { walkByPageGoesOn } from '../rules/organization/paging';
 import { PAGE_SIZE } from '../spec/constants';
 import type { PageUnit } from './records';
 import { pageShard, type Shard } from './shard';
@@ -31,7 +32,7 @@ export function goesOn(
   seen: ReadonlySet<string>,
   previousOwn?: readonly string[],
 ): boolean {
-  if (!unit.bundle || unit.entries < PAGE_SIZE) return false;
+  if (!walkByPageGoesOn(unit)) return false;
   if (shard.total === 1) return !unit.ids.every((id) => seen.has(id));
   return previousOwn === undefined || previousOwn.join('\n') !== unit.ids.join('\n');
 }

@@ -744,6 +744,17 @@ export interface SurveyReport {
      */
     examples: Example[];
   }[];
+  /**
+   * The requirements of the catalogue that the survey does not judge, and why: each needs a request the survey does not make (the rulebook's subjects it never meets). The conformance run judges them.
+   */
+  notJudged?: {
+    id: string;
+    level: "MUST" | "SHOULD";
+    /**
+     * What a driver must ask to judge it, in words: one entry per subject of the rulebook that judges it.
+     */
+    needs: string[];
+  }[];
   observations: {
     id: string;
     values: {

@@ -32,10 +32,10 @@ export type RequirementStatus = RequirementResult['status'];
  * SHOULD one under STRICT or outside a baseline; inconclusive: no failure, but probe problems or
  * run errors, or no check ran at all; error: the configuration stopped the run before any test.
  */
-export type Verdict = ConformanceReport['verdict'];
+export type RunVerdict = ConformanceReport['verdict'];
 
 /** The exit status of each verdict: an interface CI depends on. */
-export const EXIT_CODE: Record<Verdict, number> = { pass: 0, warn: 0, fail: 1, error: 2, inconclusive: 3 };
+export const EXIT_CODE: Record<RunVerdict, number> = { pass: 0, warn: 0, fail: 1, error: 2, inconclusive: 3 };
 
 /** What the tests of a run come to, before the target, the time and the baseline are added. */
 export type ConformanceSummary = Pick<
@@ -82,7 +82,7 @@ export interface VerdictCounts {
   errors: number;
 }
 
-export function verdictOf(counts: VerdictCounts, strict: boolean): Verdict {
+export function verdictOf(counts: VerdictCounts, strict: boolean): RunVerdict {
   if (counts.fail > 0 || (strict && counts.warn > 0)) return 'fail';
   // A run in which no check ran has shown nothing: it passes nothing.
   if (counts.probeProblems > 0 || counts.errors > 0 || counts.ran === 0) return 'inconclusive';

@@ -5,7 +5,8 @@
  */
 import { forEachProbe } from '../../src/harness/probe-steps';
 import { describeSuite, requirements, test } from '../../src/harness/suite';
-import { judgeMinParams, judgeSearchBundle, judgeTotal, observeParamCase } from '../../src/rules/organization/bundle';
+import { judgeMinParams, judgeTotal, observeParamCase } from '../../src/rules/organization/bundle';
+import { judgeSearchBundle } from '../../src/rules/organization/entry-record';
 import { MAX_COUNT } from '../../src/spec/constants';
 
 const NO_SEARCHES = 'PROBES_FILE has no organization.searches probes';

@@ -16,6 +16,7 @@ import {
   judgePageWalk,
   type NextWalkStop,
   observeDefaultPageSize,
+  pageShapeOf,
   pageToLookPast,
   WALK_COUNT,
   walkByNextGoesOn,
@@ -67,7 +68,7 @@ describeSuite('organization search (§4.3)', () => {
       for (let page = 1; page <= harness.maxPages; page++) {
         const exchange = await api.organizations({ ...query, Page: String(page) });
         pages.push(exchange);
-        if (!walkByPageGoesOn(exchange)) break;
+        if (!walkByPageGoesOn(pageShapeOf(exchange))) break;
       }
       const past = pageToLookPast(query, pages, harness.maxPages);
       const beyond = past === undefined ? undefined : await api.organizations({ ...query, Page: String(past) });

@@ -177,3 +177,21 @@ test("probes draft: a seed whose check digit is wrong is the service's own data:
     await server.close();
   }
 });
+
+test("probes check judges multiPage as the suite does: pages of 100 confirm it on page 1, and the pages' size is ORG-PAGE's", async ({
+  directory,
+}) => {
+  // A search that matches between 26 and 100 organizations (the fixtures hold 38 in Tampa): Page=2 of 100 a page is empty.
+  const { server, baseUrl } = await listening(directory, 'page-only-100');
+  const { api, close } = endpoints(DirectoryEndpoints, baseUrl);
+  try {
+    const [multiPage] = (await verifyProbes(api, { organization: { multiPage: { query: { 'address-city': 'TAMPA' } } } })).filter((v) =>
+      v.probe.startsWith('organization.multiPage'),
+    );
+    expect(multiPage.status).toBe('holds');
+    expect(multiPage.observed).toMatch(/Page=1 shows more than 25 matches \(\d+ entries/);
+  } finally {
+    await close();
+    await server.close();
+  }
+});

@@ -65,6 +65,10 @@ test('a dashed phone in one source of 1 provider in 50 is counted exactly, and t
   expect(formats.examples).toHaveLength(5);
   expect(formats.examples.map((e) => e.key)).toEqual([...formats.examples.map((e) => e.key)].sort());
   expect(report.requirements.filter((r) => r.failed > 0).map((r) => r.id)).toEqual(['DATA-FORMATS']);
+  // What the survey does not judge, and why: the requests it would need, from the rulebook.
+  expect(report.notJudged).toContainEqual({ id: 'ORG-COUNT', level: 'MUST', needs: ['a search with Count'] });
+  const judged = new Set(report.requirements.map((r) => r.id));
+  expect((report.notJudged ?? []).filter((r) => judged.has(r.id))).toEqual([]);
   expect(report.inputProblems).toEqual([
     { line: 1, value: '12345', reason: 'not a 10-digit NPI' },
     { line: 102, value: 'not-an-npi', reason: 'not a 10-digit NPI' },
@@ -86,6 +90,7 @@ test('a dashed phone in one source of 1 provider in 50 is counted exactly, and t
       expect(await chart.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(100);
     await expect(page.locator('#sources td').first()).toHaveText(DASHED_PHONE_SOURCE);
     await expect(page.locator('#examples pre', { hasText: 'curl -sS' })).toHaveCount(5);
+    await expect(page.locator('#not-judged td', { hasText: 'ORG-COUNT' })).toHaveCount(1);
     expect(requests).toEqual([]);
   } finally {
     await close();

@@ -136,6 +136,18 @@ export function surveyPage(
     ]),
     ...bySource(report),
     ...examples(report, credentials),
+    ...((report.notJudged ?? []).length > 0
+      ? [
+          h('section', { id: 'not-judged' }, [
+            h('h2', text('Not judged here')),
+            h('p', text('Each needs a request a survey does not make; the conformance run (directory-conformance run) judges it.')),
+            table(
+              ['requirement', 'level', 'what it needs'],
+              (report.notJudged ?? []).map((r) => [r.id, r.level, r.needs.join('; ')]),
+            ),
+          ]),
+        ]
+      : []),
     ...report.observations.map((o) =>
       h('section', { className: ['observation'] }, [
         h('h2', text(`${o.id}: values seen, and how many records hold each`)),

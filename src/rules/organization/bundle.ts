@@ -3,15 +3,11 @@
  * says, and the search with no parameter.
  */
 import type { Exchange } from '../../client/exchange';
-import { PROMISED } from '../../probes/promises';
-import { SCHEMA } from '../../schema-validation/validator';
 import { MAX_COUNT } from '../../spec/constants';
 import type { RequirementId } from '../../spec/catalogue';
-import { answerSummary, isJsonObject, rootKind } from '../answers';
+import { answeredObject, answerSummary, rootKind } from '../answers';
 import { Judgement } from '../judgement';
-import type { EntryProblem } from '../problem';
-import { entriesOf, fullUrlProblems, hasNextLink, partOfProblems } from './entries';
-import { fhirR4Problems } from './fhir-r4';
+import { entriesOf, hasNextLink } from './entries';
 
 /** The bundle's `total`, whatever the service sent. */
 export const total = (exchange: Exchange): unknown => (exchange.body as { total?: unknown } | undefined)?.total;
@@ -19,7 +15,7 @@ export const total = (exchange: Exchange): unknown => (exchange.body as { total?
 export const isSuccess = (exchange: Exchange) => exchange.status >= 200 && exchange.status < 300;
 
 /** Only a successful, parsed bundle can contradict a probe: anything else is the service's own failure. */
-export const isBundle = (exchange: Exchange) => isSuccess(exchange) && isJsonObject(exchange);
+export const isBundle = (exchange: Exchange) => isSuccess(exchange) && answeredObject(exchange);
 
 /** One check of `id`: the request (in words) answered a bundle (§2.5). */
 export function answeredBundle(judgement: Judgement, id: RequirementId, exchange: Exchange, request: string): boolean {
@@ -42,42 +38,6 @@ export function showsMore(exchange: Exchange): boolean {
 /** A short bundle in words, for a probe problem. */
 export const shortAnswer = (exchange: Exchange) =>
   `${entriesOf(exchange.body).length} entries, total ${JSON.stringify(total(exchange))}, no next link`;
-
-/**
- * A search the probes promise matches: a bundle (ORG-BUNDLE-SHAPE), whose entries, resources and
- * contained organizations follow §2.5 (the bundle schema's requirements, ORG-ENTRY-SHAPE,
- * ORG-PARTOF), and which a maintained FHIR R4 validator reads without error (ORG-FHIR-R4). No entry
- * at all contradicts the probe.
- */
-export function judgeSearchBundle(probe: string, exchange: Exchange): Judgement {
-  const judgement = new Judgement();
-  if (!answeredBundle(judgement, 'ORG-BUNDLE-SHAPE', exchange, `a search that matches`)) return judgement;
-  if (entriesOf(exchange.body).length === 0) {
-    judgement.probeProblem(
-      {
-        probe,
-        promised: PROMISED.searches,
-        observed: `the service answered ${exchange.status} with a bundle of no entry (total ${JSON.stringify(total(exchange))})`,
-      },
-      exchange,
-    );
-  }
-  judgement.schema(SCHEMA.bundle, exchange.body, exchange);
-  judgement.problems('ORG-ENTRY-SHAPE', fullUrlProblems(exchange.body), exchange, "fullUrl does not name the entry's organization (§2.5)");
-  judgement.problems('ORG-PARTOF', partOfProblems(exchange.body), exchange, 'partOf does not resolve to a contained organization (§2.5)');
-  let fhirErrors: EntryProblem[];
-  try {
-    fhirErrors = fhirR4Problems(exchange.body);
-  } catch (error) {
-    return judgement.skip('ORG-FHIR-R4', `${probe}: the FHIR validator could not read the bundle (${(error as Error).message})`);
-  }
-  return judgement.problems(
-    'ORG-FHIR-R4',
-    fhirErrors,
-    exchange,
-    'a FHIR R4 validator (FHIR.js) finds errors in the bundle (§2.5, FHIR R4)',
-  );
-}
 
 /**
  * ORG-TOTAL on one answer of Count at its maximum: `total` covers the entries, and equals them when

@@ -5,7 +5,8 @@
 import type { Exchange } from '../../client/exchange';
 import { SCHEMA } from '../../schema-validation/validator';
 import { Judgement } from '../judgement';
-import { answeredBundle } from './bundle';
+import { PROMISED } from '../../probes/promises';
+import { answeredBundle, isBundle, total } from './bundle';
 import { isJsonObject } from '../json';
 import type { EntryProblem } from '../problem';
 import { entriesOf, fullUrlProblems, partOfProblems } from './entries';
@@ -72,4 +73,27 @@ export function judgeEntryMatch(shell: Exchange, query: Record<string, string>):
     shell,
     `the organization does not match ${JSON.stringify(query)}`,
   );
+}
+
+/**
+ * A search the probes promise matches, whole: the bundle's own rules (judgeBundlePage) and every
+ * organization's (judgeEntryRecord, each at its place in the bundle): the same rules, once each,
+ * that the survey applies page by page and organization by organization. No entry at all
+ * contradicts the probe.
+ */
+export function judgeSearchBundle(probe: string, exchange: Exchange): Judgement {
+  const judgement = judgeBundlePage(exchange, 'a search that matches');
+  if (!isBundle(exchange)) return judgement;
+  const entries = entriesOf(exchange.body);
+  if (entries.length === 0)
+    judgement.probeProblem(
+      {
+        probe,
+        promised: PROMISED.searches,
+        observed: `the service answered ${exchange.status} with a bundle of no entry (total ${JSON.stringify(total(exchange))})`,
+      },
+      exchange,
+    );
+  entries.forEach((_, index) => judgement.add(judgeEntryRecord(entryShell(exchange, index)).relocated(SHELL_ENTRY, `/entry/${index}`)));
+  return judgement;
 }

@@ -1,7 +1,7 @@
 /** §4.3 identifier search, FHIR token style: `value` or `system|value` (ORG-FILTER-IDENTIFIER). */
 import type { Exchange } from '../../client/exchange';
 import { PROMISED } from '../../probes/promises';
-import { isJsonObject, rootKind } from '../answers';
+import { answeredObject, rootKind } from '../answers';
 import { Judgement } from '../judgement';
 import { objectsIn as objects, textOf as text } from '../json';
 import type { EntryProblem } from '../problem';
@@ -38,7 +38,7 @@ export function judgeIdentifierSearch(probe: string, value: string, exchange: Ex
   const refused = () => `identifier=${value} answered ${exchange.status} with ${rootKind(exchange)}, not a bundle (§4.3)`;
   if (!judgement.check('ORG-FILTER-IDENTIFIER', isSuccess(exchange), refused, { exchange })) return { judgement };
   // An unreadable body is HTTP-JSON's.
-  if (!isJsonObject(exchange))
+  if (!answeredObject(exchange))
     return { judgement: judgement.skip('ORG-FILTER-IDENTIFIER', `identifier=${value} answered ${rootKind(exchange)}: see HTTP-JSON`) };
   if (entriesOf(bundle).length === 0) {
     const observed = `identifier=${value} answered ${exchange.status} with no organization`;

@@ -85,9 +85,37 @@ export function observeDefaultPageSize(exchange: Exchange): Judgement {
   });
 }
 
-/** Whether a walk by `Page` asks for the next page after this answer: a full bundle, and the bound not reached. */
-export function walkByPageGoesOn(exchange: Exchange): boolean {
-  return isBundle(exchange) && entriesOf(exchange.body).length >= PAGE_SIZE;
+/** What decides whether a walk by `Page` goes on after a page: a bundle, and how many entries it holds. */
+export type PageShape = { bundle: boolean; entries: number };
+
+/** The page's shape, from its answer. */
+export const pageShapeOf = (exchange: Exchange): PageShape => ({
+  bundle: isBundle(exchange),
+  entries: isBundle(exchange) ? entriesOf(exchange.body).length : 0,
+});
+
+/**
+ * Whether a walk by `Page` asks for the page after this one, for every driver (the suite's walk, the
+ * survey's plan and its tally): after a bundle of at least 25 entries (§8: pages before the last
+ * hold 25). A shorter page, or an answer that is no bundle, is the last.
+ */
+export function walkByPageGoesOn(page: PageShape): boolean {
+  return page.bundle && page.entries >= PAGE_SIZE;
+}
+
+/**
+ * Whether page 1 of a search by `Page` alone shows by itself that more than `threshold`
+ * organizations match (the multiPage and overLimit promises): it holds more, or it shows more
+ * matches than it holds (a next link, a larger total) where the threshold is one page, or a total
+ * above the threshold. The suite and `probes check` judge the promise by this one rule.
+ */
+export function firstPageShowsMoreThan(first: Exchange, threshold: number): boolean {
+  const value = total(first);
+  return (
+    isBundle(first) &&
+    (entriesOf(first.body).length > threshold ||
+      (showsMore(first) && (threshold <= PAGE_SIZE || (typeof value === 'number' && value > threshold))))
+  );
 }
 
 /** Whether a walk by next links follows this answer's next link, when it has one: only a bundle leads on. */
@@ -132,7 +160,7 @@ function replayPageWalk(query: Record<string, string>, answers: readonly Exchang
         `Page=${page} of ${JSON.stringify(query)} holds organizations that do not match it`,
       );
     if (page === 1) {
-      firstShowedMore = showsMore(exchange);
+      firstShowedMore = firstPageShowsMoreThan(exchange, PAGE_SIZE);
       const value = total(exchange);
       judgement.observe(
         'OBS-TOTAL-ACROSS-PAGES',
@@ -146,7 +174,7 @@ function replayPageWalk(query: Record<string, string>, answers: readonly Exchang
     pages.push({ label: `Page=${page}`, ids: organizationIds(bundle), total: total(exchange), exchange });
     // The query matches more than 25: page 1 is full and page 2 is not empty, unless the probe is wrong.
     const short = page === 1 ? entries < PAGE_SIZE : page === 2 && entries === 0;
-    if (short && !(page === 1 ? showsMore(exchange) : firstShowedMore)) {
+    if (short && !(page === 1 ? firstPageShowsMoreThan(exchange, PAGE_SIZE) : firstShowedMore)) {
       judgement.probeProblem(
         {
           probe: probeLabel('organization.multiPage', query),

@@ -1,13 +1,13 @@
 import type { Baseline, BaselineOutcome, Drift, Expectation, RunFailure } from '../../types/schemas';
 import type { ObservationId } from '../../spec/catalogue';
-import { type ConformanceSummary, failureLevel, type RequirementResult, type Verdict, verdictOf } from '../aggregate';
+import { type ConformanceSummary, failureLevel, type RequirementResult, type RunVerdict, verdictOf } from '../aggregate';
 import { failureLocation } from '../fingerprint';
 import { observedBehaviour } from './observed-behaviour';
 
 export type { BaselineOutcome, Drift, RunFailure } from '../../types/schemas';
 
 export interface BaselineJudgement {
-  verdict: Verdict;
+  verdict: RunVerdict;
   baseline: BaselineOutcome;
   drift: Drift[];
 }

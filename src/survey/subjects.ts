@@ -1,0 +1,35 @@
+/**
+ * What the survey meets: the rulebook's subjects its requests show, and nothing else. It judges
+ * every rule registered for them (judgeSurveyed, the only way the survey judges), and lists the
+ * requirements none of them reaches as not judged here, with the requests each would need.
+ */
+import { requirement } from '../spec/catalogue';
+import type { Judgement } from '../rules/judgement';
+import { judge, notJudgedBy } from '../rules/rulebook/registry';
+import type { Subjects } from '../rules/rulebook/subjects';
+import type { SurveyReport } from '../types/schemas';
+
+export const SURVEY_SUBJECTS = [
+  'http-answer',
+  'single-best-answer',
+  'unique-search',
+  'source-records',
+  'bundle-page',
+  'organization-entry',
+  'organization-match',
+  'page-walk',
+  'next-link',
+  'next-link-target',
+] as const;
+
+type SurveySubject = (typeof SURVEY_SUBJECTS)[number];
+
+/** Every rule of a subject the survey meets, judged: a subject outside SURVEY_SUBJECTS does not compile. */
+export const judgeSurveyed = <K extends SurveySubject>(subject: K, value: Subjects[K]): Judgement => judge(subject, value);
+
+/** The requirements no subject of the survey reaches, with what each needs. */
+export const NOT_JUDGED_HERE: NonNullable<SurveyReport['notJudged']> = notJudgedBy(SURVEY_SUBJECTS).map(({ id, needs }) => ({
+  id,
+  level: requirement(id).level,
+  needs,
+}));

@@ -1,0 +1,448 @@
+/**
+ * The rulebook, rule by rule, on plain data (no server): for each subject, an answer that passes,
+ * one that fails at each level its rules can give, and one they skip where they can. And the book is
+ * whole: every requirement of the catalogue is judged by some rule.
+ */
+import type { Exchange } from '../../src/client/exchange';
+import { buildBundle } from '../../src/reference/bundle';
+import { readFixtures } from '../../src/reference/fixture-files';
+import type { Judgement } from '../../src/rules/judgement';
+import type { WalkedPage } from '../../src/rules/organization/page-walk';
+import { judge, RULEBOOK } from '../../src/rules/rulebook/registry';
+import type { SubjectKind, Subjects } from '../../src/rules/rulebook/subjects';
+import { REQUIREMENTS } from '../../src/spec/catalogue';
+import { AMBIGUITY_MESSAGE } from '../../src/spec/constants';
+import { expect, test } from './fixtures';
+import { changed } from './json-pointer';
+
+/** An answer as the client records it, from a body: JSON for anything but a string, which is sent as text. */
+function answer(body: unknown, { status = 200, contentType = 'application/json', url = 'http://service.test/x' } = {}): Exchange {
+  const bodyText = typeof body === 'string' ? body : JSON.stringify(body);
+  try {
+    return { method: 'GET', url, status, contentType, bodyText, json: { ok: true }, body: JSON.parse(bodyText), durationMs: 1 };
+  } catch (error) {
+    return { method: 'GET', url, status, contentType, bodyText, json: { ok: false, error: String(error) }, body: undefined, durationMs: 1 };
+  }
+}
+
+/** What a judgement concluded, per requirement: pass, the worst level it failed at, or skip (nothing checked). */
+function outcome(judgement: Judgement): Record<string, string> {
+  return Object.fromEntries(
+    judgement
+      .requirementRecords((value) => value)
+      .map((r) => [
+        r.id,
+        r.failures.some((f) => f.level === 'MUST') ? 'MUST' : r.failures.length > 0 ? 'SHOULD' : r.checks > 0 ? 'pass' : 'skip',
+      ]),
+  );
+}
+
+const fixtures = readFixtures();
+const { golden, sources } = fixtures.providers[0];
+const npi = golden.data.NPI![0];
+const organizations = fixtures.organizations.slice(0, 3);
+const bundleOf = (entries = organizations, url = 'http://service.test/fhir/organization?address-state=OH') =>
+  buildBundle(entries, { start: 0, page: 1, size: 25 }, new URL(url));
+const page = (label: string, ids: string[], total: unknown = undefined): WalkedPage => ({
+  label,
+  ids,
+  total,
+  exchange: { method: 'GET', url: `http://service.test/${label}`, status: 200, contentType: 'application/json' },
+});
+const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => `org-${from + i}`);
+const full = (n: number) => page(`Page=${n}`, ids((n - 1) * 25, 25), 60);
+
+interface Case<K extends SubjectKind = SubjectKind> {
+  subject: K;
+  what: string;
+  value: Subjects[K];
+  expected: Record<string, string>;
+}
+const at = <K extends SubjectKind>(subject: K, what: string, value: Subjects[K], expected: Record<string, string>): Case =>
+  ({ subject, what, value, expected }) as unknown as Case;
+
+const entry = (resource: unknown, search: unknown = { mode: 'match' }) =>
+  answer({ ...bundleOf(), entry: [{ fullUrl: `/Organization/${(resource as { id: string }).id}`, resource, search }] });
+
+const CASES: Case[] = [
+  at('http-answer', 'JSON', { exchange: answer({ a: 1 }) }, { 'HTTP-JSON': 'pass', 'HTTP-NO-5XX': 'pass' }),
+  at('http-answer', 'JSON sent as text/plain', { exchange: answer({ a: 1 }, { contentType: 'text/plain' }) }, { 'HTTP-JSON': 'MUST' }),
+  at(
+    'http-answer',
+    'a repeated member name (RFC 8259 §4)',
+    { exchange: { ...answer({ a: 1 }), duplicateNames: ['/a'] } },
+    { 'HTTP-JSON': 'SHOULD' },
+  ),
+  at('http-answer', 'a 500', { exchange: answer({}, { status: 500 }) }, { 'HTTP-NO-5XX': 'SHOULD' }),
+  at('single-best-answer', 'an object', { exchange: answer(golden) }, { 'SB-ROOT-OBJECT': 'pass' }),
+  at('single-best-answer', 'an array', { exchange: answer([golden]) }, { 'SB-ROOT-OBJECT': 'MUST' }),
+  at(
+    'unique-search',
+    'the record',
+    { probe: 'p', query: { NPI: npi }, exchange: answer(golden) },
+    {
+      'SB-RECORD-SHAPE': 'pass',
+      'SB-MATCHES-QUERY': 'pass',
+      'DATA-CODES': 'pass',
+    },
+  ),
+  at(
+    'unique-search',
+    'a curated ID as a number',
+    { probe: 'p', query: { NPI: npi }, exchange: answer({ ...golden, id: 7 }) },
+    {
+      'SB-RECORD-SHAPE': 'MUST',
+    },
+  ),
+  at(
+    'unique-search',
+    'a Gender outside M/F',
+    { probe: 'p', query: { NPI: npi }, exchange: answer(changed(golden, '/data/Gender', ['X'])) },
+    {
+      'DATA-CODES': 'SHOULD',
+    },
+  ),
+  at(
+    'unique-search',
+    'the record of another NPI',
+    { probe: 'p', query: { NPI: '1234567893' }, exchange: answer(golden) },
+    {
+      'SB-MATCHES-QUERY': 'MUST',
+    },
+  ),
+  at(
+    'source-records',
+    'its source records',
+    { golden, exchange: answer(sources) },
+    {
+      'SR-ROOT-ARRAY': 'pass',
+      'SR-ELEMENT-SHAPE': 'pass',
+      'SR-COVERS-GOLDEN': 'pass',
+    },
+  ),
+  at('source-records', 'an object', { golden, exchange: answer({ records: sources }) }, { 'SR-ROOT-ARRAY': 'MUST' }),
+  at(
+    'source-records',
+    'an element without index',
+    { golden, exchange: answer(sources.map(({ index: _index, ...rest }) => rest)) },
+    {
+      'SR-ELEMENT-SHAPE': 'MUST',
+    },
+  ),
+  at(
+    'source-records',
+    'a golden phone none of them holds',
+    { golden: { ...golden, data: { ...golden.data, Phone: ['9999999999'] } }, exchange: answer(sources) },
+    {
+      'SR-COVERS-GOLDEN': 'SHOULD',
+    },
+  ),
+  at(
+    'bundle-page',
+    'a bundle',
+    { exchange: answer(bundleOf()), request: 'a search' },
+    { 'ORG-BUNDLE-SHAPE': 'pass', 'ORG-FHIR-R4': 'pass' },
+  ),
+  at('bundle-page', 'an array', { exchange: answer([]), request: 'a search' }, { 'ORG-BUNDLE-SHAPE': 'MUST' }),
+  at(
+    'bundle-page',
+    'type collection',
+    { exchange: answer({ ...bundleOf(), type: 'collection' }), request: 'a search' },
+    {
+      'ORG-BUNDLE-SHAPE': 'MUST',
+    },
+  ),
+  at('organization-entry', 'an organization', { entry: entry(organizations[0]) }, { 'ORG-ENTRY-SHAPE': 'pass', 'ORG-SEARCH-MODE': 'pass' }),
+  at('organization-entry', 'search.mode include', { entry: entry(organizations[0], { mode: 'include' }) }, { 'ORG-SEARCH-MODE': 'MUST' }),
+  at(
+    'organization-entry',
+    'an alias as a string (FHIR R4 wants an array)',
+    { entry: entry({ ...organizations[0], alias: 'X' }) },
+    {
+      'ORG-FHIR-R4': 'SHOULD',
+    },
+  ),
+  at(
+    'organization-match',
+    'the searched state',
+    { entry: entry(organizations[0]), query: { 'address-state': organizations[0].address[0].state! } },
+    {
+      'ORG-FILTERS': 'pass',
+    },
+  ),
+  at(
+    'organization-match',
+    'another city (OR-ed filters)',
+    { entry: entry(organizations[0]), query: { 'address-city': 'NOWHERE AT ALL' } },
+    {
+      'ORG-FILTERS': 'MUST',
+    },
+  ),
+  at(
+    'organization-match',
+    'the name without its punctuation',
+    { entry: entry({ ...organizations[0], name: 'ST. MARY CLINIC' }), query: { name: 'ST MARY' } },
+    {
+      'ORG-FILTERS': 'SHOULD',
+    },
+  ),
+  at(
+    'page-walk',
+    'pages of 25 and a last one',
+    { pages: [full(1), full(2), page('Page=3', ids(50, 10), 60)], ended: true },
+    {
+      'ORG-PAGE': 'pass',
+      'ORG-TOTAL': 'pass',
+      'ORG-PAGE-DISJOINT': 'pass',
+    },
+  ),
+  at('page-walk', 'a page of 30', { pages: [page('Page=1', ids(0, 30), 30)], ended: true }, { 'ORG-PAGE': 'MUST' }),
+  at(
+    'page-walk',
+    'a short page before the last',
+    { pages: [page('Page=1', ids(0, 20), 40), page('Page=2', ids(20, 20), 40)], ended: true },
+    {
+      'ORG-PAGE': 'MUST',
+    },
+  ),
+  at('page-walk', 'a total that shrinks', { pages: [full(1), page('Page=2', ids(25, 10), 59)], ended: true }, { 'ORG-TOTAL': 'MUST' }),
+  at(
+    'page-walk',
+    'a repeat, every record reachable',
+    { pages: [full(1), full(2), page('Page=3', ids(49, 11), 60)], ended: true },
+    {
+      'ORG-PAGE-DISJOINT': 'SHOULD',
+    },
+  ),
+  at(
+    'page-walk',
+    'a repeat that hides records',
+    { pages: [full(1), page('Page=2', ids(20, 25), 60), page('Page=3', ids(45, 10), 60)], ended: true },
+    {
+      'ORG-PAGE-DISJOINT': 'MUST',
+    },
+  ),
+  at(
+    'next-link',
+    'the next page of the search',
+    {
+      query: { 'address-state': organizations[0].address[0].state! },
+      from: 'Page=1',
+      reached: answer(bundleOf(organizations.slice(0, 1))),
+    },
+    {
+      'ORG-NEXT-LINK': 'pass',
+    },
+  ),
+  at(
+    'next-link',
+    'an error page',
+    { query: { 'address-state': 'OH' }, from: 'Page=1', reached: answer('oops', { status: 500, contentType: 'text/html' }) },
+    {
+      'ORG-NEXT-LINK': 'MUST',
+    },
+  ),
+  at(
+    'next-link-target',
+    'page 2',
+    { pages: [full(1), full(2), full(3)], from: 0, reached: page('next', ids(25, 25)) },
+    { 'ORG-NEXT-LINK': 'pass' },
+  ),
+  at(
+    'next-link-target',
+    'page 3: page 2 skipped',
+    { pages: [full(1), full(2), full(3)], from: 0, reached: page('next', ids(50, 25)) },
+    {
+      'ORG-NEXT-LINK': 'MUST',
+    },
+  ),
+  at(
+    'next-link-target',
+    'organizations of page 1 again',
+    { pages: [full(1), full(2), full(3)], from: 0, reached: page('next', ids(10, 10)) },
+    {
+      'ORG-NEXT-LINK': 'SHOULD',
+    },
+  ),
+  at('count-search', 'Count=2, 2 entries', { count: 2, exchange: answer(bundleOf(organizations.slice(0, 2))) }, { 'ORG-COUNT': 'pass' }),
+  at('count-search', 'Count=2, 3 entries', { count: 2, exchange: answer(bundleOf()) }, { 'ORG-COUNT': 'MUST' }),
+  at('whole-result', 'the whole result', { exchange: answer(bundleOf()) }, { 'ORG-TOTAL': 'pass' }),
+  at('whole-result', 'total below the entries', { exchange: answer({ ...bundleOf(), total: 1 }) }, { 'ORG-TOTAL': 'MUST' }),
+  at('no-parameter-search', 'a 400', { exchange: answer({ error: 'x' }, { status: 400 }) }, { 'ORG-MIN-PARAMS': 'pass' }),
+  at('no-parameter-search', 'every organization', { exchange: answer(bundleOf()) }, { 'ORG-MIN-PARAMS': 'MUST' }),
+  at(
+    'status-search',
+    'active only',
+    { active: true, exchange: answer(bundleOf(organizations.map((o) => ({ ...o, active: true })))) },
+    {
+      'ORG-ACTIVE': 'pass',
+    },
+  ),
+  at(
+    'status-search',
+    'an inactive one too',
+    { active: true, exchange: answer(bundleOf(organizations.map((o, i) => ({ ...o, active: i > 0 })))) },
+    {
+      'ORG-ACTIVE': 'MUST',
+    },
+  ),
+  at(
+    'ambiguous-search',
+    'the text',
+    { probe: 'p', narrowedBy: {}, exchange: answer(AMBIGUITY_MESSAGE, { contentType: 'text/plain' }) },
+    {
+      'SB-AMBIGUOUS': 'pass',
+    },
+  ),
+  at(
+    'ambiguous-search',
+    'the candidates as an array',
+    { probe: 'p', narrowedBy: {}, exchange: answer([golden, golden]) },
+    { 'SB-AMBIGUOUS': 'MUST' },
+  ),
+  at(
+    'ambiguous-search',
+    'a 500',
+    { probe: 'p', narrowedBy: {}, exchange: answer('x', { status: 500, contentType: 'text/plain' }) },
+    {
+      'SB-AMBIGUOUS': 'skip',
+    },
+  ),
+  at(
+    'no-match-search',
+    'a 404',
+    { probe: 'p', query: { NPI: '1234567893' }, exchange: answer({ error: 'x' }, { status: 404 }) },
+    {
+      'SB-NO-MATCH': 'pass',
+    },
+  ),
+  at('no-match-search', 'an array', { probe: 'p', query: { NPI: '1234567893' }, exchange: answer([]) }, { 'SB-NO-MATCH': 'MUST' }),
+  at(
+    'optional-parameter',
+    'the same record',
+    { parameter: 'State', value: 'ZZ', recordId: golden.id, exchange: answer(golden) },
+    {
+      'SB-OPTIONAL-DASH': 'pass',
+    },
+  ),
+  at(
+    'optional-parameter',
+    'no record',
+    { parameter: 'State', value: 'ZZ', recordId: golden.id, exchange: answer({}, { status: 404 }) },
+    {
+      'SB-OPTIONAL-DASH': 'MUST',
+    },
+  ),
+  at('repeated-lookup', 'the same ids', { first: answer(sources), second: answer([...sources].reverse()) }, { 'SR-STABLE': 'pass' }),
+  at(
+    'repeated-lookup',
+    'other ids',
+    { first: answer(sources), second: answer(sources.map((s, i) => ({ ...s, id: `row-${i}` }))) },
+    {
+      'SR-STABLE': 'SHOULD',
+    },
+  ),
+  at(
+    'identifier-search',
+    'the organization carrying it',
+    {
+      probe: 'p',
+      value: organizations[0].identifier[0].value,
+      exchange: answer(bundleOf(organizations.slice(0, 1))),
+    },
+    { 'ORG-FILTER-IDENTIFIER': 'pass' },
+  ),
+  at(
+    'identifier-search',
+    'organizations without it',
+    { probe: 'p', value: 'NO-SUCH-ID', exchange: answer(bundleOf()) },
+    {
+      'ORG-FILTER-IDENTIFIER': 'MUST',
+    },
+  ),
+  at(
+    'next-walk',
+    'a first page without a next link',
+    { query: { 'address-state': 'OH' }, first: answer(bundleOf()), followed: [] },
+    {
+      'ORG-NEXT-LINK': 'skip',
+    },
+  ),
+  at(
+    'next-walk',
+    'links that end short of total',
+    {
+      query: {},
+      first: answer({ ...bundleOf(), total: 9, link: [{ relation: 'next', url: 'http://service.test/fhir/organization?Page=3' }] }),
+      followed: [answer({ ...bundleOf(fixtures.organizations.slice(3, 6)), total: 9 })],
+    },
+    { 'ORG-NEXT-LINK': 'MUST' },
+  ),
+  at(
+    'narrowed-search',
+    'one record both ways',
+    {
+      probe: 'p',
+      query: {},
+      narrowedBy: { NPI: npi },
+      plain: answer(golden),
+      dashed: answer(golden),
+    },
+    { 'SB-NARROWING': 'pass' },
+  ),
+  at(
+    'narrowed-search',
+    'an array',
+    { probe: 'p', query: {}, narrowedBy: { NPI: npi }, plain: answer([golden]), dashed: answer([golden]) },
+    {
+      'SB-NARROWING': 'MUST',
+    },
+  ),
+  at(
+    'parameter-sweep',
+    'every parameter excludes',
+    {
+      query: { NPI: npi },
+      recordId: golden.id,
+      sweep: [{ parameter: 'State', value: 'ZZ', exchange: answer({}, { status: 404 }) }],
+      last: answer({}, { status: 404 }),
+    },
+    { 'SB-STRICT-PARAM': 'pass' },
+  ),
+  at(
+    'parameter-sweep',
+    'State ignored',
+    {
+      query: { NPI: npi },
+      recordId: golden.id,
+      sweep: [{ parameter: 'State', value: 'ZZ', exchange: answer(golden) }],
+      last: answer(golden),
+    },
+    { 'SB-STRICT-PARAM': 'SHOULD' },
+  ),
+];
+
+for (const c of CASES) {
+  test(`${c.subject}: ${c.what}`, () => {
+    const judged = outcome(judge(c.subject, c.value as never));
+    for (const [id, expected] of Object.entries(c.expected)) expect(judged[id], id).toBe(expected);
+  });
+}
+
+test('the rulebook is whole: every requirement is judged by a rule, and every rule has a case that fails it', () => {
+  const registered = new Set(RULEBOOK.flatMap((r) => r.requirements));
+  expect(REQUIREMENTS.map((r) => r.id).filter((id) => !registered.has(id))).toEqual([]);
+  const failing = new Set(
+    CASES.flatMap((c) =>
+      Object.entries(c.expected)
+        .filter(([, o]) => o === 'MUST' || o === 'SHOULD')
+        .map(([id]) => `${c.subject} ${id}`),
+    ),
+  );
+  const subjects = new Set(RULEBOOK.map((r) => r.subject));
+  for (const subject of subjects)
+    expect(
+      [...failing].some((f) => f.startsWith(`${subject} `)),
+      subject,
+    ).toBe(true);
+});
