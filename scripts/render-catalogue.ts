@@ -1,9 +1,13 @@
 /**
- * Renders the requirement catalogue (src/spec/catalogue/) into docs/requirements.md between markers.
- * `--check` exits 1 when the document's tables are out of date instead of writing them.
+ * Renders the requirement catalogue (src/spec/catalogue/) into docs/requirements.md, and what the
+ * mutation run holds (its faults and conformant scenarios, counted from their lists) into
+ * docs/mutation.md, between markers. `--check` exits 1 when a document is out of date instead of
+ * writing it.
  */
 import { join } from 'node:path';
-import { NOT_TESTED, OBSERVATIONS, type Requirement, REQUIREMENTS } from '../src/spec/catalogue';
+import { FAULTS } from '../src/reference/scenarios/faults';
+import { VARIANTS } from '../src/reference/scenarios/variants';
+import { NOT_TESTED, OBSERVATIONS, type Requirement, requirement, REQUIREMENTS } from '../src/spec/catalogue';
 import { updateGeneratedSection } from './generated-section';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
@@ -33,6 +37,30 @@ function renderCatalogue(): string {
   ].join('\n');
 }
 
+/** The mutation run's scenarios, counted: `npm test` fails unless every fault is killed and every conformant scenario clean. */
+function renderScenarios(): string {
+  const byLevel = (level: string) => FAULTS.filter((f) => (f.level ?? requirement(f.targets).level) === level).length;
+  const covered = new Set(FAULTS.map((f) => f.targets)).size;
+  return [
+    `- **${FAULTS.length} faults**, ${byLevel('MUST')} caught at MUST and ${byLevel('SHOULD')} at SHOULD, covering all ${covered} requirements;`,
+    `- **${VARIANTS.length + 1} conformant scenarios**: the clean server and ${VARIANTS.length} variants.`,
+    '',
+    '`npm test` fails unless every fault is killed and every conformant scenario is clean: the score it passes with is',
+    `${FAULTS.length}/${FAULTS.length} and ${VARIANTS.length + 1}/${VARIANTS.length + 1}.`,
+  ].join('\n');
+}
+
+const check = process.argv.includes('--check');
+updateGeneratedSection(
+  {
+    file: join(__dirname, '..', 'docs', 'mutation.md'),
+    name: 'scenarios',
+    command: 'npm run catalogue',
+    source: 'src/reference/scenarios/',
+  },
+  renderScenarios(),
+  check,
+);
 updateGeneratedSection(
   {
     file: join(__dirname, '..', 'docs', 'requirements.md'),
@@ -41,5 +69,5 @@ updateGeneratedSection(
     source: 'src/spec/catalogue/',
   },
   renderCatalogue(),
-  process.argv.includes('--check'),
+  check,
 );

@@ -5,6 +5,8 @@
  */
 import type { Redactor } from '../client/redact';
 import { Judgement, type RequirementRecord } from '../rules/judgement';
+import { judge } from '../rules/rulebook/registry';
+import type { SubjectKind, Subjects } from '../rules/rulebook/subjects';
 import type { RequirementId } from '../spec/catalogue';
 import type { Failure } from '../types/schemas';
 import { ANNOTATION, CROSS_CUTTING } from './annotations';
@@ -24,6 +26,14 @@ export class TestChecks {
         throw new Error(`harness bug: a check of ${id} in a test that does not declare it`);
     this.judgement.add(judgement);
     return judgement;
+  }
+
+  /**
+   * Hands a subject to the rulebook: the rules of it whose requirements this test declares (and the
+   * cross-cutting ones) judge it, and what they conclude is recorded and returned.
+   */
+  judge<K extends SubjectKind>(subject: K, value: Subjects[K]): Judgement {
+    return this.record(judge(subject, value, new Set([...this.declared, ...CROSS_CUTTING])));
   }
 
   /** A part of a requirement this test cannot check, for want of a probe: the report shows it partial, with the reason. */

@@ -2,10 +2,9 @@ import type { EndpointPaths } from '../client/endpoints';
 import { DirectoryEndpoints } from '../client/endpoints';
 import type { Exchange } from '../client/exchange';
 import type { ReadOnlyHttpClient } from '../client/http-client';
-import { judgeHttp } from '../rules/http';
 import type { TestChecks } from './checks';
 
-/** The endpoints for a test: every answer is judged by the rules of every answer (judgeHttp), in the test that asked for it. */
+/** The endpoints for a test: every answer is judged by the rulebook's rules of an answer, in the test that asked for it. */
 export class DirectoryClient extends DirectoryEndpoints {
   constructor(
     http: ReadOnlyHttpClient,
@@ -22,7 +21,7 @@ export class DirectoryClient extends DirectoryEndpoints {
    */
   protected override async answered(pending: Promise<Exchange>, options: { ambiguityAllowed?: boolean } = {}): Promise<Exchange> {
     const exchange = await pending;
-    this.checks.record(judgeHttp(exchange, options));
+    this.checks.judge('http-answer', { exchange, ...options });
     return exchange;
   }
 }

@@ -5,8 +5,7 @@
  */
 import { forEachProbe } from '../../src/harness/probe-steps';
 import { describeSuite, requirements, test } from '../../src/harness/suite';
-import { judgeMinParams, judgeTotal, observeParamCase } from '../../src/rules/organization/bundle';
-import { judgeSearchBundle } from '../../src/rules/organization/entry-record';
+import { observeParamCase } from '../../src/rules/organization/bundle';
 import { MAX_COUNT } from '../../src/spec/constants';
 
 const NO_SEARCHES = 'PROBES_FILE has no organization.searches probes';
@@ -17,7 +16,7 @@ describeSuite('organization search (§4.3)', () => {
     requirements('ORG-BUNDLE-SHAPE', 'ORG-ENTRY-SHAPE', 'ORG-SEARCH-MODE', 'ORG-RESOURCE-SHAPE', 'ORG-PARTOF', 'ORG-FHIR-R4'),
     async ({ api, checks, probes }) => {
       await forEachProbe('organization.searches', probes.organization?.searches, NO_SEARCHES, async ({ query }, probe) => {
-        checks.record(judgeSearchBundle(probe, await api.organizations(query)));
+        checks.judge('probe-search', { probe, exchange: await api.organizations(query) });
       });
     },
   );
@@ -32,7 +31,8 @@ describeSuite('organization search (§4.3)', () => {
       ];
       test.skip(queries.length === 0, NO_SEARCHES);
       // Count at its maximum: fewer entries than Count, and no next link, means the whole result is here.
-      for (const { query } of queries) checks.record(judgeTotal(await api.organizations({ ...query, Count: String(MAX_COUNT) })));
+      for (const { query } of queries)
+        checks.judge('whole-result', { exchange: await api.organizations({ ...query, Count: String(MAX_COUNT) }) });
     },
   );
 
@@ -40,7 +40,7 @@ describeSuite('organization search (§4.3)', () => {
     'a search with no parameter returns no bundle of records',
     requirements('ORG-MIN-PARAMS', 'OBS-ORG-NO-PARAMS'),
     async ({ api, checks }) => {
-      checks.record(judgeMinParams(await api.organizations({})));
+      checks.judge('no-parameter-search', { exchange: await api.organizations({}) });
     },
   );
 

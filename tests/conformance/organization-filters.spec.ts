@@ -5,7 +5,7 @@
  */
 import { forEachProbe, requiredFor } from '../../src/harness/probe-steps';
 import { describeSuite, requirements, test } from '../../src/harness/suite';
-import { judgeActive, judgeFilters, observeNameValueForms } from '../../src/rules/organization/filters';
+import { observeNameValueForms } from '../../src/rules/organization/filters';
 import { isBundle } from '../../src/rules/organization/bundle';
 import { entriesOf } from '../../src/rules/organization/entries';
 import { MAX_COUNT } from '../../src/spec/constants';
@@ -15,7 +15,7 @@ const NO_SEARCHES = 'PROBES_FILE has no organization.searches probes';
 describeSuite('organization search (§4.3)', () => {
   test('results contain the searched values', requirements('ORG-FILTERS'), async ({ api, checks, probes }) => {
     await forEachProbe('organization.searches', probes.organization?.searches, NO_SEARCHES, async ({ query }) => {
-      checks.record(judgeFilters(query, await api.organizations(query)));
+      checks.judge('filtered-search', { query, exchange: await api.organizations(query) });
     });
   });
 
@@ -30,9 +30,10 @@ describeSuite('organization search (§4.3)', () => {
       const searches = probes.organization?.searches ?? [];
       test.skip(searches.length === 0, NO_SEARCHES);
       for (const active of [true, false])
-        checks.record(
-          judgeActive(active, await api.organizations({ ...searches[0].query, active: String(active), Count: String(MAX_COUNT) })),
-        );
+        checks.judge('status-search', {
+          active,
+          exchange: await api.organizations({ ...searches[0].query, active: String(active), Count: String(MAX_COUNT) }),
+        });
     },
   );
 

@@ -4,12 +4,7 @@
  */
 import { forEachProbe } from '../../src/harness/probe-steps';
 import { describeSuite, requirements, test } from '../../src/harness/suite';
-import {
-  judgeForeignIdentifierSystem,
-  judgeIdentifierSearch,
-  judgeQualifiedIdentifier,
-  NO_SUCH_SYSTEM,
-} from '../../src/rules/organization/identifiers';
+import { NO_SUCH_SYSTEM, reportedSystem } from '../../src/rules/organization/identifiers';
 
 describeSuite('organization search (§4.3)', () => {
   test(
@@ -21,12 +16,20 @@ describeSuite('organization search (§4.3)', () => {
         probes.organization?.identifiers,
         'PROBES_FILE has no organization.identifiers',
         async (value, probe) => {
-          const { judgement, system } = judgeIdentifierSearch(probe, value, await api.organizations({ identifier: value }));
-          checks.record(judgement);
+          const exchange = await api.organizations({ identifier: value });
+          checks.judge('identifier-search', { probe, value, exchange });
           // §4.3: the FHIR token form system|value, with the system the service itself reports.
+          const system = reportedSystem(value, exchange);
           if (!system) return;
-          checks.record(judgeQualifiedIdentifier(value, system, await api.organizations({ identifier: `${system}|${value}` })));
-          checks.record(judgeForeignIdentifierSystem(value, await api.organizations({ identifier: `${NO_SUCH_SYSTEM}|${value}` })));
+          checks.judge('qualified-identifier-search', {
+            value,
+            system,
+            exchange: await api.organizations({ identifier: `${system}|${value}` }),
+          });
+          checks.judge('foreign-identifier-search', {
+            value,
+            exchange: await api.organizations({ identifier: `${NO_SUCH_SYSTEM}|${value}` }),
+          });
         },
       );
     },

@@ -9,11 +9,6 @@ import { describeSuite, requirements, test } from '../../src/harness/suite';
 import { PROMISED } from '../../src/probes/promises';
 import { nextLink } from '../../src/rules/organization/entries';
 import {
-  judgeCountAtMost,
-  judgeCountExactly,
-  judgeCountOverLimit,
-  judgeNextWalk,
-  judgePageWalk,
   type NextWalkStop,
   observeDefaultPageSize,
   pageShapeOf,
@@ -33,7 +28,7 @@ describeSuite('organization search (§4.3)', () => {
     let index = 0;
     await forEachProbe('organization.searches', probes.organization?.searches, NO_SEARCHES, async ({ query }) => {
       const count = 1 + (index++ % 3);
-      checks.record(judgeCountAtMost(count, await api.organizations({ ...query, Count: String(count) })));
+      checks.judge('count-search', { count, exchange: await api.organizations({ ...query, Count: String(count) }) });
     });
   });
 
@@ -41,7 +36,13 @@ describeSuite('organization search (§4.3)', () => {
     const { multiPage, overLimit } = probes.organization ?? {};
     test.skip(!multiPage && !overLimit, `${NO_MULTIPAGE} and no organization.overLimit probe`);
     const exactly = async (place: string, promised: string, query: Record<string, string>, count: number) =>
-      checks.record(judgeCountExactly(place, promised, query, count, await api.organizations({ ...query, Count: String(count) })));
+      checks.judge('count-exactly-search', {
+        place,
+        promised,
+        query,
+        count,
+        exchange: await api.organizations({ ...query, Count: String(count) }),
+      });
     if (multiPage)
       for (const count of [1, 10, PAGE_SIZE]) await exactly('organization.multiPage', PROMISED.multiPage, multiPage.query, count);
     else checks.skip('ORG-COUNT', `${NO_MULTIPAGE}: Count below 26 not checked for exactness`);
@@ -55,7 +56,7 @@ describeSuite('organization search (§4.3)', () => {
     async ({ api, checks, probes }) => {
       const overLimit = requiredFor(probes.organization?.overLimit, NO_OVERLIMIT);
       for (const count of [MAX_COUNT, MAX_COUNT + 1, 5000])
-        checks.record(judgeCountOverLimit(count, await api.organizations({ ...overLimit.query, Count: String(count) })));
+        checks.judge('count-over-limit-search', { count, exchange: await api.organizations({ ...overLimit.query, Count: String(count) }) });
     },
   );
 
@@ -72,7 +73,7 @@ describeSuite('organization search (§4.3)', () => {
       }
       const past = pageToLookPast(query, pages, harness.maxPages);
       const beyond = past === undefined ? undefined : await api.organizations({ ...query, Page: String(past) });
-      checks.record(judgePageWalk(query, pages, harness.maxPages, beyond));
+      checks.judge('probe-page-walk', { query, answers: pages, maxPages: harness.maxPages, ...(beyond ? { beyond } : {}) });
     },
   );
 
@@ -106,7 +107,7 @@ describeSuite('organization search (§4.3)', () => {
         }
         if (!walkByNextGoesOn(followed[followed.length - 1])) break;
       }
-      checks.record(judgeNextWalk(query, first, followed, stop));
+      checks.judge('next-walk', { query, first, followed, ...(stop ? { stop } : {}) });
     },
   );
 

@@ -6,21 +6,7 @@
 import { forEachProbe, requiredFor, stepEachProbe } from '../../src/harness/probe-steps';
 import { describeSuite, requirements, test } from '../../src/harness/suite';
 import { probeLabel } from '../../src/probes/promises';
-import {
-  ambiguityNeedsNarrowing,
-  dashed,
-  judgeAmbiguous,
-  judgeMatchesQuery,
-  judgeNarrowing,
-  judgeNoArray,
-  judgeNoMatch,
-  judgeOptionalDash,
-  judgeStrictParameters,
-  judgeUniqueRecord,
-  judgeUniqueRoot,
-  observeParamCase,
-  observeValueForms,
-} from '../../src/rules/search-single-best';
+import { ambiguityNeedsNarrowing, dashed, observeParamCase, observeValueForms } from '../../src/rules/search-single-best';
 import { judgeUniqueProbe } from '../../src/rules/unique-probe';
 import { unusedUnmatchable } from '../../src/rules/unmatchable';
 import { OPTIONAL_SUFFIX } from '../../src/spec/constants';
@@ -36,14 +22,14 @@ describeSuite('searchSingleBest (§4.1)', () => {
       const { unique = [], ambiguous = [], none = [] } = probes.provider ?? {};
       test.skip(unique.length + ambiguous.length + none.length === 0, 'PROBES_FILE has no provider probes');
       await stepEachProbe('provider.unique', unique, async ({ query }, probe) => {
-        checks.record(judgeUniqueRoot(probe, await api.searchSingleBest(query)));
+        checks.judge('unique-search', { probe, query, exchange: await api.searchSingleBest(query) });
       });
       for (const [place, list] of [
         ['provider.ambiguous', ambiguous],
         ['provider.none', none],
       ] as const)
         await stepEachProbe(place, list, async ({ query }) => {
-          checks.record(judgeNoArray(await api.searchSingleBest(query)));
+          checks.judge('single-best-answer', { exchange: await api.searchSingleBest(query) });
         });
     },
   );
@@ -53,14 +39,14 @@ describeSuite('searchSingleBest (§4.1)', () => {
     requirements('SB-RECORD-SHAPE', 'DATA-SHAPE', 'DATA-FORMATS', 'DATA-CODES', 'DATA-NPI-CHECKDIGIT', 'OBS-CODED-VALUES'),
     async ({ api, checks, probes }) => {
       await forEachProbe('provider.unique', probes.provider?.unique, NO_UNIQUE, async ({ query }, probe) => {
-        checks.record(judgeUniqueRecord(probe, await api.searchSingleBest(query)));
+        checks.judge('unique-search', { probe, query, exchange: await api.searchSingleBest(query) });
       });
     },
   );
 
   test('the record agrees with the query', requirements('SB-MATCHES-QUERY'), async ({ api, checks, probes }) => {
     await forEachProbe('provider.unique', probes.provider?.unique, NO_UNIQUE, async ({ query }, probe) => {
-      checks.record(judgeMatchesQuery(probe, query, await api.searchSingleBest(query)));
+      checks.judge('unique-search', { probe, query, exchange: await api.searchSingleBest(query) });
     });
   });
 
@@ -71,7 +57,7 @@ describeSuite('searchSingleBest (§4.1)', () => {
       await forEachProbe('provider.ambiguous', probes.provider?.ambiguous, NO_AMBIGUOUS, async ({ query, narrowedBy }, probe) => {
         const exchange = await api.searchSingleBest(query);
         const narrowed = ambiguityNeedsNarrowing(exchange) ? await api.searchSingleBest({ ...query, ...narrowedBy }) : undefined;
-        checks.record(judgeAmbiguous(probe, narrowedBy, exchange, narrowed));
+        checks.judge('ambiguous-search', { probe, narrowedBy, exchange, ...(narrowed ? { narrowed } : {}) });
       });
     },
   );
@@ -81,7 +67,7 @@ describeSuite('searchSingleBest (§4.1)', () => {
       // §4.1 r4: narrowing works with a more specific parameter, or with an optional one (r1).
       const plain = await api.searchSingleBest({ ...query, ...narrowedBy });
       const optional = await api.searchSingleBest({ ...query, ...dashed(narrowedBy) });
-      checks.record(judgeNarrowing(probe, query, narrowedBy, plain, optional));
+      checks.judge('narrowed-search', { probe, query, narrowedBy, plain, dashed: optional });
     });
   });
 
@@ -97,14 +83,14 @@ describeSuite('searchSingleBest (§4.1)', () => {
         const unused = unusedUnmatchable(query);
         const [name, value] = unused[0];
         const optional = await api.searchSingleBest({ ...query, [`${name}${OPTIONAL_SUFFIX}`]: value });
-        checks.record(judgeOptionalDash(name, value, base.record.id, optional));
+        checks.judge('optional-parameter', { parameter: name, value, recordId: base.record.id, exchange: optional });
         if (swept) return;
         // §4.1 r2, r5: every parameter, without the dash, narrows; the sweep runs once, on the first record.
         swept = true;
         const sweep = [];
         for (const [parameter, unmatchable] of unused)
           sweep.push({ parameter, value: unmatchable, exchange: await api.searchSingleBest({ ...query, [parameter]: unmatchable }) });
-        checks.record(judgeStrictParameters(query, base.record.id, sweep, sweep.at(-1)?.exchange ?? optional));
+        checks.judge('parameter-sweep', { query, recordId: base.record.id, sweep, last: sweep.at(-1)?.exchange ?? optional });
       });
     },
   );
@@ -114,7 +100,7 @@ describeSuite('searchSingleBest (§4.1)', () => {
     requirements('SB-NO-MATCH', 'OBS-NO-MATCH'),
     async ({ api, checks, probes }) => {
       await forEachProbe('provider.none', probes.provider?.none, 'PROBES_FILE has no provider.none probes', async ({ query }, probe) => {
-        checks.record(judgeNoMatch(probe, query, await api.searchSingleBest(query)));
+        checks.judge('no-match-search', { probe, query, exchange: await api.searchSingleBest(query) });
       });
     },
   );

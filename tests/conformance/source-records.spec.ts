@@ -6,7 +6,7 @@
 import { NO_CURATED_ID } from '../../src/harness/discovery';
 import { requiredFor } from '../../src/harness/probe-steps';
 import { describeSuite, requirements, test } from '../../src/harness/suite';
-import { judgeCoversGolden, judgeSourceRecords, judgeStable, observeUnknownCuratedId, sourceData } from '../../src/rules/source-records';
+import { observeUnknownCuratedId, sourceData } from '../../src/rules/source-records';
 
 describeSuite('sourceRecords (§4.2)', () => {
   test(
@@ -21,8 +21,8 @@ describeSuite('sourceRecords (§4.2)', () => {
       'OBS-CODED-VALUES',
     ),
     async ({ api, checks, golden }) => {
-      const { id } = requiredFor(golden, NO_CURATED_ID);
-      checks.record(judgeSourceRecords(id, await api.sourceRecords(id)));
+      const record = requiredFor(golden, NO_CURATED_ID);
+      checks.judge('source-records', { golden: record, exchange: await api.sourceRecords(record.id) });
     },
   );
 
@@ -33,7 +33,7 @@ describeSuite('sourceRecords (§4.2)', () => {
       const record = requiredFor(golden, NO_CURATED_ID);
       const exchange = await api.sourceRecords(record.id);
       test.skip(sourceData(exchange).length === 0, 'sourceRecords returned no element with data (see SR-ROOT-ARRAY)');
-      checks.record(judgeCoversGolden(record, exchange));
+      checks.judge('source-records', { golden: record, exchange });
     },
   );
 
@@ -41,7 +41,7 @@ describeSuite('sourceRecords (§4.2)', () => {
     const { id } = requiredFor(golden, NO_CURATED_ID);
     const first = await api.sourceRecords(id);
     const second = await api.sourceRecords(id);
-    checks.record(judgeStable(first, second));
+    checks.judge('repeated-lookup', { first, second });
   });
 
   test('the answer for a curated ID that does not exist (observed)', requirements('OBS-UNKNOWN-CURATED-ID'), async ({ api, checks }) => {

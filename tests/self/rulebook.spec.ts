@@ -42,7 +42,7 @@ const { golden, sources } = fixtures.providers[0];
 const npi = golden.data.NPI![0];
 const organizations = fixtures.organizations.slice(0, 3);
 const bundleOf = (entries = organizations, url = 'http://service.test/fhir/organization?address-state=OH') =>
-  buildBundle(entries, { start: 0, page: 1, size: 25 }, new URL(url));
+  buildBundle(entries, { start: 0, page: 1, size: entries.length }, new URL(url));
 const page = (label: string, ids: string[], total: unknown = undefined): WalkedPage => ({
   label,
   ids,
@@ -262,6 +262,108 @@ const CASES: Case[] = [
     { pages: [full(1), full(2), full(3)], from: 0, reached: page('next', ids(10, 10)) },
     {
       'ORG-NEXT-LINK': 'SHOULD',
+    },
+  ),
+  at(
+    'probe-search',
+    'a bundle of organizations',
+    { probe: 'p', exchange: answer(bundleOf()) },
+    { 'ORG-BUNDLE-SHAPE': 'pass', 'ORG-SEARCH-MODE': 'pass' },
+  ),
+  at(
+    'probe-search',
+    'an entry of search.mode include',
+    { probe: 'p', exchange: answer({ ...bundleOf(), entry: [{ ...bundleOf().entry[0], search: { mode: 'include' } }] }) },
+    {
+      'ORG-SEARCH-MODE': 'MUST',
+    },
+  ),
+  at(
+    'filtered-search',
+    'every organization in the state',
+    { query: { 'address-state': organizations[0].address[0].state! }, exchange: answer(bundleOf(organizations.slice(0, 1))) },
+    {
+      'ORG-FILTERS': 'pass',
+    },
+  ),
+  at(
+    'filtered-search',
+    'organizations of another city',
+    { query: { 'address-city': 'NOWHERE AT ALL' }, exchange: answer(bundleOf()) },
+    { 'ORG-FILTERS': 'MUST' },
+  ),
+  at(
+    'count-exactly-search',
+    'Count=2, 2 entries',
+    { place: 'p', promised: 'more', query: {}, count: 2, exchange: answer(bundleOf(organizations.slice(0, 2))) },
+    {
+      'ORG-COUNT': 'pass',
+    },
+  ),
+  at(
+    'count-exactly-search',
+    'Count=2, 3 entries',
+    { place: 'p', promised: 'more', query: {}, count: 2, exchange: answer(bundleOf()) },
+    { 'ORG-COUNT': 'MUST' },
+  ),
+  at('count-over-limit-search', 'Count=1001, 3 entries', { count: 1001, exchange: answer(bundleOf()) }, { 'ORG-COUNT': 'pass' }),
+  at('count-over-limit-search', 'Count=1, 3 entries', { count: 1, exchange: answer(bundleOf()) }, { 'ORG-COUNT': 'MUST' }),
+  at(
+    'probe-page-walk',
+    'two pages',
+    {
+      query: {},
+      answers: [
+        answer({ ...bundleOf(fixtures.organizations.slice(0, 25)), total: 28 }),
+        answer({ ...bundleOf(fixtures.organizations.slice(25, 28)), total: 28 }),
+      ],
+      maxPages: 20,
+      // The page past the last, which the suite asks for when the walk ended on a page with entries.
+      beyond: answer({ ...bundleOf([]), total: 28 }),
+    },
+    {
+      'ORG-PAGE': 'pass',
+      'ORG-TOTAL': 'pass',
+    },
+  ),
+  at(
+    'probe-page-walk',
+    'a page of 30',
+    { query: {}, answers: [answer({ ...bundleOf(fixtures.organizations.slice(0, 30)), total: 30 })], maxPages: 20 },
+    { 'ORG-PAGE': 'MUST' },
+  ),
+  at(
+    'qualified-identifier-search',
+    'the organization carrying it',
+    {
+      value: organizations[0].identifier[0].value,
+      system: organizations[0].identifier[0].system,
+      exchange: answer(bundleOf(organizations.slice(0, 1))),
+    },
+    {
+      'ORG-FILTER-IDENTIFIER': 'pass',
+    },
+  ),
+  at(
+    'qualified-identifier-search',
+    'nothing found',
+    { value: organizations[0].identifier[0].value, system: organizations[0].identifier[0].system, exchange: answer(bundleOf([])) },
+    {
+      'ORG-FILTER-IDENTIFIER': 'MUST',
+    },
+  ),
+  at(
+    'foreign-identifier-search',
+    'nothing found',
+    { value: organizations[0].identifier[0].value, exchange: answer(bundleOf([])) },
+    { 'ORG-FILTER-IDENTIFIER': 'pass' },
+  ),
+  at(
+    'foreign-identifier-search',
+    'the organization found with another system',
+    { value: organizations[0].identifier[0].value, exchange: answer(bundleOf(organizations.slice(0, 1))) },
+    {
+      'ORG-FILTER-IDENTIFIER': 'MUST',
     },
   ),
   at('count-search', 'Count=2, 2 entries', { count: 2, exchange: answer(bundleOf(organizations.slice(0, 2))) }, { 'ORG-COUNT': 'pass' }),

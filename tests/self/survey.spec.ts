@@ -66,7 +66,10 @@ test('a dashed phone in one source of 1 provider in 50 is counted exactly, and t
   expect(formats.examples.map((e) => e.key)).toEqual([...formats.examples.map((e) => e.key)].sort());
   expect(report.requirements.filter((r) => r.failed > 0).map((r) => r.id)).toEqual(['DATA-FORMATS']);
   // What the survey does not judge, and why: the requests it would need, from the rulebook.
-  expect(report.notJudged).toContainEqual({ id: 'ORG-COUNT', level: 'MUST', needs: ['a search with Count'] });
+  expect(report.notJudged?.find((r) => r.id === 'ORG-COUNT')).toMatchObject({
+    level: 'MUST',
+    needs: expect.arrayContaining(['a search with Count']),
+  });
   const judged = new Set(report.requirements.map((r) => r.id));
   expect((report.notJudged ?? []).filter((r) => judged.has(r.id))).toEqual([]);
   expect(report.inputProblems).toEqual([

@@ -29,29 +29,31 @@ export const NO_SUCH_SYSTEM = 'urn:conformance:no-such-identifier-system';
 
 /**
  * ORG-FILTER-IDENTIFIER on `identifier=value` for a value the probes promise: a bundle (§4.3 names
- * the parameter: refusing it is the service's fault), of organizations carrying it. Returns the
- * system the service reports for the value, to search `system|value` with next, when there is one.
+ * the parameter: refusing it is the service's fault), of organizations carrying it.
  */
-export function judgeIdentifierSearch(probe: string, value: string, exchange: Exchange): { judgement: Judgement; system?: string } {
+export function judgeIdentifierSearch(probe: string, value: string, exchange: Exchange): Judgement {
   const judgement = new Judgement();
   const bundle = exchange.body;
   const refused = () => `identifier=${value} answered ${exchange.status} with ${rootKind(exchange)}, not a bundle (§4.3)`;
-  if (!judgement.check('ORG-FILTER-IDENTIFIER', isSuccess(exchange), refused, { exchange })) return { judgement };
+  if (!judgement.check('ORG-FILTER-IDENTIFIER', isSuccess(exchange), refused, { exchange })) return judgement;
   // An unreadable body is HTTP-JSON's.
   if (!answeredObject(exchange))
-    return { judgement: judgement.skip('ORG-FILTER-IDENTIFIER', `identifier=${value} answered ${rootKind(exchange)}: see HTTP-JSON`) };
+    return judgement.skip('ORG-FILTER-IDENTIFIER', `identifier=${value} answered ${rootKind(exchange)}: see HTTP-JSON`);
   if (entriesOf(bundle).length === 0) {
     const observed = `identifier=${value} answered ${exchange.status} with no organization`;
-    return { judgement: judgement.probeProblem({ probe, promised: PROMISED.identifiers, observed }, exchange) };
+    return judgement.probeProblem({ probe, promised: PROMISED.identifiers, observed }, exchange);
   }
-  judgement.problems(
+  return judgement.problems(
     'ORG-FILTER-IDENTIFIER',
     identifierProblems(bundle, value),
     exchange,
     `identifier=${value} returned organizations without it`,
   );
-  const system = systemsOf(bundle, value)[0];
-  return { judgement, ...(system ? { system } : {}) };
+}
+
+/** The system the service reports for an identifier value, to search `system|value` with next, when it reports one. */
+export function reportedSystem(value: string, exchange: Exchange): string | undefined {
+  return isSuccess(exchange) && answeredObject(exchange) ? systemsOf(exchange.body, value)[0] : undefined;
 }
 
 /** ORG-FILTER-IDENTIFIER on the FHIR token form `system|value` (§4.3), with the system the service itself reports. */

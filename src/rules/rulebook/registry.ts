@@ -9,10 +9,19 @@ import { REQUIREMENTS, type RequirementId } from '../../spec/catalogue';
 import { judgeHttp } from '../http';
 import type { Judgement } from '../judgement';
 import { judgeMinParams, judgeTotal } from '../organization/bundle';
-import { judgeBundlePage, judgeEntryMatch, judgeEntryRecord } from '../organization/entry-record';
-import { judgeActive } from '../organization/filters';
-import { judgeIdentifierSearch } from '../organization/identifiers';
-import { judgeCountAtMost, judgeNextLinkAnswer, judgeNextLinkTarget, judgeNextWalk, judgeWalkPages } from '../organization/paging';
+import { judgeBundlePage, judgeEntryMatch, judgeEntryRecord, judgeSearchBundle } from '../organization/entry-record';
+import { judgeActive, judgeFilters } from '../organization/filters';
+import { judgeForeignIdentifierSystem, judgeIdentifierSearch, judgeQualifiedIdentifier } from '../organization/identifiers';
+import {
+  judgeCountAtMost,
+  judgeCountExactly,
+  judgeCountOverLimit,
+  judgeNextLinkAnswer,
+  judgeNextLinkTarget,
+  judgeNextWalk,
+  judgePageWalk,
+  judgeWalkPages,
+} from '../organization/paging';
 import {
   judgeAmbiguous,
   judgeMatchesQuery,
@@ -22,6 +31,7 @@ import {
   judgeOptionalDash,
   judgeStrictParameters,
   judgeUniqueRecord,
+  judgeUniqueRoot,
 } from '../search-single-best';
 import { judgeCoversGolden, judgeSourceRecords, judgeStable } from '../source-records';
 import { SUBJECT_NEEDS, type SubjectKind, type Subjects } from './subjects';
@@ -45,6 +55,7 @@ export const RULEBOOK: readonly Rule[] = [
   rule('http-answer', ['HTTP-JSON', 'HTTP-NO-5XX'], ({ exchange, ambiguityAllowed }) => judgeHttp(exchange, { ambiguityAllowed })),
   rule('single-best-answer', ['SB-ROOT-OBJECT'], ({ exchange }) => judgeNoArray(exchange)),
   rule('unique-search', ['SB-RECORD-SHAPE', ...PROVIDER_DATA], ({ probe, exchange }) => judgeUniqueRecord(probe, exchange)),
+  rule('unique-search', ['SB-ROOT-OBJECT'], ({ probe, exchange }) => judgeUniqueRoot(probe, exchange)),
   rule('unique-search', ['SB-MATCHES-QUERY'], ({ probe, query, exchange }) => judgeMatchesQuery(probe, query, exchange)),
   rule('source-records', ['SR-ROOT-ARRAY', 'SR-ELEMENT-SHAPE', ...PROVIDER_DATA], ({ golden, exchange }) =>
     judgeSourceRecords(golden.id, exchange),
@@ -58,7 +69,20 @@ export const RULEBOOK: readonly Rule[] = [
   rule('page-walk', ['ORG-PAGE', 'ORG-TOTAL', 'ORG-PAGE-DISJOINT'], ({ pages, ended }) => judgeWalkPages(pages, ended)),
   rule('next-link', ['ORG-NEXT-LINK'], ({ query, from, reached }) => judgeNextLinkAnswer(query, from, reached)),
   rule('next-link-target', ['ORG-NEXT-LINK'], ({ pages, from, reached }) => judgeNextLinkTarget(pages, from, reached)),
+  rule(
+    'probe-search',
+    ['ORG-BUNDLE-SHAPE', 'ORG-ENTRY-SHAPE', 'ORG-SEARCH-MODE', 'ORG-RESOURCE-SHAPE', 'ORG-PARTOF', 'ORG-FHIR-R4'],
+    ({ probe, exchange }) => judgeSearchBundle(probe, exchange),
+  ),
+  rule('filtered-search', ['ORG-FILTERS'], ({ query, exchange }) => judgeFilters(query, exchange)),
   rule('count-search', ['ORG-COUNT'], ({ count, exchange }) => judgeCountAtMost(count, exchange)),
+  rule('count-exactly-search', ['ORG-COUNT'], ({ place, promised, query, count, exchange }) =>
+    judgeCountExactly(place, promised, query, count, exchange),
+  ),
+  rule('count-over-limit-search', ['ORG-COUNT'], ({ count, exchange }) => judgeCountOverLimit(count, exchange)),
+  rule('probe-page-walk', ['ORG-PAGE', 'ORG-PAGE-DISJOINT', 'ORG-FILTERS', 'ORG-TOTAL'], ({ query, answers, maxPages, beyond }) =>
+    judgePageWalk(query, answers, maxPages, beyond),
+  ),
   rule('whole-result', ['ORG-TOTAL'], ({ exchange }) => judgeTotal(exchange)),
   rule('no-parameter-search', ['ORG-MIN-PARAMS'], ({ exchange }) => judgeMinParams(exchange)),
   rule('status-search', ['ORG-ACTIVE'], ({ active, exchange }) => judgeActive(active, exchange)),
@@ -70,21 +94,26 @@ export const RULEBOOK: readonly Rule[] = [
     judgeOptionalDash(parameter, value, recordId, exchange),
   ),
   rule('repeated-lookup', ['SR-STABLE'], ({ first, second }) => judgeStable(first, second)),
-  rule(
-    'identifier-search',
-    ['ORG-FILTER-IDENTIFIER'],
-    ({ probe, value, exchange }) => judgeIdentifierSearch(probe, value, exchange).judgement,
+  rule('identifier-search', ['ORG-FILTER-IDENTIFIER'], ({ probe, value, exchange }) => judgeIdentifierSearch(probe, value, exchange)),
+  rule('qualified-identifier-search', ['ORG-FILTER-IDENTIFIER'], ({ value, system, exchange }) =>
+    judgeQualifiedIdentifier(value, system, exchange),
   ),
-  rule('next-walk', ['ORG-NEXT-LINK', 'ORG-TOTAL'], ({ query, first, followed }) => judgeNextWalk(query, first, followed)),
+  rule('foreign-identifier-search', ['ORG-FILTER-IDENTIFIER'], ({ value, exchange }) => judgeForeignIdentifierSystem(value, exchange)),
+  rule('next-walk', ['ORG-NEXT-LINK', 'ORG-TOTAL'], ({ query, first, followed, stop }) => judgeNextWalk(query, first, followed, stop)),
   rule('narrowed-search', ['SB-NARROWING'], ({ probe, query, narrowedBy, plain, dashed }) =>
     judgeNarrowing(probe, query, narrowedBy, plain, dashed),
   ),
   rule('parameter-sweep', ['SB-STRICT-PARAM'], ({ query, recordId, sweep, last }) => judgeStrictParameters(query, recordId, sweep, last)),
 ];
 
-/** Every rule of `subject`, judged, in one Judgement. */
-export function judge<K extends SubjectKind>(subject: K, value: Subjects[K]): Judgement {
-  const [first, ...rest] = RULEBOOK.filter((r) => r.subject === subject).map((r) => judgedBy(r, value));
+/**
+ * Every rule of `subject`, judged, in one Judgement; with `only`, the rules of it whose requirements
+ * are all among `only` (a test of the suite judges those it declares). None at all is a bug.
+ */
+export function judge<K extends SubjectKind>(subject: K, value: Subjects[K], only?: ReadonlySet<RequirementId>): Judgement {
+  const rules = RULEBOOK.filter((r) => r.subject === subject && (!only || r.requirements.every((id) => only.has(id))));
+  if (rules.length === 0) throw new Error(`harness bug: no rule of ${subject} judges only ${[...(only ?? [])].join(', ')}`);
+  const [first, ...rest] = rules.map((r) => judgedBy(r, value));
   return rest.reduce((all, judgement) => all.add(judgement), first);
 }
 

@@ -6,6 +6,7 @@
 import type { Exchange } from '../../client/exchange';
 import type { RecordLike } from '../answers';
 import type { WalkedPage } from '../organization/page-walk';
+import type { NextWalkStop } from '../organization/paging';
 
 type Query = Record<string, string>;
 
@@ -30,8 +31,18 @@ export interface Subjects {
   'next-link': { query: Query; from: string; reached: Exchange };
   /** Where a page's next link led (`reached`), against the same search by Page: `from` is the index in `pages` of the page whose link it was. */
   'next-link-target': { pages: readonly WalkedPage[]; from: number; reached: WalkedPage };
+  /** A search the probes promise matches, whole: the bundle and every organization on it. */
+  'probe-search': { probe: string; exchange: Exchange };
+  /** A search the probes promise matches, against its query: every organization holds every searched value. */
+  'filtered-search': { query: Query; exchange: Exchange };
   /** A search with Count. */
   'count-search': { count: number; exchange: Exchange };
+  /** A search with Count=N of a query promised (at `place`) to match at least N. */
+  'count-exactly-search': { place: string; promised: string; query: Query; count: number; exchange: Exchange };
+  /** A search with Count at or above its maximum. */
+  'count-over-limit-search': { count: number; exchange: Exchange };
+  /** The pages of the multiPage probe's search by Page alone, as the suite walks them, and the page past the last when it asked for it. */
+  'probe-page-walk': { query: Query; answers: readonly Exchange[]; maxPages: number; beyond?: Exchange };
   /** A search with Count at its maximum, of a query the probes promise matches. */
   'whole-result': { exchange: Exchange };
   /** A search with no parameter at all. */
@@ -57,8 +68,12 @@ export interface Subjects {
   'repeated-lookup': { first: Exchange; second: Exchange };
   /** An identifier search, by value. */
   'identifier-search': { probe: string; value: string; exchange: Exchange };
-  /** Every page of one search with Count, reached by following next links. */
-  'next-walk': { query: Query; first: Exchange; followed: readonly Exchange[] };
+  /** An identifier search in the FHIR token form `system|value`, with the system the service reports. */
+  'qualified-identifier-search': { value: string; system: string; exchange: Exchange };
+  /** An identifier search `system|value` with a system the identifier does not carry. */
+  'foreign-identifier-search': { value: string; exchange: Exchange };
+  /** Every page of one search with Count, reached by following next links, and why the walk stopped early, if it did. */
+  'next-walk': { query: Query; first: Exchange; followed: readonly Exchange[]; stop?: NextWalkStop };
 }
 
 export type SubjectKind = keyof Subjects;
@@ -75,7 +90,12 @@ export const SUBJECT_NEEDS: Readonly<Record<SubjectKind, string>> = {
   'page-walk': 'the pages of a search by Page alone',
   'next-link': "a page's next link followed",
   'next-link-target': "a page's next link followed, and the page after it by Page",
+  'probe-search': 'a search the probes promise matches',
+  'filtered-search': 'a search the probes promise matches, against its query',
   'count-search': 'a search with Count',
+  'count-exactly-search': 'a search with Count=N of a query promised to match at least N',
+  'count-over-limit-search': 'a search with Count at or above 1000',
+  'probe-page-walk': "the pages of the multiPage probe's search by Page, and the page past the last",
   'whole-result': 'a search with Count=1000 of a query the probes promise matches',
   'no-parameter-search': 'a search with no parameter',
   'status-search': 'a search with active, for a tenant that searches by status',
@@ -85,6 +105,8 @@ export const SUBJECT_NEEDS: Readonly<Record<SubjectKind, string>> = {
   'parameter-sweep': 'a unique query plus every parameter with a value no provider has',
   'optional-parameter': 'a unique query plus a parameter no provider matches, dashed and not',
   'repeated-lookup': 'the same curated ID asked twice',
-  'identifier-search': 'an identifier search, by value and by system|value',
+  'identifier-search': 'an identifier search, by value',
+  'qualified-identifier-search': 'an identifier search by system|value',
+  'foreign-identifier-search': 'an identifier search by another system|value',
   'next-walk': 'every page of a search with Count, by next links',
 };
