@@ -8,6 +8,8 @@ import type { Environment } from '../config/environment';
 import { loadProbes } from '../probes/probes-file';
 import { probesFileOf } from '../config/run-config';
 import { DirectoryEndpoints } from '../client/endpoints';
+import type { Exchange } from '../client/exchange';
+import type { Probes } from '../types/schemas';
 import { TransportError } from '../client/http-client';
 import { BoundedEndpoints, draftProbes } from '../probe-tools/draft';
 import { MAX_SEEDS } from '../probe-tools/draft-bound';
@@ -17,23 +19,36 @@ import { EXIT, UsageError } from './exit-codes';
 import type { RunOptions } from './run';
 import { target } from './target';
 
+/** The question `run`'s preflight asks: the first unique probe, or the first organization search, or a neutral one. */
+function firstQuestion(api: DirectoryEndpoints, probes: Probes): Promise<Exchange> {
+  const unique = probes.provider?.unique?.[0];
+  if (unique) return api.searchSingleBest(unique.query);
+  return api.organizations(probes.organization?.searches?.[0]?.query ?? { name: 'a' });
+}
+
 /** `probes check`: one line per promise; exit 0 only when every one holds, 3 (inconclusive) otherwise. */
 export function probesCheck(options: RunOptions): Promise<number> {
   const read = (env: Environment) => {
     const file = probesFileOf(env);
     return { file, probes: loadProbes(file) };
   };
-  return target(options, DirectoryEndpoints, read, async (api, { file, probes }) => {
-    console.error(`probes: ${file}`);
-    const verdicts = await verifyProbes(api, probes);
-    for (const v of verdicts) console.log(`${v.status.padEnd(13)}${escapeText(v.message, 'terminal')}`);
-    const count = (status: ProbeStatus) => verdicts.filter((v) => v.status === status).length;
-    console.log(
-      `\nprobes: ${count('holds')} of ${verdicts.length} promises hold, ${count('contradicted')} contradicted, ${count('unconfirmed')} unconfirmed`,
-    );
-    if (verdicts.length === 0) console.log('probes: the file promises nothing, so every check that needs a probe would skip');
-    return verdicts.length > 0 && count('holds') === verdicts.length ? EXIT.pass : EXIT.inconclusive;
-  });
+  return target(
+    options,
+    DirectoryEndpoints,
+    read,
+    async (api, { file, probes }) => {
+      console.error(`probes: ${file}`);
+      const verdicts = await verifyProbes(api, probes);
+      for (const v of verdicts) console.log(`${v.status.padEnd(13)}${escapeText(v.message, 'terminal')}`);
+      const count = (status: ProbeStatus) => verdicts.filter((v) => v.status === status).length;
+      console.log(
+        `\nprobes: ${count('holds')} of ${verdicts.length} promises hold, ${count('contradicted')} contradicted, ${count('unconfirmed')} unconfirmed`,
+      );
+      if (verdicts.length === 0) console.log('probes: the file promises nothing, so every check that needs a probe would skip');
+      return verdicts.length > 0 && count('holds') === verdicts.length ? EXIT.pass : EXIT.inconclusive;
+    },
+    (api, { probes }) => firstQuestion(api, probes),
+  );
 }
 
 /** `probes draft`: a probes file of verified promises, to --out or standard output; what could not be filled, on standard error. */
@@ -78,5 +93,7 @@ export function probesDraft(options: RunOptions & { npi?: string[]; out?: string
         );
       return provider.unique?.length ? EXIT.pass : EXIT.inconclusive;
     },
+    // The first seed's search, as the draft's own first question: a refusal drafts nothing.
+    (api) => api.searchSingleBest({ NPI: npis[0] }),
   );
 }

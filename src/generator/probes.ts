@@ -72,9 +72,29 @@ export function buildProbes(rng: Random, providers: readonly ProviderFixture[], 
     'organization with two identifiers',
   );
 
+  // One provider per source dataset the first does not draw on: the suite judges the source records
+  // of every unique probe's golden record, and so covers every dataset of the directory.
+  const datasetsOf = (p: ProviderFixture) => new Set(p.sources.map((s) => s.index));
+  const covered = datasetsOf(providers[0]);
+  const coveringTheRest: ProviderFixture[] = [];
+  for (const dataset of [...new Set(providers.flatMap((p) => [...datasetsOf(p)]))].sort()) {
+    if (covered.has(dataset)) continue;
+    const holder = first(
+      providers.filter((p) => datasetsOf(p).has(dataset) && count({ NPI: p.golden.data.NPI![0] }) === 1),
+      `provider with a ${dataset} record`,
+    );
+    coveringTheRest.push(holder);
+    for (const held of datasetsOf(holder)) covered.add(held);
+  }
+
   return {
     provider: {
-      unique: [{ query: { NPI: providers[0].golden.data.NPI![0] } }, { query: uniqueByName }, { query: uniqueByPhone }],
+      unique: [
+        { query: { NPI: providers[0].golden.data.NPI![0] } },
+        { query: uniqueByName },
+        { query: uniqueByPhone },
+        ...coveringTheRest.map((p) => ({ query: { NPI: p.golden.data.NPI![0] } })),
+      ],
       ambiguous: distinctAmbiguous.slice(0, 3),
       none: [{ query: { NPI: unknownNpi } }, { query: { FirstName: 'ZEBEDIAH', LastName: 'QUILLFEATHER' } }],
     },

@@ -1,7 +1,7 @@
 import type { ObservationRecord, RequirementRecord } from '../rules/judgement';
 import { type ObservationId, OBSERVATIONS, type RequirementId } from '../spec/catalogue';
 import type { ProbeProblem } from '../types/schemas';
-import type { TestResult } from '../verdicts/aggregate';
+import type { TestCoverage, TestResult } from '../verdicts/aggregate';
 
 /**
  * What a test reports about requirements, carried as Playwright annotations so that the reporter
@@ -18,6 +18,8 @@ export const ANNOTATION = {
   observation: 'conformance-observation',
   /** JSON ProbeProblem. */
   probeProblem: 'conformance-probe-problem',
+  /** JSON TestCoverage: what the test saw of the service's data. */
+  coverage: 'conformance-coverage',
 } as const;
 
 /** Requirements every exchange is checked against, whatever test made it. */
@@ -67,6 +69,7 @@ export function testResultOf(outcome: TestOutcome): TestResult {
     results: parsed<RequirementRecord>(outcome.annotations, ANNOTATION.result),
     observations: parsed<ObservationRecord>(outcome.annotations, ANNOTATION.observation),
     probeProblems: parsed<ProbeProblem>(outcome.annotations, ANNOTATION.probeProblem),
+    coverage: parsed<TestCoverage>(outcome.annotations, ANNOTATION.coverage),
     ...(skip ? { skipReason: skip.description ?? 'skipped' } : {}),
     errors: outcome.errors.filter((message) => !MUST_FAILURES.test(message)),
   };

@@ -9,10 +9,13 @@ import { judge } from '../rules/rulebook/registry';
 import type { SubjectKind, Subjects } from '../rules/rulebook/subjects';
 import type { RequirementId } from '../spec/catalogue';
 import type { Failure } from '../types/schemas';
+import { serviceValue } from '../rules/service-text';
+import type { TestCoverage } from '../verdicts/aggregate';
 import { ANNOTATION, CROSS_CUTTING } from './annotations';
 
 export class TestChecks {
   private readonly judgement = new Judgement();
+  private readonly covered: TestCoverage[] = [];
 
   constructor(
     private readonly declared: ReadonlySet<RequirementId>,
@@ -34,6 +37,11 @@ export class TestChecks {
    */
   judge<K extends SubjectKind>(subject: K, value: Subjects[K]): Judgement {
     return this.record(judge(subject, value, new Set([...this.declared, ...CROSS_CUTTING])));
+  }
+
+  /** What this test saw of the service's data: the report says which source datasets the run covered. */
+  cover(coverage: TestCoverage): void {
+    this.covered.push(coverage);
   }
 
   /** A part of a requirement this test cannot check, for want of a probe: the report shows it partial, with the reason. */
@@ -58,6 +66,8 @@ export class TestChecks {
       ...this.judgement
         .probeProblems(this.redact)
         .map((problem) => ({ type: ANNOTATION.probeProblem, description: JSON.stringify(problem) })),
+      // Dataset names are the service's text: redacted and capped as every value from it.
+      ...this.covered.map((coverage) => ({ type: ANNOTATION.coverage, description: JSON.stringify(serviceValue(this.redact(coverage))) })),
     ];
   }
 

@@ -111,7 +111,9 @@ export default class ConformanceReporter implements Reporter {
     );
     const { pass, fail, warn, skip, partial } = summary.summary;
     const plural = (count: number, noun: string) => (count > 0 ? `, ${count} ${noun}${count > 1 ? 's' : ''}` : '');
-    const counts = `${pass} pass${partial > 0 ? ` (${partial} partial)` : ''}, ${fail} fail, ${warn} warn, ${skip} skip${plural(summary.probeProblems.length, 'probe problem')}${plural(summary.errors.length, 'run error')}`;
+    // Two counts, each named: the requirements the verdict is drawn from, and Playwright's tests, which it prints above.
+    const tests = (status: TestOutcome['status']) => outcomes.filter((o) => o.status === status).length;
+    const counts = `requirements ${pass} pass${partial > 0 ? ` (${partial} partial)` : ''}, ${fail} fail, ${warn} warn, ${skip} skip; tests ${tests('passed')} passed, ${tests('failed') + tests('timedOut')} failed, ${tests('skipped')} skipped${plural(summary.probeProblems.length, 'probe problem')}${plural(summary.errors.length, 'run error')}`;
     const againstBaseline = judged
       ? `; baseline: ${judged.baseline.known.length} known, ${judged.baseline.new.length} new, ${judged.baseline.fixed.length} fixed, ${judged.baseline.expired.length} expired${plural(judged.drift.length, 'drifted observation')}`
       : '';

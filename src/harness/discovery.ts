@@ -8,13 +8,18 @@ import type { DirectoryClient } from './test-client';
 /** Why a check derived from a unique probe cannot run. */
 export const NO_CURATED_ID = 'no curated ID: PROBES_FILE has no provider.unique probe whose search returned a record';
 
-/** The golden record of the first unique probe that returns one: the suite's source of a curated ID. */
-export async function firstUniqueRecord(api: DirectoryClient, probes: Probes): Promise<RecordLike | undefined> {
+/**
+ * The golden records the unique probes lead to, each once, in the probes' order: the suite's curated
+ * IDs (§4.2). Every one, not the first alone, so that which source datasets the suite sees does not
+ * depend on the order of the probes.
+ */
+export async function uniqueProbeRecords(api: DirectoryClient, probes: Probes): Promise<RecordLike[]> {
+  const records = new Map<string, RecordLike>();
   for (const [i, { query }] of (probes.provider?.unique ?? []).entries()) {
     const judgement = new Judgement();
     const record = uniqueRecord(judgement, probeLabel(`provider.unique[${i}]`, query), await api.searchSingleBest(query));
     api.checks.record(judgement);
-    if (record) return record;
+    if (record && !records.has(record.id)) records.set(record.id, record);
   }
-  return undefined;
+  return [...records.values()];
 }

@@ -21,7 +21,7 @@ import type { RequirementId } from '../spec/catalogue';
 import type { Probes } from '../types/schemas';
 import { ANNOTATION } from './annotations';
 import { TestChecks } from './checks';
-import { firstUniqueRecord } from './discovery';
+import { uniqueProbeRecords } from './discovery';
 import { loadSuiteConfig, type SuiteConfig } from './suite-config';
 import { DirectoryClient } from './test-client';
 
@@ -31,8 +31,8 @@ interface TargetSetup {
   redactor: Redactor;
   throttle: Throttle;
   transport: Transport;
-  /** The golden record the probes lead to, discovered by the first test that needs it. */
-  golden?: Promise<RecordLike | undefined>;
+  /** The golden records the unique probes lead to, discovered by the first test that needs them. */
+  goldens?: Promise<RecordLike[]>;
 }
 
 interface WorkerFixtures {
@@ -50,8 +50,8 @@ interface TestFixtures {
   checks: TestChecks;
   api: DirectoryClient;
   probes: Probes;
-  /** The golden record of the first unique probe that returns one: the source of a curated ID (§4.2). */
-  golden: RecordLike | undefined;
+  /** The golden records of the unique probes that return one, each once: the curated IDs (§4.2). */
+  goldens: RecordLike[];
 }
 
 /** The targets of the run (CONFORMANCE_TARGETS), read as the reporter and the preflight read them. */
@@ -132,9 +132,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   // Discovery happens once per worker and target, not once per test: its requests, checks and probe
   // problems belong to the first test that asked.
-  golden: async ({ api, probes, targetSetups, target }, use) => {
+  goldens: async ({ api, probes, targetSetups, target }, use) => {
     const setup = targetSetups(target);
-    await use(await (setup.golden ??= firstUniqueRecord(api, probes)));
+    await use(await (setup.goldens ??= uniqueProbeRecords(api, probes)));
   },
 });
 

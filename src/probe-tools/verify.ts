@@ -45,6 +45,18 @@ function verdict(status: ProbeStatus, probe: string, promised: string, observed:
 
 type SingleBestKind = 'record' | 'ambiguity' | 'none';
 
+/** 401 and 403 say who may ask, not what the directory holds: such an answer confirms no promise, and contradicts none. */
+const refused = (exchange: Exchange) => exchange.status === 401 || exchange.status === 403;
+
+const refusedVerdict = (probe: string, promised: string, exchange: Exchange) =>
+  verdict(
+    'unconfirmed',
+    probe,
+    promised,
+    `the service refused the request (${exchange.status}): it confirms nothing about the data; check API_TOKEN and API_HEADERS`,
+    exchange,
+  );
+
 /**
  * A searchSingleBest answer against a promise: a record, the ambiguity text, or no record. One
  * answer can be judged against several promises (the draft asks each query once).
@@ -56,6 +68,7 @@ export function judgeSingleBest(
   query: Record<string, string>,
   wanted: SingleBestKind,
 ): PromiseCheck & { record?: RecordLike } {
+  if (refused(exchange)) return refusedVerdict(probe, promised, exchange);
   const answer = classifySingleBest(exchange);
   const observed = describeAnswer(exchange, answer);
   const record = answer.kind === 'record' ? answer.record : undefined;
@@ -164,6 +177,7 @@ export async function verifyStatusSearch(api: DirectoryEndpoints, probe: string,
   for (const active of [true, false]) {
     const exchange = await api.organizations({ ...query, active: String(active), Count: String(MAX_COUNT) });
     last = exchange;
+    if (refused(exchange)) return refusedVerdict(probe, promised, exchange);
     if (exchange.status >= 500 || (exchange.status < 300 && !isBundle(exchange))) return notABundle(probe, promised, exchange);
     if (!isBundle(exchange))
       return verdict(

@@ -1,5 +1,5 @@
 import { escapeText } from './escape';
-import type { ConformanceReport } from './model';
+import { type ConformanceReport, coverageInWords } from './model';
 
 /** Text for a Markdown line or table cell: escaped (escapeText), on one line. */
 const cell = (text: string) => escapeText(text, 'markdown').replace(/\n+/g, ' ↵ ');
@@ -89,7 +89,8 @@ export function renderMarkdown(report: ConformanceReport): string {
     '',
     `Target: ${cell(report.target.baseUrl)}${report.target.embedded ? ' (the embedded reference server)' : ''}  `,
     `Started: ${report.startedAt}, took ${(report.durationMs / 1000).toFixed(1)} s  `,
-    `Requirements: ${summary.pass} pass${partial}, ${summary.fail} fail, ${summary.warn} warn, ${summary.skip} skip; ${report.probeProblems.length} probe problems`,
+    `Requirements: ${summary.pass} pass${partial}, ${summary.fail} fail, ${summary.warn} warn, ${summary.skip} skip; ${report.probeProblems.length} probe problems  `,
+    `Source datasets covered: ${cell(coverageInWords(report))}`,
     '',
   ];
   if (report.errors.length > 0) {

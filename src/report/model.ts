@@ -23,6 +23,7 @@ export function conformanceReport(parts: ReportParts): ConformanceReport {
     summary: parts.summary,
     requirements: parts.requirements,
     observations: parts.observations,
+    ...(parts.coverage ? { coverage: parts.coverage } : {}),
     probeProblems: parts.probeProblems,
     errors: parts.errors,
     baseline: parts.baseline ?? null,
@@ -43,4 +44,11 @@ export const REPORT_FILES = {
  */
 export function clearReport(reportDir: string): void {
   for (const file of Object.values(REPORT_FILES)) rmSync(join(reportDir, file), { force: true });
+}
+
+/** Which source datasets the run's golden records drew on, and how many records each: what the data checks saw. */
+export function coverageInWords({ coverage }: ConformanceReport): string {
+  if (!coverage) return 'none (no golden record was reached)';
+  const datasets = coverage.sourceDatasets.map((d) => `${d.index} ${d.records}`).join(', ') || 'none';
+  return `${datasets} (the source records of ${coverage.goldenRecords} golden record${coverage.goldenRecords === 1 ? '' : 's'}, one per distinct provider.unique probe)`;
 }

@@ -33,7 +33,8 @@ export function rootKind(exchange: Exchange): string {
   const value = exchange.body;
   if (Array.isArray(value)) return 'a JSON array';
   if (value === null) return 'JSON null';
-  return typeof value === 'object' ? 'a JSON object' : `a JSON ${typeof value}`;
+  if (typeof value !== 'object') return `a JSON ${typeof value}`;
+  return Object.keys(value).length === 0 ? 'an empty JSON object' : 'a JSON object';
 }
 
 /** A short, comparable description of an answer, for observations. */

@@ -7,7 +7,7 @@ import type { Exchange } from '../client/exchange';
 import { PROMISED } from '../probes/promises';
 import { SCHEMA } from '../schema-validation/validator';
 import { AMBIGUITY_MESSAGE, OPTIONAL_SUFFIX } from '../spec/constants';
-import { ambiguityForm } from './ambiguity';
+import { ambiguityForm, carriesAmbiguityText } from './ambiguity';
 import { answerSummary, isJsonArray, recordOf, rootKind } from './answers';
 import { Judgement } from './judgement';
 import { codeProblems, npiProblems, openCodedValues, queryMismatches } from './provider';
@@ -88,6 +88,7 @@ export function judgeMatchesQuery(probe: string, query: Record<string, string>, 
  */
 export function ambiguityNeedsNarrowing(exchange: Exchange): boolean {
   const { kind } = classifySingleBest(exchange);
+  if (kind === 'record' && carriesAmbiguityText(exchange)) return false;
   return kind !== 'ambiguity' && kind !== 'array' && kind !== 'failed';
 }
 
@@ -104,6 +105,21 @@ export function judgeAmbiguous(
 ): Judgement {
   const judgement = new Judgement();
   const answer = classifySingleBest(exchange);
+  // §4.1 r4: "no record is returned". An answer that says more than one matched and carries a record
+  // anyway contradicts it whatever the probes say.
+  if (answer.kind === 'record' && carriesAmbiguityText(exchange)) {
+    judgement.check(
+      'SB-AMBIGUOUS',
+      false,
+      `the answer carries "${AMBIGUITY_MESSAGE}" and a record too (${answer.record.id}): when the search finds more than one result, no record is returned (§4.1 r4)`,
+      { exchange },
+    );
+    return judgement.observe('OBS-AMBIGUITY-RESPONSE', {
+      status: exchange.status,
+      mediaType: exchange.contentType,
+      form: ambiguityForm(exchange),
+    });
+  }
   if (answer.kind === 'ambiguity') {
     const form = ambiguityForm(exchange);
     judgement.check('SB-AMBIGUOUS', form !== undefined, `the answer does not carry exactly "${AMBIGUITY_MESSAGE}" (§4.1 r4, §7)`, {

@@ -3,7 +3,7 @@ import type { Exchange } from '../client/exchange';
 import { SCHEMA } from '../schema-validation/validator';
 import { answerSummary, isJsonArray, type RecordLike, rootKind } from './answers';
 import { Judgement } from './judgement';
-import { isJsonObject, type JsonObject, objectsIn } from './json';
+import { isJsonObject, type JsonObject, objectsIn, stringsIn } from './json';
 import { codeProblems, npiProblems, openCodedValues, uncoveredGoldenValues } from './provider';
 
 const dataOf = (element: JsonObject): JsonObject | undefined => (isJsonObject(element.data) ? element.data : undefined);
@@ -22,8 +22,12 @@ export function sourceData(exchange: Exchange): JsonObject[] {
 export function judgeSourceRecords(curatedId: string, exchange: Exchange): Judgement {
   const judgement = new Judgement();
   const isArray = isJsonArray(exchange);
-  if (!judgement.check('SR-ROOT-ARRAY', isArray, () => `the answer is ${rootKind(exchange)}, not a JSON array (§4.2)`, { exchange }))
-    return judgement;
+  // An error for a curated ID the service's own search returned says so first: that is the fault, the body's shape follows from it.
+  const notAnArray = () =>
+    exchange.status >= 400
+      ? `the service answered ${exchange.status} to curated ID ${curatedId}, which its own search returned; the answer is ${rootKind(exchange)}, not a JSON array of source records (§4.2)`
+      : `the answer is ${rootKind(exchange)}, not a JSON array (§4.2)`;
+  if (!judgement.check('SR-ROOT-ARRAY', isArray, notAnArray, { exchange })) return judgement;
   const elements = objectsIn(exchange.body);
   const empty = `curated ID ${curatedId} came from a search, yet its source-record array is empty`;
   judgement.check('SR-ROOT-ARRAY', (exchange.body as unknown[]).length > 0, empty, { exchange });
@@ -39,11 +43,32 @@ export function judgeSourceRecords(curatedId: string, exchange: Exchange): Judge
   return judgement;
 }
 
-/** SR-COVERS-GOLDEN: the golden record's NPI, Phone and State values come from its source records (§2.4). */
+/**
+ * SR-COVERS-GOLDEN: the source records are the golden record's (§4.2, §1). When they carry NPIs and
+ * none is an NPI of the golden record, they make up another provider: a contradiction under every
+ * reading (MUST). With the identity shared, a golden NPI, Phone or State that no source holds is a
+ * near miss (§2.4: a golden record merges its sources; SHOULD).
+ */
 export function judgeCoversGolden(golden: RecordLike, exchange: Exchange): Judgement {
   const sources = sourceData(exchange);
+  const goldenNpis = stringsIn(golden.data.NPI).filter((npi) => npi.trim() !== '');
+  const sourceNpis = [...new Set(sources.flatMap((s) => stringsIn(s.NPI)).filter((npi) => npi.trim() !== ''))];
+  const shared = sourceNpis.some((npi) => goldenNpis.includes(npi));
+  if (goldenNpis.length > 0 && sourceNpis.length > 0 && !shared)
+    return new Judgement().problems(
+      'SR-COVERS-GOLDEN',
+      [
+        {
+          level: 'MUST',
+          message: `no source record carries an NPI of golden record ${golden.id} (${goldenNpis.join(', ')}); they carry ${sourceNpis.slice(0, 5).join(', ')}${sourceNpis.length > 5 ? ', …' : ''}: these are another provider's records`,
+        },
+      ],
+      exchange,
+      `the source records answered for curated ID ${golden.id} are not its own (§4.2: every source record that makes up that golden record)`,
+    );
+  const uncovered = uncoveredGoldenValues(golden.data, sources).map((message) => ({ message, level: 'SHOULD' as const }));
   const what = `golden record ${golden.id} holds values that none of its ${sources.length} source records holds (§2.4: a golden record merges its sources)`;
-  return new Judgement().problems('SR-COVERS-GOLDEN', uncoveredGoldenValues(golden.data, sources), exchange, what);
+  return new Judgement().problems('SR-COVERS-GOLDEN', uncovered, exchange, what);
 }
 
 /** SR-STABLE: two calls for one curated ID answer the same set of source-record ids, order aside (§4.2 r2). */

@@ -8,8 +8,9 @@ import type { Exchange } from '../client/exchange';
 import { isWellFormed } from '../json/unicode';
 import type { Redact } from '../rules/judgement';
 import { judgeSurveyed } from './subjects';
-import { isJsonObject, objectsIn, stringsIn } from '../rules/json';
+import { isJsonObject, objectsIn } from '../rules/json';
 import { codedValuesHeld } from '../rules/provider';
+import { datasetOf } from '../rules/datasets';
 import { classifySingleBest } from '../rules/single-best-answer';
 import { atPointer } from '../json/pointer';
 import type { NpiLine } from './npi-input';
@@ -39,22 +40,6 @@ function stringsWithin(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(stringsWithin);
   if (value !== null && typeof value === 'object') return Object.values(value).flatMap(stringsWithin);
   return [];
-}
-
-/** The label of a source record that names its dataset nowhere: no `index`, and no provenance in its data. */
-export const NO_INDEX = '(no index)';
-
-const named = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
-
-/**
- * The dataset a source record comes from: its `index` (§2.2; the first of a list of them); else the
- * provenance its data carries (`IdentityDataSource`, §2.4), marked as such; else NO_INDEX.
- */
-function datasetOf(element: Record<string, unknown>): string {
-  const index = [element.index, ...stringsIn(element.index)].find(named);
-  if (index !== undefined) return index;
-  const provenance = isJsonObject(element.data) ? element.data.IdentityDataSource : undefined;
-  return named(provenance) ? `${provenance} (no index)` : NO_INDEX;
 }
 
 /**

@@ -484,6 +484,22 @@ export interface ConformanceReport {
   };
   requirements: RequirementResult[];
   observations: ObservationResult[];
+  /**
+   * What of the service's data the run saw: the source datasets (`index`, §2.2) of the source records of every golden record the unique probes lead to, and how many records each. A dataset the probes never reach is judged by no check: add a probe of a provider it holds (docs/probes.md).
+   */
+  coverage?: {
+    /**
+     * Golden records whose source records were fetched and judged.
+     */
+    goldenRecords: number;
+    sourceDatasets: {
+      /**
+       * The dataset: the element's `index`, else `<IdentityDataSource> (no index)`, else `(no index)`.
+       */
+      index: string;
+      records: number;
+    }[];
+  };
   probeProblems: ProbeProblem[];
   errors: RunError[];
   /**

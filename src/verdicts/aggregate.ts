@@ -16,6 +16,8 @@ export interface TestResult {
   results: readonly RequirementRecord[];
   observations: readonly ObservationRecord[];
   probeProblems: readonly ProbeProblem[];
+  /** What it saw of the service's data, when it says. */
+  coverage?: readonly TestCoverage[];
   /** Why it was skipped, when it was. */
   skipReason?: string;
   /** Errors outside its checks (transport, time-out, harness): a MUST failure is no such error. */
@@ -41,7 +43,11 @@ export const EXIT_CODE: Record<RunVerdict, number> = { pass: 0, warn: 0, fail: 1
 export type ConformanceSummary = Pick<
   ConformanceReport,
   'verdict' | 'summary' | 'requirements' | 'observations' | 'probeProblems' | 'errors'
->;
+> &
+  Partial<Pick<ConformanceReport, 'coverage'>>;
+
+/** What one test saw of the service's data (ANNOTATION.coverage): golden records, and their source records by dataset. */
+export type TestCoverage = { goldenRecords: number; sourceDatasets: Record<string, number> };
 
 function errorKind(outcome: TestResult, message: string): RunError['kind'] {
   if (outcome.status === 'timedOut') return 'timeout';
@@ -110,6 +116,8 @@ export function aggregate(
   const observationTestsRan = new Set<string>();
   const problems: ProbeProblem[] = [];
   const errors: RunError[] = [...runErrors];
+  // The most any test saw: the tests that fetch source records each see the same golden records.
+  let coverage: TestCoverage | undefined;
 
   for (const outcome of outcomes) {
     const { declares: declared, records: recorded } = outcome;
@@ -123,6 +131,7 @@ export function aggregate(
       observations.set(id, [...(observations.get(id) ?? []), value]);
     }
     problems.push(...outcome.probeProblems);
+    for (const seen of outcome.coverage ?? []) if (!coverage || seen.goldenRecords > coverage.goldenRecords) coverage = seen;
     let notRun: string | undefined;
     if (outcome.status === 'skipped') notRun = outcome.skipReason ?? 'skipped';
     // A failure the checks did not record is an error of the run.
@@ -200,5 +209,15 @@ export function aggregate(
     }),
     probeProblems,
     errors,
+    ...(coverage
+      ? {
+          coverage: {
+            goldenRecords: coverage.goldenRecords,
+            sourceDatasets: Object.entries(coverage.sourceDatasets)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([index, records]) => ({ index, records })),
+          },
+        }
+      : {}),
   };
 }

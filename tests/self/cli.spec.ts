@@ -267,6 +267,40 @@ test('probes check: 0 when every promise holds, 3 when one is contradicted; prob
   expect(command(['probes'], { cwd: dir }).code).toBe(2);
 });
 
+test('probes check and draft against a service that wants a token, without one: one line naming API_TOKEN, exit 2, no promise written', async () => {
+  const dir = tempDir();
+  const server = await startScenarioServer();
+  try {
+    const baseUrl = `${server.origin}${scenarioPrefix('bearer-auth')}`;
+    const check = command(['probes', 'check', '--base-url', baseUrl], { cwd: dir, env: { MAX_RPS: '0' } });
+    expect(check.code).toBe(2);
+    expect(check.stdout).toBe('');
+    expect(
+      check.stderr
+        .trim()
+        .split('\n')
+        .filter((line) => line.startsWith('directory-conformance:')),
+    ).toEqual([
+      expect.stringMatching(
+        /^directory-conformance: preflight: the service answered 401 Unauthorized to GET .*: check API_TOKEN \(none is set\)$/,
+      ),
+    ]);
+    const draft = command(['probes', 'draft', '--base-url', baseUrl, '--npi', '1234567893', '--out', 'drafted.json'], {
+      cwd: dir,
+      env: { MAX_RPS: '0' },
+    });
+    expect(draft.code).toBe(2);
+    expect(draft.stderr).toContain('check API_TOKEN (none is set)');
+    expect(existsSync(join(dir, 'drafted.json'))).toBe(false);
+    // With a token the service refuses, the credentials are set but wrong: inconclusive, not a configuration error.
+    const wrong = command(['probes', 'check', '--base-url', baseUrl], { cwd: dir, env: { MAX_RPS: '0', API_TOKEN: 'not-the-token' } });
+    expect(wrong.code).toBe(3);
+    expect(wrong.stderr).toMatch(/preflight: the service answered 401 Unauthorized to GET .*: check API_TOKEN$/m);
+  } finally {
+    server.stop();
+  }
+});
+
 test('a baseline gates a release: --update-baseline accepts, known passes, expired and new fail, fixed warns, drift warns or fails', async () => {
   test.setTimeout(180_000);
   const dir = tempDir();

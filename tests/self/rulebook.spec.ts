@@ -418,6 +418,18 @@ const CASES: Case[] = [
       'SB-NO-MATCH': 'pass',
     },
   ),
+  at(
+    'ambiguous-search',
+    'a record carrying the text too',
+    { probe: 'p', narrowedBy: {}, exchange: answer({ ...golden, message: AMBIGUITY_MESSAGE }) },
+    { 'SB-AMBIGUOUS': 'MUST' },
+  ),
+  at(
+    'source-records',
+    "another provider's source records",
+    { golden: { ...golden, data: { ...golden.data, NPI: ['1234567893'] } }, exchange: answer(sources) },
+    { 'SR-COVERS-GOLDEN': 'MUST' },
+  ),
   at('no-match-search', 'an array', { probe: 'p', query: { NPI: '1234567893' }, exchange: answer([]) }, { 'SB-NO-MATCH': 'MUST' }),
   at(
     'optional-parameter',

@@ -6,6 +6,7 @@
 import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
 import { REQUIREMENT_GROUPS } from '../../spec/catalogue';
+import { coverageInWords } from '../model';
 import { SPECIFICATION, SUITE_VERSION } from '../../suite-version';
 import type { ConformanceReport, RequirementResult } from '../../types/schemas';
 import { evidence } from './evidence';
@@ -35,6 +36,7 @@ function banner(report: ConformanceReport): ElementContent {
       'div.counts',
       counts.map(([name, n]) => h('span', { dataCount: name }, `${n} ${name}`)),
     ),
+    h('div.meta#coverage', `Source datasets covered: ${coverageInWords(report)}`),
   ]);
 }
 

@@ -11,10 +11,12 @@ export const SOURCE_RECORDS_REQUIREMENTS = [
   { id: 'SR-ELEMENT-SHAPE', level: 'MUST', spec: '§2.2, §4.2 r1', title: 'each element has string `id`, string `index` and object `data`' },
   {
     id: 'SR-COVERS-GOLDEN',
-    level: 'SHOULD',
-    spec: '§2.4, §4.2',
+    level: 'MUST',
+    spec: '§1, §2.4, §4.2',
     title:
-      'every NPI, and every non-empty Phone and State, of the golden record appears in some source record; compared as sets, order ignored',
+      "the source records are the golden record's own: when they carry NPIs, at least one of them is an NPI of the golden record (§4.2: every source record that makes up that golden record)",
+    nearMiss:
+      'with the identity shared, an NPI, non-empty Phone or State of the golden record that no source record holds (§2.4: a golden record merges its sources); compared as sets, order ignored',
   },
   { id: 'SR-STABLE', level: 'SHOULD', spec: '§4.2 r2', title: 'two calls return the same set of source-record ids, order ignored' },
 ] as const satisfies readonly Requirement[];

@@ -1,3 +1,4 @@
+import { AMBIGUITY_MESSAGE } from '../../../spec/constants';
 import { JSON_TYPE } from '../behaviour';
 import type { SearchSingleBestRequirementId } from '../../../spec/catalogue';
 import type { FaultsFor } from '../scenario';
@@ -98,6 +99,15 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
       description: 'the ambiguity text reworded',
       behaviour: {
         searchSingleBest: { ambiguity: () => ({ status: 200, type: 'text/plain', body: 'Search returned multiple results.' }) },
+      },
+    },
+    {
+      name: 'ambiguous-record-and-text',
+      description: 'an ambiguous search answers 200 with its first candidate, the ambiguity text added as a member',
+      behaviour: {
+        searchSingleBest: {
+          ambiguity: (candidates) => ({ status: 200, type: JSON_TYPE, body: { ...candidates.at(0), message: AMBIGUITY_MESSAGE } }),
+        },
       },
     },
     {

@@ -35,12 +35,33 @@ export const SOURCE_RECORDS_FAULTS: FaultsFor<SourceRecordsRequirementId> = {
       },
     },
     {
+      // The first provider of the directory is the first unique probe's: a suite that judged its source records alone would pass.
+      name: 'index-missing-beyond-first-provider',
+      description: "every provider's source records lack index, but the first provider's",
+      behaviour: {
+        sourceRecords: {
+          sources: (records, { directory }, curatedID) => {
+            const [first] = directory.providers.records();
+            return curatedID === first.id ? records : records.map(({ index: _index, ...rest }) => rest);
+          },
+        },
+      },
+    },
+    {
       name: 'source-id-number',
       description: 'element ids as numbers',
       behaviour: { sourceRecords: { sources: (records) => records.map((record, i) => ({ ...record, id: i + 1 })) } },
     },
   ],
   'SR-COVERS-GOLDEN': [
+    {
+      name: 'sources-without-phones',
+      description: 'the source records leave out their phones, which the golden record still holds: its identity is shared, a near miss',
+      level: 'SHOULD',
+      behaviour: {
+        sourceRecords: { sources: (records) => records.map((record) => ({ ...record, data: { ...record.data, Phone: [] } })) },
+      },
+    },
     {
       name: 'source-records-of-another',
       description: 'the source records of another golden record',
