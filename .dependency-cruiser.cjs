@@ -7,7 +7,7 @@
 const FOUNDATION = '^src/(types|spec|json|domain|schema-validation)/|^src/(fixture-paths|suite-version|package-root)[.]ts$';
 const STAGES = ['config', 'probes', 'client', 'rules', 'verdicts', 'report'];
 /** What sits on the stages: the Playwright glue, the jobs and commands, the test double and the tooling. */
-const ABOVE = ['harness', 'probe-tools', 'survey', 'cli', 'openapi', 'reference', 'generator', 'suite-runs', 'bench'];
+const ABOVE = ['harness', 'probe-tools', 'survey', 'history', 'cli', 'openapi', 'reference', 'generator', 'suite-runs', 'bench'];
 const folders = (names) => `^src/(${names.join('|')})/`;
 /** The test double, the data generator and what only the repository's own tests and benchmarks use. */
 const TOOLING = ['reference', 'generator', 'suite-runs', 'bench', 'openapi'];
@@ -120,6 +120,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/survey/', pathNot: '^src/survey/subjects[.]ts$' },
       to: { path: '^src/rules/(rulebook/registry|http|search-single-best|source-records|organization/(filters|identifiers))[.]ts$' },
+    },
+    {
+      name: 'history-judges-nothing',
+      comment:
+        'The history keeps what the rulebook said when a run was made, and compares it: it imports no rule, so that a stored result is never judged again by another version.',
+      severity: 'error',
+      from: { path: '^src/history/' },
+      to: { path: '^src/rules/' },
     },
     {
       name: 'serve-builds-directories',

@@ -96,7 +96,7 @@ async function surveyAtLatency(dir: string): Promise<Results['surveyOverhead']> 
     const cost = await measureSurveyCost(SURVEY_LAUNCHER, slow.origin, join(dir, SURVEY_NPIS), SURVEY_CONCURRENCY);
     return { size: SURVEY_SIZES[0], latencyMs: SURVEY_LATENCY_MS, ...cost };
   } finally {
-    slow.stop();
+    await slow.stop();
   }
 }
 
@@ -262,7 +262,7 @@ async function measureDirectories(partial: Partial<Results>): Promise<void> {
           partial.pageWalk = inChild<Walk & { byPage: Walk }>(WALK_MODE, reference.origin);
         }
       } finally {
-        reference.stop();
+        await reference.stop();
       }
     }
     partial.survey = survey;

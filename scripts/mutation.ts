@@ -114,7 +114,7 @@ async function main(): Promise<void> {
     });
     runs = selected.map((scenario) => targetRun(reportRoot, scenario, run));
   } finally {
-    server.stop();
+    await server.stop();
   }
   if (!kept) rmSync(reportRoot, { recursive: true, force: true });
 

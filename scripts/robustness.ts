@@ -239,7 +239,7 @@ async function main(): Promise<void> {
       return { name: c.name, run, problems: found };
     });
   } finally {
-    server.stop();
+    await server.stop();
     rmSync(root, { recursive: true, force: true });
   }
   const rows = results.map(({ name, run, problems }) => {

@@ -72,7 +72,7 @@ export async function measureOverhead(
       await Promise.all(lanes.map((lane) => replayLane(lane, server.origin)));
       floorMs = performance.now() - replayed;
     } finally {
-      server.stop();
+      await server.stop();
     }
     const round = (value: number) => Number(value.toFixed(2));
     return {

@@ -17,6 +17,14 @@ const CONFIGURATION = {
  * Every command's flags, by command (`probes check` and `probes draft` as two, `survey` and `survey merge` too): an interface that
  * CI jobs depend on. --help and --version come with every command.
  */
+/** Where run and survey keep their results over time, and the name of this one (src/history/). */
+const HISTORY = { history: { type: 'string' }, label: { type: 'string' } } as const satisfies Options;
+const HISTORY_READ = {
+  history: HISTORY.history,
+  'env-file': CONFIGURATION['env-file'],
+  target: { type: 'string' },
+} as const satisfies Options;
+
 export const COMMAND_FLAGS = {
   run: {
     ...CONFIGURATION,
@@ -24,6 +32,7 @@ export const COMMAND_FLAGS = {
     workers: { type: 'string' },
     shard: { type: 'string' },
     'update-baseline': { type: 'boolean' },
+    ...HISTORY,
   },
   list: { json: { type: 'boolean' } },
   'probes check': { 'base-url': CONFIGURATION['base-url'], 'env-file': CONFIGURATION['env-file'], probes: CONFIGURATION.probes },
@@ -35,7 +44,7 @@ export const COMMAND_FLAGS = {
   },
   compare: { json: { type: 'boolean' } },
   matrix: { out: { type: 'string' } },
-  merge: CONFIGURATION,
+  merge: { ...CONFIGURATION, ...HISTORY },
   serve: { port: { type: 'string' }, host: { type: 'string' }, size: { type: 'string' }, 'write-npis': { type: 'string' } },
   survey: {
     'base-url': CONFIGURATION['base-url'],
@@ -50,8 +59,27 @@ export const COMMAND_FLAGS = {
     concurrency: { type: 'string' },
     examples: { type: 'string' },
     'max-failure-rows': { type: 'string' },
+    ...HISTORY,
   },
-  'survey merge': { out: { type: 'string' } },
+  'survey merge': { out: { type: 'string' }, ...HISTORY },
+  'history record': { history: HISTORY.history, 'env-file': CONFIGURATION['env-file'], label: HISTORY.label },
+  'history check': {
+    ...HISTORY_READ,
+    against: { type: 'string' },
+    'max-rate-rise': { type: 'string' },
+    'min-records': { type: 'string' },
+    'max-latency-rise': { type: 'string' },
+    window: { type: 'string' },
+  },
+  'history diff': { ...HISTORY_READ, json: { type: 'boolean' } },
+  'history page': { history: HISTORY.history, 'env-file': CONFIGURATION['env-file'], out: { type: 'string' } },
+  'history export': { ...HISTORY_READ, format: { type: 'string' } },
+  'history prune': {
+    history: HISTORY.history,
+    'env-file': CONFIGURATION['env-file'],
+    keep: { type: 'string' },
+    'older-than': { type: 'string' },
+  },
 } as const satisfies Record<string, Options>;
 
 export type CommandName = keyof typeof COMMAND_FLAGS;

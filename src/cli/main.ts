@@ -10,6 +10,7 @@
  *   merge DIR       the blob reports of sharded runs, merged into one conformance report
  *   serve           the embedded reference server
  *   survey          every record of a directory, judged by the same rules; survey merge joins its shards
+ *   history         runs and surveys kept in a database: record, check, diff, page, export, prune
  */
 import { parseArgs } from 'node:util';
 import { SPECIFICATION, SUITE_VERSION as VERSION } from '../suite-version';
@@ -25,6 +26,7 @@ import type { RunOptions } from './run';
    for CommonJS only, and import() would go around it. */
 const commandModules = {
   compare: () => require('./compare') as typeof import('./compare'),
+  history: () => require('./history') as typeof import('./history'),
   list: () => require('./list') as typeof import('./list'),
   matrix: () => require('./matrix') as typeof import('./matrix'),
   merge: () => require('./merge') as typeof import('./merge'),
@@ -53,6 +55,7 @@ Commands:
   serve          start the embedded reference server
   survey         judge every record of a directory: NPIs from a list, organizations by walking searches
   survey merge   join the shards of a survey (survey --shard I/N) into one
+  history        runs and surveys kept over time: record, check (the regression gate), diff, page, export, prune
 
 Every command takes --help and --version.
 
@@ -71,6 +74,8 @@ Exit codes: 0 pass, 1 fail, 2 configuration error, 3 inconclusive (probe problem
   --baseline FILE    judge against a committed baseline of known failures and observed behaviour (BASELINE_FILE)
   --update-baseline  write the baseline from this run, keeping the reasons, owners and dates of entries that remain
   --fail-on-drift    an observation that differs from the baseline fails the run, instead of warning (FAIL_ON_DRIFT)
+  --history DIR|URL  keep the run in a history when it ends: a folder (embedded) or postgres://... (HISTORY_URL)
+  --label L          the run's name in the history: the service's release, a deployment
 
 Precedence: flags, then environment variables, then the dotenv file, then defaults.
 Anything after -- goes to Playwright as it is.
@@ -115,6 +120,32 @@ Anything after -- goes to Playwright as it is.
   DIR) with Playwright's merge-reports, and writes conformance.json, .md, .junit.xml and index.html
   as one unsharded run would. Give it the shards' configuration: the same flags, environment or
   dotenv file (--base-url, --probes, --env-file, --report, --strict, --baseline, --fail-on-drift).
+  --history DIR|URL and --label keep the merged run in a history.
+`,
+  history: `Usage: directory-conformance history record REPORT_DIR... [--label L]
+       directory-conformance history check [--target T] [--against last|last-pass|N] [--max-rate-rise P]
+                                           [--min-records N] [--max-latency-rise R] [--window N]
+       directory-conformance history diff [--target T] [RUN_A RUN_B] [--json]
+       directory-conformance history page --out DIR
+       directory-conformance history export --format openmetrics [--target T]
+       directory-conformance history prune --keep N | --older-than DAYS
+
+  Every command takes --history DIR|URL: a folder holding an embedded PostgreSQL (the default,
+  ${'conformance-history/'}), or a PostgreSQL server's postgres:// URL; HISTORY_URL when the flag is absent.
+  A target is the base URL as the reports show it (no credentials, no query), or "embedded".
+
+  record   keeps report folders (what run, merge, survey or survey merge wrote), each once by its id
+  check    the regression gate: the latest run and survey of each target against the one before
+           (or the last that passed, or run N). Exits 1 when a requirement that passed fails, an
+           observation drifted, a survey failure rate rose by more than --max-rate-rise points
+           (0.5) with --min-records records (20), or a p95/p99 latency rose by more than
+           --max-latency-rise (25%) over the median of the last --window surveys (5); 3 when
+           there is nothing to compare yet; 0 otherwise. See docs/history.md.
+  diff     two runs side by side (the latest two of a target by default), as compare does; for
+           surveys, the records that started and stopped failing. Markdown, or --json
+  page     a self-contained HTML page: verdicts over time, the requirement grid, rates, latency
+  export   the latest state per target in the OpenMetrics text format, for Prometheus
+  prune    removes runs beyond the newest N of each target and kind, or older than DAYS
 `,
   serve: `Usage: directory-conformance serve [--port N] [--host ADDRESS] [--size N] [--write-npis FILE]
 
@@ -144,6 +175,8 @@ Anything after -- goes to Playwright as it is.
   --concurrency N         requests in flight at most (default 8)
   --examples N            failing records shown per requirement, the smallest keys (default 5)
   --max-failure-rows N    rows of failures.csv at most (default 100000)
+  --history DIR|URL       keep the survey in a history when it ends (HISTORY_URL); for shards, give it to survey merge
+  --label L               the survey's name in the history
 
   Exit codes: 0 no record broke a MUST requirement, 1 one did, 2 configuration error, 3 inconclusive
   (stopped before it completed, or more than 5% of requests without an HTTP answer).
@@ -169,7 +202,7 @@ function parse(
 }
 
 async function main(argv: string[]): Promise<number> {
-  const commands = ['run', 'list', 'probes', 'compare', 'matrix', 'merge', 'serve', 'survey'];
+  const commands = ['run', 'list', 'probes', 'compare', 'matrix', 'merge', 'serve', 'survey', 'history'];
   const command = commands.includes(argv[0]) ? argv[0] : 'run';
   const rest = command === argv[0] ? argv.slice(1) : argv;
   const dash = rest.indexOf('--');
@@ -228,12 +261,24 @@ async function main(argv: string[]): Promise<number> {
     case 'survey': {
       if (own[0] === 'merge') {
         const { values, positionals } = parse(own.slice(1), 'survey merge');
-        return commandModules.survey().surveyMergeCommand(positionals, typeof values.out === 'string' ? values.out : undefined);
+        return commandModules
+          .survey()
+          .surveyMergeCommand(positionals, values as Pick<import('./survey').SurveyOptions, 'out' | 'history' | 'label'>);
       }
       const { values, positionals } = parse(own, 'survey');
       if (positionals.length > 0)
         throw new UsageError(`survey takes no arguments, got "${positionals.join(' ')}"; did you mean survey merge?`);
       return commandModules.survey().surveyCommand(values as import('./survey').SurveyOptions);
+    }
+    case 'history': {
+      const [action, ...flags] = own;
+      const name = `history ${action}`;
+      if (!(name in COMMAND_FLAGS))
+        throw new UsageError(
+          `history takes record, check, diff, page, export or prune: directory-conformance history check --history DIR|URL`,
+        );
+      const { values, positionals } = parse(flags, name as CommandName);
+      return commandModules.history().historyCommand(action, positionals, values as import('./history').HistoryCommandOptions);
     }
     case 'merge': {
       const { values, positionals } = parse(own, 'merge');

@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
-import { environmentWithDotenv } from '../config/environment';
+import { environmentWithDotenv, reportDirOf } from '../config/environment';
 import { InputError } from '../config/input-error';
 import { blobReports } from '../harness/blob-reports';
 import { reportRunThatCouldNotStart } from '../harness/stopped-run';
+import { recordAfter, requestedHistory } from './history';
 import { playwright, type RunOptions, runEnvironment, SUITE_CONFIG } from './run';
 
 /**
@@ -22,5 +23,7 @@ export async function merge(options: RunOptions, blobDir: string): Promise<numbe
     const reportDir = reportRunThatCouldNotStart(error, environmentWithDotenv(env, cwd), cwd);
     throw new InputError(`${error.message} (report: ${reportDir})`);
   }
-  return playwright(['merge-reports', '--config', SUITE_CONFIG, dir], env, cwd);
+  const history = requestedHistory(options, env, cwd);
+  const code = await playwright(['merge-reports', '--config', SUITE_CONFIG, dir], env, cwd);
+  return recordAfter(history, reportDirOf(environmentWithDotenv(env, cwd), cwd), options.label, code);
 }

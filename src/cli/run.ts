@@ -5,6 +5,7 @@ import { EMBEDDED_SERVED_VARIABLE, EMBEDDED_URL_VARIABLE, targetsEmbedded } from
 import { ENV_FILE_VARIABLE, environmentWithDotenv, reportDirOf } from '../config/environment';
 import { freeLoopbackPort } from '../reference/free-port';
 import { EXIT, UsageError } from './exit-codes';
+import { recordAfter, requestedHistory } from './history';
 
 /**
  * The package's own Playwright configuration: the suite runs from wherever the package is installed.
@@ -27,6 +28,9 @@ export interface RunOptions {
   'fail-on-drift'?: boolean;
   /** survey's --max-rps: MAX_RPS as a flag. */
   'max-rps'?: string;
+  /** Where the run is kept when it ends (src/history/), and its name there. */
+  history?: string;
+  label?: string;
 }
 
 /**
@@ -116,6 +120,10 @@ export async function run(options: RunOptions, passThrough: readonly string[]): 
   // The suite's configuration file says which target and which dotenv file the run uses, first.
   const env = runEnvironment(options, process.env, cwd);
   const args = playwrightArguments(options, passThrough);
+  // A shard's report is recorded once merged (merge --history): alone, it is a part of a run.
+  if (options.shard !== undefined && options.history !== undefined)
+    throw new UsageError('--history records a whole run: give it to merge, which joins the shards');
+  const history = requestedHistory(options, env, cwd);
   const embedded = await servedEmbedded(env, cwd);
   const suite = startPlaywright(args, env, cwd);
   let close: (() => Promise<void>) | undefined;
@@ -127,7 +135,8 @@ export async function run(options: RunOptions, passThrough: readonly string[]): 
   }
   const code = await suite.exited;
   await close?.();
-  if (options.shard === undefined || code !== 1) return code;
+  if (options.shard === undefined) return recordAfter(history, reportDirOf(environmentWithDotenv(env, cwd), cwd), options.label, code);
+  if (code !== 1) return code;
   // A shard's failed tests are judged when the shards are merged, against the baseline and all the
   // rest: the shard itself succeeded once its blob report is written.
   const blobs = join(reportDirOf(environmentWithDotenv(env, cwd), cwd), 'blob');

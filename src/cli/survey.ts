@@ -17,10 +17,11 @@ import { runSurvey, type SurveyPlan, type SurveyResult } from '../survey/run-sur
 import { parseShard } from '../survey/shard';
 import { surveyVerdict } from '../verdicts/survey-verdict';
 import { EXIT, UsageError } from './exit-codes';
-import type { RunOptions } from './run';
+import { type RunOptions, runEnvironment } from './run';
+import { recordAfter, requestedHistory } from './history';
 import { target } from './target';
 
-export interface SurveyOptions extends Pick<RunOptions, 'base-url' | 'env-file' | 'shard' | 'max-rps'> {
+export interface SurveyOptions extends Pick<RunOptions, 'base-url' | 'env-file' | 'shard' | 'max-rps' | 'history' | 'label'> {
   npis?: string;
   organizations?: string[];
   'organizations-by-state'?: boolean;
@@ -102,6 +103,9 @@ export function surveyCommand(options: SurveyOptions): Promise<number> {
   const maxFailureRows = wholeNumber('max-failure-rows', options['max-failure-rows'], SURVEY_DEFAULTS.maxFailureRows, 100_000_000);
   if (options['max-rps'] !== undefined && !(Number(options['max-rps']) > 0))
     throw new UsageError(`--max-rps must be a number of requests per second above 0, got "${options['max-rps']}"`);
+  const history = requestedHistory(options, runEnvironment(options, process.env, cwd), cwd);
+  if (history !== undefined && shard.total > 1)
+    throw new UsageError('--history records a whole survey: give it to survey merge, which joins the shards');
   return target(
     options,
     DirectoryEndpoints,
@@ -140,8 +144,8 @@ export function surveyCommand(options: SurveyOptions): Promise<number> {
           redact: (value) => redactor.value(value),
           stopRequested: () => signalled,
         });
-        await writeSurvey(out, result.report, result.rows, plan.credentials);
-        return concluded(out, result);
+        await writeSurvey(out, result, plan.credentials);
+        return await recordAfter(history, out, options.label, concluded(out, result));
       } finally {
         process.off('SIGINT', onInt).off('SIGTERM', onTerm);
       }
@@ -150,14 +154,19 @@ export function surveyCommand(options: SurveyOptions): Promise<number> {
 }
 
 /** `survey merge DIR... --out DIR`. */
-export async function surveyMergeCommand(dirs: readonly string[], outFlag: string | undefined): Promise<number> {
+export async function surveyMergeCommand(
+  dirs: readonly string[],
+  options: Pick<SurveyOptions, 'out' | 'history' | 'label'>,
+): Promise<number> {
+  const outFlag = options.out;
   setFlagsFromString(HEAP_GROWING); // the merge folds every shard's pages: as a survey holds them
   const cwd = process.cwd();
   if (outFlag === undefined) throw new UsageError('survey merge needs --out DIR: where the merged survey goes');
   const out = resolve(cwd, outFlag);
+  const history = requestedHistory(options, process.env, cwd);
   const merged = await mergeShards(dirs.map((d) => resolve(cwd, d)));
   mkdirSync(out, { recursive: true });
-  await writeSurvey(out, merged.report, merged.rows, merged.plan.credentials);
+  await writeSurvey(out, merged, merged.plan.credentials);
   console.error(`survey merge: ${dirs.length} shards of ${merged.plan.baseUrl} → ${out}`);
-  return concluded(out, merged);
+  return recordAfter(history, out, options.label, concluded(out, merged));
 }

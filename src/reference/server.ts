@@ -23,6 +23,8 @@ export interface ReferenceServerOptions {
   directory?: Directory;
   /** Delay before every answer but /health, to behave like a remote service. */
   latencyMs?: number;
+  /** Only this endpoint's answers wait latencyMs (searchSingleBest, sourceRecords or organization); every answer when absent. */
+  latencyEndpoint?: string;
   /** What to serve where; by default the reference behaviour at the root. */
   scenarios?: readonly MountedScenario[];
   /** Serve HTTPS with these options (a certificate, and a CA to ask clients for theirs): the mTLS tests. */
@@ -103,8 +105,10 @@ export function buildReferenceServer(options: ReferenceServerOptions = {}): Fast
   });
   const latencyMs = options.latencyMs ?? 0;
   if (latencyMs > 0) {
+    const { latencyEndpoint } = options;
     app.addHook('onRequest', async (request) => {
-      if (request.url !== '/health') await new Promise((resolve) => setTimeout(resolve, latencyMs));
+      if (request.url === '/health' || (latencyEndpoint && !request.url.split('?')[0].includes(`/${latencyEndpoint}`))) return;
+      await new Promise((resolve) => setTimeout(resolve, latencyMs));
     });
   }
   healthRoute(app, directory);

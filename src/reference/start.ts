@@ -1,5 +1,6 @@
 /**
- * The reference server as its environment describes it: FIXTURE_DIR (fixtures/) and LATENCY_MS (0),
+ * The reference server as its environment describes it: FIXTURE_DIR (fixtures/), LATENCY_MS (0) and
+ * LATENCY_ENDPOINT (every endpoint, or only searchSingleBest, sourceRecords or organization),
  * and, for a server of its own, PORT (3000) and HOST (127.0.0.1). The one place that reads them,
  * whether the server runs in a process of its own (runReferenceServer: `serve`, the test equipment)
  * or inside the command that tests it (the embedded server of `run`, `probes`, `survey`).
@@ -8,6 +9,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { type Directory, loadDirectory } from './directory';
 import { buildReferenceServer, type MountedScenario } from './server';
+
+const LATENCY_ENDPOINTS = ['searchSingleBest', 'sourceRecords', 'organization'];
 
 /** A setting of the environment that is wrong. */
 export class ServerSettingError extends Error {}
@@ -26,8 +29,11 @@ export function referenceServerOf(
   scenarios?: readonly MountedScenario[],
 ): { app: FastifyInstance; directory: Directory } {
   const latencyMs = integerSetting(env, 'LATENCY_MS', 0);
+  const latencyEndpoint = env.LATENCY_ENDPOINT || undefined;
+  if (latencyEndpoint !== undefined && !LATENCY_ENDPOINTS.includes(latencyEndpoint))
+    throw new ServerSettingError(`LATENCY_ENDPOINT must be one of ${LATENCY_ENDPOINTS.join(', ')}, got "${latencyEndpoint}"`);
   const directory = loadDirectory(env.FIXTURE_DIR || undefined);
-  return { app: buildReferenceServer({ directory, latencyMs, scenarios }), directory };
+  return { app: buildReferenceServer({ directory, latencyMs, latencyEndpoint, scenarios }), directory };
 }
 
 /**

@@ -1,4 +1,5 @@
 /** conformance.json as schemas/report/conformance-report.schema.json shapes it: the model every renderer reads. */
+import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConformanceReport } from '../types/schemas';
@@ -6,8 +7,9 @@ import { SPECIFICATION, SUITE_VERSION } from '../suite-version';
 
 export type { ConformanceReport } from '../types/schemas';
 
-/** What a run's report is made of; the suite's version, and the key order, come from conformanceReport. */
-export type ReportParts = Omit<ConformanceReport, 'suite' | 'baseline' | 'drift'> & Partial<Pick<ConformanceReport, 'baseline' | 'drift'>>;
+/** What a run's report is made of; the suite's version, the id (when not given), and the key order come from conformanceReport. */
+export type ReportParts = Omit<ConformanceReport, 'suite' | 'id' | 'baseline' | 'drift'> &
+  Partial<Pick<ConformanceReport, 'id' | 'baseline' | 'drift'>>;
 
 /**
  * conformance.json as schemas/report/conformance-report.schema.json shapes it, its members in a
@@ -16,6 +18,8 @@ export type ReportParts = Omit<ConformanceReport, 'suite' | 'baseline' | 'drift'
 export function conformanceReport(parts: ReportParts): ConformanceReport {
   return {
     suite: { version: SUITE_VERSION, specification: SPECIFICATION },
+    // A new id for every report: the history keeps a run once by it, however often it is recorded.
+    id: parts.id ?? randomUUID(),
     target: parts.target,
     startedAt: parts.startedAt,
     durationMs: parts.durationMs,

@@ -22,6 +22,7 @@ export const SCHEMA = {
   baseline: 'baseline.schema.json',
   conformanceReport: 'report/conformance-report.schema.json',
   survey: 'report/survey.schema.json',
+  failingKeys: 'report/failing-keys.schema.json',
 } as const;
 
 export type SchemaPath = (typeof SCHEMA)[keyof typeof SCHEMA];

@@ -16,16 +16,18 @@ export async function freePort(): Promise<number> {
 export interface ScenarioServer {
   /** `http://127.0.0.1:<port>`; each scenario lives under /scenario/<name>. */
   origin: string;
-  stop(): void;
+  /** Stops the server; resolves once its process has exited and its port is free. */
+  stop(): Promise<void>;
 }
 
 /**
- * Starts the reference server in a process of its own, on a port the OS picks, with `env` over the
- * defaults (FIXTURE_DIR, LATENCY_MS, REFERENCE_SCENARIOS), and resolves with the origin it printed.
+ * Starts the reference server in a process of its own, on a port the OS picks (or `port`: one
+ * target served by several servers in turn, as a deployment is), with `env` over the defaults
+ * (FIXTURE_DIR, LATENCY_MS, LATENCY_ENDPOINT, REFERENCE_SCENARIOS), and resolves with the origin it printed.
  * Taking the address from the child itself means that a server of another run on the same machine
  * can never answer in its place.
  */
-export async function startReferenceServer(env: Record<string, string> = {}): Promise<ScenarioServer> {
+export async function startReferenceServer(env: Record<string, string> = {}, port = 0): Promise<ScenarioServer> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/reference/scenarios/main.ts'], {
     cwd: PACKAGE_ROOT,
     env: {
@@ -34,9 +36,10 @@ export async function startReferenceServer(env: Record<string, string> = {}): Pr
       REFERENCE_FAULT: '',
       REFERENCE_VARIANT: '',
       LATENCY_MS: '',
+      LATENCY_ENDPOINT: '',
       FIXTURE_DIR: '',
       ...env,
-      PORT: '0',
+      PORT: String(port),
       HOST: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -59,7 +62,8 @@ export async function startReferenceServer(env: Record<string, string> = {}): Pr
       child.removeAllListeners('exit');
       child.stdout!.removeAllListeners('data');
       child.stdout!.resume();
-      resolve({ origin, stop: () => child.kill() });
+      const exited = new Promise<void>((done) => child.once('exit', () => done()));
+      resolve({ origin, stop: () => (child.kill(), exited) });
     });
   });
 }

@@ -39,4 +39,14 @@ export class LatencyHistograms {
     }
     return summary;
   }
+
+  /** Each asked endpoint's histogram, compressed and base64-encoded: survey.json's latencyHistograms, which the history keeps. */
+  encoded(): Record<string, string> {
+    const encoded: Record<string, string> = {};
+    for (const endpoint of ENDPOINTS) {
+      const histogram = this.histograms.get(endpoint);
+      if (histogram && histogram.totalCount > 0) encoded[endpoint] = hdr.encodeIntoCompressedBase64(histogram);
+    }
+    return encoded;
+  }
 }

@@ -4,6 +4,7 @@
  * their journals are folded by the same tally: counts add up, examples and failure rows keep the
  * smallest keys, the walks are judged whole, and latency histograms are rebuilt from every request.
  */
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { InputError } from '../config/input-error';
 import { SCHEMA } from '../schema-validation/validator';
@@ -38,9 +39,20 @@ export async function mergeShards(dirs: readonly string[]): Promise<SurveyResult
   for (const shard of shards) for await (const unit of journalUnits(shard.dir, shard.checkpoint)) tally.add(unit);
   const incomplete = shards.find((s) => !s.report.complete);
   const started = shards.map((s) => s.report.started).sort()[0];
+  // The same shards merge into the same survey: its id is drawn from theirs, so the history keeps it once.
+  const id = createHash('sha256')
+    .update(
+      shards
+        .map((s) => s.report.id ?? s.dir)
+        .sort()
+        .join('\n'),
+    )
+    .digest('hex')
+    .slice(0, 32);
   return {
     plan,
     ...surveyReport(tally, plan, {
+      id,
       started,
       stopped: incomplete
         ? `shard ${incomplete.report.shard.index} did not complete${incomplete.report.stopped ? `: ${incomplete.report.stopped}` : ''}`

@@ -3,6 +3,7 @@
  * (MAX_RPS, Retry-After), `concurrency` at a time, each unit judged, journaled and counted as it
  * comes back. A resumed survey first folds its journal, then asks only for what is not in it.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { DirectoryEndpoints } from '../client/endpoints';
 import { TransportError } from '../client/http-client';
@@ -18,7 +19,7 @@ import { NOT_JUDGED_HERE } from './subjects';
 import type { FailureRow } from '../report/survey/failures-csv';
 import { goesOn, ownPages, promisedPages } from './walk-plan';
 import { awaitedTask, runPool, type Task } from './work-pool';
-import type { ConformanceReport, SurveyReport } from '../types/schemas';
+import type { ConformanceReport, FailingKeys, SurveyReport } from '../types/schemas';
 import { PAGE_SIZE } from '../spec/constants';
 import type { Progress } from './progress';
 import { SUITE_VERSION } from '../suite-version';
@@ -55,6 +56,8 @@ export interface SurveySettings {
 export interface SurveyResult {
   report: SurveyReport;
   rows: FailureRow[];
+  /** failing-keys.json's requirements: every failing record's key, per requirement and level. */
+  failingKeys: FailingKeys['requirements'];
 }
 
 /** What makes two surveys the same survey: a checkpoint of another plan is not resumed, nor merged with this one. */
@@ -125,11 +128,12 @@ export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan,
 export function surveyReport(
   tally: SurveyTally,
   plan: SurveyPlan,
-  { started, stopped }: { started: string; stopped?: string },
+  { started, stopped, id = randomUUID() }: { started: string; stopped?: string; id?: string },
 ): SurveyResult {
-  const { rows, failureRows, ...counts } = tally.finish(plan.shard.total === 1);
+  const { rows, failureRows, failingKeys, ...counts } = tally.finish(plan.shard.total === 1);
   const report: SurveyReport = {
     suite: { version: SUITE_VERSION },
+    id,
     target: { baseUrl: plan.baseUrl, embedded: plan.embedded },
     started,
     finished: new Date().toISOString(),
@@ -142,7 +146,7 @@ export function surveyReport(
     records: { ...counts.records, walks: plan.walks.length },
     failureRows,
   };
-  return { report, rows };
+  return { report, rows, failingKeys };
 }
 
 /** A unit that ended without an HTTP answer: what it asked, for the journal. */

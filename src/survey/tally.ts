@@ -9,7 +9,7 @@ import { judgeSurveyed } from './subjects';
 import { walkByPageGoesOn } from '../rules/organization/paging';
 import { recordVerdict } from './record-verdict';
 import { requirement, type Level, type RequirementId } from '../spec/catalogue';
-import type { SurveyReport } from '../types/schemas';
+import type { FailingKeys, SurveyReport } from '../types/schemas';
 import type { FailureRow } from '../report/survey/failures-csv';
 import { LatencyHistograms } from './latency';
 import { promisedPages } from './walk-plan';
@@ -133,6 +133,8 @@ export class SurveyTally {
   private readonly latency = new LatencyHistograms();
   private readonly checked = new Map<string, number>();
   private readonly levels = new Map<string, LevelCount>();
+  /** The keys of the records that failed, per requirement and level: failing-keys.json, whole, for the history. */
+  private readonly failingKeys = new Map<string, string[]>();
   private readonly values = new Map<string, number>();
   private readonly inputProblems = new Map<number, InputProblem>();
   private rows: FailureRow[] = [];
@@ -214,6 +216,9 @@ export class SurveyTally {
   private countFailure(key: string, failure: RecordFailure): void {
     const count = this.levelCount(failure.id, failure.level);
     count.failed++;
+    const keys = this.failingKeys.get(`${failure.id} ${failure.level}`);
+    if (!keys) this.failingKeys.set(`${failure.id} ${failure.level}`, [key]);
+    else if (keys[keys.length - 1] !== key) keys.push(key);
     if (failure.sources)
       for (const source of failure.sources.length > 0 ? failure.sources : [NO_SOURCE])
         count.bySource.set(source, (count.bySource.get(source) ?? 0) + 1);
@@ -314,6 +319,8 @@ export class SurveyTally {
   > & {
     rows: FailureRow[];
     failureRows: SurveyReport['failureRows'];
+    latencyHistograms: Record<string, string>;
+    failingKeys: FailingKeys['requirements'];
   } {
     this.finishWalks(wholeWalks);
     this.trimRows();
@@ -345,7 +352,12 @@ export class SurveyTally {
         transportErrors: this.transportErrors,
       },
       latencyMs: this.latency.summary(),
+      latencyHistograms: this.latency.encoded(),
       requirements,
+      failingKeys: requirements.flatMap(({ id, level }) => {
+        const keys = this.failingKeys.get(`${id} ${level}`);
+        return keys ? [{ id, level, keys: [...new Set(keys)].sort() }] : [];
+      }),
       observations: Object.keys(values).length > 0 ? [{ id: 'OBS-CODED-VALUES', values }] : [],
       inputProblems: [...this.inputProblems.values()].sort((a, b) => a.line - b.line),
       rows: this.rows,

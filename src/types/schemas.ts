@@ -48,6 +48,7 @@ export interface SchemaIndex {
   SourceRecordList: SourceRecordList;
   ProviderTaxonomy: ProviderTaxonomy;
   ConformanceReport: ConformanceReport;
+  FailingKeys: FailingKeys;
   SurveyReport: SurveyReport;
   AmbiguityError: AmbiguityError;
   ServiceError: ServiceError;
@@ -448,6 +449,10 @@ export interface ConformanceReport {
      */
     specification: string;
   };
+  /**
+   * This report's own id, made when the run began: the history keeps a run once by it (history record). Absent from reports of versions before it.
+   */
+  id?: string;
   target: {
     /**
      * The target's base URL, secrets redacted.
@@ -646,12 +651,33 @@ export interface Drift {
   after: unknown;
 }
 /**
+ * failing-keys.json, beside survey.json: every record that failed, per requirement and level, by its key (the NPI of a provider, the id of an organization, the query of a walk). Unbounded, unlike survey.json's examples and failures.csv's rows: the history keeps them, so that `history diff` can say which records started failing and which stopped.
+ */
+export interface FailingKeys {
+  /**
+   * The id of the survey.json beside it.
+   */
+  survey: string;
+  requirements: {
+    id: string;
+    level: "MUST" | "SHOULD";
+    /**
+     * Distinct keys, sorted.
+     */
+    keys: string[];
+  }[];
+}
+/**
  * survey.json: every record of a directory judged by the conformance rules, counted per requirement. Its field names are an interface; survey merge validates each shard's file against this schema.
  */
 export interface SurveyReport {
   suite?: {
     version: string;
   };
+  /**
+   * This survey's own id, made when the report was written (a merged survey's is drawn from its shards' ids): the history keeps a survey once by it (history record).
+   */
+  id?: string;
   target: {
     /**
      * The surveyed base URL, secrets redacted.
@@ -730,6 +756,12 @@ export interface SurveyReport {
       p99: number;
       max: number;
     };
+  };
+  /**
+   * Per endpoint, the HdrHistogram of every answered request's milliseconds, compressed and base64-encoded (hdr-histogram-js encodeIntoCompressedBase64): any percentile can be recomputed from it, and histograms added across surveys.
+   */
+  latencyHistograms?: {
+    [k: string]: string;
   };
   requirements: {
     id: string;

@@ -297,7 +297,7 @@ test('probes check and draft against a service that wants a token, without one: 
     expect(wrong.code).toBe(3);
     expect(wrong.stderr).toMatch(/preflight: the service answered 401 Unauthorized to GET .*: check API_TOKEN$/m);
   } finally {
-    server.stop();
+    await server.stop();
   }
 });
 
@@ -366,7 +366,7 @@ test('a baseline gates a release: --update-baseline accepts, known passes, expir
     expect(command(['run', '--baseline', 'missing.json'], { cwd: dir }).code).toBe(2);
     expect(command(['run', '--fail-on-drift'], { cwd: dir }).code).toBe(2);
   } finally {
-    server.stop();
+    await server.stop();
   }
 });
 
@@ -421,6 +421,6 @@ test('the packed tarball installs into an empty directory and runs against the e
     const found = JSON.parse(readFileSync(join(project, 'faulty', 'conformance.json'), 'utf8'));
     expect(found.requirements.find((r: { id: string }) => r.id === 'ORG-PAGE').status).toBe('fail');
   } finally {
-    server.stop();
+    await server.stop();
   }
 });

@@ -4,12 +4,15 @@ import { type Directory, indexDirectory } from '../../src/reference/directory';
 import { type Fixtures, readFixtures } from '../../src/reference/fixture-files';
 import { buildReferenceServer } from '../../src/reference/server';
 import { createSchemaValidator, type SchemaValidator } from '../../src/schema-validation/validator';
+import { type PostgresServer, startPostgres } from './postgres-server';
 
 interface WorkerFixtures {
   data: Fixtures;
   directory: Directory;
   server: FastifyInstance;
   schemas: SchemaValidator;
+  /** A real PostgreSQL server, started for the worker when a test first asks for it. */
+  postgres: PostgresServer;
 }
 
 /** Worker-scoped: the fixtures are read and indexed, and the schemas compiled, once per worker. */
@@ -26,6 +29,14 @@ export const test = base.extend<object, WorkerFixtures>({
     { scope: 'worker' },
   ],
   schemas: [async ({}, use) => use(createSchemaValidator()), { scope: 'worker' }],
+  postgres: [
+    async ({}, use) => {
+      const server = await startPostgres();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
 });
 
 export { expect } from '@playwright/test';

@@ -22,7 +22,7 @@ test('index.html agrees with conformance.json, loads nothing, and carries no cre
     );
     expect(run.code).toBe(1);
   } finally {
-    server.stop();
+    await server.stop();
   }
   const reportDir = join(dir, 'report');
   const json = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8'));

@@ -23,7 +23,7 @@ test('matrix: one column per report, rows whose behaviour differs marked, data d
         { cwd: dir, env: { MAX_RPS: '0' } },
       );
   } finally {
-    server.stop();
+    await server.stop();
   }
   const files = ['staging', 'production', 'vendor'].map((name) => join(name, 'conformance.json'));
   const matrix = command(['matrix', ...files, '--out', 'matrix.html'], { cwd: dir });

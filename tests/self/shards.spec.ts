@@ -51,7 +51,7 @@ test('three shards merged give the requirements, statuses, check counts and obse
     const merged = await commandAsync(['merge', 'blobs', ...target, '--report', 'merged'], { cwd: dir, env });
     expect(merged.code).toBe(1);
   } finally {
-    server.stop();
+    await server.stop();
   }
   const expected = conclusions(join(dir, 'whole', 'conformance.json'));
   expect(expected.summary.fail).toBe(1);

@@ -13,7 +13,7 @@ import { VARIANTS } from '../../src/reference/scenarios/variants';
 import { SCHEMA, sharedSchemaValidator } from '../../src/schema-validation/validator';
 import { neutralSuiteEnvironment } from '../../src/suite-runs/run-suite';
 import { type ScenarioServer, startScenarioServer } from '../../src/suite-runs/scenario-server';
-import type { SurveyReport } from '../../src/types/schemas';
+import type { FailingKeys, SurveyReport } from '../../src/types/schemas';
 import { BIN, commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
 import { openFile } from './browser';
@@ -30,9 +30,9 @@ function npiFile(dir: string): string {
 
 const readSurvey = (dir: string) => JSON.parse(readFileSync(join(dir, 'survey.json'), 'utf8')) as SurveyReport;
 
-/** What must not depend on how the survey was run: everything but the timestamps and the latencies. */
+/** What must not depend on how the survey was run: everything but its id, the timestamps and the latencies. */
 function counts(report: SurveyReport) {
-  const { started: _s, finished: _f, latencyMs: _l, shard: _shard, ...rest } = report;
+  const { id: _id, started: _s, finished: _f, latencyMs: _l, latencyHistograms: _h, shard: _shard, ...rest } = report;
   return rest;
 }
 
@@ -178,6 +178,10 @@ test('three shards merged give the unsharded survey', async () => {
   expect(merged.code, merged.stderr).toBe(1);
   expect(counts(readSurvey(join(dir, 'merged')))).toEqual(counts(readSurvey(join(dir, 'whole'))));
   expect(readFileSync(join(dir, 'merged', 'failures.csv'), 'utf8')).toBe(readFileSync(join(dir, 'whole', 'failures.csv'), 'utf8'));
+  // Every failing record's key, beside survey.json for the history: the same whether sharded or not, and not empty here.
+  const keys = (folder: string) => (JSON.parse(readFileSync(join(dir, folder, 'failing-keys.json'), 'utf8')) as FailingKeys).requirements;
+  expect(keys('merged')).toEqual(keys('whole'));
+  expect(keys('whole').some((r) => r.keys.length > 0)).toBe(true);
   // The shards split the records: each has some, and none has them all.
   const providers = [1, 2, 3].map((i) => readSurvey(join(dir, `shard-${i}`)).records.providers);
   expect(providers.reduce((a, b) => a + b, 0)).toBe(fixtures.providers.length);

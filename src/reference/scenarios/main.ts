@@ -2,7 +2,7 @@
  * The reference server with the test equipment: `npm run serve`, the mutation and robustness runs,
  * the self-tests. Without a variable below, the reference behaviour, as src/reference/main.ts.
  *
- *   REFERENCE_FAULT=<name>      serve one fault instead of the reference behaviour
+ *   REFERENCE_FAULT=<name>      serve one fault (or sparse fault) instead of the reference behaviour
  *   REFERENCE_VARIANT=<name>    serve one conformant variant
  *   REFERENCE_SCENARIOS=all     serve every scenario under /scenario/<name> (the mutation run)
  */
@@ -11,6 +11,7 @@ import { runReferenceServer } from '../start';
 import { FAULTS } from './faults';
 import { behaviourOf, scenarioPrefix, SCENARIOS } from './registry';
 import type { Scenario } from './scenario';
+import { SPARSE_FAULTS } from './sparse-faults';
 import { VARIANTS } from './variants';
 
 function named(variable: string, list: readonly Scenario[]): MountedScenario[] | undefined {
@@ -27,7 +28,7 @@ function named(variable: string, list: readonly Scenario[]): MountedScenario[] |
 function scenarios(): MountedScenario[] | undefined {
   if (process.env.REFERENCE_SCENARIOS === 'all')
     return SCENARIOS.map((s) => ({ prefix: scenarioPrefix(s.name), behaviour: behaviourOf(s) }));
-  return named('REFERENCE_FAULT', FAULTS) ?? named('REFERENCE_VARIANT', VARIANTS);
+  return named('REFERENCE_FAULT', [...FAULTS, ...SPARSE_FAULTS]) ?? named('REFERENCE_VARIANT', VARIANTS);
 }
 
 runReferenceServer(scenarios());

@@ -12,8 +12,8 @@ import { eachValue, withData, withEntries } from './transforms';
 /** The source dataset whose feed writes phones with dashes: the contact directory. */
 export const DASHED_PHONE_SOURCE = CONTACT_DIRECTORY;
 
-/** About one provider in 50: the last four hex digits of the curated ID, a multiple of 50. */
-export const hasDashedPhoneSource = (curatedId: string) => parseInt(curatedId.slice(-4), 16) % 50 === 0;
+/** About one provider in `every` (50, or 25 for the fault that doubles it): the last four hex digits of the curated ID, a multiple of it. */
+export const hasDashedPhoneSource = (curatedId: string, every = 50) => parseInt(curatedId.slice(-4), 16) % every === 0;
 
 /** Every 37th organization: the generator numbers them in the last six digits of the id. */
 export const hasPunctuatedTelecom = (organizationId: string) => Number(organizationId.slice(-6)) % 37 === 0;
@@ -35,14 +35,14 @@ const dashPhones = withData((data) => {
 });
 
 /** The feed's records of a provider with its phones dashed. */
-function sourcesWithDashes(records: readonly SourceRecord[], curatedId: string): SourceRecord[] {
-  if (!hasDashedPhoneSource(curatedId)) return [...records];
+function sourcesWithDashes(records: readonly SourceRecord[], curatedId: string, every: number): SourceRecord[] {
+  if (!hasDashedPhoneSource(curatedId, every)) return [...records];
   return records.map((record) => (record.index === DASHED_PHONE_SOURCE ? dashPhones.sources([record])[0] : record));
 }
 
 /** The golden record shows the feed's dashed phones where it took them from the feed (§2.4: values side by side). */
-function goldenWithDashes(record: GoldenProviderRecord, context: ScenarioContext): GoldenProviderRecord {
-  if (!hasDashedPhoneSource(record.id)) return record;
+function goldenWithDashes(record: GoldenProviderRecord, context: ScenarioContext, every: number): GoldenProviderRecord {
+  if (!hasDashedPhoneSource(record.id, every)) return record;
   const fromFeed = new Set(
     (context.directory.sourceRecords.get(record.id) ?? [])
       .filter((s) => s.index === DASHED_PHONE_SOURCE)
@@ -55,16 +55,21 @@ function goldenWithDashes(record: GoldenProviderRecord, context: ScenarioContext
   }).golden(record);
 }
 
-export const SPARSE_FAULTS: readonly Fault[] = [
-  {
-    name: 'sparse-source-dashed-phone',
-    description: `about one provider in 50 has phones written 614-555-1234 by its ${DASHED_PHONE_SOURCE} source, and so in its golden record (§2.3 r6)`,
-    targets: 'DATA-FORMATS',
-    behaviour: {
-      searchSingleBest: { golden: goldenWithDashes },
-      sourceRecords: { sources: (records, _context, curatedId) => sourcesWithDashes(records, curatedId) },
-    },
+/** The dashed-phone fault for one provider in `every`. */
+const dashedPhoneFault = (name: string, every: number): Fault => ({
+  name,
+  description: `about one provider in ${every} has phones written 614-555-1234 by its ${DASHED_PHONE_SOURCE} source, and so in its golden record (§2.3 r6)`,
+  targets: 'DATA-FORMATS',
+  behaviour: {
+    searchSingleBest: { golden: (record, context) => goldenWithDashes(record, context, every) },
+    sourceRecords: { sources: (records, _context, curatedId) => sourcesWithDashes(records, curatedId, every) },
   },
+});
+
+export const SPARSE_FAULTS: readonly Fault[] = [
+  dashedPhoneFault('sparse-source-dashed-phone', 50),
+  // Twice as many providers (every multiple of 50 is one of 25): a feed that got worse, for the history's rate gate.
+  dashedPhoneFault('sparse-source-dashed-phone-doubled', 25),
   {
     name: 'sparse-organization-telecom-punctuated',
     description: 'every 37th organization has telecom values written (614) 555-1234 (§2.5: digits only)',

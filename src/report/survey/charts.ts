@@ -5,10 +5,10 @@
  */
 import type { SurveyReport } from '../../types/schemas';
 
-type VegaLiteSpec = Record<string, unknown>;
+export type VegaLiteSpec = Record<string, unknown>;
 
 /** A Vega-Lite specification as an SVG document. Vega and Vega-Lite are ES modules: loaded when a page is drawn. */
-async function svgOf(spec: VegaLiteSpec): Promise<string> {
+export async function svgOf(spec: VegaLiteSpec): Promise<string> {
   const vega = await import('vega');
   // vega-lite's types resolve only under Node16 module resolution; its one function used here is typed by hand.
   const vegaLite = (await import('vega-lite' as string)) as { compile: (spec: VegaLiteSpec) => { spec: Parameters<typeof vega.parse>[0] } };

@@ -1,13 +1,13 @@
-/** A survey's files in its folder: survey.json, failures.csv and index.html, each written whole or not at all. */
+/** A survey's files in its folder: survey.json, failures.csv, index.html and failing-keys.json, each written whole or not at all. */
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ConformanceReport, SurveyReport } from '../../types/schemas';
+import type { ConformanceReport, FailingKeys, SurveyReport } from '../../types/schemas';
 import { surveyVerdict } from '../../verdicts/survey-verdict';
 import { surveyCharts } from './charts';
 import { type FailureRow, failuresCsv } from './failures-csv';
 import { surveyPage } from './survey-page';
 
-export const SURVEY_FILES = { json: 'survey.json', csv: 'failures.csv', html: 'index.html' } as const;
+export const SURVEY_FILES = { json: 'survey.json', csv: 'failures.csv', html: 'index.html', failingKeys: 'failing-keys.json' } as const;
 
 /** A file written beside its place and renamed over it: a reader never sees half of it. */
 function writeWhole(file: string, content: string): void {
@@ -17,10 +17,12 @@ function writeWhole(file: string, content: string): void {
 
 export async function writeSurvey(
   dir: string,
-  report: SurveyReport,
-  rows: readonly FailureRow[],
+  { report, rows, failingKeys }: { report: SurveyReport; rows: readonly FailureRow[]; failingKeys: FailingKeys['requirements'] },
   credentials: ConformanceReport['target']['credentials'],
 ): Promise<void> {
+  // The keys first, survey.json last: a survey.json on disk always has its keys beside it.
+  const keys: FailingKeys = { survey: report.id!, requirements: failingKeys };
+  writeWhole(join(dir, SURVEY_FILES.failingKeys), `${JSON.stringify(keys)}\n`);
   writeWhole(join(dir, SURVEY_FILES.json), `${JSON.stringify(report, null, 2)}\n`);
   writeWhole(join(dir, SURVEY_FILES.csv), failuresCsv(rows));
   writeWhole(join(dir, SURVEY_FILES.html), surveyPage(report, surveyVerdict(report).verdict, await surveyCharts(report), credentials));

@@ -1,0 +1,205 @@
+/**
+ * `directory-conformance history ...` and the recording that `run`, `merge`, `survey` and `survey
+ * merge` do with --history: every run and survey kept in a database (src/history/), the regression
+ * gate over them, two of them side by side, a page, the latest state as OpenMetrics, and pruning.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ENV_FILE_VARIABLE, environmentWithDotenv } from '../config/environment';
+import { InputError } from '../config/input-error';
+import { CHECK_DEFAULTS, type CheckSettings, checkHistory } from '../history/check';
+import { diffHistory, renderHistoryDiff } from '../history/diff';
+import { readEntry } from '../history/entry';
+import { exportOpenMetrics } from '../history/openmetrics';
+import { historyPage } from '../history/page';
+import { pruneHistory } from '../history/prune';
+import { runName } from '../history/queries';
+import { recordEntry } from '../history/record';
+import { type HistoryStore, historyLocation, HISTORY_URL_VARIABLE, openHistory } from '../history/store';
+import { EXIT, UsageError } from './exit-codes';
+
+export interface HistoryOptions {
+  history?: string;
+  label?: string;
+  'env-file'?: string;
+}
+
+/** The history a command was asked to keep, or undefined: --history, else HISTORY_URL; opt-in for run and survey. */
+export function requestedHistory(options: HistoryOptions, env: NodeJS.ProcessEnv, cwd: string): string | undefined {
+  if (options.history === undefined && environmentWithDotenv(env, cwd)[HISTORY_URL_VARIABLE] === undefined) {
+    if (options.label !== undefined)
+      throw new UsageError('--label names a run in the history: give --history DIR|URL (or HISTORY_URL) too');
+    return undefined;
+  }
+  return historyLocation(options.history, environmentWithDotenv(env, cwd), cwd);
+}
+
+async function withStore<T>(location: string, work: (store: HistoryStore) => Promise<T>): Promise<T> {
+  const store = await openHistory(location);
+  try {
+    return await work(store);
+  } finally {
+    await store.close();
+  }
+}
+
+/** Records the report folders into the history, one line each. */
+async function record(location: string, dirs: readonly string[], label: string | undefined): Promise<void> {
+  // Read and checked before the store opens: a wrong folder records nothing.
+  const entries = dirs.map((dir) => ({ dir, entry: readEntry(dir, label ?? null) }));
+  await withStore(location, async (store) => {
+    for (const { dir, entry } of entries) {
+      const { recorded, id } = await recordEntry(store.db, entry);
+      console.error(
+        `history: ${recorded ? 'recorded' : 'kept already'} ${entry.kind} #${id} of ${entry.target}${entry.label ? ` (${entry.label})` : ''}, verdict ${entry.verdict} (${dir}) in ${store.where}`,
+      );
+    }
+  });
+}
+
+/**
+ * After a run or survey: its report folder recorded. A history that cannot be written leaves the
+ * run's exit code as it is when the run failed, and makes a passing one a configuration error
+ * (exit 2): a pipeline that asked for a history must not pass without one.
+ */
+export async function recordAfter(location: string | undefined, dir: string, label: string | undefined, code: number): Promise<number> {
+  if (location === undefined) return code;
+  try {
+    await record(location, [dir], label);
+    return code;
+  } catch (error) {
+    console.error(`history: not recorded: ${(error as Error).message.split('\n')[0]}`);
+    return code === EXIT.pass ? EXIT.configuration : code;
+  }
+}
+
+function number(flag: string, raw: string | undefined, fallback: number, { min = 0, whole = false } = {}): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || value < min || (whole && !Number.isSafeInteger(value)))
+    throw new UsageError(`--${flag} must be ${whole ? 'a whole number' : 'a number'} of at least ${min}, got "${raw}"`);
+  return value;
+}
+
+export interface HistoryCommandOptions extends HistoryOptions {
+  target?: string;
+  against?: string;
+  'max-rate-rise'?: string;
+  'min-records'?: string;
+  'max-latency-rise'?: string;
+  window?: string;
+  json?: boolean;
+  out?: string;
+  format?: string;
+  keep?: string;
+  'older-than'?: string;
+}
+
+function checkSettings(options: HistoryCommandOptions): CheckSettings {
+  const against = options.against ?? 'last';
+  if (against !== 'last' && against !== 'last-pass' && !/^#?\d+$/.test(against))
+    throw new UsageError(`--against must be last, last-pass or a run's number, got "${against}"`);
+  const rise = options['max-latency-rise'];
+  return {
+    target: options.target,
+    against: against === 'last' || against === 'last-pass' ? against : Number(against.replace('#', '')),
+    maxRateRise: number('max-rate-rise', options['max-rate-rise'], CHECK_DEFAULTS.maxRateRise),
+    minRecords: number('min-records', options['min-records'], CHECK_DEFAULTS.minRecords, { whole: true }),
+    // 25% or 0.25: a share either way.
+    maxLatencyRise: rise?.endsWith('%')
+      ? number('max-latency-rise', rise.slice(0, -1), 25) / 100
+      : number('max-latency-rise', rise, CHECK_DEFAULTS.maxLatencyRise),
+    window: number('window', options.window, CHECK_DEFAULTS.window, { min: 1, whole: true }),
+  };
+}
+
+async function check(location: string, options: HistoryCommandOptions): Promise<number> {
+  const settings = checkSettings(options);
+  const outcome = await withStore(location, (store) => checkHistory(store.db, settings));
+  for (const { latest, why } of outcome.alone)
+    console.log(`history check: ${latest.target}: ${latest.kind} ${runName(latest)} has nothing to compare with (${why})`);
+  if (outcome.compared.length === 0) {
+    if (outcome.alone.length === 0)
+      console.log(`history check: nothing to compare yet: the history holds no run${settings.target ? ` of ${settings.target}` : ''}`);
+    return EXIT.inconclusive;
+  }
+  for (const regression of outcome.regressions) console.log(`regression: ${regression.line}`);
+  // A latest run that judged nothing, or not all, shows no regression because it shows nothing: as compare, exit 3.
+  const unjudgedRuns = outcome.compared.filter(({ latest }) => latest.verdict === 'error' || latest.verdict === 'inconclusive');
+  if (outcome.regressions.length === 0 && unjudgedRuns.length > 0) {
+    for (const { latest } of unjudgedRuns)
+      console.log(
+        `history check: ${latest.target}: ${latest.kind} ${runName(latest)} is ${latest.verdict}: it did not judge everything, so it cannot pass the gate`,
+      );
+    return EXIT.inconclusive;
+  }
+  const compared = outcome.compared
+    .map(({ latest, against }) => `${latest.target} ${latest.kind} #${latest.id} against #${against.id}`)
+    .join('; ');
+  console.log(
+    `history check: ${outcome.regressions.length === 0 ? 'PASS: no regression' : `FAIL: ${outcome.regressions.length} regression${outcome.regressions.length > 1 ? 's' : ''}`} (${compared})`,
+  );
+  return outcome.regressions.length === 0 ? EXIT.pass : EXIT.fail;
+}
+
+/** `history SUBCOMMAND`. */
+export async function historyCommand(action: string, positionals: readonly string[], options: HistoryCommandOptions): Promise<number> {
+  const cwd = process.cwd();
+  const env = options['env-file'] === undefined ? process.env : { ...process.env, [ENV_FILE_VARIABLE]: resolve(cwd, options['env-file']) };
+  const location = historyLocation(options.history, environmentWithDotenv(env, cwd), cwd);
+  const none = (what: string) => {
+    if (positionals.length > 0) throw new UsageError(`history ${what} takes no arguments, got "${positionals.join(' ')}"`);
+  };
+  switch (action) {
+    case 'record':
+      if (positionals.length === 0)
+        throw new UsageError('history record takes report folders: directory-conformance history record REPORT_DIR... --history DIR|URL');
+      await record(
+        location,
+        positionals.map((p) => resolve(cwd, p)),
+        options.label,
+      );
+      return EXIT.pass;
+    case 'check':
+      none('check');
+      return check(location, options);
+    case 'diff': {
+      const diff = await withStore(location, (store) => diffHistory(store.db, options.target, positionals));
+      process.stdout.write(options.json ? `${JSON.stringify(diff, null, 2)}\n` : renderHistoryDiff(diff));
+      return EXIT.pass;
+    }
+    case 'page': {
+      none('page');
+      if (options.out === undefined) throw new UsageError('history page needs --out DIR: where index.html goes');
+      const out = resolve(cwd, options.out);
+      const html = await withStore(location, (store) => historyPage(store.db, store.where));
+      mkdirSync(out, { recursive: true });
+      writeFileSync(join(out, 'index.html'), html);
+      console.error(`history page: ${join(out, 'index.html')} (${Math.round(Buffer.byteLength(html) / 1024)} KiB)`);
+      return EXIT.pass;
+    }
+    case 'export': {
+      none('export');
+      if (options.format !== 'openmetrics')
+        throw new UsageError(
+          `history export takes --format openmetrics, got ${options.format === undefined ? 'none' : `"${options.format}"`}`,
+        );
+      process.stdout.write(await withStore(location, (store) => exportOpenMetrics(store.db, options.target)));
+      return EXIT.pass;
+    }
+    case 'prune': {
+      none('prune');
+      if (options.keep === undefined && options['older-than'] === undefined)
+        throw new UsageError('history prune needs --keep N or --older-than DAYS');
+      const rule = {
+        keep: options.keep === undefined ? undefined : number('keep', options.keep, 0, { whole: true }),
+        olderThanDays: options['older-than'] === undefined ? undefined : number('older-than', options['older-than'], 0),
+      };
+      const removed = await withStore(location, (store) => pruneHistory(store.db, rule));
+      console.error(`history prune: ${removed} run${removed === 1 ? '' : 's'} removed`);
+      return EXIT.pass;
+    }
+    default:
+      throw new InputError(`history takes record, check, diff, page, export or prune, got "${action ?? ''}"`);
+  }
+}

@@ -1,0 +1,243 @@
+/**
+ * `history check`, the regression gate: the latest run of each target (and kind: a run is compared
+ * with runs, a survey with surveys) against a run before it. docs/history.md states these rules.
+ *
+ * - A requirement that passed in the comparison run fails now (MUST or SHOULD); for a survey,
+ *   "passed" is no failing record.
+ * - An observation of a run drifted: observed in both, with different values.
+ * - A survey's failure rate for a requirement, or a requirement and source dataset, rose by more
+ *   than maxRateRise points, with at least minRecords records checked on both sides.
+ * - An endpoint's p95 or p99 latency rose by more than maxLatencyRise (a share) and by at least
+ *   LATENCY_FLOOR_MS over the median of the last `window` surveys, each side holding enough
+ *   requests (latency.ts).
+ */
+import type { Kysely } from 'kysely';
+import { InputError } from '../config/input-error';
+import { LATENCY_FLOOR_MS, median, percentilesOf, requestsFor } from './latency';
+import { latencyRows, observationRows, rateRows, requirementRows, runName, runsBefore, type StoredRun, storedRuns } from './queries';
+import type { HistoryTables } from './tables';
+
+export interface CheckSettings {
+  target?: string;
+  /** The comparison run: the one before, the last that passed, or a run's number. */
+  against: 'last' | 'last-pass' | number;
+  /** Percentage points. */
+  maxRateRise: number;
+  minRecords: number;
+  /** A share: 0.25 is 25%. */
+  maxLatencyRise: number;
+  window: number;
+}
+
+export const CHECK_DEFAULTS = { maxRateRise: 0.5, minRecords: 20, maxLatencyRise: 0.25, window: 5 } as const;
+
+export interface Regression {
+  target: string;
+  what: 'requirement' | 'observation' | 'rate' | 'latency';
+  line: string;
+}
+
+export interface CheckOutcome {
+  /** Each latest run and the run it was compared with. */
+  compared: { latest: StoredRun; against: StoredRun }[];
+  /** Latest runs with nothing before them to compare with, and why. */
+  alone: { latest: StoredRun; why: string }[];
+  regressions: Regression[];
+}
+
+const percent = (failed: number, checked: number) => (checked === 0 ? 0 : (100 * failed) / checked);
+const shownPercent = (value: number) => `${value.toFixed(2)}%`;
+
+/**
+ * The run to compare `latest` with, or why there is none. `last` passes over runs that judged
+ * nothing (a service that was down, a configuration error): every requirement skipped there, so
+ * none "passed" in them, and a failure after them would go unseen.
+ */
+function comparisonRun(
+  latest: StoredRun,
+  before: readonly StoredRun[],
+  against: CheckSettings['against'],
+  judged: ReadonlySet<number>,
+): StoredRun | string {
+  if (typeof against === 'number') {
+    const run = before.find((r) => r.id === against);
+    return run ?? `run #${against} is no earlier ${latest.kind} of this target`;
+  }
+  const candidates = before.filter((r) => judged.has(r.id) && (against === 'last' || r.verdict === 'pass'));
+  return candidates.at(-1) ?? `this target has no earlier ${latest.kind} that ${against === 'last-pass' ? 'passed' : 'judged anything'}`;
+}
+
+/** The runs that judged at least one requirement. */
+async function judgedRuns(db: Kysely<HistoryTables>, among: { target?: string; ids?: readonly number[] }): Promise<Set<number>> {
+  if (among.ids?.length === 0) return new Set();
+  let query = db
+    .selectFrom('requirement_results')
+    .innerJoin('runs', 'runs.id', 'requirement_results.run_id')
+    .select('run_id')
+    .distinct()
+    .where('status', '<>', 'skip')
+    .where('checks', '>', 0);
+  if (among.target !== undefined) query = query.where('runs.target', '=', among.target);
+  if (among.ids !== undefined) query = query.where('run_id', 'in', among.ids);
+  return new Set((await query.execute()).map((r) => r.run_id));
+}
+
+export async function checkHistory(db: Kysely<HistoryTables>, settings: CheckSettings): Promise<CheckOutcome> {
+  const runs = await storedRuns(db, settings.target);
+  if (typeof settings.against === 'number' && !runs.some((r) => r.id === settings.against))
+    throw new InputError(
+      `--against ${settings.against}: the history holds no run #${settings.against}${settings.target ? ` of ${settings.target}` : ''}`,
+    );
+  const outcome: CheckOutcome = { compared: [], alone: [], regressions: [] };
+  const judged = await judgedRuns(db, { target: settings.target });
+  const series = new Map<string, StoredRun[]>();
+  for (const run of runs) {
+    const key = `${run.target}\n${run.kind}`;
+    series.set(key, [...(series.get(key) ?? []), run]);
+  }
+  for (const list of series.values()) {
+    const latest = list.at(-1)!;
+    const before = list.slice(0, -1);
+    // A run's number names one target's series: the others are not compared against it.
+    if (typeof settings.against === 'number' && !list.some((r) => r.id === settings.against)) continue;
+    const against = comparisonRun(latest, before, settings.against, judged);
+    if (typeof against === 'string') {
+      outcome.alone.push({ latest, why: against });
+      continue;
+    }
+    outcome.compared.push({ latest, against });
+    outcome.regressions.push(...(await regressionsOf(db, latest, against, before, settings)));
+  }
+  return outcome;
+}
+
+/** What got worse in `run` since `against` (and, for latency, since the surveys `before` it). */
+async function regressionsOf(
+  db: Kysely<HistoryTables>,
+  run: StoredRun,
+  against: StoredRun,
+  before: readonly StoredRun[],
+  settings: CheckSettings,
+): Promise<Regression[]> {
+  const regressions = await requirementRegressions(db, run, against, settings);
+  if (run.kind === 'run') regressions.push(...(await observationDrift(db, run, against)));
+  else regressions.push(...(await latencyRegressions(db, run, before, settings)));
+  return regressions;
+}
+
+/** Runs looked at before a run being recorded: enough for the latency window and a few runs that judged nothing. */
+const RECORD_LOOKBACK = 50;
+
+/**
+ * The regressions of a run just recorded, by the gate's default rules against the run before it:
+ * the events the history page marks, kept with the run so that the page reads them, not recomputes them.
+ */
+export async function regressionsOnRecord(db: Kysely<HistoryTables>, run: StoredRun): Promise<Regression[]> {
+  const settings: CheckSettings = { against: 'last', ...CHECK_DEFAULTS };
+  const before = await runsBefore(db, run, RECORD_LOOKBACK);
+  const against = comparisonRun(run, before, 'last', await judgedRuns(db, { ids: before.map((r) => r.id) }));
+  return typeof against === 'string' ? [] : regressionsOf(db, run, against, before, settings);
+}
+
+const between = (against: StoredRun, latest: StoredRun) => `run ${runName(against)} → run ${runName(latest)}`;
+
+async function requirementRegressions(
+  db: Kysely<HistoryTables>,
+  latest: StoredRun,
+  against: StoredRun,
+  settings: CheckSettings,
+): Promise<Regression[]> {
+  const rows = await requirementRows(db, [latest.id, against.id]);
+  const key = (r: { requirement: string; level: string }) => `${r.requirement} ${r.level}`;
+  const before = new Map(rows.filter((r) => r.run_id === against.id).map((r) => [key(r), r]));
+  const regressions: Regression[] = [];
+  for (const now of rows.filter((r) => r.run_id === latest.id)) {
+    const then = before.get(key(now));
+    if (then?.status === 'pass' && (now.status === 'fail' || now.status === 'warn'))
+      regressions.push({
+        target: latest.target,
+        what: 'requirement',
+        line: `${latest.target}: ${now.requirement} (${now.level}) passed and now fails: ${then.status} → ${now.status}${latest.kind === 'survey' ? ` (${now.failed} of ${now.checks} records)` : ''}, ${between(against, latest)}`,
+      });
+  }
+  if (latest.kind === 'survey') regressions.push(...(await rateRegressions(db, latest, against, settings, regressions)));
+  return regressions;
+}
+
+async function rateRegressions(
+  db: Kysely<HistoryTables>,
+  latest: StoredRun,
+  against: StoredRun,
+  settings: CheckSettings,
+  already: readonly Regression[],
+): Promise<Regression[]> {
+  const rows = await rateRows(db, [latest.id, against.id]);
+  const key = (r: { requirement: string; level: string; source: string }) => `${r.requirement} ${r.level} ${r.source}`;
+  const before = new Map(rows.filter((r) => r.run_id === against.id).map((r) => [key(r), r]));
+  const regressions: Regression[] = [];
+  for (const now of rows.filter((r) => r.run_id === latest.id)) {
+    const then = before.get(key(now)) ?? {
+      checked: now.source === '' ? 0 : (before.get(`${now.requirement} ${now.level} `)?.checked ?? 0),
+      failed: 0,
+    };
+    if (then.checked < settings.minRecords || now.checked < settings.minRecords) continue;
+    const [a, b] = [percent(then.failed, then.checked), percent(now.failed, now.checked)];
+    if (b - a <= settings.maxRateRise) continue;
+    // A requirement that went from no failure to some is said once, above; its datasets still are.
+    if (now.source === '' && already.some((r) => r.line.startsWith(`${latest.target}: ${now.requirement} (${now.level}) passed`))) continue;
+    const where = now.source === '' ? '' : ` in source dataset ${now.source}`;
+    regressions.push({
+      target: latest.target,
+      what: 'rate',
+      line: `${latest.target}: ${now.requirement} (${now.level})${where}: failure rate ${shownPercent(a)} (${then.failed} of ${then.checked}) → ${shownPercent(b)} (${now.failed} of ${now.checked}), up ${(b - a).toFixed(2)} points (more than ${settings.maxRateRise}), ${between(against, latest)}`,
+    });
+  }
+  return regressions;
+}
+
+async function observationDrift(db: Kysely<HistoryTables>, latest: StoredRun, against: StoredRun): Promise<Regression[]> {
+  const rows = await observationRows(db, [latest.id, against.id]);
+  const before = new Map(rows.filter((r) => r.run_id === against.id).map((r) => [r.observation, r]));
+  return rows
+    .filter((r) => r.run_id === latest.id)
+    .flatMap((now) => {
+      const then = before.get(now.observation);
+      if (then?.status !== 'observed' || now.status !== 'observed' || JSON.stringify(then.value) === JSON.stringify(now.value)) return [];
+      return [
+        {
+          target: latest.target,
+          what: 'observation' as const,
+          line: `${latest.target}: ${now.observation} drifted: ${JSON.stringify(then.value)} → ${JSON.stringify(now.value)}, ${between(against, latest)}`,
+        },
+      ];
+    });
+}
+
+async function latencyRegressions(
+  db: Kysely<HistoryTables>,
+  latest: StoredRun,
+  before: readonly StoredRun[],
+  settings: CheckSettings,
+): Promise<Regression[]> {
+  const window = before.slice(-settings.window);
+  const rows = await latencyRows(db, [latest.id, ...window.map((r) => r.id)]);
+  const regressions: Regression[] = [];
+  for (const now of rows.filter((r) => r.run_id === latest.id)) {
+    const current = percentilesOf(now.histogram);
+    const earlier = rows.filter((r) => r.run_id !== latest.id && r.endpoint === now.endpoint).map((r) => percentilesOf(r.histogram));
+    for (const p of [95, 99]) {
+      const enough = requestsFor(p);
+      const judged = earlier.filter((e) => e.requests >= enough);
+      if (current.requests < enough || judged.length === 0) continue;
+      const baseline = median(judged.map((e) => e.at[p]));
+      const value = current.at[p];
+      if (value <= baseline * (1 + settings.maxLatencyRise) || value - baseline < LATENCY_FLOOR_MS) continue;
+      regressions.push({
+        target: latest.target,
+        what: 'latency',
+        line: `${latest.target}: ${now.endpoint} p${p} latency ${baseline} ms (median of ${judged.length} earlier survey${judged.length > 1 ? 's' : ''}, last ${runName(window.at(-1)!)}) → ${value} ms in run ${runName(latest)}, up ${Math.round((100 * (value - baseline)) / baseline)}% (more than ${Math.round(settings.maxLatencyRise * 100)}%)`,
+      });
+    }
+  }
+  return regressions;
+}

@@ -1,0 +1,254 @@
+/**
+ * `history page`: one self-contained HTML page over the whole history, as the survey page is made
+ * (Vega-Lite charts rendered to SVG in Node, shown as data: images, no script, a policy that loads
+ * nothing). Every target's runs on a time axis with their verdicts, labels and the events of
+ * events.ts; per target, the requirement-by-run grid of its latest runs (the wpt.fyi view), its
+ * survey failure rates per requirement and per source dataset over time, and its latency
+ * percentiles per endpoint over time.
+ */
+import type { ElementContent } from 'hast';
+import { h } from 'hastscript';
+import type { Kysely } from 'kysely';
+import { page, text } from '../report/html/page';
+import { svgDataUri, svgOf, type VegaLiteSpec } from '../report/survey/charts';
+import { historyEvents, type HistoryEvent } from './events';
+import { PERCENTILES, percentilesOf } from './latency';
+import { highestRateSeries, latencyRows, requirementRows, runName, type StoredRun, storedRuns } from './queries';
+import type { HistoryTables } from './tables';
+
+/** Runs per target in the requirement grid: the latest ones, as a status board shows them. */
+export const GRID_RUNS = 50;
+/** Lines in a failure-rate chart, at most: the highest ones. */
+const CHARTED_SERIES = 8;
+/** Runs drawn with their labels on the time axis, at most. */
+const LABELLED_RUNS = 60;
+/** Runs per target listed with their labels under the chart. */
+const LISTED_RUNS = 20;
+
+const SCHEMA = 'https://vega.github.io/schema/vega-lite/v5.json';
+const VERDICT_COLOURS = {
+  domain: ['pass', 'warn', 'fail', 'inconclusive', 'error'],
+  range: ['#1b7f3b', '#b26a00', '#b3261e', '#6b6b6b', '#000000'],
+};
+
+function timelineSpec(runs: readonly StoredRun[], events: readonly HistoryEvent[]): VegaLiteSpec {
+  return {
+    $schema: SCHEMA,
+    title: 'Every run and survey by target: verdict, and regressions marked ✕',
+    width: 760,
+    layer: [
+      {
+        data: {
+          values: runs.map((r) => ({ time: r.startedAt, target: r.target, verdict: r.verdict, kind: r.kind, label: r.label ?? '' })),
+        },
+        mark: { type: 'point', filled: true, size: 60 },
+        encoding: {
+          x: { field: 'time', type: 'temporal', title: null },
+          y: { field: 'target', type: 'nominal', title: null, axis: { labelLimit: 360 } },
+          yOffset: { field: 'kind', type: 'nominal' },
+          color: { field: 'verdict', type: 'nominal', scale: VERDICT_COLOURS },
+          shape: { field: 'kind', type: 'nominal', scale: { domain: ['run', 'survey'], range: ['circle', 'square'] } },
+        },
+      },
+      // Labels beside their runs while they can be read; past that, each target's table lists them.
+      ...(runs.length <= LABELLED_RUNS
+        ? [
+            {
+              data: { values: runs.filter((r) => r.label).map((r) => ({ time: r.startedAt, target: r.target, label: r.label })) },
+              mark: { type: 'text', angle: -35, align: 'left', dx: 6, dy: -6, fontSize: 10 },
+              encoding: { x: { field: 'time', type: 'temporal' }, y: { field: 'target', type: 'nominal' }, text: { field: 'label' } },
+            },
+          ]
+        : []),
+      {
+        data: { values: events.map((e) => ({ time: e.startedAt, target: e.target, event: e.what })) },
+        mark: { type: 'point', shape: 'cross', size: 120, color: '#b3261e', strokeWidth: 2 },
+        encoding: { x: { field: 'time', type: 'temporal' }, y: { field: 'target', type: 'nominal' } },
+      },
+    ],
+  };
+}
+
+/**
+ * The requirement-by-run grid as a table, one coloured cell per requirement and run (the wpt.fyi
+ * view): a table, not a chart, so that 50 runs of 33 requirements for each of several targets stay
+ * small, and each cell carries its status in words for a reader and a screen reader.
+ */
+function grid(
+  runs: readonly StoredRun[],
+  rows: readonly { run_id: number; requirement: string; level: string; status: string }[],
+): ElementContent {
+  const status = new Map(rows.map((r) => [`${r.run_id} ${r.requirement} ${r.level}`, r.status]));
+  const requirements = [...new Map(rows.map((r) => [`${r.requirement} ${r.level}`, r])).values()];
+  return h('table', { className: ['grid'] }, [
+    h('tr', [h('th', text('requirement')), ...runs.map((r) => h('th', { title: runName(r) }, text(`#${r.id}`)))]),
+    ...requirements.map((q) =>
+      h('tr', [
+        h('th', text(`${q.requirement} (${q.level})`)),
+        ...runs.map((r) => {
+          const s = status.get(`${r.id} ${q.requirement} ${q.level}`) ?? 'absent';
+          return h('td', { className: [`status-${s}`], title: `${q.requirement} in run ${runName(r)}: ${s}` });
+        }),
+      ]),
+    ),
+  ]);
+}
+
+function rateSpec(title: string, values: { time: string; series: string; rate: number }[]): VegaLiteSpec {
+  return {
+    $schema: SCHEMA,
+    title,
+    width: 640,
+    data: { values },
+    mark: { type: 'line', point: values.length < 200 },
+    encoding: {
+      x: { field: 'time', type: 'temporal', title: null },
+      y: { field: 'rate', type: 'quantitative', axis: { format: '%' }, title: 'failing records / checked' },
+      color: { field: 'series', type: 'nominal', title: null, legend: { labelLimit: 320 } },
+    },
+  };
+}
+
+function latencySpec(target: string, values: { time: string; endpoint: string; percentile: string; ms: number }[]): VegaLiteSpec {
+  return {
+    $schema: SCHEMA,
+    title: `${target}: survey latency per endpoint (ms)`,
+    width: 640,
+    data: { values },
+    mark: { type: 'line', point: values.length < 200 },
+    encoding: {
+      x: { field: 'time', type: 'temporal', title: null },
+      y: { field: 'ms', type: 'quantitative', title: 'milliseconds' },
+      color: { field: 'endpoint', type: 'nominal' },
+      strokeDash: { field: 'percentile', type: 'nominal', sort: PERCENTILES.map((p) => `p${p}`) },
+    },
+  };
+}
+
+const figure = (title: string, svg: string): ElementContent =>
+  h('figure', [h('img', { src: svgDataUri(svg), alt: title }), h('figcaption', text(title))]);
+
+function table(head: string[], rows: string[][]): ElementContent {
+  return h('table', [
+    h(
+      'tr',
+      head.map((c) => h('th', text(c))),
+    ),
+    ...rows.map((row) =>
+      h(
+        'tr',
+        row.map((c) => h('td', text(c))),
+      ),
+    ),
+  ]);
+}
+
+async function targetSection(
+  db: Kysely<HistoryTables>,
+  target: string,
+  runs: readonly StoredRun[],
+  events: readonly HistoryEvent[],
+): Promise<ElementContent> {
+  const parts: ElementContent[] = [h('h2', text(target))];
+  const count = (kind: StoredRun['kind']) => {
+    const n = runs.filter((r) => r.kind === kind).length;
+    return `${n} ${kind}${n === 1 ? '' : 's'}`;
+  };
+  const counts = `${count('run')}, ${count('survey')}`;
+  parts.push(h('p', text(`${counts}; latest ${runName(runs.at(-1)!)}, verdict ${runs.at(-1)!.verdict}.`)));
+  parts.push(
+    table(
+      ['run', 'kind', 'label', 'started', 'verdict'],
+      runs
+        .slice(-LISTED_RUNS)
+        .reverse()
+        .map((r) => [`#${r.id}`, r.kind, r.label ?? '', r.startedAt, r.verdict]),
+    ),
+  );
+  const conformance = runs.filter((r) => r.kind === 'run').slice(-GRID_RUNS);
+  if (conformance.length > 0) {
+    const rows = await requirementRows(
+      db,
+      conformance.map((r) => r.id),
+    );
+    parts.push(h('h3', text(`Requirement by run: the latest ${conformance.length}`)), grid(conformance, rows));
+  }
+  const surveys = runs.filter((r) => r.kind === 'survey');
+  if (surveys.length > 0) {
+    const time = new Map(surveys.map((s) => [s.id, s.startedAt]));
+    const series = (r: { requirement: string; level: string; source: string }) =>
+      `${r.requirement} (${r.level})${r.source ? ` ${r.source}` : ''}`;
+    let charted = 0;
+    for (const [bySource, title] of [
+      [false, 'survey failure rate per requirement'],
+      [true, 'survey failure rate per requirement and source dataset (of the records the requirement checked)'],
+    ] as const) {
+      // The series that rose highest: a chart of 100 lines shows none of them, and requirements that never failed lie along zero.
+      const { points, series: count } = await highestRateSeries(
+        db,
+        surveys.map((s) => s.id),
+        bySource,
+        CHARTED_SERIES,
+      );
+      if (points.length === 0) continue;
+      charted++;
+      const values = points.map((r) => ({
+        time: time.get(r.run_id)!,
+        series: series(r),
+        rate: r.checked === 0 ? 0 : r.failed / r.checked,
+      }));
+      const more =
+        count > CHARTED_SERIES ? `; the ${CHARTED_SERIES} highest of ${count} series (history diff and export have them all)` : '';
+      parts.push(figure(`${target}: ${title}${more}`, await svgOf(rateSpec(`${target}: ${title}`, values))));
+    }
+    if (charted === 0) parts.push(h('p', text('No survey of this target found a failing record.')));
+    const latency = (
+      await latencyRows(
+        db,
+        surveys.map((s) => s.id),
+      )
+    ).flatMap((row) => {
+      const { at } = percentilesOf(row.histogram);
+      return PERCENTILES.map((p) => ({ time: time.get(row.run_id)!, endpoint: row.endpoint, percentile: `p${p}`, ms: at[p] }));
+    });
+    if (latency.length > 0) parts.push(figure(`${target}: survey latency per endpoint`, await svgOf(latencySpec(target, latency))));
+  }
+  const own = events.filter((e) => e.target === target);
+  parts.push(h('h3', text('Events')));
+  parts.push(
+    own.length === 0
+      ? h('p', text('None: history check found no regression in any run against the run before it, by its default rules.'))
+      : table(
+          ['run', 'started', 'regression', 'what history check said'],
+          own
+            .slice(-100)
+            .reverse()
+            .map((e) => [`#${e.runId}`, e.startedAt, e.what, e.line]),
+        ),
+  );
+  return h('section', { className: ['target'], dataTarget: target }, parts);
+}
+
+export async function historyPage(db: Kysely<HistoryTables>, where: string): Promise<string> {
+  const runs = await storedRuns(db);
+  const events = await historyEvents(db);
+  const targets = [...new Set(runs.map((r) => r.target))].sort();
+  const body: ElementContent[] = [
+    h('header', { className: ['banner', 'history'] }, [
+      h('h1', text('Conformance history')),
+      h('p', text(`${runs.length} runs and surveys of ${targets.length} targets, from ${where}`)),
+    ]),
+  ];
+  if (runs.length === 0) body.push(h('p', text('The history holds no run yet: record one with --history or history record.')));
+  else body.push(figure('Every run and survey by target', await svgOf(timelineSpec(runs, events))));
+  for (const target of targets)
+    body.push(
+      await targetSection(
+        db,
+        target,
+        runs.filter((r) => r.target === target),
+        events,
+      ),
+    );
+  return page('Conformance history', body);
+}

@@ -1,0 +1,133 @@
+/** What the history's commands read: runs in time order, and one run's rows. The same queries for both stores. */
+import { type Kysely, sql } from 'kysely';
+import type { HistoryTables } from './tables';
+
+export interface StoredRun {
+  id: number;
+  reportId: string;
+  kind: 'run' | 'survey';
+  target: string;
+  label: string | null;
+  startedAt: string;
+  verdict: string;
+  exitCode: number;
+}
+
+const runColumns = ['id', 'report_id', 'kind', 'target', 'label', 'started_at', 'verdict', 'exit_code'] as const;
+
+function toStoredRun(row: {
+  id: number;
+  report_id: string;
+  kind: 'run' | 'survey';
+  target: string;
+  label: string | null;
+  started_at: Date;
+  verdict: string;
+  exit_code: number;
+}): StoredRun {
+  return {
+    id: row.id,
+    reportId: row.report_id,
+    kind: row.kind,
+    target: row.target,
+    label: row.label,
+    startedAt: new Date(row.started_at).toISOString(),
+    verdict: row.verdict,
+    exitCode: row.exit_code,
+  };
+}
+
+/** Every run kept (of one target, when given), oldest first: by start, then by the order they were recorded. */
+export async function storedRuns(db: Kysely<HistoryTables>, target?: string): Promise<StoredRun[]> {
+  let query = db.selectFrom('runs').select(runColumns).orderBy('started_at').orderBy('id');
+  if (target !== undefined) query = query.where('target', '=', target);
+  return (await query.execute()).map(toStoredRun);
+}
+
+/** One run by its number. */
+export async function storedRun(db: Kysely<HistoryTables>, id: number): Promise<StoredRun> {
+  return toStoredRun(await db.selectFrom('runs').select(runColumns).where('id', '=', id).executeTakeFirstOrThrow());
+}
+
+/** The `limit` runs of a run's target and kind just before it in time, oldest first. */
+export async function runsBefore(db: Kysely<HistoryTables>, run: StoredRun, limit: number): Promise<StoredRun[]> {
+  const rows = await db
+    .selectFrom('runs')
+    .select(runColumns)
+    .where('target', '=', run.target)
+    .where('kind', '=', run.kind)
+    .where((eb) =>
+      eb.or([
+        eb('started_at', '<', new Date(run.startedAt)),
+        eb.and([eb('started_at', '=', new Date(run.startedAt)), eb('id', '<', run.id)]),
+      ]),
+    )
+    .orderBy('started_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toStoredRun).reverse();
+}
+
+/** A run's name in one-line messages: its number, label and start. */
+export const runName = (run: StoredRun) => `#${run.id}${run.label ? ` (${run.label})` : ''} of ${run.startedAt}`;
+
+export async function requirementRows(db: Kysely<HistoryTables>, runIds: readonly number[]) {
+  if (runIds.length === 0) return [];
+  return db.selectFrom('requirement_results').selectAll().where('run_id', 'in', runIds).execute();
+}
+
+export async function observationRows(db: Kysely<HistoryTables>, runIds: readonly number[]) {
+  if (runIds.length === 0) return [];
+  return db.selectFrom('observations').selectAll().where('run_id', 'in', runIds).execute();
+}
+
+export async function rateRows(db: Kysely<HistoryTables>, runIds: readonly number[]) {
+  if (runIds.length === 0) return [];
+  return db.selectFrom('survey_rates').selectAll().where('run_id', 'in', runIds).execute();
+}
+
+export async function latencyRows(db: Kysely<HistoryTables>, runIds: readonly number[]) {
+  if (runIds.length === 0) return [];
+  return db.selectFrom('latency').selectAll().where('run_id', 'in', runIds).execute();
+}
+
+export async function failingKeyRows(db: Kysely<HistoryTables>, runIds: readonly number[]) {
+  if (runIds.length === 0) return [];
+  return db.selectFrom('failing_keys').selectAll().where('run_id', 'in', runIds).execute();
+}
+
+export async function storedReport(db: Kysely<HistoryTables>, runId: number): Promise<Record<string, unknown>> {
+  const row = await db.selectFrom('runs').select('report').where('id', '=', runId).executeTakeFirstOrThrow();
+  return row.report;
+}
+
+/**
+ * The survey failure-rate series of these runs that rose highest, `limit` of them, with their
+ * points: per requirement and level (`bySource` false) or per requirement, level and source dataset.
+ * Chosen by the database, so that a page over a thousand surveys reads a few hundred rows, not all.
+ */
+export async function highestRateSeries(db: Kysely<HistoryTables>, runIds: readonly number[], bySource: boolean, limit: number) {
+  if (runIds.length === 0) return { points: [], series: 0 };
+  const ofRuns = db
+    .selectFrom('survey_rates')
+    .where('run_id', 'in', runIds)
+    .where('source', bySource ? '<>' : '=', '');
+  const ranked = await ofRuns
+    .select(['requirement', 'level', 'source', sql<number>`max(failed::float8 / nullif(checked, 0))`.as('highest')])
+    .groupBy(['requirement', 'level', 'source'])
+    .having(sql`max(failed)`, '>', 0)
+    .orderBy('highest', 'desc')
+    .orderBy('requirement')
+    .orderBy('source')
+    .execute();
+  const top = ranked.slice(0, limit);
+  if (top.length === 0) return { points: [], series: 0 };
+  const points = await ofRuns
+    .select(['run_id', 'requirement', 'level', 'source', 'failed', 'checked'])
+    .where((eb) =>
+      eb.or(top.map((t) => eb.and([eb('requirement', '=', t.requirement), eb('level', '=', t.level), eb('source', '=', t.source)]))),
+    )
+    .execute();
+  return { points, series: ranked.length };
+}

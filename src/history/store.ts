@@ -1,0 +1,117 @@
+/**
+ * Where the history lives, opened: a folder holding an embedded PostgreSQL (PGlite: no server, no
+ * native build), the default, or a PostgreSQL server given by URL, which many CI jobs write to at
+ * once. One Kysely instance over either, so that one schema and one set of queries serve both.
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import { InputError } from '../config/input-error';
+import { migrate } from './migrations';
+import type { HistoryTables } from './tables';
+
+export const DEFAULT_HISTORY_DIR = 'conformance-history';
+export const HISTORY_URL_VARIABLE = 'HISTORY_URL';
+
+export interface HistoryStore {
+  db: Kysely<HistoryTables>;
+  /** Where the store is, as messages show it: the folder, or the server's URL without its credentials. */
+  where: string;
+  kind: 'embedded' | 'postgres';
+  close(): Promise<void>;
+}
+
+const isServerUrl = (location: string) => /^postgres(ql)?:\/\//i.test(location);
+
+/** A PostgreSQL URL as messages show it: user, password and query left out. */
+export function shownLocation(location: string): string {
+  if (!isServerUrl(location)) return location;
+  try {
+    const url = new URL(location);
+    return `${url.protocol}//${url.host}${url.pathname}`;
+  } catch {
+    return 'a PostgreSQL URL that cannot be parsed';
+  }
+}
+
+/** The store a command names: --history, else HISTORY_URL, else the default folder. */
+export function historyLocation(flag: string | undefined, env: NodeJS.ProcessEnv, cwd: string): string {
+  const given = flag ?? env[HISTORY_URL_VARIABLE] ?? DEFAULT_HISTORY_DIR;
+  if (given.trim() === '') throw new InputError('--history needs a folder or a postgres:// URL, got an empty value');
+  return isServerUrl(given) ? given : resolve(cwd, given);
+}
+
+/** The store at `location`, its schema migrated on open. */
+export async function openHistory(location: string): Promise<HistoryStore> {
+  const store = isServerUrl(location) ? await serverStore(location) : await embeddedStore(location);
+  try {
+    await migrate(store.db as Kysely<unknown>, store.where);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}
+
+async function serverStore(url: string): Promise<HistoryStore> {
+  // Loaded only for a server: the embedded store's users never load a PostgreSQL client.
+  const { Pool } = await import('pg');
+  const where = shownLocation(url);
+  // Named, so that a database administrator sees who holds a connection (and the self-tests, when a recorder is mid-write).
+  const pool = new Pool({ connectionString: url, max: 4, application_name: 'directory-conformance' });
+  try {
+    (await pool.connect()).release();
+  } catch (error) {
+    await pool.end();
+    throw new InputError(`the history at ${where} cannot be reached: ${(error as Error).message}`);
+  }
+  const db = new Kysely<HistoryTables>({ dialect: new PostgresDialect({ pool }) });
+  return { db, where, kind: 'postgres', close: () => db.destroy() };
+}
+
+/**
+ * PGlite in a folder. One process at a time may hold it (PGlite is PostgreSQL in one process, with
+ * no server to share it), so the folder is locked while the store is open: a second recorder
+ * waits for the first, and a lock left by a killed process is taken over once it is stale.
+ */
+async function embeddedStore(dir: string): Promise<HistoryStore> {
+  const [{ PGlite }, { PGliteDialect }, lockfile] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('kysely-pglite-dialect'),
+    import('proper-lockfile'),
+  ]);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new InputError(`the history folder ${dir} cannot be made: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(dir, {
+      lockfilePath: resolve(dir, 'history.lock'),
+      stale: 10_000,
+      update: 2_000,
+      retries: { retries: 1_200, minTimeout: 25, maxTimeout: 250 },
+    });
+  } catch (error) {
+    throw new InputError(`the history folder ${dir} is held by another process: ${(error as Error).message}`);
+  }
+  try {
+    const pglite = new PGlite(resolve(dir, 'pgdata'));
+    await pglite.waitReady;
+    const db = new Kysely<HistoryTables>({ dialect: new PGliteDialect(pglite) });
+    return {
+      db,
+      where: dir,
+      kind: 'embedded',
+      close: async () => {
+        await db.destroy();
+        await pglite.close().catch(() => undefined);
+        await release();
+      },
+    };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}

