@@ -13,8 +13,12 @@
  *   survey      the survey command at 10k and 100k (a fifth as many NPIs, every state walked): records
  *               per second against a bare replay of its requests, and peak memory; and its rate at --max-rps
  *   serverStart the reference server's start on each generated directory, from its snapshot
+ *   history     the installed command on the embedded store: history record of a survey of 100k
+ *               organizations and 20k providers with its failing keys; history check and history page
+ *               over 1,000 runs of 5 targets; the store's bytes per run
  *
  *   npm run bench -- --only startup     package, startup and overhead alone (about a minute)
+ *   npm run bench -- --only history     the package and the history alone
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,6 +38,7 @@ import { UndiciTransport } from '../src/client/transport';
 import { createSchemaValidator, SCHEMA } from '../src/schema-validation/validator';
 import { COMMITTED_BENCH_RESULTS } from '../src/bench/committed-results';
 import { installPackedCommand } from '../src/bench/installed-command';
+import { type HistoryCost, measureHistoryCost } from '../src/bench/history-cost';
 import { measureOverhead } from '../src/bench/overhead';
 import { measureStartup, type Startup, type Timing } from '../src/bench/startup';
 import { measureSurveyCost, measureSurveyRate, type SurveyCost, type SurveyLauncher, type SurveyRate } from '../src/bench/survey-cost';
@@ -192,24 +197,30 @@ interface Results {
   /** The survey at 10k against a server that takes LATENCY_MS to answer, as a service across a network does. */
   surveyOverhead: SurveyCost & { size: number; latencyMs: number };
   surveyRate: SurveyRate;
+  /** The history on the embedded store: recording a large survey, check and page over 1,000 runs, bytes per run. */
+  history: HistoryCost;
 }
 
-/** The package, its start-up and its overhead: the installed command, as a user runs it. */
-async function measureInstalled(partial: Partial<Results>): Promise<void> {
+/** The package, its start-up and its overhead, and the history's cost: the installed command, as a user runs it. */
+async function measureInstalled(partial: Partial<Results>, only: string | undefined): Promise<void> {
   const command = installPackedCommand();
   try {
     partial.package = { tarballBytes: command.tarball.bytes, files: command.tarball.files };
-    partial.startup = measureStartup(command);
-    partial.overhead = await measureOverhead(command, { latencyMs: 50, playwrightStartMs: partial.startup.playwrightStart.wallMs });
+    if (only !== 'history') {
+      partial.startup = measureStartup(command);
+      partial.overhead = await measureOverhead(command, { latencyMs: 50, playwrightStartMs: partial.startup.playwrightStart.wallMs });
+    }
+    if (only !== 'startup') partial.history = await measureHistoryCost(command);
   } finally {
     command.remove();
   }
 }
 
 async function main(only: string | undefined): Promise<void> {
+  if (only !== undefined && only !== 'startup' && only !== 'history') throw new Error(`--only takes startup or history, got "${only}"`);
   const partial: Partial<Results> = {};
-  await measureInstalled(partial);
-  if (only !== 'startup') await measureDirectories(partial);
+  await measureInstalled(partial, only);
+  if (only === undefined) await measureDirectories(partial);
   mkdirSync(join(PACKAGE_ROOT, 'bench'), { recursive: true });
   writeFileSync(join(PACKAGE_ROOT, 'bench', 'results.json'), `${JSON.stringify(partial, null, 2)}\n`);
   // A whole run is what the documents quote: committed, and rendered into them by npm run figures.
@@ -339,9 +350,34 @@ function printInstalled({ package: packed, startup, overhead }: Pick<Results, 'p
   );
 }
 
+/** The history's cost: what recording a large survey takes, and reading 1,000 runs. */
+function printHistory(history: HistoryCost): void {
+  const { recordSurvey: record, check, page } = history;
+  console.log(
+    `\n${markdownTable(
+      ['history (installed command, embedded store, median)', 'time'],
+      [
+        [
+          `history record: a survey of ${record.organizations} organizations and ${record.providers} providers, ${record.failingKeys} failing keys (${record.runs} runs)`,
+          seconds(record),
+        ],
+        [`history check over ${check.storedRuns} runs of ${check.targets} targets (${check.runs} runs)`, seconds(check)],
+        [
+          `history page over ${page.storedRuns} runs of ${page.targets} targets, ${Math.round(page.pageBytes / 1024)} KiB (${page.runs} runs)`,
+          seconds(page),
+        ],
+      ],
+    )}`,
+  );
+  console.log(
+    `history store: ${Math.round(history.storeBytesPerRun / 1024)} KiB per run (1,000 runs of 5 targets), ${Math.round(history.storeBytesPerLargeSurvey / 1024)} KiB per large survey`,
+  );
+}
+
 function printTable(results: Partial<Results>): void {
   const { package: packed, startup, overhead } = results;
   if (packed && startup && overhead) printInstalled({ package: packed, startup, overhead });
+  if (results.history) printHistory(results.history);
   const { validation, server, pageWalk, serverStartMs, survey, surveyRate, surveyOverhead } = results;
   if (!validation || !server || !pageWalk || !serverStartMs || !survey || !surveyRate || !surveyOverhead) {
     console.log(`\nwrote bench/results.json`);

@@ -14,7 +14,7 @@
 import type { Kysely } from 'kysely';
 import { InputError } from '../config/input-error';
 import { LATENCY_FLOOR_MS, median, percentilesOf, requestsFor } from './latency';
-import { latencyRows, observationRows, rateRows, requirementRows, runName, runsBefore, type StoredRun, storedRuns } from './queries';
+import { runName, runRows, runsBefore, type StoredRun, storedRuns } from './queries';
 import type { HistoryTables } from './tables';
 
 export interface CheckSettings {
@@ -147,7 +147,7 @@ async function requirementRegressions(
   against: StoredRun,
   settings: CheckSettings,
 ): Promise<Regression[]> {
-  const rows = await requirementRows(db, [latest.id, against.id]);
+  const rows = await runRows(db, 'requirement_results', [latest.id, against.id]);
   const key = (r: { requirement: string; level: string }) => `${r.requirement} ${r.level}`;
   const before = new Map(rows.filter((r) => r.run_id === against.id).map((r) => [key(r), r]));
   const regressions: Regression[] = [];
@@ -171,7 +171,7 @@ async function rateRegressions(
   settings: CheckSettings,
   already: readonly Regression[],
 ): Promise<Regression[]> {
-  const rows = await rateRows(db, [latest.id, against.id]);
+  const rows = await runRows(db, 'survey_rates', [latest.id, against.id]);
   const key = (r: { requirement: string; level: string; source: string }) => `${r.requirement} ${r.level} ${r.source}`;
   const before = new Map(rows.filter((r) => r.run_id === against.id).map((r) => [key(r), r]));
   const regressions: Regression[] = [];
@@ -196,7 +196,7 @@ async function rateRegressions(
 }
 
 async function observationDrift(db: Kysely<HistoryTables>, latest: StoredRun, against: StoredRun): Promise<Regression[]> {
-  const rows = await observationRows(db, [latest.id, against.id]);
+  const rows = await runRows(db, 'observations', [latest.id, against.id]);
   const before = new Map(rows.filter((r) => r.run_id === against.id).map((r) => [r.observation, r]));
   return rows
     .filter((r) => r.run_id === latest.id)
@@ -220,7 +220,7 @@ async function latencyRegressions(
   settings: CheckSettings,
 ): Promise<Regression[]> {
   const window = before.slice(-settings.window);
-  const rows = await latencyRows(db, [latest.id, ...window.map((r) => r.id)]);
+  const rows = await runRows(db, 'latency', [latest.id, ...window.map((r) => r.id)]);
   const regressions: Regression[] = [];
   for (const now of rows.filter((r) => r.run_id === latest.id)) {
     const current = percentilesOf(now.histogram);

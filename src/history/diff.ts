@@ -9,7 +9,7 @@ import { renderComparison } from '../report/comparison';
 import { escapeText } from '../report/escape';
 import type { ConformanceReport } from '../types/schemas';
 import { type Comparison, compareReports } from '../verdicts/comparison';
-import { failingKeyRows, rateRows, runName, type StoredRun, storedReport, storedRuns } from './queries';
+import { runName, runRows, storedReport, type StoredRun, storedRuns } from './queries';
 import type { HistoryTables } from './tables';
 
 /** Keys listed per requirement and direction; the rest are counted. */
@@ -90,7 +90,7 @@ export async function diffHistory(db: Kysely<HistoryTables>, target: string | un
       ),
     };
   }
-  const rates = (await rateRows(db, [a.id, b.id])).filter((r) => r.source === '');
+  const rates = (await runRows(db, 'survey_rates', [a.id, b.id])).filter((r) => r.source === '');
   const ratesByKey = new Map<string, NonNullable<HistoryDiff['rates']>[number]>();
   for (const row of rates) {
     const key = `${row.requirement} ${row.level}`;
@@ -107,7 +107,7 @@ export async function diffHistory(db: Kysely<HistoryTables>, target: string | un
     a,
     b,
     rates: [...ratesByKey.values()].sort((x, y) => (`${x.requirement} ${x.level}` < `${y.requirement} ${y.level}` ? -1 : 1)),
-    records: keyChanges(await failingKeyRows(db, [a.id, b.id]), a.id),
+    records: keyChanges(await runRows(db, 'failing_keys', [a.id, b.id]), a.id),
   };
 }
 

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { Gauge, type OpenMetricsContentType, Registry } from 'prom-client';
 import { PERCENTILES, percentilesOf } from './latency';
-import { latencyRows, rateRows, requirementRows, type StoredRun, storedRuns } from './queries';
+import { runRows, type StoredRun, storedRuns } from './queries';
 import type { HistoryTables } from './tables';
 
 export async function exportOpenMetrics(db: Kysely<HistoryTables>, target?: string): Promise<string> {
@@ -51,8 +51,9 @@ export async function exportOpenMetrics(db: Kysely<HistoryTables>, target?: stri
   }
   const byId = new Map(runs.map((r) => [r.id, r]));
   const ids = [...byId.keys()];
-  for (const row of await requirementRows(
+  for (const row of await runRows(
     db,
+    'requirement_results',
     ids.filter((id) => byId.get(id)!.kind === 'run'),
   ))
     if (row.status !== 'skip')
@@ -60,12 +61,12 @@ export async function exportOpenMetrics(db: Kysely<HistoryTables>, target?: stri
         { target: byId.get(row.run_id)!.target, requirement: row.requirement, level: row.level },
         row.status === 'pass' ? 1 : 0,
       );
-  for (const row of await rateRows(db, ids))
+  for (const row of await runRows(db, 'survey_rates', ids))
     rate.set(
       { target: byId.get(row.run_id)!.target, requirement: row.requirement, level: row.level, source: row.source || 'all' },
       row.checked === 0 ? 0 : row.failed / row.checked,
     );
-  for (const row of await latencyRows(db, ids)) {
+  for (const row of await runRows(db, 'latency', ids)) {
     const { at } = percentilesOf(row.histogram);
     for (const p of PERCENTILES)
       latency.set({ target: byId.get(row.run_id)!.target, endpoint: row.endpoint, quantile: String(p / 100) }, at[p] / 1000);

@@ -13,7 +13,7 @@ import { page, text } from '../report/html/page';
 import { svgDataUri, svgOf, type VegaLiteSpec } from '../report/survey/charts';
 import { historyEvents, type HistoryEvent } from './events';
 import { PERCENTILES, percentilesOf } from './latency';
-import { highestRateSeries, latencyRows, requirementRows, runName, type StoredRun, storedRuns } from './queries';
+import { highestRateSeries, runName, runRows, type StoredRun, storedRuns } from './queries';
 import type { HistoryTables } from './tables';
 
 /** Runs per target in the requirement grid: the latest ones, as a status board shows them. */
@@ -167,8 +167,9 @@ async function targetSection(
   );
   const conformance = runs.filter((r) => r.kind === 'run').slice(-GRID_RUNS);
   if (conformance.length > 0) {
-    const rows = await requirementRows(
+    const rows = await runRows(
       db,
+      'requirement_results',
       conformance.map((r) => r.id),
     );
     parts.push(h('h3', text(`Requirement by run: the latest ${conformance.length}`)), grid(conformance, rows));
@@ -203,8 +204,9 @@ async function targetSection(
     }
     if (charted === 0) parts.push(h('p', text('No survey of this target found a failing record.')));
     const latency = (
-      await latencyRows(
+      await runRows(
         db,
+        'latency',
         surveys.map((s) => s.id),
       )
     ).flatMap((row) => {

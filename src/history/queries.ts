@@ -1,5 +1,5 @@
 /** What the history's commands read: runs in time order, and one run's rows. The same queries for both stores. */
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { HistoryTables } from './tables';
 
 export interface StoredRun {
@@ -72,29 +72,18 @@ export async function runsBefore(db: Kysely<HistoryTables>, run: StoredRun, limi
 /** A run's name in one-line messages: its number, label and start. */
 export const runName = (run: StoredRun) => `#${run.id}${run.label ? ` (${run.label})` : ''} of ${run.startedAt}`;
 
-export async function requirementRows(db: Kysely<HistoryTables>, runIds: readonly number[]) {
-  if (runIds.length === 0) return [];
-  return db.selectFrom('requirement_results').selectAll().where('run_id', 'in', runIds).execute();
-}
+/** The tables that hold rows of a run, by its number. */
+type RunRowTable = Exclude<keyof HistoryTables, 'runs'>;
 
-export async function observationRows(db: Kysely<HistoryTables>, runIds: readonly number[]) {
+/** Every row of `table` that belongs to these runs. */
+export async function runRows<T extends RunRowTable>(db: Kysely<HistoryTables>, table: T, runIds: readonly number[]) {
   if (runIds.length === 0) return [];
-  return db.selectFrom('observations').selectAll().where('run_id', 'in', runIds).execute();
-}
-
-export async function rateRows(db: Kysely<HistoryTables>, runIds: readonly number[]) {
-  if (runIds.length === 0) return [];
-  return db.selectFrom('survey_rates').selectAll().where('run_id', 'in', runIds).execute();
-}
-
-export async function latencyRows(db: Kysely<HistoryTables>, runIds: readonly number[]) {
-  if (runIds.length === 0) return [];
-  return db.selectFrom('latency').selectAll().where('run_id', 'in', runIds).execute();
-}
-
-export async function failingKeyRows(db: Kysely<HistoryTables>, runIds: readonly number[]) {
-  if (runIds.length === 0) return [];
-  return db.selectFrom('failing_keys').selectAll().where('run_id', 'in', runIds).execute();
+  // One query for every table: Kysely types a table chosen at run time as the union of their columns.
+  return (await db
+    .selectFrom(table as RunRowTable)
+    .selectAll()
+    .where('run_id', 'in', runIds)
+    .execute()) as unknown as Selectable<HistoryTables[T]>[];
 }
 
 export async function storedReport(db: Kysely<HistoryTables>, runId: number): Promise<Record<string, unknown>> {

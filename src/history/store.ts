@@ -36,8 +36,14 @@ export function shownLocation(location: string): string {
 
 /** The store a command names: --history, else HISTORY_URL, else the default folder. */
 export function historyLocation(flag: string | undefined, env: NodeJS.ProcessEnv, cwd: string): string {
-  const given = flag ?? env[HISTORY_URL_VARIABLE] ?? DEFAULT_HISTORY_DIR;
-  if (given.trim() === '') throw new InputError('--history needs a folder or a postgres:// URL, got an empty value');
+  const fromEnv = env[HISTORY_URL_VARIABLE];
+  const given = flag ?? fromEnv ?? DEFAULT_HISTORY_DIR;
+  if (given.trim() === '')
+    throw new InputError(
+      flag === undefined
+        ? `${HISTORY_URL_VARIABLE} is set but empty (an unset CI secret?): give it a folder or a postgres:// URL, or unset it for ${DEFAULT_HISTORY_DIR}/`
+        : '--history needs a folder or a postgres:// URL, got an empty value',
+    );
   return isServerUrl(given) ? given : resolve(cwd, given);
 }
 

@@ -23,7 +23,7 @@ function invocations(lines: readonly string[]): { command: string; flags: string
     .filter((line) => /\bdirectory-conformance\b/.test(line) && !line.trim().startsWith('#'))
     .map((line) => {
       const argv = words(line.slice(line.indexOf('directory-conformance') + 'directory-conformance'.length));
-      const twoWords = argv[0] === 'probes' || (argv[0] === 'survey' && argv[1] === 'merge');
+      const twoWords = argv[0] === 'probes' || argv[0] === 'history' || (argv[0] === 'survey' && argv[1] === 'merge');
       const command = twoWords ? `${argv[0]} ${argv[1]}` : argv[0]?.startsWith('--') ? 'run' : (argv[0] ?? 'run');
       return { command, flags: argv.filter((w) => w.startsWith('--')).map((w) => w.slice(2).split('=')[0]), line };
     });
@@ -38,6 +38,9 @@ function expectKnown(found: ReturnType<typeof invocations>): void {
   }
 }
 
+/** What both templates run, in order: the probes, the sharded run and its merge, the sharded survey and its merge, and the history. */
+const TEMPLATE_COMMANDS = ['probes check', 'run', 'merge', 'survey', 'survey merge', 'history page', 'history export', 'history check'];
+
 interface GithubStep {
   run?: string;
   uses?: string;
@@ -47,14 +50,29 @@ interface GithubStep {
 
 test('GitHub Actions: probes check, a shard matrix with blob reports, one merge job, the JUnit report and index.html kept', () => {
   const { yaml } = template('github-actions.yml');
-  const jobs = yaml.jobs as Record<string, { steps: GithubStep[]; strategy?: { matrix: { shard: number[] } } }>;
+  const jobs = yaml.jobs as Record<
+    string,
+    { steps: GithubStep[]; strategy?: { matrix: { shard: number[] } }; needs?: unknown; env?: unknown }
+  >;
   const steps = Object.values(jobs).flatMap((job) => job.steps);
   const found = invocations(steps.map((s) => s.run ?? ''));
   expectKnown(found);
-  expect(found.map((f) => f.command)).toEqual(['probes check', 'run', 'merge', 'survey', 'survey merge']);
-  // The token comes from the CI's secrets into API_TOKEN, wherever the service is asked (survey merge reads files only).
-  for (const step of steps.filter((s) => s.run?.includes('directory-conformance') && !s.run.includes('survey merge')))
+  expect(found.map((f) => f.command)).toEqual(TEMPLATE_COMMANDS);
+  // The token comes from the CI's secrets into API_TOKEN, wherever the service is asked (survey merge and history read files and the history only).
+  for (const step of steps.filter((s) => s.run?.includes('directory-conformance') && !/survey merge|history /.test(s.run)))
     expect(step.env?.API_TOKEN).toMatch(/^\$\{\{ secrets\.[A-Z_]+ \}\}$/);
+  // Nightly: the merged run and survey recorded into the team's PostgreSQL history, then the gate over time, the page kept.
+  expect((yaml.on as { schedule: { cron: string }[] }).schedule).toHaveLength(1);
+  const recorders = steps.filter((s) => /directory-conformance (merge|survey merge) /.test(s.run ?? ''));
+  expect(recorders).toHaveLength(2);
+  for (const step of recorders) expect(step.env?.HISTORY_URL).toBe('${{ secrets.DIRECTORY_HISTORY_URL }}');
+  expect(jobs.history).toMatchObject({
+    needs: ['report', 'survey-report'],
+    if: 'always()',
+    env: { HISTORY_URL: '${{ secrets.DIRECTORY_HISTORY_URL }}' },
+  });
+  expect(found.at(-1)!.line).toContain('history check --against last');
+  expect(jobs.history.steps.at(-1)!.run).toContain('history check');
   // The survey: a four-shard matrix, each shard's whole folder kept, one merge of the four.
   expect(jobs.survey.strategy?.matrix.shard).toEqual([1, 2, 3, 4]);
   expect(found[3].line).toContain('--shard ${{ matrix.shard }}/4');
@@ -67,7 +85,8 @@ test('GitHub Actions: probes check, a shard matrix with blob reports, one merge 
     'conformance-report/blob',
     expect.stringContaining('conformance-report/index.html'),
     'survey-shard/',
-    expect.stringContaining('survey-report/failures.csv'),
+    expect.stringContaining('survey-report/failing-keys.json'),
+    'history-page/',
   ]);
   expect(
     steps.some(
@@ -84,7 +103,11 @@ test('GitLab CI: probes check, parallel shards with blob reports, one merge job,
   >;
   const found = invocations(Object.values(jobs).flatMap((job) => job.script ?? []));
   expectKnown(found);
-  expect(found.map((f) => f.command)).toEqual(['probes check', 'run', 'merge', 'survey', 'survey merge']);
+  expect(found.map((f) => f.command)).toEqual(TEMPLATE_COMMANDS);
+  // The history: the team's PostgreSQL from a masked variable; the gate after the page, its folder kept.
+  expect((yaml.variables as Record<string, string>).HISTORY_URL).toBe('$DIRECTORY_HISTORY_URL');
+  expect(jobs.history.script?.at(-1)).toContain('history check --against last');
+  expect(jobs.history.artifacts?.paths).toEqual(['history-page/']);
   expect(found[3].line).toContain('--shard ${CI_NODE_INDEX}/${CI_NODE_TOTAL}');
   expect(found[4].line).toMatch(/survey merge( survey-shard-\d){4} --out survey-report/);
   expect((yaml.variables as Record<string, string>).API_TOKEN).toBe('$DIRECTORY_API_TOKEN');

@@ -411,6 +411,20 @@ test('the packed tarball installs into an empty directory and runs against the e
   const embedded = command(['run', '--grep', 'ORG-PAGE', '--report', 'embedded'], { cwd: project, bin });
   expect(embedded.code).toBe(0);
   expect(JSON.parse(readFileSync(join(project, 'embedded', 'conformance.json'), 'utf8')).target.embedded).toBe(true);
+  // Compiled, the survey page's charts (Vega, an ES module with top-level await) and the history (PGlite) load under plain Node.
+  const surveyed = command(
+    ['survey', '--organizations', 'address-state=OH', '--out', 'survey', '--history', 'history', '--label', 'first'],
+    {
+      cwd: project,
+      bin,
+    },
+  );
+  expect(surveyed.code, surveyed.stderr).toBe(0);
+  expect(surveyed.stderr).toContain('history: recorded survey #1 of embedded (first), verdict pass');
+  expect(readFileSync(join(project, 'survey', 'index.html'), 'utf8')).toContain('src="data:image/svg+xml;base64,');
+  const page = command(['history', 'page', '--history', 'history', '--out', 'history-page'], { cwd: project, bin });
+  expect(page.code, page.stderr).toBe(0);
+  expect(readFileSync(join(project, 'history-page', 'index.html'), 'utf8')).toContain('src="data:image/svg+xml;base64,');
   const server = await startScenarioServer();
   try {
     const faulty = command(

@@ -3,15 +3,26 @@
  * Vega in Node, when the report is written. The page shows them as images (data: URIs), which its
  * Content-Security-Policy allows and which run nothing.
  */
+import { pathToFileURL } from 'node:url';
 import type { SurveyReport } from '../../types/schemas';
 
 export type VegaLiteSpec = Record<string, unknown>;
 
+/**
+ * A real import() of a package, found from this module. The package is compiled to CommonJS, which
+ * turns `await import(x)` into require(x); Vega is an ES module with top-level await, which
+ * require() cannot load (ERR_REQUIRE_ASYNC_MODULE), so the compiled command could draw no chart. A
+ * function made at run time is left as it is by the compiler; it resolves names from the working
+ * directory, so it is given the file that require.resolve finds from here.
+ */
+const importFile = new Function('url', 'return import(url)') as (url: string) => Promise<unknown>;
+const importModule = (name: string) => importFile(pathToFileURL(require.resolve(name)).href);
+
 /** A Vega-Lite specification as an SVG document. Vega and Vega-Lite are ES modules: loaded when a page is drawn. */
 export async function svgOf(spec: VegaLiteSpec): Promise<string> {
-  const vega = await import('vega');
+  const vega = (await importModule('vega')) as typeof import('vega');
   // vega-lite's types resolve only under Node16 module resolution; its one function used here is typed by hand.
-  const vegaLite = (await import('vega-lite' as string)) as { compile: (spec: VegaLiteSpec) => { spec: Parameters<typeof vega.parse>[0] } };
+  const vegaLite = (await importModule('vega-lite')) as { compile: (spec: VegaLiteSpec) => { spec: Parameters<typeof vega.parse>[0] } };
   const view = new vega.View(vega.parse(vegaLite.compile(spec).spec), { renderer: 'none' });
   try {
     return await view.toSVG();
