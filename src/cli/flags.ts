@@ -50,6 +50,7 @@ export const COMMAND_FLAGS = {
     'base-url': CONFIGURATION['base-url'],
     'env-file': CONFIGURATION['env-file'],
     npis: { type: 'string' },
+    delimiter: { type: 'string' },
     organizations: { type: 'string', multiple: true },
     'organizations-by-state': { type: 'boolean' },
     out: { type: 'string' },

@@ -155,7 +155,7 @@ Anything after -- goes to Playwright as it is.
   --size N           serve a generated directory of N providers and N organizations instead of the fixtures
   --write-npis FILE  write the NPIs of the served data, one a line, for survey --npis (- for standard output)
 `,
-  survey: `Usage: directory-conformance survey [--base-url URL] [--npis FILE|-] [--organizations QUERY]... [--organizations-by-state]
+  survey: `Usage: directory-conformance survey [--base-url URL] [--npis FILE|-] [--delimiter D] [--organizations QUERY]... [--organizations-by-state]
                                     [--out DIR] [--resume] [--shard I/N] [--max-rps N] [--concurrency N] [--examples N]
        directory-conformance survey merge DIR... --out DIR
 
@@ -165,7 +165,8 @@ Anything after -- goes to Playwright as it is.
 
   --base-url URL          the service's base URL (BASE_URL); unset: the embedded reference server
   --env-file FILE         the dotenv file to read, instead of .env in the working directory
-  --npis FILE|-           NPIs, one a line, or a CSV with an NPI column; - reads standard input
+  --npis FILE|-           NPIs, one a line, or a CSV with an NPI column (comma, semicolon or tab); - reads standard input
+  --delimiter D           the CSV's delimiter: comma, semicolon or tab (default: found from the first line)
   --organizations QUERY   a search to walk, such as address-state=TX (repeat for more)
   --organizations-by-state  walk address-state for every USPS state and territory code
   --out DIR               where the survey goes (default ${'survey-report'})

@@ -16,6 +16,7 @@ import { createProgress } from '../survey/progress';
 import { runSurvey, type SurveyPlan, type SurveyResult } from '../survey/run-survey';
 import { parseShard } from '../survey/shard';
 import { surveyVerdict } from '../verdicts/survey-verdict';
+import { DELIMITERS } from '../survey/npi-input';
 import { EXIT, UsageError } from './exit-codes';
 import { type RunOptions, runEnvironment } from './run';
 import { recordAfter, requestedHistory } from './history';
@@ -23,6 +24,7 @@ import { target } from './target';
 
 export interface SurveyOptions extends Pick<RunOptions, 'base-url' | 'env-file' | 'shard' | 'max-rps' | 'history' | 'label'> {
   npis?: string;
+  delimiter?: string;
   organizations?: string[];
   'organizations-by-state'?: boolean;
   out?: string;
@@ -96,6 +98,10 @@ export function surveyCommand(options: SurveyOptions): Promise<number> {
     );
   const npis = options.npis === undefined || options.npis === '-' ? options.npis : resolve(cwd, options.npis);
   if (npis !== undefined && npis !== '-' && !existsSync(npis)) throw new InputError(`--npis ${npis} does not exist`);
+  const delimiter = options.delimiter === undefined ? undefined : DELIMITERS[options.delimiter.toLowerCase()];
+  if (options.delimiter !== undefined && delimiter === undefined)
+    throw new UsageError(`--delimiter must be comma, semicolon or tab (or , ; and a tab character), got "${options.delimiter}"`);
+  if (delimiter !== undefined && npis === undefined) throw new UsageError("--delimiter is the NPI list's: give --npis too");
   const shard = parseShard(options.shard);
   const out = resolve(cwd, options.out ?? SURVEY_DEFAULTS.out);
   const concurrency = wholeNumber('concurrency', options.concurrency, SURVEY_DEFAULTS.concurrency, 256, 1);
@@ -115,6 +121,7 @@ export function surveyCommand(options: SurveyOptions): Promise<number> {
         baseUrl: redactor.url(connection.baseUrl),
         embedded: connection.embedded,
         ...(npis !== undefined ? { npis } : {}),
+        ...(delimiter !== undefined ? { delimiter } : {}),
         walks,
         shard,
         examples,

@@ -88,4 +88,12 @@ export interface InputProblemUnit {
   reason: string;
 }
 
-export type SurveyUnit = ProviderUnit | PageUnit | TransportFailureUnit | InputProblemUnit;
+/** The NPI list read to its end: what its rows came to (the same in every shard, which all read the whole list). */
+export interface InputReadUnit {
+  kind: 'input-read';
+  rows: number;
+  duplicates: number;
+  problems: number;
+}
+
+export type SurveyUnit = ProviderUnit | PageUnit | TransportFailureUnit | InputProblemUnit | InputReadUnit;

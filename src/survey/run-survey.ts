@@ -9,10 +9,10 @@ import type { DirectoryEndpoints } from '../client/endpoints';
 import { TransportError } from '../client/http-client';
 import type { Redact } from '../rules/judgement';
 import { Journal, journalUnits, readCheckpoint } from './journal';
-import { readNpis } from './npi-input';
+import { type InputCounts, type InputProblem, readNpis } from './npi-input';
 import { type PageOutline, peekPage, surveyWalkPage } from './page-record';
 import { surveyProvider, TimedRequests } from './provider-record';
-import type { InputProblemUnit, PageUnit, SurveyUnit, TransportFailureUnit } from './records';
+import type { InputProblemUnit, InputReadUnit, PageUnit, SurveyUnit, TransportFailureUnit } from './records';
 import { npiShard, type Shard } from './shard';
 import { SurveyTally } from './tally';
 import { NOT_JUDGED_HERE } from './subjects';
@@ -32,6 +32,8 @@ export interface SurveyPlan {
   embedded: boolean;
   /** --npis: a file, or - for standard input. */
   npis?: string;
+  /** --delimiter of the NPI list; detected from its first line when absent. */
+  delimiter?: string;
   /** One walk per query, in order: the --organizations queries, then one per state. */
   walks: Record<string, string>[];
   shard: Shard;
@@ -83,7 +85,7 @@ export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan,
     journal = Journal.resume(settings.out, key);
     for await (const unit of journalUnits(settings.out, readCheckpoint(settings.out))) {
       tally.add(unit);
-      if (unit.kind !== 'page' && unit.line !== undefined) lines.add(unit.line);
+      if (unit.kind !== 'page' && unit.kind !== 'input-read' && unit.line !== undefined) lines.add(unit.line);
     }
   } else journal = Journal.start(settings.out, key, new Date().toISOString());
 
@@ -182,12 +184,13 @@ interface Counting {
 }
 
 /** The NPI list's units (this shard's lines and every input problem, less the journal's) counted by a pass of their own. */
-async function countNpiUnits(source: string, shard: Shard, done: Journaled): Promise<number> {
+async function countNpiUnits(source: string, delimiter: string | undefined, shard: Shard, done: Journaled): Promise<number> {
   let units = 0;
   const problem = ({ line }: { line: number }) => void (done.lines.has(line) || units++);
-  for await (const line of readNpis(source, problem))
+  for await (const line of readNpis(source, { delimiter, problem }))
     if (npiShard(line.npi, shard.total) === shard.index && !done.lines.has(line.line)) units++;
-  return units;
+  // And the list's own account, a unit of its own once it is read to its end.
+  return units + 1;
 }
 
 function countingPlan(plan: SurveyPlan, progress: Progress, done: Journaled): Counting {
@@ -200,7 +203,7 @@ function countingPlan(plan: SurveyPlan, progress: Progress, done: Journaled): Co
   // A file is read twice: once to count, beside the survey, and once to survey. A file the count
   // cannot read is the survey's to report, as it reads it.
   if (plan.npis !== undefined && plan.npis !== '-')
-    countNpiUnits(plan.npis, plan.shard, done).then(
+    countNpiUnits(plan.npis, plan.delimiter, plan.shard, done).then(
       (units) => {
         counting.expect(units);
         counting.counted();
@@ -228,12 +231,17 @@ async function* work(
       return task;
     };
     const unjournaled = (units: InputProblemUnit[]) => units.filter((problem) => !done.lines.has(problem.line));
-    for await (const line of readNpis(plan.npis, (problem) => problems.push({ kind: 'input', ...problem }))) {
+    const counts: InputCounts = { rows: 0, duplicates: 0, problems: 0 };
+    const problem = (p: InputProblem) => problems.push({ kind: 'input', ...p });
+    for await (const line of readNpis(plan.npis, { delimiter: plan.delimiter, problem, counts })) {
       for (const problem of unjournaled(problems.splice(0))) yield comes({ run: async () => problem });
       if (npiShard(line.npi, shard.total) !== shard.index || done.lines.has(line.line)) continue;
       yield comes({ run: () => unitOf({ line: line.line }, (requests) => surveyProvider(endpoints, line, settings.redact, requests)) });
     }
     for (const problem of unjournaled(problems)) yield comes({ run: async () => problem });
+    // The list read to its end: its rows are accounted for in survey.json's input (journaled again on a resume, the same).
+    const read: InputReadUnit = { kind: 'input-read', ...counts };
+    yield comes({ run: async () => read });
     if (asTheyCome) counting.counted();
   }
   for (const [walk, query] of plan.walks.entries()) {

@@ -14,7 +14,7 @@ import type { FailureRow } from '../report/survey/failures-csv';
 import { LatencyHistograms } from './latency';
 import { promisedPages } from './walk-plan';
 import type { InputProblem } from './npi-input';
-import type { PageUnit, RecordFailure, RecordVerdict, RequestOutcome, SurveyUnit, TransportFailureUnit } from './records';
+import type { InputReadUnit, PageUnit, RecordFailure, RecordVerdict, RequestOutcome, SurveyUnit, TransportFailureUnit } from './records';
 
 type Example = SurveyReport['requirements'][number]['examples'][number];
 
@@ -141,6 +141,11 @@ export class SurveyTally {
   private failureRowCount = 0;
   /** Every page unit by walk and page, and transport failures of pages: judged at finish, when the walk's end is known. */
   private readonly walks = new Map<number, Map<number, HeldPage | TransportFailureUnit>>();
+  /** NPIs of this tally's units asked for (a provider unit) and left without an answer (a transport error of a line). */
+  private surveyedNpis = 0;
+  private unansweredNpis = 0;
+  /** The NPI list's counts, once it was read to its end. */
+  private inputRead: InputReadUnit | undefined;
   /** Records that failed a MUST requirement so far, for progress. */
   failingRecords = 0;
   /** Distinct organizations judged: known when the walks are finished. */
@@ -157,11 +162,16 @@ export class SurveyTally {
         if (this.inputProblems.size < MAX_INPUT_PROBLEMS)
           this.inputProblems.set(unit.line, { line: unit.line, value: unit.value, reason: unit.reason });
         return;
+      case 'input-read':
+        this.inputRead = unit;
+        return;
       case 'transport-error':
         this.countRequests(unit.requests);
+        if (unit.line !== undefined) this.unansweredNpis++;
         if (unit.walk !== undefined && unit.page !== undefined) this.pagesOf(unit.walk).set(unit.page, unit);
         return;
       case 'provider':
+        this.surveyedNpis++;
         this.countRequests(unit.requests);
         if (unit.found) this.providers++;
         // A 5xx is no answer about the provider: neither found nor not found.
@@ -244,6 +254,12 @@ export class SurveyTally {
     if (this.rows.length >= 2 * Math.max(1, this.options.maxFailureRows)) this.trimRows();
   }
 
+  /** Every row of the NPI list accounted for: surveyed, unanswered, a repeat, a problem, or another shard's. */
+  private inputAccount({ rows, duplicates, problems }: InputReadUnit): NonNullable<SurveyReport['input']> {
+    const own = this.surveyedNpis + this.unansweredNpis + duplicates + problems;
+    return { rowsRead: rows, surveyed: this.surveyedNpis, unanswered: this.unansweredNpis, duplicates, problems, otherShards: rows - own };
+  }
+
   private trimRows(): void {
     this.rows.sort(byRow);
     this.rows.length = Math.min(this.rows.length, this.options.maxFailureRows);
@@ -315,7 +331,7 @@ export class SurveyTally {
   /** The counts as survey.json has them, and the failure rows in key order. */
   finish(wholeWalks: boolean): Pick<
     SurveyReport,
-    'records' | 'requests' | 'latencyMs' | 'requirements' | 'observations' | 'inputProblems'
+    'records' | 'requests' | 'latencyMs' | 'requirements' | 'observations' | 'inputProblems' | 'input'
   > & {
     rows: FailureRow[];
     failureRows: SurveyReport['failureRows'];
@@ -360,6 +376,7 @@ export class SurveyTally {
       }),
       observations: Object.keys(values).length > 0 ? [{ id: 'OBS-CODED-VALUES', values }] : [],
       inputProblems: [...this.inputProblems.values()].sort((a, b) => a.line - b.line),
+      ...(this.inputRead ? { input: this.inputAccount(this.inputRead) } : {}),
       rows: this.rows,
       failureRows: {
         written: this.rows.length,

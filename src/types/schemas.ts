@@ -809,6 +809,35 @@ export interface SurveyReport {
       [k: string]: number;
     };
   }[];
+  /**
+   * The NPI list's rows, every one accounted for: rowsRead = surveyed + unanswered + duplicates + problems + otherShards (0 but in a shard). Present once the list was read to its end.
+   */
+  input?: {
+    /**
+     * Data rows of the list: a header and blank rows aside.
+     */
+    rowsRead: number;
+    /**
+     * NPIs whose search was answered.
+     */
+    surveyed: number;
+    /**
+     * NPIs whose requests ended without an HTTP answer.
+     */
+    unanswered: number;
+    /**
+     * Rows whose NPI an earlier row named: surveyed once.
+     */
+    duplicates: number;
+    /**
+     * Rows that name no NPI, or are not CSV (inputProblems lists the first 1,000).
+     */
+    problems: number;
+    /**
+     * Rows of NPIs that other shards survey.
+     */
+    otherShards: number;
+  };
   inputProblems: {
     line: number;
     value: string;

@@ -76,8 +76,10 @@ test('a dashed phone in one source of 1 provider in 50 is counted exactly, and t
     { line: 1, value: '12345', reason: 'not a 10-digit NPI' },
     { line: 102, value: 'not-an-npi', reason: 'not a 10-digit NPI' },
   ]);
-  // The progress line counted the list beforehand: every NPI line and input problem, of a known total.
-  const units = fixtures.providers.length + 2;
+  // Every row of the list accounted for: the 520 NPIs and the 2 rows that are none.
+  expect(report.input).toEqual({ rowsRead: 522, surveyed: 520, unanswered: 0, duplicates: 0, problems: 2, otherShards: 0 });
+  // The progress line counted the list beforehand: every NPI line and input problem, and the list's account, of a known total.
+  const units = fixtures.providers.length + 3;
   expect(result.stderr).toContain(`survey: ${units} of ${units} units judged`);
   const csv = readFileSync(join(dir, 'failures.csv'), 'utf8').trim().split('\n');
   expect(csv[0]).toBe('key,requirement,level,pointer,value,source,url');
