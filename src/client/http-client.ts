@@ -41,9 +41,15 @@ export interface HttpClientOptions {
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Spaces requests at least 1/rate seconds apart. Each worker gets its share of MAX_RPS. */
+/**
+ * Spaces requests 1/rate seconds apart, and holds any one-second window to the rate, counted on the
+ * times requests really left: a timer that fires late (a busy event loop, a slow disk) would
+ * otherwise release several waiting requests at once. Each worker gets its share of MAX_RPS.
+ */
 export class Throttle {
   private next = 0;
+  /** When the last `capacity` requests left. */
+  private readonly starts: number[] = [];
 
   constructor(
     private readonly requestsPerSecond: number,
@@ -57,6 +63,16 @@ export class Throttle {
     this.next = slot + 1000 / this.requestsPerSecond;
     const delay = slot - this.now();
     if (delay > 0) await this.sleep(delay);
+    // No request leaves within a second of the one `capacity` requests before it.
+    const capacity = Math.max(1, Math.floor(this.requestsPerSecond));
+    for (;;) {
+      const oldest = this.starts.length >= capacity ? this.starts[this.starts.length - capacity] : -Infinity;
+      const early = oldest + 1000 - this.now();
+      if (early <= 0) break;
+      await this.sleep(early);
+    }
+    this.starts.push(this.now());
+    if (this.starts.length > capacity) this.starts.shift();
   }
 }
 

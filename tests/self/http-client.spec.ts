@@ -144,6 +144,38 @@ test('the throttle spaces requests 1/rate apart; rate 0 means no limit', async (
   expect(waits).toHaveLength(3);
 });
 
+test('timers that fire late do not let a burst through: no second holds more than the rate, counted on real starts', async () => {
+  // A fake clock, and an event loop blocked from 100 ms to 900 ms (a long synchronous task): the timers
+  // due meanwhile all fire at 900 ms. Without the window, the requests they hold would leave together.
+  let clock = 0;
+  const timers: { at: number; fire: () => void }[] = [];
+  const blocked = (at: number) => (at > 100 && at < 900 ? 900 : at);
+  const throttle = new Throttle(
+    4,
+    (ms) => new Promise<void>((fire) => timers.push({ at: blocked(clock + ms), fire })),
+    () => clock,
+  );
+  const starts: number[] = [];
+  let finished = false;
+  const all = Promise.all(
+    Array.from({ length: 20 }, async () => {
+      await throttle.wait();
+      starts.push(clock);
+    }),
+  ).then(() => void (finished = true));
+  while (!finished) {
+    await new Promise((resolve) => setImmediate(resolve));
+    timers.sort((a, b) => a.at - b.at);
+    const timer = timers.shift();
+    if (!timer) continue;
+    clock = Math.max(clock, timer.at);
+    timer.fire();
+  }
+  await all;
+  expect(starts).toHaveLength(20);
+  for (let i = 4; i < starts.length; i++) expect(starts[i] - starts[i - 4], `request ${i}`).toBeGreaterThanOrEqual(1000);
+});
+
 test('URLs in exchanges and errors are redacted', async () => {
   const fake = fakeTransport([new Error('connect ECONNREFUSED for secret-token-1')]);
   const error = (await client(fake.transport)
