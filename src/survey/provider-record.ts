@@ -5,6 +5,7 @@
  */
 import type { DirectoryEndpoints } from '../client/endpoints';
 import type { Exchange } from '../client/exchange';
+import { serviceText } from '../rules/service-text';
 import { isWellFormed } from '../json/unicode';
 import type { Redact } from '../rules/judgement';
 import { judgeSurveyed } from './subjects';
@@ -33,6 +34,9 @@ export class TimedRequests {
     }
   }
 }
+
+/** The longest coded value kept as observed; a longer one is cut, as every value a report shows. */
+const MAX_VALUE_CHARS = 200;
 
 /** Every string of a value, nested ones too. */
 function stringsWithin(value: unknown): string[] {
@@ -104,6 +108,7 @@ export async function surveyProvider(
     found: answer.kind === 'record',
     requests: requests.outcomes,
     verdict,
-    values: [...new Set(values)].sort(),
+    // A value is shown, never held whole: a service's 1 MiB code would make survey.json a megabyte.
+    values: [...new Set(values.map((value) => serviceText(value, MAX_VALUE_CHARS)))].sort(),
   };
 }

@@ -28,6 +28,10 @@ export interface TallyOptions {
 /** The label for provider failures whose value no source record holds. */
 export const NO_SOURCE = '(no source record)';
 
+/** Distinct coded values counted at most (OBS-CODED-VALUES); the rest are counted under OTHER_VALUES. */
+export const MAX_OBSERVED_VALUES = 1000;
+export const OTHER_VALUES = '(other values, past the first 1000)';
+
 /** Input problems listed at most; a file of garbage stays a readable report. */
 export const MAX_INPUT_PROBLEMS = 1000;
 
@@ -177,7 +181,11 @@ export class SurveyTally {
         // A 5xx is no answer about the provider: neither found nor not found.
         else if (!unit.requests.some((r) => (r.status ?? 0) >= 500)) this.notFound++;
         this.count(unit.verdict);
-        for (const value of unit.values) this.values.set(value, (this.values.get(value) ?? 0) + 1);
+        for (const value of unit.values) {
+          // Distinct values are bounded, as the input problems are: a directory of a million codes stays a readable report.
+          const kept = this.values.has(value) || this.values.size < MAX_OBSERVED_VALUES ? value : OTHER_VALUES;
+          this.values.set(kept, (this.values.get(kept) ?? 0) + 1);
+        }
         return;
       case 'page':
         this.pagesOf(unit.walk).set(unit.page, this.shared.hold(unit));

@@ -10,6 +10,8 @@ import { readFixtures } from '../../src/reference/fixture-files';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { DASHED_PHONE_SOURCE, hasDashedPhoneSource, hasPunctuatedTelecom, phonesOf } from '../../src/reference/scenarios/sparse-faults';
 import { VARIANTS } from '../../src/reference/scenarios/variants';
+import { FORMULA_PREFIXES, HOSTILE_HUGE } from '../../src/reference/scenarios/hostile';
+import { parse } from 'csv-parse/sync';
 import { SCHEMA, sharedSchemaValidator } from '../../src/schema-validation/validator';
 import { neutralSuiteEnvironment } from '../../src/suite-runs/run-suite';
 import { type ScenarioServer, startScenarioServer } from '../../src/suite-runs/scenario-server';
@@ -222,4 +224,47 @@ test('a survey killed with kill -9 three times and resumed counts every record o
   const resumed = await commandAsync(['survey', ...args, '--max-rps', '1000', '--out', out, '--resume']);
   expect(resumed.code, resumed.stderr).toBe(1);
   expect(counts(readSurvey(out))).toEqual(counts(readSurvey(join(dir, 'whole'))));
+});
+
+test('hostile text in records: survey.json valid and bounded, failures.csv parseable with formulas neutralised, index.html inert', async () => {
+  test.setTimeout(120_000);
+  const dir = tempDir();
+  const result = await survey('hostile-text', ['--npis', npiFile(dir), '--organizations', 'address-state=OH', '--out', dir]);
+  // Ids that are no FHIR id fail MUST requirements; the coded values fail DATA-CODES, a SHOULD.
+  expect(result.code, result.stderr).toBe(1);
+  // survey.json: valid against its schema, and bounded: the 1 MiB value is never held whole.
+  const text = readFileSync(join(dir, 'survey.json'), 'utf8');
+  expect(text.length).toBeLessThan(1024 * 1024);
+  expect(text).not.toContain(HOSTILE_HUGE.slice(0, 10_000));
+  const report = JSON.parse(text) as SurveyReport;
+  expect(sharedSchemaValidator().validate(SCHEMA.survey, report).valid).toBe(true);
+  // failures.csv: a CSV parser reads back as many rows as survey.json says were written; no cell starts a formula.
+  const rows = parse(readFileSync(join(dir, 'failures.csv')), { columns: true, bom: true }) as Record<string, string>[];
+  expect(rows).toHaveLength(report.failureRows.written);
+  expect(rows.length).toBeGreaterThan(0);
+  const cells = rows.flatMap((row) => Object.values(row));
+  expect(cells.filter((cell) => FORMULA_PREFIXES.some((p) => cell.startsWith(p)))).toEqual([]);
+  // The organizations whose ids start a formula are keyed by them, each neutralised with an apostrophe.
+  for (const prefix of FORMULA_PREFIXES)
+    expect(
+      cells.some((cell) => cell.startsWith(`'${prefix}HYPERLINK(`)),
+      prefix,
+    ).toBe(true);
+  // index.html: the markup shown as text, nothing run, nothing loaded.
+  const { page, requests, close } = await openFile(join(dir, 'index.html'));
+  try {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await expect(page.locator('h1')).toHaveText('Directory survey: FAIL');
+    expect(await page.locator('script, img[onerror], img[src="x"]').count()).toBe(0);
+    await expect(page.locator('#examples', { hasText: '<script>alert("x")</script>' }).first()).toBeVisible();
+    await page.waitForTimeout(200);
+    expect(dialogs).toEqual([]);
+    expect(requests).toEqual([]);
+  } finally {
+    await close();
+  }
 });

@@ -64,8 +64,11 @@ const HOSTILE_TEXT = `<script>alert("x")</script><img src=x onerror=alert(1)>${H
 /** A megabyte of one letter: no report may hold a run of it much longer than its cap. */
 export const HOSTILE_HUGE = 'Z'.repeat(1024 * 1024);
 
+/** What a spreadsheet runs as a formula when a cell starts with it (OWASP's CSV injection list). */
+export const FORMULA_PREFIXES = ['=', '+', '-', '@'] as const;
+
 const hostileData = withData((data) => {
-  data.Gender = [HOSTILE_TEXT];
+  data.Gender = [`=HYPERLINK("http://evil.example/")${HOSTILE_TEXT}`];
   data.Status = [`${HOSTILE_TEXT}${HOSTILE_HUGE}`];
   for (const name of (data.Name ?? []) as Record<string, unknown>[]) name.NameType = [HOSTILE_TEXT];
 });
@@ -77,17 +80,22 @@ function every(intercept: Intercept): Scenario['behaviour'] {
 export const HOSTILE: HostileTarget[] = [
   {
     name: 'hostile-text',
-    description: 'markup, escape sequences, NUL, BEL, U+FFFE, lone surrogates and a 1 MiB string in record values and organization names',
+    description:
+      'markup, formula prefixes (=, +, -, @), escape sequences, NUL, BEL, U+FFFE, lone surrogates and a 1 MiB string in record values and organization names',
     says: /ORG-FILTERS \| MUST .* \| fail .*matches none of the organization's name values/,
     behaviour: {
       searchSingleBest: { golden: hostileData.golden },
       sourceRecords: { sources: hostileData.sources },
       organization: {
         bundle: withBundle((bundle) => {
-          const [first] = bundle.entry;
+          const [first, ...rest] = bundle.entry;
           if (!first) return;
           first.resource.name = `${HOSTILE_TEXT}${HOSTILE_HUGE}`;
           for (const type of first.resource.type ?? []) type.text = HOSTILE_TEXT;
+          // Ids a spreadsheet would run: each is the key of that organization's rows in a survey's failures.csv.
+          rest.slice(0, FORMULA_PREFIXES.length).forEach((entry, i) => {
+            entry.resource.id = `${FORMULA_PREFIXES[i]}HYPERLINK("http://evil.example/",${i})`;
+          });
         }),
       },
     },
