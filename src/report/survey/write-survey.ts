@@ -1,5 +1,5 @@
 /** A survey's files in its folder: survey.json, failures.csv, index.html and failing-keys.json, each written whole or not at all. */
-import { renameSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConformanceReport, FailingKeys, SurveyReport } from '../../types/schemas';
 import { surveyVerdict } from '../../verdicts/survey-verdict';
@@ -20,10 +20,13 @@ export async function writeSurvey(
   { report, rows, failingKeys }: { report: SurveyReport; rows: readonly FailureRow[]; failingKeys: FailingKeys['requirements'] },
   credentials: ConformanceReport['target']['credentials'],
 ): Promise<void> {
-  // The keys first, survey.json last: a survey.json on disk always has its keys beside it.
+  // survey.json is what later steps read (survey merge, history record): an earlier one goes first and
+  // the new one is written last, so that a process killed in between leaves none, never a survey.json
+  // beside another survey's keys, rows or page.
+  rmSync(join(dir, SURVEY_FILES.json), { force: true });
   const keys: FailingKeys = { survey: report.id!, requirements: failingKeys };
   writeWhole(join(dir, SURVEY_FILES.failingKeys), `${JSON.stringify(keys)}\n`);
-  writeWhole(join(dir, SURVEY_FILES.json), `${JSON.stringify(report, null, 2)}\n`);
   writeWhole(join(dir, SURVEY_FILES.csv), failuresCsv(rows));
   writeWhole(join(dir, SURVEY_FILES.html), surveyPage(report, surveyVerdict(report).verdict, await surveyCharts(report), credentials));
+  writeWhole(join(dir, SURVEY_FILES.json), `${JSON.stringify(report, null, 2)}\n`);
 }
