@@ -39,6 +39,9 @@ export interface HttpClientOptions {
   maxBodyBytes?: number;
 }
 
+/** What the throttle's one-second window adds for the time between its release and the request leaving. */
+const WINDOW_MARGIN_MS = 15;
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -63,11 +66,12 @@ export class Throttle {
     this.next = slot + 1000 / this.requestsPerSecond;
     const delay = slot - this.now();
     if (delay > 0) await this.sleep(delay);
-    // No request leaves within a second of the one `capacity` requests before it.
+    // No request leaves within a second of the one `capacity` requests before it, with a margin for
+    // the few milliseconds between this release and the request's first byte, which vary.
     const capacity = Math.max(1, Math.floor(this.requestsPerSecond));
     for (;;) {
       const oldest = this.starts.length >= capacity ? this.starts[this.starts.length - capacity] : -Infinity;
-      const early = oldest + 1000 - this.now();
+      const early = oldest + 1000 + WINDOW_MARGIN_MS - this.now();
       if (early <= 0) break;
       await this.sleep(early);
     }
