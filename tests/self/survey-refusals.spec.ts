@@ -108,7 +108,7 @@ function everyFile(dir: string): string[] {
   });
 }
 
-test('the token and the headers a survey is given appear in no file of its folder and in none of its output', async () => {
+test('the token and the headers a survey is given appear in no file of its folder and in none of its output; userinfo in the base URL is refused', async () => {
   const dir = tempDir();
   const out = join(dir, 'out');
   const token = VARIANTS.find((v) => v.name === 'bearer-auth')!.suiteEnv!.API_TOKEN;
@@ -127,4 +127,15 @@ test('the token and the headers a survey is given appear in no file of its folde
     for (const text of texts) expect(text.includes(secret), secret).toBe(false);
   // The page's curl lines name the variables, never their values.
   expect(readFileSync(join(out, 'index.html'), 'utf8')).not.toContain(token);
+  // Credentials in the base URL are refused before any request, and not repeated.
+  const userinfo = await survey([
+    '--base-url',
+    target('clean').replace('http://', 'http://someone:userinfo-secret-77@'),
+    '--npis',
+    npiFile(dir),
+    '--out',
+    join(dir, 'userinfo'),
+  ]);
+  refused(userinfo, /BASE_URL must not carry credentials; use API_TOKEN or API_HEADERS/);
+  expect(userinfo.stdout + userinfo.stderr).not.toContain('userinfo-secret-77');
 });
