@@ -62,19 +62,15 @@ export class Throttle {
 
   async wait(): Promise<void> {
     if (!(this.requestsPerSecond > 0)) return;
-    const slot = Math.max(this.now(), this.next);
-    this.next = slot + 1000 / this.requestsPerSecond;
-    const delay = slot - this.now();
-    if (delay > 0) await this.sleep(delay);
     // No request leaves within a second of the one `capacity` requests before it, with a margin for
     // the few milliseconds between this release and the request's first byte, which vary.
     const capacity = Math.max(1, Math.floor(this.requestsPerSecond));
-    for (;;) {
-      const oldest = this.starts.length >= capacity ? this.starts[this.starts.length - capacity] : -Infinity;
-      const early = oldest + 1000 + WINDOW_MARGIN_MS - this.now();
-      if (early <= 0) break;
-      await this.sleep(early);
-    }
+    const windowOpens = () =>
+      this.starts.length >= capacity ? this.starts[this.starts.length - capacity] + 1000 + WINDOW_MARGIN_MS : -Infinity;
+    const slot = Math.max(this.now(), this.next, windowOpens());
+    this.next = slot + 1000 / this.requestsPerSecond;
+    // One wait for the slot; another only when a timer fired late and the window is not open yet.
+    for (let early = slot - this.now(); early > 0; early = windowOpens() - this.now()) await this.sleep(early);
     this.starts.push(this.now());
     if (this.starts.length > capacity) this.starts.shift();
   }
