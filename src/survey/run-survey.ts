@@ -89,25 +89,24 @@ export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan,
     }
   } else journal = Journal.start(settings.out, key, new Date().toISOString());
 
-  // Failures without an answer wait here until an answer comes: a survey stopped by a dead service redoes them on --resume.
-  let unanswered: TransportFailureUnit[] = [];
+  // A unit that ended without an HTTP answer is never journaled: it is counted in this execution's
+  // report (its requests, its transport errors), the survey is incomplete, and --resume asks it again.
+  let unanswered = 0;
+  let inARow = 0;
   let stopped: string | undefined;
-  const record = (unit: SurveyUnit) => {
+  const judged = (unit: SurveyUnit) => {
+    inARow = 0;
     journal.append(unit);
     tally.add(unit);
-  };
-  const judged = (unit: SurveyUnit) => {
-    unanswered.forEach(record);
-    unanswered = [];
-    record(unit);
     settings.progress.update(tally);
   };
   const failed = (error: unknown) => {
     if (!(error instanceof UnitTransportError)) throw error;
-    unanswered.push(error.unit);
-    settings.progress.update(tally, unanswered.length);
-    if (unanswered.length >= STOP_AFTER_TRANSPORT_ERRORS)
-      stopped ??= `the service stopped answering: ${unanswered.length} requests in a row ended without an HTTP answer (last: ${error.unit.reason})`;
+    tally.add(error.unit);
+    unanswered++;
+    settings.progress.update(tally, ++inARow);
+    if (inARow >= STOP_AFTER_TRANSPORT_ERRORS)
+      stopped ??= `the service stopped answering: ${inARow} requests in a row ended without an HTTP answer (last: ${error.unit.reason})`;
   };
   const saving = setInterval(() => journal.save(), 2_000);
   const counting = countingPlan(plan, settings.progress, done);
@@ -120,6 +119,8 @@ export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan,
   } finally {
     clearInterval(saving);
   }
+  if (unanswered > 0)
+    stopped ??= `${unanswered} unit${unanswered === 1 ? '' : 's'} of work ended without an HTTP answer (the last: ${tally.lastTransportError})`;
   journal.save(stopped === undefined);
   journal.close();
   settings.progress.stop();

@@ -148,6 +148,8 @@ export class SurveyTally {
   /** NPIs of this tally's units asked for (a provider unit) and left without an answer (a transport error of a line). */
   private surveyedNpis = 0;
   private unansweredNpis = 0;
+  /** Why the last unit without an HTTP answer ended so. */
+  lastTransportError: string | undefined;
   /** The NPI list's counts, once it was read to its end. */
   private inputRead: InputReadUnit | undefined;
   /** Records that failed a MUST requirement so far, for progress. */
@@ -170,6 +172,7 @@ export class SurveyTally {
         this.inputRead = unit;
         return;
       case 'transport-error':
+        this.lastTransportError = unit.reason;
         this.countRequests(unit.requests);
         if (unit.line !== undefined) this.unansweredNpis++;
         if (unit.walk !== undefined && unit.page !== undefined) this.pagesOf(unit.walk).set(unit.page, unit);

@@ -12,6 +12,7 @@ import { FAULTS } from './faults';
 import { behaviourOf, scenarioPrefix, SCENARIOS } from './registry';
 import type { Scenario } from './scenario';
 import { SPARSE_FAULTS } from './sparse-faults';
+import { HOSTILE_WALKS } from './hostile-walks';
 import { VARIANTS } from './variants';
 
 function named(variable: string, list: readonly Scenario[]): MountedScenario[] | undefined {
@@ -28,7 +29,7 @@ function named(variable: string, list: readonly Scenario[]): MountedScenario[] |
 function scenarios(): MountedScenario[] | undefined {
   if (process.env.REFERENCE_SCENARIOS === 'all')
     return SCENARIOS.map((s) => ({ prefix: scenarioPrefix(s.name), behaviour: behaviourOf(s) }));
-  return named('REFERENCE_FAULT', [...FAULTS, ...SPARSE_FAULTS]) ?? named('REFERENCE_VARIANT', VARIANTS);
+  return named('REFERENCE_FAULT', [...FAULTS, ...SPARSE_FAULTS, ...HOSTILE_WALKS]) ?? named('REFERENCE_VARIANT', VARIANTS);
 }
 
 runReferenceServer(scenarios());

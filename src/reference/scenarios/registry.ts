@@ -1,14 +1,15 @@
 import { type Behaviour, withChanges } from './behaviour';
 import { FAULTS } from './faults';
 import { HOSTILE } from './hostile';
+import { HOSTILE_WALKS } from './hostile-walks';
 import { SPARSE_FAULTS } from './sparse-faults';
 import type { Scenario } from './scenario';
 import { VARIANTS } from './variants';
 
 export const CLEAN: Scenario = { name: 'clean', description: 'the reference behaviour', behaviour: {} };
 
-/** Every scenario, by name: the clean reference, its conformant variants, its faults, the sparse data faults a survey finds, and hostile targets. */
-export const SCENARIOS: readonly Scenario[] = [CLEAN, ...VARIANTS, ...FAULTS, ...SPARSE_FAULTS, ...HOSTILE];
+/** Every scenario, by name: the clean reference, its conformant variants, its faults, the sparse data faults a survey finds, and hostile targets (of a run, and of a survey's walks). */
+export const SCENARIOS: readonly Scenario[] = [CLEAN, ...VARIANTS, ...FAULTS, ...SPARSE_FAULTS, ...HOSTILE, ...HOSTILE_WALKS];
 
 export function behaviourOf(scenario: Scenario): Behaviour {
   return withChanges(scenario.behaviour);

@@ -1,0 +1,33 @@
+/**
+ * Services that fail in the middle of a walk, for the survey: a survey must end within its bounds,
+ * say it is incomplete (exit 3), keep a checkpoint that --resume completes once the service is
+ * well again, and count no record twice.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Scenario } from './scenario';
+
+/** Pages past this one fail, in the scenarios below. */
+export const PAGES_THAT_ANSWER = 1;
+
+/** A Page past PAGES_THAT_ANSWER of an organization search. */
+function pastTheLastGoodPage(request: FastifyRequest): boolean {
+  const url = new URL(request.url, 'http://service.test');
+  return /\/organization$/i.test(url.pathname) && Number(url.searchParams.get('Page') ?? '1') > PAGES_THAT_ANSWER;
+}
+
+export const HOSTILE_WALKS: readonly Scenario[] = [
+  {
+    name: 'walk-resets-after-page-1',
+    description: `resets the connection of every organization page past page ${PAGES_THAT_ANSWER}`,
+    behaviour: {
+      http: {
+        intercept: async (request, reply) => {
+          if (!pastTheLastGoodPage(request)) return false;
+          reply.hijack();
+          request.raw.socket.destroy();
+          return true;
+        },
+      },
+    },
+  },
+];

@@ -1,0 +1,51 @@
+/**
+ * A service that fails in the middle of a walk, then recovers (one target, served by one server and
+ * then another on the same port): the survey ends in bounded time, says it is incomplete (exit 3),
+ * and --resume completes it into exactly what an uninterrupted survey counts, no record twice.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort, startReferenceServer } from '../../src/suite-runs/scenario-server';
+import type { SurveyReport } from '../../src/types/schemas';
+import { commandAsync, tempDir } from './command';
+import { expect, test } from './fixtures';
+
+const readSurvey = (dir: string) => JSON.parse(readFileSync(join(dir, 'survey.json'), 'utf8')) as SurveyReport;
+
+/** What must not depend on how the survey was run: everything but its id, the timestamps and the latencies. */
+function counts(report: SurveyReport) {
+  const { id: _id, started: _s, finished: _f, latencyMs: _l, latencyHistograms: _h, ...rest } = report;
+  return rest;
+}
+
+test('connections reset past page 1 of every walk: exit 3, incomplete; --resume once the service is well completes it, no record twice', async () => {
+  test.setTimeout(120_000);
+  const dir = tempDir();
+  const port = await freePort();
+  const args = ['survey', '--base-url', `http://127.0.0.1:${port}`, '--organizations-by-state', '--max-rps', '1000'];
+  const survey = async (env: Record<string, string>, more: string[]) => {
+    const server = await startReferenceServer(env, port);
+    try {
+      return await commandAsync([...args, ...more]);
+    } finally {
+      await server.stop();
+    }
+  };
+  const out = join(dir, 'out');
+  const started = Date.now();
+  const failing = await survey({ REFERENCE_FAULT: 'walk-resets-after-page-1' }, ['--out', out]);
+  expect(failing.code, failing.stderr).toBe(3);
+  expect(Date.now() - started).toBeLessThan(60_000);
+  const incomplete = readSurvey(out);
+  expect(incomplete.complete).toBe(false);
+  expect(incomplete.stopped).toMatch(/^\d+ units of work ended without an HTTP answer \(the last: transport: GET .*Page=2 failed/);
+  expect(incomplete.requests.transportErrors).toBeGreaterThan(0);
+  expect(failing.stdout).toContain('--resume finishes it');
+
+  const resumed = await survey({}, ['--out', out, '--resume']);
+  expect(resumed.code, resumed.stderr).toBe(0);
+  const whole = await survey({}, ['--out', join(dir, 'whole')]);
+  expect(whole.code, whole.stderr).toBe(0);
+  expect(counts(readSurvey(out))).toEqual(counts(readSurvey(join(dir, 'whole'))));
+  expect(readSurvey(out).requests.transportErrors).toBe(0);
+});
