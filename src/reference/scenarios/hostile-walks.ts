@@ -30,4 +30,17 @@ export const HOSTILE_WALKS: readonly Scenario[] = [
       },
     },
   },
+  {
+    name: 'walk-silent-after-page-1',
+    description: `accepts every organization page past page ${PAGES_THAT_ANSWER} and never answers it`,
+    behaviour: {
+      http: {
+        intercept: async (request, reply) => {
+          if (!pastTheLastGoodPage(request)) return false;
+          reply.hijack();
+          return true;
+        },
+      },
+    },
+  },
 ];
