@@ -15,7 +15,7 @@ import { mergeShards } from '../survey/merge-shards';
 import { createProgress } from '../survey/progress';
 import { runSurvey, type SurveyPlan, type SurveyResult } from '../survey/run-survey';
 import { parseShard } from '../survey/shard';
-import { surveyVerdict } from '../verdicts/survey-verdict';
+import { SURVEY_EXIT_CODE, surveyVerdict } from '../verdicts/survey-verdict';
 import { DELIMITERS } from '../survey/npi-input';
 import { EXIT, UsageError } from './exit-codes';
 import { type RunOptions, runEnvironment } from './run';
@@ -73,7 +73,7 @@ function concluded(out: string, { report }: SurveyResult): number {
     );
     return EXIT.pass;
   }
-  return verdict === 'pass' ? EXIT.pass : verdict === 'fail' ? EXIT.fail : EXIT.inconclusive;
+  return SURVEY_EXIT_CODE[verdict];
 }
 
 /**

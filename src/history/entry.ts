@@ -15,7 +15,7 @@ import { SCHEMA } from '../schema-validation/validator';
 import type { ConformanceReport, FailingKeys, SurveyReport } from '../types/schemas';
 import { EXIT_CODE } from '../verdicts/aggregate';
 import { runFailures } from '../verdicts/baseline/judge';
-import { surveyVerdict } from '../verdicts/survey-verdict';
+import { SURVEY_EXIT_CODE, surveyVerdict } from '../verdicts/survey-verdict';
 
 /** The target's name for the embedded reference server, whose port changes from run to run. */
 export const EMBEDDED_TARGET = 'embedded';
@@ -107,7 +107,7 @@ function surveyEntry(dir: string, label: string | null): HistoryEntry {
     startedAt: report.started,
     finishedAt: report.finished,
     verdict,
-    exitCode: verdict === 'pass' ? EXIT_CODE.pass : verdict === 'fail' ? EXIT_CODE.fail : EXIT_CODE.inconclusive,
+    exitCode: SURVEY_EXIT_CODE[verdict],
     report,
     requirements: report.requirements.map((r) => ({
       requirement: r.id,

@@ -4,10 +4,18 @@
  * HTTP answer; pass otherwise.
  */
 import type { SurveyReport } from '../types/schemas';
+import { EXIT_CODE } from './aggregate';
 
 export const MAX_UNANSWERED_SHARE = 0.05;
 
 export type SurveyVerdict = 'pass' | 'fail' | 'inconclusive';
+
+/** A survey's exit code by its verdict, from the one table of exit codes (a shard's failures aside: the command's to say). */
+export const SURVEY_EXIT_CODE: Record<SurveyVerdict, number> = {
+  pass: EXIT_CODE.pass,
+  fail: EXIT_CODE.fail,
+  inconclusive: EXIT_CODE.inconclusive,
+};
 
 export function surveyVerdict(report: SurveyReport): { verdict: SurveyVerdict; why: string } {
   const failing = report.requirements.filter((r) => r.level === 'MUST' && r.failed > 0);
