@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ENV_FILE_VARIABLE, environmentWithDotenv } from '../config/environment';
+import { environmentWithDotenv } from '../config/environment';
 import { InputError } from '../config/input-error';
 import { CHECK_DEFAULTS, type CheckSettings, checkHistory } from '../history/check';
 import { diffHistory, renderHistoryDiff } from '../history/diff';
@@ -16,6 +16,7 @@ import { pruneHistory } from '../history/prune';
 import { runName } from '../history/queries';
 import { recordEntry } from '../history/record';
 import { type HistoryStore, historyLocation, HISTORY_URL_VARIABLE, openHistory } from '../history/store';
+import { withEnvFile } from './env-file';
 import { EXIT, UsageError } from './exit-codes';
 
 export interface HistoryOptions {
@@ -145,7 +146,7 @@ async function check(location: string, options: HistoryCommandOptions): Promise<
 /** `history SUBCOMMAND`. */
 export async function historyCommand(action: string, positionals: readonly string[], options: HistoryCommandOptions): Promise<number> {
   const cwd = process.cwd();
-  const env = options['env-file'] === undefined ? process.env : { ...process.env, [ENV_FILE_VARIABLE]: resolve(cwd, options['env-file']) };
+  const env = withEnvFile(process.env, options['env-file'], cwd);
   const location = historyLocation(options.history, environmentWithDotenv(env, cwd), cwd);
   const none = (what: string) => {
     if (positionals.length > 0) throw new UsageError(`history ${what} takes no arguments, got "${positionals.join(' ')}"`);

@@ -2,9 +2,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { EMBEDDED_SERVED_VARIABLE, EMBEDDED_URL_VARIABLE, targetsEmbedded } from '../config/connection';
-import { ENV_FILE_VARIABLE, environmentWithDotenv, reportDirOf } from '../config/environment';
+import { environmentWithDotenv, reportDirOf } from '../config/environment';
 import { freeLoopbackPort } from '../reference/free-port';
 import { EXIT, UsageError } from './exit-codes';
+import { withEnvFile } from './env-file';
 import { recordAfter, requestedHistory } from './history';
 
 /**
@@ -50,12 +51,7 @@ export function runEnvironment(options: RunOptions, env: NodeJS.ProcessEnv, cwd:
   if (options.strict) next.STRICT = 'true';
   if (options['update-baseline']) next.UPDATE_BASELINE = 'true';
   if (options['fail-on-drift']) next.FAIL_ON_DRIFT = 'true';
-  if (options['env-file'] !== undefined) {
-    const file = resolve(cwd, options['env-file']);
-    if (!existsSync(file)) throw new UsageError(`--env-file ${file} does not exist`);
-    next[ENV_FILE_VARIABLE] = file;
-  }
-  return next;
+  return withEnvFile(next, options['env-file'], cwd);
 }
 
 /** Playwright's arguments for a run: the package's suite, the selection flags, and whatever follows `--`. */
