@@ -151,16 +151,18 @@ async function requirementRegressions(
   const key = (r: { requirement: string; level: string }) => `${r.requirement} ${r.level}`;
   const before = new Map(rows.filter((r) => r.run_id === against.id).map((r) => [key(r), r]));
   const regressions: Regression[] = [];
+  const newlyFailing = new Set<string>();
   for (const now of rows.filter((r) => r.run_id === latest.id)) {
     const then = before.get(key(now));
-    if (then?.status === 'pass' && (now.status === 'fail' || now.status === 'warn'))
-      regressions.push({
-        target: latest.target,
-        what: 'requirement',
-        line: `${latest.target}: ${now.requirement} (${now.level}) passed and now fails: ${then.status} → ${now.status}${latest.kind === 'survey' ? ` (${now.failed} of ${now.checks} records)` : ''}, ${between(against, latest)}`,
-      });
+    if (then?.status !== 'pass' || (now.status !== 'fail' && now.status !== 'warn')) continue;
+    newlyFailing.add(key(now));
+    regressions.push({
+      target: latest.target,
+      what: 'requirement',
+      line: `${latest.target}: ${now.requirement} (${now.level}) passed and now fails: ${then.status} → ${now.status}${latest.kind === 'survey' ? ` (${now.failed} of ${now.checks} records)` : ''}, ${between(against, latest)}`,
+    });
   }
-  if (latest.kind === 'survey') regressions.push(...(await rateRegressions(db, latest, against, settings, regressions)));
+  if (latest.kind === 'survey') regressions.push(...(await rateRegressions(db, latest, against, settings, newlyFailing)));
   return regressions;
 }
 
@@ -169,7 +171,7 @@ async function rateRegressions(
   latest: StoredRun,
   against: StoredRun,
   settings: CheckSettings,
-  already: readonly Regression[],
+  newlyFailing: ReadonlySet<string>,
 ): Promise<Regression[]> {
   const rows = await runRows(db, 'survey_rates', [latest.id, against.id]);
   const key = (r: { requirement: string; level: string; source: string }) => `${r.requirement} ${r.level} ${r.source}`;
@@ -184,7 +186,7 @@ async function rateRegressions(
     const [a, b] = [percent(then.failed, then.checked), percent(now.failed, now.checked)];
     if (b - a <= settings.maxRateRise) continue;
     // A requirement that went from no failure to some is said once, above; its datasets still are.
-    if (now.source === '' && already.some((r) => r.line.startsWith(`${latest.target}: ${now.requirement} (${now.level}) passed`))) continue;
+    if (now.source === '' && newlyFailing.has(`${now.requirement} ${now.level}`)) continue;
     const where = now.source === '' ? '' : ` in source dataset ${now.source}`;
     regressions.push({
       target: latest.target,
