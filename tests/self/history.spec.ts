@@ -5,7 +5,7 @@
  * after another on the same port, as a deployment is released.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { Client } from 'pg';
@@ -19,6 +19,7 @@ import { VARIANTS } from '../../src/reference/scenarios/variants';
 import { freePort, startReferenceServer } from '../../src/suite-runs/scenario-server';
 import { openFile } from './browser';
 import { BIN, commandAsync, tempDir } from './command';
+import { everyFile } from './every-file';
 import { expect, test } from './fixtures';
 import { POSTGRES_PASSWORD } from './postgres-server';
 
@@ -34,14 +35,6 @@ const history = (args: string[], env: Record<string, string> = {}) => commandAsy
 
 /** Regression lines of a `history check`. */
 const regressions = (stdout: string) => stdout.split('\n').filter((line) => line.startsWith('regression: '));
-
-/** Every file under a folder, as text that a secret could be found in. */
-function everyFile(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? everyFile(path) : [readFileSync(path, 'latin1')];
-  });
-}
 
 /** Every row of every table of a PostgreSQL store, as text. */
 async function everyRow(url: string): Promise<string> {

@@ -2,13 +2,14 @@
  * Mutual TLS and a private CA: an HTTPS reference server that asks for a client certificate,
  * with every certificate made here, in this process, by a CA made here.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'selfsigned';
 import { buildReferenceServer } from '../../src/reference/server';
 import { commandAsync, tempDir } from './command';
+import { everyFile } from './every-file';
 import { expect, test } from './fixtures';
 
 const PASSPHRASE = 'mtls-passphrase-7f3a9c';
@@ -46,14 +47,6 @@ async function makeCertificates(dir: string): Promise<void> {
   // The passphrase must be needed: the client key is PKCS#8 encrypted.
   if (!client.private.startsWith('-----BEGIN ENCRYPTED PRIVATE KEY-----')) throw new Error('selfsigned wrote the client key unencrypted');
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-}
-
-/** Every file under `dir`, read as text. */
-function everyFile(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? everyFile(path) : [readFileSync(path, 'latin1')];
-  });
 }
 
 test('a client certificate (CLIENT_CERT, CLIENT_KEY, CLIENT_KEY_PASSPHRASE) and a private CA (NODE_EXTRA_CA_CERTS) reach an mTLS service', async ({

@@ -3,20 +3,11 @@
  * then another on the same port): the survey ends in bounded time, says it is incomplete (exit 3),
  * and --resume completes it into exactly what an uninterrupted survey counts, no record twice.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, startReferenceServer } from '../../src/suite-runs/scenario-server';
-import type { SurveyReport } from '../../src/types/schemas';
 import { commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
-
-const readSurvey = (dir: string) => JSON.parse(readFileSync(join(dir, 'survey.json'), 'utf8')) as SurveyReport;
-
-/** What must not depend on how the survey was run: everything but its id, the timestamps and the latencies. */
-function counts(report: SurveyReport) {
-  const { id: _id, started: _s, finished: _f, latencyMs: _l, latencyHistograms: _h, ...rest } = report;
-  return rest;
-}
+import { readSurvey, surveyCounts } from './survey-report';
 
 for (const { fault, what, surveyEnv, last } of [
   { fault: 'walk-resets-after-page-1', what: 'connections reset', surveyEnv: {}, last: /failed/ },
@@ -54,6 +45,6 @@ for (const { fault, what, surveyEnv, last } of [
     expect(resumed.code, resumed.stderr).toBe(0);
     const whole = await survey({}, ['--out', join(dir, 'whole')]);
     expect(whole.code, whole.stderr).toBe(0);
-    expect(counts(readSurvey(out))).toEqual(counts(readSurvey(join(dir, 'whole'))));
+    expect(surveyCounts(readSurvey(out))).toEqual(surveyCounts(readSurvey(join(dir, 'whole'))));
     expect(readSurvey(out).requests.transportErrors).toBe(0);
   });

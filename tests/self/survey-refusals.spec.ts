@@ -4,7 +4,7 @@
  * garbled, and a merge of shards that are not 1 to N of one survey. And what it never writes: the
  * credentials it was given, in any file of its folder or in its output.
  */
-import { readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHECKPOINT_FILE, JOURNAL_FILE } from '../../src/survey/journal';
 import { readFixtures } from '../../src/reference/fixture-files';
@@ -12,6 +12,7 @@ import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { VARIANTS } from '../../src/reference/scenarios/variants';
 import { type ScenarioServer, startScenarioServer } from '../../src/suite-runs/scenario-server';
 import { commandAsync, tempDir } from './command';
+import { everyFile } from './every-file';
 import { expect, test } from './fixtures';
 
 let server: ScenarioServer;
@@ -100,13 +101,6 @@ test('survey merge refuses the same shard twice, a missing shard, and shards of 
   expect(merged.code, merged.stderr).toBe(0);
   expect(JSON.parse(readFileSync(join(dir, 'merged', 'survey.json'), 'utf8')).input).toMatchObject({ rowsRead: 30, otherShards: 0 });
 });
-
-function everyFile(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? everyFile(path) : [readFileSync(path, 'latin1')];
-  });
-}
 
 test('the token and the headers a survey is given appear in no file of its folder and in none of its output; userinfo in the base URL is refused', async () => {
   const dir = tempDir();

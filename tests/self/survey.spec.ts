@@ -18,6 +18,7 @@ import { type ScenarioServer, startScenarioServer } from '../../src/suite-runs/s
 import type { FailingKeys, SurveyReport } from '../../src/types/schemas';
 import { BIN, commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
+import { readSurvey, surveyCounts } from './survey-report';
 import { openFile } from './browser';
 
 const fixtures = readFixtures();
@@ -28,14 +29,6 @@ function npiFile(dir: string): string {
   const npis = fixtures.providers.map((p) => p.golden.data.NPI![0]);
   writeFileSync(file, ['12345', ...npis.slice(0, 100), 'not-an-npi', ...npis.slice(100)].join('\n'));
   return file;
-}
-
-const readSurvey = (dir: string) => JSON.parse(readFileSync(join(dir, 'survey.json'), 'utf8')) as SurveyReport;
-
-/** What must not depend on how the survey was run: everything but its id, the timestamps and the latencies. */
-function counts(report: SurveyReport) {
-  const { id: _id, started: _s, finished: _f, latencyMs: _l, latencyHistograms: _h, shard: _shard, ...rest } = report;
-  return rest;
 }
 
 let server: ScenarioServer;
@@ -180,7 +173,7 @@ test('three shards merged give the unsharded survey', async () => {
   for (const shard of shards) expect(shard.code, shard.stderr).not.toBe(2);
   const merged = await commandAsync(['survey', 'merge', ...[1, 2, 3].map((i) => join(dir, `shard-${i}`)), '--out', join(dir, 'merged')]);
   expect(merged.code, merged.stderr).toBe(1);
-  expect(counts(readSurvey(join(dir, 'merged')))).toEqual(counts(readSurvey(join(dir, 'whole'))));
+  expect(surveyCounts(readSurvey(join(dir, 'merged')))).toEqual(surveyCounts(readSurvey(join(dir, 'whole'))));
   expect(readFileSync(join(dir, 'merged', 'failures.csv'), 'utf8')).toBe(readFileSync(join(dir, 'whole', 'failures.csv'), 'utf8'));
   // Every failing record's key, beside survey.json for the history: the same whether sharded or not, and not empty here.
   const keys = (folder: string) => (JSON.parse(readFileSync(join(dir, folder, 'failing-keys.json'), 'utf8')) as FailingKeys).requirements;
@@ -223,7 +216,7 @@ test('a survey killed with kill -9 three times and resumed counts every record o
   }
   const resumed = await commandAsync(['survey', ...args, '--max-rps', '1000', '--out', out, '--resume']);
   expect(resumed.code, resumed.stderr).toBe(1);
-  expect(counts(readSurvey(out))).toEqual(counts(readSurvey(join(dir, 'whole'))));
+  expect(surveyCounts(readSurvey(out))).toEqual(surveyCounts(readSurvey(join(dir, 'whole'))));
 });
 
 test('hostile text in records: survey.json valid and bounded, failures.csv parseable with formulas neutralised, index.html inert', async () => {
