@@ -177,9 +177,10 @@ for (const kind of STORES) {
             out,
             '--max-rps',
             '10000',
-            // Fewer in flight than the default 8: on a 2-core machine shared with other tests, a survey's own load is latency noise.
+            // Two in flight, not the default 8: on a 2-core machine shared with other tests, a survey's own load is
+            // latency noise, and once made a clean survey's p95 rise past the gate's floor (a false latency regression).
             '--concurrency',
-            '4',
+            '2',
             '--history',
             store,
             '--label',
@@ -225,7 +226,7 @@ for (const kind of STORES) {
         ),
       ),
     );
-    expect(lines.every((line) => line.includes('DATA-FORMATS (MUST)'))).toBe(true);
+    expect(lines.filter((line) => !line.includes('DATA-FORMATS (MUST)'))).toEqual([]);
     // The records that started failing: the providers of the doubled fault that the first did not break.
     const diff = JSON.parse((await history(['diff', '--history', store, '--json'])).stdout) as {
       records: { requirement: string; started: { count: number; keys: string[] }; stopped: { count: number } }[];
