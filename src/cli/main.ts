@@ -180,7 +180,7 @@ Anything after -- goes to Playwright as it is.
   --label L               the survey's name in the history
 
   Exit codes: 0 no record broke a MUST requirement, 1 one did, 2 configuration error, 3 inconclusive
-  (stopped before it completed, or a request without an HTTP answer: --resume finishes it).
+  (stopped before it completed, or a unit without an answer about the directory: --resume finishes it).
 `,
 };
 

@@ -13,7 +13,9 @@ import { escapeText } from '../report/escape';
 import { SURVEY_FILES, writeSurvey } from '../report/survey/write-survey';
 import { mergeShards } from '../survey/merge-shards';
 import { createProgress } from '../survey/progress';
-import { runSurvey, type SurveyPlan, type SurveyResult } from '../survey/run-survey';
+import { resumableCheckpoint } from '../survey/journal';
+import { runSurvey, type SurveyResult } from '../survey/run-survey';
+import type { SurveyPlan } from '../survey/survey-plan';
 import { parseShard } from '../survey/shard';
 import { SURVEY_EXIT_CODE, surveyVerdict } from '../verdicts/survey-verdict';
 import { DELIMITERS } from '../survey/npi-input';
@@ -115,8 +117,7 @@ export function surveyCommand(options: SurveyOptions): Promise<number> {
   return target(
     options,
     DirectoryEndpoints,
-    () => undefined,
-    async (endpoints, _prepared, { connection, redactor }) => {
+    (_env, { connection, redactor }) => {
       const plan: SurveyPlan = {
         baseUrl: redactor.url(connection.baseUrl),
         embedded: connection.embedded,
@@ -132,6 +133,11 @@ export function surveyCommand(options: SurveyOptions): Promise<number> {
           clientCertificate: connection.clientCertificate !== undefined,
         },
       };
+      // A resume of another survey is refused in one line, before anything is printed or asked.
+      if (options.resume) resumableCheckpoint(out, plan);
+      return plan;
+    },
+    async (endpoints, plan, { connection, redactor }) => {
       console.error(
         `survey: ${npis === undefined ? 'no NPIs' : `NPIs from ${npis === '-' ? 'standard input' : npis}`}, ${walks.length} organization walks, shard ${shard.index}/${shard.total}, ${concurrency} at a time, ${connection.maxRps > 0 ? `at most ${connection.maxRps} requests/s` : 'no rate limit'}${options.resume ? ', resumed' : ''} → ${out}`,
       );

@@ -46,15 +46,13 @@ function preflightExit(exchange: Exchange, connection: ConnectionConfig): number
 export async function target<E extends DirectoryEndpoints, P>(
   options: RunOptions,
   Endpoints: new (http: ReadOnlyHttpClient, connection: ConnectionConfig) => E,
-  prepare: (env: Environment) => P,
+  prepare: (env: Environment, context: TargetContext) => P,
   body: (endpoints: E, prepared: P, context: TargetContext) => Promise<number>,
   preflight?: (api: DirectoryEndpoints, prepared: P) => Promise<Exchange>,
 ): Promise<number> {
   const cwd = process.cwd();
   const env = runEnvironment(options, process.env, cwd);
   const merged = configured(() => environmentWithDotenv(env, cwd));
-  // What the command reads is checked before it prints or starts anything: a bad input is one line.
-  const prepared = configured(() => prepare(merged));
   const server = configured(() => targetsEmbedded(merged)) ? referenceServerOf(process.env).app : undefined;
   if (server) {
     await server.listen({ port: 0, host: '127.0.0.1' });
@@ -63,6 +61,8 @@ export async function target<E extends DirectoryEndpoints, P>(
   try {
     const connection = configured(() => loadConnection(merged, cwd));
     const redactor = new Redactor(secretsOf(connection));
+    // What the command reads is checked before it prints or asks anything: a bad input is one line.
+    const prepared = configured(() => prepare(merged, { connection, redactor }));
     const transport = new UndiciTransport(connection.clientCertificate);
     // The benchmark's request log (CONFORMANCE_REQUEST_LOG), as the suite keeps it: one lane, since one process asks.
     const logDir = merged[REQUEST_LOG_VARIABLE];

@@ -32,6 +32,14 @@ export interface Exchange {
   duplicateNames?: string[];
 }
 
+/**
+ * An answer that says nothing of the directory's data: who may ask (401, 403), how fast (429, once
+ * the client gave up waiting out Retry-After), or that the service failed (5xx). A survey leaves
+ * the unit it was asked for unanswered, for --resume, rather than judge a record by it.
+ */
+export const saysNothingOfTheData = ({ status }: Pick<Exchange, 'status'>) =>
+  status === 401 || status === 403 || status === 429 || status >= 500;
+
 /** What a page summary keeps of an answer it no longer holds: enough to name it as evidence. */
 export type AnswerLine = Pick<Exchange, 'method' | 'url' | 'status' | 'contentType'>;
 

@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { InputError } from '../config/input-error';
 import type { SurveyUnit } from './records';
+import { differing, planDifferences, type SurveyPlan } from './survey-plan';
 
 export const JOURNAL_FILE = 'survey-journal.ndjson';
 export const CHECKPOINT_FILE = 'survey-checkpoint.json';
@@ -61,13 +62,8 @@ export class Journal {
   }
 
   /** The survey of `dir` carried on, when its checkpoint is this plan's. */
-  static resume(dir: string, plan: string): Journal {
-    const checkpoint = readCheckpoint(dir);
-    if (checkpoint.plan !== plan)
-      throw new InputError(
-        `--resume: the checkpoint in ${dir} is of another survey (other target, inputs or shard); run without --resume to start anew`,
-      );
-    return new Journal(dir, checkpoint);
+  static resume(dir: string, plan: SurveyPlan): Journal {
+    return new Journal(dir, resumableCheckpoint(dir, plan));
   }
 
   get started(): string {
@@ -109,6 +105,31 @@ export function readCheckpoint(dir: string): Checkpoint {
   const size = existsSync(journal) ? statSync(journal).size : 0;
   if (size < checkpoint.journalBytes)
     throw new InputError(`${journal} is shorter than its checkpoint says (${size} of ${checkpoint.journalBytes} bytes)`);
+  return checkpoint;
+}
+
+/** The plan a checkpoint was written for. */
+export function planOf(dir: string, checkpoint: Checkpoint): SurveyPlan {
+  try {
+    const plan = JSON.parse(checkpoint.plan) as SurveyPlan;
+    if (plan !== null && typeof plan === 'object' && typeof plan.baseUrl === 'string') return plan;
+  } catch {
+    // Said below, as a checkpoint of no survey.
+  }
+  throw new InputError(`${join(dir, CHECKPOINT_FILE)} is not a survey checkpoint: its plan cannot be read`);
+}
+
+/**
+ * The checkpoint of `dir`, when it is of this plan's survey; otherwise the one line that refuses the
+ * resume, naming what differs. Checked before the survey starts or prints anything.
+ */
+export function resumableCheckpoint(dir: string, plan: SurveyPlan): Checkpoint {
+  const checkpoint = readCheckpoint(dir);
+  const differences = planDifferences(planOf(dir, checkpoint), plan);
+  if (differences.length > 0)
+    throw new InputError(
+      `--resume: the checkpoint in ${dir} is of another survey: its ${differing(differences)}; run without --resume to start anew`,
+    );
   return checkpoint;
 }
 

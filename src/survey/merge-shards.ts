@@ -11,8 +11,9 @@ import { SCHEMA } from '../schema-validation/validator';
 import { readReportFile } from '../report/read-report';
 import type { SurveyReport } from '../types/schemas';
 import { SURVEY_FILES } from '../report/survey/write-survey';
-import { journalUnits, readCheckpoint } from './journal';
-import { type SurveyPlan, surveyReport, type SurveyResult } from './run-survey';
+import { journalUnits, planOf, readCheckpoint } from './journal';
+import { surveyReport, type SurveyResult } from './run-survey';
+import { differing, planDifferences, type SurveyPlan } from './survey-plan';
 import { SurveyTally } from './tally';
 
 /** A shard's survey.json, read and checked against schemas/report/survey.schema.json. */
@@ -23,7 +24,7 @@ export async function mergeShards(dirs: readonly string[]): Promise<SurveyResult
   const shards = dirs.map((dir) => {
     const report = readSurvey(dir);
     const checkpoint = readCheckpoint(dir);
-    return { dir, report, checkpoint, plan: JSON.parse(checkpoint.plan) as SurveyPlan };
+    return { dir, report, checkpoint, plan: planOf(dir, checkpoint) };
   });
   const total = shards[0].report.shard.total;
   const indexes = shards.map((s) => s.report.shard.index).sort((a, b) => a - b);
@@ -31,9 +32,11 @@ export async function mergeShards(dirs: readonly string[]): Promise<SurveyResult
     throw new InputError(
       `survey merge needs shards 1 to ${total} of one survey, once each; got ${shards.map((s) => `${s.report.shard.index}/${s.report.shard.total} (${s.dir})`).join(', ')}`,
     );
-  const whole = (plan: SurveyPlan) => JSON.stringify({ ...plan, shard: undefined });
-  const odd = shards.find((s) => whole(s.plan) !== whole(shards[0].plan));
-  if (odd) throw new InputError(`${odd.dir} is a shard of another survey (other target, inputs or settings) than ${shards[0].dir}`);
+  for (const shard of shards.slice(1)) {
+    const differences = planDifferences(shard.plan, shards[0].plan, { shard: false });
+    if (differences.length > 0)
+      throw new InputError(`${shard.dir} is a shard of another survey than ${shards[0].dir}: their ${differing(differences)}`);
+  }
   const plan: SurveyPlan = { ...shards[0].plan, shard: { index: 1, total: 1 } };
   const tally = new SurveyTally(plan);
   for (const shard of shards) for await (const unit of journalUnits(shard.dir, shard.checkpoint)) tally.add(unit);

@@ -4,7 +4,7 @@
  * next link followed once. What the walk as a whole shows is judged when its end is known (tally.ts).
  */
 import type { DirectoryEndpoints } from '../client/endpoints';
-import type { Exchange } from '../client/exchange';
+import { type Exchange, saysNothingOfTheData } from '../client/exchange';
 import { ForeignOriginError } from '../client/http-client';
 import type { Judgement, Redact } from '../rules/judgement';
 import { isBundle, total } from '../rules/organization/bundle';
@@ -14,7 +14,7 @@ import { entryShell, SHELL_ENTRY } from '../rules/organization/entry-record';
 import { judgeSurveyed } from './subjects';
 import type { PageUnit } from './records';
 import { recordVerdict } from './record-verdict';
-import type { TimedRequests } from './provider-record';
+import { NoAnswerAboutData, type TimedRequests } from './provider-record';
 
 /** A walk's query in words, its records' key: `address-state=TX`. */
 export const queryKey = (query: Record<string, string>) => new URLSearchParams(query).toString();
@@ -31,6 +31,7 @@ async function followNext(
   if (!link) return undefined;
   let reached: Exchange;
   try {
+    // A 5xx there says nothing of where the link leads: page 1 is left unanswered, as its own 5xx would leave it.
     reached = await requests.ask('organization', () => endpoints.follow(link));
   } catch (error) {
     // A link to another origin is never followed: credentials stay on the base URL's origin.
@@ -59,7 +60,7 @@ function pageOutline(exchange: Exchange): PageOutline {
   };
 }
 
-/** Page `page` of walk `walk`; a request without an HTTP answer throws, with `requests` holding what was asked. */
+/** Page `page` of walk `walk`; a request without an answer about the data throws (TimedRequests), with `requests` holding what was asked. */
 export async function surveyWalkPage(
   endpoints: DirectoryEndpoints,
   walk: number,
@@ -105,5 +106,7 @@ export async function surveyWalkPage(
  * not judged, journaled or counted: its owner does that.
  */
 export async function peekPage(endpoints: DirectoryEndpoints, query: Record<string, string>): Promise<PageOutline> {
-  return pageOutline(await endpoints.organizations({ ...query, Page: '1' }));
+  const exchange = await endpoints.organizations({ ...query, Page: '1' });
+  if (saysNothingOfTheData(exchange)) throw new NoAnswerAboutData(exchange);
+  return pageOutline(exchange);
 }

@@ -15,7 +15,7 @@ export interface ProgressCounts {
 }
 
 export interface Progress {
-  /** `units` more to come, counted now. */
+  /** `units` more to come, counted now; fewer than counted, when negative (a walk that ended before its total). */
   expect(units: number): void;
   /** Parts of the plan whose units are not all counted yet (the NPI list, each walk): the total is a lower bound while any is left. */
   uncounted(parts: number): void;

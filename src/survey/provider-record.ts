@@ -4,7 +4,8 @@
  * golden value is traced to the source records that hold it: a data steward fixes a feed.
  */
 import type { DirectoryEndpoints } from '../client/endpoints';
-import type { Exchange } from '../client/exchange';
+import { ForeignOriginError } from '../client/http-client';
+import { type AnswerLine, type Exchange, requestLine, saysNothingOfTheData } from '../client/exchange';
 import { serviceText } from '../rules/service-text';
 import { isWellFormed } from '../json/unicode';
 import type { Redact } from '../rules/judgement';
@@ -18,20 +19,34 @@ import type { NpiLine } from './npi-input';
 import type { ProviderUnit, RecordFailure, RequestOutcome } from './records';
 import { recordVerdict } from './record-verdict';
 
-/** Requests of one unit, with their timings, whatever becomes of the unit. */
+/** An HTTP answer that says nothing of the data (saysNothingOfTheData): its unit is left unanswered. */
+export class NoAnswerAboutData extends Error {
+  constructor(answer: AnswerLine) {
+    super(`${requestLine(answer)}: an answer that says nothing of the directory`);
+  }
+}
+
+/**
+ * Requests of one unit, with their timings, whatever becomes of the unit. A request without an HTTP
+ * answer throws its TransportError, and one whose answer says nothing of the data throws
+ * NoAnswerAboutData: the unit is not judged by it.
+ */
 export class TimedRequests {
   readonly outcomes: RequestOutcome[] = [];
 
   async ask(endpoint: RequestOutcome['endpoint'], request: () => Promise<Exchange>): Promise<Exchange> {
     const started = performance.now();
+    let exchange: Exchange;
     try {
-      const exchange = await request();
-      this.outcomes.push({ endpoint, status: exchange.status, ms: exchange.durationMs });
-      return exchange;
+      exchange = await request();
     } catch (error) {
-      this.outcomes.push({ endpoint, ms: Math.round(performance.now() - started) });
+      // A link to another origin is refused before anything is sent: no request, and none unanswered.
+      if (!(error instanceof ForeignOriginError)) this.outcomes.push({ endpoint, ms: Math.round(performance.now() - started) });
       throw error;
     }
+    this.outcomes.push({ endpoint, status: exchange.status, ms: exchange.durationMs });
+    if (saysNothingOfTheData(exchange)) throw new NoAnswerAboutData(exchange);
+    return exchange;
   }
 }
 
@@ -64,7 +79,7 @@ function sourcesOf(failure: RecordFailure, golden: Exchange, sources: Exchange |
   return [...new Set(holding.map(datasetOf))].sort();
 }
 
-/** Surveys one NPI; a request without an HTTP answer throws (TransportError), with `requests` holding what was asked. */
+/** Surveys one NPI; a request without an answer about the data throws (TimedRequests), with `requests` holding what was asked. */
 export async function surveyProvider(
   endpoints: DirectoryEndpoints,
   { line, npi }: NpiLine,

@@ -70,7 +70,7 @@ export interface PageUnit {
   next?: { url: string; status: number; contentType: string; ids: string[]; verdict: RecordVerdict };
 }
 
-/** Work that ended without an HTTP answer: counted as requests, never as a record. */
+/** Work left without an answer about the data (none came, or a 401, 403, 429 or 5xx): counted as requests, never as a record. */
 export interface TransportFailureUnit {
   kind: 'transport-error';
   /** The NPI line, or the walk and page, that is left unjudged. */

@@ -11,39 +11,23 @@ import type { Redact } from '../rules/judgement';
 import { Journal, journalUnits, readCheckpoint } from './journal';
 import { type InputCounts, type InputProblem, readNpis } from './npi-input';
 import { type PageOutline, peekPage, surveyWalkPage } from './page-record';
-import { surveyProvider, TimedRequests } from './provider-record';
+import { NoAnswerAboutData, surveyProvider, TimedRequests } from './provider-record';
 import type { InputProblemUnit, InputReadUnit, PageUnit, SurveyUnit, TransportFailureUnit } from './records';
 import { npiShard, type Shard } from './shard';
+import type { SurveyPlan } from './survey-plan';
 import { SurveyTally } from './tally';
 import { NOT_JUDGED_HERE } from './subjects';
 import type { FailureRow } from '../report/survey/failures-csv';
 import { goesOn, ownPages, promisedPages } from './walk-plan';
+import { walkByPageGoesOn } from '../rules/organization/paging';
 import { awaitedTask, runPool, type Task } from './work-pool';
-import type { ConformanceReport, FailingKeys, SurveyReport } from '../types/schemas';
+import type { FailingKeys, SurveyReport } from '../types/schemas';
 import { PAGE_SIZE } from '../spec/constants';
 import type { Progress } from './progress';
 import { SUITE_VERSION } from '../suite-version';
 
-/** Requests in a row that end without an HTTP answer before the survey stops: the service is down, not flaky. */
+/** Units in a row left without an answer about the data before the survey stops: the service is down, not flaky. */
 export const STOP_AFTER_TRANSPORT_ERRORS = 10;
-
-export interface SurveyPlan {
-  baseUrl: string;
-  embedded: boolean;
-  /** --npis: a file, or - for standard input. */
-  npis?: string;
-  /** --delimiter of the NPI list; detected from its first line when absent. */
-  delimiter?: string;
-  /** One walk per query, in order: the --organizations queries, then one per state. */
-  walks: Record<string, string>[];
-  shard: Shard;
-  /** Examples kept per requirement and level (--examples). */
-  examples: number;
-  /** Rows of failures.csv at most (--max-failure-rows). */
-  maxFailureRows: number;
-  /** Which credentials the requests carry, by kind and header name, never by value: for the curl lines. */
-  credentials: NonNullable<ConformanceReport['target']['credentials']>;
-}
 
 export interface SurveySettings {
   out: string;
@@ -62,9 +46,6 @@ export interface SurveyResult {
   failingKeys: FailingKeys['requirements'];
 }
 
-/** What makes two surveys the same survey: a checkpoint of another plan is not resumed, nor merged with this one. */
-export const planKey = (plan: SurveyPlan) => JSON.stringify(plan);
-
 /**
  * What a resumed survey found in its journal: the NPI lines done, and the tally, which holds the
  * pages. Only a resume needs it: a survey under way reads each line and asks each page once.
@@ -79,18 +60,18 @@ export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan,
   const tally = new SurveyTally(plan);
   const lines = new Set<number>();
   const done: Journaled = { lines, page: (walk, page) => tally.page(walk, page) };
-  const key = planKey(plan);
   let journal: Journal;
   if (settings.resume) {
-    journal = Journal.resume(settings.out, key);
+    journal = Journal.resume(settings.out, plan);
     for await (const unit of journalUnits(settings.out, readCheckpoint(settings.out))) {
       tally.add(unit);
       if (unit.kind !== 'page' && unit.kind !== 'input-read' && unit.line !== undefined) lines.add(unit.line);
     }
-  } else journal = Journal.start(settings.out, key, new Date().toISOString());
+  } else journal = Journal.start(settings.out, JSON.stringify(plan), new Date().toISOString());
 
-  // A unit that ended without an HTTP answer is never journaled: it is counted in this execution's
-  // report (its requests, its transport errors), the survey is incomplete, and --resume asks it again.
+  // A unit left without an answer about the data (none came, or a 401, 403, 429 or 5xx) is never
+  // journaled: it is counted in this execution's report (its requests, its transport errors), the
+  // survey is incomplete, and --resume asks it again.
   let unanswered = 0;
   let inARow = 0;
   let stopped: string | undefined;
@@ -106,7 +87,7 @@ export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan,
     unanswered++;
     settings.progress.update(tally, ++inARow);
     if (inARow >= STOP_AFTER_TRANSPORT_ERRORS)
-      stopped ??= `the service stopped answering: ${inARow} requests in a row ended without an HTTP answer (last: ${error.unit.reason})`;
+      stopped ??= `the service stopped answering: ${inARow} units of work in a row were left without an answer about the directory (last: ${error.unit.reason})`;
   };
   const saving = setInterval(() => journal.save(), 2_000);
   const counting = countingPlan(plan, settings.progress, done);
@@ -120,7 +101,7 @@ export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan,
     clearInterval(saving);
   }
   if (unanswered > 0)
-    stopped ??= `${unanswered} unit${unanswered === 1 ? '' : 's'} of work ended without an HTTP answer (the last: ${tally.lastTransportError})`;
+    stopped ??= `${unanswered} unit${unanswered === 1 ? '' : 's'} of work ${unanswered === 1 ? 'was' : 'were'} left without an answer about the directory (the last: ${tally.lastTransportError})`;
   journal.save(stopped === undefined);
   journal.close();
   settings.progress.stop();
@@ -152,7 +133,11 @@ export function surveyReport(
   return { report, rows, failingKeys };
 }
 
-/** A unit that ended without an HTTP answer: what it asked, for the journal. */
+/** A request that left its unit without an answer about the data: none came, or one that says nothing of it. */
+const leftUnanswered = (error: unknown): error is TransportError | NoAnswerAboutData =>
+  error instanceof TransportError || error instanceof NoAnswerAboutData;
+
+/** A unit left without an answer about the data: what it asked, for this execution's counts. */
 class UnitTransportError extends Error {
   constructor(readonly unit: TransportFailureUnit) {
     super(unit.reason);
@@ -168,7 +153,7 @@ async function unitOf<T extends SurveyUnit>(
   try {
     return await judge(requests);
   } catch (error) {
-    if (!(error instanceof TransportError)) throw error;
+    if (!leftUnanswered(error)) throw error;
     throw new UnitTransportError({ kind: 'transport-error', ...where, requests: requests.outcomes, reason: error.message });
   }
 }
@@ -297,19 +282,43 @@ async function* walkPages(
     try {
       first.unit = await peekPage(endpoints, query);
     } catch (error) {
-      if (!(error instanceof TransportError)) throw error;
+      if (!leftUnanswered(error)) throw error;
+      // The shard cannot know its pages: it is incomplete, and --resume asks page 1 again.
+      const reason = error.message;
+      yield {
+        run: () => Promise.reject(new UnitTransportError({ kind: 'transport-error', walk, page: 1, requests: [], reason })),
+      };
     }
   }
   if (!first.unit) return;
   const promised = promisedPages(first.unit);
   if (promised !== undefined) {
-    // Every page is known: asked concurrently.
-    const numbers = [...ownPages(shard, 2, promised)].filter((number) => !done.page(walk, number));
-    counting.expect(numbers.length);
+    // Every page is known: asked concurrently, in order, until one of them ends the walk (fewer
+    // than 25 entries, or no bundle) whatever total promised: a total of 10^9 over 155
+    // organizations costs the pages that exist and the few in flight, not MAX_WALK_PAGES.
+    const numbers = [...ownPages(shard, 2, promised)];
+    let end = promised;
+    const ends = (number: number, unit: PageOutline) => {
+      if (!walkByPageGoesOn(unit)) end = Math.min(end, number);
+    };
+    const toAsk = (from: number) => numbers.slice(from).filter((number) => !done.page(walk, number)).length;
+    counting.expect(toAsk(0));
     counting.counted();
-    for (const number of numbers) {
+    for (const [index, number] of numbers.entries()) {
+      if (number > end) {
+        counting.expect(-toAsk(index));
+        break;
+      }
+      const journaled = done.page(walk, number);
+      if (journaled) {
+        ends(number, journaled);
+        continue;
+      }
       yield {
         run: () => unitOf({ walk, page: number }, (requests) => surveyWalkPage(endpoints, walk, query, number, settings.redact, requests)),
+        settled: (outcome) => {
+          if ('value' in outcome) ends(number, outcome.value as PageUnit);
+        },
       };
     }
     return;

@@ -148,7 +148,7 @@ export class SurveyTally {
   /** NPIs of this tally's units asked for (a provider unit) and left without an answer (a transport error of a line). */
   private surveyedNpis = 0;
   private unansweredNpis = 0;
-  /** Why the last unit without an HTTP answer ended so. */
+  /** Why the last unit left without an answer about the data was left so. */
   lastTransportError: string | undefined;
   /** The NPI list's counts, once it was read to its end. */
   private inputRead: InputReadUnit | undefined;
@@ -181,8 +181,7 @@ export class SurveyTally {
         this.surveyedNpis++;
         this.countRequests(unit.requests);
         if (unit.found) this.providers++;
-        // A 5xx is no answer about the provider: neither found nor not found.
-        else if (!unit.requests.some((r) => (r.status ?? 0) >= 500)) this.notFound++;
+        else this.notFound++;
         this.count(unit.verdict);
         for (const value of unit.values) {
           // Distinct values are bounded, as the input problems are: a directory of a million codes stays a readable report.

@@ -818,11 +818,11 @@ export interface SurveyReport {
      */
     rowsRead: number;
     /**
-     * NPIs whose search was answered.
+     * NPIs whose search was answered, and judged.
      */
     surveyed: number;
     /**
-     * NPIs whose requests ended without an HTTP answer.
+     * NPIs left without an answer about the directory: no HTTP answer came, or a 401, 403, 429 or 5xx. The survey is incomplete, and --resume asks them again.
      */
     unanswered: number;
     /**

@@ -1,10 +1,11 @@
 /** The directory-conformance command as a user runs it, for the tests of the command. */
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { neutralSuiteEnvironment } from '../../src/suite-runs/run-suite';
 import { PACKAGE_ROOT } from '../../src/package-root';
+import { watchPeakMemory } from '../../src/suite-runs/peak-memory';
 
 export const BIN = join(PACKAGE_ROOT, 'bin', 'directory-conformance.js');
 
@@ -39,14 +40,25 @@ export function command(args: string[], options: CommandOptions = {}): CommandRe
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** The command in `cwd`, without blocking this process: for a target served by the test itself. */
-export function commandAsync(args: string[], options: CommandOptions = {}): Promise<CommandResult> {
+/**
+ * The command in `cwd`, without blocking this process: for a target served by the test itself.
+ * `started` is given the child (to signal it); with `measureMemory`, the result has its peak resident
+ * memory, where /proc shows it.
+ */
+export function commandAsync(
+  args: string[],
+  options: CommandOptions & { started?: (child: ChildProcess) => void; measureMemory?: boolean } = {},
+): Promise<CommandResult & { signal: NodeJS.Signals | null; peakRssBytes?: number }> {
   const child = spawn(options.bin ?? BIN, args, { cwd: options.cwd ?? PACKAGE_ROOT, env: commandEnvironment(options) });
+  const memory = options.measureMemory ? watchPeakMemory(child.pid!) : undefined;
+  options.started?.(child);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  return new Promise((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, peakRssBytes: memory?.stop() })),
+  );
 }
 
 export const tempDir = () => mkdtempSync(join(tmpdir(), 'cli-'));

@@ -1,16 +1,35 @@
 /**
- * A service that fails in the middle of a walk, then recovers (one target, served by one server and
- * then another on the same port): the survey ends in bounded time, says it is incomplete (exit 3),
- * and --resume completes it into exactly what an uninterrupted survey counts, no record twice.
+ * A hostile directory, for the survey. A service that fails in the middle of a walk, then recovers
+ * (one target, served by one server and then another on the same port): the survey ends in bounded
+ * time, says it is incomplete (exit 3), and --resume completes it into exactly what an uninterrupted
+ * survey counts, no record twice. A service whose walks lie (a total of 10^9, next links that loop
+ * or leave the origin) or are long (10,000 pages): the survey asks each page that exists once, and
+ * nothing more, in bounded time and memory.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, startReferenceServer } from '../../src/suite-runs/scenario-server';
+import { readRequestLog, REQUEST_LOG_VARIABLE } from '../../src/client/request-log';
+import { readFixtures } from '../../src/reference/fixture-files';
+import { scenarioPrefix } from '../../src/reference/scenarios/registry';
+import { type ScenarioServer, freePort, startReferenceServer, startScenarioServer } from '../../src/suite-runs/scenario-server';
+import { PAGE_SIZE } from '../../src/spec/constants';
+import type { SurveyReport } from '../../src/types/schemas';
 import { commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
 import { readSurvey, surveyCounts } from './survey-report';
 
+/** Answers that say nothing of the directory, which leave their unit for --resume: none at all, or a 401, 403, 429 or 5xx. */
+const unanswered = ({ requests }: SurveyReport) =>
+  requests.transportErrors +
+  Object.entries(requests.byStatus)
+    .filter(([status]) => /^(401|403|429|5\d\d)$/.test(status))
+    .reduce((sum, [, count]) => sum + count, 0);
+
 for (const { fault, what, surveyEnv, last } of [
   { fault: 'walk-resets-after-page-1', what: 'connections reset', surveyEnv: {}, last: /failed/ },
+  { fault: 'walk-fails-after-page-1', what: '500 Internal Server Error', surveyEnv: {}, last: /→ 500 / },
   // REQUEST_TIMEOUT_MS: a page that never answers ends each try at 1 s, not the default's minute.
   { fault: 'walk-silent-after-page-1', what: 'no answer at all', surveyEnv: { REQUEST_TIMEOUT_MS: '1000' }, last: /timed out/ },
 ])
@@ -35,10 +54,12 @@ for (const { fault, what, surveyEnv, last } of [
     const incomplete = readSurvey(out);
     expect(incomplete.complete).toBe(false);
     expect(incomplete.stopped).toMatch(
-      /^(\d+ units of work ended without an HTTP answer|the service stopped answering: \d+ requests in a row ended without an HTTP answer) \(.*Page=2/,
+      /^(\d+ units? of work (was|were) left without an answer about the directory|the service stopped answering: \d+ units of work in a row were left without an answer about the directory) \(.*Page=2/,
     );
     expect(incomplete.stopped).toMatch(last);
-    expect(incomplete.requests.transportErrors).toBeGreaterThan(0);
+    expect(unanswered(incomplete)).toBeGreaterThan(0);
+    // What a failing service answered is no finding of the data: nothing fails, the survey is only incomplete.
+    expect(incomplete.requirements.filter((r) => r.failed > 0)).toEqual([]);
     expect(failing.stdout).toContain('--resume finishes it');
 
     const resumed = await survey({}, ['--out', out, '--resume']);
@@ -46,5 +67,165 @@ for (const { fault, what, surveyEnv, last } of [
     const whole = await survey({}, ['--out', join(dir, 'whole')]);
     expect(whole.code, whole.stderr).toBe(0);
     expect(surveyCounts(readSurvey(out))).toEqual(surveyCounts(readSurvey(join(dir, 'whole'))));
-    expect(readSurvey(out).requests.transportErrors).toBe(0);
+    expect(unanswered(readSurvey(out))).toBe(0);
   });
+
+test.describe('a service that lies or refuses', () => {
+  let server: ScenarioServer;
+  test.beforeAll(async () => {
+    server = await startScenarioServer();
+  });
+  test.afterAll(() => server?.stop());
+
+  const WALK = 'address-state=TX';
+  const CONCURRENCY = 8;
+
+  /** The survey of one walk against a scenario, with every request it sent logged. */
+  async function surveyWalk(scenario: string, env: Record<string, string> = {}) {
+    const dir = tempDir();
+    const log = join(dir, 'requests');
+    const result = await commandAsync(
+      [
+        ...['survey', '--base-url', `${server.origin}${scenarioPrefix(scenario)}`, '--organizations', WALK],
+        ...['--concurrency', String(CONCURRENCY), '--max-rps', '1000', '--out', join(dir, 'out')],
+      ],
+      { env: { ...env, [REQUEST_LOG_VARIABLE]: log } },
+    );
+    return { ...result, report: readSurvey(join(dir, 'out')), sent: readRequestLog(log).map((r) => r.url) };
+  }
+
+  test('403 to every request, as from a token that lapsed mid-survey: no NPI judged or counted as not found; incomplete, exit 3', async () => {
+    const dir = tempDir();
+    const npis = join(dir, 'npis.txt');
+    writeFileSync(
+      npis,
+      readFixtures()
+        .providers.slice(0, 5)
+        .map((p) => p.golden.data.NPI![0])
+        .join('\n'),
+    );
+    const out = join(dir, 'out');
+    const result = await commandAsync([
+      'survey',
+      '--base-url',
+      `${server.origin}${scenarioPrefix('forbidden-403')}`,
+      '--npis',
+      npis,
+      '--max-rps',
+      '1000',
+      '--out',
+      out,
+    ]);
+    expect(result.code, result.stderr).toBe(3);
+    const report = readSurvey(out);
+    expect(report.complete).toBe(false);
+    expect(report.stopped).toMatch(/→ 403 text\/html: an answer that says nothing of the directory/);
+    expect(report.records).toMatchObject({ providers: 0, notFound: 0 });
+    expect(report.input).toMatchObject({ rowsRead: 5, surveyed: 0, unanswered: 5 });
+    expect(report.requirements.filter((r) => r.failed > 0)).toEqual([]);
+  });
+
+  test('a total of 10^9 over the real organizations: the pages that exist are asked, not 40,000; ORG-TOTAL fails', async () => {
+    const clean = await surveyWalk('clean');
+    expect(clean.code, clean.stderr).toBe(0);
+    const pages = Math.ceil(clean.report.records.organizations / PAGE_SIZE);
+    const lying = await surveyWalk('walk-total-billion');
+    expect(lying.code, lying.stderr).toBe(1);
+    expect(lying.report.complete).toBe(true);
+    expect(lying.report.records.organizations).toBe(clean.report.records.organizations);
+    expect(lying.report.requirements.find((r) => r.id === 'ORG-TOTAL' && r.level === 'MUST')).toMatchObject({ checked: 1, failed: 1 });
+    // Each page once, page 1's next link, and at most the pages in flight when the last one came back.
+    expect(lying.sent.length).toBeGreaterThanOrEqual(pages + 1);
+    expect(lying.sent.length).toBeLessThanOrEqual(pages + 1 + CONCURRENCY);
+  });
+
+  // The survey walks by Page and follows page 1's next link once: it shows where the link leads (back
+  // to page 1's organizations, a near miss while nothing is shown skipped), not that the links loop,
+  // which the conformance run's walk by next links judges (MUST).
+  test('a next link that loops back to page 1 is followed once: each page asked once, ORG-NEXT-LINK warns', async () => {
+    const clean = await surveyWalk('clean');
+    const looping = await surveyWalk('next-link-to-first-page');
+    expect(looping.code, looping.stderr).toBe(0);
+    expect(looping.report.complete).toBe(true);
+    expect(looping.sent).toHaveLength(clean.sent.length);
+    expect(looping.report.records).toEqual(clean.report.records);
+    expect(looping.report.requirements.find((r) => r.id === 'ORG-NEXT-LINK' && r.level === 'SHOULD')).toMatchObject({ failed: 1 });
+  });
+
+  test('a next link to another origin is never followed: nothing reaches it, the token least of all', async () => {
+    // The variant's links lead to 127.0.0.2 on the scenario server's port: a listener there hears any request.
+    const heard: string[] = [];
+    const other = createServer((request, response) => {
+      heard.push(`${request.url} ${request.headers.authorization ?? ''}`);
+      response.end();
+    });
+    await new Promise<void>((resolve) => other.listen(Number(new URL(server.origin).port), '127.0.0.2', resolve));
+    try {
+      const token = 'other-origin-canary-token-5c2e';
+      const result = await surveyWalk('next-link-other-origin', { API_TOKEN: token });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.report.complete).toBe(true);
+      expect(result.sent.every((url) => url.startsWith(server.origin))).toBe(true);
+      expect(heard).toEqual([]);
+      expect(result.stdout + result.stderr).not.toContain(token);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+});
+
+/**
+ * A search of 10,000 full pages (250,000 organizations, with total): the one organization of the
+ * fixtures again and again, each under an id of its own. Counts every page asked for.
+ */
+async function tenThousandPages(): Promise<{ server: Server; baseUrl: string; query: string; asked: Map<number, number>; pages: number }> {
+  const pages = 10_000;
+  const template = readFixtures().organizations.find((o) => o.address?.[0]?.state !== undefined)!;
+  const query = `address-state=${template.address![0].state}`;
+  const asked = new Map<number, number>();
+  const server = createServer((request, response) => {
+    const url = new URL(request.url!, 'http://directory.test');
+    const page = Number(url.searchParams.get('Page') ?? '1');
+    asked.set(page, (asked.get(page) ?? 0) + 1);
+    const entry = Array.from({ length: page <= pages ? PAGE_SIZE : 0 }, (_, i) => {
+      const id = `org-${page}-${i}`;
+      return { fullUrl: `/Organization/${id}`, resource: { ...template, id }, search: { mode: 'match' } };
+    });
+    response.setHeader('content-type', 'application/fhir+json');
+    response.end(
+      JSON.stringify({
+        resourceType: 'Bundle',
+        id: '6b1e5a8e-3f43-4a8e-9d6c-2f1b0c7d9e01',
+        meta: { versionId: '1', lastUpdated: '2026-11-24T00:00:00+00:00' },
+        type: 'searchset',
+        total: pages * PAGE_SIZE,
+        link: [{ relation: 'self', url: `http://127.0.0.1${request.url}` }],
+        entry,
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, query, asked, pages };
+}
+
+test('10,000 pages of one walk: every page asked once, 250,000 organizations counted once, in bounded memory', async () => {
+  test.setTimeout(300_000);
+  const { server, baseUrl, query, asked, pages } = await tenThousandPages();
+  try {
+    const out = join(tempDir(), 'out');
+    const result = await commandAsync(['survey', '--base-url', baseUrl, '--organizations', query, '--max-rps', '10000', '--out', out], {
+      measureMemory: true,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const report = readSurvey(out);
+    expect(report.complete).toBe(true);
+    expect(report.records).toEqual({ providers: 0, notFound: 0, organizations: pages * PAGE_SIZE, walks: 1 });
+    expect(report.requests.total).toBe(pages);
+    expect([...asked.keys()].sort((a, b) => a - b)).toEqual(Array.from({ length: pages }, (_, i) => i + 1));
+    expect([...asked.values()].every((count) => count === 1)).toBe(true);
+    test.info().annotations.push({ type: 'peak resident memory', description: `${Math.round((result.peakRssBytes ?? 0) / 2 ** 20)} MiB` });
+    if (result.peakRssBytes !== undefined) expect(result.peakRssBytes).toBeLessThan(512 * 1024 * 1024);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+});

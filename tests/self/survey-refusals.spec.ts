@@ -1,12 +1,14 @@
 /**
  * What the survey refuses rather than miscount, each in one line with exit 2: a resume of another
  * survey (other NPI list, target, shard or settings), a journal or checkpoint that was cut or
- * garbled, and a merge of shards that are not 1 to N of one survey. And what it never writes: the
- * credentials it was given, in any file of its folder or in its output.
+ * garbled, and a merge of shards that are not 1 to N of one survey. What it never writes: the
+ * credentials it was given, in any file of its folder or in its output. And what it never leaves
+ * behind: a survey.json beside another survey's files, when `survey merge` is killed.
  */
-import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, truncateSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHECKPOINT_FILE, JOURNAL_FILE } from '../../src/survey/journal';
+import { SURVEY_FILES } from '../../src/report/survey/write-survey';
 import { readFixtures } from '../../src/reference/fixture-files';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { VARIANTS } from '../../src/reference/scenarios/variants';
@@ -14,6 +16,7 @@ import { type ScenarioServer, startScenarioServer } from '../../src/suite-runs/s
 import { commandAsync, tempDir } from './command';
 import { everyFile } from './every-file';
 import { expect, test } from './fixtures';
+import { readSurvey } from './survey-report';
 
 let server: ScenarioServer;
 test.beforeAll(async () => {
@@ -53,14 +56,24 @@ test('--resume of another survey is refused: another NPI list, target, shard or 
   const resumed = await survey([...args, '--resume']);
   expect(resumed.code, resumed.stderr).toBe(0);
   const other = npiFile(dir, 'other.txt', 20);
-  for (const changed of [
-    ['--base-url', target('clean'), '--npis', other, '--out', out],
-    ['--base-url', target('entries-reversed'), '--npis', npis, '--out', out],
-    ['--base-url', target('clean'), '--npis', npis, '--out', out, '--shard', '1/2'],
-    ['--base-url', target('clean'), '--npis', npis, '--out', out, '--examples', '2'],
-    ['--base-url', target('clean'), '--npis', npis, '--out', out, '--delimiter', 'tab'],
-  ])
-    refused(await survey([...changed, '--resume']), /--resume: the checkpoint in .* is of another survey/);
+  for (const [changed, part] of [
+    [['--base-url', target('clean'), '--npis', other, '--out', out], 'NPI list (--npis)'],
+    [['--base-url', target('entries-reversed'), '--npis', npis, '--out', out], 'target'],
+    [['--base-url', target('clean'), '--npis', npis, '--out', out, '--shard', '1/2'], 'shard (--shard)'],
+    [['--base-url', target('clean'), '--npis', npis, '--out', out, '--examples', '2'], '--examples'],
+    [['--base-url', target('clean'), '--npis', npis, '--out', out, '--delimiter', 'tab'], '--delimiter'],
+  ] as const) {
+    const result = await survey([...changed, '--resume']);
+    refused(result, /--resume: the checkpoint in .* is of another survey: its .* differs; run without --resume to start anew/);
+    expect(result.stderr).toContain(`its ${part} differs`);
+    // Refused before the survey starts: that one line is all it says.
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  }
+  // The embedded server listens on a new port each time: it is the same target, and its survey resumes.
+  const embedded = ['--npis', npis, '--out', join(dir, 'embedded')];
+  expect((await survey(embedded)).code).toBe(0);
+  const again = await survey([...embedded, '--resume']);
+  expect(again.code, again.stderr).toBe(0);
 });
 
 test('a journal cut shorter than its checkpoint, a garbled journal line and a garbled checkpoint are refused, never miscounted', async () => {
@@ -96,7 +109,7 @@ test('survey merge refuses the same shard twice, a missing shard, and shards of 
   const merge = (...dirs: string[]) => commandAsync(['survey', 'merge', ...dirs, '--out', join(dir, 'merged')]);
   refused(await merge(a1, a1), /survey merge needs shards 1 to 2 of one survey, once each/);
   refused(await merge(a1), /survey merge needs shards 1 to 2 of one survey, once each/);
-  refused(await merge(a1, b2), /is a shard of another survey \(other target, inputs or settings\)/);
+  refused(await merge(a1, b2), /is a shard of another survey than .*: their target differs$/);
   const merged = await merge(a1, a2);
   expect(merged.code, merged.stderr).toBe(0);
   expect(JSON.parse(readFileSync(join(dir, 'merged', 'survey.json'), 'utf8')).input).toMatchObject({ rowsRead: 30, otherShards: 0 });
@@ -132,4 +145,48 @@ test('the token and the headers a survey is given appear in no file of its folde
   ]);
   refused(userinfo, /BASE_URL must not carry credentials; use API_TOKEN or API_HEADERS/);
   expect(userinfo.stdout + userinfo.stderr).not.toContain('userinfo-secret-77');
+});
+
+/**
+ * `kill -9` at three moments of `survey merge`'s writing: as it removes the earlier survey.json of
+ * its folder, once failing-keys.json is written, and once failures.csv is. Each time the folder holds
+ * no survey.json, so a later step refuses it rather than read another survey's keys or rows as this
+ * one's; the merge run again writes a whole survey.
+ */
+test('kill -9 during survey merge leaves no survey.json beside a half-written survey; the merge run again is whole', async () => {
+  test.setTimeout(180_000);
+  const dir = tempDir();
+  const shards = async (name: string, args: string[]) => {
+    const dirs = [1, 2].map((index) => join(dir, `${name}-${index}`));
+    for (const [index, out] of dirs.entries()) {
+      const result = await survey(['--base-url', target('clean'), ...args, '--shard', `${index + 1}/2`, '--out', out]);
+      expect(result.code, result.stderr).toBe(0);
+    }
+    return dirs;
+  };
+  const earlier = await shards('earlier', ['--npis', npiFile(dir, 'few.txt', 10)]);
+  const later = await shards('later', ['--npis', npiFile(dir), '--organizations-by-state']);
+  const out = join(dir, 'merged');
+  const merge = (dirs: string[], options: Parameters<typeof commandAsync>[1] = {}) =>
+    commandAsync(['survey', 'merge', ...dirs, '--out', out], options);
+  const history = join(dir, 'history');
+  for (const moment of [SURVEY_FILES.json, SURVEY_FILES.failingKeys, SURVEY_FILES.csv]) {
+    expect((await merge(earlier)).code).toBe(0);
+    const earlierId = readSurvey(out).id;
+    // The merge is killed on the first change to `moment` in its folder (its removal, or its rename into place).
+    const watcher = watch(out);
+    const killed = await merge(later, {
+      started: (child) => watcher.on('change', (_event, file) => file === moment && child.kill('SIGKILL')),
+    });
+    watcher.close();
+    expect(killed.signal, `the merge ended before ${moment} changed`).toBe('SIGKILL');
+    expect(existsSync(join(out, SURVEY_FILES.json)), moment).toBe(false);
+    const record = await commandAsync(['history', 'record', out, '--history', history]);
+    refused(record, /holds neither conformance\.json nor survey\.json/);
+    const whole = await merge(later);
+    expect(whole.code, whole.stderr).toBe(0);
+    const report = readSurvey(out);
+    expect(report.id).not.toBe(earlierId);
+    expect(JSON.parse(readFileSync(join(out, SURVEY_FILES.failingKeys), 'utf8')).survey).toBe(report.id);
+  }
 });

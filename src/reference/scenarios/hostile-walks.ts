@@ -1,10 +1,14 @@
 /**
- * Services that fail in the middle of a walk, for the survey: a survey must end within its bounds,
+ * Services that fail or lie in the middle of a walk, for the survey: a survey must end within its bounds,
  * say it is incomplete (exit 3), keep a checkpoint that --resume completes once the service is
  * well again, and count no record twice.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Scenario } from './scenario';
+import { withBundle } from './transforms';
+
+/** What `walk-total-billion` says every search matches. */
+export const BILLION = 1_000_000_000;
 
 /** Pages past this one fail, in the scenarios below. */
 export const PAGES_THAT_ANSWER = 1;
@@ -27,6 +31,30 @@ export const HOSTILE_WALKS: readonly Scenario[] = [
           request.raw.socket.destroy();
           return true;
         },
+      },
+    },
+  },
+  {
+    name: 'walk-fails-after-page-1',
+    description: `answers every organization page past page ${PAGES_THAT_ANSWER} with 500 Internal Server Error`,
+    behaviour: {
+      http: {
+        intercept: async (request, reply) => {
+          if (!pastTheLastGoodPage(request)) return false;
+          reply.code(500).type('application/json').send('{"error":"internal server error"}');
+          return true;
+        },
+      },
+    },
+  },
+  {
+    name: 'walk-total-billion',
+    description: `says every organization search matches ${BILLION.toLocaleString('en-US')} organizations; its pages hold the real ones`,
+    behaviour: {
+      organization: {
+        bundle: withBundle((bundle) => {
+          bundle.total = BILLION;
+        }),
       },
     },
   },
