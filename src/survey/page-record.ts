@@ -19,30 +19,35 @@ import { NoAnswerAboutData, type TimedRequests } from './provider-record';
 /** A walk's query in words, its records' key: `address-state=TX`. */
 export const queryKey = (query: Record<string, string>) => new URLSearchParams(query).toString();
 
-/** Page 1's next link, followed once: its answer judged now, its organizations kept for where it led (tally.ts). */
+/**
+ * Page 1's next link, followed once: its answer judged now, its organizations kept for where it led
+ * (tally.ts); or, on another origin, only that origin, observed.
+ */
 async function followNext(
   endpoints: DirectoryEndpoints,
   query: Record<string, string>,
   first: Exchange,
   requests: TimedRequests,
   redact: Redact,
-): Promise<PageUnit['next']> {
+): Promise<Pick<PageUnit, 'next' | 'nextElsewhere'>> {
   const link = nextLink(first.body);
-  if (!link) return undefined;
+  if (!link) return {};
   let reached: Exchange;
   try {
     // A 5xx there says nothing of where the link leads: page 1 is left unanswered, as its own 5xx would leave it.
     reached = await requests.ask('organization', () => endpoints.follow(link));
   } catch (error) {
     // A link to another origin is never followed: credentials stay on the base URL's origin.
-    if (error instanceof ForeignOriginError) return undefined;
+    if (error instanceof ForeignOriginError) return { nextElsewhere: redact(endpoints.resolve(link).origin) };
     throw error;
   }
   const judged = judgeSurveyed('http-answer', { exchange: reached }).add(judgeSurveyed('next-link', { query, from: 'Page=1', reached }));
   return {
-    ...answerLine(reached),
-    ids: isBundle(reached) ? organizationIds(reached.body) : [],
-    verdict: recordVerdict(queryKey(query), judged, { redact, exchangeOf: () => reached }),
+    next: {
+      ...answerLine(reached),
+      ids: isBundle(reached) ? organizationIds(reached.body) : [],
+      verdict: recordVerdict(queryKey(query), judged, { redact, exchangeOf: () => reached }),
+    },
   };
 }
 
@@ -94,10 +99,7 @@ export async function surveyWalkPage(
     unit.organizations.push(recordVerdict(organization, atItsPlace(judgeSurveyed('organization-entry', { entry })), options));
     unit.filters.push(recordVerdict(organization, atItsPlace(judgeSurveyed('organization-match', { entry, query })), options));
   });
-  if (page === 1) {
-    const next = await followNext(endpoints, query, exchange, requests, redact);
-    if (next) unit.next = next;
-  }
+  if (page === 1) Object.assign(unit, await followNext(endpoints, query, exchange, requests, redact));
   return unit;
 }
 

@@ -68,6 +68,8 @@ export interface PageUnit {
   filters: RecordVerdict[];
   /** Page 1 only: its next link followed once: the answer's line, its organizations, and ORG-NEXT-LINK on the answer. */
   next?: { url: string; status: number; contentType: string; ids: string[]; verdict: RecordVerdict };
+  /** Page 1 only: the origin of a next link on another origin, never followed (OBS-CROSS-ORIGIN-LINK). */
+  nextElsewhere?: string;
 }
 
 /** Work left without an answer about the data (none came, or a 401, 403, 429 or 5xx): counted as requests, never as a record. */

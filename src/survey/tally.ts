@@ -140,6 +140,8 @@ export class SurveyTally {
   /** The keys of the records that failed, per requirement and level: failing-keys.json, whole, for the history. */
   private readonly failingKeys = new Map<string, string[]>();
   private readonly values = new Map<string, number>();
+  /** OBS-CROSS-ORIGIN-LINK: walks whose page 1 links next to another origin, by that origin. */
+  private readonly crossOrigin = new Map<string, number>();
   private readonly inputProblems = new Map<number, InputProblem>();
   private rows: FailureRow[] = [];
   private failureRowCount = 0;
@@ -191,6 +193,7 @@ export class SurveyTally {
         return;
       case 'page':
         this.pagesOf(unit.walk).set(unit.page, this.shared.hold(unit));
+        if (unit.nextElsewhere !== undefined) this.crossOrigin.set(unit.nextElsewhere, (this.crossOrigin.get(unit.nextElsewhere) ?? 0) + 1);
         return;
     }
   }
@@ -384,7 +387,10 @@ export class SurveyTally {
         const keys = this.failingKeys.get(`${id} ${level}`);
         return keys ? [{ id, level, keys: [...new Set(keys)].sort() }] : [];
       }),
-      observations: Object.keys(values).length > 0 ? [{ id: 'OBS-CODED-VALUES', values }] : [],
+      observations: [
+        ...(Object.keys(values).length > 0 ? [{ id: 'OBS-CODED-VALUES', values }] : []),
+        ...(this.crossOrigin.size > 0 ? [{ id: 'OBS-CROSS-ORIGIN-LINK', values: Object.fromEntries([...this.crossOrigin].sort()) }] : []),
+      ],
       inputProblems: [...this.inputProblems.values()].sort((a, b) => a.line - b.line),
       ...(this.inputRead ? { input: this.inputAccount(this.inputRead) } : {}),
       rows: this.rows,

@@ -167,6 +167,9 @@ test.describe('a service that lies or refuses', () => {
       expect(result.report.complete).toBe(true);
       expect(result.sent.every((url) => url.startsWith(server.origin))).toBe(true);
       expect(heard).toEqual([]);
+      // What the survey could not follow, it observes: the origin, and how many walks link there.
+      const elsewhere = new URL(server.origin.replace('127.0.0.1', '127.0.0.2')).origin;
+      expect(result.report.observations).toContainEqual({ id: 'OBS-CROSS-ORIGIN-LINK', values: { [elsewhere]: 1 } });
       expect(result.stdout + result.stderr).not.toContain(token);
     } finally {
       await new Promise((resolve) => other.close(resolve));
