@@ -19,7 +19,7 @@ export interface Progress {
   expect(units: number): void;
   /** Parts of the plan whose units are not all counted yet (the NPI list, each walk): the total is a lower bound while any is left. */
   uncounted(parts: number): void;
-  /** A unit was judged (or ended without an answer: `unanswered` in a row). */
+  /** A unit was judged (or was left without an answer about the directory: `unanswered` in a row). */
   update(counts: ProgressCounts, unanswered?: number): void;
   stop(): void;
 }
@@ -99,7 +99,7 @@ export function createProgress(stream: NodeJS.WriteStream = process.stderr): Pro
   let unansweredNow = 0;
   const line = () =>
     stream.write(
-      `survey: ${tracker.done}${tracker.of()} units judged, ${tracker.rate().toFixed(1)}/s${tracker.left()}, ${tracker.failing} records failing a MUST${unansweredNow > 0 ? `, ${unansweredNow} requests in a row without an answer` : ''}\n`,
+      `survey: ${tracker.done}${tracker.of()} units judged, ${tracker.rate().toFixed(1)}/s${tracker.left()}, ${tracker.failing} records failing a MUST${unansweredNow > 0 ? `, ${unansweredNow} units in a row without an answer about the directory` : ''}\n`,
     );
   const timer = setInterval(line, LINE_EVERY_MS);
   timer.unref();

@@ -1,7 +1,9 @@
 /**
- * What the survey learns of each unit of work, as one line of its journal: a provider (one NPI),
- * one page of an organization walk, or a request that ended without an answer. Plain JSON, so that
- * a resumed survey and a merge of shards fold the same lines into the same counts.
+ * What the survey learns of each unit of work: a provider (one NPI), one page of an organization
+ * walk, a line of the NPI list it could not read, or the list's account, each one line of its
+ * journal; and a unit left without an answer about the directory, which only the execution that
+ * met it counts. Plain JSON, so that a resumed survey and a merge of shards fold the same lines
+ * into the same counts.
  */
 import type { Level } from '../spec/catalogue';
 

@@ -241,7 +241,7 @@ async function* work(
   }
 }
 
-/** A page of a walk, from the journal or asked now; undefined when it ended without an answer. */
+/** A page of a walk, from the journal or asked now; undefined when it was left without an answer about the directory. */
 async function* page(
   endpoints: DirectoryEndpoints,
   walk: number,

@@ -147,7 +147,7 @@ export class SurveyTally {
   private failureRowCount = 0;
   /** Every page unit by walk and page, and transport failures of pages: judged at finish, when the walk's end is known. */
   private readonly walks = new Map<number, Map<number, HeldPage | TransportFailureUnit>>();
-  /** NPIs of this tally's units asked for (a provider unit) and left without an answer (a transport error of a line). */
+  /** NPIs of this tally's units asked for (a provider unit) and left without an answer about the directory (a transport-error unit of a line). */
   private surveyedNpis = 0;
   private unansweredNpis = 0;
   /** Why the last unit left without an answer about the data was left so. */

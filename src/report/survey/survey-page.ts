@@ -108,7 +108,7 @@ export function surveyPage(
     ]),
     h('section', { id: 'counts' }, [
       table(
-        ['providers', 'not found', 'organizations', 'walks', 'requests', 'without an answer'],
+        ['providers', 'not found', 'organizations', 'walks', 'requests', 'without an HTTP answer'],
         [[records.providers, records.notFound, records.organizations, records.walks, requests.total, requests.transportErrors]],
       ),
       h('p', text(`Organizations are walked by ${report.paging.by} alone, ${report.paging.pageSize} a page (§4.3, §8).`)),
