@@ -41,11 +41,14 @@ export interface Checkpoint {
 export class Journal {
   private fd: number;
   private bytes: number;
+  /** The checkpoint the journal was opened at: its units up to there are the survey's so far (journalUnits). */
+  readonly openedAt: Checkpoint;
 
   private constructor(
     private readonly dir: string,
     private checkpoint: Checkpoint,
   ) {
+    this.openedAt = checkpoint;
     const file = join(dir, JOURNAL_FILE);
     this.fd = openSync(file, existsSync(file) ? 'r+' : 'w+');
     // What came after the last checkpoint may be cut anywhere: it is redone.

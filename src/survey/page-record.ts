@@ -4,7 +4,7 @@
  * next link followed once. What the walk as a whole shows is judged when its end is known (tally.ts).
  */
 import type { DirectoryEndpoints } from '../client/endpoints';
-import { type Exchange, saysNothingOfTheData } from '../client/exchange';
+import type { Exchange } from '../client/exchange';
 import { ForeignOriginError } from '../client/http-client';
 import type { Judgement, Redact } from '../rules/judgement';
 import { isBundle, total } from '../rules/organization/bundle';
@@ -14,7 +14,7 @@ import { entryShell, SHELL_ENTRY } from '../rules/organization/entry-record';
 import { judgeSurveyed } from './subjects';
 import type { PageUnit } from './records';
 import { recordVerdict } from './record-verdict';
-import { NoAnswerAboutData, type TimedRequests } from './provider-record';
+import { aboutTheData, type TimedRequests } from './timed-requests';
 
 /** A walk's query in words, its records' key: `address-state=TX`. */
 export const queryKey = (query: Record<string, string>) => new URLSearchParams(query).toString();
@@ -108,7 +108,5 @@ export async function surveyWalkPage(
  * not judged, journaled or counted: its owner does that.
  */
 export async function peekPage(endpoints: DirectoryEndpoints, query: Record<string, string>): Promise<PageOutline> {
-  const exchange = await endpoints.organizations({ ...query, Page: '1' });
-  if (saysNothingOfTheData(exchange)) throw new NoAnswerAboutData(exchange);
-  return pageOutline(exchange);
+  return pageOutline(aboutTheData(await endpoints.organizations({ ...query, Page: '1' })));
 }

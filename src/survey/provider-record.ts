@@ -4,8 +4,7 @@
  * golden value is traced to the source records that hold it: a data steward fixes a feed.
  */
 import type { DirectoryEndpoints } from '../client/endpoints';
-import { ForeignOriginError } from '../client/http-client';
-import { type AnswerLine, type Exchange, requestLine, saysNothingOfTheData } from '../client/exchange';
+import type { Exchange } from '../client/exchange';
 import { serviceText } from '../rules/service-text';
 import { isWellFormed } from '../json/unicode';
 import type { Redact } from '../rules/judgement';
@@ -16,39 +15,9 @@ import { datasetOf } from '../rules/datasets';
 import { classifySingleBest } from '../rules/single-best-answer';
 import { atPointer } from '../json/pointer';
 import type { NpiLine } from './npi-input';
-import type { ProviderUnit, RecordFailure, RequestOutcome } from './records';
+import type { ProviderUnit, RecordFailure } from './records';
+import type { TimedRequests } from './timed-requests';
 import { recordVerdict } from './record-verdict';
-
-/** An HTTP answer that says nothing of the data (saysNothingOfTheData): its unit is left unanswered. */
-export class NoAnswerAboutData extends Error {
-  constructor(answer: AnswerLine) {
-    super(`${requestLine(answer)}: an answer that says nothing of the directory`);
-  }
-}
-
-/**
- * Requests of one unit, with their timings, whatever becomes of the unit. A request without an HTTP
- * answer throws its TransportError, and one whose answer says nothing of the data throws
- * NoAnswerAboutData: the unit is not judged by it.
- */
-export class TimedRequests {
-  readonly outcomes: RequestOutcome[] = [];
-
-  async ask(endpoint: RequestOutcome['endpoint'], request: () => Promise<Exchange>): Promise<Exchange> {
-    const started = performance.now();
-    let exchange: Exchange;
-    try {
-      exchange = await request();
-    } catch (error) {
-      // A link to another origin is refused before anything is sent: no request, and none unanswered.
-      if (!(error instanceof ForeignOriginError)) this.outcomes.push({ endpoint, ms: Math.round(performance.now() - started) });
-      throw error;
-    }
-    this.outcomes.push({ endpoint, status: exchange.status, ms: exchange.durationMs });
-    if (saysNothingOfTheData(exchange)) throw new NoAnswerAboutData(exchange);
-    return exchange;
-  }
-}
 
 /** The longest coded value kept as observed; a longer one is cut, as every value a report shows. */
 const MAX_VALUE_CHARS = 200;

@@ -8,10 +8,11 @@ import { mkdirSync } from 'node:fs';
 import type { DirectoryEndpoints } from '../client/endpoints';
 import { TransportError } from '../client/http-client';
 import type { Redact } from '../rules/judgement';
-import { Journal, journalUnits, readCheckpoint } from './journal';
+import { Journal, journalUnits } from './journal';
 import { type InputCounts, type InputProblem, readNpis } from './npi-input';
 import { type PageOutline, peekPage, surveyWalkPage } from './page-record';
-import { NoAnswerAboutData, surveyProvider, TimedRequests } from './provider-record';
+import { surveyProvider } from './provider-record';
+import { NoAnswerAboutData, TimedRequests } from './timed-requests';
 import type { InputProblemUnit, InputReadUnit, PageUnit, SurveyUnit, TransportFailureUnit } from './records';
 import { npiShard, type Shard } from './shard';
 import type { SurveyPlan } from './survey-plan';
@@ -63,7 +64,7 @@ export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan,
   let journal: Journal;
   if (settings.resume) {
     journal = Journal.resume(settings.out, plan);
-    for await (const unit of journalUnits(settings.out, readCheckpoint(settings.out))) {
+    for await (const unit of journalUnits(settings.out, journal.openedAt)) {
       tally.add(unit);
       if (unit.kind !== 'page' && unit.kind !== 'input-read' && unit.line !== undefined) lines.add(unit.line);
     }
