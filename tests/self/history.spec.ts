@@ -22,6 +22,7 @@ import { BIN, commandAsync, tempDir } from './command';
 import { everyFile } from './every-file';
 import { expect, test } from './fixtures';
 import { POSTGRES_PASSWORD } from './postgres-server';
+import { npiFile } from './survey-report';
 
 const STORES = ['embedded', 'postgres'] as const;
 
@@ -159,8 +160,7 @@ for (const kind of STORES) {
     test.setTimeout(240_000);
     const store = await newStore(postgres);
     const dir = tempDir();
-    const npis = join(dir, 'npis.txt');
-    writeFileSync(npis, fixtures.providers.map((p) => p.golden.data.NPI![0]).join('\n'));
+    const npis = npiFile(dir);
     const port = await freePort();
     const survey = async (name: string, env: Record<string, string>) => {
       const server = await serve(port, env);

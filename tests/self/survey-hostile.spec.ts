@@ -8,7 +8,6 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readRequestLog, REQUEST_LOG_VARIABLE } from '../../src/client/request-log';
 import { readFixtures } from '../../src/reference/fixture-files';
@@ -18,7 +17,7 @@ import { PAGE_SIZE } from '../../src/spec/constants';
 import type { SurveyReport } from '../../src/types/schemas';
 import { commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
-import { readSurvey, surveyCounts } from './survey-report';
+import { npiFile, readSurvey, surveyCounts } from './survey-report';
 
 /** Answers that say nothing of the directory, which leave their unit for --resume: none at all, or a 401, 403, 429 or 5xx. */
 const unanswered = ({ requests }: SurveyReport) =>
@@ -96,14 +95,7 @@ test.describe('a service that lies or refuses', () => {
 
   test('403 to every request, as from a token that lapsed mid-survey: no NPI judged or counted as not found; incomplete, exit 3', async () => {
     const dir = tempDir();
-    const npis = join(dir, 'npis.txt');
-    writeFileSync(
-      npis,
-      readFixtures()
-        .providers.slice(0, 5)
-        .map((p) => p.golden.data.NPI![0])
-        .join('\n'),
-    );
+    const npis = npiFile(dir, 'npis.txt', 5);
     const out = join(dir, 'out');
     const result = await commandAsync([
       'survey',

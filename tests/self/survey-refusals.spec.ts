@@ -9,14 +9,13 @@ import { existsSync, readFileSync, truncateSync, watch, writeFileSync } from 'no
 import { join } from 'node:path';
 import { CHECKPOINT_FILE, JOURNAL_FILE } from '../../src/survey/journal';
 import { SURVEY_FILES } from '../../src/report/survey/write-survey';
-import { readFixtures } from '../../src/reference/fixture-files';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { VARIANTS } from '../../src/reference/scenarios/variants';
 import { type ScenarioServer, startScenarioServer } from '../../src/suite-runs/scenario-server';
 import { commandAsync, tempDir } from './command';
 import { everyFile } from './every-file';
 import { expect, test } from './fixtures';
-import { readSurvey } from './survey-report';
+import { npiFile, readSurvey } from './survey-report';
 
 let server: ScenarioServer;
 test.beforeAll(async () => {
@@ -26,17 +25,8 @@ test.afterAll(() => server?.stop());
 
 const target = (scenario: string) => `${server.origin}${scenarioPrefix(scenario)}`;
 
-function npiFile(dir: string, name = 'npis.txt', count = 30): string {
-  const file = join(dir, name);
-  writeFileSync(
-    file,
-    readFixtures()
-      .providers.slice(0, count)
-      .map((p) => p.golden.data.NPI![0])
-      .join('\n'),
-  );
-  return file;
-}
+/** The NPIs of a list, unless a test says otherwise. */
+const NPIS = 30;
 
 const survey = (args: string[], env: Record<string, string> = {}) => commandAsync(['survey', '--max-rps', '1000', ...args], { env });
 
@@ -49,7 +39,7 @@ function refused(result: { code: number | null; stderr: string }, message: RegEx
 
 test('--resume of another survey is refused: another NPI list, target, shard or setting', async () => {
   const dir = tempDir();
-  const npis = npiFile(dir);
+  const npis = npiFile(dir, 'npis.txt', NPIS);
   const out = join(dir, 'out');
   const args = ['--base-url', target('clean'), '--npis', npis, '--out', out];
   expect((await survey(args)).code).toBe(0);
@@ -79,7 +69,7 @@ test('--resume of another survey is refused: another NPI list, target, shard or 
 test('a journal cut shorter than its checkpoint, a garbled journal line and a garbled checkpoint are refused, never miscounted', async () => {
   const dir = tempDir();
   const out = join(dir, 'out');
-  const args = ['--base-url', target('clean'), '--npis', npiFile(dir), '--out', out, '--resume'];
+  const args = ['--base-url', target('clean'), '--npis', npiFile(dir, 'npis.txt', NPIS), '--out', out, '--resume'];
   expect((await survey(args.slice(0, -1))).code).toBe(0);
   const journal = join(out, JOURNAL_FILE);
   const whole = readFileSync(journal);
@@ -98,7 +88,7 @@ test('a journal cut shorter than its checkpoint, a garbled journal line and a ga
 
 test('survey merge refuses the same shard twice, a missing shard, and shards of another target, in one line', async () => {
   const dir = tempDir();
-  const npis = npiFile(dir);
+  const npis = npiFile(dir, 'npis.txt', NPIS);
   const shard = async (scenario: string, index: number) => {
     const out = join(dir, `${scenario}-${index}`);
     const result = await survey(['--base-url', target(scenario), '--npis', npis, '--shard', `${index}/2`, '--out', out]);
@@ -112,7 +102,7 @@ test('survey merge refuses the same shard twice, a missing shard, and shards of 
   refused(await merge(a1, b2), /is a shard of another survey than .*: their target differs$/);
   const merged = await merge(a1, a2);
   expect(merged.code, merged.stderr).toBe(0);
-  expect(JSON.parse(readFileSync(join(dir, 'merged', 'survey.json'), 'utf8')).input).toMatchObject({ rowsRead: 30, otherShards: 0 });
+  expect(JSON.parse(readFileSync(join(dir, 'merged', 'survey.json'), 'utf8')).input).toMatchObject({ rowsRead: NPIS, otherShards: 0 });
 });
 
 test('the token and the headers a survey is given appear in no file of its folder and in none of its output; userinfo in the base URL is refused', async () => {
@@ -121,7 +111,7 @@ test('the token and the headers a survey is given appear in no file of its folde
   const token = VARIANTS.find((v) => v.name === 'bearer-auth')!.suiteEnv!.API_TOKEN;
   const tenant = 'survey-tenant-secret-90ab';
   const result = await survey(
-    ['--base-url', target('bearer-auth'), '--npis', npiFile(dir), '--organizations', 'address-state=OH', '--out', out],
+    ['--base-url', target('bearer-auth'), '--npis', npiFile(dir, 'npis.txt', NPIS), '--organizations', 'address-state=OH', '--out', out],
     {
       API_TOKEN: token,
       API_HEADERS: JSON.stringify({ 'X-Tenant-Id': tenant }),
@@ -139,7 +129,7 @@ test('the token and the headers a survey is given appear in no file of its folde
     '--base-url',
     target('clean').replace('http://', 'http://someone:userinfo-secret-77@'),
     '--npis',
-    npiFile(dir),
+    npiFile(dir, 'npis.txt', NPIS),
     '--out',
     join(dir, 'userinfo'),
   ]);
@@ -165,7 +155,7 @@ test('kill -9 during survey merge leaves no survey.json beside a half-written su
     return dirs;
   };
   const earlier = await shards('earlier', ['--npis', npiFile(dir, 'few.txt', 10)]);
-  const later = await shards('later', ['--npis', npiFile(dir), '--organizations-by-state']);
+  const later = await shards('later', ['--npis', npiFile(dir, 'npis.txt', NPIS), '--organizations-by-state']);
   const out = join(dir, 'merged');
   const merge = (dirs: string[], options: Parameters<typeof commandAsync>[1] = {}) =>
     commandAsync(['survey', 'merge', ...dirs, '--out', out], options);
