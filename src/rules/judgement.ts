@@ -118,7 +118,7 @@ export class Judgement {
    * The answer contradicts a probe's promise and nothing shows which side is wrong: no requirement
    * is charged, and the report lists it as a probe problem.
    */
-  probeProblem(problem: Omit<ProbeProblem, 'message'>, exchange?: Exchange): this {
+  probeProblem(problem: Omit<ProbeProblem, 'message'>, exchange?: AnswerLine): this {
     this.problemsWithProbes.push({ ...problem, message: probeProblemMessage(problem, exchange) });
     return this;
   }

@@ -7,9 +7,11 @@ import type { DirectoryEndpoints } from '../client/endpoints';
 import type { Exchange } from '../client/exchange';
 import { ForeignOriginError } from '../client/http-client';
 import type { Judgement, Redact } from '../rules/judgement';
-import { isBundle, total } from '../rules/organization/bundle';
-import { nextLink, organizationIds } from '../rules/organization/entries';
-import { type PageShape, pageShapeOf } from '../rules/organization/paging';
+import { isBundle } from '../rules/organization/bundle';
+import { organizationIds } from '../rules/organization/entries';
+import { NextWalk } from '../rules/organization/walk-by-next';
+import { pageOfWalk } from '../rules/organization/walk-by-page';
+import { PAGE_SIZE } from '../spec/constants';
 import { entryShell, SHELL_ENTRY } from '../rules/organization/entry-record';
 import { judgeSurveyed } from './subjects';
 import type { PageUnit } from './records';
@@ -20,8 +22,9 @@ import { aboutTheData, type TimedRequests } from './timed-requests';
 export const queryKey = (query: Record<string, string>) => new URLSearchParams(query).toString();
 
 /**
- * Page 1's next link, followed once: its answer judged now, its organizations kept for where it led
- * (tally.ts); or, on another origin, only that origin, observed.
+ * Page 1's next link, followed once: the walk by next links with a budget of two pages, judged by
+ * its rule now; the organizations it reached kept for where it led (tally.ts); or, on another
+ * origin, only that origin, observed.
  */
 async function followNext(
   endpoints: DirectoryEndpoints,
@@ -30,8 +33,9 @@ async function followNext(
   requests: TimedRequests,
   redact: Redact,
 ): Promise<Pick<PageUnit, 'next' | 'nextElsewhere'>> {
-  const link = nextLink(first.body);
-  if (!link) return {};
+  const walk = { query, pageSize: PAGE_SIZE, maxPages: 2, budget: "page 1's next link, followed once" };
+  const link = new NextWalk(walk).add(first).wanted;
+  if (link === undefined) return {};
   let reached: Exchange;
   try {
     // A 5xx there says nothing of where the link leads: page 1 is left unanswered, as its own 5xx would leave it.
@@ -41,12 +45,13 @@ async function followNext(
     if (error instanceof ForeignOriginError) return { nextElsewhere: redact(endpoints.resolve(link).origin) };
     throw error;
   }
-  const judged = judgeSurveyed('http-answer', { exchange: reached }).add(judgeSurveyed('next-link', { query, from: 'Page=1', reached }));
+  const judged = judgeSurveyed('http-answer', { exchange: reached }).add(judgeSurveyed('next-walk', { walk, answers: [first, reached] }));
+  const answers = new Map([first, reached].map((exchange) => [exchange.url, exchange]));
   return {
     next: {
       ...answerLine(reached),
       ids: isBundle(reached) ? organizationIds(reached.body) : [],
-      verdict: recordVerdict(queryKey(query), judged, { redact, exchangeOf: () => reached }),
+      verdict: recordVerdict(queryKey(query), judged, { redact, exchangeOf: (url) => answers.get(url) ?? reached }),
     },
   };
 }
@@ -54,15 +59,11 @@ async function followNext(
 const answerLine = ({ url, status, contentType }: Exchange) => ({ url, status, contentType });
 
 /** What decides how far a walk goes: whether the answer is a bundle, its entries, its total and its organization ids. */
-export type PageOutline = PageShape & Pick<PageUnit, 'total' | 'ids'>;
+export type PageOutline = Pick<PageUnit, 'bundle' | 'entries' | 'total' | 'ids'>;
 
 function pageOutline(exchange: Exchange): PageOutline {
-  const shape = pageShapeOf(exchange);
-  return {
-    ...shape,
-    total: shape.bundle ? total(exchange) : undefined,
-    ids: shape.bundle ? organizationIds(exchange.body) : [],
-  };
+  const { bundle, ids, total } = pageOfWalk(1, exchange);
+  return { bundle, entries: ids.length, total, ids: [...ids] };
 }
 
 /** Page `page` of walk `walk`; a request without an answer about the data throws (TimedRequests), with `requests` holding what was asked. */

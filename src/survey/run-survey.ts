@@ -19,8 +19,8 @@ import type { SurveyPlan } from './survey-plan';
 import { SurveyTally } from './tally';
 import { NOT_JUDGED_HERE } from './subjects';
 import type { FailureRow } from '../report/survey/failures-csv';
-import { goesOn, ownPages, promisedPages } from './walk-plan';
-import { walkByPageGoesOn } from '../rules/organization/paging';
+import { hintedPages, ownPages, shardAsksOn, surveyWalk } from './walk-plan';
+import { type PageOfWalk, PageWalk } from '../rules/organization/walk-by-page';
 import { awaitedTask, runPool, type Task } from './work-pool';
 import type { FailingKeys, SurveyReport } from '../types/schemas';
 import { PAGE_SIZE } from '../spec/constants';
@@ -243,15 +243,13 @@ async function* work(
 }
 
 /** A page of a walk, from the journal or asked now; undefined when it was left without an answer about the directory. */
-async function* page(
-  endpoints: DirectoryEndpoints,
+async function* pageOf(
   walk: number,
-  query: Record<string, string>,
   number: number,
-  settings: SurveySettings,
   done: Journaled,
   result: { unit?: PageOutline },
   counting: Pick<Counting, 'expect'>,
+  ask: (number: number) => () => Promise<SurveyUnit>,
 ): AsyncGenerator<Task<SurveyUnit>> {
   const journaled = done.page(walk, number);
   if (journaled) {
@@ -259,9 +257,7 @@ async function* page(
     return;
   }
   counting.expect(1);
-  const { task, outcome } = awaitedTask<SurveyUnit>(() =>
-    unitOf({ walk, page: number }, (requests) => surveyWalkPage(endpoints, walk, query, number, settings.redact, requests)),
-  );
+  const { task, outcome } = awaitedTask<SurveyUnit>(ask(number));
   yield task;
   const settled = await outcome;
   if ('value' in settled) result.unit = settled.value as PageUnit;
@@ -276,9 +272,11 @@ async function* walkPages(
   done: Journaled,
   counting: Pick<Counting, 'expect' | 'counted'>,
 ): AsyncGenerator<Task<SurveyUnit>> {
-  // Page 1 says how many pages there are; a shard that does not own it asks for it without judging it.
+  const ask = (number: number) => () =>
+    unitOf({ walk, page: number }, (requests) => surveyWalkPage(endpoints, walk, query, number, settings.redact, requests));
+  // Page 1 says how many pages there may be; a shard that does not own it asks for it without judging it.
   const first: { unit?: PageOutline } = {};
-  if (shard.total === 1 || shard.index === 1) yield* page(endpoints, walk, query, 1, settings, done, first, counting);
+  if (shard.total === 1 || shard.index === 1) yield* pageOf(walk, 1, done, first, counting, ask);
   else {
     try {
       first.unit = await peekPage(endpoints, query);
@@ -292,47 +290,112 @@ async function* walkPages(
     }
   }
   if (!first.unit) return;
-  const promised = promisedPages(first.unit);
-  if (promised !== undefined) {
-    // Every page is known: asked concurrently, in order, until one of them ends the walk (fewer
-    // than 25 entries, or no bundle) whatever total promised: a total of 10^9 over 155
-    // organizations costs the pages that exist and the few in flight, not MAX_WALK_PAGES.
-    const numbers = [...ownPages(shard, 2, promised)];
-    let end = promised;
-    const ends = (number: number, unit: PageOutline) => {
-      if (!walkByPageGoesOn(unit)) end = Math.min(end, number);
-    };
-    const toAsk = (from: number) => numbers.slice(from).filter((number) => !done.page(walk, number)).length;
-    counting.expect(toAsk(0));
-    counting.counted();
-    for (const [index, number] of numbers.entries()) {
-      if (number > end) {
-        counting.expect(-toAsk(index));
-        break;
-      }
+  if (shard.total === 1) yield* walkInOrder(walk, query, first.unit, done, counting, ask);
+  else yield* walkShard(walk, shard, first.unit, done, counting, ask);
+}
+
+/**
+ * One shard's walk: pages asked ahead (up to the page count page 1's total hints at) and handed to
+ * the walk rule in order as they come back; the rule alone says which page comes next and when the
+ * walk is over. A page left without an answer about the directory ends the asking: the survey is
+ * incomplete, and --resume goes on from there.
+ */
+async function* walkInOrder(
+  walk: number,
+  query: Record<string, string>,
+  first: PageOutline,
+  done: Journaled,
+  counting: Pick<Counting, 'expect' | 'counted'>,
+  ask: (number: number) => () => Promise<SurveyUnit>,
+): AsyncGenerator<Task<SurveyUnit>> {
+  const rule = new PageWalk(surveyWalk(query));
+  rule.add(pageToWalk(1, first));
+  const hint = hintedPages(first) ?? 1;
+  const arrived = new Map<number, PageOutline | 'unanswered'>();
+  let wake: (() => void) | undefined;
+  const arrive = (number: number, outcome: PageOutline | 'unanswered') => {
+    arrived.set(number, outcome);
+    wake?.();
+    wake = undefined;
+  };
+  // Pages up to the hint are counted ahead for progress; the rest as they are asked.
+  const ahead = (from: number) => [...ownPages({ index: 1, total: 1 }, from, hint)].filter((number) => !done.page(walk, number)).length;
+  counting.expect(ahead(2));
+  counting.counted();
+  let asked = 1;
+  for (let wanted = rule.wanted; wanted !== undefined; wanted = rule.wanted) {
+    const outcome = arrived.get(wanted);
+    if (outcome === 'unanswered') break;
+    if (outcome) {
+      arrived.delete(wanted);
+      rule.add(pageToWalk(wanted, outcome));
+      continue;
+    }
+    if (asked < Math.max(wanted, hint)) {
+      const number = ++asked;
       const journaled = done.page(walk, number);
       if (journaled) {
-        ends(number, journaled);
+        arrive(number, journaled);
         continue;
       }
-      yield {
-        run: () => unitOf({ walk, page: number }, (requests) => surveyWalkPage(endpoints, walk, query, number, settings.redact, requests)),
-        settled: (outcome) => {
-          if ('value' in outcome) ends(number, outcome.value as PageUnit);
-        },
-      };
+      if (number > hint) counting.expect(1);
+      yield { run: ask(number), settled: (o) => arrive(number, 'value' in o ? (o.value as PageUnit) : 'unanswered') };
+      continue;
     }
-    return;
+    // Every page up to the one the rule wants is asked: wait for one of them to come back.
+    await new Promise<void>((resolve) => (wake = resolve));
   }
-  // The end is found by walking: one page at a time.
-  const seen = new Set(first.unit.ids);
-  let previousOwn: string[] | undefined = shard.index === 1 ? first.unit.ids : undefined;
-  if (!goesOn(first.unit, { index: 1, total: 1 }, new Set())) return;
-  for (const number of ownPages(shard, 2)) {
+  // Pages counted ahead and never asked: the walk ended before the hint.
+  if (asked < hint) counting.expect(-ahead(asked + 1));
+}
+
+/** A page's outline as the walk rule reads it to say where the walk goes: judged later, from the tally's pages, which hold its answer's line. */
+const pageToWalk = (page: number, { bundle, ids, total }: PageOutline): PageOfWalk => ({
+  page,
+  bundle,
+  ids,
+  total,
+  exchange: { method: 'GET', url: '', status: 0, contentType: '' },
+});
+
+/**
+ * A shard of several: its own pages up to the hint, asked concurrently until one of them holds
+ * nothing; past the hint, one at a time while the last held organizations (shardAsksOn). The merge
+ * finds the walk's end by the walk rule, over every shard's pages.
+ */
+async function* walkShard(
+  walk: number,
+  shard: Shard,
+  first: PageOutline,
+  done: Journaled,
+  counting: Pick<Counting, 'expect' | 'counted'>,
+  ask: (number: number) => () => Promise<SurveyUnit>,
+): AsyncGenerator<Task<SurveyUnit>> {
+  const hint = hintedPages(first) ?? 1;
+  let end = Infinity;
+  let previousOwn: readonly string[] | undefined = shard.index === 1 ? first.ids : undefined;
+  if (!shardAsksOn(first)) return;
+  for (const number of ownPages(shard, 2, hint)) {
+    if (number > end) return;
+    const journaled = done.page(walk, number);
+    if (journaled) {
+      if (!shardAsksOn(journaled)) end = Math.min(end, number);
+      previousOwn = journaled.ids;
+      continue;
+    }
+    counting.expect(1);
+    yield {
+      run: ask(number),
+      settled: (outcome) => {
+        if (!('value' in outcome) || !shardAsksOn(outcome.value as PageUnit)) end = Math.min(end, number);
+      },
+    };
+  }
+  for (const number of ownPages(shard, hint + 1)) {
+    if (number > end) return;
     const result: { unit?: PageOutline } = {};
-    yield* page(endpoints, walk, query, number, settings, done, result, counting);
-    if (!result.unit || !goesOn(result.unit, shard, seen, previousOwn)) return;
-    result.unit.ids.forEach((id) => seen.add(id));
+    yield* pageOf(walk, number, done, result, counting, ask);
+    if (!result.unit || !shardAsksOn(result.unit, previousOwn)) return;
     previousOwn = result.unit.ids;
   }
 }

@@ -18,7 +18,7 @@ export const SURVEY_SUBJECTS = [
   'organization-entry',
   'organization-match',
   'page-walk',
-  'next-link',
+  'next-walk',
   'next-link-target',
 ] as const;
 

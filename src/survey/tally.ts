@@ -5,14 +5,14 @@
  * only some of them: they are judged when the tally is finished, over the pages it was given.
  */
 import type { WalkedPage } from '../rules/organization/page-walk';
+import { type PageOfWalk, PageWalk } from '../rules/organization/walk-by-page';
 import { judgeSurveyed } from './subjects';
-import { walkByPageGoesOn } from '../rules/organization/paging';
 import { recordVerdict } from './record-verdict';
 import { requirement, type Level, type RequirementId } from '../spec/catalogue';
 import type { FailingKeys, SurveyReport } from '../types/schemas';
 import type { FailureRow } from '../report/survey/failures-csv';
 import { LatencyHistograms } from './latency';
-import { promisedPages } from './walk-plan';
+import { surveyWalk } from './walk-plan';
 import type { InputProblem } from './npi-input';
 import type { InputReadUnit, PageUnit, RecordFailure, RecordVerdict, RequestOutcome, SurveyUnit, TransportFailureUnit } from './records';
 
@@ -23,6 +23,8 @@ export interface TallyOptions {
   examples: number;
   /** Rows of failures.csv at most (--max-failure-rows). */
   maxFailureRows: number;
+  /** The walks' queries, by walk number. */
+  walks: readonly Record<string, string>[];
 }
 
 /** The label for provider failures whose value no source record holds. */
@@ -47,43 +49,33 @@ interface LevelCount {
   examples: Example[];
 }
 
-/** A held page as a walk's rules read it: its label, organizations and total, and the line of its answer. */
-function walkedPage({ page, ids, total, url, status, contentType }: HeldPage): WalkedPage {
-  return { label: `Page=${page}`, ids, total, exchange: { method: 'GET', url, status, contentType } };
+/** A held page as the walk rule reads it: its number, organizations and total, and the line of its answer. */
+function pageOfHeld({ page, bundle, ids, total, url, status, contentType }: HeldPage): PageOfWalk {
+  return { page, bundle, ids, total, exchange: { method: 'GET', url, status, contentType } };
 }
 
 export interface WalkOutcome {
-  /** Pages of the walk that count, in order, and the page past the last when one was asked for. */
-  kept: HeldPage[];
-  beyond?: HeldPage;
-  /** Every page up to the end was judged: the walk-level rules can run. */
+  /** The pages the walk rule took, in order: the pages of matches, then the page past the last when the walk met one. */
+  fed: HeldPage[];
+  /** The walk rule took every page it wanted: the walk is over, and judged whole. */
   whole: boolean;
-  /** The walk ended by itself (a page of fewer than 25, or the page count that `total` gives). */
-  ended: boolean;
 }
 
 /**
- * Where a walk ends, from its pages alone, whichever shards fetched them. `total` on page 1, when
- * it counts more than page 1 holds, gives the page count. Otherwise the walk ends at the first page
- * of fewer than 25 entries, or the first page past page 1 that is no bundle, is empty, or only
- * repeats organizations of earlier pages: what `Page` past the last returns is not shown (§4.3), so
- * that page is observed, never judged. Pages after the end were asked by shards that could not know it.
+ * Where a walk ends, from its pages alone, whichever shards fetched them, and in whatever order:
+ * they are handed to the walk rule (walk-by-page.ts) in order until it wants no more. Pages after
+ * that were asked by shards that could not know the end, or fetched ahead: counted, never judged.
  */
-export function walkOutcome(pages: ReadonlyMap<number, HeldPage | TransportFailureUnit>): WalkOutcome {
-  const first = pages.get(1);
-  const promised = first?.kind === 'page' ? promisedPages(first) : undefined;
-  const kept: HeldPage[] = [];
-  const seen = new Set<string>();
-  for (let k = 1; ; k++) {
-    const unit = pages.get(k);
-    if (!unit || unit.kind !== 'page') return { kept, whole: false, ended: false };
-    const repeatsOnly = k > 1 && unit.ids.length > 0 && unit.ids.every((id) => seen.has(id));
-    if (promised === undefined && k > 1 && (!unit.bundle || unit.entries === 0 || repeatsOnly))
-      return { kept, beyond: unit, whole: true, ended: true };
-    kept.push(unit);
-    unit.ids.forEach((id) => seen.add(id));
-    if (!walkByPageGoesOn(unit) || k === promised) return { kept, whole: true, ended: true };
+export function walkOutcome(query: Record<string, string>, pages: ReadonlyMap<number, HeldPage | TransportFailureUnit>): WalkOutcome {
+  const walk = new PageWalk(surveyWalk(query));
+  const fed: HeldPage[] = [];
+  for (let wanted = walk.wanted; wanted !== undefined; wanted = walk.wanted) {
+    const unit = pages.get(wanted);
+    if (!unit || unit.kind !== 'page') return { fed, whole: false };
+    walk.add(pageOfHeld(unit));
+    fed.push(unit);
   }
+  return { fed, whole: true };
 }
 
 /** What a verdict says, apart from its key: shared among the many verdicts that say the same. */
@@ -287,35 +279,33 @@ export class SurveyTally {
     const organizations = new Map<string, VerdictLists>();
     for (const walk of [...this.walks.keys()].sort((a, b) => a - b)) {
       const pages = this.walks.get(walk)!;
-      const outcome: WalkOutcome = wholeWalks
-        ? walkOutcome(pages)
-        : {
-            kept: [...pages.values()].filter((p): p is HeldPage => p.kind === 'page').sort((a, b) => a.page - b.page),
-            whole: false,
-            ended: false,
-          };
-      // The page past the last is counted as asked for, never judged.
-      for (const unit of outcome.beyond ? [...outcome.kept, outcome.beyond] : outcome.kept) this.countRequests(unit.requests);
-      if (outcome.kept.length === 0) continue;
-      for (const unit of outcome.kept) {
+      const held = [...pages.values()].filter((p): p is HeldPage => p.kind === 'page').sort((a, b) => a.page - b.page);
+      // Every page asked for is counted as a request, those past the end too (fetched ahead, or by a shard that could not know it).
+      for (const unit of held) this.countRequests(unit.requests);
+      const query = this.options.walks[walk];
+      const outcome: WalkOutcome = wholeWalks ? walkOutcome(query, pages) : { fed: held, whole: false };
+      // What a page past the last answers when it is no bundle is not shown (§4.3): only a bundle's own rules judge it.
+      const judged = outcome.fed.filter((unit) => unit.page === 1 || unit.bundle);
+      if (judged.length === 0) continue;
+      for (const unit of judged) {
         unit.keys.forEach((key, i) => {
           if (!organizations.has(key)) organizations.set(key, unit.organizationLists[i]);
           this.count({ key, ...unit.filterLists[i] });
         });
       }
-      this.count(this.walkVerdict(outcome, wholeWalks));
+      this.count(this.walkVerdict(query, judged, outcome.whole && wholeWalks));
     }
     this.organizationCount = organizations.size;
     for (const [key, lists] of organizations) this.count({ key, ...lists });
   }
 
   /**
-   * A walk as one record, keyed by its query: its pages' own checks and the answer of page 1's next
-   * link, and, over the whole walk, the rulebook's rules of a walk by Page (ORG-PAGE, ORG-TOTAL,
-   * ORG-PAGE-DISJOINT) and of where page 1's next link led (ORG-NEXT-LINK).
+   * A walk as one record, keyed by its query: its pages' own checks and the walk by next links from
+   * page 1, and, when the walk is whole, the rulebook's rules of a walk by Page (ORG-PAGE,
+   * ORG-TOTAL, ORG-PAGE-DISJOINT) and of where page 1's next link led (ORG-NEXT-LINK).
    */
-  private walkVerdict({ kept, whole, ended }: WalkOutcome, wholeWalks: boolean): RecordVerdict {
-    const key = kept[0].shell.key;
+  private walkVerdict(query: Record<string, string>, judged: readonly HeldPage[], whole: boolean): RecordVerdict {
+    const key = judged[0].shell.key;
     const checked = new Set<string>();
     const failures: RecordFailure[] = [];
     const fail = (failure: RecordFailure) => {
@@ -325,12 +315,13 @@ export class SurveyTally {
       verdict.checked.forEach((id) => checked.add(id));
       verdict.failures.forEach(fail);
     };
-    for (const unit of kept) add(unit.shell);
-    const next = kept[0].next;
+    for (const unit of judged) add(unit.shell);
+    const next = judged[0].next;
     if (next) add(next.verdict);
-    if (wholeWalks && whole) {
-      const pages = kept.map(walkedPage);
-      const judgement = judgeSurveyed('page-walk', { pages, ended });
+    if (whole) {
+      const fed = judged.map(pageOfHeld);
+      const judgement = judgeSurveyed('page-walk', { walk: surveyWalk(query), pages: fed });
+      const pages: WalkedPage[] = fed.map((p) => ({ label: `Page=${p.page}`, ids: p.ids, total: p.total, exchange: p.exchange }));
       if (next && pages.length > 1) {
         const reached = { label: 'the page it led to', ids: next.ids, total: undefined, exchange: { method: 'GET' as const, ...next } };
         judgement.add(judgeSurveyed('next-link-target', { pages, from: 0, reached }));

@@ -1,20 +1,29 @@
 /**
- * Which pages of a walk a shard asks for, and when it stops (§4.3: Page alone, 25 a page). Page k
- * is shard k mod N's. `total` on page 1, when it counts more than page 1 holds, gives the page
- * count; otherwise a shard walks its pages until one holds fewer than 25 entries or is no bundle,
- * or (one shard) repeats only organizations seen before, or (several) repeats its own previous page:
- * the merge finds the walk's end among all shards' pages (walkOutcome), and drops what lies past it.
+ * How the survey fetches the pages of a walk (§4.3: Page alone, 25 a page). Where a walk ends is the
+ * walk rule's (walk-by-page.ts), fed the pages in order; what is here only says which pages to ask
+ * for ahead of it. Page 1's `total`, when it counts more than page 1 holds, hints at the page count:
+ * those pages are asked concurrently, and the walk goes past them whenever the rule wants more.
+ * Page k is shard k mod N's; a shard of several cannot feed the rule (it holds every N-th page), so
+ * it asks its own pages while the last of them held organizations and did not repeat the one
+ * before: the merge hands every shard's pages to the rule, and drops what lies past the end.
  */
-import { walkByPageGoesOn } from '../rules/organization/paging';
+import type { PageWalkOptions } from '../rules/organization/walk-by-page';
 import { PAGE_SIZE } from '../spec/constants';
 import type { PageUnit } from './records';
 import { pageShard, type Shard } from './shard';
 
-/** Pages a walk takes at most: a million organizations at 25 a page. A walk cut here is not judged as a whole. */
+/** Pages a walk takes at most: a million organizations at 25 a page. A walk cut here is partial, and says so. */
 export const MAX_WALK_PAGES = 40_000;
 
-/** The page count page 1 promises, when its `total` counts more than it holds. */
-export function promisedPages(first: Pick<PageUnit, 'bundle' | 'total' | 'entries'>): number | undefined {
+/** The walk rule's options for a survey walk of `query`. */
+export const surveyWalk = (query: Record<string, string>): PageWalkOptions => ({
+  query,
+  maxPages: MAX_WALK_PAGES,
+  budget: `${MAX_WALK_PAGES} pages, the survey's bound on a walk`,
+});
+
+/** The page count page 1's total hints at, when it counts more than page 1 holds: a reason to fetch ahead, never to stop. */
+export function hintedPages(first: Pick<PageUnit, 'bundle' | 'total' | 'entries'>): number | undefined {
   return first.bundle && typeof first.total === 'number' && first.entries === PAGE_SIZE && first.total > first.entries
     ? Math.min(Math.ceil(first.total / PAGE_SIZE), MAX_WALK_PAGES)
     : undefined;
@@ -25,14 +34,8 @@ export function* ownPages(shard: Shard, from: number, last: number = MAX_WALK_PA
   for (let page = from; page <= last; page++) if (pageShard(page, shard.total) === shard.index) yield page;
 }
 
-/** Whether a walk whose page count is not known goes on after this page of the shard's. */
-export function goesOn(
-  unit: Pick<PageUnit, 'bundle' | 'entries' | 'ids'>,
-  shard: Shard,
-  seen: ReadonlySet<string>,
-  previousOwn?: readonly string[],
-): boolean {
-  if (!walkByPageGoesOn(unit)) return false;
-  if (shard.total === 1) return !unit.ids.every((id) => seen.has(id));
+/** A shard of several: whether it asks for its next own page after this one. */
+export function shardAsksOn(unit: Pick<PageUnit, 'bundle' | 'ids'>, previousOwn?: readonly string[]): boolean {
+  if (!unit.bundle || unit.ids.length === 0) return false;
   return previousOwn === undefined || previousOwn.join('\n') !== unit.ids.join('\n');
 }

@@ -2,21 +2,14 @@
  * Paging of GET {FHIR_PATH}/organization (§4.3, §8): `Count`, `Page` alone, and `next` links. The
  * tests walk the pages; the rules that judge them are in src/rules/organization/paging.ts.
  */
-import type { Exchange } from '../../src/client/exchange';
 import { ForeignOriginError } from '../../src/client/http-client';
 import { forEachProbe, requiredFor } from '../../src/harness/probe-steps';
 import { describeSuite, requirements, test } from '../../src/harness/suite';
 import { PROMISED } from '../../src/probes/promises';
-import { nextLink } from '../../src/rules/organization/entries';
-import {
-  type NextWalkStop,
-  observeDefaultPageSize,
-  pageShapeOf,
-  pageToLookPast,
-  WALK_COUNT,
-  walkByNextGoesOn,
-  walkByPageGoesOn,
-} from '../../src/rules/organization/paging';
+import { isBundle } from '../../src/rules/organization/bundle';
+import { observeDefaultPageSize, WALK_COUNT } from '../../src/rules/organization/paging';
+import { NextWalk } from '../../src/rules/organization/walk-by-next';
+import { type PageOfWalk, PageWalk, pageOfWalk } from '../../src/rules/organization/walk-by-page';
 import { MAX_COUNT, PAGE_SIZE } from '../../src/spec/constants';
 
 const NO_SEARCHES = 'PROBES_FILE has no organization.searches probes';
@@ -65,15 +58,18 @@ describeSuite('organization search (§4.3)', () => {
     requirements('ORG-PAGE', 'ORG-PAGE-DISJOINT', 'ORG-FILTERS', 'ORG-TOTAL', 'OBS-TOTAL-ACROSS-PAGES', 'OBS-PAGE-BEYOND-LAST'),
     async ({ api, checks, probes, harness }) => {
       const { query } = requiredFor(probes.organization?.multiPage, NO_MULTIPAGE);
-      const pages: Exchange[] = [];
-      for (let page = 1; page <= harness.maxPages; page++) {
+      // The walk rule says which page comes next and when the walk is over; the test only fetches.
+      const options = { query, maxPages: harness.maxPages, promised: true, budget: `MAX_PAGES=${harness.maxPages}` };
+      const walk = new PageWalk(options);
+      const pages: PageOfWalk[] = [];
+      for (let page = walk.wanted; page !== undefined; page = walk.wanted) {
         const exchange = await api.organizations({ ...query, Page: String(page) });
-        pages.push(exchange);
-        if (!walkByPageGoesOn(pageShapeOf(exchange))) break;
+        // Filters hold on every page, not only on the first one.
+        if (isBundle(exchange)) checks.judge('filtered-search', { query, exchange });
+        pages.push(pageOfWalk(page, exchange));
+        walk.add(pages[pages.length - 1]);
       }
-      const past = pageToLookPast(query, pages, harness.maxPages);
-      const beyond = past === undefined ? undefined : await api.organizations({ ...query, Page: String(past) });
-      checks.judge('probe-page-walk', { query, answers: pages, maxPages: harness.maxPages, ...(beyond ? { beyond } : {}) });
+      checks.judge('page-walk', { walk: options, pages });
     },
   );
 
@@ -82,32 +78,22 @@ describeSuite('organization search (§4.3)', () => {
     requirements('ORG-NEXT-LINK', 'ORG-TOTAL', 'OBS-CROSS-ORIGIN-LINK'),
     async ({ api, checks, probes, harness }) => {
       const { query } = requiredFor(probes.organization?.multiPage, NO_MULTIPAGE);
-      const first = await api.organizations({ ...query, Count: String(WALK_COUNT) });
-      const followed: Exchange[] = [];
-      const links = new Set<string>();
-      let stop: NextWalkStop | undefined;
-      for (let page = 2, link = nextLink(first.body); link; page++, link = nextLink(followed[followed.length - 1].body)) {
-        if (page > harness.maxPages) {
-          stop = { kind: 'max-pages', maxPages: harness.maxPages };
-          break;
-        }
-        // A link followed before leads where it led before: the links loop, and the walk has reached all it can.
-        const target = api.resolve(link).href;
-        if (links.has(target)) {
-          stop = { kind: 'loop' };
-          break;
-        }
-        links.add(target);
+      const options = { query, pageSize: WALK_COUNT, maxPages: harness.maxPages, budget: `MAX_PAGES=${harness.maxPages}` };
+      const walk = new NextWalk(options);
+      const answers = [await api.organizations({ ...query, Count: String(WALK_COUNT) })];
+      let refused: { origin: string; message: string } | undefined;
+      for (let link = walk.add(answers[0]).wanted; link !== undefined; link = walk.wanted) {
         try {
-          followed.push(await api.follow(link));
+          answers.push(await api.follow(link));
         } catch (error) {
           if (!(error instanceof ForeignOriginError)) throw error;
-          stop = { kind: 'foreign', origin: api.resolve(link).origin, page: page - 1, message: error.message };
+          refused = { origin: api.resolve(link).origin, message: error.message };
+          walk.refused(refused.origin, refused.message);
           break;
         }
-        if (!walkByNextGoesOn(followed[followed.length - 1])) break;
+        walk.add(answers[answers.length - 1]);
       }
-      checks.judge('next-walk', { query, first, followed, ...(stop ? { stop } : {}) });
+      checks.judge('next-walk', { walk: options, answers, ...(refused ? { refused } : {}) });
     },
   );
 

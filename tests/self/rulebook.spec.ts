@@ -8,6 +8,7 @@ import { buildBundle } from '../../src/reference/bundle';
 import { readFixtures } from '../../src/reference/fixture-files';
 import type { Judgement } from '../../src/rules/judgement';
 import type { WalkedPage } from '../../src/rules/organization/page-walk';
+import type { PageOfWalk } from '../../src/rules/organization/walk-by-page';
 import { judge, RULEBOOK } from '../../src/rules/rulebook/registry';
 import type { SubjectKind, Subjects } from '../../src/rules/rulebook/subjects';
 import { REQUIREMENTS } from '../../src/spec/catalogue';
@@ -25,16 +26,17 @@ function answer(body: unknown, { status = 200, contentType = 'application/json',
   }
 }
 
-/** What a judgement concluded, per requirement: pass, the worst level it failed at, or skip (nothing checked). */
+/** What a judgement concluded, per requirement: pass, the worst level it failed at, or skip (nothing checked); and whether a probe is blamed. */
 function outcome(judgement: Judgement): Record<string, string> {
-  return Object.fromEntries(
-    judgement
+  return Object.fromEntries([
+    ...judgement
       .requirementRecords((value) => value)
       .map((r) => [
         r.id,
         r.failures.some((f) => f.level === 'MUST') ? 'MUST' : r.failures.length > 0 ? 'SHOULD' : r.checks > 0 ? 'pass' : 'skip',
       ]),
-  );
+    ...(judgement.probeProblems((value) => value).length > 0 ? [['probe problem', 'yes']] : []),
+  ]);
 }
 
 const fixtures = readFixtures();
@@ -51,6 +53,22 @@ const page = (label: string, ids: string[], total: unknown = undefined): WalkedP
 });
 const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => `org-${from + i}`);
 const full = (n: number) => page(`Page=${n}`, ids((n - 1) * 25, 25), 60);
+/** Page n of a walk by Page, as the walk rule reads it: a bundle of these organizations and this total, or an answer that is none. */
+const walkPage = (n: number, organizations: string[], total: unknown = 60, bundle = true): PageOfWalk => ({
+  page: n,
+  bundle,
+  ids: bundle ? organizations : [],
+  total,
+  exchange: {
+    method: 'GET',
+    url: `http://service.test/fhir/organization?Page=${n}`,
+    status: bundle ? 200 : 404,
+    contentType: 'application/json',
+  },
+});
+const fullPage = (n: number) => walkPage(n, ids((n - 1) * 25, 25));
+const byPage = (pages: PageOfWalk[], promised = false) => ({ walk: { query: {}, maxPages: 20, promised }, pages });
+const byNext = (answers: Exchange[]) => ({ walk: { query: {}, pageSize: 20, maxPages: 20 }, answers });
 
 interface Case<K extends SubjectKind = SubjectKind> {
   subject: K;
@@ -188,59 +206,63 @@ const CASES: Case[] = [
   ),
   at(
     'page-walk',
-    'pages of 25 and a last one',
-    { pages: [full(1), full(2), page('Page=3', ids(50, 10), 60)], ended: true },
-    {
-      'ORG-PAGE': 'pass',
-      'ORG-TOTAL': 'pass',
-      'ORG-PAGE-DISJOINT': 'pass',
-    },
+    'pages of 25, a last one, and an empty page past it',
+    byPage([fullPage(1), fullPage(2), walkPage(3, ids(50, 10)), walkPage(4, [])]),
+    { 'ORG-PAGE': 'pass', 'ORG-TOTAL': 'pass', 'ORG-PAGE-DISJOINT': 'pass' },
   ),
-  at('page-walk', 'a page of 30', { pages: [page('Page=1', ids(0, 30), 30)], ended: true }, { 'ORG-PAGE': 'MUST' }),
+  at('page-walk', 'a page of 30', byPage([walkPage(1, ids(0, 30), 30), walkPage(2, [], 30)]), { 'ORG-PAGE': 'MUST' }),
   at(
     'page-walk',
-    'a short page before the last',
-    { pages: [page('Page=1', ids(0, 20), 40), page('Page=2', ids(20, 20), 40)], ended: true },
-    {
-      'ORG-PAGE': 'MUST',
-    },
+    'a short page before the last: the page past it holds organizations not seen before',
+    byPage([walkPage(1, ids(0, 20), 40), walkPage(2, ids(20, 20), 40), walkPage(3, [], 40)]),
+    { 'ORG-PAGE': 'MUST', 'ORG-TOTAL': 'pass' },
   ),
-  at('page-walk', 'a total that shrinks', { pages: [full(1), page('Page=2', ids(25, 10), 59)], ended: true }, { 'ORG-TOTAL': 'MUST' }),
+  at('page-walk', 'a total that shrinks', byPage([fullPage(1), walkPage(2, ids(25, 10), 59), walkPage(3, [], 59)]), {
+    'ORG-TOTAL': 'MUST',
+  }),
+  at('page-walk', 'a total no page reaches: the walk ends short of it', byPage([fullPage(1), fullPage(2), walkPage(3, [])]), {
+    'ORG-PAGE': 'pass',
+    'ORG-TOTAL': 'MUST',
+  }),
   at(
     'page-walk',
     'a repeat, every record reachable',
-    { pages: [full(1), full(2), page('Page=3', ids(49, 11), 60)], ended: true },
-    {
-      'ORG-PAGE-DISJOINT': 'SHOULD',
-    },
+    byPage([fullPage(1), walkPage(2, ids(24, 25)), walkPage(3, ids(49, 11)), walkPage(4, [])]),
+    { 'ORG-PAGE-DISJOINT': 'SHOULD', 'ORG-TOTAL': 'pass' },
   ),
   at(
     'page-walk',
     'a repeat that hides records',
-    { pages: [full(1), page('Page=2', ids(20, 25), 60), page('Page=3', ids(45, 10), 60)], ended: true },
-    {
-      'ORG-PAGE-DISJOINT': 'MUST',
-    },
+    byPage([fullPage(1), walkPage(2, ids(20, 25)), walkPage(3, ids(45, 10)), walkPage(4, [])]),
+    { 'ORG-PAGE-DISJOINT': 'MUST' },
   ),
   at(
-    'next-link',
-    'the next page of the search',
-    {
-      query: { 'address-state': organizations[0].address[0].state! },
-      from: 'Page=1',
-      reached: answer(bundleOf(organizations.slice(0, 1))),
-    },
-    {
-      'ORG-NEXT-LINK': 'pass',
-    },
+    'page-walk',
+    'the page past the last repeats the last',
+    byPage([fullPage(1), fullPage(2), walkPage(3, ids(50, 10)), walkPage(4, ids(50, 10))]),
+    { 'ORG-PAGE': 'pass', 'ORG-TOTAL': 'pass', 'ORG-PAGE-DISJOINT': 'SHOULD' },
+  ),
+  at('page-walk', 'Page ignored: page 2 is page 1 again', byPage([fullPage(1), { ...fullPage(1), page: 2 }]), {
+    'ORG-PAGE-DISJOINT': 'MUST',
+    'ORG-TOTAL': 'MUST',
+  }),
+  at(
+    'page-walk',
+    'an error past the last page of 25, total the page count',
+    byPage([walkPage(1, ids(0, 25), 25), walkPage(2, ids(25, 25), 25), walkPage(3, [], undefined, false)]),
+    { 'ORG-PAGE': 'pass', 'ORG-TOTAL': 'pass', 'ORG-PAGE-DISJOINT': 'pass' },
   ),
   at(
-    'next-link',
-    'an error page',
-    { query: { 'address-state': 'OH' }, from: 'Page=1', reached: answer('oops', { status: 500, contentType: 'text/html' }) },
-    {
-      'ORG-NEXT-LINK': 'MUST',
-    },
+    'page-walk',
+    'a walk cut by its budget: partial',
+    { walk: { query: {}, maxPages: 2 }, pages: [fullPage(1), fullPage(2), fullPage(3)] },
+    { 'ORG-PAGE': 'pass', 'ORG-PAGE-DISJOINT': 'pass' },
+  ),
+  at(
+    'page-walk',
+    'a promised walk that finds 10: the probe, not the service',
+    byPage([walkPage(1, ids(0, 10), 10), walkPage(2, [], 10)], true),
+    { 'probe problem': 'yes', 'ORG-PAGE': 'none', 'ORG-TOTAL': 'none' },
   ),
   at(
     'next-link-target',
@@ -308,30 +330,6 @@ const CASES: Case[] = [
   ),
   at('count-over-limit-search', 'Count=1001, 3 entries', { count: 1001, exchange: answer(bundleOf()) }, { 'ORG-COUNT': 'pass' }),
   at('count-over-limit-search', 'Count=1, 3 entries', { count: 1, exchange: answer(bundleOf()) }, { 'ORG-COUNT': 'MUST' }),
-  at(
-    'probe-page-walk',
-    'two pages',
-    {
-      query: {},
-      answers: [
-        answer({ ...bundleOf(fixtures.organizations.slice(0, 25)), total: 28 }),
-        answer({ ...bundleOf(fixtures.organizations.slice(25, 28)), total: 28 }),
-      ],
-      maxPages: 20,
-      // The page past the last, which the suite asks for when the walk ended on a page with entries.
-      beyond: answer({ ...bundleOf([]), total: 28 }),
-    },
-    {
-      'ORG-PAGE': 'pass',
-      'ORG-TOTAL': 'pass',
-    },
-  ),
-  at(
-    'probe-page-walk',
-    'a page of 30',
-    { query: {}, answers: [answer({ ...bundleOf(fixtures.organizations.slice(0, 30)), total: 30 })], maxPages: 20 },
-    { 'ORG-PAGE': 'MUST' },
-  ),
   at(
     'qualified-identifier-search',
     'the organization carrying it',
@@ -474,22 +472,25 @@ const CASES: Case[] = [
       'ORG-FILTER-IDENTIFIER': 'MUST',
     },
   ),
-  at(
-    'next-walk',
-    'a first page without a next link',
-    { query: { 'address-state': 'OH' }, first: answer(bundleOf()), followed: [] },
-    {
-      'ORG-NEXT-LINK': 'skip',
-    },
-  ),
+  at('next-walk', 'a first page without a next link', byNext([answer(bundleOf())]), {
+    'ORG-NEXT-LINK': 'skip',
+  }),
   at(
     'next-walk',
     'links that end short of total',
-    {
-      query: {},
-      first: answer({ ...bundleOf(), total: 9, link: [{ relation: 'next', url: 'http://service.test/fhir/organization?Page=3' }] }),
-      followed: [answer({ ...bundleOf(fixtures.organizations.slice(3, 6)), total: 9 })],
-    },
+    byNext([
+      answer({ ...bundleOf(), total: 9, link: [{ relation: 'next', url: 'http://service.test/fhir/organization?Page=3' }] }),
+      answer({ ...bundleOf(fixtures.organizations.slice(3, 6)), total: 9 }),
+    ]),
+    { 'ORG-NEXT-LINK': 'MUST' },
+  ),
+  at(
+    'next-walk',
+    'an error page behind the link',
+    byNext([
+      answer({ ...bundleOf(), link: [{ relation: 'next', url: 'http://service.test/fhir/organization?Page=2' }] }),
+      answer('oops', { status: 500, contentType: 'text/html' }),
+    ]),
     { 'ORG-NEXT-LINK': 'MUST' },
   ),
   at(
@@ -539,7 +540,8 @@ const CASES: Case[] = [
 for (const c of CASES) {
   test(`${c.subject}: ${c.what}`, () => {
     const judged = outcome(judge(c.subject, c.value as never));
-    for (const [id, expected] of Object.entries(c.expected)) expect(judged[id], id).toBe(expected);
+    // 'none': the requirement is neither checked nor skipped.
+    for (const [id, expected] of Object.entries(c.expected)) expect(judged[id] ?? 'none', id).toBe(expected);
   });
 }
 

@@ -12,16 +12,9 @@ import { judgeMinParams, judgeTotal } from '../organization/bundle';
 import { judgeBundlePage, judgeEntryMatch, judgeEntryRecord, judgeSearchBundle } from '../organization/entry-record';
 import { judgeActive, judgeFilters } from '../organization/filters';
 import { judgeForeignIdentifierSystem, judgeIdentifierSearch, judgeQualifiedIdentifier } from '../organization/identifiers';
-import {
-  judgeCountAtMost,
-  judgeCountExactly,
-  judgeCountOverLimit,
-  judgeNextLinkAnswer,
-  judgeNextLinkTarget,
-  judgeNextWalk,
-  judgePageWalk,
-  judgeWalkPages,
-} from '../organization/paging';
+import { judgeCountAtMost, judgeCountExactly, judgeCountOverLimit, judgeNextLinkTarget } from '../organization/paging';
+import { replayPageWalk } from '../organization/walk-by-page';
+import { replayNextWalk } from '../organization/walk-by-next';
 import {
   judgeAmbiguous,
   judgeMatchesQuery,
@@ -66,8 +59,7 @@ export const RULEBOOK: readonly Rule[] = [
     judgeEntryRecord(entry),
   ),
   rule('organization-match', ['ORG-FILTERS'], ({ entry, query }) => judgeEntryMatch(entry, query)),
-  rule('page-walk', ['ORG-PAGE', 'ORG-TOTAL', 'ORG-PAGE-DISJOINT'], ({ pages, ended }) => judgeWalkPages(pages, ended)),
-  rule('next-link', ['ORG-NEXT-LINK'], ({ query, from, reached }) => judgeNextLinkAnswer(query, from, reached)),
+  rule('page-walk', ['ORG-PAGE', 'ORG-TOTAL', 'ORG-PAGE-DISJOINT'], ({ walk, pages }) => replayPageWalk(walk, pages).judgement()),
   rule('next-link-target', ['ORG-NEXT-LINK'], ({ pages, from, reached }) => judgeNextLinkTarget(pages, from, reached)),
   rule(
     'probe-search',
@@ -80,9 +72,6 @@ export const RULEBOOK: readonly Rule[] = [
     judgeCountExactly(place, promised, query, count, exchange),
   ),
   rule('count-over-limit-search', ['ORG-COUNT'], ({ count, exchange }) => judgeCountOverLimit(count, exchange)),
-  rule('probe-page-walk', ['ORG-PAGE', 'ORG-PAGE-DISJOINT', 'ORG-FILTERS', 'ORG-TOTAL'], ({ query, answers, maxPages, beyond }) =>
-    judgePageWalk(query, answers, maxPages, beyond),
-  ),
   rule('whole-result', ['ORG-TOTAL'], ({ exchange }) => judgeTotal(exchange)),
   rule('no-parameter-search', ['ORG-MIN-PARAMS'], ({ exchange }) => judgeMinParams(exchange)),
   rule('status-search', ['ORG-ACTIVE'], ({ active, exchange }) => judgeActive(active, exchange)),
@@ -99,7 +88,7 @@ export const RULEBOOK: readonly Rule[] = [
     judgeQualifiedIdentifier(value, system, exchange),
   ),
   rule('foreign-identifier-search', ['ORG-FILTER-IDENTIFIER'], ({ value, exchange }) => judgeForeignIdentifierSystem(value, exchange)),
-  rule('next-walk', ['ORG-NEXT-LINK', 'ORG-TOTAL'], ({ query, first, followed, stop }) => judgeNextWalk(query, first, followed, stop)),
+  rule('next-walk', ['ORG-NEXT-LINK', 'ORG-TOTAL'], ({ walk, answers, refused }) => replayNextWalk(walk, answers, refused).judgement()),
   rule('narrowed-search', ['SB-NARROWING'], ({ probe, query, narrowedBy, plain, dashed }) =>
     judgeNarrowing(probe, query, narrowedBy, plain, dashed),
   ),

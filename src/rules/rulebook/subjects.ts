@@ -6,7 +6,8 @@
 import type { Exchange } from '../../client/exchange';
 import type { RecordLike } from '../answers';
 import type { WalkedPage } from '../organization/page-walk';
-import type { NextWalkStop } from '../organization/paging';
+import type { PageOfWalk, PageWalkOptions } from '../organization/walk-by-page';
+import type { NextWalkOptions } from '../organization/walk-by-next';
 
 type Query = Record<string, string>;
 
@@ -25,10 +26,8 @@ export interface Subjects {
   'organization-entry': { entry: Exchange };
   /** One organization against the search that found it. */
   'organization-match': { entry: Exchange; query: Query };
-  /** The pages of one search by Page alone, in order, as far as it was walked; `ended`: the walk reached its last page. */
-  'page-walk': { pages: readonly WalkedPage[]; ended: boolean };
-  /** A page's next link followed: what it answered. `from` names the page, in words. */
-  'next-link': { query: Query; from: string; reached: Exchange };
+  /** The pages of one search by Page alone, handed to the walk rule (walk-by-page.ts) in order, as far as it wants them. */
+  'page-walk': { walk: PageWalkOptions; pages: readonly PageOfWalk[] };
   /** Where a page's next link led (`reached`), against the same search by Page: `from` is the index in `pages` of the page whose link it was. */
   'next-link-target': { pages: readonly WalkedPage[]; from: number; reached: WalkedPage };
   /** A search the probes promise matches, whole: the bundle and every organization on it. */
@@ -41,8 +40,6 @@ export interface Subjects {
   'count-exactly-search': { place: string; promised: string; query: Query; count: number; exchange: Exchange };
   /** A search with Count at or above its maximum. */
   'count-over-limit-search': { count: number; exchange: Exchange };
-  /** The pages of the multiPage probe's search by Page alone, as the suite walks them, and the page past the last when it asked for it. */
-  'probe-page-walk': { query: Query; answers: readonly Exchange[]; maxPages: number; beyond?: Exchange };
   /** A search with Count at its maximum, of a query the probes promise matches. */
   'whole-result': { exchange: Exchange };
   /** A search with no parameter at all. */
@@ -72,8 +69,8 @@ export interface Subjects {
   'qualified-identifier-search': { value: string; system: string; exchange: Exchange };
   /** An identifier search `system|value` with a system the identifier does not carry. */
   'foreign-identifier-search': { value: string; exchange: Exchange };
-  /** Every page of one search with Count, reached by following next links, and why the walk stopped early, if it did. */
-  'next-walk': { query: Query; first: Exchange; followed: readonly Exchange[]; stop?: NextWalkStop };
+  /** A first bundle and the answers to its next links, in order, handed to the walk rule (walk-by-next.ts); `refused`: the last link led to another origin. */
+  'next-walk': { walk: NextWalkOptions; answers: readonly Exchange[]; refused?: { origin: string; message: string } };
 }
 
 export type SubjectKind = keyof Subjects;
@@ -87,15 +84,13 @@ export const SUBJECT_NEEDS: Readonly<Record<SubjectKind, string>> = {
   'bundle-page': 'an organization bundle',
   'organization-entry': 'an organization of a bundle',
   'organization-match': 'an organization and the search that found it',
-  'page-walk': 'the pages of a search by Page alone',
-  'next-link': "a page's next link followed",
+  'page-walk': 'the pages of a search by Page alone, to its end',
   'next-link-target': "a page's next link followed, and the page after it by Page",
   'probe-search': 'a search the probes promise matches',
   'filtered-search': 'a search the probes promise matches, against its query',
   'count-search': 'a search with Count',
   'count-exactly-search': 'a search with Count=N of a query promised to match at least N',
   'count-over-limit-search': 'a search with Count at or above 1000',
-  'probe-page-walk': "the pages of the multiPage probe's search by Page, and the page past the last",
   'whole-result': 'a search with Count=1000 of a query the probes promise matches',
   'no-parameter-search': 'a search with no parameter',
   'status-search': 'a search with active, for a tenant that searches by status',
@@ -108,5 +103,5 @@ export const SUBJECT_NEEDS: Readonly<Record<SubjectKind, string>> = {
   'identifier-search': 'an identifier search, by value',
   'qualified-identifier-search': 'an identifier search by system|value',
   'foreign-identifier-search': 'an identifier search by another system|value',
-  'next-walk': 'every page of a search with Count, by next links',
+  'next-walk': 'the pages of a search reached by next links',
 };

@@ -1,0 +1,168 @@
+/**
+ * A walk by `next` links (§2.5, FHIR R4 paging), as one stateful rule. A driver hands it the first
+ * bundle, follows the link `wanted` names, hands each answer to `add`, and goes on until `wanted` is
+ * undefined; a link to another origin is never followed (credentials stay on the base URL's origin),
+ * and the driver says so with `refused`. `judgement` then judges the walk whole: every page a bundle
+ * of the same search (ORG-NEXT-LINK), one meaning of total (ORG-TOTAL), no repeats that leave records
+ * unreached, and where the links lead (OBS-CROSS-ORIGIN-LINK). The suite follows every link of a
+ * search with Count; the survey follows page 1's link of each walk once (a budget of two pages).
+ */
+import type { Exchange } from '../../client/exchange';
+import { Judgement } from '../judgement';
+import { answeredBundle, isBundle, total } from './bundle';
+import { nextLink, organizationIds } from './entries';
+import { filterProblems } from './filters';
+import { judgeRepeats, matchCount, totalAcrossPagesProblem, type WalkedPage } from './page-walk';
+
+export interface NextWalkOptions {
+  query: Record<string, string>;
+  /** Entries the search asked for a page: its Count, or 25 for Page alone (§8). */
+  pageSize: number;
+  /** Pages the walk takes at most, the first included; a walk cut there is partial, and says so. */
+  maxPages: number;
+  /** What sets the budget, in words, for the skip: `MAX_PAGES=20`. */
+  budget?: string;
+}
+
+/** Why a walk by next links stopped before a bundle without one, when it did. */
+type NextWalkStop =
+  | { kind: 'max-pages' }
+  /** A link already followed: the links loop, and the walk has reached all it can. */
+  | { kind: 'loop' }
+  /** A link to another origin, never followed: credentials stay on the base URL's origin. */
+  | { kind: 'foreign'; origin: string; message: string };
+
+/** A link as an absolute URL, resolved against the page that gave it, to tell a link followed before. */
+function target(link: string, from: Exchange): string {
+  try {
+    return new URL(link, from.url).href;
+  } catch {
+    return link;
+  }
+}
+
+export class NextWalk {
+  private readonly answers: Exchange[] = [];
+  private readonly followed = new Set<string>();
+  private stop: NextWalkStop | undefined;
+  private over = false;
+
+  constructor(private readonly options: NextWalkOptions) {}
+
+  /** The link to follow next, as the last bundle gave it; undefined once the walk is over. */
+  get wanted(): string | undefined {
+    if (this.over) return undefined;
+    const last = this.answers.at(-1);
+    return last ? nextLink(last.body) : undefined;
+  }
+
+  /** Hands over the first bundle, then the answer to each link `wanted` named. */
+  add(exchange: Exchange): this {
+    this.answers.push(exchange);
+    const link = isBundle(exchange) ? nextLink(exchange.body) : undefined;
+    if (!link) this.over = true;
+    else if (this.followed.has(target(link, exchange))) this.end({ kind: 'loop' });
+    else if (this.answers.length >= this.options.maxPages) this.end({ kind: 'max-pages' });
+    else this.followed.add(target(link, exchange));
+    return this;
+  }
+
+  /** The link `wanted` named leads to another origin, and is not followed. */
+  refused(origin: string, message: string): this {
+    return this.end({ kind: 'foreign', origin, message });
+  }
+
+  private end(stop: NextWalkStop): this {
+    this.stop = stop;
+    this.over = true;
+    return this;
+  }
+
+  /** The walk judged whole, as far as it went. */
+  judgement(): Judgement {
+    const judgement = new Judgement();
+    const { query, pageSize } = this.options;
+    const [first, ...followed] = this.answers;
+    const size = organizationIds(first.body).length;
+    const asked = `${JSON.stringify(query)} with ${pageSize} a page`;
+    // A link without a URL leads nowhere, as no link does.
+    if (!isBundle(first) || !nextLink(first.body))
+      return judgement.skip(
+        'ORG-NEXT-LINK',
+        `the first bundle of ${asked} has no next link: there is nothing to follow (§2.5 names no relation but self)`,
+      );
+    if (followed.length > 0) judgement.observe('OBS-CROSS-ORIGIN-LINK', { nextLinks: "on the base URL's origin" });
+    const pages: WalkedPage[] = [{ label: 'page 1', ids: organizationIds(first.body), total: total(first), exchange: first }];
+    for (const [index, exchange] of followed.entries()) {
+      const page = index + 2;
+      if (!answeredBundle(judgement, 'ORG-NEXT-LINK', exchange, `following the next link of page ${page - 1}`)) return judgement;
+      const bundle = exchange.body;
+      const ids = organizationIds(bundle);
+      // Entries that match under no reading show the link dropped the search; near misses are ORG-FILTERS' to judge.
+      judgement.problems(
+        'ORG-NEXT-LINK',
+        filterProblems(bundle, query).filter((p) => p.level === 'MUST'),
+        exchange,
+        `page ${page}, reached by next, holds organizations that do not match ${JSON.stringify(query)}: the link does not continue the same search`,
+      );
+      pages.push({ label: `page ${page} (reached by next)`, ids, total: total(exchange), exchange });
+      const link = nextLink(bundle);
+      const larger = ids.length > pageSize;
+      const sizeOk = link ? ids.length === size : ids.length <= size;
+      judgement.check(
+        'ORG-NEXT-LINK',
+        !larger && sizeOk,
+        () =>
+          larger
+            ? `page ${page}, reached by next, holds ${ids.length} entries, more than the ${pageSize} a page the search asked for (§4.3, §8): the link does not continue the same search`
+            : `page ${page}, reached by next, holds ${ids.length} entries; the first page held ${size} (${asked}), and ${link ? 'every page before the last holds as many' : 'the last holds at most as many'}`,
+        { exchange, pointer: '/entry' },
+        larger ? 'MUST' : 'SHOULD',
+      );
+    }
+    const { stop } = this;
+    if (stop?.kind === 'foreign') {
+      judgement.observe('OBS-CROSS-ORIGIN-LINK', { nextLinks: 'on another origin', origin: stop.origin, page: this.answers.length });
+      return judgement.skip(
+        'ORG-NEXT-LINK',
+        `the next link of page ${this.answers.length} is not followed: ${stop.message}, and credentials never leave it`,
+      );
+    }
+    if (stop?.kind === 'max-pages')
+      judgement.skip(
+        'ORG-NEXT-LINK',
+        `the walk stopped at ${this.options.budget ?? `${this.options.maxPages} pages`}; the rest of the links were not followed`,
+      );
+    const ended = stop === undefined || stop.kind === 'loop';
+    const counted = pages.filter((p, i) => i === 0 || p.ids.length > 0);
+    if (counted.length > 1) {
+      const problem = totalAcrossPagesProblem(counted);
+      judgement.check('ORG-TOTAL', !problem, () => problem!.message, { exchange: problem?.page.exchange, pointer: '/total' });
+    }
+    const matches = matchCount(counted);
+    for (const { page, message, level } of judgeRepeats(pages, { ended, pageSize: size, matches }))
+      judgement.check('ORG-NEXT-LINK', level === undefined, () => message!, { exchange: page.exchange }, level);
+    // Links that skip pages repeat nothing: the walk that ended short of what total counts shows them.
+    const distinct = new Set(pages.flatMap((p) => p.ids)).size;
+    if (ended && matches !== undefined)
+      judgement.check(
+        'ORG-NEXT-LINK',
+        distinct >= matches,
+        () =>
+          `following next from page 1 ended on ${pages[pages.length - 1].label} with ${distinct} distinct organizations, though total is ${matches} on every page: ${matches - distinct} are on no page the links reach (§2.5, §4.3: all matching records)`,
+        { exchange: pages[pages.length - 1].exchange, pointer: '/entry' },
+      );
+    return judgement;
+  }
+}
+
+/** A walk's answers replayed into the rule: the first bundle, then the answers to its links, in order. */
+export function replayNextWalk(
+  options: NextWalkOptions,
+  answers: readonly Exchange[],
+  refused?: { origin: string; message: string },
+): NextWalk {
+  const walk = new NextWalk(options);
+  for (const answer of answers) walk.add(answer);
+  return refused ? walk.refused(refused.origin, refused.message) : walk;
+}

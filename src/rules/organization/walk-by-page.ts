@@ -1,0 +1,218 @@
+/**
+ * A walk by `Page` alone (§4.3, §8: 25 a page), as one stateful rule. A driver asks for the page
+ * `wanted` names, hands the answer to `add`, and goes on until `wanted` is undefined; `judgement`
+ * then judges the walk whole: ORG-PAGE, ORG-TOTAL, ORG-PAGE-DISJOINT and what the walk observed.
+ * Every driver walks so (the suite's walk of the multiPage probe, the survey's walks, whose pages
+ * may be fetched ahead and in any order but are handed over in order, and a merge of shards), so
+ * where a walk ends is decided here and nowhere else.
+ *
+ * Where it ends: after a page of 25, the next page; after a shorter page, the page past it too,
+ * since only that page shows whether the short page was the last (organizations not seen before on
+ * it mean it was not: ORG-PAGE, and the walk goes on). A page that answers no bundle, holds nothing,
+ * or only repeats organizations of earlier pages is past the last page of matches: what it answers
+ * is observed (OBS-PAGE-BEYOND-LAST, §4.3 does not show it), its repeats judged, and the walk is over.
+ */
+import type { AnswerLine, Exchange } from '../../client/exchange';
+import { PROMISED, probeLabel } from '../../probes/promises';
+import { PAGE_SIZE } from '../../spec/constants';
+import { rootKind } from '../answers';
+import { Judgement } from '../judgement';
+import { isBundle, total } from './bundle';
+import { hasNextLink, organizationIds } from './entries';
+import { judgeRepeats, matchCount, totalAcrossPagesProblem, unreachedTotalProblem, type WalkedPage } from './page-walk';
+
+/** One page of the walk as the rule reads it: its number, whether it is a bundle, its organizations and total, and its answer. */
+export interface PageOfWalk {
+  page: number;
+  /** A 2xx JSON object: a bundle. */
+  bundle: boolean;
+  /** The organization ids of its entries, in order ([] for no bundle). */
+  ids: readonly string[];
+  /** The bundle's `total`, whatever the service sent. */
+  total: unknown;
+  /** The bundle has a `next` link (page 1's, for the multiPage promise). */
+  nextLink?: boolean;
+  /** The page's answer, or its line alone where a driver holds summaries (the survey). */
+  exchange: Exchange | AnswerLine;
+  /** What kind of body it had, in words (`a JSON array`), where the driver holds the body. */
+  kind?: string;
+}
+
+export interface PageWalkOptions {
+  query: Record<string, string>;
+  /** Pages the walk asks for at most, the page past the last one included; a walk cut there is partial, and says so. */
+  maxPages: number;
+  /** The query is the multiPage probe's (more than 25 match): a walk that shows fewer is a probe problem, not a finding. */
+  promised?: boolean;
+  /** What sets the budget, in words, for the skip: `MAX_PAGES=20`. */
+  budget?: string;
+}
+
+/** Whether a page shows by itself that more than `threshold` organizations match: it holds more, or its next link or total says so. */
+export function pageShowsMoreThan(page: Pick<PageOfWalk, 'bundle' | 'ids' | 'total' | 'nextLink'>, threshold: number): boolean {
+  const entries = page.ids.length;
+  const total = typeof page.total === 'number' ? page.total : undefined;
+  const showsMore = page.nextLink === true || (total !== undefined && total > entries);
+  return page.bundle && (entries > threshold || (showsMore && (threshold <= PAGE_SIZE || (total !== undefined && total > threshold))));
+}
+
+/** Page `page`'s answer as the walk reads it. */
+export function pageOfWalk(page: number, exchange: Exchange): PageOfWalk {
+  const bundle = isBundle(exchange);
+  return {
+    page,
+    bundle,
+    ids: bundle ? organizationIds(exchange.body) : [],
+    total: bundle ? total(exchange) : undefined,
+    nextLink: bundle && hasNextLink(exchange.body),
+    exchange,
+    kind: rootKind(exchange),
+  };
+}
+
+const label = (page: number) => `Page=${page}`;
+const walked = (p: PageOfWalk): WalkedPage => ({ label: label(p.page), ids: p.ids, total: p.total, exchange: p.exchange });
+
+export class PageWalk {
+  /** The pages of matches, in order. */
+  private readonly pages: PageOfWalk[] = [];
+  /** The page past the last page of matches, once the walk met it. */
+  private beyond: PageOfWalk | undefined;
+  private readonly seen = new Set<string>();
+  /** Page 1 answered no bundle: there is no walk to judge. */
+  private noBundle: PageOfWalk | undefined;
+  private over = false;
+  private cut = false;
+
+  constructor(private readonly options: PageWalkOptions) {}
+
+  /** The page to ask for next; undefined once the walk is over. */
+  get wanted(): number | undefined {
+    return this.over ? undefined : this.pages.length + (this.beyond ? 1 : 0) + 1;
+  }
+
+  /** The walk reached its end by itself: not cut by the budget, not left unfinished. */
+  get ended(): boolean {
+    return this.over && !this.cut;
+  }
+
+  /** Hands over the page `wanted` named. */
+  add(page: PageOfWalk): this {
+    if (page.page !== this.wanted) throw new Error(`harness bug: the walk wanted page ${this.wanted}, and was given page ${page.page}`);
+    if (page.page === 1) {
+      if (!page.bundle) this.noBundle = page;
+      else this.keep(page);
+      this.over = !page.bundle || page.ids.length === 0;
+    } else if (!page.bundle || page.ids.every((id) => this.seen.has(id))) {
+      this.beyond = page;
+      this.over = true;
+    } else this.keep(page);
+    if (!this.over && page.page >= this.options.maxPages) this.over = this.cut = true;
+    return this;
+  }
+
+  private keep(page: PageOfWalk): void {
+    this.pages.push(page);
+    for (const id of page.ids) this.seen.add(id);
+  }
+
+  /** The walk judged whole, as far as it went. */
+  judgement(): Judgement {
+    const judgement = new Judgement();
+    const { query, promised } = this.options;
+    if (this.noBundle) {
+      // A query promised to match answers with something else than a bundle; any other query's no-match answer is not shown (§4.3 r2).
+      if (promised)
+        judgement.check(
+          'ORG-PAGE',
+          false,
+          `Page=1 answered ${this.noBundle.exchange.status}${this.noBundle.kind ? ` with ${this.noBundle.kind}` : ''}, not a bundle (§2.5)`,
+          { exchange: this.noBundle.exchange },
+        );
+      return judgement;
+    }
+    const [first] = this.pages;
+    if (promised && this.ended && this.seen.size <= PAGE_SIZE && !pageShowsMoreThan(first, PAGE_SIZE)) {
+      const shown = this.beyond ?? first;
+      return judgement.probeProblem(
+        {
+          probe: probeLabel('organization.multiPage', query),
+          promised: PROMISED.multiPage,
+          observed: `the walk by Page ended on ${label(shown.page)} with ${this.seen.size} organizations (Page=1: ${first.ids.length} entries, total ${JSON.stringify(first.total)}, ${first.nextLink ? 'a' : 'no'} next link)`,
+        },
+        shown.exchange,
+      );
+    }
+    this.observeTotal(judgement, first);
+    for (const [index, page] of this.pages.entries()) {
+      const entries = page.ids.length;
+      // The last page of matches may be short; only an ended walk knows which page that is.
+      const last = index === this.pages.length - 1 && this.ended;
+      if (index === this.pages.length - 1 && !this.ended && entries <= PAGE_SIZE) continue;
+      judgement.check(
+        'ORG-PAGE',
+        entries <= PAGE_SIZE && (last || entries === PAGE_SIZE),
+        () =>
+          entries > PAGE_SIZE
+            ? `${label(page.page)} returned ${entries} entries; Page alone gives at most ${PAGE_SIZE} (§8)`
+            : `${label(page.page)} returned ${entries} entries, yet ${label(this.pages[index + 1]?.page ?? page.page + 1)} holds organizations not seen before: pages before the last hold ${PAGE_SIZE} (§8)`,
+        { exchange: page.exchange, pointer: '/entry' },
+      );
+    }
+    const pages = this.pages.map(walked);
+    const across = pages.length > 1 ? totalAcrossPagesProblem(pages) : undefined;
+    const unreached = across ?? (this.ended ? unreachedTotalProblem(pages) : undefined);
+    judgement.check('ORG-TOTAL', !unreached, () => unreached!.message, { exchange: unreached?.page.exchange, pointer: '/total' });
+    const withBeyond = this.beyond ? [...pages, walked(this.beyond)] : pages;
+    for (const { page, message, level } of judgeRepeats(withBeyond, { ended: this.ended, pageSize: PAGE_SIZE, matches: matchCount(pages) }))
+      judgement.check('ORG-PAGE-DISJOINT', level === undefined, () => message!, { exchange: page.exchange, pointer: '/entry' }, level);
+    if (this.beyond) this.observeBeyond(judgement, this.beyond);
+    if (this.cut) {
+      const why = `the walk stopped at ${this.options.budget ?? `${this.options.maxPages} pages`} before its end; later pages were not checked`;
+      for (const id of ['ORG-PAGE', 'ORG-TOTAL', 'ORG-PAGE-DISJOINT'] as const) judgement.skip(id, why);
+    }
+    return judgement;
+  }
+
+  /** OBS-TOTAL-ACROSS-PAGES (§4.3 r4 does not show it): what page 1's total counts. */
+  private observeTotal(judgement: Judgement, first: PageOfWalk): void {
+    const { total } = first;
+    const entries = first.ids.length;
+    judgement.observe(
+      'OBS-TOTAL-ACROSS-PAGES',
+      typeof total !== 'number'
+        ? { total }
+        : total > entries
+          ? `all matches: total ${total}, page 1 holds ${entries}`
+          : `the page's count: total ${total}, page 1 holds ${entries}`,
+    );
+  }
+
+  /** OBS-PAGE-BEYOND-LAST: what the page past the last page of matches answered. */
+  private observeBeyond(judgement: Judgement, beyond: PageOfWalk): void {
+    const lastIds = this.pages[this.pages.length - 1].ids;
+    const outcome = !beyond.bundle
+      ? beyond.exchange.status >= 200 && beyond.exchange.status < 300
+        ? 'not a bundle'
+        : 'an error'
+      : beyond.ids.length === 0
+        ? 'an empty bundle'
+        : beyond.ids.join('\n') === lastIds.join('\n')
+          ? 'the last page again'
+          : 'organizations of earlier pages';
+    judgement.observe('OBS-PAGE-BEYOND-LAST', {
+      page: label(beyond.page),
+      status: beyond.exchange.status,
+      outcome,
+      entries: beyond.ids.length,
+    });
+  }
+}
+
+/** A walk's pages replayed into the rule, as far as it wants them: the judgement a driver that fed them one by one gets. */
+export function replayPageWalk(options: PageWalkOptions, pages: readonly PageOfWalk[]): PageWalk {
+  const walk = new PageWalk(options);
+  const byNumber = new Map(pages.map((p) => [p.page, p]));
+  for (let wanted = walk.wanted; wanted !== undefined && byNumber.has(wanted); wanted = walk.wanted) walk.add(byNumber.get(wanted)!);
+  return walk;
+}
