@@ -4,7 +4,8 @@
  *
  * - A requirement that passed in the comparison run fails now (MUST or SHOULD); for a survey,
  *   "passed" is no failing record.
- * - An observation of a run drifted: observed in both, with different values.
+ * - An observation of a run drifted: observed in both, with different behaviour (observedBehaviour,
+ *   as the baseline compares it), never a value the request or the data put in.
  * - A survey's failure rate for a requirement, or a requirement and source dataset, rose by more
  *   than maxRateRise points, with at least minRecords records checked on both sides.
  * - An endpoint's p95 or p99 latency rose by more than maxLatencyRise (a share) and by at least
@@ -13,6 +14,8 @@
  */
 import type { Kysely } from 'kysely';
 import { InputError } from '../config/input-error';
+import type { ObservationId } from '../spec/catalogue';
+import { observedBehaviour } from '../verdicts/baseline/observed-behaviour';
 import { LATENCY_FLOOR_MS, median, percentilesOf, requestsFor } from './latency';
 import { runName, runRows, runsBefore, type StoredRun, storedRuns } from './queries';
 import type { HistoryTables } from './tables';
@@ -197,19 +200,27 @@ async function rateRegressions(
   return regressions;
 }
 
+/**
+ * Observations whose behaviour changed, compared as the baseline compares them (observedBehaviour):
+ * the values a request or the data put into an answer (an echoed id, a total that grew) are not
+ * behaviour, and an event of the run (a retry) is never compared.
+ */
 async function observationDrift(db: Kysely<HistoryTables>, latest: StoredRun, against: StoredRun): Promise<Regression[]> {
   const rows = await runRows(db, 'observations', [latest.id, against.id]);
   const before = new Map(rows.filter((r) => r.run_id === against.id).map((r) => [r.observation, r]));
+  const behaviour = (id: string, value: unknown) => JSON.stringify(observedBehaviour(id as ObservationId, value));
   return rows
     .filter((r) => r.run_id === latest.id)
     .flatMap((now) => {
       const then = before.get(now.observation);
-      if (then?.status !== 'observed' || now.status !== 'observed' || JSON.stringify(then.value) === JSON.stringify(now.value)) return [];
+      if (then?.status !== 'observed' || now.status !== 'observed') return [];
+      const [a, b] = [behaviour(now.observation, then.value), behaviour(now.observation, now.value)];
+      if (a === b) return [];
       return [
         {
           target: latest.target,
           what: 'observation' as const,
-          line: `${latest.target}: ${now.observation} drifted: ${JSON.stringify(then.value)} → ${JSON.stringify(now.value)}, ${between(against, latest)}`,
+          line: `${latest.target}: ${now.observation} drifted: ${a} → ${b}, ${between(against, latest)}`,
         },
       ];
     });

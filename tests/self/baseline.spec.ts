@@ -166,6 +166,25 @@ test('drift: behaviour that differs from the baseline warns, and fails with --fa
     total: 'number',
     nextLink: true,
   });
+  // A default page of every match is "every match", whatever the directory's size; the names a probe sent are not behaviour.
+  expect(observedBehaviour('OBS-DEFAULT-PAGE-SIZE', { status: 200, entries: 157, total: 157, nextLink: false })).toEqual(
+    observedBehaviour('OBS-DEFAULT-PAGE-SIZE', { status: 200, entries: 156, total: 156, nextLink: false }),
+  );
+  expect(
+    observedBehaviour('OBS-PARAM-CASE', { endpoint: 'organization', sent: 'ADDRESS-STATE', status: 200, outcome: 'same results' }),
+  ).toEqual({
+    endpoint: 'organization',
+    outcome: 'same results',
+  });
+  // An error message that quotes the request (an unknown curated ID) is the same behaviour whatever it quotes.
+  const echo = (id: string) => ({
+    status: 404,
+    mediaType: 'application/json',
+    body: JSON.stringify({ message: `No golden record with curated ID ${id}` }),
+  });
+  expect(observedBehaviour('OBS-UNKNOWN-CURATED-ID', echo('conformance-unknown-a'))).toEqual(
+    observedBehaviour('OBS-UNKNOWN-CURATED-ID', echo('conformance-unknown-b')),
+  );
   expect(observedBehaviour('OBS-TRANSPORT-RETRY', { url: 'x' })).toBeUndefined();
   // Several answers: compared as a set, whatever order the tests finished in.
   const a = { status: 404, mediaType: 'application/json', body: '{}' };

@@ -32,7 +32,7 @@ export function searchSingleBestRoute(app: FastifyInstance, context: RouteContex
       throw new RequestError(400, 'missing-parameter', 'give at least one search parameter without a trailing dash (§4.1 rule 1)');
     }
     const result = matchesNothing ? { kind: 'none' as const } : behaviour.searchSingleBest.singleBest(query, directory.providers);
-    if (result.kind === 'none') return send(reply, behaviour.searchSingleBest.noMatch());
+    if (result.kind === 'none') return send(reply, behaviour.searchSingleBest.noMatch(Object.fromEntries(parameters)));
     if (result.kind === 'ambiguous') return send(reply, behaviour.searchSingleBest.ambiguity(result.candidates));
     const body = behaviour.searchSingleBest.golden(result.record, scenarioContext(ROUTE, request, context));
     return send(reply, { status: 200, type: behaviour.provider.mediaType, body });

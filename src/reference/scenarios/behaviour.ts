@@ -50,7 +50,8 @@ export interface Behaviour {
     /** §4.1 r2–r4: single-best matching. */
     singleBest(query: ProviderQuery, search: ProviderIndex): SingleBestResult;
     ambiguity(candidates: RecordList<GoldenProviderRecord>): Answer;
-    noMatch(): Answer;
+    /** `parameters`: the query as sent, for a service that echoes it. */
+    noMatch(parameters: Record<string, string>): Answer;
     golden(record: GoldenProviderRecord, context: ScenarioContext): unknown;
   };
   /** §4.2. */

@@ -3,7 +3,7 @@ import { AMBIGUITY_MESSAGE, MAX_COUNT } from '../../spec/constants';
 import { operationOutcomeBody, RequestError } from '../errors';
 import { normalize } from '../inverted-index';
 import { parseQueryString } from '../query';
-import { type Intercept, isAnswer, JSON_TYPE, REFERENCE_BEHAVIOUR } from './behaviour';
+import { errorAnswer, type Intercept, isAnswer, JSON_TYPE, REFERENCE_BEHAVIOUR } from './behaviour';
 import type { Scenario } from './scenario';
 import { shuffled, withBundle, withData, withEntries, withNextLink } from './transforms';
 
@@ -71,6 +71,20 @@ export const VARIANTS: Scenario[] = [
     behaviour: {
       searchSingleBest: { noMatch: () => ({ status: 204, type: JSON_TYPE, body: '' }) },
       sourceRecords: { unknownCuratedId: () => ({ status: 204, type: JSON_TYPE, body: '' }) },
+    },
+  },
+  {
+    // Independent services echo what was asked: a history of two clean runs must not call that drift.
+    name: 'echoing-messages',
+    description: 'no match and an unknown curated ID answered with a message that quotes the request',
+    behaviour: {
+      searchSingleBest: {
+        noMatch: (parameters) =>
+          errorAnswer(new RequestError(404, 'not-found', `No provider matches ${new URLSearchParams(parameters).toString()}`)),
+      },
+      sourceRecords: {
+        unknownCuratedId: (curatedID) => errorAnswer(new RequestError(404, 'not-found', `No golden record with curated ID ${curatedID}`)),
+      },
     },
   },
   {

@@ -55,11 +55,13 @@ const BEHAVIOUR: Record<ObservationId, ((value: unknown) => unknown) | null> = {
   'OBS-COUNT-OVER-LIMIT': same,
   'OBS-TOTAL-ACROSS-PAGES': (value) =>
     typeof value === 'string' ? value.split(':')[0] : isJsonObject(value) ? { total: typeof value.total } : value,
-  'OBS-PARAM-CASE': same,
+  // The names sent are the probes'; whether another case gives the same results is behaviour.
+  'OBS-PARAM-CASE': (value) => pick(value, ['endpoint', 'outcome']),
+  // A page of every match grows with the directory: "every match", not its count.
   'OBS-DEFAULT-PAGE-SIZE': (value) => {
     if (!isJsonObject(value)) return value;
-    const { total, ...rest } = value;
-    return { ...rest, total: typeof total };
+    const { total, entries, ...rest } = value;
+    return { ...rest, entries: typeof total === 'number' && entries === total ? 'every match' : entries, total: typeof total };
   },
   'OBS-PAGE-BEYOND-LAST': (value) => pick(value, ['status', 'outcome']),
   'OBS-VALUE-CASE': (value) => pick(value, ['endpoint', 'outcome']),
@@ -72,7 +74,9 @@ const BEHAVIOUR: Record<ObservationId, ((value: unknown) => unknown) | null> = {
 };
 
 /**
- * The behaviour an observation's value shows, or undefined for an event. A value that lists several
+ * The behaviour an observation's value shows, or undefined for an event: the one comparable form of
+ * every observation, which baseline drift, `matrix` and `history check` all compare, so that an
+ * echoed request value or a directory that grew is never a change of behaviour. A value that lists several
  * answers is projected answer by answer, without duplicates, in a fixed order: runs finish tests
  * in different orders.
  */
