@@ -53,6 +53,9 @@ const SURVEY_SIZES: readonly number[] = [10_000, 100_000];
 /** The survey's NPIs: a fifth of the providers (20,000 at 100k, with 100k organizations: the issue's memory bound). */
 const NPI_SHARE = 5;
 const SURVEY_CONCURRENCY = 8;
+/** The share of --max-rps a survey keeps on average, at least: the self-tests hold only the bound above (never more than the rate). */
+const SURVEY_RATE_TARGET = 0.95;
+
 /** The rate check: --max-rps 50 over about 500 requests. */
 const SURVEY_MAX_RPS = 50;
 const RATE_NPIS = 250;
@@ -416,7 +419,7 @@ function printTable(results: Partial<Results>): void {
     `survey peak memory: ${survey.map((s) => `${s.peakRssMb} MB at ${s.size}`).join(', ')} (${round(larger.peakRssMb / smaller.peakRssMb)}× from ${smaller.size} to ${larger.size})`,
   );
   console.log(
-    `survey rate: ${surveyRate.achievedRps} requests/s at --max-rps ${surveyRate.maxRps} over ${surveyRate.requests} requests (${surveyRate.ratio} of the limit)`,
+    `survey rate: ${surveyRate.achievedRps} requests/s at --max-rps ${surveyRate.maxRps} over ${surveyRate.requests} requests (${surveyRate.ratio} of the limit; target at least ${SURVEY_RATE_TARGET}${surveyRate.ratio >= SURVEY_RATE_TARGET ? '' : ', MISSED'})`,
   );
   console.log(
     `server start: ${Object.entries(serverStartMs)

@@ -1,5 +1,6 @@
 import { test as base } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
+import { Random } from '../../src/generator/random';
 import { type Directory, indexDirectory } from '../../src/reference/directory';
 import { type Fixtures, readFixtures } from '../../src/reference/fixture-files';
 import { buildReferenceServer } from '../../src/reference/server';
@@ -40,3 +41,15 @@ export const test = base.extend<object, WorkerFixtures>({
 });
 
 export { expect } from '@playwright/test';
+
+/**
+ * Random choices of a test (where a kill lands), from a seed: SELF_TEST_SEED when set, to replay a
+ * failure, else one drawn now. The seed is an annotation of the test and heads every failure message
+ * that passes `seeded.say(...)`, so a failing run prints how to replay it.
+ */
+export function seededRandom(): { next: () => number; seed: number; say: (what: string) => string } {
+  const seed = Number(process.env.SELF_TEST_SEED) || Math.floor(Math.random() * 2 ** 31);
+  base.info().annotations.push({ type: 'seed', description: `SELF_TEST_SEED=${seed}` });
+  const random = new Random(seed);
+  return { next: () => random.next(), seed, say: (what) => `${what} (replay with SELF_TEST_SEED=${seed})` };
+}

@@ -17,7 +17,7 @@ import { neutralSuiteEnvironment } from '../../src/suite-runs/run-suite';
 import { type ScenarioServer, startScenarioServer } from '../../src/suite-runs/scenario-server';
 import type { FailingKeys, SurveyReport } from '../../src/types/schemas';
 import { BIN, commandAsync, tempDir } from './command';
-import { expect, test } from './fixtures';
+import { expect, seededRandom, test } from './fixtures';
 import { readSurvey, surveyCounts } from './survey-report';
 import { openFile } from './browser';
 
@@ -215,16 +215,18 @@ test('a survey killed with kill -9 three times and resumed counts every record o
   const whole = await commandAsync(['survey', ...args, '--max-rps', '1000', '--out', join(dir, 'whole')]);
   expect(whole.code, whole.stderr).toBe(1);
   const out = join(dir, 'killed');
+  // Where each kill lands: from a seed, printed with any failure.
+  const random = seededRandom();
   for (let kill = 0; kill < 3; kill++) {
     const run = surveyProcess([...args, '--out', out, ...(kill > 0 ? ['--resume'] : [])]);
-    await new Promise((resolve) => setTimeout(resolve, 1000 + Math.random() * 2500));
+    await new Promise((resolve) => setTimeout(resolve, 1000 + random.next() * 2500));
     run.child.kill('SIGKILL');
-    expect(await run.exited).toBeNull();
-    expect(existsSync(join(out, 'survey-checkpoint.json'))).toBe(true);
+    expect(await run.exited, random.say(`kill ${kill + 1}`)).toBeNull();
+    expect(existsSync(join(out, 'survey-checkpoint.json')), random.say(`kill ${kill + 1}: the checkpoint`)).toBe(true);
   }
   const resumed = await commandAsync(['survey', ...args, '--max-rps', '1000', '--out', out, '--resume']);
-  expect(resumed.code, resumed.stderr).toBe(1);
-  expect(surveyCounts(readSurvey(out))).toEqual(surveyCounts(readSurvey(join(dir, 'whole'))));
+  expect(resumed.code, random.say(resumed.stderr)).toBe(1);
+  expect(surveyCounts(readSurvey(out)), random.say('the resumed counts')).toEqual(surveyCounts(readSurvey(join(dir, 'whole'))));
 });
 
 test('hostile text in records: survey.json valid and bounded, failures.csv parseable with formulas neutralised, index.html inert', async () => {
