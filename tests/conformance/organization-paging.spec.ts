@@ -59,7 +59,7 @@ describeSuite('organization search (§4.3)', () => {
     async ({ api, checks, probes, harness }) => {
       const { query } = requiredFor(probes.organization?.multiPage, NO_MULTIPAGE);
       // The walk rule says which page comes next and when the walk is over; the test only fetches.
-      const options = { query, maxPages: harness.maxPages, promised: true, budget: `MAX_PAGES=${harness.maxPages}` };
+      const options = { query, maxPages: harness.maxPages, promised: true, budget: `MAX_PAGES=${harness.maxPages} pages` };
       const walk = new PageWalk(options);
       const pages: PageOfWalk[] = [];
       for (let page = walk.wanted; page !== undefined; page = walk.wanted) {
@@ -78,7 +78,7 @@ describeSuite('organization search (§4.3)', () => {
     requirements('ORG-NEXT-LINK', 'ORG-TOTAL', 'OBS-CROSS-ORIGIN-LINK'),
     async ({ api, checks, probes, harness }) => {
       const { query } = requiredFor(probes.organization?.multiPage, NO_MULTIPAGE);
-      const options = { query, pageSize: WALK_COUNT, maxPages: harness.maxPages, budget: `MAX_PAGES=${harness.maxPages}` };
+      const options = { query, pageSize: WALK_COUNT, maxPages: harness.maxPages, budget: `MAX_PAGES=${harness.maxPages} pages` };
       const walk = new NextWalk(options);
       const answers = [await api.organizations({ ...query, Count: String(WALK_COUNT) })];
       let refused: { origin: string; message: string } | undefined;

@@ -43,7 +43,7 @@ test('index.html agrees with conformance.json, loads nothing, and carries no cre
     // The finding carries its evidence, and a curl command with placeholders where the credentials were.
     const finding = page.locator('[data-finding="ORG-PAGE"]');
     await expect(finding).toContainText('Page=1 returned 20 entries');
-    await expect(finding.locator('mark')).toHaveText('/entry');
+    await expect(finding.locator('mark').first()).toHaveText('/entry');
     await expect(finding).toContainText('curl -sS --max-redirs 0 -i');
     await expect(finding).toContainText('-H "Authorization: Bearer $API_TOKEN"');
     await expect(finding).toContainText('-H "X-Tenant-Id: $X_TENANT_ID"');
