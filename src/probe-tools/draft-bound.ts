@@ -11,11 +11,12 @@ export const TRIES = { narrowings: 3, none: 3, cities: 3, postalCodes: 3, states
 
 /**
  * The most requests a draft makes for `seeds` NPIs. Per seed: its NPI, then its name and state and
- * its last name and state, each with up to 3 narrowings when ambiguous. Then the unknown NPIs, a
- * search per city and postal code, 2 requests per state for multiPage and for overLimit, one per
- * identifier, and 2 for `active`.
+ * its last name and state, each with up to 3 narrowings when ambiguous, each narrowing asked as plain
+ * and as optional parameters (the suite's SB-NARROWING). Then the unknown NPIs, a search per city and
+ * postal code, per state 2 pages for multiPage and Count=1000 for overLimit, one per identifier, and
+ * 2 for `active`.
  */
 export function draftRequestBound(seeds: number): number {
-  const perSeed = 1 + 2 * (1 + TRIES.narrowings);
-  return seeds * perSeed + TRIES.none + TRIES.cities + TRIES.postalCodes + 2 * 2 * TRIES.states + TRIES.identifiers + 2;
+  const perSeed = 1 + 2 * (1 + 2 * TRIES.narrowings);
+  return seeds * perSeed + TRIES.none + TRIES.cities + TRIES.postalCodes + (2 + 1) * TRIES.states + TRIES.identifiers + 2;
 }

@@ -10,9 +10,10 @@ import type { Exchange } from '../client/exchange';
 import { objectsIn, stringsIn } from '../rules/json';
 import { entriesOf } from '../rules/organization/entries';
 import type { Probes } from '../types/schemas';
-import { PROMISED } from '../probes/promises';
+import { classifySingleBest } from '../rules/single-best-answer';
 import {
-  judgeSingleBest,
+  ambiguousPromise,
+  uniquePromise,
   type PromiseCheck,
   verifyIdentifier,
   verifyMultiPage,
@@ -128,12 +129,13 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
       if (!candidate) continue;
       const label = `seed ${npi} ${JSON.stringify(candidate)}`;
       const exchange = await api.searchSingleBest(candidate);
-      const asUnique = judgeSingleBest(exchange, label, PROMISED.unique, candidate, 'record');
+      const asUnique = uniquePromise(label, candidate, exchange);
       if (kept(asUnique) && asUnique.record?.id === seed.id) {
         byName.push({ query: candidate });
         continue;
       }
-      if (!kept(judgeSingleBest(exchange, label, PROMISED.ambiguous, candidate, 'ambiguity'))) continue;
+      // Only an answer that says "more than one" is worth narrowing: the rules of an ambiguous search judge it then.
+      if (classifySingleBest(exchange).kind !== 'ambiguity' || !kept(ambiguousPromise(label, {}, exchange))) continue;
       const narrowings = [
         query({ FirstName: seed.firstName }),
         query({ City: seed.city }),

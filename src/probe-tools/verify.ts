@@ -1,25 +1,28 @@
 /**
  * The promises of a probes file, asked of the target one by one without running the suite:
  * `directory-conformance probes check`, and the test every drafted probe passes before it is written.
+ * Each promise is a subject of the rulebook: the same requests the suite makes for it, judged by the
+ * same rules, so that `probes check` and the run cannot disagree. A probe problem contradicts the
+ * promise; a MUST failure leaves it unconfirmed (the service failed on its own); else it holds.
  */
 import type { DirectoryEndpoints } from '../client/endpoints';
-import { type Exchange, requestLine } from '../client/exchange';
+import { type Exchange, requestLine, saysNothingOfTheData } from '../client/exchange';
 import { PROMISED, probeLabel } from '../probes/promises';
-import { probeProblemMessage } from '../rules/probe-problem';
-import { type RecordLike, rootKind } from '../rules/answers';
-import { isBundle, total } from '../rules/organization/bundle';
-import { firstPageShowsMoreThan } from '../rules/organization/paging';
+import type { RecordLike } from '../rules/answers';
+import type { Judgement } from '../rules/judgement';
+import { isBundle } from '../rules/organization/bundle';
 import { entriesOf, organizationIds } from '../rules/organization/entries';
-import { activeProblems } from '../rules/organization/filters';
-import { queryMismatches } from '../rules/provider';
+import { PageWalk, pageOfWalk, type PageOfWalk } from '../rules/organization/walk-by-page';
+import { judge } from '../rules/rulebook/registry';
+import { ambiguityNeedsNarrowing, dashed } from '../rules/search-single-best';
 import { classifySingleBest, describeAnswer } from '../rules/single-best-answer';
-import { MAX_COUNT, PAGE_SIZE } from '../spec/constants';
+import { MAX_COUNT } from '../spec/constants';
 import type { Probes } from '../types/schemas';
 
 /**
- * holds: the answer keeps the promise. contradicted: the answer breaks it, and nothing shows the
- * service at fault (what the suite calls a probe problem). unconfirmed: the service failed on its
- * own (a 5xx, an array, a record that does not match the query), which the suite judges as a finding.
+ * holds: the answers keep the promise. contradicted: the rules blame the probe (what the suite
+ * calls a probe problem). unconfirmed: the service failed on its own (a MUST finding of the same
+ * rules), or refused to say (401, 403, 429), which the suite judges, not the probe.
  */
 export type ProbeStatus = 'holds' | 'contradicted' | 'unconfirmed';
 
@@ -33,173 +36,185 @@ export interface PromiseCheck {
   message: string;
 }
 
-function verdict(status: ProbeStatus, probe: string, promised: string, observed: string, exchange: Exchange): PromiseCheck {
-  const message =
-    status === 'contradicted'
-      ? probeProblemMessage({ probe, promised, observed }, exchange)
-      : status === 'holds'
-        ? `${probe}: ${observed}`
-        : `${probe}: ${observed} (${requestLine(exchange)}): the service failed on its own; the suite judges that, not the probe`;
-  return { probe, promised, status, observed, message };
-}
-
-type SingleBestKind = 'record' | 'ambiguity' | 'none';
-
-/** 401 and 403 say who may ask, not what the directory holds: such an answer confirms no promise, and contradicts none. */
-const refused = (exchange: Exchange) => exchange.status === 401 || exchange.status === 403;
-
-const refusedVerdict = (probe: string, promised: string, exchange: Exchange) =>
-  verdict(
-    'unconfirmed',
-    probe,
-    promised,
-    `the service refused the request (${exchange.status}): it confirms nothing about the data; check API_TOKEN and API_HEADERS`,
-    exchange,
-  );
+const identity = <T>(value: T) => value;
 
 /**
- * A searchSingleBest answer against a promise: a record, the ambiguity text, or no record. One
- * answer can be judged against several promises (the draft asks each query once).
+ * A promise's verdict from what the rulebook judged of its answers (`judged`), `kept` saying in
+ * words what the answers show when they keep it. An answer that says who may ask or how fast says
+ * nothing of the data: it confirms nothing, and contradicts nothing.
  */
-export function judgeSingleBest(
-  exchange: Exchange,
-  probe: string,
-  promised: string,
-  query: Record<string, string>,
-  wanted: SingleBestKind,
-): PromiseCheck & { record?: RecordLike } {
-  if (refused(exchange)) return refusedVerdict(probe, promised, exchange);
+function promiseOf(probe: string, promised: string, answers: readonly Exchange[], judged: Judgement, kept: string): PromiseCheck {
+  const refusal = answers.find((exchange) => saysNothingOfTheData(exchange) && exchange.status < 500);
+  if (refusal) {
+    const observed = `the service refused the request (${refusal.status}): it confirms nothing about the data; check API_TOKEN and API_HEADERS`;
+    return unconfirmed(probe, promised, observed, refusal);
+  }
+  const [problem] = judged.probeProblems(identity);
+  if (problem) return { probe, promised, status: 'contradicted', observed: problem.observed, message: problem.message };
+  const failure = judged
+    .requirementRecords(identity)
+    .flatMap((record) => record.failures.filter((f) => f.level === 'MUST').map((f) => ({ id: record.id, failure: f })))[0];
+  if (failure) {
+    const observed = `${failure.id}: ${(failure.failure.rule ?? failure.failure.message).split('\n')[0]}`;
+    return unconfirmed(probe, promised, observed, answers.find((a) => a.url === failure.failure.url) ?? answers[answers.length - 1]);
+  }
+  return { probe, promised, status: 'holds', observed: kept, message: `${probe}: ${kept}` };
+}
+
+const unconfirmed = (probe: string, promised: string, observed: string, exchange: Exchange): PromiseCheck => ({
+  probe,
+  promised,
+  status: 'unconfirmed',
+  observed,
+  message: `${probe}: ${observed} (${requestLine(exchange)}): the service failed on its own; the suite judges that, not the probe`,
+});
+
+const recordIn = (exchange: Exchange): RecordLike | undefined => {
   const answer = classifySingleBest(exchange);
-  const observed = describeAnswer(exchange, answer);
-  const record = answer.kind === 'record' ? answer.record : undefined;
-  if (answer.kind === wanted) return { ...verdict('holds', probe, promised, observed, exchange), record };
-  // A record that does not even match the query is the service's fault, whatever was promised.
-  const mismatches = record ? queryMismatches(record.data, query) : [];
-  if (mismatches.length > 0)
-    return verdict('unconfirmed', probe, promised, `${observed}, which does not match the query: ${mismatches[0]}`, exchange);
-  const readable = answer.kind === 'record' || answer.kind === 'ambiguity' || answer.kind === 'none';
-  return { ...verdict(readable ? 'contradicted' : 'unconfirmed', probe, promised, observed, exchange), record };
+  return answer.kind === 'record' ? answer.record : undefined;
+};
+
+/** A unique promise of an answer in hand (the draft asks each name query once): the rules of a unique search. */
+export function uniquePromise(probe: string, query: Record<string, string>, exchange: Exchange): PromiseCheck & { record?: RecordLike } {
+  const verdict = promiseOf(
+    probe,
+    PROMISED.unique,
+    [exchange],
+    judge('unique-search', { probe, query, exchange }),
+    describeAnswer(exchange),
+  );
+  const record = recordIn(exchange);
+  return { ...verdict, ...(record ? { record } : {}) };
 }
 
-async function singleBest(api: DirectoryEndpoints, probe: string, promised: string, query: Record<string, string>, wanted: SingleBestKind) {
-  return judgeSingleBest(await api.searchSingleBest(query), probe, promised, query, wanted);
+export const verifyUnique = async (api: DirectoryEndpoints, probe: string, query: Record<string, string>) =>
+  uniquePromise(probe, query, await api.searchSingleBest(query));
+
+/**
+ * An ambiguous promise of an answer in hand: the rules of an ambiguous search, which read the
+ * narrowed answer when the answer is no ambiguity (ambiguityNeedsNarrowing).
+ */
+export function ambiguousPromise(probe: string, narrowedBy: Record<string, string>, exchange: Exchange, narrowed?: Exchange): PromiseCheck {
+  const judged = judge('ambiguous-search', { probe, narrowedBy, exchange, ...(narrowed ? { narrowed } : {}) });
+  return promiseOf(probe, PROMISED.ambiguous, narrowed ? [exchange, narrowed] : [exchange], judged, describeAnswer(exchange));
 }
 
-export const verifyUnique = (api: DirectoryEndpoints, probe: string, query: Record<string, string>) =>
-  singleBest(api, probe, PROMISED.unique, query, 'record');
-
-export const verifyAmbiguous = (api: DirectoryEndpoints, probe: string, query: Record<string, string>) =>
-  singleBest(api, probe, PROMISED.ambiguous, query, 'ambiguity');
-
-export const verifyNone = (api: DirectoryEndpoints, probe: string, query: Record<string, string>) =>
-  singleBest(api, probe, PROMISED.none, query, 'none');
-
-/** The ambiguous query plus narrowedBy returns one record (§4.1 r4). */
-export const verifyNarrowedBy = (
+export async function verifyAmbiguous(
   api: DirectoryEndpoints,
   probe: string,
   query: Record<string, string>,
   narrowedBy: Record<string, string>,
-) => singleBest(api, `${probe} narrowedBy ${JSON.stringify(narrowedBy)}`, PROMISED.narrowedBy, { ...query, ...narrowedBy }, 'record');
+): Promise<PromiseCheck> {
+  const exchange = await api.searchSingleBest(query);
+  const narrowed = ambiguityNeedsNarrowing(exchange) ? await api.searchSingleBest({ ...query, ...narrowedBy }) : undefined;
+  return ambiguousPromise(probe, narrowedBy, exchange, narrowed);
+}
 
-/** An organization search answered with something else than a bundle: the service's own failure (§2.5). */
-const notABundle = (probe: string, promised: string, exchange: Exchange) =>
-  verdict('unconfirmed', probe, promised, `the service answered ${exchange.status} with ${rootKind(exchange)}, not a bundle`, exchange);
-
-/** An organization search that must find at least one organization. */
-async function organizationsFound(
+/** The ambiguous query plus narrowedBy returns one record (§4.1 r4), as plain parameters and as optional ones (r1). */
+export async function verifyNarrowedBy(
   api: DirectoryEndpoints,
   probe: string,
-  promised: string,
+  query: Record<string, string>,
+  narrowedBy: Record<string, string>,
+): Promise<PromiseCheck & { record?: RecordLike }> {
+  const plain = await api.searchSingleBest({ ...query, ...narrowedBy });
+  const optional = await api.searchSingleBest({ ...query, ...dashed(narrowedBy) });
+  const judged = judge('narrowed-search', { probe, query, narrowedBy, plain, dashed: optional });
+  const verdict = promiseOf(
+    `${probe} narrowedBy ${JSON.stringify(narrowedBy)}`,
+    PROMISED.narrowedBy,
+    [plain, optional],
+    judged,
+    describeAnswer(plain),
+  );
+  const record = recordIn(plain);
+  return { ...verdict, ...(record ? { record } : {}) };
+}
+
+export async function verifyNone(api: DirectoryEndpoints, probe: string, query: Record<string, string>): Promise<PromiseCheck> {
+  const exchange = await api.searchSingleBest(query);
+  return promiseOf(probe, PROMISED.none, [exchange], judge('no-match-search', { probe, query, exchange }), describeAnswer(exchange));
+}
+
+const organizationsIn = (exchange: Exchange) => {
+  const entries = isBundle(exchange) ? entriesOf(exchange.body).length : 0;
+  return `the bundle holds ${entries} organization${entries === 1 ? '' : 's'}`;
+};
+
+/** A search the probes promise matches: the bundle and every organization on it, and each against the query. */
+export async function verifySearch(
+  api: DirectoryEndpoints,
+  probe: string,
   query: Record<string, string>,
 ): Promise<PromiseCheck & { bundle?: unknown }> {
   const exchange = await api.organizations(query);
-  if (!isBundle(exchange)) return notABundle(probe, promised, exchange);
-  const entries = entriesOf(exchange.body).length;
-  if (entries === 0)
-    return verdict('contradicted', probe, promised, `the service answered ${exchange.status} with a bundle of no entry`, exchange);
-  return {
-    ...verdict('holds', probe, promised, `the bundle holds ${entries} organization${entries === 1 ? '' : 's'}`, exchange),
-    bundle: exchange.body,
-  };
+  const judged = judge('probe-search', { probe, exchange }).add(judge('filtered-search', { query, exchange }));
+  const verdict = promiseOf(probe, PROMISED.searches, [exchange], judged, organizationsIn(exchange));
+  return { ...verdict, ...(verdict.status === 'holds' ? { bundle: exchange.body } : {}) };
 }
 
-export const verifySearch = (api: DirectoryEndpoints, probe: string, query: Record<string, string>) =>
-  organizationsFound(api, probe, PROMISED.searches, query);
-
-export const verifyIdentifier = (api: DirectoryEndpoints, probe: string, value: string) =>
-  organizationsFound(api, probe, PROMISED.identifiers, { identifier: value });
-
-/**
- * More than `threshold` organizations match: page 1 shows it by itself, as the suite reads it
- * (firstPageShowsMoreThan: more entries than that, or a next link or total that says so), or page
- * `threshold / 25 + 1` of the default paging (§8: 25 per page when only Page is given) holds
- * organizations that page 1 does not. A page that repeats page 1 shows Page ignored, and pages of
- * another size are ORG-PAGE's: the suite judges those, not the probe.
- */
-async function moreThan(api: DirectoryEndpoints, probe: string, promised: string, query: Record<string, string>, threshold: number) {
-  const page = threshold / PAGE_SIZE + 1;
-  const first = await api.organizations({ ...query, Page: '1' });
-  const later = await api.organizations({ ...query, Page: String(page) });
-  for (const exchange of [first, later]) if (!isBundle(exchange)) return notABundle(probe, promised, exchange);
-  const seen = new Set(organizationIds(first.body));
-  const ids = organizationIds(later.body);
-  const reached = `Page=${page} (organizations ${threshold + 1} on)`;
-  if (ids.some((id) => !seen.has(id))) return verdict('holds', probe, promised, `${reached} holds ${ids.length}`, later);
-  if (ids.length > 0)
-    return verdict('unconfirmed', probe, promised, `Page=${page} repeats organizations of Page=1: Page looks ignored`, later);
-  if (firstPageShowsMoreThan(first, threshold))
-    return verdict(
-      'holds',
-      probe,
-      promised,
-      `${reached} holds none, but Page=1 shows more than ${threshold} matches (${entriesOf(first.body).length} entries, total ${JSON.stringify(total(first))}): its pages are ORG-PAGE's to judge`,
-      first,
-    );
-  return verdict('contradicted', probe, promised, `${reached} holds no organization`, later);
+export async function verifyIdentifier(api: DirectoryEndpoints, probe: string, value: string): Promise<PromiseCheck> {
+  const exchange = await api.organizations({ identifier: value });
+  return promiseOf(
+    probe,
+    PROMISED.identifiers,
+    [exchange],
+    judge('identifier-search', { probe, value, exchange }),
+    organizationsIn(exchange),
+  );
 }
 
-export const verifyMultiPage = (api: DirectoryEndpoints, probe: string, query: Record<string, string>) =>
-  moreThan(api, probe, PROMISED.multiPage, query, PAGE_SIZE);
-
-export const verifyOverLimit = (api: DirectoryEndpoints, probe: string, query: Record<string, string>) =>
-  moreThan(api, probe, PROMISED.overLimit, query, MAX_COUNT);
-
 /**
- * The service honours `active` (§4.3: only for tenants configured to search status): active=true
- * and active=false, each with Count at its maximum, return bundles whose every organization has
- * that flag, and at least one of them returns any. A refusal, or a flag ignored, contradicts it.
+ * More than 25 match: the walk by Page, as the suite walks the multiPage probe, with a budget of two
+ * pages. Page 2 holding organizations page 1 does not keeps the promise; an empty page 2, or page 1
+ * short with nothing past it, breaks it unless page 1 itself shows more (a total, a next link).
  */
-export async function verifyStatusSearch(api: DirectoryEndpoints, probe: string, query: Record<string, string>): Promise<PromiseCheck> {
-  const promised = PROMISED.statusSearch;
-  let found = 0;
-  let last: Exchange | undefined;
-  for (const active of [true, false]) {
-    const exchange = await api.organizations({ ...query, active: String(active), Count: String(MAX_COUNT) });
-    last = exchange;
-    if (refused(exchange)) return refusedVerdict(probe, promised, exchange);
-    if (exchange.status >= 500 || (exchange.status < 300 && !isBundle(exchange))) return notABundle(probe, promised, exchange);
-    if (!isBundle(exchange))
-      return verdict(
-        'contradicted',
-        probe,
-        promised,
-        `active=${active} answered ${exchange.status}: the tenant does not search by status`,
-        exchange,
-      );
-    const other = activeProblems(exchange.body, active);
-    if (other.length > 0)
-      return verdict(
-        'contradicted',
-        probe,
-        promised,
-        `active=${active} returned ${other.length} organizations with another flag`,
-        exchange,
-      );
-    found += entriesOf(exchange.body).length;
+export async function verifyMultiPage(api: DirectoryEndpoints, probe: string, query: Record<string, string>): Promise<PromiseCheck> {
+  const walk = { query, maxPages: 2, promised: true, budget: "probes check's two pages" };
+  const rule = new PageWalk(walk);
+  const pages: PageOfWalk[] = [];
+  const answers: Exchange[] = [];
+  for (let page = rule.wanted; page !== undefined; page = rule.wanted) {
+    answers.push(await api.organizations({ ...query, Page: String(page) }));
+    pages.push(pageOfWalk(page, answers[answers.length - 1]));
+    rule.add(pages[pages.length - 1]);
   }
-  if (found === 0) return verdict('contradicted', probe, promised, 'neither active=true nor active=false returned an organization', last!);
-  return verdict('holds', probe, promised, `active=true and active=false return only organizations with that flag`, last!);
+  const distinct = new Set(pages.flatMap((p) => p.ids)).size;
+  const kept = `${pages.length} page${pages.length === 1 ? '' : 's'} by Page hold ${distinct} organizations (page 1: ${pages[0].ids.length}, total ${JSON.stringify(pages[0].total)})`;
+  return promiseOf(probe, PROMISED.multiPage, answers, judge('page-walk', { walk, pages }), kept);
+}
+
+/** More than 1000 match: Count=1000 returns 1000, as the suite asks it of the overLimit probe. */
+export async function verifyOverLimit(api: DirectoryEndpoints, probe: string, query: Record<string, string>): Promise<PromiseCheck> {
+  const exchange = await api.organizations({ ...query, Count: String(MAX_COUNT) });
+  const judged = judge('count-exactly-search', {
+    place: 'organization.overLimit',
+    promised: PROMISED.overLimit,
+    query,
+    count: MAX_COUNT,
+    exchange,
+  });
+  return promiseOf(
+    probe,
+    PROMISED.overLimit,
+    [exchange],
+    judged,
+    `Count=${MAX_COUNT} returned ${organizationIds(exchange.body).length} entries`,
+  );
+}
+
+/** The tenant searches by status (§4.3): active=true and active=false of the search, as the suite asks them. */
+export async function verifyStatusSearch(api: DirectoryEndpoints, probe: string, query: Record<string, string>): Promise<PromiseCheck> {
+  const searches: { active: boolean; exchange: Exchange }[] = [];
+  for (const active of [true, false])
+    searches.push({ active, exchange: await api.organizations({ ...query, active: String(active), Count: String(MAX_COUNT) }) });
+  return promiseOf(
+    probe,
+    PROMISED.statusSearch,
+    searches.map((s) => s.exchange),
+    judge('status-search', { probe, searches }),
+    'active=true and active=false return only organizations with that flag',
+  );
 }
 
 /** Every promise of a probes file, in the file's order: one verdict each (two for an ambiguous probe, its narrowing apart). */
@@ -215,10 +230,11 @@ export async function verifyProbes(api: DirectoryEndpoints, probes: Probes): Pro
   /** A step for a single probe (multiPage, overLimit), labelled by its place and query. */
   const one = (place: string, probe: { query: Record<string, string> } | undefined, verify: typeof verifyMultiPage): Step[] =>
     probe ? [async () => [await verify(api, probeLabel(place, probe.query), probe.query)]] : [];
+  const firstSearch = organization.searches?.[0]?.query;
   const steps: Step[] = [
     ...each('provider.unique', provider.unique, async ({ query }, label) => [await verifyUnique(api, label, query)]),
     ...each('provider.ambiguous', provider.ambiguous, async ({ query, narrowedBy }, label) => [
-      await verifyAmbiguous(api, label, query),
+      await verifyAmbiguous(api, label, query, narrowedBy),
       await verifyNarrowedBy(api, label, query, narrowedBy),
     ]),
     ...each('provider.none', provider.none, async ({ query }, label) => [await verifyNone(api, label, query)]),
@@ -226,16 +242,8 @@ export async function verifyProbes(api: DirectoryEndpoints, probes: Probes): Pro
     ...one('organization.multiPage', organization.multiPage, verifyMultiPage),
     ...one('organization.overLimit', organization.overLimit, verifyOverLimit),
     ...each('organization.identifiers', organization.identifiers, async (value, label) => [await verifyIdentifier(api, label, value)]),
-    ...(organization.statusSearch && organization.searches?.[0]
-      ? [
-          async () => [
-            await verifyStatusSearch(
-              api,
-              probeLabel('organization.statusSearch', organization.searches![0].query),
-              organization.searches![0].query,
-            ),
-          ],
-        ]
+    ...(organization.statusSearch && firstSearch
+      ? [async () => [await verifyStatusSearch(api, probeLabel('organization.statusSearch', firstSearch), firstSearch)]]
       : []),
   ];
   const verdicts: PromiseCheck[] = [];

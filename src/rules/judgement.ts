@@ -156,6 +156,7 @@ export class Judgement {
           ...(failure.excerpt === undefined ? {} : { excerpt: moved(failure.excerpt) }),
           // "at /entry/0/…" in the rule's lines, and the excerpt's line "  /entry/0/… = …".
           message: failure.message.split(`at ${from}`).join(`at ${to}`).split(`\n  ${from}`).join(`\n  ${to}`),
+          ...(failure.rule === undefined ? {} : { rule: failure.rule.split(`at ${from}`).join(`at ${to}`) }),
         };
       });
     return this;
@@ -195,6 +196,7 @@ export class Judgement {
 /** A failure's message line by line, and each value from the service, capped. */
 function capped(failure: Failure): Failure {
   const out: Failure = { ...failure, message: serviceLines(failure.message) };
+  if (out.rule !== undefined) out.rule = serviceLines(out.rule);
   for (const key of ['url', 'mediaType', 'excerpt'] as const) if (out[key] !== undefined) out[key] = serviceText(out[key]!);
   return out;
 }
@@ -208,7 +210,8 @@ function failure(id: RequirementId, message: string, { exchange, pointer, schema
   const excerpt = exchange && holdsBody(exchange) ? bodyExcerpt(exchange, pointer) : undefined;
   const lines = [`[${id}] ${judged} ${spec}: ${message}`];
   if (exchange) lines.push(`  ${requestLine(exchange)}`, ...(excerpt === undefined ? [] : [`  ${excerpt}`]));
-  const found: Failure = { level: judged, message: lines.join('\n') };
+  // The rule's words stay a field of their own: nothing downstream parses them back out of the message.
+  const found: Failure = { level: judged, message: lines.join('\n'), rule: message };
   if (exchange)
     Object.assign(found, {
       method: exchange.method,

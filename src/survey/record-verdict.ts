@@ -3,13 +3,12 @@ import type { Exchange } from '../client/exchange';
 import { atPointer } from '../json/pointer';
 import type { Judgement, Redact } from '../rules/judgement';
 import { serviceText } from '../rules/service-text';
+import { type Level, requirement, type RequirementId } from '../spec/catalogue';
 import type { RecordFailure, RecordVerdict } from './records';
 
-/** A failure's message without the request line and excerpt that follow it: those are the example's url and value. */
-function ruleText(message: string): string {
-  const lines = message.split('\n');
-  const request = lines.findIndex((line) => line.startsWith('  GET '));
-  return serviceText((request < 0 ? lines : lines.slice(0, request)).join('\n'), 1024);
+/** A failure in words, without the request and excerpt (the example's url and value): the requirement, level and section, then the rule's words. */
+function ruleText(id: RequirementId, level: Level, rule: string): string {
+  return serviceText(`[${id}] ${level} ${requirement(id).spec}: ${rule}`, 1024);
 }
 
 /** The value at the failing pointer, as text: a string as it is, anything else as JSON. */
@@ -44,7 +43,14 @@ export function recordVerdict(key: string, judgement: Judgement, { redact, excha
       const pointer = first.pointer ?? '';
       const url = first.url ?? '';
       failures.push(
-        place({ id: record.id, level, pointer, value: valueAt(exchangeOf(url), pointer), message: ruleText(first.message), url }),
+        place({
+          id: record.id,
+          level,
+          pointer,
+          value: valueAt(exchangeOf(url), pointer),
+          message: ruleText(record.id, level, first.rule ?? ''),
+          url,
+        }),
       );
     }
   }

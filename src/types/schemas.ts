@@ -545,6 +545,10 @@ export interface Failure {
    * The rule in words with its section, then the request and the failing part of the body.
    */
   message: string;
+  /**
+   * What was wrong, in the rule's words with its section, alone: `message` without the requirement, level and section it opens with and the request and excerpt that follow. Absent in reports of versions that did not keep it apart.
+   */
+  rule?: string;
   method?: string;
   url?: string;
   status?: number;

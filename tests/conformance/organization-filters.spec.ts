@@ -5,6 +5,7 @@
  */
 import { forEachProbe, requiredFor } from '../../src/harness/probe-steps';
 import { describeSuite, requirements, test } from '../../src/harness/suite';
+import { probeLabel } from '../../src/probes/promises';
 import { observeNameValueForms } from '../../src/rules/organization/filters';
 import { isBundle } from '../../src/rules/organization/bundle';
 import { entriesOf } from '../../src/rules/organization/entries';
@@ -29,11 +30,11 @@ describeSuite('organization search (§4.3)', () => {
       );
       const searches = probes.organization?.searches ?? [];
       test.skip(searches.length === 0, NO_SEARCHES);
+      const { query } = searches[0];
+      const searched = [];
       for (const active of [true, false])
-        checks.judge('status-search', {
-          active,
-          exchange: await api.organizations({ ...searches[0].query, active: String(active), Count: String(MAX_COUNT) }),
-        });
+        searched.push({ active, exchange: await api.organizations({ ...query, active: String(active), Count: String(MAX_COUNT) }) });
+      checks.judge('status-search', { probe: probeLabel('organization.statusSearch', query), searches: searched });
     },
   );
 

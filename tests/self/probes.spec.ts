@@ -1,4 +1,5 @@
 /** probes check and probes draft: verdicts in the suite's words, verified drafts, bounded requests. */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadProbes } from '../../src/probes/probes-file';
 import { DirectoryEndpoints } from '../../src/client/endpoints';
@@ -10,9 +11,10 @@ import { draftRequestBound } from '../../src/probe-tools/draft-bound';
 import { verifyProbes } from '../../src/probe-tools/verify';
 import { DEFAULT_FIXTURE_DIR, FIXTURE_FILES } from '../../src/fixture-paths';
 import { createSchemaValidator, SCHEMA } from '../../src/schema-validation/validator';
-import type { Probes } from '../../src/types/schemas';
+import type { ConformanceReport, Probes } from '../../src/types/schemas';
 import { expect, test } from './fixtures';
 import { listening } from './socket-server';
+import { commandAsync, tempDir } from './command';
 
 const PROBES = loadProbes(join(DEFAULT_FIXTURE_DIR, FIXTURE_FILES.probes));
 const paths = { providerPath: '/provider', fhirPath: '/fhir' };
@@ -81,7 +83,7 @@ test('probes check: a broken promise is contradicted in the probe-problem wordin
       /^provider\.unique\[0\] .* promised exactly one matching provider, but the service answered 200 text\/plain.* that more than one provider matches \(GET http:.*\): either the probes file is out of date or the service's matching is wrong$/,
     );
     expect(verdicts.find((v) => v.probe.startsWith('organization.multiPage'))!.observed).toBe(
-      'Page=2 (organizations 26 on) holds no organization',
+      'the walk by Page ended on Page=2 with 1 organization (Page=1: 1 entry, total 1, no next link)',
     );
   } finally {
     await close();
@@ -178,7 +180,7 @@ test("probes draft: a seed whose check digit is wrong is the service's own data:
   }
 });
 
-test("probes check judges multiPage as the suite does: pages of 100 confirm it on page 1, and the pages' size is ORG-PAGE's", async ({
+test("probes check judges multiPage as the suite does: pages of 100 are the service's ORG-PAGE failure, never the probe's", async ({
   directory,
 }) => {
   // A search that matches between 26 and 100 organizations (the fixtures hold 38 in Tampa): Page=2 of 100 a page is empty.
@@ -188,8 +190,35 @@ test("probes check judges multiPage as the suite does: pages of 100 confirm it o
     const [multiPage] = (await verifyProbes(api, { organization: { multiPage: { query: { 'address-city': 'TAMPA' } } } })).filter((v) =>
       v.probe.startsWith('organization.multiPage'),
     );
-    expect(multiPage.status).toBe('holds');
-    expect(multiPage.observed).toMatch(/Page=1 shows more than 25 matches \(\d+ entries/);
+    expect(multiPage.status).toBe('unconfirmed');
+    expect(multiPage.observed).toMatch(/^ORG-PAGE: Page=1 returned 38 entries; Page alone gives at most 25 \(§8\)$/);
+  } finally {
+    await close();
+    await server.close();
+  }
+});
+
+test('a status-search promise answered "not supported" (§4.3: only for tenants configured to search status) is a probe problem in run and in probes check alike: exit 3, never a finding', async ({
+  directory,
+}) => {
+  test.setTimeout(120_000);
+  const { server, baseUrl } = await listening(directory, 'no-status-search');
+  const { api, close } = endpoints(DirectoryEndpoints, baseUrl);
+  try {
+    const query = PROBES.organization!.searches![0].query;
+    const [verdict] = await verifyProbes(api, { organization: { searches: [{ query }], statusSearch: true } }).then((all) =>
+      all.filter((v) => v.probe.startsWith('organization.statusSearch')),
+    );
+    expect(verdict.status).toBe('contradicted');
+    expect(verdict.observed).toBe('active=true answered 400: the tenant does not search by status');
+    const report = join(tempDir(), 'report');
+    const run = await commandAsync(['run', '--base-url', baseUrl, '--grep', 'ORG-ACTIVE', '--report', report], {
+      env: { MAX_RPS: '0', STATUS_SEARCH: 'true' },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(3);
+    const json = JSON.parse(readFileSync(join(report, 'conformance.json'), 'utf8')) as ConformanceReport;
+    expect(json.probeProblems.map((p) => p.observed)).toEqual([verdict.observed]);
+    expect(json.requirements.find((r) => r.id === 'ORG-ACTIVE')?.failures).toEqual([]);
   } finally {
     await close();
     await server.close();

@@ -79,6 +79,12 @@ interface Case<K extends SubjectKind = SubjectKind> {
 const at = <K extends SubjectKind>(subject: K, what: string, value: Subjects[K], expected: Record<string, string>): Case =>
   ({ subject, what, value, expected }) as unknown as Case;
 
+/** active=true then active=false of one search, answered with these organizations. */
+const statusSearch = (answers: (typeof organizations)[]) => ({
+  probe: 'p',
+  searches: answers.map((entries, i) => ({ active: i === 0, exchange: answer(bundleOf(entries)) })),
+});
+
 const entry = (resource: unknown, search: unknown = { mode: 'match' }) =>
   answer({ ...bundleOf(), entry: [{ fullUrl: `/Organization/${(resource as { id: string }).id}`, resource, search }] });
 
@@ -372,19 +378,28 @@ const CASES: Case[] = [
   at('no-parameter-search', 'every organization', { exchange: answer(bundleOf()) }, { 'ORG-MIN-PARAMS': 'MUST' }),
   at(
     'status-search',
-    'active only',
-    { active: true, exchange: answer(bundleOf(organizations.map((o) => ({ ...o, active: true })))) },
-    {
-      'ORG-ACTIVE': 'pass',
-    },
+    'each flag only',
+    statusSearch([organizations.map((o) => ({ ...o, active: true })), organizations.map((o) => ({ ...o, active: false }))]),
+    { 'ORG-ACTIVE': 'pass' },
   ),
+  at('status-search', 'an inactive one among active=true', statusSearch([organizations.map((o, i) => ({ ...o, active: i > 0 })), []]), {
+    'ORG-ACTIVE': 'MUST',
+  }),
   at(
     'status-search',
-    'an inactive one too',
-    { active: true, exchange: answer(bundleOf(organizations.map((o, i) => ({ ...o, active: i > 0 })))) },
-    {
-      'ORG-ACTIVE': 'MUST',
-    },
+    'active=true refused as not supported (§4.3: only for tenants configured to search status): the promise, not the service',
+    { probe: 'p', searches: [{ active: true, exchange: answer({ error: 'not-supported' }, { status: 400 }) }] },
+    { 'probe problem': 'yes', 'ORG-ACTIVE': 'none' },
+  ),
+  at('status-search', 'two empty bundles: the promise, not the service', statusSearch([[], []]), {
+    'probe problem': 'yes',
+    'ORG-ACTIVE': 'pass',
+  }),
+  at(
+    'status-search',
+    'a 403: nothing about the data',
+    { probe: 'p', searches: [{ active: true, exchange: answer({ error: 'forbidden' }, { status: 403 }) }] },
+    { 'ORG-ACTIVE': 'skip' },
   ),
   at(
     'ambiguous-search',

@@ -332,6 +332,26 @@ export const VARIANTS: Scenario[] = [
     suiteEnv: { PROVIDER_PATH: '/api' },
   },
   {
+    // §4.3: `active` is "available only for tenants configured to search status". Unpromised, it is no
+    // finding: ORG-ACTIVE has nothing to check. Promised, it is a probe problem (rulebook.spec.ts).
+    name: 'no-status-search',
+    description: 'a tenant not configured to search status: active answered 400 not-supported',
+    behaviour: {
+      http: {
+        intercept: async (request, reply) => {
+          if (!request.url.includes('active=')) return false;
+          await reply
+            .code(400)
+            .type(JSON_TYPE)
+            .send(operationOutcomeBody(new RequestError(400, 'not-supported', 'active is not searchable')));
+          return true;
+        },
+      },
+    },
+    suiteEnv: { STATUS_SEARCH: 'false' },
+    skips: ['ORG-ACTIVE'],
+  },
+  {
     name: 'bearer-auth',
     description: 'every endpoint requires a bearer token',
     behaviour: { http: { bearerToken: VARIANT_TOKEN } },

@@ -1,10 +1,11 @@
 /** §4.3 filters: how an entry stands against each searched value (ORG-FILTERS), and against `active` (ORG-ACTIVE). */
-import type { Exchange } from '../../client/exchange';
+import { type Exchange, saysNothingOfTheData } from '../../client/exchange';
+import { PROMISED } from '../../probes/promises';
 import { Judgement } from '../judgement';
 import { type JsonObject as Json, objectsIn as objects, textOf as text } from '../json';
 import type { EntryProblem } from '../problem';
 import { serviceText } from '../service-text';
-import { isBundle, isSuccess, total } from './bundle';
+import { answeredBundle, isBundle, total } from './bundle';
 import { entriesOf, organizationIds, resourceOf } from './entries';
 
 /** Where each §4.3 filter's value must appear in a resource ("contains", case-insensitive). */
@@ -136,16 +137,39 @@ export function judgeFilters(query: Record<string, string>, exchange: Exchange):
   );
 }
 
-/** ORG-ACTIVE (§3, §4.3), for a tenant that searches by status: active=true or false returns only organizations with that flag. */
-export function judgeActive(active: boolean, exchange: Exchange): Judgement {
+/**
+ * ORG-ACTIVE (§3, §4.3), for a tenant said to search by status (the probes' statusSearch, or
+ * STATUS_SEARCH): active=true and active=false of a search that matches each return a bundle of only
+ * organizations with that flag. §4.3 makes `active` "available only for tenants configured to search
+ * status", so an answer that refuses it (a 4xx but 401, 403 and 429, which say nothing of the data),
+ * or two empty bundles, show that the promise did not hold, not that the service is wrong: a probe
+ * problem, in the run as in `probes check`.
+ */
+export function judgeStatusSearch(probe: string, searches: readonly { active: boolean; exchange: Exchange }[]): Judgement {
   const judgement = new Judgement();
-  judgement.check('ORG-ACTIVE', isSuccess(exchange), `active=${active} answered ${exchange.status}`, { exchange });
-  return judgement.problems(
-    'ORG-ACTIVE',
-    activeProblems(exchange.body, active),
-    exchange,
-    `active=${active} returned organizations with another flag`,
-  );
+  const promised = PROMISED.statusSearch;
+  let found = 0;
+  for (const { active, exchange } of searches) {
+    if (saysNothingOfTheData(exchange) && exchange.status < 500)
+      return judgement.skip('ORG-ACTIVE', `active=${active} answered ${exchange.status}, which says nothing of the data`);
+    if (exchange.status >= 400 && exchange.status < 500)
+      return judgement.probeProblem(
+        { probe, promised, observed: `active=${active} answered ${exchange.status}: the tenant does not search by status` },
+        exchange,
+      );
+    if (!answeredBundle(judgement, 'ORG-ACTIVE', exchange, `active=${active}`)) continue;
+    found += entriesOf(exchange.body).length;
+    judgement.problems(
+      'ORG-ACTIVE',
+      activeProblems(exchange.body, active),
+      exchange,
+      `active=${active} returned organizations with another flag`,
+    );
+  }
+  const last = searches[searches.length - 1]?.exchange;
+  if (found === 0 && searches.every(({ exchange }) => isBundle(exchange)))
+    judgement.probeProblem({ probe, promised, observed: 'neither active=true nor active=false returned an organization' }, last);
+  return judgement;
 }
 
 /**

@@ -71,6 +71,7 @@ export function pageOfWalk(page: number, exchange: Exchange): PageOfWalk {
 }
 
 const label = (page: number) => `Page=${page}`;
+const counted = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const walked = (p: PageOfWalk): WalkedPage => ({ label: label(p.page), ids: p.ids, total: p.total, exchange: p.exchange });
 
 export class PageWalk {
@@ -138,7 +139,7 @@ export class PageWalk {
         {
           probe: probeLabel('organization.multiPage', query),
           promised: PROMISED.multiPage,
-          observed: `the walk by Page ended on ${label(shown.page)} with ${this.seen.size} organizations (Page=1: ${first.ids.length} entries, total ${JSON.stringify(first.total)}, ${first.nextLink ? 'a' : 'no'} next link)`,
+          observed: `the walk by Page ended on ${label(shown.page)} with ${counted(this.seen.size, 'organization')} (Page=1: ${counted(first.ids.length, 'entry', 'entries')}, total ${JSON.stringify(first.total)}, ${first.nextLink ? 'a' : 'no'} next link)`,
         },
         shown.exchange,
       );

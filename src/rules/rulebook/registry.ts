@@ -10,7 +10,7 @@ import { judgeHttp } from '../http';
 import type { Judgement } from '../judgement';
 import { judgeMinParams, judgeTotal } from '../organization/bundle';
 import { judgeBundlePage, judgeEntryMatch, judgeEntryRecord, judgeSearchBundle } from '../organization/entry-record';
-import { judgeActive, judgeFilters } from '../organization/filters';
+import { judgeFilters, judgeStatusSearch } from '../organization/filters';
 import { judgeForeignIdentifierSystem, judgeIdentifierSearch, judgeQualifiedIdentifier } from '../organization/identifiers';
 import { judgeCountAtMost, judgeCountExactly, judgeCountOverLimit, judgeNextLinkTarget } from '../organization/paging';
 import { replayPageWalk } from '../organization/walk-by-page';
@@ -74,7 +74,7 @@ export const RULEBOOK: readonly Rule[] = [
   rule('count-over-limit-search', ['ORG-COUNT'], ({ count, exchange }) => judgeCountOverLimit(count, exchange)),
   rule('whole-result', ['ORG-TOTAL'], ({ exchange }) => judgeTotal(exchange)),
   rule('no-parameter-search', ['ORG-MIN-PARAMS'], ({ exchange }) => judgeMinParams(exchange)),
-  rule('status-search', ['ORG-ACTIVE'], ({ active, exchange }) => judgeActive(active, exchange)),
+  rule('status-search', ['ORG-ACTIVE'], ({ probe, searches }) => judgeStatusSearch(probe, searches)),
   rule('ambiguous-search', ['SB-AMBIGUOUS'], ({ probe, narrowedBy, exchange, narrowed }) =>
     judgeAmbiguous(probe, narrowedBy, exchange, narrowed),
   ),

@@ -44,8 +44,8 @@ export interface Subjects {
   'whole-result': { exchange: Exchange };
   /** A search with no parameter at all. */
   'no-parameter-search': { exchange: Exchange };
-  /** A search with `active`, for a tenant that searches by status. */
-  'status-search': { active: boolean; exchange: Exchange };
+  /** A search the probes promise matches, with active=true and with active=false, for a tenant said to search by status. */
+  'status-search': { probe: string; searches: readonly { active: boolean; exchange: Exchange }[] };
   /** A query the probes promise matches several providers, and the same query narrowed. */
   'ambiguous-search': { probe: string; narrowedBy: Query; exchange: Exchange; narrowed?: Exchange };
   /** An ambiguous query plus its narrowing, as plain parameters and as optional ones. */
@@ -93,7 +93,7 @@ export const SUBJECT_NEEDS: Readonly<Record<SubjectKind, string>> = {
   'count-over-limit-search': 'a search with Count at or above 1000',
   'whole-result': 'a search with Count=1000 of a query the probes promise matches',
   'no-parameter-search': 'a search with no parameter',
-  'status-search': 'a search with active, for a tenant that searches by status',
+  'status-search': 'a search with active=true and with active=false, for a tenant said to search by status',
   'ambiguous-search': 'a query the probes promise matches several providers, narrowed',
   'no-match-search': 'a query the probes promise matches nothing',
   'narrowed-search': 'an ambiguous query narrowed by plain and by optional parameters',
