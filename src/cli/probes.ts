@@ -5,8 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Environment } from '../config/environment';
-import { loadProbes } from '../probes/probes-file';
-import { probesFileOf } from '../config/run-config';
+import { loadProbes, statusSearchOf } from '../probes/probes-file';
+import { probesFileOf, statusSearchSetting } from '../config/run-config';
 import { DirectoryEndpoints } from '../client/endpoints';
 import type { Exchange } from '../client/exchange';
 import type { Probes } from '../types/schemas';
@@ -30,15 +30,16 @@ function firstQuestion(api: DirectoryEndpoints, probes: Probes): Promise<Exchang
 export function probesCheck(options: RunOptions): Promise<number> {
   const read = (env: Environment) => {
     const file = probesFileOf(env);
-    return { file, probes: loadProbes(file) };
+    const probes = loadProbes(file);
+    return { file, probes, statusSearch: statusSearchOf(statusSearchSetting(env), probes) };
   };
   return target(
     options,
     DirectoryEndpoints,
     read,
-    async (api, { file, probes }) => {
+    async (api, { file, probes, statusSearch }) => {
       console.error(`probes: ${file}`);
-      const verdicts = await verifyProbes(api, probes);
+      const verdicts = await verifyProbes(api, probes, statusSearch);
       for (const v of verdicts) console.log(`${v.status.padEnd(13)}${escapeText(v.message, 'terminal')}`);
       const count = (status: ProbeStatus) => verdicts.filter((v) => v.status === status).length;
       console.log(

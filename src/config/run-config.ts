@@ -57,6 +57,11 @@ export function probesFileOf(env: Environment, cwd: string = process.cwd()): str
   return resolve(cwd, env.PROBES_FILE?.trim() || resolve(DEFAULT_FIXTURE_DIR, FIXTURE_FILES.probes));
 }
 
+/** STATUS_SEARCH when given: whether the tenant searches by status (§4.3), which wins over the probes file's word. */
+export function statusSearchSetting(env: Environment): Pick<RunConfig, 'statusSearch'> {
+  return env.STATUS_SEARCH?.trim() ? { statusSearch: flag(env, 'STATUS_SEARCH') } : {};
+}
+
 /** Reads and checks every key; throws one ConfigError naming the first bad key. The probes file is read by the probes stage. */
 export function loadRunConfig(env: Environment, cwd: string = process.cwd()): RunConfig {
   const connection = loadConnection(env, cwd);
@@ -64,7 +69,7 @@ export function loadRunConfig(env: Environment, cwd: string = process.cwd()): Ru
   return {
     ...connection,
     probesFile: probesFileOf(env, cwd),
-    ...(env.STATUS_SEARCH?.trim() ? { statusSearch: flag(env, 'STATUS_SEARCH') } : {}),
+    ...statusSearchSetting(env),
     strict: flag(env, 'STRICT'),
     reportDir: reportDirOf(env, cwd),
     maxPages: maxPagesOf(env),

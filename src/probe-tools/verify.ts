@@ -176,7 +176,7 @@ export async function verifyMultiPage(api: DirectoryEndpoints, probe: string, qu
   const answers: Exchange[] = [];
   for (let page = rule.wanted; page !== undefined; page = rule.wanted) {
     answers.push(await api.organizations({ ...query, Page: String(page) }));
-    pages.push(pageOfWalk(page, answers[answers.length - 1]));
+    pages.push(pageOfWalk(page, answers[answers.length - 1], query));
     rule.add(pages[pages.length - 1]);
   }
   const distinct = new Set(pages.flatMap((p) => p.ids)).size;
@@ -217,8 +217,16 @@ export async function verifyStatusSearch(api: DirectoryEndpoints, probe: string,
   );
 }
 
-/** Every promise of a probes file, in the file's order: one verdict each (two for an ambiguous probe, its narrowing apart). */
-export async function verifyProbes(api: DirectoryEndpoints, probes: Probes): Promise<PromiseCheck[]> {
+/**
+ * Every promise of a probes file, in the file's order: one verdict each (two for an ambiguous probe,
+ * its narrowing apart). `statusSearch`: whether the tenant is said to search by status, as the suite
+ * reads it (STATUS_SEARCH when given, else the file's organization.statusSearch: statusSearchOf).
+ */
+export async function verifyProbes(
+  api: DirectoryEndpoints,
+  probes: Probes,
+  statusSearch = probes.organization?.statusSearch === true,
+): Promise<PromiseCheck[]> {
   const { provider = {}, organization = {} } = probes;
   type Step = () => Promise<PromiseCheck[]>;
   /** A step per probe of a list, labelled as the suite labels it: place[index] and query. */
@@ -242,7 +250,7 @@ export async function verifyProbes(api: DirectoryEndpoints, probes: Probes): Pro
     ...one('organization.multiPage', organization.multiPage, verifyMultiPage),
     ...one('organization.overLimit', organization.overLimit, verifyOverLimit),
     ...each('organization.identifiers', organization.identifiers, async (value, label) => [await verifyIdentifier(api, label, value)]),
-    ...(organization.statusSearch && firstSearch
+    ...(statusSearch && firstSearch
       ? [async () => [await verifyStatusSearch(api, probeLabel('organization.statusSearch', firstSearch), firstSearch)]]
       : []),
   ];

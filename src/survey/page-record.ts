@@ -11,7 +11,6 @@ import { isBundle } from '../rules/organization/bundle';
 import { organizationIds } from '../rules/organization/entries';
 import { NextWalk } from '../rules/organization/walk-by-next';
 import { pageOfWalk } from '../rules/organization/walk-by-page';
-import { PAGE_SIZE } from '../spec/constants';
 import { entryShell, SHELL_ENTRY } from '../rules/organization/entry-record';
 import { judgeSurveyed } from './subjects';
 import type { PageUnit } from './records';
@@ -33,7 +32,7 @@ async function followNext(
   requests: TimedRequests,
   redact: Redact,
 ): Promise<Pick<PageUnit, 'next' | 'nextElsewhere'>> {
-  const walk = { query, pageSize: PAGE_SIZE, maxPages: 2, budget: "page 1's next link, followed once" };
+  const walk = { query, maxPages: 2, budget: "page 1's next link, followed once" };
   const link = new NextWalk(walk).add(first).wanted;
   if (link === undefined) return {};
   let reached: Exchange;
@@ -58,12 +57,12 @@ async function followNext(
 
 const answerLine = ({ url, status, contentType }: Exchange) => ({ url, status, contentType });
 
-/** What decides how far a walk goes: whether the answer is a bundle, its entries, its total and its organization ids. */
-export type PageOutline = Pick<PageUnit, 'bundle' | 'entries' | 'total' | 'ids'>;
+/** What decides how far a walk goes: whether the answer is a bundle, its entries, its total, its organization ids and which of them match the search under no reading. */
+export type PageOutline = Pick<PageUnit, 'bundle' | 'entries' | 'total' | 'ids' | 'unmatched'>;
 
-function pageOutline(exchange: Exchange): PageOutline {
-  const { bundle, ids, total } = pageOfWalk(1, exchange);
-  return { bundle, entries: ids.length, total, ids: [...ids] };
+function pageOutline(exchange: Exchange, query: Record<string, string>): PageOutline {
+  const { bundle, ids, total, unmatched = [] } = pageOfWalk(1, exchange, query);
+  return { bundle, entries: ids.length, total, ids: [...ids], ...(unmatched.length > 0 ? { unmatched: [...unmatched] } : {}) };
 }
 
 /** Page `page` of walk `walk`; a request without an answer about the data throws (TimedRequests), with `requests` holding what was asked. */
@@ -78,7 +77,7 @@ export async function surveyWalkPage(
   const exchange = await requests.ask('organization', () => endpoints.organizations({ ...query, Page: String(page) }));
   const key = queryKey(query);
   const own = judgeSurveyed('http-answer', { exchange }).add(judgeSurveyed('bundle-page', { exchange, request: `Page=${page} of ${key}` }));
-  const shape = pageOutline(exchange);
+  const shape = pageOutline(exchange, query);
   const unit: PageUnit = {
     kind: 'page',
     walk,
@@ -109,5 +108,5 @@ export async function surveyWalkPage(
  * not judged, journaled or counted: its owner does that.
  */
 export async function peekPage(endpoints: DirectoryEndpoints, query: Record<string, string>): Promise<PageOutline> {
-  return pageOutline(aboutTheData(await endpoints.organizations({ ...query, Page: '1' })));
+  return pageOutline(aboutTheData(await endpoints.organizations({ ...query, Page: '1' })), query);
 }

@@ -62,6 +62,8 @@ export interface PageUnit {
   entries: number;
   total: unknown;
   ids: string[];
+  /** Ids of its organizations that match the walk's query under no reading, when any: they show the walk no missing match. */
+  unmatched?: string[];
   /** The page's own checks (ORG-BUNDLE-SHAPE, HTTP-*), keyed by the walk's query. */
   shell: RecordVerdict;
   /** One per entry, keyed by organization id: the organization's rules, ORG-FILTERS aside. */

@@ -290,15 +290,16 @@ async function* walkPages(
     }
   }
   if (!first.unit) return;
-  if (shard.total === 1) yield* walkInOrder(walk, query, first.unit, done, counting, ask);
+  if (shard.total === 1) yield* walkInOrder(walk, query, first.unit, done, counting, ask, settings.concurrency);
   else yield* walkShard(walk, shard, first.unit, done, counting, ask);
 }
 
 /**
- * One shard's walk: pages asked ahead (up to the page count page 1's total hints at) and handed to
- * the walk rule in order as they come back; the rule alone says which page comes next and when the
- * walk is over. A page left without an answer about the directory ends the asking: the survey is
- * incomplete, and --resume goes on from there.
+ * One shard's walk: pages asked ahead (up to the page count page 1's total hints at, and never more
+ * than `window` past the page the rule wants) and handed to the walk rule in order as they come
+ * back; the rule alone says which page comes next and when the walk is over, so a walk asks at most
+ * `window` pages past its end, however its total lies. A page left without an answer about the
+ * directory ends the asking: the survey is incomplete, and --resume goes on from there.
  */
 async function* walkInOrder(
   walk: number,
@@ -307,6 +308,7 @@ async function* walkInOrder(
   done: Journaled,
   counting: Pick<Counting, 'expect' | 'counted'>,
   ask: (number: number) => () => Promise<SurveyUnit>,
+  window: number,
 ): AsyncGenerator<Task<SurveyUnit>> {
   const rule = new PageWalk(surveyWalk(query));
   rule.add(pageToWalk(1, first));
@@ -331,7 +333,7 @@ async function* walkInOrder(
       rule.add(pageToWalk(wanted, outcome));
       continue;
     }
-    if (asked < Math.max(wanted, hint)) {
+    if (asked < Math.min(Math.max(wanted, hint), wanted + window - 1)) {
       const number = ++asked;
       const journaled = done.page(walk, number);
       if (journaled) {
@@ -350,11 +352,12 @@ async function* walkInOrder(
 }
 
 /** A page's outline as the walk rule reads it to say where the walk goes: judged later, from the tally's pages, which hold its answer's line. */
-const pageToWalk = (page: number, { bundle, ids, total }: PageOutline): PageOfWalk => ({
+const pageToWalk = (page: number, { bundle, ids, total, unmatched }: PageOutline): PageOfWalk => ({
   page,
   bundle,
   ids,
   total,
+  ...(unmatched ? { unmatched } : {}),
   exchange: { method: 'GET', url: '', status: 0, contentType: '' },
 });
 

@@ -50,8 +50,8 @@ interface LevelCount {
 }
 
 /** A held page as the walk rule reads it: its number, organizations and total, and the line of its answer. */
-function pageOfHeld({ page, bundle, ids, total, url, status, contentType }: HeldPage): PageOfWalk {
-  return { page, bundle, ids, total, exchange: { method: 'GET', url, status, contentType } };
+function pageOfHeld({ page, bundle, ids, total, unmatched, url, status, contentType }: HeldPage): PageOfWalk {
+  return { page, bundle, ids, total, ...(unmatched ? { unmatched } : {}), exchange: { method: 'GET', url, status, contentType } };
 }
 
 export interface WalkOutcome {

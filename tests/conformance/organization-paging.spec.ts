@@ -10,6 +10,7 @@ import { isBundle } from '../../src/rules/organization/bundle';
 import { observeDefaultPageSize, WALK_COUNT } from '../../src/rules/organization/paging';
 import { NextWalk } from '../../src/rules/organization/walk-by-next';
 import { type PageOfWalk, PageWalk, pageOfWalk } from '../../src/rules/organization/walk-by-page';
+import { requirementsOf } from '../../src/rules/rulebook/registry';
 import { MAX_COUNT, PAGE_SIZE } from '../../src/spec/constants';
 
 const NO_SEARCHES = 'PROBES_FILE has no organization.searches probes';
@@ -54,8 +55,8 @@ describeSuite('organization search (§4.3)', () => {
   );
 
   test(
-    'Page alone gives pages of 25, disjoint, each filtered, with one meaning of total',
-    requirements('ORG-PAGE', 'ORG-PAGE-DISJOINT', 'ORG-FILTERS', 'ORG-TOTAL', 'OBS-TOTAL-ACROSS-PAGES', 'OBS-PAGE-BEYOND-LAST'),
+    'Page alone gives pages of 25, disjoint, each filtered, with one meaning of total, and every page is a whole bundle',
+    requirements(...requirementsOf('page-walk', 'search-page', 'filtered-search'), 'OBS-TOTAL-ACROSS-PAGES', 'OBS-PAGE-BEYOND-LAST'),
     async ({ api, checks, probes, harness }) => {
       const { query } = requiredFor(probes.organization?.multiPage, NO_MULTIPAGE);
       // The walk rule says which page comes next and when the walk is over; the test only fetches.
@@ -64,9 +65,13 @@ describeSuite('organization search (§4.3)', () => {
       const pages: PageOfWalk[] = [];
       for (let page = walk.wanted; page !== undefined; page = walk.wanted) {
         const exchange = await api.organizations({ ...query, Page: String(page) });
-        // Filters hold on every page, not only on the first one.
-        if (isBundle(exchange)) checks.judge('filtered-search', { query, exchange });
-        pages.push(pageOfWalk(page, exchange));
+        // Every answer is evidence: each page is a bundle of its own, filtered, whatever page it is. What a
+        // page past the last answers, when it is no bundle, is not shown (§4.3): the walk rule observes it.
+        if (page === 1 || isBundle(exchange)) {
+          checks.judge('search-page', { exchange, request: `Page=${page} of ${JSON.stringify(query)}` });
+          checks.judge('filtered-search', { query, exchange });
+        }
+        pages.push(pageOfWalk(page, exchange, query));
         walk.add(pages[pages.length - 1]);
       }
       checks.judge('page-walk', { walk: options, pages });
@@ -78,7 +83,7 @@ describeSuite('organization search (§4.3)', () => {
     requirements('ORG-NEXT-LINK', 'ORG-TOTAL', 'OBS-CROSS-ORIGIN-LINK'),
     async ({ api, checks, probes, harness }) => {
       const { query } = requiredFor(probes.organization?.multiPage, NO_MULTIPAGE);
-      const options = { query, pageSize: WALK_COUNT, maxPages: harness.maxPages, budget: `MAX_PAGES=${harness.maxPages} pages` };
+      const options = { query, count: WALK_COUNT, maxPages: harness.maxPages, budget: `MAX_PAGES=${harness.maxPages} pages` };
       const walk = new NextWalk(options);
       const answers = [await api.organizations({ ...query, Count: String(WALK_COUNT) })];
       let refused: { origin: string; message: string } | undefined;

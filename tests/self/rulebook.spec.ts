@@ -68,7 +68,7 @@ const walkPage = (n: number, organizations: string[], total: unknown = 60, bundl
 });
 const fullPage = (n: number) => walkPage(n, ids((n - 1) * 25, 25));
 const byPage = (pages: PageOfWalk[], promised = false) => ({ walk: { query: {}, maxPages: 20, promised }, pages });
-const byNext = (answers: Exchange[]) => ({ walk: { query: {}, pageSize: 20, maxPages: 20 }, answers });
+const byNext = (answers: Exchange[]) => ({ walk: { query: {}, count: 20, maxPages: 20 }, answers });
 
 interface Case<K extends SubjectKind = SubjectKind> {
   subject: K;
@@ -260,6 +260,12 @@ const CASES: Case[] = [
   ),
   at(
     'page-walk',
+    'past a short page, organizations the search did not ask for (a filter dropped): ORG-FILTERS, not a missing match',
+    byPage([walkPage(1, ids(0, 10), 10), { ...walkPage(2, ids(10, 25), 1500), unmatched: ids(10, 25) }]),
+    { 'ORG-PAGE': 'pass', 'ORG-TOTAL': 'pass', 'ORG-PAGE-DISJOINT': 'pass' },
+  ),
+  at(
+    'page-walk',
     'a walk cut by its budget: partial',
     { walk: { query: {}, maxPages: 2 }, pages: [fullPage(1), fullPage(2), fullPage(3)] },
     { 'ORG-PAGE': 'pass', 'ORG-PAGE-DISJOINT': 'pass' },
@@ -305,6 +311,18 @@ const CASES: Case[] = [
     {
       'ORG-SEARCH-MODE': 'MUST',
     },
+  ),
+  at(
+    'search-page',
+    'a page of organizations',
+    { exchange: answer(bundleOf()), request: 'Page=2' },
+    { 'ORG-BUNDLE-SHAPE': 'pass', 'ORG-ENTRY-SHAPE': 'pass', 'ORG-PARTOF': 'pass' },
+  ),
+  at(
+    'search-page',
+    'a page whose total is below zero',
+    { exchange: answer({ ...bundleOf(), total: -9 }), request: 'Page=2' },
+    { 'ORG-BUNDLE-SHAPE': 'MUST', 'ORG-ENTRY-SHAPE': 'pass' },
   ),
   at(
     'filtered-search',

@@ -23,6 +23,11 @@ export interface Fault extends Scenario {
   level?: Level;
   /** One finding per cause: the fault must trip no other requirement and leave no probe problem. */
   alone?: true;
+  /**
+   * Why no request of the survey meets this fault, though the survey judges its requirement: the
+   * agreement table (docs/agreement.md) shows it, and a survey that does fail it makes it stale.
+   */
+  unseenBySurvey?: string;
 }
 
 /** A fault as written, under the requirement it breaks. */

@@ -76,13 +76,22 @@ export function judgeEntryMatch(shell: Exchange, query: Record<string, string>):
 }
 
 /**
- * A search the probes promise matches, whole: the bundle's own rules (judgeBundlePage) and every
- * organization's (judgeEntryRecord, each at its place in the bundle): the same rules, once each,
- * that the survey applies page by page and organization by organization. No entry at all
- * contradicts the probe.
+ * A search's answer, whole: the bundle's own rules (judgeBundlePage) and every organization's
+ * (judgeEntryRecord, each at its place in the bundle): the same rules, once each, that the survey
+ * applies page by page and organization by organization. `request` says what was asked.
  */
+export function judgeSearchPage(exchange: Exchange, request: string): Judgement {
+  const judgement = judgeBundlePage(exchange, request);
+  if (!isBundle(exchange)) return judgement;
+  entriesOf(exchange.body).forEach((_, index) =>
+    judgement.add(judgeEntryRecord(entryShell(exchange, index)).relocated(SHELL_ENTRY, `/entry/${index}`)),
+  );
+  return judgement;
+}
+
+/** A search the probes promise matches, whole (judgeSearchPage). No entry at all contradicts the probe. */
 export function judgeSearchBundle(probe: string, exchange: Exchange): Judgement {
-  const judgement = judgeBundlePage(exchange, 'a search that matches');
+  const judgement = judgeSearchPage(exchange, 'a search that matches');
   if (!isBundle(exchange)) return judgement;
   const entries = entriesOf(exchange.body);
   if (entries.length === 0)
@@ -94,6 +103,5 @@ export function judgeSearchBundle(probe: string, exchange: Exchange): Judgement 
       },
       exchange,
     );
-  entries.forEach((_, index) => judgement.add(judgeEntryRecord(entryShell(exchange, index)).relocated(SHELL_ENTRY, `/entry/${index}`)));
   return judgement;
 }

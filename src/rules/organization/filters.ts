@@ -78,6 +78,14 @@ export function filterReading(resource: Json, name: string, value: string): Filt
   return 'none';
 }
 
+/** The ids of the entries that match `query` under no reading of some filter: organizations the search did not ask for. */
+export function unmatchedIds(bundle: unknown, query: Record<string, string>): string[] {
+  const checked = Object.entries(query).filter(([name]) => name in FILTER_FIELDS);
+  return entriesOf(bundle)
+    .filter((entry) => checked.some(([name, value]) => filterReading(resourceOf(entry), name, value) === 'none'))
+    .map((entry) => text(resourceOf(entry).id));
+}
+
 /**
  * ORG-FILTERS: entries whose field does not hold the searched value. One that matches under no
  * reading is a MUST problem (two filters OR-ed, a filter ignored); a near miss is a SHOULD one.

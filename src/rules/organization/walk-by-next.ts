@@ -16,8 +16,8 @@ import { judgeRepeats, matchCount, totalAcrossPagesProblem, type WalkedPage } fr
 
 export interface NextWalkOptions {
   query: Record<string, string>;
-  /** Entries the search asked for a page: its Count, or 25 for Page alone (§8). */
-  pageSize: number;
+  /** The Count the search asked for, when it did: no page may hold more. Without it the first page's size is the service's own. */
+  count?: number;
   /** Pages the walk takes at most, the first included; a walk cut there is partial, and says so. */
   maxPages: number;
   /** What sets the budget, in words, for the skip: `MAX_PAGES=20`. */
@@ -81,10 +81,12 @@ export class NextWalk {
   /** The walk judged whole, as far as it went. */
   judgement(): Judgement {
     const judgement = new Judgement();
-    const { query, pageSize } = this.options;
+    const { query, count } = this.options;
     const [first, ...followed] = this.answers;
     const size = organizationIds(first.body).length;
-    const asked = `${JSON.stringify(query)} with ${pageSize} a page`;
+    const asked = `${JSON.stringify(query)}${count === undefined ? '' : ` with Count=${count}`}`;
+    // Organizations that match the search under no reading are the link's doing only when page 1 holds none.
+    const firstMatches = filterProblems(first.body, query).every((p) => p.level !== 'MUST');
     // A link without a URL leads nowhere, as no link does.
     if (!isBundle(first) || !nextLink(first.body))
       return judgement.skip(
@@ -99,22 +101,23 @@ export class NextWalk {
       const bundle = exchange.body;
       const ids = organizationIds(bundle);
       // Entries that match under no reading show the link dropped the search; near misses are ORG-FILTERS' to judge.
-      judgement.problems(
-        'ORG-NEXT-LINK',
-        filterProblems(bundle, query).filter((p) => p.level === 'MUST'),
-        exchange,
-        `page ${page}, reached by next, holds organizations that do not match ${JSON.stringify(query)}: the link does not continue the same search`,
-      );
+      if (firstMatches)
+        judgement.problems(
+          'ORG-NEXT-LINK',
+          filterProblems(bundle, query).filter((p) => p.level === 'MUST'),
+          exchange,
+          `page ${page}, reached by next, holds organizations that do not match ${JSON.stringify(query)}, though page 1 holds none: the link does not continue the same search`,
+        );
       pages.push({ label: `page ${page} (reached by next)`, ids, total: total(exchange), exchange });
       const link = nextLink(bundle);
-      const larger = ids.length > pageSize;
+      const larger = count !== undefined && ids.length > count;
       const sizeOk = link ? ids.length === size : ids.length <= size;
       judgement.check(
         'ORG-NEXT-LINK',
         !larger && sizeOk,
         () =>
           larger
-            ? `page ${page}, reached by next, holds ${ids.length} entries, more than the ${pageSize} a page the search asked for (§4.3, §8): the link does not continue the same search`
+            ? `page ${page}, reached by next, holds ${ids.length} entries, more than the Count=${count} the search asked for (§4.3): the link does not continue the same search`
             : `page ${page}, reached by next, holds ${ids.length} entries; the first page held ${size} (${asked}), and ${link ? 'every page before the last holds as many' : 'the last holds at most as many'}`,
         { exchange, pointer: '/entry' },
         larger ? 'MUST' : 'SHOULD',

@@ -19,6 +19,7 @@ import { rootKind } from '../answers';
 import { Judgement } from '../judgement';
 import { isBundle, total } from './bundle';
 import { hasNextLink, organizationIds } from './entries';
+import { unmatchedIds } from './filters';
 import { judgeRepeats, matchCount, totalAcrossPagesProblem, unreachedTotalProblem, type WalkedPage } from './page-walk';
 
 /** One page of the walk as the rule reads it: its number, whether it is a bundle, its organizations and total, and its answer. */
@@ -32,6 +33,8 @@ export interface PageOfWalk {
   total: unknown;
   /** The bundle has a `next` link (page 1's, for the multiPage promise). */
   nextLink?: boolean;
+  /** Ids of its organizations that match the walk's query under no reading (ORG-FILTERS' to judge): they show no missing match. */
+  unmatched?: readonly string[];
   /** The page's answer, or its line alone where a driver holds summaries (the survey). */
   exchange: Exchange | AnswerLine;
   /** What kind of body it had, in words (`a JSON array`), where the driver holds the body. */
@@ -56,8 +59,8 @@ export function pageShowsMoreThan(page: Pick<PageOfWalk, 'bundle' | 'ids' | 'tot
   return page.bundle && (entries > threshold || (showsMore && (threshold <= PAGE_SIZE || (total !== undefined && total > threshold))));
 }
 
-/** Page `page`'s answer as the walk reads it. */
-export function pageOfWalk(page: number, exchange: Exchange): PageOfWalk {
+/** Page `page`'s answer to a search of `query` as the walk reads it. */
+export function pageOfWalk(page: number, exchange: Exchange, query: Record<string, string>): PageOfWalk {
   const bundle = isBundle(exchange);
   return {
     page,
@@ -65,6 +68,7 @@ export function pageOfWalk(page: number, exchange: Exchange): PageOfWalk {
     ids: bundle ? organizationIds(exchange.body) : [],
     total: bundle ? total(exchange) : undefined,
     nextLink: bundle && hasNextLink(exchange.body),
+    unmatched: bundle ? unmatchedIds(exchange.body, query) : [],
     exchange,
     kind: rootKind(exchange),
   };
@@ -84,6 +88,11 @@ export class PageWalk {
   private noBundle: PageOfWalk | undefined;
   private over = false;
   private cut = false;
+  /**
+   * The walk ended on a page of organizations the search did not ask for (ORG-FILTERS'): the service
+   * left the search, so where its matches end is unknown, and neither total nor repeats are held to it.
+   */
+  private strayed = false;
 
   constructor(private readonly options: PageWalkOptions) {}
 
@@ -104,12 +113,23 @@ export class PageWalk {
       if (!page.bundle) this.noBundle = page;
       else this.keep(page);
       this.over = !page.bundle || page.ids.length === 0;
-    } else if (!page.bundle || page.ids.every((id) => this.seen.has(id))) {
+    } else if (!page.bundle || !this.holdsNewMatches(page)) {
       this.beyond = page;
       this.over = true;
+      this.strayed = page.bundle && page.ids.some((id) => !this.seen.has(id));
     } else this.keep(page);
     if (!this.over && page.page >= this.options.maxPages) this.over = this.cut = true;
     return this;
+  }
+
+  /**
+   * Whether a page holds organizations not seen before that match the search: only those show that the
+   * walk goes on. A page of repeats, or of organizations the search did not ask for (a filter dropped
+   * past page 1: ORG-FILTERS), is past the last page of matches.
+   */
+  private holdsNewMatches(page: PageOfWalk): boolean {
+    const unmatched = new Set(page.unmatched ?? []);
+    return page.ids.some((id) => !this.seen.has(id) && !unmatched.has(id));
   }
 
   private keep(page: PageOfWalk): void {
@@ -156,16 +176,17 @@ export class PageWalk {
         () =>
           entries > PAGE_SIZE
             ? `${label(page.page)} returned ${entries} entries; Page alone gives at most ${PAGE_SIZE} (§8)`
-            : `${label(page.page)} returned ${entries} entries, yet ${label(this.pages[index + 1]?.page ?? page.page + 1)} holds organizations not seen before: pages before the last hold ${PAGE_SIZE} (§8)`,
+            : `${label(page.page)} returned ${entries} entries, yet ${label(this.pages[index + 1]?.page ?? page.page + 1)} holds matching organizations not seen before: pages before the last hold ${PAGE_SIZE} (§8)`,
         { exchange: page.exchange, pointer: '/entry' },
       );
     }
     const pages = this.pages.map(walked);
     const across = pages.length > 1 ? totalAcrossPagesProblem(pages) : undefined;
-    const unreached = across ?? (this.ended ? unreachedTotalProblem(pages) : undefined);
+    const unreached = across ?? (this.ended && !this.strayed ? unreachedTotalProblem(pages) : undefined);
     judgement.check('ORG-TOTAL', !unreached, () => unreached!.message, { exchange: unreached?.page.exchange, pointer: '/total' });
     const withBeyond = this.beyond ? [...pages, walked(this.beyond)] : pages;
-    for (const { page, message, level } of judgeRepeats(withBeyond, { ended: this.ended, pageSize: PAGE_SIZE, matches: matchCount(pages) }))
+    const walkEnd = { ended: this.ended && !this.strayed, pageSize: PAGE_SIZE, matches: matchCount(pages) };
+    for (const { page, message, level } of judgeRepeats(withBeyond, walkEnd))
       judgement.check('ORG-PAGE-DISJOINT', level === undefined, () => message!, { exchange: page.exchange, pointer: '/entry' }, level);
     if (this.beyond) this.observeBeyond(judgement, this.beyond);
     if (this.cut) {

@@ -9,7 +9,7 @@ import { REQUIREMENTS, type RequirementId } from '../../spec/catalogue';
 import { judgeHttp } from '../http';
 import type { Judgement } from '../judgement';
 import { judgeMinParams, judgeTotal } from '../organization/bundle';
-import { judgeBundlePage, judgeEntryMatch, judgeEntryRecord, judgeSearchBundle } from '../organization/entry-record';
+import { judgeBundlePage, judgeEntryMatch, judgeEntryRecord, judgeSearchBundle, judgeSearchPage } from '../organization/entry-record';
 import { judgeFilters, judgeStatusSearch } from '../organization/filters';
 import { judgeForeignIdentifierSystem, judgeIdentifierSearch, judgeQualifiedIdentifier } from '../organization/identifiers';
 import { judgeCountAtMost, judgeCountExactly, judgeCountOverLimit, judgeNextLinkTarget } from '../organization/paging';
@@ -59,6 +59,11 @@ export const RULEBOOK: readonly Rule[] = [
     judgeEntryRecord(entry),
   ),
   rule('organization-match', ['ORG-FILTERS'], ({ entry, query }) => judgeEntryMatch(entry, query)),
+  rule(
+    'search-page',
+    ['ORG-BUNDLE-SHAPE', 'ORG-ENTRY-SHAPE', 'ORG-SEARCH-MODE', 'ORG-RESOURCE-SHAPE', 'ORG-PARTOF', 'ORG-FHIR-R4'],
+    ({ exchange, request }) => judgeSearchPage(exchange, request),
+  ),
   rule('page-walk', ['ORG-PAGE', 'ORG-TOTAL', 'ORG-PAGE-DISJOINT'], ({ walk, pages }) => replayPageWalk(walk, pages).judgement()),
   rule('next-link-target', ['ORG-NEXT-LINK'], ({ pages, from, reached }) => judgeNextLinkTarget(pages, from, reached)),
   rule(

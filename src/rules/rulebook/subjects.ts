@@ -22,6 +22,8 @@ export interface Subjects {
   'source-records': { golden: RecordLike; exchange: Exchange };
   /** An organization search's answer, as a bundle of its own elements, its entries aside; `request` says what was asked, in words. */
   'bundle-page': { exchange: Exchange; request: string };
+  /** An organization search's answer, whole: the bundle and every organization on it (a page of a walk, say); `request` says what was asked. */
+  'search-page': { exchange: Exchange; request: string };
   /** One organization of a bundle, alone in the bundle's shell (entryShell with its index). */
   'organization-entry': { entry: Exchange };
   /** One organization against the search that found it. */
@@ -82,6 +84,7 @@ export const SUBJECT_NEEDS: Readonly<Record<SubjectKind, string>> = {
   'unique-search': 'a searchSingleBest query that names one provider',
   'source-records': "the source records of a golden record's curated ID",
   'bundle-page': 'an organization bundle',
+  'search-page': 'an organization bundle, whole',
   'organization-entry': 'an organization of a bundle',
   'organization-match': 'an organization and the search that found it',
   'page-walk': 'the pages of a search by Page alone, to its end',

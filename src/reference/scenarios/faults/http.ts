@@ -50,16 +50,19 @@ export const HTTP_FAULTS: FaultsFor<HttpRequirementId> = {
     {
       name: 'bad-count-500',
       description: 'a non-numeric Count or Page crashes the handler',
+      unseenBySurvey: 'the survey sends only the Page numbers of its walks',
       behaviour: { http: { errorStatus: (error) => (error.code === 'invalid-parameter' ? 500 : error.status) } },
     },
     {
       name: 'long-value-500',
       description: 'over-long values overflow a buffer',
+      unseenBySurvey: "the survey sends only the records' own NPIs and the walks' queries",
       behaviour: { http: { errorStatus: (error) => (error.code === 'value-too-long' ? 500 : error.status) } },
     },
     {
       name: 'unknown-parameter-500',
       description: 'an unknown parameter name throws',
+      unseenBySurvey: 'the survey sends only parameters of §4.1 and §4.3',
       behaviour: { http: { errorStatus: (error) => (error.code === 'unknown-parameter' ? 500 : error.status) } },
     },
   ],

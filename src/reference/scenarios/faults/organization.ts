@@ -340,6 +340,7 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
     {
       name: 'next-link-drops-count',
       description: 'the next link forgets Count, so later pages hold more than Count and skip the organizations between',
+      unseenBySurvey: 'the survey walks by Page alone: its links carry no Count to forget',
       level: 'MUST',
       behaviour: { organization: { bundle: withNextLink((next) => next.searchParams.delete('Count')) } },
     },

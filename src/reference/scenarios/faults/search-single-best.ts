@@ -16,6 +16,7 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
     {
       name: 'ambiguous-as-array',
       description: 'an ambiguous search answers with the candidates as an array',
+      unseenBySurvey: 'the survey searches by NPI, which names one provider: it asks no ambiguous query',
       behaviour: {
         searchSingleBest: {
           ambiguity: (candidates) => ({
@@ -70,6 +71,7 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
     {
       name: 'name-parts-swapped',
       description: 'FirstName and LastName swapped in the returned Name entries',
+      unseenBySurvey: 'the survey searches by NPI alone, which a swapped name does not contradict',
       behaviour: {
         searchSingleBest: {
           golden: withData((data) => {

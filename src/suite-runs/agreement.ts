@@ -1,0 +1,112 @@
+/**
+ * Whether the three drivers of the one rulebook agree on a scenario of the mutation run: the suite's
+ * report, the survey's (for a fault whose requirement the survey judges, and for every conformant
+ * variant) and `probes check`'s verdicts. They agree when
+ *   - the survey fails a fault's requirement at the fault's level (a SHOULD fault at SHOULD only), but
+ *     for a fault that says why no request of the survey meets it (unseenBySurvey);
+ *   - the survey fails no MUST requirement that the suite does not fail, so a SHOULD fault never makes
+ *     the survey exit 1 where the suite does not;
+ *   - a conformant variant surveys clean: complete, no failing record;
+ *   - `probes check` contradicts exactly the promises the suite lists as probe problems.
+ * docs/agreement.md is the table of it, one row a scenario, checked current by the mutation run.
+ */
+import type { PromiseCheck } from '../probe-tools/verify';
+import type { Fault, Scenario } from '../reference/scenarios/scenario';
+import { requirement, type Level } from '../spec/catalogue';
+import type { ConformanceReport, SurveyReport } from '../types/schemas';
+
+export interface DriverOutcomes {
+  suite: ConformanceReport;
+  /** Absent when the survey meets no subject of the fault's requirement. */
+  survey?: SurveyReport;
+  probes: readonly PromiseCheck[];
+}
+
+export interface AgreementRow {
+  scenario: string;
+  /** The fault's requirement and level, or `conformant`. */
+  expected: string;
+  suite: string;
+  survey: string;
+  probesCheck: string;
+  /** Where the drivers disagree, in words; empty when they agree. */
+  disagreements: string[];
+}
+
+const isFault = (scenario: Scenario): scenario is Fault => 'targets' in scenario;
+
+/** The level a fault must be caught at: its own for a graded requirement's near miss, else the requirement's. */
+export const faultLevel = (fault: Fault): Level => fault.level ?? requirement(fault.targets).level;
+
+/** The survey's requirements that some record failed, at each level. */
+function surveyFailures(report: SurveyReport): { MUST: Set<string>; SHOULD: Set<string> } {
+  const failed = (level: Level) => new Set(report.requirements.filter((r) => r.level === level && r.failed > 0).map((r) => r.id));
+  return { MUST: failed('MUST'), SHOULD: failed('SHOULD') };
+}
+
+const listed = (ids: Iterable<string>) => [...ids].sort().join(', ');
+
+/** The survey's column: its failing requirements, at their level, or clean. */
+function surveyCell(report: SurveyReport | undefined, why: string): string {
+  if (!report) return why;
+  const { MUST, SHOULD } = surveyFailures(report);
+  const parts = [...(MUST.size > 0 ? [`MUST ${listed(MUST)}`] : []), ...(SHOULD.size > 0 ? [`SHOULD ${listed(SHOULD)}`] : [])];
+  return `${report.complete ? '' : 'incomplete; '}${parts.length > 0 ? parts.join('; ') : 'clean'}`;
+}
+
+/** The suite's column: the failing and warning requirements, and its probe problems. */
+function suiteCell(report: ConformanceReport): string {
+  const status = (s: string) => report.requirements.filter((r) => r.status === s).map((r) => r.id);
+  const parts = [
+    ...(status('fail').length > 0 ? [`fail ${listed(status('fail'))}`] : []),
+    ...(status('warn').length > 0 ? [`warn ${listed(status('warn'))}`] : []),
+    ...(report.probeProblems.length > 0
+      ? [`${report.probeProblems.length} probe problem${report.probeProblems.length > 1 ? 's' : ''}`]
+      : []),
+  ];
+  return parts.length > 0 ? parts.join('; ') : 'pass';
+}
+
+function probesCell(checks: readonly PromiseCheck[]): string {
+  const count = (status: PromiseCheck['status']) => checks.filter((c) => c.status === status).length;
+  return `${count('holds')} hold, ${count('contradicted')} contradicted, ${count('unconfirmed')} unconfirmed`;
+}
+
+export function agreementRow(scenario: Scenario, { suite, survey, probes }: DriverOutcomes, notSurveyed: string): AgreementRow {
+  const unseen = isFault(scenario) && scenario.unseenBySurvey !== undefined ? `; never met: ${scenario.unseenBySurvey}` : '';
+  const disagreements: string[] = [];
+  if (survey) {
+    const { MUST, SHOULD } = surveyFailures(survey);
+    if (isFault(scenario)) {
+      const level = faultLevel(scenario);
+      const caught = level === 'MUST' ? MUST.has(scenario.targets) : SHOULD.has(scenario.targets) && !MUST.has(scenario.targets);
+      if (scenario.unseenBySurvey !== undefined && (MUST.has(scenario.targets) || SHOULD.has(scenario.targets)))
+        disagreements.push(
+          `the fault says the survey never meets it (${scenario.unseenBySurvey}), yet the survey fails ${scenario.targets}`,
+        );
+      else if (scenario.unseenBySurvey === undefined && !caught)
+        disagreements.push(`the survey does not fail ${scenario.targets} at ${level}`);
+    } else {
+      if (!survey.complete) disagreements.push(`a conformant variant, yet the survey is incomplete: ${survey.stopped ?? ''}`);
+      if (MUST.size + SHOULD.size > 0) disagreements.push(`a conformant variant, yet the survey fails ${listed([...MUST, ...SHOULD])}`);
+    }
+    const suiteFails = new Set(suite.requirements.filter((r) => r.status === 'fail').map((r) => r.id));
+    const beyond = [...MUST].filter((id) => !suiteFails.has(id));
+    if (beyond.length > 0) disagreements.push(`the survey fails ${listed(beyond)} at MUST, the suite does not`);
+  }
+  const contradicted = new Set(probes.filter((c) => c.status === 'contradicted').map((c) => c.probe));
+  const problems = new Set(suite.probeProblems.map((p) => p.probe));
+  const onlyCheck = [...contradicted].filter((p) => !problems.has(p));
+  const onlySuite = [...problems].filter((p) => !contradicted.has(p));
+  if (onlyCheck.length > 0) disagreements.push(`probes check contradicts ${onlyCheck.join('; ')}, the suite lists no such probe problem`);
+  if (onlySuite.length > 0)
+    disagreements.push(`the suite lists a probe problem for ${onlySuite.join('; ')}, probes check does not contradict it`);
+  return {
+    scenario: scenario.name,
+    expected: isFault(scenario) ? `${scenario.targets} ${faultLevel(scenario)}` : 'conformant',
+    suite: suiteCell(suite),
+    survey: `${surveyCell(survey, notSurveyed)}${unseen}`,
+    probesCheck: probesCell(probes),
+    disagreements,
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * The survey and `probes check` of one target, in this process, configured as their commands would
+ * be from the same environment (BASE_URL, API_TOKEN, PROVIDER_PATH…): the mutation run sets what
+ * they conclude beside the suite's verdict on the same scenario (agreement.ts).
+ */
+import { DirectoryEndpoints } from '../client/endpoints';
+import { clientOptions } from '../client/client-options';
+import { ReadOnlyHttpClient, Throttle } from '../client/http-client';
+import { Redactor } from '../client/redact';
+import { UndiciTransport } from '../client/transport';
+import { type ConnectionConfig, loadConnection, secretsOf } from '../config/connection';
+import type { Environment } from '../config/environment';
+import { type PromiseCheck, verifyProbes } from '../probe-tools/verify';
+import type { Progress } from '../survey/progress';
+import { runSurvey } from '../survey/run-survey';
+import type { SurveyPlan } from '../survey/survey-plan';
+import type { Probes, SurveyReport } from '../types/schemas';
+
+/** A survey's progress, unseen: the mutation run prints its own table. */
+const SILENT: Progress = { expect: () => undefined, uncounted: () => undefined, update: () => undefined, stop: () => undefined };
+
+async function withEndpoints<T>(
+  env: Environment,
+  use: (api: DirectoryEndpoints, connection: ConnectionConfig, redactor: Redactor) => Promise<T>,
+) {
+  const connection = loadConnection(env);
+  const redactor = new Redactor(secretsOf(connection));
+  const transport = new UndiciTransport(connection.clientCertificate);
+  try {
+    const http = new ReadOnlyHttpClient(transport, clientOptions(connection, redactor, new Throttle(connection.maxRps)));
+    return await use(new DirectoryEndpoints(http, connection), connection, redactor);
+  } finally {
+    await transport.close();
+  }
+}
+
+/** `survey --npis FILE --organizations …` of the target `env` names, written to `out`: its survey.json. */
+export function surveyOf(
+  env: Environment,
+  { npis, walks }: { npis: string; walks: Record<string, string>[] },
+  out: string,
+): Promise<SurveyReport> {
+  return withEndpoints(env, async (api, connection, redactor) => {
+    const plan: SurveyPlan = {
+      baseUrl: redactor.url(connection.baseUrl),
+      embedded: false,
+      npis,
+      walks,
+      shard: { index: 1, total: 1 },
+      examples: 1,
+      maxFailureRows: 100,
+      credentials: { bearer: connection.apiToken !== undefined, headers: Object.keys(connection.apiHeaders), clientCertificate: false },
+    };
+    const settings = {
+      out,
+      resume: false,
+      concurrency: 8,
+      progress: SILENT,
+      redact: <T>(value: T) => redactor.value(value),
+      stopRequested: () => undefined,
+    };
+    return (await runSurvey(api, plan, settings)).report;
+  });
+}
+
+/** `probes check` of `probes` against the target `env` names: a verdict per promise (`statusSearch` as the suite reads it). */
+export function probesCheckOf(env: Environment, probes: Probes, statusSearch: boolean): Promise<PromiseCheck[]> {
+  return withEndpoints(env, (api) => verifyProbes(api, probes, statusSearch));
+}
