@@ -114,12 +114,12 @@ module.exports = {
       to: { path: '^src/(reference|generator)/', pathNot: '^src/reference/(start|main|free-port)[.]ts$' },
     },
     {
-      name: 'survey-judges-through-the-rulebook',
+      name: 'drivers-through-the-rulebook',
       comment:
-        'The survey judges every rule of the subjects it meets, through survey/subjects.ts (judgeSurveyed), never a rule function of its own choosing.',
+        "The drivers (the suite's specs, the survey, probes check) judge through the rulebook's public module (src/rules/rulebook/index.ts): every rule of the subjects they meet, and the walk rules, never a rule function of their own choosing.",
       severity: 'error',
-      from: { path: '^src/survey/', pathNot: '^src/survey/subjects[.]ts$' },
-      to: { path: '^src/rules/(rulebook/registry|http|search-single-best|source-records|organization/(filters|identifiers))[.]ts$' },
+      from: { path: '^(src/(survey|probe-tools)|tests/conformance)/' },
+      to: { path: '^src/rules/', pathNot: '^src/rules/rulebook/index[.]ts$' },
     },
     {
       name: 'history-judges-nothing',

@@ -22,6 +22,29 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       // Playwright fixtures take their dependencies as a destructured first argument, `{}` when there is none.
       'no-empty-pattern': 'off',
+      // The network only through the GET-only client (src/client/): it redacts, paces and never follows a link off the origin.
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'fetch',
+          message: 'Send requests through the GET-only client of src/client/ (DirectoryEndpoints), never the global fetch.',
+        },
+      ],
+    },
+  },
+  {
+    // The survey judges every rule of the subjects it meets through survey/subjects.ts (judgeSurveyed), never a subject of its own choosing.
+    files: ['src/survey/**/*.ts'],
+    ignores: ['src/survey/subjects.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '../rules/rulebook', importNames: ['judge'], message: 'The survey judges through judgeSurveyed (survey/subjects.ts).' },
+          ],
+        },
+      ],
     },
   },
   {

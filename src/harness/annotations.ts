@@ -1,5 +1,7 @@
 import type { ObservationRecord, RequirementRecord } from '../rules/judgement';
-import { type ObservationId, OBSERVATIONS, type RequirementId } from '../spec/catalogue';
+import { observationsOf, requirementsOf } from '../rules/rulebook/registry';
+import type { SubjectKind } from '../rules/rulebook/subjects';
+import type { RequirementId } from '../spec/catalogue';
 import type { ProbeProblem } from '../types/schemas';
 import type { TestCoverage, TestResult } from '../verdicts/aggregate';
 
@@ -8,6 +10,8 @@ import type { TestCoverage, TestResult } from '../verdicts/aggregate';
  * (and a later merge of sharded runs) works from data, not from logs.
  */
 export const ANNOTATION = {
+  /** Declares a subject of the rulebook the test hands to it (test metadata): its rules' requirements and observations are declared with it. */
+  judges: 'judges',
   /** Declares a requirement the test checks (test metadata). */
   requirement: 'requirement',
   /** Declares an observation the test records (test metadata). */
@@ -22,20 +26,27 @@ export const ANNOTATION = {
   coverage: 'conformance-coverage',
 } as const;
 
-/** Requirements every exchange is checked against, whatever test made it. */
-export const CROSS_CUTTING: readonly RequirementId[] = ['HTTP-JSON', 'HTTP-NO-5XX'];
-
-const OBSERVATION_IDS = new Set<string>(OBSERVATIONS.map((o) => o.id));
+/** The subject every answer is handed to, whatever test asked for it (test-client.ts), and its requirements. */
+export const CROSS_CUTTING_SUBJECT = 'http-answer' satisfies SubjectKind;
+export const CROSS_CUTTING: readonly RequirementId[] = [...requirementsOf(CROSS_CUTTING_SUBJECT)];
 
 /**
- * Test details declaring what a test checks and records: `test('…', requirements('SB-ROOT-OBJECT'), …)`.
- * Each id is also a tag (`@SB-ROOT-OBJECT`), so `--grep SB-ROOT-OBJECT` selects the tests that check
- * it; the cross-cutting HTTP rules are checked on every answer, so every test carries their tags.
+ * Test details declaring the subjects of the rulebook a test judges: `test('…', judging('unique-search'), …)`.
+ * What the test checks and records is what the registry registers for them, never a list kept by
+ * hand, so no rule of a subject can be left out. Each requirement is also a tag (`@SB-ROOT-OBJECT`),
+ * so `--grep SB-ROOT-OBJECT` selects the tests that check it; the cross-cutting HTTP rules judge
+ * every answer (the test client hands each to `http-answer`), so every test carries their tags.
  */
-export function requirements(...ids: (RequirementId | ObservationId)[]) {
+export function judging(...subjects: SubjectKind[]) {
+  const ids = [...requirementsOf(...subjects)];
+  const observations = [...observationsOf(...subjects)];
   return {
-    tag: [...new Set([...ids, ...CROSS_CUTTING])].map((id) => `@${id}`),
-    annotation: ids.map((id) => ({ type: OBSERVATION_IDS.has(id) ? ANNOTATION.records : ANNOTATION.requirement, description: id })),
+    tag: [...new Set([...ids, ...observations, ...CROSS_CUTTING])].map((id) => `@${id}`),
+    annotation: [
+      ...subjects.map((subject) => ({ type: ANNOTATION.judges, description: subject })),
+      ...ids.map((id) => ({ type: ANNOTATION.requirement, description: id })),
+      ...observations.map((id) => ({ type: ANNOTATION.records, description: id })),
+    ],
   };
 }
 

@@ -5,13 +5,13 @@
  */
 import type { Redactor } from '../client/redact';
 import { Judgement, type RequirementRecord } from '../rules/judgement';
-import { judge } from '../rules/rulebook/registry';
+import { judge, requirementsOf } from '../rules/rulebook/registry';
 import type { SubjectKind, Subjects } from '../rules/rulebook/subjects';
 import type { RequirementId } from '../spec/catalogue';
 import type { Failure } from '../types/schemas';
 import { serviceValue } from '../rules/service-text';
 import type { TestCoverage } from '../verdicts/aggregate';
-import { ANNOTATION, CROSS_CUTTING } from './annotations';
+import { ANNOTATION, CROSS_CUTTING, CROSS_CUTTING_SUBJECT } from './annotations';
 
 export class TestChecks {
   private readonly judgement = new Judgement();
@@ -19,6 +19,8 @@ export class TestChecks {
 
   constructor(
     private readonly declared: ReadonlySet<RequirementId>,
+    /** The subjects the test declared (judging), and the cross-cutting one. */
+    private readonly subjects: ReadonlySet<SubjectKind>,
     private readonly redactor: Redactor,
   ) {}
 
@@ -32,16 +34,24 @@ export class TestChecks {
   }
 
   /**
-   * Hands a subject to the rulebook: the rules of it whose requirements this test declares (and the
-   * cross-cutting ones) judge it, and what they conclude is recorded and returned.
+   * Hands a subject to the rulebook: every rule of it judges it, and what they conclude is recorded
+   * and returned. A subject the test did not declare (judging) is a bug of the harness, never a rule
+   * silently left out.
    */
   judge<K extends SubjectKind>(subject: K, value: Subjects[K]): Judgement {
-    return this.record(judge(subject, value, new Set([...this.declared, ...CROSS_CUTTING])));
+    if (!this.subjects.has(subject) && subject !== CROSS_CUTTING_SUBJECT)
+      throw new Error(`harness bug: a test judges ${subject} without declaring it: test('…', judging('${subject}', …), …)`);
+    return this.record(judge(subject, value));
   }
 
   /** What this test saw of the service's data: the report says which source datasets the run covered. */
   cover(coverage: TestCoverage): void {
     this.covered.push(coverage);
+  }
+
+  /** Every requirement of a subject this test declared and cannot meet, for want of a probe: each shows skipped, with the reason. */
+  skipSubject(subject: SubjectKind, reason: string): void {
+    for (const id of requirementsOf(subject)) this.skip(id, reason);
   }
 
   /** A part of a requirement this test cannot check, for want of a probe: the report shows it partial, with the reason. */

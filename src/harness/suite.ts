@@ -17,6 +17,7 @@ import { environmentWithDotenv } from '../config/environment';
 import { suiteTargets, targetEnvironment, targetTag } from '../config/targets';
 import { escapeText } from '../report/escape';
 import type { RecordLike } from '../rules/answers';
+import type { SubjectKind } from '../rules/rulebook/subjects';
 import type { RequirementId } from '../spec/catalogue';
 import type { Probes } from '../types/schemas';
 import { ANNOTATION } from './annotations';
@@ -106,7 +107,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const declared = new Set(
       testInfo.annotations.filter((a) => a.type === ANNOTATION.requirement).map((a) => a.description as RequirementId),
     );
-    const checks = new TestChecks(declared, redactor);
+    const subjects = new Set(testInfo.annotations.filter((a) => a.type === ANNOTATION.judges).map((a) => a.description as SubjectKind));
+    const checks = new TestChecks(declared, subjects, redactor);
     try {
       await use(checks);
     } finally {
@@ -149,4 +151,4 @@ export function describeSuite(title: string, body: () => void): void {
 }
 
 export { expect } from '@playwright/test';
-export { requirements } from './annotations';
+export { judging } from './annotations';

@@ -7,10 +7,8 @@ import { isValidNpi, makeNpi } from '../domain/identifiers';
 import { distinctByJson } from '../json/distinct';
 import { DirectoryEndpoints } from '../client/endpoints';
 import type { Exchange } from '../client/exchange';
-import { objectsIn, stringsIn } from '../rules/json';
-import { entriesOf } from '../rules/organization/entries';
+import { objectsIn, stringsIn, entriesOf, classifySingleBest } from '../rules/rulebook';
 import type { Probes } from '../types/schemas';
-import { classifySingleBest } from '../rules/single-best-answer';
 import {
   ambiguousPromise,
   uniquePromise,

@@ -8,14 +8,21 @@
 import type { DirectoryEndpoints } from '../client/endpoints';
 import { type Exchange, requestLine, saysNothingOfTheData } from '../client/exchange';
 import { PROMISED, probeLabel } from '../probes/promises';
-import type { RecordLike } from '../rules/answers';
-import type { Judgement } from '../rules/judgement';
-import { isBundle } from '../rules/organization/bundle';
-import { entriesOf, organizationIds } from '../rules/organization/entries';
-import { PageWalk, pageOfWalk, type PageOfWalk } from '../rules/organization/walk-by-page';
-import { judge } from '../rules/rulebook/registry';
-import { ambiguityNeedsNarrowing, dashed } from '../rules/search-single-best';
-import { classifySingleBest, describeAnswer } from '../rules/single-best-answer';
+import {
+  type RecordLike,
+  type Judgement,
+  isBundle,
+  entriesOf,
+  organizationIds,
+  PageWalk,
+  pageOfWalk,
+  type PageOfWalk,
+  judge,
+  ambiguityNeedsNarrowing,
+  dashed,
+  classifySingleBest,
+  describeAnswer,
+} from '../rules/rulebook';
 import { MAX_COUNT } from '../spec/constants';
 import type { Probes } from '../types/schemas';
 

@@ -168,6 +168,11 @@ export class Judgement {
     return this;
   }
 
+  /** The observations this judgement recorded. */
+  get observationIds(): ObservationId[] {
+    return [...new Set(this.observed.map((o) => o.id))];
+  }
+
   /** The requirements this judgement checked or skipped. */
   get requirementIds(): RequirementId[] {
     return [...this.records.keys()];

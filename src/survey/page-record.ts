@@ -6,12 +6,7 @@
 import type { DirectoryEndpoints } from '../client/endpoints';
 import type { Exchange } from '../client/exchange';
 import { ForeignOriginError } from '../client/http-client';
-import type { Judgement, Redact } from '../rules/judgement';
-import { isBundle } from '../rules/organization/bundle';
-import { organizationIds } from '../rules/organization/entries';
-import { NextWalk } from '../rules/organization/walk-by-next';
-import { pageOfWalk } from '../rules/organization/walk-by-page';
-import { entryShell, SHELL_ENTRY } from '../rules/organization/entry-record';
+import { type Judgement, type Redact, isBundle, organizationIds, NextWalk, pageOfWalk, entryShell, SHELL_ENTRY } from '../rules/rulebook';
 import { judgeSurveyed } from './subjects';
 import type { PageUnit } from './records';
 import { recordVerdict } from './record-verdict';

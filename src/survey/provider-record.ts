@@ -5,14 +5,9 @@
  */
 import type { DirectoryEndpoints } from '../client/endpoints';
 import type { Exchange } from '../client/exchange';
-import { serviceText } from '../rules/service-text';
+import { serviceText, type Redact, isJsonObject, objectsIn, codedValuesHeld, datasetOf, classifySingleBest } from '../rules/rulebook';
 import { isWellFormed } from '../json/unicode';
-import type { Redact } from '../rules/judgement';
 import { judgeSurveyed } from './subjects';
-import { isJsonObject, objectsIn } from '../rules/json';
-import { codedValuesHeld } from '../rules/provider';
-import { datasetOf } from '../rules/datasets';
-import { classifySingleBest } from '../rules/single-best-answer';
 import { atPointer } from '../json/pointer';
 import type { NpiLine } from './npi-input';
 import type { ProviderUnit, RecordFailure } from './records';

@@ -1,8 +1,7 @@
 /** A Judgement of the shared rules, turned into one record's verdict: what a survey counts. */
 import type { Exchange } from '../client/exchange';
 import { atPointer } from '../json/pointer';
-import type { Judgement, Redact } from '../rules/judgement';
-import { serviceText } from '../rules/service-text';
+import { type Judgement, type Redact, serviceText } from '../rules/rulebook';
 import { type Level, requirement, type RequirementId } from '../spec/catalogue';
 import type { RecordFailure, RecordVerdict } from './records';
 

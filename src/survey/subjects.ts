@@ -4,9 +4,7 @@
  * requirements none of them reaches as not judged here, with the requests each would need.
  */
 import { requirement } from '../spec/catalogue';
-import type { Judgement } from '../rules/judgement';
-import { judge, notJudgedBy } from '../rules/rulebook/registry';
-import type { Subjects } from '../rules/rulebook/subjects';
+import { type Judgement, judge, notJudgedBy, type Subjects } from '../rules/rulebook';
 import type { SurveyReport } from '../types/schemas';
 
 export const SURVEY_SUBJECTS = [

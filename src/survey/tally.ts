@@ -4,8 +4,7 @@
  * failure rows (both bounded). Walk-level rules wait for every page of a walk, since a shard holds
  * only some of them: they are judged when the tally is finished, over the pages it was given.
  */
-import type { WalkedPage } from '../rules/organization/page-walk';
-import { type PageOfWalk, PageWalk } from '../rules/organization/walk-by-page';
+import { type WalkedPage, type PageOfWalk, PageWalk } from '../rules/rulebook';
 import { judgeSurveyed } from './subjects';
 import { recordVerdict } from './record-verdict';
 import { requirement, type Level, type RequirementId } from '../spec/catalogue';

@@ -7,7 +7,7 @@
  * it asks its own pages while the last of them held organizations and did not repeat the one
  * before: the merge hands every shard's pages to the rule, and drops what lies past the end.
  */
-import type { PageWalkOptions } from '../rules/organization/walk-by-page';
+import type { PageWalkOptions } from '../rules/rulebook';
 import { PAGE_SIZE } from '../spec/constants';
 import type { PageUnit } from './records';
 import { pageShard, type Shard } from './shard';

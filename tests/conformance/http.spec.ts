@@ -2,7 +2,7 @@
  * Cross-cutting HTTP rules. HTTP-JSON and HTTP-NO-5XX are checked on every answer of every test;
  * here the suite adds the bad inputs a careless client sends, which must not make the service fail.
  */
-import { describeSuite, requirements, test } from '../../src/harness/suite';
+import { describeSuite, judging, test } from '../../src/harness/suite';
 
 const LONG = 'x'.repeat(4000);
 
@@ -11,7 +11,7 @@ const searchParameter = (probes: { organization?: { searches?: { query: Record<s
   probes.organization?.searches?.[0]?.query ?? { name: 'a' };
 
 describeSuite('bad inputs get no 5xx', () => {
-  test('organization search: bad Count and Page, long values, unknown names', requirements('HTTP-NO-5XX'), async ({ api, probes }) => {
+  test('organization search: bad Count and Page, long values, unknown names', judging('http-answer'), async ({ api, probes }) => {
     const query = searchParameter(probes);
     for (const value of ['abc', '-1', '0', '1.5', '99999999999999999999']) {
       await api.organizations({ ...query, Count: value });
@@ -22,7 +22,7 @@ describeSuite('bad inputs get no 5xx', () => {
     await api.organizations({ ...query, active: 'maybe' });
   });
 
-  test('searchSingleBest: long values, unknown names, odd characters', requirements('HTTP-NO-5XX'), async ({ api }) => {
+  test('searchSingleBest: long values, unknown names, odd characters', judging('http-answer'), async ({ api }) => {
     const queries: Record<string, string>[] = [
       { NPI: LONG },
       { LastName: LONG },
@@ -36,7 +36,7 @@ describeSuite('bad inputs get no 5xx', () => {
     }
   });
 
-  test('sourceRecords: unknown curated IDs, URL-special characters included', requirements('HTTP-NO-5XX'), async ({ api }) => {
+  test('sourceRecords: unknown curated IDs, URL-special characters included', judging('http-answer'), async ({ api }) => {
     for (const curatedID of ['unknown-curated-id', 'a/b', 'x?y=1', '%', '#fragment', '..', '../..', ' ', 'ünïcödé', '<script>', LONG]) {
       await api.sourceRecords(curatedID);
     }

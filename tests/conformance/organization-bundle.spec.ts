@@ -4,52 +4,36 @@
  * the rules are in src/rules/organization/bundle.ts.
  */
 import { forEachProbe } from '../../src/harness/probe-steps';
-import { describeSuite, requirements, test } from '../../src/harness/suite';
-import { observeParamCase } from '../../src/rules/organization/bundle';
+import { describeSuite, judging, test } from '../../src/harness/suite';
 import { MAX_COUNT } from '../../src/spec/constants';
 
 const NO_SEARCHES = 'PROBES_FILE has no organization.searches probes';
 
 describeSuite('organization search (§4.3)', () => {
-  test(
-    'every probe search answers a valid searchset bundle',
-    requirements('ORG-BUNDLE-SHAPE', 'ORG-ENTRY-SHAPE', 'ORG-SEARCH-MODE', 'ORG-RESOURCE-SHAPE', 'ORG-PARTOF', 'ORG-FHIR-R4'),
-    async ({ api, checks, probes }) => {
-      await forEachProbe('organization.searches', probes.organization?.searches, NO_SEARCHES, async ({ query }, probe) => {
-        checks.judge('probe-search', { probe, exchange: await api.organizations(query) });
-      });
-    },
-  );
+  test('every probe search answers a valid searchset bundle', judging('probe-search'), async ({ api, checks, probes }) => {
+    await forEachProbe('organization.searches', probes.organization?.searches, NO_SEARCHES, async ({ query }, probe) => {
+      checks.judge('probe-search', { probe, exchange: await api.organizations(query) });
+    });
+  });
 
-  test(
-    'total covers the entries, and equals them when the whole result fits',
-    requirements('ORG-TOTAL'),
-    async ({ api, checks, probes }) => {
-      const queries = [
-        ...(probes.organization?.searches ?? []),
-        ...(probes.organization?.overLimit ? [probes.organization.overLimit] : []),
-      ];
-      test.skip(queries.length === 0, NO_SEARCHES);
-      // Count at its maximum: fewer entries than Count, and no next link, means the whole result is here.
-      for (const { query } of queries)
-        checks.judge('whole-result', { exchange: await api.organizations({ ...query, Count: String(MAX_COUNT) }) });
-    },
-  );
+  test('total covers the entries, and equals them when the whole result fits', judging('whole-result'), async ({ api, checks, probes }) => {
+    const queries = [...(probes.organization?.searches ?? []), ...(probes.organization?.overLimit ? [probes.organization.overLimit] : [])];
+    test.skip(queries.length === 0, NO_SEARCHES);
+    // Count at its maximum: fewer entries than Count, and no next link, means the whole result is here.
+    for (const { query } of queries)
+      checks.judge('whole-result', { exchange: await api.organizations({ ...query, Count: String(MAX_COUNT) }) });
+  });
 
-  test(
-    'a search with no parameter returns no bundle of records',
-    requirements('ORG-MIN-PARAMS', 'OBS-ORG-NO-PARAMS'),
-    async ({ api, checks }) => {
-      checks.judge('no-parameter-search', { exchange: await api.organizations({}) });
-    },
-  );
+  test('a search with no parameter returns no bundle of records', judging('no-parameter-search'), async ({ api, checks }) => {
+    checks.judge('no-parameter-search', { exchange: await api.organizations({}) });
+  });
 
-  test('organization parameter names in another case (observed)', requirements('OBS-PARAM-CASE'), async ({ api, checks, probes }) => {
+  test('organization parameter names in another case (observed)', judging('organization-param-case'), async ({ api, checks, probes }) => {
     const searches = probes.organization?.searches ?? [];
     test.skip(searches.length === 0, NO_SEARCHES);
     const { query } = searches[0];
     const upper = Object.fromEntries(Object.entries(query).map(([name, value]) => [name.toUpperCase(), value]));
     const base = await api.organizations(query);
-    checks.record(observeParamCase(base, await api.organizations(upper), Object.keys(upper).join(', ')));
+    checks.judge('organization-param-case', { base, other: await api.organizations(upper), sent: Object.keys(upper).join(', ') });
   });
 });

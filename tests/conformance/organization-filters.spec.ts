@@ -4,17 +4,15 @@
  * The rules are in src/rules/organization/filters.ts.
  */
 import { forEachProbe, requiredFor } from '../../src/harness/probe-steps';
-import { describeSuite, requirements, test } from '../../src/harness/suite';
+import { describeSuite, judging, test } from '../../src/harness/suite';
 import { probeLabel } from '../../src/probes/promises';
-import { observeNameValueForms } from '../../src/rules/organization/filters';
-import { isBundle } from '../../src/rules/organization/bundle';
-import { entriesOf } from '../../src/rules/organization/entries';
+import { isBundle, entriesOf } from '../../src/rules/rulebook';
 import { MAX_COUNT } from '../../src/spec/constants';
 
 const NO_SEARCHES = 'PROBES_FILE has no organization.searches probes';
 
 describeSuite('organization search (§4.3)', () => {
-  test('results contain the searched values', requirements('ORG-FILTERS'), async ({ api, checks, probes }) => {
+  test('results contain the searched values', judging('filtered-search'), async ({ api, checks, probes }) => {
     await forEachProbe('organization.searches', probes.organization?.searches, NO_SEARCHES, async ({ query }) => {
       checks.judge('filtered-search', { query, exchange: await api.organizations(query) });
     });
@@ -22,7 +20,7 @@ describeSuite('organization search (§4.3)', () => {
 
   test(
     'active=true/false returns only organizations with that flag',
-    requirements('ORG-ACTIVE'),
+    judging('status-search'),
     async ({ api, checks, probes, harness }) => {
       test.skip(
         !harness.statusSearch,
@@ -40,7 +38,7 @@ describeSuite('organization search (§4.3)', () => {
 
   test(
     'organization name values in lower case and with surrounding spaces (observed)',
-    requirements('OBS-VALUE-CASE', 'OBS-VALUE-WHITESPACE'),
+    judging('organization-value-forms'),
     async ({ api, checks, probes }) => {
       const probe = (probes.organization?.searches ?? []).find(({ query }) => /\p{L}/u.test(query.name ?? ''));
       const { query } = requiredFor(probe, 'PROBES_FILE has no organization.searches probe with a name');
@@ -49,13 +47,11 @@ describeSuite('organization search (§4.3)', () => {
       const name = query.name!;
       const lower = await api.organizations({ ...query, name: name.toLowerCase() });
       const spaced = await api.organizations({ ...query, name: `  ${name}  ` });
-      checks.record(
-        observeNameValueForms(
-          base,
-          { sent: `name=${name.toLowerCase()}`, exchange: lower },
-          { sent: `name="  ${name}  "`, exchange: spaced },
-        ),
-      );
+      checks.judge('organization-value-forms', {
+        base,
+        lower: { sent: `name=${name.toLowerCase()}`, exchange: lower },
+        spaced: { sent: `name="  ${name}  "`, exchange: spaced },
+      });
     },
   );
 });

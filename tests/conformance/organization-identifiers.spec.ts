@@ -3,13 +3,13 @@
  * `system|value`. The rules are in src/rules/organization/identifiers.ts.
  */
 import { forEachProbe } from '../../src/harness/probe-steps';
-import { describeSuite, requirements, test } from '../../src/harness/suite';
-import { NO_SUCH_SYSTEM, reportedSystem } from '../../src/rules/organization/identifiers';
+import { describeSuite, judging, test } from '../../src/harness/suite';
+import { NO_SUCH_SYSTEM, reportedSystem } from '../../src/rules/rulebook';
 
 describeSuite('organization search (§4.3)', () => {
   test(
     'identifier searches return only organizations carrying it',
-    requirements('ORG-FILTER-IDENTIFIER'),
+    judging('identifier-search', 'qualified-identifier-search', 'foreign-identifier-search'),
     async ({ api, checks, probes }) => {
       await forEachProbe(
         'organization.identifiers',

@@ -4,13 +4,9 @@
  */
 import { ForeignOriginError } from '../../src/client/http-client';
 import { forEachProbe, requiredFor } from '../../src/harness/probe-steps';
-import { describeSuite, requirements, test } from '../../src/harness/suite';
+import { describeSuite, judging, test } from '../../src/harness/suite';
 import { PROMISED } from '../../src/probes/promises';
-import { isBundle } from '../../src/rules/organization/bundle';
-import { observeDefaultPageSize, WALK_COUNT } from '../../src/rules/organization/paging';
-import { NextWalk } from '../../src/rules/organization/walk-by-next';
-import { type PageOfWalk, PageWalk, pageOfWalk } from '../../src/rules/organization/walk-by-page';
-import { requirementsOf } from '../../src/rules/rulebook/registry';
+import { isBundle, WALK_COUNT, NextWalk, type PageOfWalk, PageWalk, pageOfWalk } from '../../src/rules/rulebook';
 import { MAX_COUNT, PAGE_SIZE } from '../../src/spec/constants';
 
 const NO_SEARCHES = 'PROBES_FILE has no organization.searches probes';
@@ -18,7 +14,7 @@ const NO_MULTIPAGE = 'PROBES_FILE has no organization.multiPage probe';
 const NO_OVERLIMIT = 'PROBES_FILE has no organization.overLimit probe';
 
 describeSuite('organization search (§4.3)', () => {
-  test('Count=N returns at most N entries', requirements('ORG-COUNT'), async ({ api, checks, probes }) => {
+  test('Count=N returns at most N entries', judging('count-search'), async ({ api, checks, probes }) => {
     let index = 0;
     await forEachProbe('organization.searches', probes.organization?.searches, NO_SEARCHES, async ({ query }) => {
       const count = 1 + (index++ % 3);
@@ -26,7 +22,7 @@ describeSuite('organization search (§4.3)', () => {
     });
   });
 
-  test('Count=N returns exactly N when at least N match', requirements('ORG-COUNT'), async ({ api, checks, probes }) => {
+  test('Count=N returns exactly N when at least N match', judging('count-exactly-search'), async ({ api, checks, probes }) => {
     const { multiPage, overLimit } = probes.organization ?? {};
     test.skip(!multiPage && !overLimit, `${NO_MULTIPAGE} and no organization.overLimit probe`);
     const exactly = async (place: string, promised: string, query: Record<string, string>, count: number) =>
@@ -44,19 +40,15 @@ describeSuite('organization search (§4.3)', () => {
     else checks.skip('ORG-COUNT', `${NO_OVERLIMIT}: Count=${MAX_COUNT} not checked for exactness`);
   });
 
-  test(
-    'Count above 1000 never yields more than 1000',
-    requirements('ORG-COUNT', 'OBS-COUNT-OVER-LIMIT'),
-    async ({ api, checks, probes }) => {
-      const overLimit = requiredFor(probes.organization?.overLimit, NO_OVERLIMIT);
-      for (const count of [MAX_COUNT, MAX_COUNT + 1, 5000])
-        checks.judge('count-over-limit-search', { count, exchange: await api.organizations({ ...overLimit.query, Count: String(count) }) });
-    },
-  );
+  test('Count above 1000 never yields more than 1000', judging('count-over-limit-search'), async ({ api, checks, probes }) => {
+    const overLimit = requiredFor(probes.organization?.overLimit, NO_OVERLIMIT);
+    for (const count of [MAX_COUNT, MAX_COUNT + 1, 5000])
+      checks.judge('count-over-limit-search', { count, exchange: await api.organizations({ ...overLimit.query, Count: String(count) }) });
+  });
 
   test(
     'Page alone gives pages of 25, disjoint, each filtered, with one meaning of total, and every page is a whole bundle',
-    requirements(...requirementsOf('page-walk', 'search-page', 'filtered-search'), 'OBS-TOTAL-ACROSS-PAGES', 'OBS-PAGE-BEYOND-LAST'),
+    judging('page-walk', 'search-page', 'filtered-search'),
     async ({ api, checks, probes, harness }) => {
       const { query } = requiredFor(probes.organization?.multiPage, NO_MULTIPAGE);
       // The walk rule says which page comes next and when the walk is over; the test only fetches.
@@ -78,32 +70,28 @@ describeSuite('organization search (§4.3)', () => {
     },
   );
 
-  test(
-    'following next continues the same search to its end',
-    requirements('ORG-NEXT-LINK', 'ORG-TOTAL', 'OBS-CROSS-ORIGIN-LINK'),
-    async ({ api, checks, probes, harness }) => {
-      const { query } = requiredFor(probes.organization?.multiPage, NO_MULTIPAGE);
-      const options = { query, count: WALK_COUNT, maxPages: harness.maxPages, budget: `MAX_PAGES=${harness.maxPages} pages` };
-      const walk = new NextWalk(options);
-      const answers = [await api.organizations({ ...query, Count: String(WALK_COUNT) })];
-      let refused: { origin: string; message: string } | undefined;
-      for (let link = walk.add(answers[0]).wanted; link !== undefined; link = walk.wanted) {
-        try {
-          answers.push(await api.follow(link));
-        } catch (error) {
-          if (!(error instanceof ForeignOriginError)) throw error;
-          refused = { origin: api.resolve(link).origin, message: error.message };
-          walk.refused(refused.origin, refused.message);
-          break;
-        }
-        walk.add(answers[answers.length - 1]);
-      }
-      checks.judge('next-walk', { walk: options, answers, ...(refused ? { refused } : {}) });
-    },
-  );
-
-  test('entries returned without Count and Page (observed)', requirements('OBS-DEFAULT-PAGE-SIZE'), async ({ api, checks, probes }) => {
+  test('following next continues the same search to its end', judging('next-walk'), async ({ api, checks, probes, harness }) => {
     const { query } = requiredFor(probes.organization?.multiPage, NO_MULTIPAGE);
-    checks.record(observeDefaultPageSize(await api.organizations(query)));
+    const options = { query, count: WALK_COUNT, maxPages: harness.maxPages, budget: `MAX_PAGES=${harness.maxPages} pages` };
+    const walk = new NextWalk(options);
+    const answers = [await api.organizations({ ...query, Count: String(WALK_COUNT) })];
+    let refused: { origin: string; message: string } | undefined;
+    for (let link = walk.add(answers[0]).wanted; link !== undefined; link = walk.wanted) {
+      try {
+        answers.push(await api.follow(link));
+      } catch (error) {
+        if (!(error instanceof ForeignOriginError)) throw error;
+        refused = { origin: api.resolve(link).origin, message: error.message };
+        walk.refused(refused.origin, refused.message);
+        break;
+      }
+      walk.add(answers[answers.length - 1]);
+    }
+    checks.judge('next-walk', { walk: options, answers, ...(refused ? { refused } : {}) });
+  });
+
+  test('entries returned without Count and Page (observed)', judging('default-page'), async ({ api, checks, probes }) => {
+    const { query } = requiredFor(probes.organization?.multiPage, NO_MULTIPAGE);
+    checks.judge('default-page', { exchange: await api.organizations(query) });
   });
 });

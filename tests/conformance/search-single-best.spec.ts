@@ -4,11 +4,9 @@
  * in src/rules/search-single-best.ts, and each test records what they conclude.
  */
 import { forEachProbe, requiredFor, stepEachProbe } from '../../src/harness/probe-steps';
-import { describeSuite, requirements, test } from '../../src/harness/suite';
+import { describeSuite, judging, test } from '../../src/harness/suite';
 import { probeLabel } from '../../src/probes/promises';
-import { ambiguityNeedsNarrowing, dashed, observeParamCase, observeValueForms } from '../../src/rules/search-single-best';
-import { judgeUniqueProbe } from '../../src/rules/unique-probe';
-import { unusedUnmatchable } from '../../src/rules/unmatchable';
+import { recordOf, ambiguityNeedsNarrowing, dashed, unusedUnmatchable } from '../../src/rules/rulebook';
 import { OPTIONAL_SUFFIX } from '../../src/spec/constants';
 
 const NO_UNIQUE = 'PROBES_FILE has no provider.unique probes';
@@ -16,14 +14,15 @@ const NO_AMBIGUOUS = 'PROBES_FILE has no provider.ambiguous probes';
 
 describeSuite('searchSingleBest (§4.1)', () => {
   test(
-    'a unique match answers with an object, and no answer is an array',
-    requirements('SB-ROOT-OBJECT'),
+    'a unique match answers with an object that has id and data (§2.3–2.4) and agrees with the query; no answer is an array',
+    judging('unique-search', 'single-best-answer'),
     async ({ api, checks, probes }) => {
       const { unique = [], ambiguous = [], none = [] } = probes.provider ?? {};
       test.skip(unique.length + ambiguous.length + none.length === 0, 'PROBES_FILE has no provider probes');
       await stepEachProbe('provider.unique', unique, async ({ query }, probe) => {
         checks.judge('unique-search', { probe, query, exchange: await api.searchSingleBest(query) });
       });
+      if (unique.length === 0) checks.skipSubject('unique-search', NO_UNIQUE);
       for (const [place, list] of [
         ['provider.ambiguous', ambiguous],
         ['provider.none', none],
@@ -35,24 +34,8 @@ describeSuite('searchSingleBest (§4.1)', () => {
   );
 
   test(
-    'a unique match has id and data, and data follows §2.3–2.4',
-    requirements('SB-RECORD-SHAPE', 'DATA-SHAPE', 'DATA-FORMATS', 'DATA-CODES', 'DATA-NPI-CHECKDIGIT', 'OBS-CODED-VALUES'),
-    async ({ api, checks, probes }) => {
-      await forEachProbe('provider.unique', probes.provider?.unique, NO_UNIQUE, async ({ query }, probe) => {
-        checks.judge('unique-search', { probe, query, exchange: await api.searchSingleBest(query) });
-      });
-    },
-  );
-
-  test('the record agrees with the query', requirements('SB-MATCHES-QUERY'), async ({ api, checks, probes }) => {
-    await forEachProbe('provider.unique', probes.provider?.unique, NO_UNIQUE, async ({ query }, probe) => {
-      checks.judge('unique-search', { probe, query, exchange: await api.searchSingleBest(query) });
-    });
-  });
-
-  test(
     'an ambiguous query returns no record and carries the ambiguity text',
-    requirements('SB-AMBIGUOUS', 'OBS-AMBIGUITY-RESPONSE'),
+    judging('ambiguous-search'),
     async ({ api, checks, probes }) => {
       await forEachProbe('provider.ambiguous', probes.provider?.ambiguous, NO_AMBIGUOUS, async ({ query, narrowedBy }, probe) => {
         const exchange = await api.searchSingleBest(query);
@@ -62,7 +45,7 @@ describeSuite('searchSingleBest (§4.1)', () => {
     },
   );
 
-  test('an ambiguous query plus narrowedBy returns one matching record', requirements('SB-NARROWING'), async ({ api, checks, probes }) => {
+  test('an ambiguous query plus narrowedBy returns one matching record', judging('narrowed-search'), async ({ api, checks, probes }) => {
     await forEachProbe('provider.ambiguous', probes.provider?.ambiguous, NO_AMBIGUOUS, async ({ query, narrowedBy }, probe) => {
       // §4.1 r4: narrowing works with a more specific parameter, or with an optional one (r1).
       const plain = await api.searchSingleBest({ ...query, ...narrowedBy });
@@ -73,66 +56,66 @@ describeSuite('searchSingleBest (§4.1)', () => {
 
   test(
     'a non-matching dashed parameter is ignored; undashed, every parameter excludes',
-    requirements('SB-OPTIONAL-DASH', 'SB-STRICT-PARAM'),
+    judging('unique-answer', 'optional-parameter', 'parameter-sweep'),
     async ({ api, checks, probes }) => {
       let swept = false;
       await forEachProbe('provider.unique', probes.provider?.unique, NO_UNIQUE, async ({ query }, probe) => {
-        const base = judgeUniqueProbe(probe, await api.searchSingleBest(query));
-        checks.record(base.judgement);
-        if (!base.record) return;
+        const exchange = await api.searchSingleBest(query);
+        checks.judge('unique-answer', { probe, exchange });
+        const base = recordOf(exchange);
+        if (!base) return;
         const unused = unusedUnmatchable(query);
         const [name, value] = unused[0];
         const optional = await api.searchSingleBest({ ...query, [`${name}${OPTIONAL_SUFFIX}`]: value });
-        checks.judge('optional-parameter', { parameter: name, value, recordId: base.record.id, exchange: optional });
+        checks.judge('optional-parameter', { parameter: name, value, recordId: base.id, exchange: optional });
         if (swept) return;
         // §4.1 r2, r5: every parameter, without the dash, narrows; the sweep runs once, on the first record.
         swept = true;
         const sweep = [];
         for (const [parameter, unmatchable] of unused)
           sweep.push({ parameter, value: unmatchable, exchange: await api.searchSingleBest({ ...query, [parameter]: unmatchable }) });
-        checks.judge('parameter-sweep', { query, recordId: base.record.id, sweep, last: sweep.at(-1)?.exchange ?? optional });
+        checks.judge('parameter-sweep', { query, recordId: base.id, sweep, last: sweep.at(-1)?.exchange ?? optional });
       });
     },
   );
 
-  test(
-    'a query that matches nothing returns no record and no array',
-    requirements('SB-NO-MATCH', 'OBS-NO-MATCH'),
-    async ({ api, checks, probes }) => {
-      await forEachProbe('provider.none', probes.provider?.none, 'PROBES_FILE has no provider.none probes', async ({ query }, probe) => {
-        checks.judge('no-match-search', { probe, query, exchange: await api.searchSingleBest(query) });
-      });
-    },
-  );
+  test('a query that matches nothing returns no record and no array', judging('no-match-search'), async ({ api, checks, probes }) => {
+    await forEachProbe('provider.none', probes.provider?.none, 'PROBES_FILE has no provider.none probes', async ({ query }, probe) => {
+      checks.judge('no-match-search', { probe, query, exchange: await api.searchSingleBest(query) });
+    });
+  });
 
-  test('parameter names in another case (observed)', requirements('OBS-PARAM-CASE'), async ({ api, checks, probes }) => {
+  test('parameter names in another case (observed)', judging('single-best-param-case'), async ({ api, checks, probes }) => {
     const unique = probes.provider?.unique ?? [];
     test.skip(unique.length === 0, NO_UNIQUE);
     const { query } = unique[0];
     const base = await api.searchSingleBest(query);
     const lowered = Object.fromEntries(Object.entries(query).map(([name, value]) => [name.toLowerCase(), value]));
-    checks.record(observeParamCase(base, await api.searchSingleBest(lowered), Object.keys(lowered).join(', ')));
+    checks.judge('single-best-param-case', { base, other: await api.searchSingleBest(lowered), sent: Object.keys(lowered).join(', ') });
   });
 
   test(
     'a unique query in lower case and with surrounding spaces (observed)',
-    requirements('OBS-VALUE-CASE', 'OBS-VALUE-WHITESPACE'),
+    judging('unique-answer', 'single-best-value-forms'),
     async ({ api, checks, probes }) => {
       // §4.1 r5 does not show the matching rules: whether case and spaces count is the service's choice, recorded.
       const probe = (probes.provider?.unique ?? []).find(({ query }) => Object.values(query).some((v) => /\p{L}/u.test(v)));
       const { query } = requiredFor(probe, 'PROBES_FILE has no provider.unique probe with a value in letters');
       const index = probes.provider!.unique!.indexOf(probe!);
-      const base = judgeUniqueProbe(probeLabel(`provider.unique[${index}]`, query), await api.searchSingleBest(query));
-      checks.record(base.judgement);
-      if (!base.record) return;
+      const exchange = await api.searchSingleBest(query);
+      checks.judge('unique-answer', { probe: probeLabel(`provider.unique[${index}]`, query), exchange });
+      const base = recordOf(exchange);
+      if (!base) return;
       const rewritten = (change: (value: string) => string) => Object.fromEntries(Object.entries(query).map(([k, v]) => [k, change(v)]));
       const lower = rewritten((v) => v.toLowerCase());
       const lowerExchange = await api.searchSingleBest(lower);
       const spaced = rewritten((v) => `  ${v}  `);
       const spacedExchange = await api.searchSingleBest(spaced);
-      checks.record(
-        observeValueForms(base.record.id, { query: lower, exchange: lowerExchange }, { query: spaced, exchange: spacedExchange }),
-      );
+      checks.judge('single-best-value-forms', {
+        recordId: base.id,
+        lower: { query: lower, exchange: lowerExchange },
+        spaced: { query: spaced, exchange: spacedExchange },
+      });
     },
   );
 });

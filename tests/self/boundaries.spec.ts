@@ -10,7 +10,7 @@ const DEPCRUISE = join(PACKAGE_ROOT, 'node_modules', '.bin', 'depcruise');
 
 /** dependency-cruiser over a tree, as `npm run boundaries` runs it. */
 function cruise(root: string): { status: number | null; output: string } {
-  const run = spawnSync(DEPCRUISE, ['src', 'scripts', 'bin', 'playwright.config.ts', '--config', '.dependency-cruiser.cjs'], {
+  const run = spawnSync(DEPCRUISE, ['src', 'scripts', 'bin', 'tests', 'playwright.config.ts', '--config', '.dependency-cruiser.cjs'], {
     cwd: root,
     encoding: 'utf8',
     // Plain text: a Playwright worker asks for colours, which would come between the words.
@@ -22,7 +22,16 @@ function cruise(root: string): { status: number | null; output: string } {
 /** A copy of what the check reads, with the project's node_modules beside it. */
 function copyOfTheTree(): string {
   const root = mkdtempSync(join(tmpdir(), 'boundaries-'));
-  for (const entry of ['src', 'scripts', 'bin', 'playwright.config.ts', 'tsconfig.json', '.dependency-cruiser.cjs', 'package.json'])
+  for (const entry of [
+    'src',
+    'scripts',
+    'bin',
+    'tests',
+    'playwright.config.ts',
+    'tsconfig.json',
+    '.dependency-cruiser.cjs',
+    'package.json',
+  ])
     cpSync(join(PACKAGE_ROOT, entry), join(root, entry), { recursive: true });
   symlinkSync(join(PACKAGE_ROOT, 'node_modules'), join(root, 'node_modules'));
   return root;
@@ -58,4 +67,18 @@ test('a rule that imports a later stage, Playwright or a socket of its own break
   expect(broken.output).toContain('error stage-order-rules: src/rules/answers.ts → src/report/markdown.ts');
   expect(broken.output).toMatch(/error judging-without-playwright: src\/verdicts\/fingerprint\.ts → \S*node_modules\/@playwright\/test/);
   expect(broken.output).toMatch(/error network-only-through-the-client: src\/probes\/promises\.ts → \S*node_modules\/undici\//);
+});
+
+test("a driver that takes a rule function past the rulebook's public module breaks the boundaries", () => {
+  test.setTimeout(120_000);
+  const root = copyOfTheTree();
+  // Each judging on its own would be a second rulebook: the suite's specs, the survey and probes check.
+  addImport(root, 'tests/conformance/http.spec.ts', "import { judgeTotal } from '../../src/rules/organization/bundle';\nvoid judgeTotal;");
+  addImport(root, 'src/survey/tally.ts', "import { judgeRepeats } from '../rules/organization/page-walk';\nvoid judgeRepeats;");
+  addImport(root, 'src/probe-tools/draft.ts', "import { judgeFilters } from '../rules/organization/filters';\nvoid judgeFilters;");
+  const broken = cruise(root);
+  expect(broken.status).not.toBe(0);
+  expect(broken.output).toContain('error drivers-through-the-rulebook: tests/conformance/http.spec.ts → src/rules/organization/bundle.ts');
+  expect(broken.output).toContain('error drivers-through-the-rulebook: src/survey/tally.ts → src/rules/organization/page-walk.ts');
+  expect(broken.output).toContain('error drivers-through-the-rulebook: src/probe-tools/draft.ts → src/rules/organization/filters.ts');
 });

@@ -11,7 +11,7 @@ import type { WalkedPage } from '../../src/rules/organization/page-walk';
 import type { PageOfWalk } from '../../src/rules/organization/walk-by-page';
 import { judge, RULEBOOK } from '../../src/rules/rulebook/registry';
 import type { SubjectKind, Subjects } from '../../src/rules/rulebook/subjects';
-import { REQUIREMENTS } from '../../src/spec/catalogue';
+import { OBSERVATIONS, REQUIREMENTS } from '../../src/spec/catalogue';
 import { AMBIGUITY_MESSAGE } from '../../src/spec/constants';
 import { expect, test } from './fixtures';
 import { changed } from './json-pointer';
@@ -35,6 +35,7 @@ function outcome(judgement: Judgement): Record<string, string> {
         r.id,
         r.failures.some((f) => f.level === 'MUST') ? 'MUST' : r.failures.length > 0 ? 'SHOULD' : r.checks > 0 ? 'pass' : 'skip',
       ]),
+    ...judgement.observationIds.map((id) => [id, 'observed']),
     ...(judgement.probeProblems((value) => value).length > 0 ? [['probe problem', 'yes']] : []),
   ]);
 }
@@ -547,6 +548,47 @@ const CASES: Case[] = [
     },
   ),
   at(
+    'unique-answer',
+    'the ambiguity text: the probe, not the service',
+    { probe: 'p', exchange: answer(AMBIGUITY_MESSAGE, { contentType: 'text/plain' }) },
+    { 'probe problem': 'yes' },
+  ),
+  at('unique-answer', 'a record', { probe: 'p', exchange: answer(golden) }, { 'probe problem': 'none' }),
+  at(
+    'single-best-value-forms',
+    'the same record in lower case and with spaces',
+    {
+      recordId: golden.id,
+      lower: { query: { NPI: npi }, exchange: answer(golden) },
+      spaced: { query: { NPI: ` ${npi} ` }, exchange: answer(golden) },
+    },
+    { 'OBS-VALUE-CASE': 'observed', 'OBS-VALUE-WHITESPACE': 'observed' },
+  ),
+  at(
+    'single-best-param-case',
+    'npi for NPI',
+    { base: answer(golden), other: answer(golden), sent: 'npi' },
+    { 'OBS-PARAM-CASE': 'observed' },
+  ),
+  at(
+    'organization-param-case',
+    'NAME for name',
+    { base: answer(bundleOf()), other: answer(bundleOf()), sent: 'NAME' },
+    { 'OBS-PARAM-CASE': 'observed' },
+  ),
+  at(
+    'organization-value-forms',
+    'a name in lower case and with spaces',
+    {
+      base: answer(bundleOf()),
+      lower: { sent: 'name=clinic', exchange: answer(bundleOf()) },
+      spaced: { sent: 'name=" CLINIC "', exchange: answer(bundleOf()) },
+    },
+    { 'OBS-VALUE-CASE': 'observed', 'OBS-VALUE-WHITESPACE': 'observed' },
+  ),
+  at('default-page', 'a page of three', { exchange: answer(bundleOf()) }, { 'OBS-DEFAULT-PAGE-SIZE': 'observed' }),
+  at('unknown-lookup', 'a 404', { exchange: answer({ error: 'not-found' }, { status: 404 }) }, { 'OBS-UNKNOWN-CURATED-ID': 'observed' }),
+  at(
     'parameter-sweep',
     'every parameter excludes',
     {
@@ -578,20 +620,31 @@ for (const c of CASES) {
   });
 }
 
-test('the rulebook is whole: every requirement is judged by a rule, and every rule has a case that fails it', () => {
+test('the rulebook is whole: every requirement is judged by a rule and every observation recorded by one; every subject has a case that fails it, or records what it observes, or blames a probe', () => {
   const registered = new Set(RULEBOOK.flatMap((r) => r.requirements));
   expect(REQUIREMENTS.map((r) => r.id).filter((id) => !registered.has(id))).toEqual([]);
-  const failing = new Set(
-    CASES.flatMap((c) =>
-      Object.entries(c.expected)
-        .filter(([, o]) => o === 'MUST' || o === 'SHOULD')
-        .map(([id]) => `${c.subject} ${id}`),
-    ),
-  );
-  const subjects = new Set(RULEBOOK.map((r) => r.subject));
-  for (const subject of subjects)
-    expect(
-      [...failing].some((f) => f.startsWith(`${subject} `)),
-      subject,
-    ).toBe(true);
+  const recorded = new Set(RULEBOOK.flatMap((r) => r.observations));
+  expect(OBSERVATIONS.map((o) => o.id).filter((id) => !recorded.has(id))).toEqual([]);
+  const shown = (outcomes: readonly string[]) =>
+    new Set(
+      CASES.flatMap((c) =>
+        Object.entries(c.expected)
+          .filter(([, o]) => outcomes.includes(o))
+          .map(([id]) => `${c.subject} ${id}`),
+      ),
+    );
+  const [failing, observed, blamed] = [shown(['MUST', 'SHOULD']), shown(['observed']), shown(['yes'])];
+  for (const subject of new Set(RULEBOOK.map((r) => r.subject))) {
+    const rules = RULEBOOK.filter((r) => r.subject === subject);
+    const requirements = rules.flatMap((r) => r.requirements);
+    const observations = rules.flatMap((r) => r.observations);
+    // What a subject can conclude: a failure of a requirement, else what it observes, else a probe blamed.
+    const covered =
+      requirements.length > 0
+        ? requirements.some((id) => failing.has(`${subject} ${id}`))
+        : observations.length > 0
+          ? observations.every((id) => observed.has(`${subject} ${id}`))
+          : blamed.has(`${subject} probe problem`);
+    expect(covered, subject).toBe(true);
+  }
 });

@@ -5,14 +5,20 @@
  * subject is `requirementsOf` that subject, never a list of its own; a requirement no subject of a
  * driver reaches is one it does not judge, and `notJudgedBy` says why (the request it would need).
  */
-import { REQUIREMENTS, type RequirementId } from '../../spec/catalogue';
+import { OBSERVATIONS, type ObservationId, REQUIREMENTS, type RequirementId } from '../../spec/catalogue';
 import { judgeHttp } from '../http';
 import type { Judgement } from '../judgement';
-import { judgeMinParams, judgeTotal } from '../organization/bundle';
+import { judgeMinParams, judgeTotal, observeParamCase as observeOrganizationParamCase } from '../organization/bundle';
 import { judgeBundlePage, judgeEntryMatch, judgeEntryRecord, judgeSearchBundle, judgeSearchPage } from '../organization/entry-record';
-import { judgeFilters, judgeStatusSearch } from '../organization/filters';
+import { judgeFilters, judgeStatusSearch, observeNameValueForms } from '../organization/filters';
 import { judgeForeignIdentifierSystem, judgeIdentifierSearch, judgeQualifiedIdentifier } from '../organization/identifiers';
-import { judgeCountAtMost, judgeCountExactly, judgeCountOverLimit, judgeNextLinkTarget } from '../organization/paging';
+import {
+  judgeCountAtMost,
+  judgeCountExactly,
+  judgeCountOverLimit,
+  judgeNextLinkTarget,
+  observeDefaultPageSize,
+} from '../organization/paging';
 import { replayPageWalk } from '../organization/walk-by-page';
 import { replayNextWalk } from '../organization/walk-by-next';
 import {
@@ -25,32 +31,50 @@ import {
   judgeStrictParameters,
   judgeUniqueRecord,
   judgeUniqueRoot,
+  observeParamCase as observeSingleBestParamCase,
+  observeValueForms,
 } from '../search-single-best';
-import { judgeCoversGolden, judgeSourceRecords, judgeStable } from '../source-records';
+import { judgeCoversGolden, judgeSourceRecords, judgeStable, observeUnknownCuratedId } from '../source-records';
+import { judgeUniqueProbe } from '../unique-probe';
 import { SUBJECT_NEEDS, type SubjectKind, type Subjects } from './subjects';
 
 export interface Rule<K extends SubjectKind = SubjectKind> {
   subject: K;
   /** The requirements it judges: a judgement that checks another is a bug of the harness. */
   requirements: readonly RequirementId[];
+  /** What it records where the specification is silent: an observation it does not declare is a bug too. */
+  observations: readonly ObservationId[];
   judge(subject: Subjects[K]): Judgement;
 }
 
 const rule = <K extends SubjectKind>(
   subject: K,
-  requirements: readonly RequirementId[],
+  judged: readonly (RequirementId | ObservationId)[],
   judge: (subject: Subjects[K]) => Judgement,
-): Rule => ({ subject, requirements, judge }) as unknown as Rule;
+): Rule =>
+  ({
+    subject,
+    requirements: judged.filter((id): id is RequirementId => !isObservation(id)),
+    observations: judged.filter((id): id is ObservationId => isObservation(id)),
+    judge,
+  }) as unknown as Rule;
+
+const OBSERVATION_IDS = new Set<string>(OBSERVATIONS.map((o) => o.id));
+const isObservation = (id: string): id is ObservationId => OBSERVATION_IDS.has(id);
 
 const PROVIDER_DATA: readonly RequirementId[] = ['DATA-SHAPE', 'DATA-FORMATS', 'DATA-CODES', 'DATA-NPI-CHECKDIGIT'];
 
 export const RULEBOOK: readonly Rule[] = [
-  rule('http-answer', ['HTTP-JSON', 'HTTP-NO-5XX'], ({ exchange, ambiguityAllowed }) => judgeHttp(exchange, { ambiguityAllowed })),
+  rule('http-answer', ['HTTP-JSON', 'HTTP-NO-5XX', 'OBS-TRANSPORT-RETRY', 'OBS-RATE-LIMITED'], ({ exchange, ambiguityAllowed }) =>
+    judgeHttp(exchange, { ambiguityAllowed }),
+  ),
   rule('single-best-answer', ['SB-ROOT-OBJECT'], ({ exchange }) => judgeNoArray(exchange)),
-  rule('unique-search', ['SB-RECORD-SHAPE', ...PROVIDER_DATA], ({ probe, exchange }) => judgeUniqueRecord(probe, exchange)),
+  rule('unique-search', ['SB-RECORD-SHAPE', ...PROVIDER_DATA, 'OBS-CODED-VALUES'], ({ probe, exchange }) =>
+    judgeUniqueRecord(probe, exchange),
+  ),
   rule('unique-search', ['SB-ROOT-OBJECT'], ({ probe, exchange }) => judgeUniqueRoot(probe, exchange)),
   rule('unique-search', ['SB-MATCHES-QUERY'], ({ probe, query, exchange }) => judgeMatchesQuery(probe, query, exchange)),
-  rule('source-records', ['SR-ROOT-ARRAY', 'SR-ELEMENT-SHAPE', ...PROVIDER_DATA], ({ golden, exchange }) =>
+  rule('source-records', ['SR-ROOT-ARRAY', 'SR-ELEMENT-SHAPE', ...PROVIDER_DATA, 'OBS-CODED-VALUES'], ({ golden, exchange }) =>
     judgeSourceRecords(golden.id, exchange),
   ),
   rule('source-records', ['SR-COVERS-GOLDEN'], ({ golden, exchange }) => judgeCoversGolden(golden, exchange)),
@@ -64,7 +88,9 @@ export const RULEBOOK: readonly Rule[] = [
     ['ORG-BUNDLE-SHAPE', 'ORG-ENTRY-SHAPE', 'ORG-SEARCH-MODE', 'ORG-RESOURCE-SHAPE', 'ORG-PARTOF', 'ORG-FHIR-R4'],
     ({ exchange, request }) => judgeSearchPage(exchange, request),
   ),
-  rule('page-walk', ['ORG-PAGE', 'ORG-TOTAL', 'ORG-PAGE-DISJOINT'], ({ walk, pages }) => replayPageWalk(walk, pages).judgement()),
+  rule('page-walk', ['ORG-PAGE', 'ORG-TOTAL', 'ORG-PAGE-DISJOINT', 'OBS-TOTAL-ACROSS-PAGES', 'OBS-PAGE-BEYOND-LAST'], ({ walk, pages }) =>
+    replayPageWalk(walk, pages).judgement(),
+  ),
   rule('next-link-target', ['ORG-NEXT-LINK'], ({ pages, from, reached }) => judgeNextLinkTarget(pages, from, reached)),
   rule(
     'probe-search',
@@ -76,14 +102,14 @@ export const RULEBOOK: readonly Rule[] = [
   rule('count-exactly-search', ['ORG-COUNT'], ({ place, promised, query, count, exchange }) =>
     judgeCountExactly(place, promised, query, count, exchange),
   ),
-  rule('count-over-limit-search', ['ORG-COUNT'], ({ count, exchange }) => judgeCountOverLimit(count, exchange)),
+  rule('count-over-limit-search', ['ORG-COUNT', 'OBS-COUNT-OVER-LIMIT'], ({ count, exchange }) => judgeCountOverLimit(count, exchange)),
   rule('whole-result', ['ORG-TOTAL'], ({ exchange }) => judgeTotal(exchange)),
-  rule('no-parameter-search', ['ORG-MIN-PARAMS'], ({ exchange }) => judgeMinParams(exchange)),
+  rule('no-parameter-search', ['ORG-MIN-PARAMS', 'OBS-ORG-NO-PARAMS'], ({ exchange }) => judgeMinParams(exchange)),
   rule('status-search', ['ORG-ACTIVE'], ({ probe, searches }) => judgeStatusSearch(probe, searches)),
-  rule('ambiguous-search', ['SB-AMBIGUOUS'], ({ probe, narrowedBy, exchange, narrowed }) =>
+  rule('ambiguous-search', ['SB-AMBIGUOUS', 'OBS-AMBIGUITY-RESPONSE'], ({ probe, narrowedBy, exchange, narrowed }) =>
     judgeAmbiguous(probe, narrowedBy, exchange, narrowed),
   ),
-  rule('no-match-search', ['SB-NO-MATCH'], ({ probe, query, exchange }) => judgeNoMatch(probe, query, exchange)),
+  rule('no-match-search', ['SB-NO-MATCH', 'OBS-NO-MATCH'], ({ probe, query, exchange }) => judgeNoMatch(probe, query, exchange)),
   rule('optional-parameter', ['SB-OPTIONAL-DASH'], ({ parameter, value, recordId, exchange }) =>
     judgeOptionalDash(parameter, value, recordId, exchange),
   ),
@@ -93,27 +119,40 @@ export const RULEBOOK: readonly Rule[] = [
     judgeQualifiedIdentifier(value, system, exchange),
   ),
   rule('foreign-identifier-search', ['ORG-FILTER-IDENTIFIER'], ({ value, exchange }) => judgeForeignIdentifierSystem(value, exchange)),
-  rule('next-walk', ['ORG-NEXT-LINK', 'ORG-TOTAL'], ({ walk, answers, refused }) => replayNextWalk(walk, answers, refused).judgement()),
+  rule('next-walk', ['ORG-NEXT-LINK', 'ORG-TOTAL', 'OBS-CROSS-ORIGIN-LINK'], ({ walk, answers, refused }) =>
+    replayNextWalk(walk, answers, refused).judgement(),
+  ),
   rule('narrowed-search', ['SB-NARROWING'], ({ probe, query, narrowedBy, plain, dashed }) =>
     judgeNarrowing(probe, query, narrowedBy, plain, dashed),
   ),
   rule('parameter-sweep', ['SB-STRICT-PARAM'], ({ query, recordId, sweep, last }) => judgeStrictParameters(query, recordId, sweep, last)),
+  rule('unique-answer', [], ({ probe, exchange }) => judgeUniqueProbe(probe, exchange).judgement),
+  rule('single-best-value-forms', ['OBS-VALUE-CASE', 'OBS-VALUE-WHITESPACE'], ({ recordId, lower, spaced }) =>
+    observeValueForms(recordId, lower, spaced),
+  ),
+  rule('single-best-param-case', ['OBS-PARAM-CASE'], ({ base, other, sent }) => observeSingleBestParamCase(base, other, sent)),
+  rule('organization-param-case', ['OBS-PARAM-CASE'], ({ base, other, sent }) => observeOrganizationParamCase(base, other, sent)),
+  rule('organization-value-forms', ['OBS-VALUE-CASE', 'OBS-VALUE-WHITESPACE'], ({ base, lower, spaced }) =>
+    observeNameValueForms(base, lower, spaced),
+  ),
+  rule('default-page', ['OBS-DEFAULT-PAGE-SIZE'], ({ exchange }) => observeDefaultPageSize(exchange)),
+  rule('unknown-lookup', ['OBS-UNKNOWN-CURATED-ID'], ({ exchange }) => observeUnknownCuratedId(exchange)),
 ];
 
-/**
- * Every rule of `subject`, judged, in one Judgement; with `only`, the rules of it whose requirements
- * are all among `only` (a test of the suite judges those it declares). None at all is a bug.
- */
-export function judge<K extends SubjectKind>(subject: K, value: Subjects[K], only?: ReadonlySet<RequirementId>): Judgement {
-  const rules = RULEBOOK.filter((r) => r.subject === subject && (!only || r.requirements.every((id) => only.has(id))));
-  if (rules.length === 0) throw new Error(`harness bug: no rule of ${subject} judges only ${[...(only ?? [])].join(', ')}`);
+/** Every rule of `subject`, judged, in one Judgement. None at all is a bug. */
+export function judge<K extends SubjectKind>(subject: K, value: Subjects[K]): Judgement {
+  const rules = RULEBOOK.filter((r) => r.subject === subject);
+  if (rules.length === 0) throw new Error(`harness bug: no rule judges ${subject}`);
   const [first, ...rest] = rules.map((r) => judgedBy(r, value));
   return rest.reduce((all, judgement) => all.add(judgement), first);
 }
 
 function judgedBy(rule: Rule, value: unknown): Judgement {
   const judgement = rule.judge(value as never);
-  const stray = judgement.requirementIds.filter((id) => !rule.requirements.includes(id));
+  const stray = [
+    ...judgement.requirementIds.filter((id) => !rule.requirements.includes(id)),
+    ...judgement.observationIds.filter((id) => !rule.observations.includes(id)),
+  ];
   if (stray.length > 0) throw new Error(`harness bug: a rule of ${rule.subject} judged ${stray.join(', ')}, which it does not declare`);
   return judgement;
 }
@@ -121,6 +160,11 @@ function judgedBy(rule: Rule, value: unknown): Judgement {
 /** The requirements the rules of `subjects` judge. */
 export function requirementsOf(...subjects: SubjectKind[]): ReadonlySet<RequirementId> {
   return new Set(RULEBOOK.filter((r) => subjects.includes(r.subject)).flatMap((r) => r.requirements));
+}
+
+/** The observations the rules of `subjects` record. */
+export function observationsOf(...subjects: SubjectKind[]): ReadonlySet<ObservationId> {
+  return new Set(RULEBOOK.filter((r) => subjects.includes(r.subject)).flatMap((r) => r.observations));
 }
 
 /** The requirements a driver that meets only `subjects` does not judge, each with the requests it would need. */

@@ -61,6 +61,24 @@ export interface Subjects {
   };
   /** A query the probes promise matches nothing. */
   'no-match-search': { probe: string; query: Query; exchange: Exchange };
+  /** A unique probe's answer read for its record: says "more than one" or "none", and the probe is blamed. */
+  'unique-answer': { probe: string; exchange: Exchange };
+  /** A unique query's record, and the same query in lower case and with surrounding spaces. */
+  'single-best-value-forms': {
+    recordId: string;
+    lower: { query: Query; exchange: Exchange };
+    spaced: { query: Query; exchange: Exchange };
+  };
+  /** A unique query, and the same with its parameter names in lower case (`sent`: the names). */
+  'single-best-param-case': { base: Exchange; other: Exchange; sent: string };
+  /** A search, and the same with its parameter names in upper case (`sent`: the names). */
+  'organization-param-case': { base: Exchange; other: Exchange; sent: string };
+  /** A name search, and the same name in lower case and with surrounding spaces. */
+  'organization-value-forms': { base: Exchange; lower: { sent: string; exchange: Exchange }; spaced: { sent: string; exchange: Exchange } };
+  /** A search without Count and Page. */
+  'default-page': { exchange: Exchange };
+  /** The source records of a curated ID that does not exist. */
+  'unknown-lookup': { exchange: Exchange };
   /** A unique query plus a non-matching parameter, dashed (optional) or not. */
   'optional-parameter': { parameter: string; value: string; recordId: string; exchange: Exchange };
   /** The same curated ID asked twice. */
@@ -102,6 +120,13 @@ export const SUBJECT_NEEDS: Readonly<Record<SubjectKind, string>> = {
   'narrowed-search': 'an ambiguous query narrowed by plain and by optional parameters',
   'parameter-sweep': 'a unique query plus every parameter with a value no provider has',
   'optional-parameter': 'a unique query plus a parameter no provider matches, dashed and not',
+  'unique-answer': "a unique probe's answer",
+  'single-best-value-forms': 'a unique query in lower case and with surrounding spaces',
+  'single-best-param-case': 'a unique query with its parameter names in lower case',
+  'organization-param-case': 'a search with its parameter names in upper case',
+  'organization-value-forms': 'a name search in lower case and with surrounding spaces',
+  'default-page': 'a search without Count and Page',
+  'unknown-lookup': 'the source records of a curated ID that does not exist',
   'repeated-lookup': 'the same curated ID asked twice',
   'identifier-search': 'an identifier search, by value',
   'qualified-identifier-search': 'an identifier search by system|value',

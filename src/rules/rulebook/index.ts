@@ -1,0 +1,26 @@
+/**
+ * The rulebook's public module: all that a driver (the suite's specs, the survey, `probes check`)
+ * may take from src/rules/. It judges through `judge` and the two walk rules, and reads answers only
+ * to decide what to ask next (is it a bundle, which organizations, which record); it never calls a
+ * rule function of its own choosing. dependency-cruiser holds the drivers to this module
+ * (`drivers-through-the-rulebook`).
+ */
+export { judge, notJudgedBy, observationsOf, requirementsOf } from './registry';
+export type { SubjectKind, Subjects } from './subjects';
+export type { Judgement, Redact } from '../judgement';
+export { PageWalk, pageOfWalk, type PageOfWalk, type PageWalkOptions } from '../organization/walk-by-page';
+export { NextWalk, type NextWalkOptions } from '../organization/walk-by-next';
+export type { WalkedPage } from '../organization/page-walk';
+export { WALK_COUNT } from '../organization/paging';
+export { isBundle } from '../organization/bundle';
+export { entriesOf, organizationIds } from '../organization/entries';
+export { entryShell, SHELL_ENTRY } from '../organization/entry-record';
+export { NO_SUCH_SYSTEM, reportedSystem } from '../organization/identifiers';
+export { recordOf, type RecordLike } from '../answers';
+export { classifySingleBest, describeAnswer } from '../single-best-answer';
+export { ambiguityNeedsNarrowing, dashed } from '../search-single-best';
+export { unusedUnmatchable } from '../unmatchable';
+export { datasetOf } from '../datasets';
+export { codedValuesHeld } from '../provider';
+export { isJsonObject, objectsIn, stringsIn } from '../json';
+export { serviceText } from '../service-text';
