@@ -74,44 +74,53 @@ export function codeProblems(data: ProviderData | Record<string, unknown>, prefi
 }
 
 /**
- * OBS-CODED-VALUES: values of the lists §2.4 and §3 leave open ("observed", "not shown"), beyond
- * the observed ones. Recorded, never judged.
+ * OBS-CODED-VALUES: the lists §2.4 and §3 leave open ("observed", "not shown"), with the values they
+ * observe. Recorded, never judged.
  */
-const OPEN_LISTS = {
+const OPEN_LISTS: Readonly<Record<string, readonly string[]>> = {
   Status: ['A'],
   NPPESEntityType: ['individual'],
   NameType: ['primary', 'other', 'authorized'],
   AddressType: ['mailing', 'business practice', 'practice', 'practice location', 'public'],
 };
 
-export function openCodedValues(data: ProviderData | Record<string, unknown>): Record<string, string[]> {
+/** §2.4: the case of these varies between records; Status is given as it is. */
+const ANY_CASE = new Set(['NPPESEntityType', 'NameType', 'AddressType']);
+
+/**
+ * OBS-CODED-VALUES: every value a record holds of the open lists, by attribute, once each: what the
+ * run merges and the survey counts ("Attribute: value") from the same observation.
+ */
+export function codedValues(data: ProviderData | Record<string, unknown>): Record<string, string[]> {
   const record = data as Record<string, unknown>;
-  const found: Record<string, string[]> = {
-    Status: outside(strings(record.Status), OPEN_LISTS.Status),
-    NPPESEntityType: outside(strings(record.NPPESEntityType), OPEN_LISTS.NPPESEntityType, true),
-    NameType: objects(record.Name).flatMap((n) => outside(strings(n.NameType), OPEN_LISTS.NameType, true)),
-    AddressType: objects(record.Address).flatMap((a) => outside(strings(a.AddressType), OPEN_LISTS.AddressType, true)),
+  const held: Record<string, string[]> = {
+    Status: strings(record.Status),
+    NPPESEntityType: strings(record.NPPESEntityType),
+    NameType: objects(record.Name).flatMap((n) => strings(n.NameType)),
+    AddressType: objects(record.Address).flatMap((a) => strings(a.AddressType)),
   };
   return Object.fromEntries(
-    Object.entries(found)
-      .filter(([, values]) => values.length > 0)
-      .map(([key, values]) => [key, [...new Set(values)]]),
+    Object.entries(held)
+      .map(([attribute, values]): [string, string[]] => [attribute, [...new Set(values.filter((v) => v !== ''))]])
+      .filter(([, values]) => values.length > 0),
   );
 }
 
 /**
- * OBS-CODED-VALUES with counts (the survey): every value of the open lists a record holds, the
- * observed ones too, as "Attribute: value", each once a record.
+ * The behaviour OBS-CODED-VALUES shows: per open list, the values beyond the ones §2.4 and §3
+ * observe (the service's own vocabulary); how often the observed ones occur is the data's.
  */
-export function codedValuesHeld(data: ProviderData | Record<string, unknown>): string[] {
-  const record = data as Record<string, unknown>;
-  const held = [
-    ...strings(record.Status).map((v) => `Status: ${v}`),
-    ...strings(record.NPPESEntityType).map((v) => `NPPESEntityType: ${v}`),
-    ...objects(record.Name).flatMap((n) => strings(n.NameType).map((v) => `NameType: ${v}`)),
-    ...objects(record.Address).flatMap((a) => strings(a.AddressType).map((v) => `AddressType: ${v}`)),
-  ];
-  return [...new Set(held.filter((v) => !v.endsWith(': ')))];
+export function unlistedCodedValues(values: Record<string, unknown>): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(values)
+      .map(([attribute, list]) => {
+        const listed = OPEN_LISTS[attribute];
+        const held = Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : [];
+        return [attribute, listed ? outside(held, listed, ANY_CASE.has(attribute)) : held] as const;
+      })
+      .filter(([, list]) => list.length > 0)
+      .map(([attribute, list]) => [attribute, [...new Set(list)].sort()]),
+  );
 }
 
 /** DATA-NPI-CHECKDIGIT: non-empty NPI values that are not 10 digits with a valid Luhn check digit. */

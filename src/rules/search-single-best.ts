@@ -10,7 +10,7 @@ import { AMBIGUITY_MESSAGE, OPTIONAL_SUFFIX } from '../spec/constants';
 import { ambiguityForm, carriesAmbiguityText } from './ambiguity';
 import { answerSummary, isJsonArray, recordOf, rootKind } from './answers';
 import { Judgement } from './judgement';
-import { codeProblems, npiProblems, openCodedValues, queryMismatches } from './provider';
+import { codeProblems, npiProblems, codedValues, queryMismatches } from './provider';
 import { classifySingleBest, describeAnswer } from './single-best-answer';
 import { uniqueAnswer, uniqueRecord } from './unique-probe';
 
@@ -63,8 +63,8 @@ export function judgeUniqueRecord(probe: string, exchange: Exchange): Judgement 
   const { data } = answer.record;
   judgement.problems('DATA-CODES', codeProblems(data, '/data'), exchange, 'binary codes outside their §2.4 values');
   judgement.problems('DATA-NPI-CHECKDIGIT', npiProblems(data, '/data'), exchange, 'NPI values with a bad check digit');
-  const open = openCodedValues(data);
-  if (Object.keys(open).length > 0) judgement.observe('OBS-CODED-VALUES', open);
+  const held = codedValues(data);
+  if (Object.keys(held).length > 0) judgement.observe('OBS-CODED-VALUES', held);
   return judgement;
 }
 

@@ -4,7 +4,7 @@ import { SCHEMA } from '../schema-validation/validator';
 import { answerSummary, isJsonArray, type RecordLike, rootKind } from './answers';
 import { Judgement } from './judgement';
 import { isJsonObject, type JsonObject, objectsIn, stringsIn } from './json';
-import { codeProblems, npiProblems, openCodedValues, uncoveredGoldenValues } from './provider';
+import { codedValues, codeProblems, npiProblems, uncoveredGoldenValues } from './provider';
 
 const dataOf = (element: JsonObject): JsonObject | undefined => (isJsonObject(element.data) ? element.data : undefined);
 
@@ -39,7 +39,7 @@ export function judgeSourceRecords(curatedId: string, exchange: Exchange): Judge
   judgement.problems('DATA-NPI-CHECKDIGIT', npis, exchange, 'NPI values with a bad check digit');
   const index = elements.map((e) => e.index).filter((name): name is string => typeof name === 'string');
   judgement.observe('OBS-CODED-VALUES', { index: [...new Set(index)] });
-  for (const d of data) if (d && Object.keys(openCodedValues(d)).length > 0) judgement.observe('OBS-CODED-VALUES', openCodedValues(d));
+  for (const d of data) if (d && Object.keys(codedValues(d)).length > 0) judgement.observe('OBS-CODED-VALUES', codedValues(d));
   return judgement;
 }
 

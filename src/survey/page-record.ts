@@ -35,9 +35,14 @@ async function followNext(
     // A 5xx there says nothing of where the link leads: page 1 is left unanswered, as its own 5xx would leave it.
     reached = await requests.ask('organization', () => endpoints.follow(link));
   } catch (error) {
-    // A link to another origin is never followed: credentials stay on the base URL's origin.
-    if (error instanceof ForeignOriginError) return { nextElsewhere: redact(endpoints.resolve(link).origin) };
-    throw error;
+    // A link to another origin is never followed: credentials stay on the base URL's origin. The walk
+    // rule records where it leads (OBS-CROSS-ORIGIN-LINK), as it does for the run; the survey counts walks by that origin.
+    if (!(error instanceof ForeignOriginError)) throw error;
+    const refused = { origin: endpoints.resolve(link).origin, message: error.message };
+    const observed = judgeSurveyed('next-walk', { walk, answers: [first], refused })
+      .observationRecords(redact)
+      .find((o) => o.id === 'OBS-CROSS-ORIGIN-LINK')?.value as { origin?: string } | undefined;
+    return { nextElsewhere: observed?.origin ?? redact(refused.origin) };
   }
   const judged = judgeSurveyed('http-answer', { exchange: reached }).add(judgeSurveyed('next-walk', { walk, answers: [first, reached] }));
   const answers = new Map([first, reached].map((exchange) => [exchange.url, exchange]));

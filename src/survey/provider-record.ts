@@ -5,7 +5,7 @@
  */
 import type { DirectoryEndpoints } from '../client/endpoints';
 import type { Exchange } from '../client/exchange';
-import { serviceText, type Redact, isJsonObject, objectsIn, codedValuesHeld, datasetOf, classifySingleBest } from '../rules/rulebook';
+import { serviceText, type Redact, type Judgement, isJsonObject, objectsIn, datasetOf, classifySingleBest } from '../rules/rulebook';
 import { isWellFormed } from '../json/unicode';
 import { judgeSurveyed } from './subjects';
 import { atPointer } from '../json/pointer';
@@ -43,6 +43,22 @@ function sourcesOf(failure: RecordFailure, golden: Exchange, sources: Exchange |
   return [...new Set(holding.map(datasetOf))].sort();
 }
 
+/**
+ * OBS-CODED-VALUES as the rules recorded it for this record (golden and source records: attribute →
+ * values), counted by the survey as "Attribute: value", each once a record.
+ */
+function codedValuesObserved(judgement: Judgement, redact: Redact): string[] {
+  const held = judgement
+    .observationRecords(redact)
+    .filter((o) => o.id === 'OBS-CODED-VALUES' && isJsonObject(o.value))
+    .flatMap((o) =>
+      Object.entries(o.value as Record<string, unknown>).flatMap(([attribute, values]) =>
+        (Array.isArray(values) ? values : []).filter((v): v is string => typeof v === 'string').map((v) => `${attribute}: ${v}`),
+      ),
+    );
+  return [...new Set(held)];
+}
+
 /** Surveys one NPI; a request without an answer about the data throws (TimedRequests), with `requests` holding what was asked. */
 export async function surveyProvider(
   endpoints: DirectoryEndpoints,
@@ -57,22 +73,15 @@ export async function surveyProvider(
   );
   const answer = classifySingleBest(search);
   let sources: Exchange | undefined;
-  const values: string[] = [];
   if (answer.kind === 'record' || answer.kind === 'malformed') {
     judgement.add(judgeSurveyed('unique-search', { probe: label, query: { NPI: npi }, exchange: search }));
   }
   if (answer.kind === 'record' && isWellFormed(answer.record.id)) {
     const { record } = answer;
-    values.push(...codedValuesHeld(record.data));
     sources = await requests.ask('sourceRecords', () => endpoints.sourceRecords(record.id));
     judgement
       .add(judgeSurveyed('http-answer', { exchange: sources }))
       .add(judgeSurveyed('source-records', { golden: record, exchange: sources }));
-    if (sources.json.ok && Array.isArray(sources.body))
-      for (const element of objectsIn(sources.body)) {
-        if (typeof element.index === 'string') values.push(`index: ${element.index}`);
-        if (isJsonObject(element.data)) values.push(...codedValuesHeld(element.data));
-      }
   }
   const exchanges = new Map([search, ...(sources ? [sources] : [])].map((e) => [e.url, e]));
   const verdict = recordVerdict(npi, judgement, {
@@ -88,6 +97,6 @@ export async function surveyProvider(
     requests: requests.outcomes,
     verdict,
     // A value is shown, never held whole: a service's 1 MiB code would make survey.json a megabyte.
-    values: [...new Set(values.map((value) => serviceText(value, MAX_VALUE_CHARS)))].sort(),
+    values: [...new Set(codedValuesObserved(judgement, redact).map((value) => serviceText(value, MAX_VALUE_CHARS)))].sort(),
   };
 }

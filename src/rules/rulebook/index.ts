@@ -21,6 +21,5 @@ export { classifySingleBest, describeAnswer } from '../single-best-answer';
 export { ambiguityNeedsNarrowing, dashed } from '../search-single-best';
 export { unusedUnmatchable } from '../unmatchable';
 export { datasetOf } from '../datasets';
-export { codedValuesHeld } from '../provider';
 export { isJsonObject, objectsIn, stringsIn } from '../json';
 export { serviceText } from '../service-text';

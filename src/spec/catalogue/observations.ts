@@ -40,7 +40,7 @@ export const OBSERVATIONS = [
     id: 'OBS-CODED-VALUES',
     spec: '§2.2, §2.4, §3',
     title:
-      'values of open lists beyond the observed ones: `Status` other than A, `NameType` and `AddressType` kinds, `NPPESEntityType` words, and the source `index` names',
+      'the values of the open lists a record holds (`Status`, `NameType` and `AddressType` kinds, `NPPESEntityType` words, and the source `index` names); drift compares those beyond the observed ones',
     fold: 'union',
   },
   {

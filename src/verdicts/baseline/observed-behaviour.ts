@@ -1,6 +1,7 @@
 import { sortedDistinctByJson } from '../../json/distinct';
 import type { ObservationId } from '../../spec/catalogue';
 import { isJsonObject } from '../../rules/json';
+import { unlistedCodedValues } from '../../rules/provider';
 
 /** The media type without its parameters: a charset that comes or goes is not a change clients notice. */
 const essence = (mediaType: unknown) => (typeof mediaType === 'string' ? mediaType.split(';')[0].trim().toLowerCase() : mediaType);
@@ -68,7 +69,8 @@ const BEHAVIOUR: Record<ObservationId, ((value: unknown) => unknown) | null> = {
   'OBS-VALUE-WHITESPACE': (value) => pick(value, ['endpoint', 'outcome']),
   // Where the links point is the deployment's; whether they leave the base URL's origin is behaviour.
   'OBS-CROSS-ORIGIN-LINK': (value) => pick(value, ['nextLinks']),
-  'OBS-CODED-VALUES': same,
+  // Which values beyond the ones §2.4 observes the service uses: its vocabulary, not how often the data holds them.
+  'OBS-CODED-VALUES': (value) => (isJsonObject(value) ? unlistedCodedValues(value) : value),
   'OBS-RATE-LIMITED': null,
   'OBS-TRANSPORT-RETRY': null,
 };
