@@ -17,8 +17,12 @@
  *               organizations and 20k providers with its failing keys; history check and history page
  *               over 1,000 runs of 5 targets; the store's bytes per run
  *
+ *   gate        the regression gate's false alarms: 20 clean surveys of one unchanged server back to back,
+ *               with a busy loop on every core, each kept in one history and checked (target 0)
+ *
  *   npm run bench -- --only startup     package, startup and overhead alone (about a minute)
  *   npm run bench -- --only history     the package and the history alone
+ *   npm run bench -- --only gate        the package and the gate's false alarms alone (a few minutes)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,6 +42,7 @@ import { UndiciTransport } from '../src/client/transport';
 import { createSchemaValidator, SCHEMA } from '../src/schema-validation/validator';
 import { COMMITTED_BENCH_RESULTS } from '../src/bench/committed-results';
 import { installPackedCommand } from '../src/bench/installed-command';
+import { type GateNoise, measureGateNoise } from '../src/bench/gate-noise';
 import { type HistoryCost, measureHistoryCost } from '../src/bench/history-cost';
 import { measureOverhead } from '../src/bench/overhead';
 import { measureStartup, type Startup, type Timing } from '../src/bench/startup';
@@ -202,6 +207,8 @@ interface Results {
   surveyRate: SurveyRate;
   /** The history on the embedded store: recording a large survey, check and page over 1,000 runs, bytes per run. */
   history: HistoryCost;
+  /** The regression gate over clean surveys under CPU load: its false alarms, and how latency varied. */
+  gateNoise: GateNoise;
 }
 
 /** The package, its start-up and its overhead, and the history's cost: the installed command, as a user runs it. */
@@ -209,18 +216,20 @@ async function measureInstalled(partial: Partial<Results>, only: string | undefi
   const command = installPackedCommand();
   try {
     partial.package = { tarballBytes: command.tarball.bytes, files: command.tarball.files };
-    if (only !== 'history') {
+    if (only === undefined || only === 'startup') {
       partial.startup = measureStartup(command);
       partial.overhead = await measureOverhead(command, { latencyMs: 50, playwrightStartMs: partial.startup.playwrightStart.wallMs });
     }
-    if (only !== 'startup') partial.history = await measureHistoryCost(command);
+    if (only === undefined || only === 'history') partial.history = await measureHistoryCost(command);
+    if (only === undefined || only === 'gate') partial.gateNoise = await measureGateNoise(command);
   } finally {
     command.remove();
   }
 }
 
 async function main(only: string | undefined): Promise<void> {
-  if (only !== undefined && only !== 'startup' && only !== 'history') throw new Error(`--only takes startup or history, got "${only}"`);
+  if (only !== undefined && !['startup', 'history', 'gate'].includes(only))
+    throw new Error(`--only takes startup, history or gate, got "${only}"`);
   const partial: Partial<Results> = {};
   await measureInstalled(partial, only);
   if (only === undefined) await measureDirectories(partial);
@@ -377,10 +386,29 @@ function printHistory(history: HistoryCost): void {
   );
 }
 
+/** The gate's false alarms over clean surveys under load, and how much their latency varied. */
+function printGateNoise(noise: GateNoise): void {
+  console.log(
+    `\nhistory gate: ${noise.falseAlarms} false alarm${noise.falseAlarms === 1 ? '' : 's'} over ${noise.surveys} clean surveys, back to back, with ${noise.busyLoops} busy loops (target 0)`,
+  );
+  for (const alarm of noise.alarms) console.log(`  ${alarm}`);
+  console.log(
+    markdownTable(
+      ['endpoint', 'p95 ms: min / median / max', 'p99 ms: min / median / max'],
+      Object.entries(noise.spread).map(([endpoint, { p95, p99 }]) => [
+        endpoint,
+        `${p95.min} / ${p95.median} / ${p95.max}`,
+        `${p99.min} / ${p99.median} / ${p99.max}`,
+      ]),
+    ),
+  );
+}
+
 function printTable(results: Partial<Results>): void {
   const { package: packed, startup, overhead } = results;
   if (packed && startup && overhead) printInstalled({ package: packed, startup, overhead });
   if (results.history) printHistory(results.history);
+  if (results.gateNoise) printGateNoise(results.gateNoise);
   const { validation, server, pageWalk, serverStartMs, survey, surveyRate, surveyOverhead } = results;
   if (!validation || !server || !pageWalk || !serverStartMs || !survey || !surveyRate || !surveyOverhead) {
     console.log(`\nwrote bench/results.json`);

@@ -28,7 +28,7 @@ import { VARIANTS } from '../src/reference/scenarios/variants';
 import { readReportFiles, runSuite, type SuiteRun } from '../src/suite-runs/run-suite';
 import { type AgreementRow, agreementRow, faultLevel } from '../src/suite-runs/agreement';
 import { probesCheckOf, surveyOf } from '../src/suite-runs/other-drivers';
-import { readFixtures, readProbes } from '../src/reference/fixture-files';
+import { readProbes, writeFixtureNpis } from '../src/reference/fixture-files';
 import { requirementsOf } from '../src/rules/rulebook/registry';
 import { NOT_JUDGED_HERE, SURVEY_SUBJECTS } from '../src/survey/subjects';
 import { statusSearchSetting } from '../src/config/run-config';
@@ -149,13 +149,7 @@ const SURVEYED = requirementsOf(...SURVEY_SUBJECTS);
  */
 async function otherDrivers(origin: string, runs: readonly SuiteRun[], scratch: string): Promise<AgreementRow[]> {
   const probes = readProbes();
-  const npis = join(scratch, 'npis.txt');
-  writeFileSync(
-    npis,
-    readFixtures()
-      .providers.map((p) => p.golden.data.NPI![0])
-      .join('\n'),
-  );
+  const npis = writeFixtureNpis(join(scratch, 'npis.txt'));
   const walks = [probes.organization!.multiPage!.query, ...probes.organization!.searches!.map((s) => s.query)];
   const rows: AgreementRow[] = [];
   let next = 0;

@@ -8,11 +8,12 @@
  *   as the baseline compares it), never a value the request or the data put in.
  * - A survey's failure rate for a requirement, or a requirement and source dataset, rose by more
  *   than maxRateRise points, with at least minRecords records checked on both sides.
- * - An endpoint's p95 or p99 latency rose by more than maxLatencyRise (a share) and by at least
- *   LATENCY_FLOOR_MS over the median of the last `window` surveys, each side holding enough
- *   requests (latency.ts).
+ * - An endpoint's p95 or p99 latency rose beyond what the sampling allows: the low end of its 95%
+ *   interval in the latest survey lies above the high end of the earlier surveys' (the median of
+ *   the last `window`) by more than maxLatencyRise (a share) and by at least LATENCY_FLOOR_MS, each
+ *   side holding enough requests (latency.ts).
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { InputError } from '../config/input-error';
 import type { ObservationId } from '../spec/catalogue';
 import { observedBehaviour } from '../verdicts/baseline/observed-behaviour';
@@ -226,6 +227,17 @@ async function observationDrift(db: Kysely<HistoryTables>, latest: StoredRun, ag
     });
 }
 
+/** The p99 of the surveying process's own event-loop delay in a survey (survey.json's harness), 0 where it was not measured. */
+async function harnessDelayOf(db: Kysely<HistoryTables>, run: StoredRun): Promise<number> {
+  const row = await db
+    .selectFrom('runs')
+    .select(sql<unknown>`report->'harness'->'eventLoopDelayMs'->'p99'`.as('p99'))
+    .where('id', '=', run.id)
+    .executeTakeFirst();
+  const p99 = Number(row?.p99);
+  return Number.isFinite(p99) && p99 > 0 ? Math.ceil(p99) : 0;
+}
+
 async function latencyRegressions(
   db: Kysely<HistoryTables>,
   latest: StoredRun,
@@ -234,6 +246,7 @@ async function latencyRegressions(
 ): Promise<Regression[]> {
   const window = before.slice(-settings.window);
   const rows = await runRows(db, 'latency', [latest.id, ...window.map((r) => r.id)]);
+  const harnessDelay = await harnessDelayOf(db, latest);
   const regressions: Regression[] = [];
   for (const now of rows.filter((r) => r.run_id === latest.id)) {
     const current = percentilesOf(now.histogram);
@@ -244,11 +257,16 @@ async function latencyRegressions(
       if (current.requests < enough || judged.length === 0) continue;
       const baseline = median(judged.map((e) => e.at[p]));
       const value = current.at[p];
-      if (value <= baseline * (1 + settings.maxLatencyRise) || value - baseline < LATENCY_FLOOR_MS) continue;
+      // Slower beyond noise: the latest interval's low end above the earlier intervals' high end (their median), by
+      // the share and by the floor plus what the surveying process's own stalls may have added (its event-loop delay).
+      const earlierHigh = median(judged.map((e) => e.interval[p].high));
+      const latestLow = current.interval[p].low;
+      const allowance = LATENCY_FLOOR_MS + harnessDelay;
+      if (latestLow <= earlierHigh * (1 + settings.maxLatencyRise) || latestLow - earlierHigh < allowance) continue;
       regressions.push({
         target: latest.target,
         what: 'latency',
-        line: `${latest.target}: ${now.endpoint} p${p} latency ${baseline} ms (median of ${judged.length} earlier survey${judged.length > 1 ? 's' : ''}, last ${runName(window.at(-1)!)}) → ${value} ms in run ${runName(latest)}, up ${Math.round((100 * (value - baseline)) / baseline)}% (more than ${Math.round(settings.maxLatencyRise * 100)}%)`,
+        line: `${latest.target}: ${now.endpoint} p${p} latency ${baseline} ms (median of ${judged.length} earlier survey${judged.length > 1 ? 's' : ''}, last ${runName(window.at(-1)!)}) → ${value} ms in run ${runName(latest)}, up ${Math.round((100 * (value - baseline)) / baseline)}%: beyond sampling noise, its 95% interval starts at ${latestLow} ms, above the ${earlierHigh} ms where the earlier ones end, by more than ${Math.round(settings.maxLatencyRise * 100)}% and ${allowance} ms (${LATENCY_FLOOR_MS} ms${harnessDelay > 0 ? `, and the ${harnessDelay} ms the surveying process's own event loop was kept waiting, p99` : ''})`,
       });
     }
   }

@@ -20,12 +20,42 @@ export const LATENCY_FLOOR_MS = 25;
 
 export const requestsFor = (percentile: number) => Math.ceil(REQUESTS_BEYOND_PERCENTILE / (1 - percentile / 100));
 
-/** The milliseconds at each percentile of an encoded histogram, and how many requests it holds. */
-export function percentilesOf(encoded: string): { requests: number; at: Record<number, number> } {
+/** z for a two-sided 95% interval. */
+const Z95 = 1.96;
+
+/**
+ * Where a percentile of the service's latency lies, from a histogram of `requests` samples: the
+ * values at the ranks a 95% interval allows (order statistics: p ± 1.96·√(p(1−p)/n)). A p95 of 520
+ * requests is known only to lie between the p93.1 and the p96.9 of what was measured; a busy machine
+ * that stalls a few requests moves the point, seldom the whole interval.
+ */
+export interface PercentileInterval {
+  value: number;
+  low: number;
+  high: number;
+}
+
+/** The milliseconds at each percentile of an encoded histogram, with its interval, and how many requests it holds. */
+export function percentilesOf(encoded: string): {
+  requests: number;
+  at: Record<number, number>;
+  interval: Record<number, PercentileInterval>;
+} {
   const histogram = hdr.decodeFromCompressedBase64(encoded);
+  const n = Math.max(1, histogram.totalCount);
   const at: Record<number, number> = {};
-  for (const p of PERCENTILES) at[p] = histogram.getValueAtPercentile(p);
-  return { requests: histogram.totalCount, at };
+  const interval: Record<number, PercentileInterval> = {};
+  for (const p of PERCENTILES) {
+    at[p] = histogram.getValueAtPercentile(p);
+    const share = p / 100;
+    const margin = Z95 * Math.sqrt((share * (1 - share)) / n);
+    interval[p] = {
+      value: at[p],
+      low: histogram.getValueAtPercentile(100 * Math.max(0, share - margin)),
+      high: histogram.getValueAtPercentile(100 * Math.min(1, share + margin)),
+    };
+  }
+  return { requests: histogram.totalCount, at, interval };
 }
 
 export function median(values: readonly number[]): number {

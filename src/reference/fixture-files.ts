@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_FIXTURE_DIR, FIXTURE_FILES } from '../fixture-paths';
 import type { GoldenProviderRecord, Organization, Probes, SourceRecord } from '../types/schemas';
@@ -52,6 +52,18 @@ export function readFixtures(fixtureDir: string = DEFAULT_FIXTURE_DIR): Fixtures
     providers: readArray<ProviderFixture>(join(fixtureDir, FIXTURE_FILES.providers)),
     organizations: readArray<Organization>(join(fixtureDir, FIXTURE_FILES.organizations)),
   };
+}
+
+/** The NPIs of the fixtures' first `count` providers (every one, by default), one a line, written to `file`: a survey's --npis. */
+export function writeFixtureNpis(file: string, count?: number): string {
+  writeFileSync(
+    file,
+    readFixtures()
+      .providers.slice(0, count)
+      .map((p) => p.golden.data.NPI![0])
+      .join('\n'),
+  );
+  return file;
 }
 
 export function readProbes(fixtureDir: string = DEFAULT_FIXTURE_DIR): Probes {

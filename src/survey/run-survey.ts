@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { DirectoryEndpoints } from '../client/endpoints';
 import { TransportError } from '../client/http-client';
 import { type Redact, type PageOfWalk, PageWalk } from '../rules/rulebook';
@@ -25,6 +26,9 @@ import type { FailingKeys, SurveyReport } from '../types/schemas';
 import { PAGE_SIZE } from '../spec/constants';
 import type { Progress } from './progress';
 import { SUITE_VERSION } from '../suite-version';
+
+/** The period of the event-loop delay probe, in ms. */
+const LOOP_RESOLUTION_MS = 1;
 
 /** Units in a row left without an answer about the data before the survey stops: the service is down, not flaky. */
 export const STOP_AFTER_TRANSPORT_ERRORS = 10;
@@ -91,6 +95,9 @@ export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan,
   };
   const saving = setInterval(() => journal.save(), 2_000);
   const counting = countingPlan(plan, settings.progress, done);
+  // How long this process's own event loop was kept waiting: what of a measured latency may be the harness's, not the service's.
+  const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+  loopDelay.enable();
   try {
     await runPool(work(endpoints, plan, settings, done, counting), settings.concurrency, {
       done: judged,
@@ -99,13 +106,20 @@ export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan,
     });
   } finally {
     clearInterval(saving);
+    loopDelay.disable();
   }
   if (unanswered > 0)
     stopped ??= `${unanswered} unit${unanswered === 1 ? '' : 's'} of work ${unanswered === 1 ? 'was' : 'were'} left without an answer about the directory (the last: ${tally.lastTransportError})`;
   journal.save(stopped === undefined);
   journal.close();
   settings.progress.stop();
-  return surveyReport(tally, plan, { started: journal.started, stopped });
+  // The histogram holds each timer's whole wait, its own period included: the delay is what lies beyond it.
+  const ms = (ns: number) => Math.max(0, Math.round((ns / 1e6 - LOOP_RESOLUTION_MS) * 100) / 100);
+  const result = surveyReport(tally, plan, { started: journal.started, stopped });
+  result.report.harness = {
+    eventLoopDelayMs: { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) },
+  };
+  return result;
 }
 
 /** survey.json from a tally: the shard's own, or, merged, the whole survey's. */

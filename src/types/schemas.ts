@@ -762,6 +762,16 @@ export interface SurveyReport {
     };
   };
   /**
+   * How busy the surveying machine was: the survey process's own event-loop delay while it surveyed (Node's monitorEventLoopDelay), in ms. A request's measured latency can hold that much of the harness's own waiting; history check allows for it before it calls a latency a regression. Absent in surveys of versions that did not measure it, and in a merged survey.
+   */
+  harness?: {
+    eventLoopDelayMs: {
+      p50: number;
+      p99: number;
+      max: number;
+    };
+  };
+  /**
    * Per endpoint, the HdrHistogram of every answered request's milliseconds, compressed and base64-encoded (hdr-histogram-js encodeIntoCompressedBase64): any percentile can be recomputed from it, and histograms added across surveys.
    */
   latencyHistograms?: {

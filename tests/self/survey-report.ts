@@ -1,26 +1,16 @@
 /** What the survey tests share: an NPI list of the fixtures' providers, and a survey folder's survey.json as they compare them. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readFixtures } from '../../src/reference/fixture-files';
+import { writeFixtureNpis } from '../../src/reference/fixture-files';
 import type { SurveyReport } from '../../src/types/schemas';
 
 /** The NPIs of the fixtures' first `count` providers (every one, by default), one a line, in `dir`/`name`. */
-export function npiFile(dir: string, name = 'npis.txt', count?: number): string {
-  const file = join(dir, name);
-  writeFileSync(
-    file,
-    readFixtures()
-      .providers.slice(0, count)
-      .map((p) => p.golden.data.NPI![0])
-      .join('\n'),
-  );
-  return file;
-}
+export const npiFile = (dir: string, name = 'npis.txt', count?: number): string => writeFixtureNpis(join(dir, name), count);
 
 export const readSurvey = (dir: string) => JSON.parse(readFileSync(join(dir, 'survey.json'), 'utf8')) as SurveyReport;
 
 /** What must not depend on how the survey was run: everything but its id, the timestamps, the latencies and the shard. */
 export function surveyCounts(report: SurveyReport) {
-  const { id: _id, started: _s, finished: _f, latencyMs: _l, latencyHistograms: _h, shard: _shard, ...rest } = report;
+  const { id: _id, started: _s, finished: _f, latencyMs: _l, latencyHistograms: _h, harness: _harness, shard: _shard, ...rest } = report;
   return rest;
 }
