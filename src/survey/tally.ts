@@ -7,7 +7,8 @@
 import { type WalkedPage, type PageOfWalk, PageWalk } from '../rules/rulebook';
 import { judgeSurveyed } from './subjects';
 import { recordVerdict } from './record-verdict';
-import { requirement, type Level, type RequirementId } from '../spec/catalogue';
+import { type ObservationId, requirement, type Level, type RequirementId } from '../spec/catalogue';
+import { observedBehaviour } from '../verdicts/baseline/observed-behaviour';
 import type { FailingKeys, SurveyReport } from '../types/schemas';
 import type { FailureRow } from '../report/survey/failures-csv';
 import { LatencyHistograms } from './latency';
@@ -133,6 +134,8 @@ export class SurveyTally {
   private readonly values = new Map<string, number>();
   /** OBS-CROSS-ORIGIN-LINK: walks whose page 1 links next to another origin, by that origin. */
   private readonly crossOrigin = new Map<string, number>();
+  /** What the walk rules observed (OBS-TOTAL-ACROSS-PAGES, OBS-PAGE-BEYOND-LAST), by id: walks per behaviour, in its one comparable form. */
+  private readonly walkObservations = new Map<string, Map<string, number>>();
   private readonly inputProblems = new Map<number, InputProblem>();
   private rows: FailureRow[] = [];
   private failureRowCount = 0;
@@ -327,8 +330,16 @@ export class SurveyTally {
       }
       // The URLs are the client's, redacted already; the messages quote only what the walk's summaries hold.
       add(recordVerdict(key, judgement, { redact: (value) => value, exchangeOf: () => undefined }));
+      for (const { id, value } of judgement.observationRecords((v) => v)) this.observeWalk(id, value);
     }
     return { key, checked: [...checked].sort(), failures };
+  }
+
+  /** A walk's observation, counted by the behaviour it shows (observedBehaviour), as the run's baseline compares it. */
+  private observeWalk(id: ObservationId, value: unknown): void {
+    const behaviour = JSON.stringify(observedBehaviour(id, value) ?? value);
+    const counts = this.walkObservations.get(id) ?? new Map<string, number>();
+    this.walkObservations.set(id, counts.set(behaviour, (counts.get(behaviour) ?? 0) + 1));
   }
 
   /** The counts as survey.json has them, and the failure rows in key order. */
@@ -380,6 +391,9 @@ export class SurveyTally {
       observations: [
         ...(Object.keys(values).length > 0 ? [{ id: 'OBS-CODED-VALUES', values }] : []),
         ...(this.crossOrigin.size > 0 ? [{ id: 'OBS-CROSS-ORIGIN-LINK', values: Object.fromEntries([...this.crossOrigin].sort()) }] : []),
+        ...[...this.walkObservations]
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([id, counts]) => ({ id, values: Object.fromEntries([...counts].sort(([a], [b]) => (a < b ? -1 : 1))) })),
       ],
       inputProblems: [...this.inputProblems.values()].sort((a, b) => a.line - b.line),
       ...(this.inputRead ? { input: this.inputAccount(this.inputRead) } : {}),

@@ -196,10 +196,11 @@ export class PageWalk {
     return judgement;
   }
 
-  /** OBS-TOTAL-ACROSS-PAGES (§4.3 r4 does not show it): what page 1's total counts. */
+  /** OBS-TOTAL-ACROSS-PAGES (§4.3 r4 does not show it): what page 1's total counts, where more than one page exists. */
   private observeTotal(judgement: Judgement, first: PageOfWalk): void {
     const { total } = first;
     const entries = first.ids.length;
+    if (this.pages.length < 2 && !(typeof total === 'number' && total > entries)) return;
     judgement.observe(
       'OBS-TOTAL-ACROSS-PAGES',
       typeof total !== 'number'
