@@ -71,7 +71,15 @@ function requirementCases(r: RequirementResult, report: ConformanceReport, accep
     if (r.status === 'skip') return { ...base, outcome: { kind: 'skipped', message: r.skipped?.join('; ') ?? 'skipped' } };
     if (failures.length === 0) return base;
     const text = failures.map((f) => f.message).join('\n\n');
-    const message = `[${r.id}] ${firstLine(failures[0].message)}`;
+    // The rule's words are a field of the failure (a report of an older version has only the message, which opens with them).
+    const [first] = failures;
+    const head = firstLine(first.message);
+    const message =
+      first.rule !== undefined
+        ? `[${r.id}] ${level} ${r.spec}: ${firstLine(first.rule)}`
+        : head.startsWith(`[${r.id}]`)
+          ? head
+          : `[${r.id}] ${head}`;
     if (!should) return { ...base, outcome: { kind: 'failure', type: 'MUST', message, text } };
     const note = strict ? 'a SHOULD finding: it fails the run under STRICT' : 'a SHOULD finding: a warning, the run does not fail on it';
     return {

@@ -32,8 +32,11 @@ function markedExcerpt(failure: Failure): ElementContent[] {
 }
 
 export function evidence(failure: Failure, credentials: ConformanceReport['target']['credentials']): ElementContent {
-  const [rule, ...rest] = failure.message.split('\n');
-  const detail = rest.filter((line) => !line.startsWith('  GET ') && line.trim() !== (failure.excerpt ?? '').trim()).join('\n');
+  // The rule's words are a field of the failure; a report of an older version has only the message, its request and excerpt after them.
+  const [rule, ...rest] = (failure.rule ?? failure.message).split('\n');
+  const detail = (
+    failure.rule === undefined ? rest.filter((line) => !line.startsWith('  GET ') && line.trim() !== (failure.excerpt ?? '').trim()) : rest
+  ).join('\n');
   const rows: [string, ElementContent[]][] = [['rule', [{ type: 'text', value: text(rule) }]]];
   if (detail.trim()) rows.push(['details', [h('pre', text(detail))]]);
   if (failure.url) {
