@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { DirectoryEndpoints } from '../client/endpoints';
 import { TransportError } from '../client/http-client';
-import { type Redact, type PageOfWalk, PageWalk } from '../rules/rulebook';
+import { type Redact, PageWalk } from '../rules/rulebook';
 import { Journal, journalUnits } from './journal';
 import { type InputCounts, type InputProblem, readNpis } from './npi-input';
 import { type PageOutline, peekPage, surveyWalkPage } from './page-record';
@@ -20,7 +20,7 @@ import type { SurveyPlan } from './survey-plan';
 import { SurveyTally } from './tally';
 import { NOT_JUDGED_HERE } from './subjects';
 import type { FailureRow } from '../report/survey/failures-csv';
-import { hintedPages, ownPages, shardAsksOn, surveyWalk } from './walk-plan';
+import { hintedPages, ownPages, shardAsksOn, surveyWalk, walkPageOf } from './walk-plan';
 import { awaitedTask, runPool, type Task } from './work-pool';
 import type { FailingKeys, SurveyReport } from '../types/schemas';
 import { PAGE_SIZE } from '../spec/constants';
@@ -324,7 +324,7 @@ async function* walkInOrder(
   window: number,
 ): AsyncGenerator<Task<SurveyUnit>> {
   const rule = new PageWalk(surveyWalk(query));
-  rule.add(pageToWalk(1, first));
+  rule.add(walkPageOf(1, first));
   const hint = hintedPages(first) ?? 1;
   const arrived = new Map<number, PageOutline | 'unanswered'>();
   let wake: (() => void) | undefined;
@@ -343,7 +343,7 @@ async function* walkInOrder(
     if (outcome === 'unanswered') break;
     if (outcome) {
       arrived.delete(wanted);
-      rule.add(pageToWalk(wanted, outcome));
+      rule.add(walkPageOf(wanted, outcome));
       continue;
     }
     if (asked < Math.min(Math.max(wanted, hint), wanted + window - 1)) {
@@ -363,16 +363,6 @@ async function* walkInOrder(
   // Pages counted ahead and never asked: the walk ended before the hint.
   if (asked < hint) counting.expect(-ahead(asked + 1));
 }
-
-/** A page's outline as the walk rule reads it to say where the walk goes: judged later, from the tally's pages, which hold its answer's line. */
-const pageToWalk = (page: number, { bundle, ids, total, unmatched }: PageOutline): PageOfWalk => ({
-  page,
-  bundle,
-  ids,
-  total,
-  ...(unmatched ? { unmatched } : {}),
-  exchange: { method: 'GET', url: '', status: 0, contentType: '' },
-});
 
 /**
  * A shard of several: its own pages up to the hint, asked concurrently until one of them holds

@@ -4,7 +4,7 @@
  * failure rows (both bounded). Walk-level rules wait for every page of a walk, since a shard holds
  * only some of them: they are judged when the tally is finished, over the pages it was given.
  */
-import { type WalkedPage, type PageOfWalk, PageWalk } from '../rules/rulebook';
+import { type WalkedPage, PageWalk } from '../rules/rulebook';
 import { judgeSurveyed } from './subjects';
 import { recordVerdict } from './record-verdict';
 import { type ObservationId, requirement, type Level, type RequirementId } from '../spec/catalogue';
@@ -12,7 +12,7 @@ import { observedBehaviour } from '../verdicts/baseline/observed-behaviour';
 import type { FailingKeys, SurveyReport } from '../types/schemas';
 import type { FailureRow } from '../report/survey/failures-csv';
 import { LatencyHistograms } from './latency';
-import { surveyWalk } from './walk-plan';
+import { surveyWalk, walkPageOf } from './walk-plan';
 import type { InputProblem } from './npi-input';
 import type { InputReadUnit, PageUnit, RecordFailure, RecordVerdict, RequestOutcome, SurveyUnit, TransportFailureUnit } from './records';
 
@@ -49,11 +49,6 @@ interface LevelCount {
   examples: Example[];
 }
 
-/** A held page as the walk rule reads it: its number, organizations and total, and the line of its answer. */
-function pageOfHeld({ page, bundle, ids, total, unmatched, url, status, contentType }: HeldPage): PageOfWalk {
-  return { page, bundle, ids, total, ...(unmatched ? { unmatched } : {}), exchange: { method: 'GET', url, status, contentType } };
-}
-
 export interface WalkOutcome {
   /** The pages the walk rule took, in order: the pages of matches, then the page past the last when the walk met one. */
   fed: HeldPage[];
@@ -72,7 +67,7 @@ export function walkOutcome(query: Record<string, string>, pages: ReadonlyMap<nu
   for (let wanted = walk.wanted; wanted !== undefined; wanted = walk.wanted) {
     const unit = pages.get(wanted);
     if (!unit || unit.kind !== 'page') return { fed, whole: false };
-    walk.add(pageOfHeld(unit));
+    walk.add(walkPageOf(unit.page, unit));
     fed.push(unit);
   }
   return { fed, whole: true };
@@ -295,7 +290,7 @@ export class SurveyTally {
           this.count({ key, ...unit.filterLists[i] });
         });
       }
-      this.count(this.walkVerdict(query, judged, outcome.whole && wholeWalks));
+      this.count(this.walkVerdict(query, judged, outcome.whole && wholeWalks ? outcome.fed : undefined));
     }
     this.organizationCount = organizations.size;
     for (const [key, lists] of organizations) this.count({ key, ...lists });
@@ -303,10 +298,11 @@ export class SurveyTally {
 
   /**
    * A walk as one record, keyed by its query: its pages' own checks and the walk by next links from
-   * page 1, and, when the walk is whole, the rulebook's rules of a walk by Page (ORG-PAGE,
-   * ORG-TOTAL, ORG-PAGE-DISJOINT) and of where page 1's next link led (ORG-NEXT-LINK).
+   * page 1, and, when the walk is whole (`walked`: every page the walk rule took), the rulebook's
+   * rules of a walk by Page (ORG-PAGE, ORG-TOTAL, ORG-PAGE-DISJOINT, and its observations) and of
+   * where page 1's next link led (ORG-NEXT-LINK).
    */
-  private walkVerdict(query: Record<string, string>, judged: readonly HeldPage[], whole: boolean): RecordVerdict {
+  private walkVerdict(query: Record<string, string>, judged: readonly HeldPage[], walked: readonly HeldPage[] | undefined): RecordVerdict {
     const key = judged[0].shell.key;
     const checked = new Set<string>();
     const failures: RecordFailure[] = [];
@@ -320,10 +316,13 @@ export class SurveyTally {
     for (const unit of judged) add(unit.shell);
     const next = judged[0].next;
     if (next) add(next.verdict);
-    if (whole) {
-      const fed = judged.map(pageOfHeld);
+    if (walked) {
+      // Every page the walk rule took, the page past the last included whatever it answered: the rule judges the walk it ended.
+      const fed = walked.map((unit) => walkPageOf(unit.page, unit));
       const judgement = judgeSurveyed('page-walk', { walk: surveyWalk(query), pages: fed });
-      const pages: WalkedPage[] = fed.map((p) => ({ label: `Page=${p.page}`, ids: p.ids, total: p.total, exchange: p.exchange }));
+      const pages: WalkedPage[] = fed
+        .filter((p) => p.page === 1 || p.bundle)
+        .map((p) => ({ label: `Page=${p.page}`, ids: p.ids, total: p.total, exchange: p.exchange }));
       if (next && pages.length > 1) {
         const reached = { label: 'the page it led to', ids: next.ids, total: undefined, exchange: { method: 'GET' as const, ...next } };
         judgement.add(judgeSurveyed('next-link-target', { pages, from: 0, reached }));

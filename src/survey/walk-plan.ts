@@ -7,7 +7,7 @@
  * it asks its own pages while the last of them held organizations and did not repeat the one
  * before: the merge hands every shard's pages to the rule, and drops what lies past the end.
  */
-import type { PageWalkOptions } from '../rules/rulebook';
+import type { PageOfWalk, PageWalkOptions } from '../rules/rulebook';
 import { PAGE_SIZE } from '../spec/constants';
 import type { PageUnit } from './records';
 import { pageShard, type Shard } from './shard';
@@ -21,6 +21,26 @@ export const surveyWalk = (query: Record<string, string>): PageWalkOptions => ({
   maxPages: MAX_WALK_PAGES,
   budget: `${MAX_WALK_PAGES} pages, the survey's bound on a walk`,
 });
+
+/**
+ * Page `page` as the walk rule reads it, from what the survey keeps of it: where the page is a
+ * journaled or tallied unit, the line of its answer too, for the walk's evidence; a page only peeked
+ * at to plan the fetching has none.
+ */
+export function walkPageOf(
+  page: number,
+  {
+    bundle,
+    ids,
+    total,
+    unmatched,
+    url = '',
+    status = 0,
+    contentType = '',
+  }: Pick<PageUnit, 'bundle' | 'ids' | 'total' | 'unmatched'> & Partial<Pick<PageUnit, 'url' | 'status' | 'contentType'>>,
+): PageOfWalk {
+  return { page, bundle, ids, total, ...(unmatched ? { unmatched } : {}), exchange: { method: 'GET', url, status, contentType } };
+}
 
 /** The page count page 1's total hints at, when it counts more than page 1 holds: a reason to fetch ahead, never to stop. */
 export function hintedPages(first: Pick<PageUnit, 'bundle' | 'total' | 'entries'>): number | undefined {

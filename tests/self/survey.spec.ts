@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFixtures } from '../../src/reference/fixture-files';
+import { observationsOf } from '../../src/rules/rulebook';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { DASHED_PHONE_SOURCE, hasDashedPhoneSource, hasPunctuatedTelecom, phonesOf } from '../../src/reference/scenarios/sparse-faults';
 import { VARIANTS } from '../../src/reference/scenarios/variants';
@@ -151,13 +152,19 @@ test('contact-directory records without index count SR-ELEMENT-SHAPE under that 
   });
 });
 
-for (const scenario of ['clean', ...VARIANTS.map((v) => v.name)]) {
-  test(`the conformant ${scenario} surveys without a failure`, async () => {
+/** What the survey records of a service's choices: the observations of its records and of its walks (events of a run aside). */
+const SURVEYED_OBSERVATIONS = new Set<string>(observationsOf('unique-search', 'source-records', 'page-walk', 'next-walk'));
+
+for (const variant of [{ name: 'clean', observes: undefined }, ...VARIANTS]) {
+  test(`the conformant ${variant.name} surveys without a failure${variant.observes && SURVEYED_OBSERVATIONS.has(variant.observes) ? `, and records ${variant.observes}` : ''}`, async () => {
     const dir = tempDir();
-    const result = await survey(scenario, ['--npis', npiFile(dir), '--organizations-by-state', '--out', dir]);
+    const result = await survey(variant.name, ['--npis', npiFile(dir), '--organizations-by-state', '--out', dir]);
     const report = readSurvey(dir);
     expect(report.requirements.filter((r) => r.failed > 0).map((r) => `${r.id} ${r.level}: ${r.examples[0]?.message}`)).toEqual([]);
     expect(result.code, result.stdout).toBe(0);
+    // The choice the variant makes is recorded, as the run records it: a 404 past the last page, say, ends a walk the rule judges whole.
+    if (variant.observes && SURVEYED_OBSERVATIONS.has(variant.observes))
+      expect(report.observations.map((o) => o.id)).toContain(variant.observes);
   });
 }
 
