@@ -23,7 +23,7 @@ import { EXIT_CODE } from '../src/verdicts/aggregate';
 import { TARGETS_VARIABLE } from '../src/config/targets';
 import { CLEAN, scenarioPrefix } from '../src/reference/scenarios/registry';
 import { FAULTS } from '../src/reference/scenarios/faults';
-import type { Fault, Scenario } from '../src/reference/scenarios/scenario';
+import { type Fault, isFault, type Scenario } from '../src/reference/scenarios/scenario';
 import { VARIANTS } from '../src/reference/scenarios/variants';
 import { readReportFiles, runSuite, type SuiteRun } from '../src/suite-runs/run-suite';
 import { type AgreementRow, agreementRow, faultLevel } from '../src/suite-runs/agreement';
@@ -47,8 +47,6 @@ if (selected.length === 0 || (only && selected.length !== only.length)) {
   console.error(`--only names unknown scenarios; known: ${MUTATION_SCENARIOS.map((s) => s.name).join(', ')}`);
   process.exit(2);
 }
-
-const isFault = (scenario: Scenario): scenario is Fault => 'targets' in scenario;
 
 /** The agreement table, committed: a row a scenario, checked current by every whole mutation run. */
 const AGREEMENT_DOC = resolve(__dirname, '..', 'docs', 'agreement.md');

@@ -30,7 +30,6 @@ const Z95 = 1.96;
  * that stalls a few requests moves the point, seldom the whole interval.
  */
 export interface PercentileInterval {
-  value: number;
   low: number;
   high: number;
 }
@@ -50,7 +49,6 @@ export function percentilesOf(encoded: string): {
     const share = p / 100;
     const margin = Z95 * Math.sqrt((share * (1 - share)) / n);
     interval[p] = {
-      value: at[p],
       low: histogram.getValueAtPercentile(100 * Math.max(0, share - margin)),
       high: histogram.getValueAtPercentile(100 * Math.min(1, share + margin)),
     };

@@ -14,9 +14,7 @@ import {
   isBundle,
   entriesOf,
   organizationIds,
-  PageWalk,
-  pageOfWalk,
-  type PageOfWalk,
+  walkByPage,
   judge,
   ambiguityNeedsNarrowing,
   dashed,
@@ -178,14 +176,8 @@ export async function verifyIdentifier(api: DirectoryEndpoints, probe: string, v
  */
 export async function verifyMultiPage(api: DirectoryEndpoints, probe: string, query: Record<string, string>): Promise<PromiseCheck> {
   const walk = { query, maxPages: 2, promised: true, budget: "probes check's two pages" };
-  const rule = new PageWalk(walk);
-  const pages: PageOfWalk[] = [];
-  const answers: Exchange[] = [];
-  for (let page = rule.wanted; page !== undefined; page = rule.wanted) {
-    answers.push(await api.organizations({ ...query, Page: String(page) }));
-    pages.push(pageOfWalk(page, answers[answers.length - 1], query));
-    rule.add(pages[pages.length - 1]);
-  }
+  const pages = await walkByPage(walk, (page) => api.organizations({ ...query, Page: String(page) }));
+  const answers = pages.map((p) => p.exchange);
   const distinct = new Set(pages.flatMap((p) => p.ids)).size;
   const kept = `${pages.length} page${pages.length === 1 ? '' : 's'} by Page hold ${distinct} organizations (page 1: ${pages[0].ids.length}, total ${JSON.stringify(pages[0].total)})`;
   return promiseOf(probe, PROMISED.multiPage, answers, judge('page-walk', { walk, pages }), kept);

@@ -11,7 +11,7 @@
  * docs/agreement.md is the table of it, one row a scenario, checked current by the mutation run.
  */
 import type { PromiseCheck } from '../probe-tools/verify';
-import type { Fault, Scenario } from '../reference/scenarios/scenario';
+import { type Fault, isFault, type Scenario } from '../reference/scenarios/scenario';
 import { requirement, type Level } from '../spec/catalogue';
 import type { ConformanceReport, SurveyReport } from '../types/schemas';
 
@@ -32,8 +32,6 @@ export interface AgreementRow {
   /** Where the drivers disagree, in words; empty when they agree. */
   disagreements: string[];
 }
-
-const isFault = (scenario: Scenario): scenario is Fault => 'targets' in scenario;
 
 /** The level a fault must be caught at: its own for a graded requirement's near miss, else the requirement's. */
 export const faultLevel = (fault: Fault): Level => fault.level ?? requirement(fault.targets).level;

@@ -6,7 +6,7 @@ import { ForeignOriginError } from '../../src/client/http-client';
 import { forEachProbe, requiredFor } from '../../src/harness/probe-steps';
 import { describeSuite, judging, test } from '../../src/harness/suite';
 import { PROMISED } from '../../src/probes/promises';
-import { isBundle, WALK_COUNT, NextWalk, type PageOfWalk, PageWalk, pageOfWalk } from '../../src/rules/rulebook';
+import { isBundle, WALK_COUNT, NextWalk, walkByPage } from '../../src/rules/rulebook';
 import { MAX_COUNT, PAGE_SIZE } from '../../src/spec/constants';
 
 const NO_SEARCHES = 'PROBES_FILE has no organization.searches probes';
@@ -53,9 +53,7 @@ describeSuite('organization search (§4.3)', () => {
       const { query } = requiredFor(probes.organization?.multiPage, NO_MULTIPAGE);
       // The walk rule says which page comes next and when the walk is over; the test only fetches.
       const options = { query, maxPages: harness.maxPages, promised: true, budget: `MAX_PAGES=${harness.maxPages} pages` };
-      const walk = new PageWalk(options);
-      const pages: PageOfWalk[] = [];
-      for (let page = walk.wanted; page !== undefined; page = walk.wanted) {
+      const pages = await walkByPage(options, async (page) => {
         const exchange = await api.organizations({ ...query, Page: String(page) });
         // Every answer is evidence: each page is a bundle of its own, filtered, whatever page it is. What a
         // page past the last answers, when it is no bundle, is not shown (§4.3): the walk rule observes it.
@@ -63,9 +61,8 @@ describeSuite('organization search (§4.3)', () => {
           checks.judge('search-page', { exchange, request: `Page=${page} of ${JSON.stringify(query)}` });
           checks.judge('filtered-search', { query, exchange });
         }
-        pages.push(pageOfWalk(page, exchange, query));
-        walk.add(pages[pages.length - 1]);
-      }
+        return exchange;
+      });
       checks.judge('page-walk', { walk: options, pages });
     },
   );

@@ -30,6 +30,9 @@ export interface Fault extends Scenario {
   unseenBySurvey?: string;
 }
 
+/** Whether a scenario is a fault (it targets a requirement), not a conformant variant. */
+export const isFault = (scenario: Scenario): scenario is Fault => 'targets' in scenario;
+
 /** A fault as written, under the requirement it breaks. */
 export type FaultDefinition = Omit<Fault, 'targets'>;
 

@@ -119,7 +119,7 @@ export function filterProblems(bundle: unknown, query: Record<string, string>): 
 }
 
 /** ORG-ACTIVE: entries whose active flag differs from the searched one. */
-export function activeProblems(bundle: unknown, active: boolean): EntryProblem[] {
+function activeProblems(bundle: unknown, active: boolean): EntryProblem[] {
   return entriesOf(bundle).flatMap((entry, i) =>
     resourceOf(entry).active === active
       ? []

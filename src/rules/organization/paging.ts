@@ -6,10 +6,9 @@ import type { Exchange } from '../../client/exchange';
 import { probeLabel } from '../../probes/promises';
 import { MAX_COUNT } from '../../spec/constants';
 import { Judgement } from '../judgement';
-import { answeredBundle, isBundle, isSuccess, shortAnswer, showsMore, total } from './bundle';
-import { entriesOf, hasNextLink, nextLink, organizationIds } from './entries';
+import { answeredBundle, isSuccess, shortAnswer, showsMore, total } from './bundle';
+import { entriesOf, nextLink } from './entries';
 import type { WalkedPage } from './page-walk';
-import { pageShowsMoreThan } from './walk-by-page';
 
 /** Page size of the next-link walk: not the default 25, so that a link that drops Count shows. */
 export const WALK_COUNT = 20;
@@ -81,19 +80,6 @@ export function observeDefaultPageSize(exchange: Exchange): Judgement {
     total: total(exchange),
     nextLink: nextLink(exchange.body) !== undefined,
   });
-}
-
-/**
- * Whether page 1 of a search by `Page` alone shows by itself that more than `threshold`
- * organizations match (the multiPage and overLimit promises): it holds more, or it shows more
- * matches than it holds (a next link, a larger total) where the threshold is one page, or a total
- * above the threshold. The suite and `probes check` judge the promise by this one rule.
- */
-export function firstPageShowsMoreThan(first: Exchange, threshold: number): boolean {
-  return pageShowsMoreThan(
-    { bundle: isBundle(first), ids: organizationIds(first.body), total: total(first), nextLink: hasNextLink(first.body) },
-    threshold,
-  );
 }
 
 /**

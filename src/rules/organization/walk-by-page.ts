@@ -52,7 +52,7 @@ export interface PageWalkOptions {
 }
 
 /** Whether a page shows by itself that more than `threshold` organizations match: it holds more, or its next link or total says so. */
-export function pageShowsMoreThan(page: Pick<PageOfWalk, 'bundle' | 'ids' | 'total' | 'nextLink'>, threshold: number): boolean {
+function pageShowsMoreThan(page: Pick<PageOfWalk, 'bundle' | 'ids' | 'total' | 'nextLink'>, threshold: number): boolean {
   const entries = page.ids.length;
   const total = typeof page.total === 'number' ? page.total : undefined;
   const showsMore = page.nextLink === true || (total !== undefined && total > entries);
@@ -60,7 +60,7 @@ export function pageShowsMoreThan(page: Pick<PageOfWalk, 'bundle' | 'ids' | 'tot
 }
 
 /** Page `page`'s answer to a search of `query` as the walk reads it. */
-export function pageOfWalk(page: number, exchange: Exchange, query: Record<string, string>): PageOfWalk {
+export function pageOfWalk(page: number, exchange: Exchange, query: Record<string, string>): PageOfWalk & { exchange: Exchange } {
   const bundle = isBundle(exchange);
   return {
     page,
@@ -230,6 +230,24 @@ export class PageWalk {
       entries: beyond.ids.length,
     });
   }
+}
+
+/**
+ * A walk by Page of `options.query`, one page at a time: `fetch` asks for the page the rule wants (a
+ * driver's request; the rule sends none), and the walk goes on until the rule wants no more. The
+ * pages, in order, for the rulebook's 'page-walk' to judge.
+ */
+export async function walkByPage(
+  options: PageWalkOptions,
+  fetch: (page: number) => Promise<Exchange>,
+): Promise<(PageOfWalk & { exchange: Exchange })[]> {
+  const walk = new PageWalk(options);
+  const pages: (PageOfWalk & { exchange: Exchange })[] = [];
+  for (let page = walk.wanted; page !== undefined; page = walk.wanted) {
+    pages.push(pageOfWalk(page, await fetch(page), options.query));
+    walk.add(pages[pages.length - 1]);
+  }
+  return pages;
 }
 
 /** A walk's pages replayed into the rule, as far as it wants them: the judgement a driver that fed them one by one gets. */
