@@ -2,6 +2,9 @@ import { isWellFormed } from '../json/unicode';
 import type { Exchange } from './exchange';
 import type { QueryParameters, ReadOnlyHttpClient } from './http-client';
 
+/** The endpoints of the specification, as an answer's origin (§4.1, §4.2, §4.3). */
+export type Endpoint = 'searchSingleBest' | 'sourceRecords' | 'organization';
+
 export interface EndpointPaths {
   providerPath: string;
   fhirPath: string;
@@ -16,24 +19,24 @@ export class DirectoryEndpoints {
 
   /** §4.1. */
   async searchSingleBest(query: QueryParameters): Promise<Exchange> {
-    return this.answered(this.http.get(`${this.paths.providerPath}/searchSingleBest`, query), { ambiguityAllowed: true });
+    return this.answered(this.http.get(`${this.paths.providerPath}/searchSingleBest`, query), 'searchSingleBest');
   }
 
   /** §4.2. The curated ID is percent-encoded into the path; one with a lone surrogate cannot be (recordOf never yields one). */
   async sourceRecords(curatedID: string): Promise<Exchange> {
     if (!isWellFormed(curatedID))
       throw new Error(`the curated ID ${JSON.stringify(curatedID)} holds a lone surrogate, which no URL can carry`);
-    return this.answered(this.http.get(`${this.paths.providerPath}/sourceRecords/${encodeURIComponent(curatedID)}`));
+    return this.answered(this.http.get(`${this.paths.providerPath}/sourceRecords/${encodeURIComponent(curatedID)}`), 'sourceRecords');
   }
 
   /** §4.3. */
   async organizations(query: QueryParameters): Promise<Exchange> {
-    return this.answered(this.http.get(`${this.paths.fhirPath}/organization`, query));
+    return this.answered(this.http.get(`${this.paths.fhirPath}/organization`, query), 'organization');
   }
 
-  /** A link a bundle handed out (§2.5), on the base URL's origin only; see ReadOnlyHttpClient.follow. */
+  /** A link a bundle handed out (§2.5), on the base URL's origin only; see ReadOnlyHttpClient.follow. Its answer is an organization search's. */
   async follow(link: string): Promise<Exchange> {
-    return this.answered(this.http.follow(link));
+    return this.answered(this.http.follow(link), 'organization');
   }
 
   /** A link resolved against the base URL, as a client would resolve it. */
@@ -42,7 +45,7 @@ export class DirectoryEndpoints {
   }
 
   /** What happens to every answer before the caller sees it: nothing, here. */
-  protected async answered(pending: Promise<Exchange>, _options: { ambiguityAllowed?: boolean } = {}): Promise<Exchange> {
+  protected async answered(pending: Promise<Exchange>, _endpoint: Endpoint): Promise<Exchange> {
     return pending;
   }
 }

@@ -1,5 +1,5 @@
 import type { ObservationRecord, RequirementRecord } from '../rules/judgement';
-import { observationsOf, requirementsOf } from '../rules/rulebook/registry';
+import { ANSWER_SUBJECTS, observationsOf, requirementsOf } from '../rules/rulebook/registry';
 import type { SubjectKind } from '../rules/rulebook/subjects';
 import type { RequirementId } from '../spec/catalogue';
 import type { ProbeProblem } from '../types/schemas';
@@ -22,26 +22,31 @@ export const ANNOTATION = {
   observation: 'conformance-observation',
   /** JSON ProbeProblem. */
   probeProblem: 'conformance-probe-problem',
+  /** How many answers the test received, each judged as an answer (a number). */
+  answers: 'conformance-answers',
   /** JSON TestCoverage: what the test saw of the service's data. */
   coverage: 'conformance-coverage',
 } as const;
 
-/** The subject every answer is handed to, whatever test asked for it (test-client.ts), and its requirements. */
-export const CROSS_CUTTING_SUBJECT = 'http-answer' satisfies SubjectKind;
-export const CROSS_CUTTING: readonly RequirementId[] = [...requirementsOf(CROSS_CUTTING_SUBJECT)];
+/** The subjects every answer is handed to, whatever test asked for it (test-client.ts: judgeAnswer), and their requirements. */
+export const CROSS_CUTTING_SUBJECTS: readonly SubjectKind[] = ANSWER_SUBJECTS;
+export const CROSS_CUTTING: readonly RequirementId[] = [...requirementsOf(...CROSS_CUTTING_SUBJECTS)];
+/** The HTTP rules judge every answer of every test: every test carries their tags. */
+const EVERY_TEST: readonly RequirementId[] = [...requirementsOf('http-answer')];
 
 /**
  * Test details declaring the subjects of the rulebook a test judges: `test('…', judging('unique-search'), …)`.
  * What the test checks and records is what the registry registers for them, never a list kept by
  * hand, so no rule of a subject can be left out. Each requirement is also a tag (`@SB-ROOT-OBJECT`),
- * so `--grep SB-ROOT-OBJECT` selects the tests that check it; the cross-cutting HTTP rules judge
- * every answer (the test client hands each to `http-answer`), so every test carries their tags.
+ * so `--grep SB-ROOT-OBJECT` selects the tests that declare it. The rules of an answer judge every
+ * answer (the test client hands each to judgeAnswer) without a declaration; every test carries the
+ * HTTP ones' tags, and a test that sets out to check an answer's shape declares its subject.
  */
 export function judging(...subjects: SubjectKind[]) {
   const ids = [...requirementsOf(...subjects)];
   const observations = [...observationsOf(...subjects)];
   return {
-    tag: [...new Set([...ids, ...observations, ...CROSS_CUTTING])].map((id) => `@${id}`),
+    tag: [...new Set([...ids, ...observations, ...EVERY_TEST])].map((id) => `@${id}`),
     annotation: [
       ...subjects.map((subject) => ({ type: ANNOTATION.judges, description: subject })),
       ...ids.map((id) => ({ type: ANNOTATION.requirement, description: id })),
@@ -81,6 +86,7 @@ export function testResultOf(outcome: TestOutcome): TestResult {
     observations: parsed<ObservationRecord>(outcome.annotations, ANNOTATION.observation),
     probeProblems: parsed<ProbeProblem>(outcome.annotations, ANNOTATION.probeProblem),
     coverage: parsed<TestCoverage>(outcome.annotations, ANNOTATION.coverage),
+    answers: parsed<number>(outcome.annotations, ANNOTATION.answers).reduce((sum, n) => sum + n, 0),
     ...(skip ? { skipReason: skip.description ?? 'skipped' } : {}),
     errors: outcome.errors.filter((message) => !MUST_FAILURES.test(message)),
   };

@@ -11,11 +11,13 @@ import type { RequirementId } from '../spec/catalogue';
 import type { Failure } from '../types/schemas';
 import { serviceValue } from '../rules/service-text';
 import type { TestCoverage } from '../verdicts/aggregate';
-import { ANNOTATION, CROSS_CUTTING, CROSS_CUTTING_SUBJECT } from './annotations';
+import { ANNOTATION, CROSS_CUTTING, CROSS_CUTTING_SUBJECTS } from './annotations';
 
 export class TestChecks {
   private readonly judgement = new Judgement();
   private readonly covered: TestCoverage[] = [];
+  /** Answers the test received, each judged as an answer of its endpoint. */
+  private answers = 0;
 
   constructor(
     private readonly declared: ReadonlySet<RequirementId>,
@@ -39,9 +41,15 @@ export class TestChecks {
    * silently left out.
    */
   judge<K extends SubjectKind>(subject: K, value: Subjects[K]): Judgement {
-    if (!this.subjects.has(subject) && subject !== CROSS_CUTTING_SUBJECT)
+    if (!this.subjects.has(subject) && !CROSS_CUTTING_SUBJECTS.includes(subject))
       throw new Error(`harness bug: a test judges ${subject} without declaring it: test('…', judging('${subject}', …), …)`);
     return this.record(judge(subject, value));
+  }
+
+  /** What the rules of an answer concluded of one answer the test received (judgeAnswer): counted, and recorded. */
+  answered(judgement: Judgement): void {
+    this.answers++;
+    this.record(judgement);
   }
 
   /** What this test saw of the service's data: the report says which source datasets the run covered. */
@@ -77,6 +85,7 @@ export class TestChecks {
         .probeProblems(this.redact)
         .map((problem) => ({ type: ANNOTATION.probeProblem, description: JSON.stringify(problem) })),
       // Dataset names are the service's text: redacted and capped as every value from it.
+      ...(this.answers > 0 ? [{ type: ANNOTATION.answers, description: String(this.answers) }] : []),
       ...this.covered.map((coverage) => ({ type: ANNOTATION.coverage, description: JSON.stringify(serviceValue(this.redact(coverage))) })),
     ];
   }

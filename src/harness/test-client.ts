@@ -1,10 +1,14 @@
 import type { EndpointPaths } from '../client/endpoints';
-import { DirectoryEndpoints } from '../client/endpoints';
+import { DirectoryEndpoints, type Endpoint } from '../client/endpoints';
 import type { Exchange } from '../client/exchange';
 import type { ReadOnlyHttpClient } from '../client/http-client';
+import { judgeAnswer } from '../rules/rulebook';
 import type { TestChecks } from './checks';
 
-/** The endpoints for a test: every answer is judged by the rulebook's rules of an answer, in the test that asked for it. */
+/**
+ * The endpoints for a test: every answer is judged by the rulebook's rules of an answer of its
+ * endpoint (judgeAnswer), in the test that asked for it, whatever the test asked it for.
+ */
 export class DirectoryClient extends DirectoryEndpoints {
   constructor(
     http: ReadOnlyHttpClient,
@@ -15,13 +19,9 @@ export class DirectoryClient extends DirectoryEndpoints {
     super(http, paths);
   }
 
-  /**
-   * A plain-text answer carrying the ambiguity text is exempt from HTTP-JSON on searchSingleBest,
-   * whatever the query: §4.1 r4 gives that answer to any search with more than one result.
-   */
-  protected override async answered(pending: Promise<Exchange>, options: { ambiguityAllowed?: boolean } = {}): Promise<Exchange> {
+  protected override async answered(pending: Promise<Exchange>, endpoint: Endpoint): Promise<Exchange> {
     const exchange = await pending;
-    this.checks.judge('http-answer', { exchange, ...options });
+    this.checks.answered(judgeAnswer(endpoint, exchange));
     return exchange;
   }
 }

@@ -5,7 +5,7 @@
  * same rules, so that `probes check` and the run cannot disagree. A probe problem contradicts the
  * promise; a MUST failure leaves it unconfirmed (the service failed on its own); else it holds.
  */
-import type { DirectoryEndpoints } from '../client/endpoints';
+import type { DirectoryEndpoints, Endpoint } from '../client/endpoints';
 import { type Exchange, requestLine, saysNothingOfTheData } from '../client/exchange';
 import { PROMISED, probeLabel } from '../probes/promises';
 import {
@@ -16,6 +16,7 @@ import {
   organizationIds,
   walkByPage,
   judge,
+  judgeAnswer,
   ambiguityNeedsNarrowing,
   dashed,
   classifySingleBest,
@@ -44,11 +45,19 @@ export interface PromiseCheck {
 const identity = <T>(value: T) => value;
 
 /**
- * A promise's verdict from what the rulebook judged of its answers (`judged`), `kept` saying in
+ * A promise's verdict from what the rulebook judged of its answers (`promiseJudged`, and every answer as an answer of `endpoint`), `kept` saying in
  * words what the answers show when they keep it. An answer that says who may ask or how fast says
  * nothing of the data: it confirms nothing, and contradicts nothing.
  */
-function promiseOf(probe: string, promised: string, answers: readonly Exchange[], judged: Judgement, kept: string): PromiseCheck {
+function promiseOf(
+  probe: string,
+  promised: string,
+  { endpoint, answers }: { endpoint: Endpoint; answers: readonly Exchange[] },
+  promiseJudged: Judgement,
+  kept: string,
+): PromiseCheck {
+  // Every answer is evidence: the rules of an answer of its endpoint judge it, as the suite's client does.
+  const judged = answers.reduce((all, exchange) => all.add(judgeAnswer(endpoint, exchange)), promiseJudged);
   const refusal = answers.find((exchange) => saysNothingOfTheData(exchange) && exchange.status < 500);
   if (refusal) {
     const observed = `the service refused the request (${refusal.status}): it confirms nothing about the data; check API_TOKEN and API_HEADERS`;
@@ -84,7 +93,7 @@ export function uniquePromise(probe: string, query: Record<string, string>, exch
   const verdict = promiseOf(
     probe,
     PROMISED.unique,
-    [exchange],
+    { endpoint: 'searchSingleBest', answers: [exchange] },
     judge('unique-search', { probe, query, exchange }),
     describeAnswer(exchange),
   );
@@ -101,7 +110,13 @@ export const verifyUnique = async (api: DirectoryEndpoints, probe: string, query
  */
 export function ambiguousPromise(probe: string, narrowedBy: Record<string, string>, exchange: Exchange, narrowed?: Exchange): PromiseCheck {
   const judged = judge('ambiguous-search', { probe, narrowedBy, exchange, ...(narrowed ? { narrowed } : {}) });
-  return promiseOf(probe, PROMISED.ambiguous, narrowed ? [exchange, narrowed] : [exchange], judged, describeAnswer(exchange));
+  return promiseOf(
+    probe,
+    PROMISED.ambiguous,
+    { endpoint: 'searchSingleBest', answers: narrowed ? [exchange, narrowed] : [exchange] },
+    judged,
+    describeAnswer(exchange),
+  );
 }
 
 export async function verifyAmbiguous(
@@ -128,7 +143,7 @@ export async function verifyNarrowedBy(
   const verdict = promiseOf(
     `${probe} narrowedBy ${JSON.stringify(narrowedBy)}`,
     PROMISED.narrowedBy,
-    [plain, optional],
+    { endpoint: 'searchSingleBest', answers: [plain, optional] },
     judged,
     describeAnswer(plain),
   );
@@ -138,7 +153,13 @@ export async function verifyNarrowedBy(
 
 export async function verifyNone(api: DirectoryEndpoints, probe: string, query: Record<string, string>): Promise<PromiseCheck> {
   const exchange = await api.searchSingleBest(query);
-  return promiseOf(probe, PROMISED.none, [exchange], judge('no-match-search', { probe, query, exchange }), describeAnswer(exchange));
+  return promiseOf(
+    probe,
+    PROMISED.none,
+    { endpoint: 'searchSingleBest', answers: [exchange] },
+    judge('no-match-search', { probe, query, exchange }),
+    describeAnswer(exchange),
+  );
 }
 
 const organizationsIn = (exchange: Exchange) => {
@@ -154,7 +175,7 @@ export async function verifySearch(
 ): Promise<PromiseCheck & { bundle?: unknown }> {
   const exchange = await api.organizations(query);
   const judged = judge('probe-search', { probe, exchange }).add(judge('filtered-search', { query, exchange }));
-  const verdict = promiseOf(probe, PROMISED.searches, [exchange], judged, organizationsIn(exchange));
+  const verdict = promiseOf(probe, PROMISED.searches, { endpoint: 'organization', answers: [exchange] }, judged, organizationsIn(exchange));
   return { ...verdict, ...(verdict.status === 'holds' ? { bundle: exchange.body } : {}) };
 }
 
@@ -163,7 +184,7 @@ export async function verifyIdentifier(api: DirectoryEndpoints, probe: string, v
   return promiseOf(
     probe,
     PROMISED.identifiers,
-    [exchange],
+    { endpoint: 'organization', answers: [exchange] },
     judge('identifier-search', { probe, value, exchange }),
     organizationsIn(exchange),
   );
@@ -180,7 +201,7 @@ export async function verifyMultiPage(api: DirectoryEndpoints, probe: string, qu
   const answers = pages.map((p) => p.exchange);
   const distinct = new Set(pages.flatMap((p) => p.ids)).size;
   const kept = `${pages.length} page${pages.length === 1 ? '' : 's'} by Page hold ${distinct} organizations (page 1: ${pages[0].ids.length}, total ${JSON.stringify(pages[0].total)})`;
-  return promiseOf(probe, PROMISED.multiPage, answers, judge('page-walk', { walk, pages }), kept);
+  return promiseOf(probe, PROMISED.multiPage, { endpoint: 'organization', answers }, judge('page-walk', { walk, pages }), kept);
 }
 
 /** More than 1000 match: Count=1000 returns 1000, as the suite asks it of the overLimit probe. */
@@ -196,7 +217,7 @@ export async function verifyOverLimit(api: DirectoryEndpoints, probe: string, qu
   return promiseOf(
     probe,
     PROMISED.overLimit,
-    [exchange],
+    { endpoint: 'organization', answers: [exchange] },
     judged,
     `Count=${MAX_COUNT} returned ${organizationIds(exchange.body).length} entries`,
   );
@@ -210,7 +231,7 @@ export async function verifyStatusSearch(api: DirectoryEndpoints, probe: string,
   return promiseOf(
     probe,
     PROMISED.statusSearch,
-    searches.map((s) => s.exchange),
+    { endpoint: 'organization', answers: searches.map((s) => s.exchange) },
     judge('status-search', { probe, searches }),
     'active=true and active=false return only organizations with that flag',
   );

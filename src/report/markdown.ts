@@ -90,6 +90,9 @@ export function renderMarkdown(report: ConformanceReport): string {
     `Target: ${cell(report.target.baseUrl)}${report.target.embedded ? ' (the embedded reference server)' : ''}  `,
     `Started: ${report.startedAt}, took ${(report.durationMs / 1000).toFixed(1)} s  `,
     `Requirements: ${summary.pass} pass${partial}, ${summary.fail} fail, ${summary.warn} warn, ${summary.skip} skip; ${report.probeProblems.length} probe problems  `,
+    ...(summary.answers === undefined
+      ? []
+      : [`Answers judged: ${summary.answers}, every one by the rules of its endpoint (${summary.checks ?? 0} checks in all)  `]),
     `Source datasets covered: ${cell(coverageInWords(report))}`,
     '',
   ];

@@ -41,22 +41,28 @@ export function judgeNoArray(exchange: Exchange): Judgement {
   return judgement;
 }
 
-/** SB-RECORD-SHAPE and the provider data rules over a unique probe's golden record (§2.1, §2.3, §2.4). */
+/**
+ * SB-RECORD-SHAPE for a unique probe: a golden record object (§2.1). "More than one" or "none" is a
+ * probe problem; the record's own shape is judged on every answer that holds one (judgeAnsweredRecord).
+ */
 export function judgeUniqueRecord(probe: string, exchange: Exchange): Judgement {
   const judgement = new Judgement();
   const answer = uniqueAnswer(judgement, probe, exchange);
-  if (!answer) return judgement;
-  if (answer.kind !== 'record' && answer.kind !== 'malformed') {
-    judgement.check(
-      'SB-RECORD-SHAPE',
-      false,
-      `a unique query answered with ${rootKind(exchange)}; expected a golden record object (§2.1)`,
-      {
-        exchange,
-      },
-    );
-    return judgement;
-  }
+  if (!answer || answer.kind === 'record' || answer.kind === 'malformed') return judgement;
+  judgement.check('SB-RECORD-SHAPE', false, `a unique query answered with ${rootKind(exchange)}; expected a golden record object (§2.1)`, {
+    exchange,
+  });
+  return judgement;
+}
+
+/**
+ * SB-RECORD-SHAPE and the provider data rules over a golden record, whatever query brought it
+ * (§2.1, §2.3, §2.4): an answer that holds a record, or a 2xx object that tries to be one.
+ */
+export function judgeAnsweredRecord(exchange: Exchange): Judgement {
+  const judgement = new Judgement();
+  const answer = classifySingleBest(exchange);
+  if (answer.kind !== 'record' && answer.kind !== 'malformed') return judgement;
   // The schema judges the parts the body has: the data rules only where there is a data object.
   judgement.schema(SCHEMA.goldenRecord, exchange.body, exchange);
   if (answer.kind !== 'record') return judgement;

@@ -486,6 +486,14 @@ export interface ConformanceReport {
     warn: number;
     skip: number;
     partial: number;
+    /**
+     * Answers the run received. Every one is judged by the rules of an answer of its endpoint, whatever request brought it (a page of a walk, a Count probe, a repeat): the checks grow with what the run fetched.
+     */
+    answers?: number;
+    /**
+     * Checks the rules made of those answers, all requirements together.
+     */
+    checks?: number;
   };
   requirements: RequirementResult[];
   observations: ObservationResult[];

@@ -18,6 +18,8 @@ export interface TestResult {
   probeProblems: readonly ProbeProblem[];
   /** What it saw of the service's data, when it says. */
   coverage?: readonly TestCoverage[];
+  /** How many answers it received, each judged as an answer of its endpoint. */
+  answers?: number;
   /** Why it was skipped, when it was. */
   skipReason?: string;
   /** Errors outside its checks (transport, time-out, harness): a MUST failure is no such error. */
@@ -118,6 +120,7 @@ export function aggregate(
   const errors: RunError[] = [...runErrors];
   // The most any test saw: the tests that fetch source records each see the same golden records.
   let coverage: TestCoverage | undefined;
+  let answers = 0;
 
   for (const outcome of outcomes) {
     const { declares: declared, records: recorded } = outcome;
@@ -131,6 +134,7 @@ export function aggregate(
       observations.set(id, [...(observations.get(id) ?? []), value]);
     }
     problems.push(...outcome.probeProblems);
+    answers += outcome.answers ?? 0;
     for (const seen of outcome.coverage ?? []) if (!coverage || seen.goldenRecords > coverage.goldenRecords) coverage = seen;
     let notRun: string | undefined;
     if (outcome.status === 'skipped') notRun = outcome.skipReason ?? 'skipped';
@@ -173,10 +177,11 @@ export function aggregate(
     };
   });
 
-  const summary = { pass: 0, fail: 0, warn: 0, skip: 0, partial: 0 };
+  const summary = { pass: 0, fail: 0, warn: 0, skip: 0, partial: 0, answers, checks: 0 };
   for (const r of requirements) {
     summary[r.status]++;
     if (r.partial) summary.partial++;
+    summary.checks += r.checks;
   }
   const probeProblems = distinctByJson(problems.map(({ probe, promised, observed, message }) => ({ probe, promised, observed, message })));
 

@@ -10,7 +10,7 @@ import { MAX_COUNT } from '../../src/spec/constants';
 const NO_SEARCHES = 'PROBES_FILE has no organization.searches probes';
 
 describeSuite('organization search (§4.3)', () => {
-  test('every probe search answers a valid searchset bundle', judging('probe-search'), async ({ api, checks, probes }) => {
+  test('every probe search answers a valid searchset bundle', judging('probe-search', 'search-page'), async ({ api, checks, probes }) => {
     await forEachProbe('organization.searches', probes.organization?.searches, NO_SEARCHES, async ({ query }, probe) => {
       checks.judge('probe-search', { probe, exchange: await api.organizations(query) });
     });

@@ -23,13 +23,12 @@ describeSuite('searchSingleBest (§4.1)', () => {
         checks.judge('unique-search', { probe, query, exchange: await api.searchSingleBest(query) });
       });
       if (unique.length === 0) checks.skipSubject('unique-search', NO_UNIQUE);
+      // Every answer is judged as an answer (never an array, a record it holds well shaped): the client does it.
       for (const [place, list] of [
         ['provider.ambiguous', ambiguous],
         ['provider.none', none],
       ] as const)
-        await stepEachProbe(place, list, async ({ query }) => {
-          checks.judge('single-best-answer', { exchange: await api.searchSingleBest(query) });
-        });
+        await stepEachProbe(place, list, async ({ query }) => void (await api.searchSingleBest(query)));
     },
   );
 

@@ -84,7 +84,7 @@ test('MUST failures fail, SHOULD failures warn, checks pass, no checks skip', ()
   expect(report.requirements.find((r) => r.id === 'SB-RECORD-SHAPE')!.checks).toBe(3);
   expect(report.requirements.find((r) => r.id === 'ORG-ACTIVE')!.skipped).toEqual(['active: STATUS_SEARCH is not true']);
   expect(report.requirements.find((r) => r.id === 'ORG-PAGE')!.skipped).toEqual(['no check of this requirement ran']);
-  expect(report.summary).toEqual({ pass: 2, fail: 1, warn: 1, skip: report.requirements.length - 4, partial: 0 });
+  expect(report.summary).toEqual({ pass: 2, fail: 1, warn: 1, skip: report.requirements.length - 4, partial: 0, answers: 0, checks: 11 });
   expect(report.verdict).toBe('fail');
   expect(report.errors).toEqual([]);
 });

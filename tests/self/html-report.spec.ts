@@ -32,8 +32,12 @@ test('index.html agrees with conformance.json, loads nothing, and carries no cre
   const { page, requests, close } = await openFile(join(reportDir, 'index.html'));
   try {
     await expect(page.locator('#verdict')).toHaveText(json.verdict.toUpperCase());
+    const { answers, checks, ...statuses } = json.summary;
+    await expect(page.locator('#judged')).toHaveAttribute('data-answers', String(answers));
+    await expect(page.locator('#judged')).toHaveAttribute('data-checks', String(checks));
+    expect(answers).toBeGreaterThan(0);
     const counts: Record<string, number> = {
-      ...json.summary,
+      ...statuses,
       'probe problems': json.probeProblems.length,
       'run errors': json.errors.length,
     };

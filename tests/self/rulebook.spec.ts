@@ -102,30 +102,37 @@ const CASES: Case[] = [
   at('single-best-answer', 'an object', { exchange: answer(golden) }, { 'SB-ROOT-OBJECT': 'pass' }),
   at('single-best-answer', 'an array', { exchange: answer([golden]) }, { 'SB-ROOT-OBJECT': 'MUST' }),
   at(
-    'unique-search',
-    'the record',
-    { probe: 'p', query: { NPI: npi }, exchange: answer(golden) },
-    {
-      'SB-RECORD-SHAPE': 'pass',
-      'SB-MATCHES-QUERY': 'pass',
-      'DATA-CODES': 'pass',
-    },
+    'single-best-answer',
+    'a record',
+    { exchange: answer(golden) },
+    { 'SB-ROOT-OBJECT': 'pass', 'SB-RECORD-SHAPE': 'pass', 'DATA-CODES': 'pass' },
   ),
+  at('single-best-answer', 'a curated ID as a number', { exchange: answer({ ...golden, id: 7 }) }, { 'SB-RECORD-SHAPE': 'MUST' }),
   at(
-    'unique-search',
-    'a curated ID as a number',
-    { probe: 'p', query: { NPI: npi }, exchange: answer({ ...golden, id: 7 }) },
-    {
-      'SB-RECORD-SHAPE': 'MUST',
-    },
-  ),
-  at(
-    'unique-search',
+    'single-best-answer',
     'a Gender outside M/F',
-    { probe: 'p', query: { NPI: npi }, exchange: answer(changed(golden, '/data/Gender', ['X'])) },
+    { exchange: answer(changed(golden, '/data/Gender', ['X'])) },
     {
       'DATA-CODES': 'SHOULD',
     },
+  ),
+  at(
+    'single-best-answer',
+    'the ambiguity text',
+    { exchange: answer(AMBIGUITY_MESSAGE, { contentType: 'text/plain' }) },
+    { 'SB-ROOT-OBJECT': 'pass', 'SB-RECORD-SHAPE': 'none' },
+  ),
+  at(
+    'unique-search',
+    'the record',
+    { probe: 'p', query: { NPI: npi }, exchange: answer(golden) },
+    { 'SB-ROOT-OBJECT': 'pass', 'SB-MATCHES-QUERY': 'pass', 'SB-RECORD-SHAPE': 'none' },
+  ),
+  at(
+    'unique-search',
+    'an array holding the record',
+    { probe: 'p', query: { NPI: npi }, exchange: answer([golden]) },
+    { 'SB-ROOT-OBJECT': 'MUST', 'SB-RECORD-SHAPE': 'MUST' },
   ),
   at(
     'unique-search',
@@ -301,16 +308,16 @@ const CASES: Case[] = [
   ),
   at(
     'probe-search',
-    'a bundle of organizations',
+    'a bundle of organizations: judged as every bundle is (judgeAnswer)',
     { probe: 'p', exchange: answer(bundleOf()) },
-    { 'ORG-BUNDLE-SHAPE': 'pass', 'ORG-SEARCH-MODE': 'pass' },
+    { 'ORG-BUNDLE-SHAPE': 'none', 'ORG-SEARCH-MODE': 'none' },
   ),
   at(
     'probe-search',
-    'an entry of search.mode include',
-    { probe: 'p', exchange: answer({ ...bundleOf(), entry: [{ ...bundleOf().entry[0], search: { mode: 'include' } }] }) },
+    'an object that does not claim to be a bundle',
+    { probe: 'p', exchange: answer({ resourceType: 'OperationOutcome', issue: [] }) },
     {
-      'ORG-SEARCH-MODE': 'MUST',
+      'ORG-BUNDLE-SHAPE': 'MUST',
     },
   ),
   at(

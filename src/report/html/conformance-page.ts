@@ -36,6 +36,15 @@ function banner(report: ConformanceReport): ElementContent {
       'div.counts',
       counts.map(([name, n]) => h('span', { dataCount: name }, `${n} ${name}`)),
     ),
+    ...(summary.answers === undefined
+      ? []
+      : [
+          h(
+            'div.meta#judged',
+            { dataAnswers: summary.answers, dataChecks: summary.checks },
+            `${plural(summary.answers, 'answer')} judged, every one by the rules of its endpoint: ${summary.checks ?? 0} checks in all`,
+          ),
+        ]),
     h('div.meta#coverage', `Source datasets covered: ${coverageInWords(report)}`),
   ]);
 }

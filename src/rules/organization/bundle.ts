@@ -17,6 +17,14 @@ export const isSuccess = (exchange: Exchange) => exchange.status >= 200 && excha
 /** Only a successful, parsed bundle can contradict a probe: anything else is the service's own failure. */
 export const isBundle = (exchange: Exchange) => isSuccess(exchange) && answeredObject(exchange);
 
+/**
+ * A bundle as the answer says of itself: a successful object that names itself a Bundle or holds
+ * entries. Every such answer is judged as a bundle whatever the request; an answer that claims
+ * neither (§4.3 r2 does not show what no parameter or no match gives) only where a bundle was promised.
+ */
+export const claimsBundle = (exchange: Exchange) =>
+  isBundle(exchange) && ((exchange.body as { resourceType?: unknown }).resourceType === 'Bundle' || 'entry' in (exchange.body as object));
+
 /** One check of `id`: the request (in words) answered a bundle (§2.5). */
 export function answeredBundle(judgement: Judgement, id: RequirementId, exchange: Exchange, request: string): boolean {
   return judgement.check(

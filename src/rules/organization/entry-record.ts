@@ -6,7 +6,7 @@ import type { Exchange } from '../../client/exchange';
 import { SCHEMA } from '../../schema-validation/validator';
 import { Judgement } from '../judgement';
 import { PROMISED } from '../../probes/promises';
-import { answeredBundle, isBundle, total } from './bundle';
+import { answeredBundle, claimsBundle, isBundle, total } from './bundle';
 import { isJsonObject } from '../json';
 import type { EntryProblem } from '../problem';
 import { entriesOf, fullUrlProblems, partOfProblems } from './entries';
@@ -89,9 +89,13 @@ export function judgeSearchPage(exchange: Exchange, request: string): Judgement 
   return judgement;
 }
 
-/** A search the probes promise matches, whole (judgeSearchPage). No entry at all contradicts the probe. */
+/**
+ * A search the probes promise matches: a bundle at all (an answer that claims to be one is judged
+ * whole as every answer is, judgeAnswer; one that does not is judged here as the bundle it must be).
+ * No entry at all contradicts the probe.
+ */
 export function judgeSearchBundle(probe: string, exchange: Exchange): Judgement {
-  const judgement = judgeSearchPage(exchange, 'a search that matches');
+  const judgement = claimsBundle(exchange) ? new Judgement() : judgeBundlePage(exchange, 'a search that matches');
   if (!isBundle(exchange)) return judgement;
   const entries = entriesOf(exchange.body);
   if (entries.length === 0)

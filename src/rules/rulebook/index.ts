@@ -5,7 +5,7 @@
  * rule function of its own choosing. dependency-cruiser holds the drivers to this module
  * (`drivers-through-the-rulebook`).
  */
-export { judge, notJudgedBy, observationsOf, requirementsOf } from './registry';
+export { ANSWER_SUBJECTS, judge, judgeAnswer, notJudgedBy, observationsOf, requirementsOf } from './registry';
 export type { SubjectKind, Subjects } from './subjects';
 export type { Judgement, Redact } from '../judgement';
 export { PageWalk, pageOfWalk, walkByPage, type PageOfWalk, type PageWalkOptions } from '../organization/walk-by-page';

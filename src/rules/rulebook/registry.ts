@@ -6,9 +6,11 @@
  * driver reaches is one it does not judge, and `notJudgedBy` says why (the request it would need).
  */
 import { OBSERVATIONS, type ObservationId, REQUIREMENTS, type RequirementId } from '../../spec/catalogue';
+import type { Endpoint } from '../../client/endpoints';
+import type { Exchange } from '../../client/exchange';
 import { judgeHttp } from '../http';
 import type { Judgement } from '../judgement';
-import { judgeMinParams, judgeTotal, observeParamCase as observeOrganizationParamCase } from '../organization/bundle';
+import { claimsBundle, judgeMinParams, judgeTotal, observeParamCase as observeOrganizationParamCase } from '../organization/bundle';
 import { judgeBundlePage, judgeEntryMatch, judgeEntryRecord, judgeSearchBundle, judgeSearchPage } from '../organization/entry-record';
 import { judgeFilters, judgeStatusSearch, observeNameValueForms } from '../organization/filters';
 import { judgeForeignIdentifierSystem, judgeIdentifierSearch, judgeQualifiedIdentifier } from '../organization/identifiers';
@@ -30,6 +32,7 @@ import {
   judgeOptionalDash,
   judgeStrictParameters,
   judgeUniqueRecord,
+  judgeAnsweredRecord,
   judgeUniqueRoot,
   observeParamCase as observeSingleBestParamCase,
   observeValueForms,
@@ -69,9 +72,8 @@ export const RULEBOOK: readonly Rule[] = [
     judgeHttp(exchange, { ambiguityAllowed }),
   ),
   rule('single-best-answer', ['SB-ROOT-OBJECT'], ({ exchange }) => judgeNoArray(exchange)),
-  rule('unique-search', ['SB-RECORD-SHAPE', ...PROVIDER_DATA, 'OBS-CODED-VALUES'], ({ probe, exchange }) =>
-    judgeUniqueRecord(probe, exchange),
-  ),
+  rule('single-best-answer', ['SB-RECORD-SHAPE', ...PROVIDER_DATA, 'OBS-CODED-VALUES'], ({ exchange }) => judgeAnsweredRecord(exchange)),
+  rule('unique-search', ['SB-RECORD-SHAPE'], ({ probe, exchange }) => judgeUniqueRecord(probe, exchange)),
   rule('unique-search', ['SB-ROOT-OBJECT'], ({ probe, exchange }) => judgeUniqueRoot(probe, exchange)),
   rule('unique-search', ['SB-MATCHES-QUERY'], ({ probe, query, exchange }) => judgeMatchesQuery(probe, query, exchange)),
   rule('source-records', ['SR-ROOT-ARRAY', 'SR-ELEMENT-SHAPE', ...PROVIDER_DATA, 'OBS-CODED-VALUES'], ({ golden, exchange }) =>
@@ -92,11 +94,7 @@ export const RULEBOOK: readonly Rule[] = [
     replayPageWalk(walk, pages).judgement(),
   ),
   rule('next-link-target', ['ORG-NEXT-LINK'], ({ pages, from, reached }) => judgeNextLinkTarget(pages, from, reached)),
-  rule(
-    'probe-search',
-    ['ORG-BUNDLE-SHAPE', 'ORG-ENTRY-SHAPE', 'ORG-SEARCH-MODE', 'ORG-RESOURCE-SHAPE', 'ORG-PARTOF', 'ORG-FHIR-R4'],
-    ({ probe, exchange }) => judgeSearchBundle(probe, exchange),
-  ),
+  rule('probe-search', ['ORG-BUNDLE-SHAPE', 'ORG-FHIR-R4'], ({ probe, exchange }) => judgeSearchBundle(probe, exchange)),
   rule('filtered-search', ['ORG-FILTERS'], ({ query, exchange }) => judgeFilters(query, exchange)),
   rule('count-search', ['ORG-COUNT'], ({ count, exchange }) => judgeCountAtMost(count, exchange)),
   rule('count-exactly-search', ['ORG-COUNT'], ({ place, promised, query, count, exchange }) =>
@@ -138,6 +136,31 @@ export const RULEBOOK: readonly Rule[] = [
   rule('default-page', ['OBS-DEFAULT-PAGE-SIZE'], ({ exchange }) => observeDefaultPageSize(exchange)),
   rule('unknown-lookup', ['OBS-UNKNOWN-CURATED-ID'], ({ exchange }) => observeUnknownCuratedId(exchange)),
 ];
+
+/** The subjects every answer is handed to, whatever request brought it (judgeAnswer). */
+export const ANSWER_SUBJECTS = ['http-answer', 'single-best-answer', 'search-page'] as const satisfies readonly SubjectKind[];
+
+/**
+ * Every answer is evidence: whatever request brought it, the rules of an answer of its endpoint judge
+ * it. Any answer: HTTP-JSON and HTTP-NO-5XX. A searchSingleBest answer: never an array, and a record
+ * it holds has the record's shape (§1, §2.1). An organization answer that is a bundle: the bundle and
+ * every entry (§2.5) — a page of a walk, a Count probe, a repeat alike. An answer that does not claim
+ * to be a bundle (an OperationOutcome for no parameter or no match, §4.3 r2) is left to the rule of
+ * the request that promised one.
+ */
+export function judgeAnswer(endpoint: Endpoint, exchange: Exchange): Judgement {
+  const judgement = judge('http-answer', { exchange, ambiguityAllowed: endpoint === 'searchSingleBest' });
+  if (endpoint === 'searchSingleBest') judgement.add(judge('single-best-answer', { exchange }));
+  if (endpoint === 'organization' && claimsBundle(exchange))
+    judgement.add(judge('search-page', { exchange, request: `the search ${searchOf(exchange)}` }));
+  return judgement;
+}
+
+/** The query of an answer's request, as sent: `?name=A&Count=1`, or "with no parameter". */
+function searchOf(exchange: Exchange): string {
+  const { search } = new URL(exchange.url);
+  return search === '' ? 'with no parameter' : search;
+}
 
 /** Every rule of `subject`, judged, in one Judgement. None at all is a bug. */
 export function judge<K extends SubjectKind>(subject: K, value: Subjects[K]): Judgement {

@@ -3,7 +3,7 @@ import { REFERENCE_BEHAVIOUR } from '../behaviour';
 import { byId } from '../../organization-index';
 import type { OrganizationRequirementId } from '../../../spec/catalogue';
 import type { FaultsFor } from '../scenario';
-import { withBundle, withEntries, withNextLink } from '../transforms';
+import { cachedOnRepeat, searchedWith, withBundle, withEntries, withNextLink } from '../transforms';
 
 const reference = REFERENCE_BEHAVIOUR;
 
@@ -36,6 +36,23 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
       name: 'bundle-total-string',
       description: 'total as a string',
       behaviour: { organization: { bundle: (bundle) => ({ ...bundle, total: String(bundle.total) }) } },
+    },
+    // Every answer is judged, whatever request brought it: a Count probe's, and a repeat's.
+    {
+      name: 'count-version-number',
+      description: 'meta.versionId is a number in answers to a search with Count',
+      unseenBySurvey: 'the survey walks by Page alone and never sends Count',
+      behaviour: {
+        organization: {
+          bundle: (bundle) =>
+            searchedWith(bundle, 'Count') ? { ...bundle, meta: { ...bundle.meta, versionId: Number(bundle.meta.versionId) || 1 } } : bundle,
+        },
+      },
+    },
+    {
+      name: 'repeat-cached-bundle-id',
+      description: 'a request asked before is answered from a cache whose bundle id is not a UUID',
+      behaviour: { organization: { bundle: cachedOnRepeat((bundle) => ({ ...bundle, id: `cached-${bundle.id.slice(0, 8)}` })) } },
     },
     {
       name: 'bundle-link-without-url',
@@ -185,6 +202,20 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
           bundle: withEntries((entry) => {
             if (entry.resource.partOf) entry.resource.partOf.reference = '#00000000-0000-4000-8000-000000000000';
           }),
+        },
+      },
+    },
+    {
+      name: 'partof-dangling-after-page-1',
+      description: 'partOf points at a contained id that does not exist, on every page but the first',
+      behaviour: {
+        organization: {
+          bundle: (bundle, context) =>
+            (context.window?.page ?? 1) > 1
+              ? withEntries((entry) => {
+                  if (entry.resource.partOf) entry.resource.partOf.reference = '#00000000-0000-4000-8000-000000000000';
+                })(bundle)
+              : bundle,
         },
       },
     },
