@@ -10,6 +10,8 @@ import { Redactor } from '../client/redact';
 import { applyBaseline } from '../verdicts/baseline/apply';
 import { aggregate, EXIT_CODE, type RunError, type RunVerdict } from '../verdicts/aggregate';
 import { conformanceReport, REPORT_FILES } from '../report/model';
+import { WALK_CUT } from '../rules/rulebook';
+import { PAGE_SIZE } from '../spec/constants';
 import { writeReport } from '../report/write-report';
 
 // eslint-disable-next-line no-control-regex -- ANSI colour codes start with ESC.
@@ -120,6 +122,12 @@ export default class ConformanceReporter implements Reporter {
     console.log(
       `${name ? `conformance [${name}]` : '\nconformance'}: ${summary.verdict.toUpperCase()}: ${counts}${againstBaseline} (${config.reportDir}/${REPORT_FILES.markdown})`,
     );
+    // A walk cut by its page budget leaves its requirements partial: the last lines say what to change.
+    const cut = summary.requirements.filter((r) => r.skipped?.some((reason) => WALK_CUT.test(reason))).map((r) => r.id);
+    if (cut.length > 0)
+      console.log(
+        `walk cut short: a walk stopped at its page budget before its end, so ${cut.join(', ')} ${cut.length > 1 ? 'are' : 'is'} partial: give organization.multiPage a query that matches ${PAGE_SIZE + 1}–${PAGE_SIZE * (config.maxPages - 1)} organizations (probes draft chooses one), or raise MAX_PAGES (now ${config.maxPages})`,
+      );
     // Without a baseline a SHOULD finding only warns: the last line says how to gate on every finding.
     if (!config.baseline && !name)
       console.log(

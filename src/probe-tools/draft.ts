@@ -23,6 +23,8 @@ import {
   verifyUnique,
 } from './verify';
 import { draftRequestBound, MAX_SEEDS, TRIES } from './draft-bound';
+import { DEFAULT_MAX_PAGES } from '../config/run-config';
+import { PAGE_SIZE } from '../spec/constants';
 
 /** Ambiguous probes written at most: each costs the suite several requests, and three show the rule. */
 const WRITTEN_AMBIGUOUS = 3;
@@ -92,6 +94,38 @@ function unknownNpiCandidates(seeds: readonly string[]): string[] {
 const distinct = <T>(values: readonly (T | undefined)[], limit: number): T[] =>
   distinctByJson(values.filter((v): v is T => v !== undefined)).slice(0, limit);
 
+/** Matches whose walk by Page fits the suite's default budget: 25 a page (§8), MAX_PAGES pages, the page past the last included. */
+const WALK_FITS = PAGE_SIZE * (DEFAULT_MAX_PAGES - 1);
+
+/**
+ * The multiPage probe: of the candidates more than 25 match, the first whose walk by Page reaches its
+ * end within the suite's page budget (a walk cut short leaves ORG-PAGE, ORG-TOTAL and ORG-NEXT-LINK
+ * partial), else the smallest; each verified by two pages, TRIES.multiPage at most. Says why, in `notes`.
+ */
+async function chooseMultiPage(
+  api: BoundedEndpoints,
+  sized: readonly { query: Record<string, string>; matches: number }[],
+  notes: string[],
+): Promise<{ query: Record<string, string> } | undefined> {
+  const order = [
+    ...sized.filter((c) => c.matches <= WALK_FITS),
+    ...[...sized.filter((c) => c.matches > WALK_FITS)].sort((a, b) => a.matches - b.matches),
+  ];
+  for (const candidate of distinctByJson(order).slice(0, TRIES.multiPage)) {
+    if (!kept(await verifyMultiPage(api, JSON.stringify(candidate.query), candidate.query))) continue;
+    const pages = Math.ceil(candidate.matches / PAGE_SIZE);
+    notes.push(
+      candidate.matches <= WALK_FITS
+        ? `organization.multiPage ${JSON.stringify(candidate.query)}: ${candidate.matches} organizations match, so its walk by Page ends within MAX_PAGES=${DEFAULT_MAX_PAGES} (${pages} pages of ${PAGE_SIZE}, and the page past the last)`
+        : `organization.multiPage ${JSON.stringify(candidate.query)}: ${candidate.matches} organizations match, the fewest of the queries tried that show more than ${PAGE_SIZE}; its walk by Page takes ${pages} pages, more than MAX_PAGES=${DEFAULT_MAX_PAGES}: raise MAX_PAGES, or write a query that matches ${PAGE_SIZE + 1}–${WALK_FITS} organizations, so that the walk reaches its end`,
+    );
+    return { query: candidate.query };
+  }
+  return undefined;
+}
+
+const kept = (v: PromiseCheck) => v.status === 'holds';
+
 /** Drafts a probes file from seed NPIs; see draftRequestBound for the requests it makes at most. */
 export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]): Promise<Draft> {
   const seedsWanted = [...new Set(npis)].slice(0, MAX_SEEDS);
@@ -110,8 +144,6 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
         `NPI ${npi} has no valid check digit (Luhn over 80840): drafting from it anyway, since the service holds it; its data may hold wrong NPIs: DATA-NPI-CHECKDIGIT will report them`,
     );
   const seeds: Seed[] = [];
-  const kept = (v: PromiseCheck) => v.status === 'holds';
-
   for (const npi of seedsWanted) {
     const byNpi = await verifyUnique(api, `NPI ${npi}`, { NPI: npi });
     if (!kept(byNpi) || !byNpi.record) {
@@ -160,6 +192,7 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
   }
 
   const searches: { query: Record<string, string> }[] = [];
+  const searchTotals: { query: Record<string, string>; total: number }[] = [];
   const identifiersSeen: string[] = [];
   const cityQueries = distinct(
     seeds.map((s) => query({ 'address-city': s.city, 'address-state': s.state })),
@@ -173,6 +206,8 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
     const found = await verifySearch(api, JSON.stringify(candidate), candidate);
     if (!kept(found)) continue;
     searches.push({ query: candidate });
+    const searchTotal = (found.bundle as { total?: unknown } | undefined)?.total;
+    if (typeof searchTotal === 'number') searchTotals.push({ query: candidate, total: searchTotal });
     for (const entry of entriesOf(found.bundle))
       for (const identifier of objectsIn((entry.resource as Record<string, unknown> | undefined)?.identifier))
         if (typeof identifier.value === 'string' && identifier.value !== '') identifiersSeen.push(identifier.value);
@@ -186,13 +221,16 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
     TRIES.states,
   );
   const stateQuery = (state: string) => ({ 'address-state': state });
-  let multiPage: { query: Record<string, string> } | undefined;
   let overLimit: { query: Record<string, string> } | undefined;
+  // How many match each candidate: a search's own total where it says more than its page holds, a state's Count=1000 answer.
+  const sized: { query: Record<string, string>; matches: number }[] = [];
+  for (const { query, total } of searchTotals) if (total > PAGE_SIZE) sized.push({ query, matches: total });
   for (const state of states) {
-    if (!multiPage && kept(await verifyMultiPage(api, state, stateQuery(state)))) multiPage = { query: stateQuery(state) };
-    if (!overLimit && kept(await verifyOverLimit(api, state, stateQuery(state)))) overLimit = { query: stateQuery(state) };
+    const over = await verifyOverLimit(api, state, stateQuery(state));
+    if (!overLimit && kept(over)) overLimit = { query: stateQuery(state) };
+    if (over.entries !== undefined && over.entries > PAGE_SIZE) sized.push({ query: stateQuery(state), matches: over.entries });
   }
-
+  const multiPage = await chooseMultiPage(api, sized, notes);
   // Every seed's NPI, then every name-and-state query the service answered with its seed: the NPIs first,
   // since the first unique probe leads the suite to its curated ID.
   const unique = distinct([...byNpiProbes, ...byName], Infinity);
@@ -212,7 +250,11 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
   lack('provider.none', none.length === 0, `the service returned a record for each of ${TRIES.none} unknown-looking NPIs`);
   lack('organization.searches', searches.length === 0, "no organization is in the seeds' cities or postal codes");
   lack('organization.identifiers', identifiers.length === 0, 'the organizations found carry no identifier that finds them again');
-  lack('organization.multiPage', !multiPage, `no seed's state has more than 25 organizations (${states.join(', ') || 'no state'})`);
+  lack(
+    'organization.multiPage',
+    !multiPage,
+    `no seed's city, postal code or state has more than 25 organizations that two pages by Page show (${states.join(', ') || 'no state'})`,
+  );
   lack('organization.overLimit', !overLimit, `no seed's state has more than 1000 organizations (${states.join(', ') || 'no state'})`);
   lack(
     'organization.statusSearch',

@@ -25,6 +25,8 @@ export interface RequirementRecord {
 export interface ObservationRecord {
   id: ObservationId;
   value: unknown;
+  /** Set instead of a value: why nothing could be observed (a walk cut before its end, say). */
+  unobserved?: string;
 }
 
 export interface Evidence {
@@ -129,6 +131,12 @@ export class Judgement {
     return this;
   }
 
+  /** What could not be observed, and the true reason: the report says it, never a guess. */
+  unobserved(id: ObservationId, reason: string): this {
+    this.observed.push({ id, value: undefined, unobserved: reason });
+    return this;
+  }
+
   /** Another judgement's checks, skips, probe problems and observations, added to this one's. */
   add(other: Judgement): this {
     for (const record of other.records.values()) {
@@ -184,7 +192,9 @@ export class Judgement {
   }
 
   observationRecords(redact: Redact): ObservationRecord[] {
-    return this.observed.map(({ id, value }) => ({ id, value: serviceValue(redact(value)) }));
+    return this.observed.map((record) =>
+      record.unobserved === undefined ? { id: record.id, value: serviceValue(redact(record.value)) } : { ...record, value: undefined },
+    );
   }
 
   probeProblems(redact: Redact): ProbeProblem[] {

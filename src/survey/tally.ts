@@ -329,7 +329,8 @@ export class SurveyTally {
       }
       // The URLs are the client's, redacted already; the messages quote only what the walk's summaries hold.
       add(recordVerdict(key, judgement, { redact: (value) => value, exchangeOf: () => undefined }));
-      for (const { id, value } of judgement.observationRecords((v) => v)) this.observeWalk(id, value);
+      for (const { id, value, unobserved } of judgement.observationRecords((v) => v))
+        if (unobserved === undefined) this.observeWalk(id, value);
     }
     return { key, checked: [...checked].sort(), failures };
   }

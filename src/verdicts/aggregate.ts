@@ -130,8 +130,9 @@ export function aggregate(
       target.failures.push(...record.failures);
       target.skipped.push(...(record.skipped ?? []).map((reason) => `${outcome.title}: ${reason}`));
     }
-    for (const { id, value } of outcome.observations) {
-      observations.set(id, [...(observations.get(id) ?? []), value]);
+    for (const { id, value, unobserved } of outcome.observations) {
+      if (unobserved !== undefined) observationSkips.set(id, [...(observationSkips.get(id) ?? []), `${outcome.title}: ${unobserved}`]);
+      else observations.set(id, [...(observations.get(id) ?? []), value]);
     }
     problems.push(...outcome.probeProblems);
     answers += outcome.answers ?? 0;
@@ -207,7 +208,7 @@ export function aggregate(
         return { id: o.id, title: o.title, status: 'observed', value: Array.isArray(shown) && shown.length === 1 ? shown[0] : shown };
       }
       const fallback = observationTestsRan.has(o.id)
-        ? 'the tests that record it ran, but no answer showed it (see probe problems and failures)'
+        ? `the tests that record it ran, but no answer showed it${problems.length > 0 || [...records.values()].some((r) => r.failures.length > 0) ? ' (see probe problems and failures)' : ''}`
         : 'no test that records it ran';
       const reason = observationSkips.get(o.id)?.join('; ') ?? stopped ?? ('whenAbsent' in o ? o.whenAbsent : fallback);
       return { id: o.id, title: o.title, status: 'not observed', reason };

@@ -60,7 +60,11 @@ describeSuite('organization search (§4.3)', () => {
         if (page === 1 || isBundle(exchange)) checks.judge('filtered-search', { query, exchange });
         return exchange;
       });
-      checks.judge('page-walk', { walk: options, pages });
+      // §4.3: the pages hold every match. The same search with Count=1000 holds them all when fewer match;
+      // Page=0 is a service's first page when its pages count from 0.
+      const whole = await api.organizations({ ...query, Count: String(MAX_COUNT) });
+      const pageZero = await api.organizations({ ...query, Page: '0' });
+      checks.judge('page-walk', { walk: options, pages, whole, pageZero });
     },
   );
 
@@ -81,7 +85,8 @@ describeSuite('organization search (§4.3)', () => {
       }
       walk.add(answers[answers.length - 1]);
     }
-    checks.judge('next-walk', { walk: options, answers, ...(refused ? { refused } : {}) });
+    const whole = await api.organizations({ ...query, Count: String(MAX_COUNT) });
+    checks.judge('next-walk', { walk: options, answers, whole, ...(refused ? { refused } : {}) });
   });
 
   test('entries returned without Count and Page (observed)', judging('default-page'), async ({ api, checks, probes }) => {

@@ -10,11 +10,11 @@ import { type RouteContext, requestUrl, scenarioContext, send } from './context'
 const ROUTE = '/organization';
 const KNOWN = [...ORGANIZATION_FILTERS, ...PAGING_PARAMETERS];
 
-function positiveInteger(name: string, raw: string | undefined): number | undefined {
+function wholeNumber(name: string, raw: string | undefined, least = 1): number | undefined {
   if (raw === undefined) return undefined;
   const value = Number(raw);
-  if (!/^[0-9]+$/.test(raw) || !Number.isSafeInteger(value) || value < 1) {
-    throw new RequestError(400, 'invalid-parameter', `${name} must be a whole number of at least 1, got "${raw.slice(0, 32)}"`);
+  if (!/^[0-9]+$/.test(raw) || !Number.isSafeInteger(value) || value < least) {
+    throw new RequestError(400, 'invalid-parameter', `${name} must be a whole number of at least ${least}, got "${raw.slice(0, 32)}"`);
   }
   return value;
 }
@@ -50,8 +50,8 @@ export function organizationSearchRoute(app: FastifyInstance, context: RouteCont
     if (given.active !== undefined && !/^(true|false)$/.test(given.active)) {
       throw new RequestError(400, 'invalid-parameter', 'active must be true or false (§4.3)');
     }
-    const count = positiveInteger('Count', parameters.get('Count'));
-    const page = positiveInteger('Page', parameters.get('Page'));
+    const count = wholeNumber('Count', parameters.get('Count'));
+    const page = wholeNumber('Page', parameters.get('Page'), behaviour.organization.firstPage);
     const filters = comparedFilters(behaviour.organization.filters(given, page ?? 1), behaviour.http.searchValue);
     const matches = filters ? behaviour.organization.search(filters, directory.organizations) : [];
     const window = behaviour.organization.paging(count, page, matches.length);

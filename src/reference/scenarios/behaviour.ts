@@ -65,6 +65,8 @@ export interface Behaviour {
     mediaType: string;
     /** §4.3, §8: which slice of the `matches` organizations that match a request gets, or an answer instead. */
     paging(count: number | undefined, page: number | undefined, matches: number): PageWindow | Answer;
+    /** The lowest `Page` the service takes: 1, or 0 for a service whose pages count from 0 (§4.3 does not say). */
+    firstPage: number;
     /** The filters applied to one page's search (`page` counts from 1). */
     filters(filters: OrganizationFilters, page: number): OrganizationFilters;
     /** §4.3: the organizations matching the filters, in the order pages slice them. */
@@ -134,6 +136,7 @@ export const REFERENCE_BEHAVIOUR: Behaviour = {
       const size = Math.min(count ?? PAGE_SIZE, MAX_COUNT);
       return { start: (page - 1) * size, size, page };
     },
+    firstPage: 1,
     filters: (filters) => filters,
     search: (filters, organizations) => organizations.search(filters),
     query: (raw) => raw,

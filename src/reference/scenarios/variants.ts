@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AMBIGUITY_MESSAGE, MAX_COUNT } from '../../spec/constants';
+import { AMBIGUITY_MESSAGE, MAX_COUNT, PAGE_SIZE } from '../../spec/constants';
 import { operationOutcomeBody, RequestError } from '../errors';
 import { normalize } from '../inverted-index';
 import { parseQueryString } from '../query';
@@ -122,6 +122,20 @@ export const VARIANTS: Scenario[] = [
     name: 'total-is-page-count',
     description: 'total counts the entries of the page',
     behaviour: { organization: { bundle: (bundle) => ({ ...bundle, total: bundle.entry.length }) } },
+  },
+  {
+    name: 'pages-from-zero',
+    description: "Page counts from 0 (Page=0 is the first page, Page=1 the second), with total as each page's count",
+    behaviour: {
+      organization: {
+        firstPage: 0,
+        paging: (count, page = 0) => {
+          const size = Math.min(count ?? PAGE_SIZE, MAX_COUNT);
+          return { start: page * size, size, page };
+        },
+        bundle: (bundle) => ({ ...bundle, total: bundle.entry.length }),
+      },
+    },
   },
   {
     name: 'no-next-link',

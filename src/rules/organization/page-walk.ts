@@ -5,6 +5,10 @@
  */
 import type { Level } from '../../spec/catalogue';
 import type { AnswerLine, Exchange } from '../../client/exchange';
+import { MAX_COUNT } from '../../spec/constants';
+import { isBundle } from './bundle';
+import { hasNextLink, organizationIds } from './entries';
+import { unmatchedIds } from './filters';
 
 export interface WalkedPage {
   /** How the page was reached, for messages: "Page=3", "page 3, reached by next". */
@@ -133,4 +137,29 @@ export function unreachedTotalProblem(pages: readonly WalkedPage[]): { page: Wal
     page: pages[pages.length - 1],
     message: `total is ${matches} on every page, but the walk reached its end (${pages[pages.length - 1].label}) with ${distinct} distinct organizations: ${matches - distinct} that total counts are on no page (§2.5, §4.3: all matching records)`,
   };
+}
+
+/**
+ * The organizations of the whole result that no page of an ended walk holds: the same search with
+ * `Count=1000` answered fewer than 1000 entries and no next link, so it holds every match (§4.3: "a
+ * bundle … holding all records available"). Only organizations that match the search count; an
+ * answer that is not the whole result shows nothing. `reached`: every organization the walk's pages hold.
+ */
+export function missingFromWalk(
+  whole: Exchange | undefined,
+  reached: ReadonlySet<string>,
+  query: Record<string, string>,
+): { missing: string[]; matches: number } | undefined {
+  if (!whole || !isBundle(whole) || hasNextLink(whole.body)) return undefined;
+  const ids = organizationIds(whole.body);
+  if (ids.length >= MAX_COUNT) return undefined;
+  const unmatched = new Set(unmatchedIds(whole.body, query));
+  const matching = [...new Set(ids.filter((id) => !unmatched.has(id)))];
+  return { missing: matching.filter((id) => !reached.has(id)), matches: matching.length };
+}
+
+/** The message of a walk that leaves records of the whole result on no page. */
+export function missingMessage(walk: string, reached: number, { missing, matches }: { missing: string[]; matches: number }): string {
+  const shown = missing.slice(0, 5).join(', ');
+  return `${walk} reached ${reached} distinct organizations; the same search with Count=${MAX_COUNT} holds ${matches} that match it, ${missing.length} of them on no page: ${shown}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''} (§4.3: a bundle holding all records available)`;
 }

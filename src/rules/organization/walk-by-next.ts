@@ -12,7 +12,8 @@ import { Judgement } from '../judgement';
 import { answeredBundle, isBundle, total } from './bundle';
 import { nextLink, organizationIds } from './entries';
 import { filterProblems } from './filters';
-import { judgeRepeats, matchCount, totalAcrossPagesProblem, type WalkedPage } from './page-walk';
+import { CUT_SHORT } from './walk-by-page';
+import { judgeRepeats, matchCount, missingFromWalk, missingMessage, totalAcrossPagesProblem, type WalkedPage } from './page-walk';
 
 export interface NextWalkOptions {
   query: Record<string, string>;
@@ -78,8 +79,8 @@ export class NextWalk {
     return this;
   }
 
-  /** The walk judged whole, as far as it went. */
-  judgement(): Judgement {
+  /** The walk judged whole, as far as it went; with the same search's Count=1000 answer (`whole`), against every record of it. */
+  judgement(whole?: Exchange): Judgement {
     const judgement = new Judgement();
     const { query, count } = this.options;
     const [first, ...followed] = this.answers;
@@ -134,7 +135,7 @@ export class NextWalk {
     if (stop?.kind === 'max-pages')
       judgement.skip(
         'ORG-NEXT-LINK',
-        `the walk stopped at ${this.options.budget ?? `${this.options.maxPages} pages`}; the rest of the links were not followed`,
+        `the walk ${CUT_SHORT} (${this.options.budget ?? `${this.options.maxPages} pages`}); the rest of the links were not followed`,
       );
     const ended = stop === undefined || stop.kind === 'loop';
     const counted = pages.filter((p, i) => i === 0 || p.ids.length > 0);
@@ -154,6 +155,15 @@ export class NextWalk {
         () =>
           `following next from page 1 ended on ${pages[pages.length - 1].label} with ${distinct} distinct organizations, though total is ${matches} on every page: ${matches - distinct} are on no page the links reach (§2.5, §4.3: all matching records)`,
         { exchange: pages[pages.length - 1].exchange, pointer: '/entry' },
+      );
+    const reached = new Set(pages.flatMap((p) => p.ids));
+    const found = ended ? missingFromWalk(whole, reached, query) : undefined;
+    if (found)
+      judgement.check(
+        'ORG-NEXT-LINK',
+        found.missing.length === 0,
+        () => missingMessage(`following next from page 1 of ${asked}, to ${pages[pages.length - 1].label},`, reached.size, found),
+        { exchange: whole, pointer: '/entry' },
       );
     return judgement;
   }

@@ -20,7 +20,19 @@ import { Judgement } from '../judgement';
 import { isBundle, total } from './bundle';
 import { hasNextLink, organizationIds } from './entries';
 import { unmatchedIds } from './filters';
-import { judgeRepeats, matchCount, totalAcrossPagesProblem, unreachedTotalProblem, type WalkedPage } from './page-walk';
+import {
+  judgeRepeats,
+  matchCount,
+  missingFromWalk,
+  missingMessage,
+  totalAcrossPagesProblem,
+  unreachedTotalProblem,
+  type WalkedPage,
+} from './page-walk';
+
+/** How a walk cut by its page budget says so, in every skip it leaves: WALK_CUT finds it in a report. */
+export const CUT_SHORT = 'stopped at its page budget';
+export const WALK_CUT = new RegExp(CUT_SHORT);
 
 /** One page of the walk as the rule reads it: its number, whether it is a bundle, its organizations and total, and its answer. */
 export interface PageOfWalk {
@@ -49,6 +61,16 @@ export interface PageWalkOptions {
   promised?: boolean;
   /** What sets the budget, in words, for the skip: `MAX_PAGES=20`. */
   budget?: string;
+}
+
+/**
+ * What a driver asked besides the pages, once the walk ended: the same search with Count=1000 (the
+ * whole result, when fewer match), and Page=0, which a service whose pages count from 0 answers with
+ * its first page.
+ */
+export interface WalkCheckAnswers {
+  whole?: Exchange;
+  pageZero?: Exchange;
 }
 
 /** Whether a page shows by itself that more than `threshold` organizations match: it holds more, or its next link or total says so. */
@@ -137,8 +159,8 @@ export class PageWalk {
     for (const id of page.ids) this.seen.add(id);
   }
 
-  /** The walk judged whole, as far as it went. */
-  judgement(): Judgement {
+  /** The walk judged whole, as far as it went; with the whole result in hand (`checks`), against every record of it. */
+  judgement(checks: WalkCheckAnswers = {}): Judgement {
     const judgement = new Judgement();
     const { query, promised } = this.options;
     if (this.noBundle) {
@@ -189,11 +211,31 @@ export class PageWalk {
     for (const { page, message, level } of judgeRepeats(withBeyond, walkEnd))
       judgement.check('ORG-PAGE-DISJOINT', level === undefined, () => message!, { exchange: page.exchange, pointer: '/entry' }, level);
     if (this.beyond) this.observeBeyond(judgement, this.beyond);
+    if (this.ended && !this.strayed) this.judgeWhole(judgement, checks);
     if (this.cut) {
-      const why = `the walk stopped at ${this.options.budget ?? `${this.options.maxPages} pages`} before its end; later pages were not checked`;
+      const why = `the walk of ${JSON.stringify(query)} ${CUT_SHORT} (${this.options.budget ?? `${this.options.maxPages} pages`}) before its end; later pages were not checked: choose a query that matches ${PAGE_SIZE + 1}–${PAGE_SIZE * (this.options.maxPages - 1)} organizations, or raise the budget`;
       for (const id of ['ORG-PAGE', 'ORG-TOTAL', 'ORG-PAGE-DISJOINT'] as const) judgement.skip(id, why);
+      judgement.unobserved('OBS-PAGE-BEYOND-LAST', why);
     }
     return judgement;
+  }
+
+  /**
+   * ORG-PAGE over an ended walk: every organization of the whole result is on some page. A service
+   * whose pages count from 0 holds its first page at Page=0: those organizations are reached too.
+   */
+  private judgeWhole(judgement: Judgement, { whole, pageZero }: WalkCheckAnswers): void {
+    const reached = new Set(this.seen);
+    if (pageZero && isBundle(pageZero)) for (const id of organizationIds(pageZero.body)) reached.add(id);
+    const found = missingFromWalk(whole, reached, this.options.query);
+    if (!found) return;
+    const last = this.pages[this.pages.length - 1];
+    judgement.check(
+      'ORG-PAGE',
+      found.missing.length === 0,
+      () => missingMessage(`the walk by Page, ended on ${label((this.beyond ?? last).page)},`, reached.size, found),
+      { exchange: whole, pointer: '/entry' },
+    );
   }
 
   /** OBS-TOTAL-ACROSS-PAGES (§4.3 r4 does not show it): what page 1's total counts, where more than one page exists. */

@@ -8,7 +8,15 @@
 export { ANSWER_SUBJECTS, judge, judgeAnswer, notJudgedBy, observationsOf, requirementsOf } from './registry';
 export type { SubjectKind, Subjects } from './subjects';
 export type { Judgement, Redact } from '../judgement';
-export { PageWalk, pageOfWalk, walkByPage, type PageOfWalk, type PageWalkOptions } from '../organization/walk-by-page';
+export {
+  PageWalk,
+  pageOfWalk,
+  walkByPage,
+  WALK_CUT,
+  type PageOfWalk,
+  type PageWalkOptions,
+  type WalkCheckAnswers,
+} from '../organization/walk-by-page';
 export { NextWalk, type NextWalkOptions } from '../organization/walk-by-next';
 export type { WalkedPage } from '../organization/page-walk';
 export { WALK_COUNT } from '../organization/paging';

@@ -90,8 +90,10 @@ export const RULEBOOK: readonly Rule[] = [
     ['ORG-BUNDLE-SHAPE', 'ORG-ENTRY-SHAPE', 'ORG-SEARCH-MODE', 'ORG-RESOURCE-SHAPE', 'ORG-PARTOF', 'ORG-FHIR-R4'],
     ({ exchange, request }) => judgeSearchPage(exchange, request),
   ),
-  rule('page-walk', ['ORG-PAGE', 'ORG-TOTAL', 'ORG-PAGE-DISJOINT', 'OBS-TOTAL-ACROSS-PAGES', 'OBS-PAGE-BEYOND-LAST'], ({ walk, pages }) =>
-    replayPageWalk(walk, pages).judgement(),
+  rule(
+    'page-walk',
+    ['ORG-PAGE', 'ORG-TOTAL', 'ORG-PAGE-DISJOINT', 'OBS-TOTAL-ACROSS-PAGES', 'OBS-PAGE-BEYOND-LAST'],
+    ({ walk, pages, whole, pageZero }) => replayPageWalk(walk, pages).judgement({ whole, pageZero }),
   ),
   rule('next-link-target', ['ORG-NEXT-LINK'], ({ pages, from, reached }) => judgeNextLinkTarget(pages, from, reached)),
   rule('probe-search', ['ORG-BUNDLE-SHAPE', 'ORG-FHIR-R4'], ({ probe, exchange }) => judgeSearchBundle(probe, exchange)),
@@ -117,8 +119,8 @@ export const RULEBOOK: readonly Rule[] = [
     judgeQualifiedIdentifier(value, system, exchange),
   ),
   rule('foreign-identifier-search', ['ORG-FILTER-IDENTIFIER'], ({ value, exchange }) => judgeForeignIdentifierSystem(value, exchange)),
-  rule('next-walk', ['ORG-NEXT-LINK', 'ORG-TOTAL', 'OBS-CROSS-ORIGIN-LINK'], ({ walk, answers, refused }) =>
-    replayNextWalk(walk, answers, refused).judgement(),
+  rule('next-walk', ['ORG-NEXT-LINK', 'ORG-TOTAL', 'OBS-CROSS-ORIGIN-LINK'], ({ walk, answers, refused, whole }) =>
+    replayNextWalk(walk, answers, refused).judgement(whole),
   ),
   rule('narrowed-search', ['SB-NARROWING'], ({ probe, query, narrowedBy, plain, dashed }) =>
     judgeNarrowing(probe, query, narrowedBy, plain, dashed),

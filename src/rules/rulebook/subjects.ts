@@ -6,7 +6,7 @@
 import type { Exchange } from '../../client/exchange';
 import type { RecordLike } from '../answers';
 import type { WalkedPage } from '../organization/page-walk';
-import type { PageOfWalk, PageWalkOptions } from '../organization/walk-by-page';
+import type { PageOfWalk, PageWalkOptions, WalkCheckAnswers } from '../organization/walk-by-page';
 import type { NextWalkOptions } from '../organization/walk-by-next';
 
 type Query = Record<string, string>;
@@ -28,8 +28,11 @@ export interface Subjects {
   'organization-entry': { entry: Exchange };
   /** One organization against the search that found it. */
   'organization-match': { entry: Exchange; query: Query };
-  /** The pages of one search by Page alone, handed to the walk rule (walk-by-page.ts) in order, as far as it wants them. */
-  'page-walk': { walk: PageWalkOptions; pages: readonly PageOfWalk[] };
+  /**
+   * The pages of one search by Page alone, handed to the walk rule (walk-by-page.ts) in order, as far
+   * as it wants them; with the same search's Count=1000 answer and Page=0, where the driver asked them.
+   */
+  'page-walk': { walk: PageWalkOptions; pages: readonly PageOfWalk[] } & WalkCheckAnswers;
   /** Where a page's next link led (`reached`), against the same search by Page: `from` is the index in `pages` of the page whose link it was. */
   'next-link-target': { pages: readonly WalkedPage[]; from: number; reached: WalkedPage };
   /** A search the probes promise matches, whole: the bundle and every organization on it. */
@@ -89,8 +92,11 @@ export interface Subjects {
   'qualified-identifier-search': { value: string; system: string; exchange: Exchange };
   /** An identifier search `system|value` with a system the identifier does not carry. */
   'foreign-identifier-search': { value: string; exchange: Exchange };
-  /** A first bundle and the answers to its next links, in order, handed to the walk rule (walk-by-next.ts); `refused`: the last link led to another origin. */
-  'next-walk': { walk: NextWalkOptions; answers: readonly Exchange[]; refused?: { origin: string; message: string } };
+  /**
+   * A first bundle and the answers to its next links, in order, handed to the walk rule
+   * (walk-by-next.ts); `refused`: the last link led to another origin; `whole`: the same search with Count=1000.
+   */
+  'next-walk': { walk: NextWalkOptions; answers: readonly Exchange[]; refused?: { origin: string; message: string }; whole?: Exchange };
 }
 
 export type SubjectKind = keyof Subjects;

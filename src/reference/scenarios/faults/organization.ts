@@ -280,6 +280,23 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
   ],
   'ORG-PAGE': [
     {
+      // With total as each page's count, only the same search with Count=1000 shows the record missing.
+      name: 'last-page-drops-its-last',
+      description: "the last page by Page alone leaves out its final organization; total is each page's count",
+      unseenBySurvey:
+        "with total as each page's count, only the same search with Count=1000 shows a record on no page, and the survey walks by Page alone",
+      behaviour: {
+        organization: {
+          bundle: (bundle, { window }) => {
+            const last =
+              searchedWith(bundle, 'Page') && !searchedWith(bundle, 'Count') && (window?.start ?? 0) + bundle.entry.length >= bundle.total;
+            const entry = last && bundle.entry.length > 1 ? bundle.entry.slice(0, -1) : bundle.entry;
+            return { ...bundle, entry, total: entry.length };
+          },
+        },
+      },
+    },
+    {
       name: 'page-size-20',
       description: 'Page alone gives 20 per page',
       behaviour: {
@@ -368,6 +385,22 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
     },
   ],
   'ORG-NEXT-LINK': [
+    {
+      name: 'count-and-page-skip-first-of-page',
+      description:
+        "with Count and Page, every page after the first starts one organization late, so the first of page 2 is on no page; total is each page's count",
+      unseenBySurvey:
+        "the survey follows one next link of a walk by Page alone, and with total as each page's count nothing it fetches shows the record missing",
+      behaviour: {
+        organization: {
+          paging: (count, page = 1, matches) => {
+            const window = reference.organization.paging(count, page, matches);
+            return count !== undefined && page > 1 && !('status' in window) ? { ...window, start: window.start + 1 } : window;
+          },
+          bundle: (bundle) => ({ ...bundle, total: bundle.entry.length }),
+        },
+      },
+    },
     {
       name: 'next-link-drops-count',
       description: 'the next link forgets Count, so later pages hold more than Count and skip the organizations between',
