@@ -153,9 +153,11 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
     byNpiProbes.push({ query: { NPI: npi } });
     const seed = seedOf(npi, byNpi.record.id, byNpi.record.data);
     seeds.push(seed);
+    // Name alone first (§4.1: "full name, first and last"): the suite then searches by it as it is, without NPI.
+    const fullName = query({ Name: seed.firstName && seed.lastName ? `${seed.firstName} ${seed.lastName}` : undefined });
     const named = query({ FirstName: seed.firstName, LastName: seed.lastName, State: seed.state });
     const family = query({ LastName: seed.lastName, State: seed.state });
-    for (const candidate of [named, family]) {
+    for (const candidate of [fullName, named, family]) {
       if (!candidate) continue;
       const label = `seed ${npi} ${JSON.stringify(candidate)}`;
       const exchange = await api.searchSingleBest(candidate);

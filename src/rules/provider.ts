@@ -18,7 +18,14 @@ export function queryMismatches(data: Record<string, unknown>, query: Record<str
   const problems: string[] = [];
   const names = objects(data.Name);
   const addresses = objects(data.Address);
-  const { NPI, FirstName, LastName, State, City, Phone } = nonOptional(query);
+  const { NPI, Name, FirstName, LastName, State, City, Phone } = nonOptional(query);
+  // Name is "full name, first and last" (§4.1): a Name entry whose first and last names are both words of it.
+  const words = (Name ?? '').trim().toUpperCase().split(/\s+/);
+  if (
+    Name !== undefined &&
+    !names.some((n) => [n.FirstName, n.LastName].every((part) => strings(part).some((v) => words.includes(v.trim().toUpperCase()))))
+  )
+    problems.push(`no Name entry has the first and last name of Name ${Name}: ${JSON.stringify(data.Name)}`);
   if (NPI !== undefined && !strings(data.NPI).some((v) => same(v, NPI)))
     problems.push(`NPI ${NPI} is not among data.NPI ${JSON.stringify(data.NPI)}`);
   if (FirstName !== undefined || LastName !== undefined) {
@@ -140,4 +147,32 @@ export function uncoveredGoldenValues(golden: Record<string, unknown>, sources: 
     }
   }
   return missing;
+}
+
+/**
+ * A golden record's own value for each §4.1 parameter whose attribute §2.4 names plainly (the first
+ * value it holds): what a search for that provider may carry. Name is the first Name entry's first
+ * and last name. Parameters whose attribute the record does not hold are left out.
+ */
+export function ownParameterValues(data: Record<string, unknown>): Record<string, string> {
+  const first = (value: unknown) => strings(value).find((v) => v.trim() !== '');
+  const name = objects(data.Name).find((n) => first(n.FirstName) && first(n.LastName));
+  const address = objects(data.Address).find((a) => first(a.City) && first(a.AddressLine1));
+  const taxonomy = objects(data.Taxonomy).find((t) => first(t.TaxonomyCode));
+  const values: Record<string, string | undefined> = {
+    NPI: first(data.NPI),
+    Name: name && `${first(name.FirstName)} ${first(name.LastName)}`,
+    FirstName: first(name?.FirstName),
+    LastName: first(name?.LastName),
+    StreetAddress: first(address?.AddressLine1),
+    City: first(address?.City),
+    State: first(data.State) ?? first(address?.AddressState),
+    Zip: first(address?.Zip),
+    Phone: first(data.Phone),
+    Email: first(data.Email),
+    TaxonomyCode: first(taxonomy?.TaxonomyCode),
+    TaxonomyDescription: first(taxonomy?.TaxonomyDescription),
+    TaxonomyLicense: first(taxonomy?.TaxonomyLicense),
+  };
+  return Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => e[1] !== undefined));
 }

@@ -305,3 +305,51 @@ export function observeValueForms(
   });
   return new Judgement().observe('OBS-VALUE-CASE', observation(lower)).observe('OBS-VALUE-WHITESPACE', observation(spaced));
 }
+
+/**
+ * SB-NARROWING (§4.1 r3–r4): a query whose NPI names one provider, plus a plain parameter holding
+ * that record's own value, names that provider still: the same record, never the ambiguity text nor
+ * another record. No record at all is a near miss: the exact matching rules are not shown (r5).
+ */
+export function judgeOwnValueNarrowing(recordId: string, parameter: string, value: string, exchange: Exchange): Judgement {
+  const judgement = new Judgement();
+  const answer = classifySingleBest(exchange);
+  const added = `${parameter}=${JSON.stringify(value)}, the record's own value`;
+  if (answer.kind === 'record')
+    judgement.check(
+      'SB-NARROWING',
+      answer.record.id === recordId,
+      () => `the NPI of record ${recordId} plus ${added} answered another record, ${answer.record.id} (§4.1 r3)`,
+      { exchange },
+    );
+  else if (answer.kind === 'ambiguity')
+    judgement.check(
+      'SB-NARROWING',
+      false,
+      `the NPI of record ${recordId} names one provider, yet with ${added} added the service answers that more than one matches: a parameter the record holds cannot widen a search (§4.1 r3–r4)`,
+      { exchange },
+    );
+  else if (answer.kind === 'none')
+    judgement.check(
+      'SB-NARROWING',
+      false,
+      `the NPI of record ${recordId} plus ${added} answered no record (${describeAnswer(exchange, answer)}); the record holds that value (§4.1 r3; exact matching rules are not shown, r5)`,
+      { exchange },
+      'SHOULD',
+    );
+  return judgement;
+}
+
+/** SB-MATCHES-QUERY for any search: a record it answers agrees with the query's identifying parameters (§4.1). */
+export function judgeAnsweredMatch(query: Record<string, string>, exchange: Exchange): Judgement {
+  const judgement = new Judgement();
+  const record = recordOf(exchange);
+  if (record)
+    judgement.problems(
+      'SB-MATCHES-QUERY',
+      queryMismatches(record.data, query),
+      exchange,
+      `the record does not match ${JSON.stringify(query)}`,
+    );
+  return judgement;
+}

@@ -6,7 +6,8 @@
 import { forEachProbe, requiredFor, stepEachProbe } from '../../src/harness/probe-steps';
 import { describeSuite, judging, test } from '../../src/harness/suite';
 import { probeLabel } from '../../src/probes/promises';
-import { recordOf, ambiguityNeedsNarrowing, dashed, unusedUnmatchable } from '../../src/rules/rulebook';
+import { recordOf, ambiguityNeedsNarrowing, dashed, ownParameterValues, unusedUnmatchable } from '../../src/rules/rulebook';
+import { NO_CURATED_ID } from '../../src/harness/discovery';
 import { OPTIONAL_SUFFIX } from '../../src/spec/constants';
 
 const NO_UNIQUE = 'PROBES_FILE has no provider.unique probes';
@@ -75,6 +76,44 @@ describeSuite('searchSingleBest (§4.1)', () => {
           sweep.push({ parameter, value: unmatchable, exchange: await api.searchSingleBest({ ...query, [parameter]: unmatchable }) });
         checks.judge('parameter-sweep', { query, recordId: base.id, sweep, last: sweep.at(-1)?.exchange ?? optional });
       });
+    },
+  );
+
+  test(
+    'every §4.1 parameter from a record a unique probe found: Name alone, first and last name, each dashed, each narrowing by its own value',
+    judging('single-best-answer', 'record-search', 'optional-parameter', 'own-value-narrowing'),
+    async ({ api, checks, goldens }) => {
+      const [golden] = requiredFor(goldens.length > 0 ? goldens : undefined, NO_CURATED_ID);
+      const own = ownParameterValues(golden.data);
+      const only = (...names: string[]) =>
+        names.every((name) => own[name] !== undefined) ? Object.fromEntries(names.map((name) => [name, own[name]])) : undefined;
+      // By name, without the NPI: the record, the ambiguity text or no record, never an array (the client judges every answer).
+      for (const query of [only('Name'), only('FirstName', 'LastName')])
+        if (query) checks.judge('record-search', { query, exchange: await api.searchSingleBest(query) });
+      const base = only('NPI');
+      const record = base && recordOf(await api.searchSingleBest(base));
+      if (!base || record?.id !== golden.id) {
+        for (const subject of ['optional-parameter', 'own-value-narrowing'] as const)
+          checks.skipSubject(subject, `the record ${golden.id} found by a unique probe is not the answer to its own NPI alone`);
+        return;
+      }
+      // §4.1 r1–r2: every parameter in turn, dashed, with a value no provider has.
+      for (const [parameter, value] of unusedUnmatchable(base))
+        checks.judge('optional-parameter', {
+          parameter,
+          value,
+          recordId: golden.id,
+          exchange: await api.searchSingleBest({ ...base, [`${parameter}${OPTIONAL_SUFFIX}`]: value }),
+        });
+      // §4.1 r3–r4: every plain parameter the record holds, with its own value, names the same provider.
+      for (const [parameter, value] of Object.entries(own))
+        if (parameter !== 'NPI')
+          checks.judge('own-value-narrowing', {
+            recordId: golden.id,
+            parameter,
+            value,
+            exchange: await api.searchSingleBest({ ...base, [parameter]: value }),
+          });
     },
   );
 

@@ -486,6 +486,42 @@ const CASES: Case[] = [
       'SB-OPTIONAL-DASH': 'MUST',
     },
   ),
+  at(
+    'record-search',
+    'its own record by Name',
+    { query: { Name: `${golden.data.Name![0].FirstName![0]} ${golden.data.Name![0].LastName![0]}` }, exchange: answer(golden) },
+    { 'SB-MATCHES-QUERY': 'pass' },
+  ),
+  at(
+    'record-search',
+    'a record of another name',
+    { query: { Name: 'ZZNOBODY QQNOONE' }, exchange: answer(golden) },
+    { 'SB-MATCHES-QUERY': 'MUST' },
+  ),
+  at(
+    'record-search',
+    'the ambiguity text',
+    { query: { Name: 'A B' }, exchange: answer(AMBIGUITY_MESSAGE, { contentType: 'text/plain' }) },
+    { 'SB-MATCHES-QUERY': 'none' },
+  ),
+  at(
+    'own-value-narrowing',
+    'the same record',
+    { recordId: golden.id, parameter: 'State', value: 'TX', exchange: answer(golden) },
+    { 'SB-NARROWING': 'pass' },
+  ),
+  at(
+    'own-value-narrowing',
+    'the ambiguity text',
+    { recordId: golden.id, parameter: 'TaxonomyCode', value: 'X', exchange: answer(AMBIGUITY_MESSAGE, { contentType: 'text/plain' }) },
+    { 'SB-NARROWING': 'MUST' },
+  ),
+  at(
+    'own-value-narrowing',
+    'no record',
+    { recordId: golden.id, parameter: 'Zip', value: '1', exchange: answer({}, { status: 404 }) },
+    { 'SB-NARROWING': 'SHOULD' },
+  ),
   at('repeated-lookup', 'the same ids', { first: answer(sources), second: answer([...sources].reverse()) }, { 'SR-STABLE': 'pass' }),
   at(
     'repeated-lookup',

@@ -34,7 +34,10 @@ export function searchSingleBestRoute(app: FastifyInstance, context: RouteContex
     const result = matchesNothing ? { kind: 'none' as const } : behaviour.searchSingleBest.singleBest(query, directory.providers);
     if (result.kind === 'none') return send(reply, behaviour.searchSingleBest.noMatch(Object.fromEntries(parameters)));
     if (result.kind === 'ambiguous') return send(reply, behaviour.searchSingleBest.ambiguity(result.candidates));
-    const body = behaviour.searchSingleBest.golden(result.record, scenarioContext(ROUTE, request, context));
+    const body = behaviour.searchSingleBest.golden(result.record, {
+      ...scenarioContext(ROUTE, request, context),
+      parameters: Object.fromEntries(parameters),
+    });
     return send(reply, { status: 200, type: behaviour.provider.mediaType, body });
   });
 }

@@ -24,6 +24,8 @@ export interface ScenarioContext {
   call: number;
   /** The slice of the matches an organization search answers with. */
   window?: PageWindow;
+  /** A searchSingleBest request's parameters, as sent, for faults that answer some queries otherwise. */
+  parameters?: Readonly<Record<string, string>>;
 }
 
 export interface PageWindow {

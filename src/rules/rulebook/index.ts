@@ -28,6 +28,7 @@ export { recordOf, type RecordLike } from '../answers';
 export { classifySingleBest, describeAnswer } from '../single-best-answer';
 export { ambiguityNeedsNarrowing, dashed } from '../search-single-best';
 export { unusedUnmatchable } from '../unmatchable';
+export { ownParameterValues } from '../provider';
 export { datasetOf } from '../datasets';
 export { isJsonObject, objectsIn, stringsIn } from '../json';
 export { serviceText } from '../service-text';

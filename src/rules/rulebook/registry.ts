@@ -33,6 +33,8 @@ import {
   judgeStrictParameters,
   judgeUniqueRecord,
   judgeAnsweredRecord,
+  judgeAnsweredMatch,
+  judgeOwnValueNarrowing,
   judgeUniqueRoot,
   observeParamCase as observeSingleBestParamCase,
   observeValueForms,
@@ -112,6 +114,10 @@ export const RULEBOOK: readonly Rule[] = [
   rule('no-match-search', ['SB-NO-MATCH', 'OBS-NO-MATCH'], ({ probe, query, exchange }) => judgeNoMatch(probe, query, exchange)),
   rule('optional-parameter', ['SB-OPTIONAL-DASH'], ({ parameter, value, recordId, exchange }) =>
     judgeOptionalDash(parameter, value, recordId, exchange),
+  ),
+  rule('record-search', ['SB-MATCHES-QUERY'], ({ query, exchange }) => judgeAnsweredMatch(query, exchange)),
+  rule('own-value-narrowing', ['SB-NARROWING'], ({ recordId, parameter, value, exchange }) =>
+    judgeOwnValueNarrowing(recordId, parameter, value, exchange),
   ),
   rule('repeated-lookup', ['SR-STABLE'], ({ first, second }) => judgeStable(first, second)),
   rule('identifier-search', ['ORG-FILTER-IDENTIFIER'], ({ probe, value, exchange }) => judgeIdentifierSearch(probe, value, exchange)),

@@ -84,6 +84,10 @@ export interface Subjects {
   'unknown-lookup': { exchange: Exchange };
   /** A unique query plus a non-matching parameter, dashed (optional) or not. */
   'optional-parameter': { parameter: string; value: string; recordId: string; exchange: Exchange };
+  /** Any searchSingleBest query without a promise, against what it asked: a record it answers agrees with it (Name alone, say). */
+  'record-search': { query: Query; exchange: Exchange };
+  /** The NPI of a record plus one plain parameter holding the record's own value. */
+  'own-value-narrowing': { recordId: string; parameter: string; value: string; exchange: Exchange };
   /** The same curated ID asked twice. */
   'repeated-lookup': { first: Exchange; second: Exchange };
   /** An identifier search, by value. */
@@ -134,6 +138,8 @@ export const SUBJECT_NEEDS: Readonly<Record<SubjectKind, string>> = {
   'default-page': 'a search without Count and Page',
   'unknown-lookup': 'the source records of a curated ID that does not exist',
   'repeated-lookup': 'the same curated ID asked twice',
+  'record-search': 'a searchSingleBest query by the values of a known record (Name alone, first and last name)',
+  'own-value-narrowing': "a record's NPI plus each parameter with the record's own value",
   'identifier-search': 'an identifier search, by value',
   'qualified-identifier-search': 'an identifier search by system|value',
   'foreign-identifier-search': 'an identifier search by another system|value',

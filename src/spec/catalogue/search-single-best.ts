@@ -25,14 +25,16 @@ export const SEARCH_SINGLE_BEST_REQUIREMENTS = [
   {
     id: 'SB-NARROWING',
     level: 'MUST',
-    spec: '§4.1 r4',
-    title: 'an ambiguous query plus `narrowedBy` returns one record that matches every parameter',
+    spec: '§4.1 r3–r4',
+    title:
+      "an ambiguous query plus `narrowedBy` returns one record that matches every parameter; a query whose NPI names one provider, plus any plain parameter holding that record's own value, returns the same record, never the ambiguity text or another record",
+    nearMiss: "the NPI plus the record's own value of a parameter answers no record: §4.1 r5 does not show the exact matching rules",
   },
   {
     id: 'SB-OPTIONAL-DASH',
     level: 'MUST',
     spec: '§4.1 r1–r2',
-    title: 'a unique query plus a non-matching dash parameter returns the same record (same id)',
+    title: 'a unique query plus a non-matching dash parameter returns the same record (same id), whichever §4.1 parameter is dashed',
   },
   {
     id: 'SB-STRICT-PARAM',

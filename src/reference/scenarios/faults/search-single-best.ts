@@ -14,6 +14,16 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
       behaviour: { searchSingleBest: { golden: (record) => [record] } },
     },
     {
+      name: 'name-alone-array',
+      description: 'a unique match searched by Name alone is wrapped in an array',
+      unseenBySurvey: 'the survey searches by NPI alone, never by Name',
+      behaviour: {
+        searchSingleBest: {
+          golden: (record, { parameters = {} }) => ('Name' in parameters && !('NPI' in parameters) ? [record] : record),
+        },
+      },
+    },
+    {
       name: 'ambiguous-as-array',
       description: 'an ambiguous search answers with the candidates as an array',
       unseenBySurvey: 'the survey searches by NPI, which names one provider: it asks no ambiguous query',
@@ -132,6 +142,20 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
       },
     },
     {
+      name: 'own-taxonomy-code-ambiguous',
+      description: 'NPI plus the TaxonomyCode the record holds answers that more than one result matches',
+      behaviour: {
+        searchSingleBest: {
+          singleBest: (query, search) => {
+            const result = search.singleBest(query);
+            return result.kind === 'unique' && query.required.TaxonomyCode !== undefined && query.required.NPI !== undefined
+              ? { kind: 'ambiguous', candidates: { length: 2, at: () => result.record } }
+              : result;
+          },
+        },
+      },
+    },
+    {
       name: 'optional-never-narrows',
       description: 'dashed parameters are dropped instead of narrowing a multiple match',
       behaviour: { searchSingleBest: { singleBest: ({ required }, search) => search.singleBest({ required, optional: {} }) } },
@@ -145,6 +169,19 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
       behaviour: {
         searchSingleBest: {
           singleBest: ({ required, optional }, search) => search.singleBest({ required: { ...required, ...optional }, optional: {} }),
+        },
+      },
+    },
+    {
+      name: 'dash-phone-email-required',
+      description: 'Phone- and Email- are matched like plain parameters; every other dashed parameter is optional',
+      behaviour: {
+        searchSingleBest: {
+          singleBest: ({ required, optional: { Phone, Email, ...optional } }, search) =>
+            search.singleBest({
+              required: { ...required, ...(Phone === undefined ? {} : { Phone }), ...(Email === undefined ? {} : { Email }) },
+              optional,
+            }),
         },
       },
     },
