@@ -6,10 +6,12 @@
 import { forEachProbe, requiredFor } from '../../src/harness/probe-steps';
 import { describeSuite, judging, test } from '../../src/harness/suite';
 import { probeLabel } from '../../src/probes/promises';
-import { isBundle, entriesOf } from '../../src/rules/rulebook';
+import { isBundle, entriesOf, organizationOfEntry, ownValueSearches, seenInAnswer, wantsWholeResult } from '../../src/rules/rulebook';
 import { MAX_COUNT } from '../../src/spec/constants';
 
 const NO_SEARCHES = 'PROBES_FILE has no organization.searches probes';
+/** Organizations searched by their own values: enough to meet a filter that misses some, few enough to stay quick. */
+const ORGANIZATIONS_SEARCHED = 5;
 
 describeSuite('organization search (§4.3)', () => {
   test('results contain the searched values', judging('filtered-search'), async ({ api, checks, probes }) => {
@@ -17,6 +19,31 @@ describeSuite('organization search (§4.3)', () => {
       checks.judge('filtered-search', { query, exchange: await api.organizations(query) });
     });
   });
+
+  test(
+    'organizations are found by the values they carry: every answer is evidence',
+    judging('own-value-search'),
+    async ({ api, checks, probes }) => {
+      const searches = probes.organization?.searches ?? [];
+      test.skip(searches.length === 0, NO_SEARCHES);
+      // The first organizations the probe searches show, each searched by what it carries (§4.3).
+      const seen = new Map<string, { resource: unknown; seenIn: string }>();
+      for (const { query } of searches) {
+        const exchange = await api.organizations(query);
+        for (const entry of entriesOf(exchange.body)) {
+          const { id, resource } = organizationOfEntry(entry);
+          if (id !== '' && !seen.has(id) && seen.size < ORGANIZATIONS_SEARCHED) seen.set(id, { resource, seenIn: seenInAnswer(exchange) });
+        }
+      }
+      for (const [id, { resource, seenIn }] of seen)
+        for (const search of ownValueSearches(resource)) {
+          const query = { [search.parameter]: search.value };
+          const answers = [await api.organizations(query)];
+          if (wantsWholeResult(id, answers[0])) answers.push(await api.organizations({ ...query, Count: String(MAX_COUNT) }));
+          checks.judge('own-value-search', { id, search, seenIn, answers });
+        }
+    },
+  );
 
   test(
     'active=true/false returns only organizations with that flag',

@@ -4,20 +4,25 @@
  */
 import { forEachProbe } from '../../src/harness/probe-steps';
 import { describeSuite, judging, test } from '../../src/harness/suite';
-import { NO_SUCH_SYSTEM, reportedSystem } from '../../src/rules/rulebook';
+import { carriedIdentifiers, NO_SUCH_SYSTEM, reportedSystem } from '../../src/rules/rulebook';
 
 describeSuite('organization search (§4.3)', () => {
   test(
     'identifier searches return only organizations carrying it',
     judging('identifier-search', 'qualified-identifier-search', 'foreign-identifier-search'),
     async ({ api, checks, probes }) => {
+      // Every answer is evidence: an organization a probe search shows carrying a value makes an empty answer the service's fault.
+      const carried = carriedIdentifiers(
+        await Promise.all((probes.organization?.searches ?? []).map(({ query }) => api.organizations(query))),
+      );
       await forEachProbe(
         'organization.identifiers',
         probes.organization?.identifiers,
         'PROBES_FILE has no organization.identifiers',
         async (value, probe) => {
           const exchange = await api.organizations({ identifier: value });
-          checks.judge('identifier-search', { probe, value, exchange });
+          const carriedBy = carried.get(value);
+          checks.judge('identifier-search', { probe, value, exchange, ...(carriedBy ? { carriedBy } : {}) });
           // §4.3: the FHIR token form system|value, with the system the service itself reports.
           const system = reportedSystem(value, exchange);
           if (!system) return;

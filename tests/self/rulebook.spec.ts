@@ -543,6 +543,45 @@ const CASES: Case[] = [
   ),
   at(
     'identifier-search',
+    'no organization, though an answer of the run showed one carrying it',
+    { probe: 'p', value: 'X1', exchange: answer(bundleOf([])), carriedBy: 'organization o carries it, seen in the answer to GET /x' },
+    { 'ORG-FILTER-IDENTIFIER': 'MUST' },
+  ),
+  at(
+    'own-value-search',
+    'found by its phone',
+    {
+      id: organizations[1].id,
+      search: { parameter: 'phone', value: '1' },
+      seenIn: 's',
+      answers: [answer(bundleOf(organizations.slice(0, 2)))],
+    },
+    { 'ORG-FILTERS': 'pass' },
+  ),
+  at(
+    'own-value-search',
+    'not among all the matches of its identifier',
+    {
+      id: organizations[1].id,
+      search: { parameter: 'identifier', value: '1' },
+      seenIn: 's',
+      answers: [answer(bundleOf(organizations.slice(0, 1)))],
+    },
+    { 'ORG-FILTER-IDENTIFIER': 'MUST' },
+  ),
+  at(
+    'own-value-search',
+    'not on the first of more pages',
+    {
+      id: organizations[1].id,
+      search: { parameter: 'name', value: 'A' },
+      seenIn: 's',
+      answers: [answer({ ...bundleOf(organizations.slice(0, 1)), total: 5000 })],
+    },
+    { 'ORG-FILTERS': 'skip' },
+  ),
+  at(
+    'identifier-search',
     'organizations without it',
     { probe: 'p', value: 'NO-SUCH-ID', exchange: answer(bundleOf()) },
     {

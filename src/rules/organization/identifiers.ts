@@ -29,9 +29,10 @@ export const NO_SUCH_SYSTEM = 'urn:conformance:no-such-identifier-system';
 
 /**
  * ORG-FILTER-IDENTIFIER on `identifier=value` for a value the probes promise: a bundle (§4.3 names
- * the parameter: refusing it is the service's fault), of organizations carrying it.
+ * the parameter: refusing it is the service's fault), of organizations carrying it. No organization
+ * at all blames the probe, unless an answer of the run showed one carrying it (`carriedBy`, in words).
  */
-export function judgeIdentifierSearch(probe: string, value: string, exchange: Exchange): Judgement {
+export function judgeIdentifierSearch(probe: string, value: string, exchange: Exchange, carriedBy?: string): Judgement {
   const judgement = new Judgement();
   const bundle = exchange.body;
   const refused = () => `identifier=${value} answered ${exchange.status} with ${rootKind(exchange)}, not a bundle (§4.3)`;
@@ -39,6 +40,14 @@ export function judgeIdentifierSearch(probe: string, value: string, exchange: Ex
   // An unreadable body is HTTP-JSON's.
   if (!answeredObject(exchange))
     return judgement.skip('ORG-FILTER-IDENTIFIER', `identifier=${value} answered ${rootKind(exchange)}: see HTTP-JSON`);
+  // The run's own answers are evidence: an organization seen carrying the value proves the service wrong, not the probe.
+  if (entriesOf(bundle).length === 0 && carriedBy !== undefined)
+    return judgement.problems(
+      'ORG-FILTER-IDENTIFIER',
+      [`identifier=${value} answered ${exchange.status} with no organization, though ${carriedBy}`],
+      exchange,
+      'an identifier search does not find the organization that carries it (§4.3: return all organization records matching)',
+    );
   if (entriesOf(bundle).length === 0) {
     const observed = `identifier=${value} answered ${exchange.status} with no organization`;
     return judgement.probeProblem({ probe, promised: PROMISED.identifiers, observed }, exchange);

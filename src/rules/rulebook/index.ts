@@ -24,6 +24,14 @@ export { isBundle } from '../organization/bundle';
 export { entriesOf, organizationIds } from '../organization/entries';
 export { entryShell, SHELL_ENTRY } from '../organization/entry-record';
 export { NO_SUCH_SYSTEM, reportedSystem } from '../organization/identifiers';
+export {
+  carriedIdentifiers,
+  organizationOfEntry,
+  ownValueSearches,
+  seenInAnswer,
+  wantsWholeResult,
+  type OwnValueSearch,
+} from '../organization/own-values';
 export { recordOf, type RecordLike } from '../answers';
 export { classifySingleBest, describeAnswer } from '../single-best-answer';
 export { ambiguityNeedsNarrowing, dashed } from '../search-single-best';

@@ -21,6 +21,7 @@ import {
   judgeNextLinkTarget,
   observeDefaultPageSize,
 } from '../organization/paging';
+import { judgeFoundByOwnValue } from '../organization/own-values';
 import { replayPageWalk } from '../organization/walk-by-page';
 import { replayNextWalk } from '../organization/walk-by-next';
 import {
@@ -120,7 +121,12 @@ export const RULEBOOK: readonly Rule[] = [
     judgeOwnValueNarrowing(recordId, parameter, value, exchange),
   ),
   rule('repeated-lookup', ['SR-STABLE'], ({ first, second }) => judgeStable(first, second)),
-  rule('identifier-search', ['ORG-FILTER-IDENTIFIER'], ({ probe, value, exchange }) => judgeIdentifierSearch(probe, value, exchange)),
+  rule('identifier-search', ['ORG-FILTER-IDENTIFIER'], ({ probe, value, exchange, carriedBy }) =>
+    judgeIdentifierSearch(probe, value, exchange, carriedBy),
+  ),
+  rule('own-value-search', ['ORG-FILTER-IDENTIFIER', 'ORG-FILTERS'], ({ id, search, seenIn, answers }) =>
+    judgeFoundByOwnValue(id, search, seenIn, answers),
+  ),
   rule('qualified-identifier-search', ['ORG-FILTER-IDENTIFIER'], ({ value, system, exchange }) =>
     judgeQualifiedIdentifier(value, system, exchange),
   ),

@@ -8,6 +8,7 @@ import type { RecordLike } from '../answers';
 import type { WalkedPage } from '../organization/page-walk';
 import type { PageOfWalk, PageWalkOptions, WalkCheckAnswers } from '../organization/walk-by-page';
 import type { NextWalkOptions } from '../organization/walk-by-next';
+import type { OwnValueSearch } from '../organization/own-values';
 
 type Query = Record<string, string>;
 
@@ -90,8 +91,10 @@ export interface Subjects {
   'own-value-narrowing': { recordId: string; parameter: string; value: string; exchange: Exchange };
   /** The same curated ID asked twice. */
   'repeated-lookup': { first: Exchange; second: Exchange };
-  /** An identifier search, by value. */
-  'identifier-search': { probe: string; value: string; exchange: Exchange };
+  /** An identifier search, by value; `carriedBy`: where an answer of the run showed an organization carrying it, in words. */
+  'identifier-search': { probe: string; value: string; exchange: Exchange; carriedBy?: string };
+  /** An organization the run has seen (`seenIn`), searched by one value it carries: the search, then the same with Count=1000 where needed. */
+  'own-value-search': { id: string; search: OwnValueSearch; seenIn: string; answers: readonly Exchange[] };
   /** An identifier search in the FHIR token form `system|value`, with the system the service reports. */
   'qualified-identifier-search': { value: string; system: string; exchange: Exchange };
   /** An identifier search `system|value` with a system the identifier does not carry. */
@@ -141,6 +144,7 @@ export const SUBJECT_NEEDS: Readonly<Record<SubjectKind, string>> = {
   'record-search': 'a searchSingleBest query by the values of a known record (Name alone, first and last name)',
   'own-value-narrowing': "a record's NPI plus each parameter with the record's own value",
   'identifier-search': 'an identifier search, by value',
+  'own-value-search': 'an organization seen in an answer, searched by each value it carries',
   'qualified-identifier-search': 'an identifier search by system|value',
   'foreign-identifier-search': 'an identifier search by another system|value',
   'next-walk': 'the pages of a search reached by next links',

@@ -76,14 +76,14 @@ export const ORGANIZATION_REQUIREMENTS = [
     level: 'MUST',
     spec: '§4.3',
     title:
-      'an identifier search (`value` and `system|value`) returns only organizations carrying that identifier; a `system|value` whose system the identifier does not carry does not match it (FHIR token search)',
+      'an identifier search (`value` and `system|value`) returns only organizations carrying that identifier, and every organization the run has seen carrying it (a probe whose search finds nothing is the service\'s fault once an answer showed its organization); a `system|value` whose system the identifier does not carry does not match it (FHIR token search)',
   },
   {
     id: 'ORG-FILTERS',
     level: 'MUST',
     spec: '§4.3',
     title:
-      '`name`, `address-city`, `address-state`, `address-postalcode`, `phone`, `type` results contain the searched value in the matching field, and `address` results have an address holding every word of it (case-insensitive, punctuation aside, since exact rules are not shown), on every page; an entry that matches a filter under no reading (not case-insensitively, not with punctuation and spaces ignored, not as a substring either way) contradicts §4.3 (two filters OR-ed, say)',
+      '`name`, `address-city`, `address-state`, `address-postalcode`, `phone`, `type` results contain the searched value in the matching field, and `address` results have an address holding every word of it (case-insensitive, punctuation aside, since exact rules are not shown), on every page; an entry that matches a filter under no reading (not case-insensitively, not with punctuation and spaces ignored, not as a substring either way) contradicts §4.3 (two filters OR-ed, say); an organization the run has seen is among the results of a search by its own phone, postal code or name (§4.3: all records matching)',
     nearMiss:
       'the field holds the value only with punctuation and spaces ignored, or lies within the value; an `address` that holds some part of the searched address (its street, city, state or zip) but not every word',
   },

@@ -459,6 +459,21 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
       behaviour: { organization: { filters: ({ identifier: _identifier, ...rest }) => rest } },
     },
     {
+      // A search index that keeps each organization's first identifier only.
+      name: 'identifier-first-only',
+      description: "identifier matches only each organization's first identifier",
+      behaviour: {
+        organization: {
+          search: (filters, organizations) => {
+            const matches = organizations.search(filters);
+            if (filters.identifier === undefined) return matches;
+            const wanted = filters.identifier.slice(filters.identifier.lastIndexOf('|') + 1).toUpperCase();
+            return matches.slice().filter((o) => (o.identifier?.[0]?.value ?? '').toUpperCase() === wanted);
+          },
+        },
+      },
+    },
+    {
       name: 'identifier-system-ignored',
       description: 'system|value matches on the value alone',
       behaviour: {
