@@ -76,7 +76,7 @@ export const ORGANIZATION_REQUIREMENTS = [
     level: 'MUST',
     spec: '§4.3',
     title:
-      'an identifier search (`value` and `system|value`) returns only organizations carrying that identifier, and every organization the run has seen carrying it (a probe whose search finds nothing is the service\'s fault once an answer showed its organization); a `system|value` whose system the identifier does not carry does not match it (FHIR token search)',
+      "an identifier search (`value` and `system|value`) returns only organizations carrying that identifier, and every organization the run has seen carrying it (a probe whose search finds nothing is the service's fault once an answer showed its organization); a `system|value` whose system the identifier does not carry does not match it (FHIR token search)",
   },
   {
     id: 'ORG-FILTERS',
