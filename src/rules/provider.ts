@@ -2,6 +2,7 @@ import { isValidNpi } from '../domain/identifiers';
 import { OPTIONAL_SUFFIX } from '../spec/constants';
 import type { ProviderData } from '../types/schemas';
 import { objectsIn as objects, stringsIn as strings } from './json';
+import type { Problem } from './problem';
 
 const same = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
 
@@ -137,13 +138,43 @@ export function npiProblems(data: ProviderData | Record<string, unknown>, prefix
     .map((npi) => `${prefix}/NPI: "${npi}" is not a valid NPI (10 digits, Luhn check digit over 80840)`);
 }
 
-/** SR-COVERS-GOLDEN: golden NPI, Phone and State values that no source record holds. */
-export function uncoveredGoldenValues(golden: Record<string, unknown>, sources: readonly Record<string, unknown>[]): string[] {
-  const missing: string[] = [];
-  for (const attribute of ['NPI', 'Phone', 'State']) {
+/**
+ * Identifiers no merge can derive (§2.4 groups them by the dataset that supplies them): a golden
+ * value of one that no source record holds came from a source record that is missing.
+ */
+const SUPPLIED_BY: Readonly<Record<string, string>> = {
+  NPI: 'the national provider registry (Identity)',
+  ReplacementNPI: 'the national provider registry (Identity)',
+  EmployerIdentificationNumber: 'the national provider registry (Identity)',
+  DEALookup: 'the drug-enforcement registry',
+  StateCSNumber: 'the drug-enforcement registry',
+  OrgDEA: 'the drug-enforcement registry',
+  OrgNPI: 'the drug-enforcement registry',
+  ContactId: 'the contact directory',
+  PersonId: 'the contact directory',
+  AccountId: 'the contact directory',
+};
+
+/**
+ * Golden values no source record holds, compared case and spaces aside. An identifier no merge can
+ * derive (SUPPLIED_BY) is a MUST problem, naming the dataset: a source record that makes up the
+ * golden record is missing (§1, §4.2). A Phone or State, which a merge may normalise, is a near miss.
+ */
+export function uncoveredGoldenValues(golden: Record<string, unknown>, sources: readonly Record<string, unknown>[]): Problem[] {
+  const missing: Problem[] = [];
+  for (const attribute of [...Object.keys(SUPPLIED_BY), 'Phone', 'State']) {
     const held = new Set(sources.flatMap((s) => strings(s[attribute]).map((v) => v.trim().toUpperCase())));
     for (const value of strings(golden[attribute])) {
-      if (value.trim() !== '' && !held.has(value.trim().toUpperCase())) missing.push(`${attribute} "${value}"`);
+      if (value.trim() === '' || held.has(value.trim().toUpperCase())) continue;
+      const dataset = SUPPLIED_BY[attribute];
+      missing.push(
+        dataset
+          ? {
+              level: 'MUST',
+              message: `${attribute} "${value}", an identifier of ${dataset}, is in no source record: the record of ${dataset} that supplied it is missing`,
+            }
+          : { level: 'SHOULD', message: `${attribute} "${value}"` },
+      );
     }
   }
   return missing;

@@ -46,8 +46,9 @@ export function judgeSourceRecords(curatedId: string, exchange: Exchange): Judge
 /**
  * SR-COVERS-GOLDEN: the source records are the golden record's (§4.2, §1). When they carry NPIs and
  * none is an NPI of the golden record, they make up another provider: a contradiction under every
- * reading (MUST). With the identity shared, a golden NPI, Phone or State that no source holds is a
- * near miss (§2.4: a golden record merges its sources; SHOULD).
+ * reading (MUST). With the identity shared, a golden identifier no merge can derive (an NPI, a
+ * ContactId, a DEA number) that no source holds shows a source record missing (MUST); a Phone or
+ * State, which a merge may normalise, is a near miss (§2.4: a golden record merges its sources; SHOULD).
  */
 export function judgeCoversGolden(golden: RecordLike, exchange: Exchange): Judgement {
   const sources = sourceData(exchange);
@@ -69,8 +70,8 @@ export function judgeCoversGolden(golden: RecordLike, exchange: Exchange): Judge
       exchange,
       `the source records answered for curated ID ${golden.id} are not its own (§4.2: every source record that makes up that golden record)`,
     );
-  const uncovered = uncoveredGoldenValues(golden.data, sources).map((message) => ({ message, level: 'SHOULD' as const }));
-  const what = `golden record ${golden.id} holds values that none of its ${sources.length} source records holds (§2.4: a golden record merges its sources)`;
+  const uncovered = uncoveredGoldenValues(golden.data, sources);
+  const what = `golden record ${golden.id} holds values that none of its ${sources.length} source records holds (§1, §4.2: every source record that makes up that golden record; §2.4: a golden record merges its sources)`;
   return new Judgement().problems('SR-COVERS-GOLDEN', uncovered, exchange, what);
 }
 

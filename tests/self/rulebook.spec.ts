@@ -163,6 +163,12 @@ const CASES: Case[] = [
   ),
   at(
     'source-records',
+    'a golden ContactId none of them holds: a contact-directory record is missing',
+    { golden: { ...golden, data: { ...golden.data, ContactId: ['003FROMNOWHERE00'] } }, exchange: answer(sources) },
+    { 'SR-COVERS-GOLDEN': 'MUST' },
+  ),
+  at(
+    'source-records',
     'a golden phone none of them holds',
     { golden: { ...golden, data: { ...golden.data, Phone: ['9999999999'] } }, exchange: answer(sources) },
     {

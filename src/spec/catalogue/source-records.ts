@@ -14,9 +14,9 @@ export const SOURCE_RECORDS_REQUIREMENTS = [
     level: 'MUST',
     spec: '§1, §2.4, §4.2',
     title:
-      "the source records are the golden record's own: when they carry NPIs, at least one of them is an NPI of the golden record (§4.2: every source record that makes up that golden record)",
+      "the source records are the golden record's own and all of them: when they carry NPIs, at least one of them is an NPI of the golden record; a golden identifier no merge can derive (NPI, EmployerIdentificationNumber, ContactId, PersonId, AccountId, DEA and state controlled-substance numbers) is held by some source record, else the record of the dataset that supplies it is missing (§1, §4.2: every source record that makes up that golden record)",
     nearMiss:
-      'with the identity shared, an NPI, non-empty Phone or State of the golden record that no source record holds (§2.4: a golden record merges its sources); compared as sets, order ignored',
+      'with the identity shared, a non-empty Phone or State of the golden record that no source record holds (§2.4: a golden record merges its sources, and may normalise them); compared as sets, order ignored',
   },
   { id: 'SR-STABLE', level: 'SHOULD', spec: '§4.2 r2', title: 'two calls return the same set of source-record ids, order ignored' },
 ] as const satisfies readonly Requirement[];

@@ -63,6 +63,18 @@ export const SOURCE_RECORDS_FAULTS: FaultsFor<SourceRecordsRequirementId> = {
       },
     },
     {
+      name: 'contact-source-left-out',
+      description: "the contact directory's source records are left out, though the golden record holds their ContactId",
+      behaviour: {
+        sourceRecords: {
+          sources: (records) => {
+            const kept = records.filter((record) => !('ContactId' in record.data));
+            return kept.length > 0 ? kept : records;
+          },
+        },
+      },
+    },
+    {
       name: 'source-records-of-another',
       description: 'the source records of another golden record',
       behaviour: {
