@@ -32,6 +32,7 @@ export const COMMAND_FLAGS = {
     workers: { type: 'string' },
     shard: { type: 'string' },
     'update-baseline': { type: 'boolean' },
+    har: { type: 'string' },
     ...HISTORY,
   },
   list: { json: { type: 'boolean' } },

@@ -76,6 +76,7 @@ Exit codes: 0 pass, 1 fail, 2 configuration error, 3 inconclusive (probe problem
   --fail-on-drift    an observation that differs from the baseline fails the run, instead of warning (FAIL_ON_DRIFT)
   --history DIR|URL  keep the run in a history when it ends: a folder (embedded) or postgres://... (HISTORY_URL)
   --label L          the run's name in the history: the service's release, a deployment
+  --har FILE         write every exchange of the run to FILE as HAR 1.2: credentials redacted, bodies cut as in the reports
 
 Precedence: flags, then environment variables, then the dotenv file, then defaults.
 Anything after -- goes to Playwright as it is.

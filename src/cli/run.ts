@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, resolve } from 'node:path';
+import { HAR_DIR_VARIABLE, writeHar } from '../client/har-log';
+import { SUITE_VERSION } from '../suite-version';
 import { EMBEDDED_SERVED_VARIABLE, EMBEDDED_URL_VARIABLE, targetsEmbedded } from '../config/connection';
 import { environmentWithDotenv, reportDirOf } from '../config/environment';
 import { freeLoopbackPort } from '../reference/free-port';
@@ -32,6 +35,8 @@ export interface RunOptions {
   /** Where the run is kept when it ends (src/history/), and its name there. */
   history?: string;
   label?: string;
+  /** Every exchange of the run, as HAR 1.2, to this file. */
+  har?: string;
 }
 
 /**
@@ -121,6 +126,8 @@ export async function run(options: RunOptions, passThrough: readonly string[]): 
     throw new UsageError('--history records a whole run: give it to merge, which joins the shards');
   const history = requestedHistory(options, env, cwd);
   const embedded = await servedEmbedded(env, cwd);
+  const har = options.har === undefined ? undefined : { file: resolve(cwd, options.har), dir: mkdtempSync(join(tmpdir(), 'har-')) };
+  if (har) env[HAR_DIR_VARIABLE] = har.dir;
   const suite = startPlaywright(args, env, cwd);
   let close: (() => Promise<void>) | undefined;
   try {
@@ -131,6 +138,12 @@ export async function run(options: RunOptions, passThrough: readonly string[]): 
   }
   const code = await suite.exited;
   await close?.();
+  if (har) {
+    mkdirSync(dirname(har.file), { recursive: true });
+    const written = writeHar(har.dir, har.file, { name: 'directory-search-conformance', version: SUITE_VERSION });
+    rmSync(har.dir, { recursive: true, force: true });
+    console.log(`har: ${written} exchanges, credentials redacted, in ${har.file}`);
+  }
   if (options.shard === undefined) return recordAfter(history, reportDirOf(environmentWithDotenv(env, cwd), cwd), options.label, code);
   if (code !== 1) return code;
   // A shard's failed tests are judged when the shards are merged, against the baseline and all the

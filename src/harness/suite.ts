@@ -11,6 +11,8 @@ import { clientOptions } from '../client/client-options';
 import { ReadOnlyHttpClient, Throttle } from '../client/http-client';
 import { Redactor } from '../client/redact';
 import { LoggingTransport, REQUEST_LOG_VARIABLE } from '../client/request-log';
+import { HAR_DIR_VARIABLE, HarTransport } from '../client/har-log';
+import { serviceText } from '../rules/service-text';
 import { type Transport, UndiciTransport } from '../client/transport';
 import { secretsOf } from '../config/connection';
 import { environmentWithDotenv } from '../config/environment';
@@ -95,9 +97,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({ targetSetups, target }, use, testInfo) => {
       const { transport, redactor } = targetSetups(target);
       const logDir = process.env[REQUEST_LOG_VARIABLE];
+      const harDir = process.env[HAR_DIR_VARIABLE];
       // The benchmark's request log (CONFORMANCE_REQUEST_LOG), by test and by parallel lane.
+      const logged = logDir
+        ? new LoggingTransport(transport, logDir, testInfo.testId, testInfo.parallelIndex, (url) => redactor.url(url))
+        : transport;
+      // run --har: every exchange, credentials out and bodies bounded as in the reports.
+      const safety = {
+        url: (v: string) => redactor.url(v),
+        text: (v: string) => redactor.text(v),
+        body: (v: string) => serviceText(redactor.text(v)),
+      };
       await use(
-        logDir ? new LoggingTransport(transport, logDir, testInfo.testId, testInfo.parallelIndex, (url) => redactor.url(url)) : transport,
+        harDir ? new HarTransport(logged, harDir, testInfo.titlePath.slice(1).join(' › '), testInfo.parallelIndex, safety) : logged,
       );
     },
     { box: 'self' },

@@ -1,0 +1,75 @@
+/** `run --har FILE`: every exchange of the run as HAR 1.2, valid by the HAR schema, with no credential in it. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import draft06 from 'ajv/dist/refs/json-schema-draft-06.json';
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- har-schema ships no types
+const harSchemas = require('har-schema') as Record<string, object>;
+import { scenarioPrefix } from '../../src/reference/scenarios/registry';
+import { SERVICE_TEXT_MAX_BYTES } from '../../src/rules/service-text';
+import { startScenarioServer } from '../../src/suite-runs/scenario-server';
+import { commandAsync, tempDir } from './command';
+import { expect, test } from './fixtures';
+
+const TOKEN = 'har-token-6d0f31b2';
+const TENANT = 'har-tenant-9a4e';
+
+/** The HAR 1.2 schemas (draft-06) as published, each under its own id. */
+function harValidator() {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  ajv.addMetaSchema(draft06);
+  for (const schema of Object.values(harSchemas)) ajv.addSchema(schema);
+  return ajv.getSchema('har.json#')!;
+}
+
+test('run --har writes every exchange as HAR 1.2, credentials redacted, bodies bounded', async () => {
+  test.setTimeout(120_000);
+  const dir = tempDir();
+  const server = await startScenarioServer();
+  let run;
+  try {
+    run = await commandAsync(
+      [
+        'run',
+        '--base-url',
+        `${server.origin}${scenarioPrefix('clean')}`,
+        '--grep',
+        'ORG-COUNT|SB-NO-MATCH',
+        '--report',
+        'report',
+        '--har',
+        'out/run.har',
+      ],
+      { cwd: dir, env: { MAX_RPS: '0', API_TOKEN: TOKEN, API_HEADERS: JSON.stringify({ 'X-Tenant-Id': TENANT }) } },
+    );
+  } finally {
+    await server.stop();
+  }
+  expect(run.code, run.stderr).toBe(0);
+  const text = readFileSync(join(dir, 'out', 'run.har'), 'utf8');
+  for (const secret of [TOKEN, TENANT, Buffer.from(TOKEN).toString('base64')]) expect(text.includes(secret), secret).toBe(false);
+  const har = JSON.parse(text);
+  const valid = harValidator();
+  expect(valid(har), JSON.stringify(valid.errors?.slice(0, 3))).toBe(true);
+  const entries = har.log.entries as {
+    request: { url: string; headers: { name: string; value: string }[] };
+    response: { status: number; content: { text?: string } };
+    comment: string;
+  }[];
+  expect(run.stdout).toContain(`har: ${entries.length} exchanges`);
+  expect(entries.length).toBeGreaterThan(5);
+  for (const entry of entries) {
+    expect(entry.request.url).toContain(server.origin);
+    expect(entry.comment).not.toBe('');
+    // The credentials were sent, and are shown as sent without their values.
+    expect(entry.request.headers.find((h) => h.name === 'authorization')?.value).toBe('[REDACTED]');
+    expect(entry.request.headers.find((h) => h.name === 'X-Tenant-Id')?.value).toBe('[REDACTED]');
+    expect(Buffer.byteLength(entry.response.content.text ?? '')).toBeLessThanOrEqual(SERVICE_TEXT_MAX_BYTES + 64);
+  }
+  expect(
+    entries.some((e) => e.request.url.includes('Count=')),
+    'the Count probes are there',
+  ).toBe(true);
+});
