@@ -199,7 +199,10 @@ export function ownParameterValues(data: Record<string, unknown>): Record<string
     City: first(address?.City),
     State: first(data.State) ?? first(address?.AddressState),
     Zip: first(address?.Zip),
-    Phone: first(data.Phone),
+    // §4.1: "10-digit phone number", whatever punctuation the record keeps.
+    Phone: strings(data.Phone)
+      .map((v) => v.replace(/\D/g, ''))
+      .find((v) => v.length === 10),
     Email: first(data.Email),
     TaxonomyCode: first(taxonomy?.TaxonomyCode),
     TaxonomyDescription: first(taxonomy?.TaxonomyDescription),

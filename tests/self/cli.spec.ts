@@ -378,7 +378,7 @@ test('a page walk that reaches MAX_PAGES says so: the requirement is partial, wi
   for (const id of ['ORG-PAGE', 'ORG-NEXT-LINK']) {
     const found = report.requirements.find((r: { id: string }) => r.id === id);
     expect(found.partial).toBe(true);
-    expect(found.skipped.join(' ')).toContain('stopped at MAX_PAGES=2 pages');
+    expect(found.skipped.join(' ')).toContain('stopped at its page budget (MAX_PAGES=2 pages)');
   }
 });
 
