@@ -45,6 +45,8 @@ async function followNext(
     return { nextElsewhere: observed?.origin ?? redact(refused.origin) };
   }
   const judged = judgeSurveyed('http-answer', { exchange: reached }).add(judgeSurveyed('next-walk', { walk, answers: [first, reached] }));
+  // Every answer is evidence: the page the link reached is a bundle of its own (its organizations are the walk's to judge, by Page).
+  if (isBundle(reached)) judged.add(judgeSurveyed('bundle-page', { exchange: reached, request: "page 1's next link" }));
   const answers = new Map([first, reached].map((exchange) => [exchange.url, exchange]));
   return {
     next: {
