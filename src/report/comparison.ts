@@ -1,6 +1,6 @@
 /** `directory-conformance compare`, in Markdown: what changed from A to B. */
 import { type Comparison, changeCount, unjudged } from '../verdicts/comparison';
-import { escapeText } from './escape';
+import { escapeText, markdownCode } from './escape';
 
 const cell = (value: unknown) => escapeText(typeof value === 'string' ? value : JSON.stringify(value), 'markdown').replace(/\n+/g, ' ↵ ');
 
@@ -35,7 +35,7 @@ export function renderComparison(c: Comparison): string {
   ] as const) {
     lines.push('', `## ${title}`, '');
     if (list.length === 0) lines.push('None.');
-    else lines.push(...list.map((f) => `- **${cell(f.fingerprint)}** (${f.level}): ${cell(f.message)}`));
+    else lines.push(...list.map((f) => `- ${markdownCode(f.fingerprint)} (${f.level}): ${cell(f.message)}`));
   }
   lines.push('', '## Observations that differ', '');
   if (c.observationsDiffer.length === 0) lines.push('None.');

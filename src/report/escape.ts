@@ -41,5 +41,23 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
  */
 export function escapeText(text: string, target: EscapeTarget): string {
   const shown = visible(text);
-  return target === 'markdown' ? shown.replace(/[&<>]/g, (c) => ENTITIES[c]).replace(/\|/g, '\\|') : shown;
+  // Markdown: HTML's specials as entities, and what would act as emphasis or code escaped, so the text shows as it is
+  // (an underscore inside a word, or brackets without a link after them, act as nothing in CommonMark).
+  return target === 'markdown'
+    ? shown
+        .replace(/[\\`*]/g, '\\$&')
+        .replace(/[&<>]/g, (c) => ENTITIES[c])
+        .replace(/\|/g, '\\|')
+    : shown;
+}
+
+/**
+ * A value as a Markdown code span, shown as it is (`*` and `_` never read as emphasis): a
+ * fingerprint, the string a reader copies into a baseline. The fence outgrows any run of backticks in it.
+ */
+export function markdownCode(text: string): string {
+  const shown = escapeText(text, 'terminal').replace(/\n+/g, ' ');
+  const fence = '`'.repeat(Math.max(0, ...[...shown.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
+  const pad = fence.length > 1 || shown.startsWith('`') || shown.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${shown}${pad}${fence}`;
 }

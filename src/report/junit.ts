@@ -12,6 +12,15 @@ import type { ConformanceReport } from './model';
 
 const firstLine = (text: string) => text.split('\n')[0];
 
+/** A rule's words whole on one line: a first line that ends in ":" announces the lines after it, so the first of them follows. */
+function wholeRule(text: string): string {
+  const [head, next] = text.split('\n');
+  return head.endsWith(':') && next !== undefined && next.trim() !== '' ? `${head} ${next.trim()}` : head;
+}
+
+/** Seconds, as JUnit's `time` has them. */
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
 interface Case {
   name: string;
   classname: string;
@@ -20,7 +29,16 @@ interface Case {
   output?: string;
 }
 
-function testsuite(parent: XMLBuilder, name: string, cases: readonly Case[]): { failures: number; errors: number; skipped: number } {
+/**
+ * One suite of cases. Requirements have no duration of their own (many tests judge one, one test
+ * many): the suite carries the run's, and no case claims a time of 0.
+ */
+function testsuite(
+  parent: XMLBuilder,
+  name: string,
+  cases: readonly Case[],
+  durationMs: number,
+): { failures: number; errors: number; skipped: number } {
   const counts = {
     failures: cases.filter((c) => c.outcome?.kind === 'failure').length,
     errors: cases.filter((c) => c.outcome?.kind === 'error').length,
@@ -32,9 +50,10 @@ function testsuite(parent: XMLBuilder, name: string, cases: readonly Case[]): { 
     failures: String(counts.failures),
     errors: String(counts.errors),
     skipped: String(counts.skipped),
+    time: seconds(durationMs),
   });
   for (const c of cases) {
-    const testcase = suite.ele('testcase', { name: c.name, classname: c.classname, time: '0' });
+    const testcase = suite.ele('testcase', { name: c.name, classname: c.classname });
     if (c.properties) {
       const properties = testcase.ele('properties');
       for (const [key, value] of Object.entries(c.properties)) properties.ele('property', { name: key, value });
@@ -54,7 +73,7 @@ function testsuite(parent: XMLBuilder, name: string, cases: readonly Case[]): { 
 function requirementCases(r: RequirementResult, report: ConformanceReport, accepted: ReadonlyMap<string, string>): Case[] {
   const { nearMiss } = requirement(r.id as RequirementId);
   const strict = report.verdict === 'fail' && report.summary.fail === 0;
-  const properties = { level: r.level, spec: r.spec, status: `${r.status}${r.partial ? ' (partial)' : ''}` };
+  const properties = (level: 'MUST' | 'SHOULD') => ({ level, spec: r.spec, status: `${r.status}${r.partial ? ' (partial)' : ''}` });
   const partial = r.partial ? `partial: these checks did not run:\n${r.skipped!.join('\n')}` : undefined;
   const levels = r.level === 'MUST' ? (nearMiss ? (['MUST', 'SHOULD'] as const) : (['MUST'] as const)) : (['SHOULD'] as const);
   return levels.map((level): Case => {
@@ -63,7 +82,7 @@ function requirementCases(r: RequirementResult, report: ConformanceReport, accep
     const base: Case = {
       name: should ? `${r.id}/should: ${nearMiss ?? r.title}` : `${r.id}: ${r.title}`,
       classname: `conformance.${level}`,
-      properties,
+      properties: properties(level),
       output: partial,
     };
     if (accepted.has(r.id))
@@ -73,13 +92,11 @@ function requirementCases(r: RequirementResult, report: ConformanceReport, accep
     const text = failures.map((f) => f.message).join('\n\n');
     // The rule's words are a field of the failure (a report of an older version has only the message, which opens with them).
     const [first] = failures;
-    const head = firstLine(first.message);
+    const head = wholeRule(first.message);
+    // The id once: a rule's words that name it already are not prefixed again.
+    const rule = first.rule === undefined ? undefined : wholeRule(first.rule).replace(new RegExp(`^\\[${r.id}\\] *`), '');
     const message =
-      first.rule !== undefined
-        ? `[${r.id}] ${level} ${r.spec}: ${firstLine(first.rule)}`
-        : head.startsWith(`[${r.id}]`)
-          ? head
-          : `[${r.id}] ${head}`;
+      rule !== undefined ? `[${r.id}] ${level} ${r.spec}: ${rule}` : head.startsWith(`[${r.id}]`) ? head : `[${r.id}] ${head}`;
     if (!should) return { ...base, outcome: { kind: 'failure', type: 'MUST', message, text } };
     const note = strict ? 'a SHOULD finding: it fails the run under STRICT' : 'a SHOULD finding: a warning, the run does not fail on it';
     return {
@@ -150,12 +167,13 @@ export function renderJunit(report: ConformanceReport): string {
   for (const [name, cases] of suites) {
     // The requirements suite is always there; the others only when they hold something.
     if (cases.length === 0 && name !== 'requirements') continue;
-    const counts = testsuite(root, name, cases);
+    const counts = testsuite(root, name, cases, report.durationMs);
     totals.tests += cases.length;
     totals.failures += counts.failures;
     totals.errors += counts.errors;
     totals.skipped += counts.skipped;
   }
   for (const [key, value] of Object.entries(totals)) root.att(key, String(value));
+  root.att('time', seconds(report.durationMs));
   return document.end({ prettyPrint: true }) + '\n';
 }

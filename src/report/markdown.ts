@@ -1,4 +1,4 @@
-import { escapeText } from './escape';
+import { escapeText, markdownCode } from './escape';
 import { type ConformanceReport, coverageInWords } from './model';
 
 /** Text for a Markdown line or table cell: escaped (escapeText), on one line. */
@@ -23,7 +23,7 @@ function verdict(report: ConformanceReport): string {
   }
 }
 
-const entryName = (e: { id: string; fingerprint?: string }) => `**${e.id}**${e.fingerprint ? ` at ${cell(e.fingerprint)}` : ''}`;
+const entryName = (e: { id: string; fingerprint?: string }) => `**${e.id}**${e.fingerprint ? ` at ${markdownCode(e.fingerprint)}` : ''}`;
 const entryNotes = (e: { owner?: string; issue?: string; expires?: string }) =>
   [e.owner && `owner ${e.owner}`, e.issue && `issue ${e.issue}`, e.expires && `expires ${e.expires}`].filter(Boolean).join(', ');
 
@@ -67,7 +67,8 @@ function baselineSection(report: ConformanceReport): string[] {
 
 function againstBaseline(report: ConformanceReport): string {
   const { baseline, drift = [] } = report;
-  const known = baseline!.known.length > 0 ? `, apart from ${baseline!.known.length} known failures` : '';
+  const count = baseline!.known.length;
+  const known = count > 0 ? `, apart from ${count} known failure${count === 1 ? '' : 's'}` : '';
   switch (report.verdict) {
     case 'pass':
       return `PASS: every requirement that ran holds${known}`;

@@ -241,6 +241,27 @@ test('conformance.junit.xml: a case per requirement and level, failures named, w
   expect(xml).toContain(
     'message="[ORG-FILTERS] SHOULD §4.3: only with punctuation ignored (a SHOULD finding: a warning, the run does not fail on it)"',
   );
+  // A rule whose first line ends in ":" is whole: its next line follows, and the id is not repeated.
+  const announced = renderJunit(
+    asReport(
+      fold(
+        [
+          outcome('data', 'passed', [
+            declare('DATA-FORMATS'),
+            result({
+              id: 'DATA-FORMATS',
+              checks: 1,
+              failures: [
+                { level: 'MUST', message: '[DATA-FORMATS] MUST §2.3: x', rule: '[DATA-FORMATS] 1 violation:\n    at /data/Phone/0 bad' },
+              ],
+            }),
+          ]),
+        ],
+        { strict: false },
+      ),
+    ),
+  );
+  expect(announced).toContain('message="[DATA-FORMATS] MUST §2.3.5–6: 1 violation: at /data/Phone/0 bad"');
   // A SHOULD finding is a failure of type warning on a case of its own: never a plain pass.
   expect(xml).toMatch(
     /<testcase name="SB-STRICT-PARAM\/should: [^"]*" classname="conformance.SHOULD"[^>]*>\s*<properties>.*value="warn".*<\/properties>\s*<failure type="warning" message="\[SB-STRICT-PARAM\] [^"]*\(a SHOULD finding: a warning, the run does not fail on it\)"/s,
@@ -253,10 +274,14 @@ test('conformance.junit.xml: a case per requirement and level, failures named, w
     /<testcase name="ORG-FILTERS\/should: [^"]*" classname="conformance.SHOULD"[^>]*>\s*<properties>.*?<\/properties>\s*<failure type="warning"/s,
   );
   expect(xml).toContain('<skipped message="active: STATUS_SEARCH is not true"/>');
-  expect(xml).toContain('<testsuite name="probe problems" tests="1" failures="0" errors="1" skipped="0">');
+  expect(xml).toMatch(/<testsuite name="probe problems" tests="1" failures="0" errors="1" skipped="0" time="\d+\.\d{3}">/);
   expect(xml).toMatch(
-    /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="[^"]* of http:\/\/x \(fail\)" tests="\d+" failures="3" errors="1" skipped="\d+">/,
+    /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="[^"]* of http:\/\/x \(fail\)" tests="\d+" failures="3" errors="1" skipped="\d+" time="\d+\.\d{3}">/,
   );
+  // No case claims a time of 0; a /should case's level is SHOULD, its MUST case's MUST.
+  expect(xml).not.toContain('time="0"');
+  expect(xml).toMatch(/<testcase name="ORG-FILTERS\/should: [^"]*"[^>]*>\s*<properties>\s*<property name="level" value="SHOULD"\/>/);
+  expect(xml).toMatch(/<testcase name="ORG-FILTERS: [^"]*"[^>]*>\s*<properties>\s*<property name="level" value="MUST"\/>/);
 });
 
 test('a transport error is a run error, not a conformance failure', () => {

@@ -112,7 +112,7 @@ test('compare: status changes, failures new and gone by fingerprint, observation
   const markdown = command(['compare', 'a.json', 'b.json'], { cwd: dir });
   expect(markdown.code).toBe(1);
   expect(markdown.stdout).toContain('| SB-ROOT-OBJECT | pass | fail |');
-  expect(markdown.stdout).toContain('- **SB-ROOT-OBJECT searchSingleBest** (MUST)');
+  expect(markdown.stdout).toContain('- `SB-ROOT-OBJECT searchSingleBest` (MUST)');
   // The same ORG-PAGE failure on another host and path prefix is the same fingerprint: neither new nor gone.
   expect(markdown.stdout).not.toContain('ORG-PAGE organization');
   expect(markdown.stdout).toContain('| OBS-NO-MATCH | {"status":404} | {"status":200} |');
@@ -132,7 +132,7 @@ test('compare: status changes, failures new and gone by fingerprint, observation
   );
   writeFileSync(join(dir, 'c.json'), JSON.stringify(should));
   const newShould = command(['compare', 'a.json', 'c.json'], { cwd: dir });
-  expect(newShould.stdout).toContain('- **ORG-PAGE-DISJOINT organization /entry/*** (SHOULD)');
+  expect(newShould.stdout).toContain('- `ORG-PAGE-DISJOINT organization /entry/*` (SHOULD)');
   expect(newShould.code).toBe(1);
 });
 

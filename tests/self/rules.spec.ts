@@ -81,6 +81,8 @@ test('one escaping path: markup and control bytes show, never act, in HTML, Mark
   expect(escapeText(hostile, 'html')).toBe('<b>x</b> | ␛[31mred␀␇ [U+202E] \ufffd \ufffd');
   expect(renderHtml(asReport('<b>x</b>\u0007'))).toContain('&#x3C;b>x&#x3C;/b>␇');
   expect(escapeText(hostile, 'markdown')).toBe('&lt;b&gt;x&lt;/b&gt; \\| ␛[31mred␀␇ [U+202E] \ufffd \ufffd');
+  // Emphasis and code show as they are: a fingerprint such as /*/data/Phone/* keeps its stars.
+  expect(escapeText('sourceRecords /*/data/Phone/* `x` a_b \\', 'markdown')).toBe('sourceRecords /\\*/data/Phone/\\* \\`x\\` a_b \\\\');
   expect(escapeText(hostile, 'terminal')).toBe('<b>x</b> | ␛[31mred␀␇ [U+202E] \ufffd \ufffd');
   expect(escapeText('tab\tand\nline', 'terminal')).toBe('tab\tand\nline');
 });
