@@ -41,7 +41,11 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: '../rules/rulebook', importNames: ['judge'], message: 'The survey judges through judgeSurveyed (survey/subjects.ts).' },
+            {
+              name: '../rules/rulebook',
+              importNames: ['judge', 'judgeAnswer'],
+              message: 'The survey judges through judgeSurveyed and judgeSurveyedAnswer (survey/subjects.ts).',
+            },
           ],
         },
       ],

@@ -28,9 +28,8 @@ export const ANNOTATION = {
   coverage: 'conformance-coverage',
 } as const;
 
-/** The subjects every answer is handed to, whatever test asked for it (test-client.ts: judgeAnswer), and their requirements. */
-export const CROSS_CUTTING_SUBJECTS: readonly SubjectKind[] = ANSWER_SUBJECTS;
-export const CROSS_CUTTING: readonly RequirementId[] = [...requirementsOf(...CROSS_CUTTING_SUBJECTS)];
+/** The requirements of the subjects every answer is handed to, whatever test asked for it (test-client.ts: judgeAnswer). */
+export const CROSS_CUTTING: readonly RequirementId[] = [...requirementsOf(...ANSWER_SUBJECTS)];
 /** The HTTP rules judge every answer of every test: every test carries their tags. */
 const EVERY_TEST: readonly RequirementId[] = [...requirementsOf('http-answer')];
 

@@ -11,7 +11,8 @@ import type { RequirementId } from '../spec/catalogue';
 import type { Failure } from '../types/schemas';
 import { serviceValue } from '../rules/service-text';
 import type { TestCoverage } from '../verdicts/aggregate';
-import { ANNOTATION, CROSS_CUTTING, CROSS_CUTTING_SUBJECTS } from './annotations';
+import { ANSWER_SUBJECTS } from '../rules/rulebook/registry';
+import { ANNOTATION, CROSS_CUTTING } from './annotations';
 
 export class TestChecks {
   private readonly judgement = new Judgement();
@@ -41,7 +42,7 @@ export class TestChecks {
    * silently left out.
    */
   judge<K extends SubjectKind>(subject: K, value: Subjects[K]): Judgement {
-    if (!this.subjects.has(subject) && !CROSS_CUTTING_SUBJECTS.includes(subject))
+    if (!this.subjects.has(subject) && !(ANSWER_SUBJECTS as readonly SubjectKind[]).includes(subject))
       throw new Error(`harness bug: a test judges ${subject} without declaring it: test('…', judging('${subject}', …), …)`);
     return this.record(judge(subject, value));
   }

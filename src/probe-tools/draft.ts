@@ -109,7 +109,7 @@ async function chooseMultiPage(
 ): Promise<{ query: Record<string, string> } | undefined> {
   const order = [
     ...sized.filter((c) => c.matches <= WALK_FITS),
-    ...[...sized.filter((c) => c.matches > WALK_FITS)].sort((a, b) => a.matches - b.matches),
+    ...sized.filter((c) => c.matches > WALK_FITS).sort((a, b) => a.matches - b.matches),
   ];
   for (const candidate of distinctByJson(order).slice(0, TRIES.multiPage)) {
     if (!kept(await verifyMultiPage(api, JSON.stringify(candidate.query), candidate.query))) continue;

@@ -77,15 +77,7 @@ export function judgeAnsweredRecord(exchange: Exchange): Judgement {
 /** SB-MATCHES-QUERY: a unique probe's record agrees with the query's identifying parameters (§4.1). */
 export function judgeMatchesQuery(probe: string, query: Record<string, string>, exchange: Exchange): Judgement {
   const judgement = new Judgement();
-  const record = uniqueRecord(judgement, probe, exchange);
-  if (record)
-    judgement.problems(
-      'SB-MATCHES-QUERY',
-      queryMismatches(record.data, query),
-      exchange,
-      `the record does not match ${JSON.stringify(query)}`,
-    );
-  return judgement;
+  return uniqueRecord(judgement, probe, exchange) ? judgement.add(judgeAnsweredMatch(query, exchange)) : judgement;
 }
 
 /**

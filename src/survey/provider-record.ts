@@ -7,7 +7,7 @@ import type { DirectoryEndpoints } from '../client/endpoints';
 import type { Exchange } from '../client/exchange';
 import { serviceText, type Redact, type Judgement, isJsonObject, objectsIn, datasetOf, classifySingleBest } from '../rules/rulebook';
 import { isWellFormed } from '../json/unicode';
-import { judgeSurveyed } from './subjects';
+import { judgeSurveyed, judgeSurveyedAnswer } from './subjects';
 import { atPointer } from '../json/pointer';
 import type { NpiLine } from './npi-input';
 import type { ProviderUnit, RecordFailure } from './records';
@@ -68,9 +68,7 @@ export async function surveyProvider(
 ): Promise<ProviderUnit> {
   const label = `NPI ${npi} (survey line ${line})`;
   const search = await requests.ask('searchSingleBest', () => endpoints.searchSingleBest({ NPI: npi }));
-  const judgement = judgeSurveyed('http-answer', { exchange: search, ambiguityAllowed: true }).add(
-    judgeSurveyed('single-best-answer', { exchange: search }),
-  );
+  const judgement = judgeSurveyedAnswer('searchSingleBest', search);
   const answer = classifySingleBest(search);
   let sources: Exchange | undefined;
   if (answer.kind === 'record' || answer.kind === 'malformed') {
@@ -80,7 +78,7 @@ export async function surveyProvider(
     const { record } = answer;
     sources = await requests.ask('sourceRecords', () => endpoints.sourceRecords(record.id));
     judgement
-      .add(judgeSurveyed('http-answer', { exchange: sources }))
+      .add(judgeSurveyedAnswer('sourceRecords', sources))
       .add(judgeSurveyed('source-records', { golden: record, exchange: sources }));
   }
   const exchanges = new Map([search, ...(sources ? [sources] : [])].map((e) => [e.url, e]));

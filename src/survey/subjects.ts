@@ -4,7 +4,9 @@
  * requirements none of them reaches as not judged here, with the requests each would need.
  */
 import { requirement } from '../spec/catalogue';
-import { type Judgement, judge, notJudgedBy, type Subjects } from '../rules/rulebook';
+import type { Endpoint } from '../client/endpoints';
+import type { Exchange } from '../client/exchange';
+import { type Judgement, judge, judgeAnswer, notJudgedBy, type Subjects } from '../rules/rulebook';
 import type { SurveyReport } from '../types/schemas';
 
 export const SURVEY_SUBJECTS = [
@@ -21,6 +23,14 @@ export const SURVEY_SUBJECTS = [
 ] as const;
 
 type SurveySubject = (typeof SURVEY_SUBJECTS)[number];
+
+/**
+ * Every rule of an answer of its endpoint, as every driver judges it (judgeAnswer: http-answer, and
+ * single-best-answer for searchSingleBest). Organization pages are not asked here: the survey judges
+ * them record by record (bundle-page, organization-entry), the same rules as search-page.
+ */
+export const judgeSurveyedAnswer = (endpoint: Exclude<Endpoint, 'organization'>, exchange: Exchange): Judgement =>
+  judgeAnswer(endpoint, exchange);
 
 /** Every rule of a subject the survey meets, judged: a subject outside SURVEY_SUBJECTS does not compile. */
 export const judgeSurveyed = <K extends SurveySubject>(subject: K, value: Subjects[K]): Judgement => judge(subject, value);

@@ -59,17 +59,20 @@ export function withNextLink(change: (next: URL) => void) {
   });
 }
 
-/** Whether the search a bundle answers (its self link) named `parameter`. */
+/** The URL of the search a bundle answers: its self link. */
+const selfLink = (bundle: OrganizationBundle) => bundle.link.find((link) => link.relation === 'self')?.url;
+
+/** Whether the search a bundle answers named `parameter`. */
 export function searchedWith(bundle: OrganizationBundle, parameter: string): boolean {
-  const self = bundle.link.find((link) => link.relation === 'self');
-  return self !== undefined && new URL(self.url).searchParams.has(parameter);
+  const self = selfLink(bundle);
+  return self !== undefined && new URL(self).searchParams.has(parameter);
 }
 
 /** A bundle changed by `change` when its search (its self link) was answered before: a service whose cache spoils repeats. */
 export function cachedOnRepeat(change: (bundle: OrganizationBundle) => OrganizationBundle) {
   const asked = new Set<string>();
   return (bundle: OrganizationBundle) => {
-    const self = bundle.link.find((link) => link.relation === 'self')?.url ?? '';
+    const self = selfLink(bundle) ?? '';
     if (!asked.has(self)) {
       asked.add(self);
       return bundle;
