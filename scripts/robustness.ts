@@ -36,17 +36,18 @@ function filesUnder(dir: string): string[] {
 }
 
 /** A target that answers (or fails to): exit 1 for findings, 3 when nothing could be judged; the reports say what happened. */
-function reportSays(says: RegExp, stoppedByPreflight = false) {
+function reportSays(says: RegExp, stoppedByPreflight?: HostileTarget['stoppedByPreflight']) {
   return (run: SuiteRun): string[] => {
     const found: string[] = [];
-    const expected = stoppedByPreflight ? 3 : 1;
+    const expected = stoppedByPreflight === 'configuration' ? 2 : stoppedByPreflight ? 3 : 1;
+    const kind = stoppedByPreflight === 'configuration' ? 'configuration' : 'preflight';
     if (run.exitCode !== expected) found.push(`exited ${run.exitCode}, expected ${expected}`);
     if (!run.report || !run.markdown) return [...found, 'conformance.json or conformance.md missing'];
     if (run.reportShapeError) found.push(`conformance.json breaks its published schema ${run.reportShapeError}`);
     if (!says.test(run.markdown)) found.push(`conformance.md does not match ${says}`);
     if (stoppedByPreflight) {
-      if (run.report.errors.length !== 1 || run.report.errors[0].kind !== 'preflight')
-        found.push(`expected exactly one preflight error, got ${JSON.stringify(run.report.errors.map((e) => e.kind))}`);
+      if (run.report.errors.length !== 1 || run.report.errors[0].kind !== kind)
+        found.push(`expected exactly one ${kind} error of the preflight, got ${JSON.stringify(run.report.errors.map((e) => e.kind))}`);
       if (run.report.requirements.some((r) => r.checks > 0)) found.push('checks ran after a failed preflight');
     }
     return found;
@@ -183,7 +184,7 @@ async function main(): Promise<void> {
     {
       name: 'no server at the address',
       env: async () => ({ BASE_URL: `http://127.0.0.1:${await freePort()}` }),
-      verify: reportSays(/preflight.*cannot connect to http:\/\/127\.0\.0\.1:\d+.*ECONNREFUSED/, true),
+      verify: reportSays(/preflight.*cannot connect to http:\/\/127\.0\.0\.1:\d+.*ECONNREFUSED/, 'unavailable'),
     },
     {
       name: 'STRICT=true turns a SHOULD finding into a failed run',

@@ -8,8 +8,7 @@ import type { Environment } from '../config/environment';
 import { loadProbes, statusSearchOf } from '../probes/probes-file';
 import { probesFileOf, statusSearchSetting } from '../config/run-config';
 import { DirectoryEndpoints } from '../client/endpoints';
-import type { Exchange } from '../client/exchange';
-import type { Probes } from '../types/schemas';
+import { firstQuestionOf } from '../client/preflight';
 import { TransportError } from '../client/http-client';
 import { BoundedEndpoints, draftProbes } from '../probe-tools/draft';
 import { MAX_SEEDS } from '../probe-tools/draft-bound';
@@ -18,13 +17,6 @@ import { escapeText } from '../report/escape';
 import { EXIT, UsageError } from './exit-codes';
 import type { RunOptions } from './run';
 import { target } from './target';
-
-/** The question `run`'s preflight asks: the first unique probe, or the first organization search, or a neutral one. */
-function firstQuestion(api: DirectoryEndpoints, probes: Probes): Promise<Exchange> {
-  const unique = probes.provider?.unique?.[0];
-  if (unique) return api.searchSingleBest(unique.query);
-  return api.organizations(probes.organization?.searches?.[0]?.query ?? { name: 'a' });
-}
 
 /** `probes check`: one line per promise; exit 0 only when every one holds, 3 (inconclusive) otherwise. */
 export function probesCheck(options: RunOptions): Promise<number> {
@@ -48,7 +40,7 @@ export function probesCheck(options: RunOptions): Promise<number> {
       if (verdicts.length === 0) console.log('probes: the file promises nothing, so every check that needs a probe would skip');
       return verdicts.length > 0 && count('holds') === verdicts.length ? EXIT.pass : EXIT.inconclusive;
     },
-    (api, { probes }) => firstQuestion(api, probes),
+    ({ probes }) => firstQuestionOf(probes),
   );
 }
 
@@ -95,6 +87,6 @@ export function probesDraft(options: RunOptions & { npi?: string[]; out?: string
       return provider.unique?.length ? EXIT.pass : EXIT.inconclusive;
     },
     // The first seed's search, as the draft's own first question: a refusal drafts nothing.
-    (api) => api.searchSingleBest({ NPI: npis[0] }),
+    () => ({ endpoint: 'provider', query: { NPI: npis[0] } }),
   );
 }

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { DirectoryEndpoints } from '../client/endpoints';
+import { firstQuestionOf } from '../client/preflight';
 import { InputError } from '../config/input-error';
 import { USPS_STATE_CODES } from '../domain/usps-states';
 import { escapeText } from '../report/escape';
@@ -163,6 +164,8 @@ export function surveyCommand(options: SurveyOptions): Promise<number> {
         process.off('SIGINT', onInt).off('SIGTERM', onTerm);
       }
     },
+    // The preflight asks the first walk's search, or a neutral one: the NPIs are read as the survey streams them.
+    () => (walks[0] ? { endpoint: 'organization', query: walks[0] } : firstQuestionOf(undefined)),
   );
 }
 

@@ -6,7 +6,6 @@
 import type { AddressInfo } from 'node:net';
 import { clientOptions } from '../client/client-options';
 import { DirectoryEndpoints } from '../client/endpoints';
-import type { Exchange } from '../client/exchange';
 import { ReadOnlyHttpClient, Throttle, TransportError } from '../client/http-client';
 import { Redactor } from '../client/redact';
 import { LoggingTransport, REQUEST_LOG_VARIABLE } from '../client/request-log';
@@ -15,7 +14,8 @@ import { ConfigError } from '../config/config-error';
 import { type ConnectionConfig, EMBEDDED_URL_VARIABLE, loadConnection, secretsOf, targetLine, targetsEmbedded } from '../config/connection';
 import { dotenvAnnouncement, type Environment, environmentWithDotenv } from '../config/environment';
 import { referenceServerOf } from '../reference/start';
-import { PREFLIGHT_PREFIX, verdictOnAnswer } from '../harness/preflight';
+import { PREFLIGHT_PREFIX } from '../harness/preflight';
+import { type PreflightQuestion, preflightStop } from '../client/preflight';
 import { EXIT, UsageError } from './exit-codes';
 import { type RunOptions, runEnvironment } from './run';
 
@@ -26,29 +26,18 @@ export interface TargetContext {
 }
 
 /**
- * The exit of a command whose preflight answer shows the target cannot be asked (run's preflight
- * judges the same answers, verdictOnAnswer): one line; exit 2 where a configuration key is plainly
- * missing (a 401 with no API_TOKEN, a 403 with no API_TOKEN or API_HEADERS), 3 otherwise.
- */
-function preflightExit(exchange: Exchange, connection: ConnectionConfig): number | undefined {
-  const problem = verdictOnAnswer(exchange, connection);
-  if (!problem) return undefined;
-  console.error(`directory-conformance: ${PREFLIGHT_PREFIX}${problem}`);
-  const noCredentials = !connection.apiToken && (exchange.status === 401 || Object.keys(connection.apiHeaders).length === 0);
-  return (exchange.status === 401 || exchange.status === 403) && noCredentials ? EXIT.configuration : EXIT.inconclusive;
-}
-
-/**
  * Runs `body` against the configured target; a request without an HTTP answer is exit 3, said in one
- * line. `preflight` asks one question first, as `run` does: a target that refuses the credentials
- * or keeps rate-limiting stops the command before it concludes anything from such answers.
+ * line. The preflight comes first, as `run`'s does (client/preflight.ts), from `firstQuestion`: a
+ * target that refuses the credentials, keeps rate-limiting or is no API at that address stops the
+ * command in one line, exit 2 where a setting is plainly wrong and 3 otherwise, before it concludes
+ * anything from such answers.
  */
 export async function target<E extends DirectoryEndpoints, P>(
   options: RunOptions,
   Endpoints: new (http: ReadOnlyHttpClient, connection: ConnectionConfig) => E,
   prepare: (env: Environment, context: TargetContext) => P,
   body: (endpoints: E, prepared: P, context: TargetContext) => Promise<number>,
-  preflight?: (api: DirectoryEndpoints, prepared: P) => Promise<Exchange>,
+  firstQuestion: (prepared: P) => PreflightQuestion,
 ): Promise<number> {
   const cwd = process.cwd();
   const env = runEnvironment(options, process.env, cwd);
@@ -71,10 +60,11 @@ export async function target<E extends DirectoryEndpoints, P>(
     console.error(`target: ${targetLine(redactor.url(connection.baseUrl), connection.embedded)}`);
     console.error(dotenvAnnouncement(env, cwd));
     try {
-      const stopped = preflight
-        ? preflightExit(await preflight(new DirectoryEndpoints(http, connection), prepared), connection)
-        : undefined;
-      if (stopped !== undefined) return stopped;
+      const stopped = await preflightStop(http, connection, firstQuestion(prepared));
+      if (stopped) {
+        console.error(`directory-conformance: ${PREFLIGHT_PREFIX}${stopped.message}`);
+        return stopped.configuration ? EXIT.configuration : EXIT.inconclusive;
+      }
       return await body(new Endpoints(http, connection), prepared, { connection, redactor });
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;

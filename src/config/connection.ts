@@ -64,6 +64,20 @@ function baseUrlOf(key: string, raw: string): string {
   return url.href.replace(/\/$/, '');
 }
 
+/**
+ * Why a secret cannot be sent in an HTTP header (RFC 9110 §5.5: visible ASCII, spaces and tabs
+ * inside), such as the "…" of a placeholder copied as written; undefined when it can. The
+ * character is named by its code point and place, never the value, which is a secret.
+ */
+function headerUnsafe(value: string): string | undefined {
+  const at = [...value].findIndex((c) => !/[\x21-\x7E \t]/.test(c));
+  if (at < 0) return undefined;
+  const char = [...value][at];
+  const code = `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  const shown = /[\r\n]/.test(char) ? 'a line break' : /\p{L}|\p{P}|\p{S}/u.test(char) ? `"${char}" (${code})` : code;
+  return `holds ${shown} at character ${at + 1}, which no HTTP header can carry`;
+}
+
 function headers(env: Environment): Record<string, string> {
   const raw = env.API_HEADERS?.trim();
   if (!raw) return {};
@@ -79,7 +93,8 @@ function headers(env: Environment): Record<string, string> {
   for (const [name, value] of Object.entries(parsed)) {
     if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new ConfigError('API_HEADERS', `has an invalid header name "${name}"`);
     if (typeof value !== 'string') throw new ConfigError('API_HEADERS', `value of "${name}" must be a string`);
-    if (/[\r\n]/.test(value)) throw new ConfigError('API_HEADERS', `value of "${name}" must not contain line breaks`);
+    const unsafe = headerUnsafe(value);
+    if (unsafe) throw new ConfigError('API_HEADERS', `value of "${name}" ${unsafe}`);
   }
   return parsed as Record<string, string>;
 }
@@ -148,7 +163,8 @@ export function loadConnection(env: Environment, cwd: string = process.cwd()): C
   if (!/^\d+(\.\d+)?$/.test(rpsRaw) || maxRps > 10_000)
     throw new ConfigError('MAX_RPS', `must be a number of requests per second from 0 (no limit) to 10000, got "${rpsRaw}"`);
   const token = env.API_TOKEN?.trim();
-  if (token && /[\r\n]/.test(token)) throw new ConfigError('API_TOKEN', 'must not contain line breaks');
+  const unsafe = token ? headerUnsafe(token) : undefined;
+  if (unsafe) throw new ConfigError('API_TOKEN', `${unsafe}: set it to your service's token`);
   const certificate = clientCertificate(env, cwd);
   return {
     baseUrl,

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { FullResult, Reporter, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { type TestOutcome, testResultOf } from './annotations';
-import { PREFLIGHT_PREFIX } from './preflight';
+import { CONFIGURATION_PREFLIGHT_PREFIX, PREFLIGHT_PREFIX } from './preflight';
 import { type Environment, environmentWithDotenv } from '../config/environment';
 import { loadSuiteConfig } from './suite-config';
 import { secretsOf } from '../config/connection';
@@ -39,7 +39,14 @@ export default class ConformanceReporter implements Reporter {
   onError(error: TestError): void {
     const message = (error.message ?? error.value ?? '').replace(ANSI, '').replace(/^Error: /, '');
     const preflight = message.indexOf(PREFLIGHT_PREFIX);
-    if (preflight >= 0)
+    const configuration = message.indexOf(CONFIGURATION_PREFLIGHT_PREFIX);
+    if (configuration >= 0)
+      this.runErrors.push({
+        test: 'preflight',
+        kind: 'configuration',
+        message: message.slice(configuration + CONFIGURATION_PREFLIGHT_PREFIX.length).split('\n')[0],
+      });
+    else if (preflight >= 0)
       this.runErrors.push({
         test: 'preflight',
         kind: 'preflight',
@@ -129,7 +136,7 @@ export default class ConformanceReporter implements Reporter {
         `walk cut short: a walk stopped at its page budget before its end, so ${cut.join(', ')} ${cut.length > 1 ? 'are' : 'is'} partial: give organization.multiPage a query that matches ${PAGE_SIZE + 1}–${PAGE_SIZE * (config.maxPages - 1)} organizations (probes draft chooses one), or raise MAX_PAGES (now ${config.maxPages})`,
       );
     // Without a baseline a SHOULD finding only warns: the last line says how to gate on every finding.
-    if (!config.baseline && !name)
+    if (!config.baseline && !name && this.runErrors.length === 0)
       console.log(
         `no baseline: to gate releases on every finding, SHOULD ones included, record the ones you accept with: directory-conformance run --baseline conformance-baseline.json --update-baseline`,
       );

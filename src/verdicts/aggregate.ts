@@ -186,18 +186,22 @@ export function aggregate(
   }
   const probeProblems = distinctByJson(problems.map(({ probe, promised, observed, message }) => ({ probe, promised, observed, message })));
 
+  // A configuration error stopped the run (the preflight found no API at BASE_URL, say): nothing was judged, exit 2.
+  const misconfigured = runErrors.some((e) => e.kind === 'configuration');
   return {
-    verdict: verdictOf(
-      {
-        fail: summary.fail,
-        warn: summary.warn,
-        notice: 0,
-        ran: summary.pass + summary.warn + summary.fail,
-        probeProblems: probeProblems.length,
-        errors: errors.length,
-      },
-      options.strict,
-    ),
+    verdict: misconfigured
+      ? 'error'
+      : verdictOf(
+          {
+            fail: summary.fail,
+            warn: summary.warn,
+            notice: 0,
+            ran: summary.pass + summary.warn + summary.fail,
+            probeProblems: probeProblems.length,
+            errors: errors.length,
+          },
+          options.strict,
+        ),
     summary,
     requirements,
     observations: OBSERVATIONS.map((o): ObservationResult => {

@@ -80,13 +80,28 @@ test('a client certificate (CLIENT_CERT, CLIENT_KEY, CLIENT_KEY_PASSPHRASE) and 
       env: { ...mtls, CLIENT_CERT: '', CLIENT_KEY: '', CLIENT_KEY_PASSPHRASE: '' },
     });
     expect(anonymous.code).toBe(3);
-    expect(anonymous.stderr).toContain('transport: GET https://127.0.0.1');
+    expect(anonymous.stderr).toMatch(
+      /preflight: the connection to https:\/\/127\.0\.0\.1:\d+ failed: .*: if the service asks for a client certificate, set CLIENT_CERT and CLIENT_KEY$/m,
+    );
     const untrusted = await commandAsync(['probes', 'check', '--base-url', baseUrl], {
       cwd: dir,
       env: { ...mtls, NODE_EXTRA_CA_CERTS: '' },
     });
-    expect(untrusted.code).toBe(3);
-    expect(untrusted.stderr).toMatch(/certificate/i);
+    // A certificate Node does not trust is a setting to give, in one line, exit 2: the run and the survey alike.
+    expect(untrusted.code).toBe(2);
+    expect(untrusted.stderr).toMatch(
+      /^directory-conformance: preflight: the certificate of https:\/\/127\.0\.0\.1:\d+ is not trusted \(.+\): give Node the CA that signed it, NODE_EXTRA_CA_CERTS=/m,
+    );
+    for (const args of [
+      ['run', '--report', 'untrusted'],
+      ['survey', '--organizations', 'name=a', '--out', 'untrusted-survey'],
+    ]) {
+      const stopped = await commandAsync([...args, '--base-url', baseUrl], { cwd: dir, env: { ...mtls, NODE_EXTRA_CA_CERTS: '' } });
+      expect(stopped.code, args[0]).toBe(2);
+      expect(`${stopped.stdout}${stopped.stderr}`.split('\n').filter((line) => line.includes('preflight'))).toEqual([
+        expect.stringMatching(/is not trusted .*NODE_EXTRA_CA_CERTS=/),
+      ]);
+    }
 
     // The suite itself, through the same transport; the passphrase is written nowhere.
     const run = await commandAsync(['run', '--base-url', baseUrl, '--grep', 'SB-NO-MATCH|ORG-COUNT', '--report', 'report'], {

@@ -10,8 +10,11 @@ import { withBundle, withData } from './transforms';
  */
 export interface HostileTarget extends Scenario {
   says: RegExp;
-  /** The preflight stops the run: one run error, and no test runs. */
-  stoppedByPreflight?: true;
+  /**
+   * The preflight stops the run: one run error, and no test runs. `configuration` when a setting is
+   * plainly what is wrong (exit 2, run error kind configuration), `unavailable` otherwise (exit 3, kind preflight).
+   */
+  stoppedByPreflight?: 'configuration' | 'unavailable';
   /** Bound on the run's peak resident memory (every process summed), in MiB. */
   maxPeakRssMiB?: number;
 }
@@ -102,7 +105,7 @@ export const HOSTILE: HostileTarget[] = [
   },
   {
     name: 'hang',
-    stoppedByPreflight: true,
+    stoppedByPreflight: 'unavailable',
     description: 'accepts every request and never answers',
     says: /did not answer .* within REQUEST_TIMEOUT_MS=1500 ms/,
     suiteEnv: { REQUEST_TIMEOUT_MS: '1500' },
@@ -119,7 +122,7 @@ export const HOSTILE: HostileTarget[] = [
   },
   {
     name: 'connection-reset',
-    stoppedByPreflight: true,
+    stoppedByPreflight: 'unavailable',
     description: 'resets every connection',
     says: /preflight.*(ECONNRESET|socket hang up|reset)/i,
     behaviour: every(async (request, reply) => {
@@ -153,7 +156,7 @@ export const HOSTILE: HostileTarget[] = [
   },
   {
     name: 'unauthorized-401',
-    stoppedByPreflight: true,
+    stoppedByPreflight: 'configuration',
     description: 'refuses every request with 401',
     says: /preflight.*answered 401 Unauthorized.*check API_TOKEN/,
     behaviour: every((_request, reply) =>
@@ -162,14 +165,14 @@ export const HOSTILE: HostileTarget[] = [
   },
   {
     name: 'forbidden-403',
-    stoppedByPreflight: true,
+    stoppedByPreflight: 'configuration',
     description: 'refuses every request with 403',
     says: /preflight.*answered 403 Forbidden.*API_HEADERS/,
     behaviour: every((_request, reply) => answer(reply, 403, 'text/html', '<html><body>Forbidden</body></html>')),
   },
   {
     name: 'rate-limited-429',
-    stoppedByPreflight: true,
+    stoppedByPreflight: 'unavailable',
     description: 'answers every request 429 with Retry-After: 1',
     says: /preflight.*429 Too Many Requests.*even after waiting out Retry-After/,
     behaviour: every((_request, reply) => answer(reply, 429, 'application/json', '{"error":"slow down"}', { 'retry-after': '1' })),

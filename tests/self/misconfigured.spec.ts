@@ -1,0 +1,80 @@
+/**
+ * A misconfigured target is told apart from a faulty service: a sign-in page, a wrong base path and
+ * a placeholder token each end every command that asks the target in one line, exit 2, before any
+ * judged request, never FAIL.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { startScenarioServer } from '../../src/suite-runs/scenario-server';
+import { commandAsync, tempDir } from './command';
+import { expect, test } from './fixtures';
+
+const SIGN_IN = '<!DOCTYPE html><html><head><title>Sign in - Acme Health</title></head><body><form>Password</form></body></html>';
+
+async function signInServer(): Promise<{ origin: string; server: Server }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(SIGN_IN);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+/** The commands that ask a target, each with what it needs besides the base URL. */
+const COMMANDS = [['run'], ['survey', '--organizations', 'name=a'], ['probes', 'check']];
+
+/** Every command against `baseUrl`: exit 2 and one preflight line matching `says`; run's report says error, nothing judged. */
+async function expectStoppedInOneLine(baseUrl: string, says: RegExp, env: Record<string, string> = {}): Promise<void> {
+  for (const args of COMMANDS) {
+    const dir = tempDir();
+    const result = await commandAsync([...args, '--base-url', baseUrl], { cwd: dir, env: { MAX_RPS: '0', ...env } });
+    const said = `${result.stdout}\n${result.stderr}`;
+    expect(result.code, `${args.join(' ')}: ${said}`).toBe(2);
+    const lines = said.split('\n').filter((line) => /preflight/.test(line));
+    expect(lines, args.join(' ')).toEqual([expect.stringMatching(says)]);
+    expect(said, args.join(' ')).not.toMatch(/FAIL/);
+    if (args[0] === 'run') {
+      const report = JSON.parse(readFileSync(join(dir, 'conformance-report', 'conformance.json'), 'utf8')) as {
+        verdict: string;
+        summary: { checks: number };
+        errors: { kind: string }[];
+      };
+      expect(report.verdict).toBe('error');
+      expect(report.summary.checks).toBe(0);
+      expect(report.errors.map((e) => e.kind)).toEqual(['configuration']);
+    }
+  }
+}
+
+test('a sign-in page answering 200 text/html everywhere: one line naming the credentials and BASE_URL, exit 2', async () => {
+  const { origin, server } = await signInServer();
+  try {
+    await expectStoppedInOneLine(origin, /a web page \("Sign in - Acme Health"\) where JSON is due \(§1\).*set API_TOKEN or API_HEADERS/);
+  } finally {
+    server.close();
+  }
+});
+
+test('a base URL without the path the API lives under: one line, exit 2, naming BASE_URL', async () => {
+  const scenarios = await startScenarioServer();
+  try {
+    // The scenario server serves its directories under /scenario/<name>/: its origin alone is a wrong base path.
+    await expectStoppedInOneLine(scenarios.origin, /answered 404 as paths that do not exist do: check BASE_URL/);
+  } finally {
+    await scenarios.stop();
+  }
+});
+
+test('a placeholder copied as written into API_TOKEN: one line naming the key and the character, never the value', async () => {
+  for (const args of COMMANDS) {
+    const result = await commandAsync([...args, '--base-url', 'http://127.0.0.1:9'], {
+      cwd: tempDir(),
+      env: { API_TOKEN: 'sk-live-…', API_HEADERS: '' },
+    });
+    expect(result.code, args.join(' ')).toBe(2);
+    expect(result.stderr).toMatch(/API_TOKEN holds "…" \(U\+2026\) at character 9, which no HTTP header can carry/);
+    expect(`${result.stdout}${result.stderr}`).not.toContain('sk-live');
+  }
+});
