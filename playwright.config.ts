@@ -5,8 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { extname, join } from 'node:path';
-import { defineConfig } from '@playwright/test';
-import { dotenvAnnouncement, type Environment, environmentWithDotenv } from './src/config/environment';
+import { defineConfig, type ReporterDescription } from '@playwright/test';
+import { announce, dotenvAnnouncement, type Environment, environmentWithDotenv, isQuiet } from './src/config/environment';
 import { EMBEDDED_URL_VARIABLE, targetLine } from './src/config/connection';
 import { loadSuiteConfig, type SuiteConfig } from './src/harness/suite-config';
 import { ConfigError } from './src/config/config-error';
@@ -47,12 +47,12 @@ try {
 if (isMainProcess) {
   // The first lines of every run: what it tests, and where its configuration came from.
   const targets = suiteTargets(environment);
-  console.error(
+  announce(
     targets.length > 0
       ? `conformance targets: ${targets.length} (${TARGETS_VARIABLE})`
       : `conformance target: ${targetLine(harness.baseUrl, harness.embedded)}`,
   );
-  console.error(dotenvAnnouncement(process.env, process.cwd()));
+  announce(dotenvAnnouncement(process.env, process.cwd()));
   // A run that stops before its reporter writes must not leave an earlier run's verdict behind.
   clearReport(harness.reportDir);
 }
@@ -62,6 +62,9 @@ if (isMainProcess) {
  * in a checkout (Playwright transpiles them), the compiled JavaScript in the published package.
  */
 const own = (path: string) => join(__dirname, `${path}${extname(__filename)}`);
+
+/** Playwright's list of tests as they end, unless --quiet: then the conformance reporter's verdict alone. */
+const progress: ReporterDescription[] = isQuiet(process.env) ? [] : [['list']];
 
 const sharded = process.argv.some((arg) => arg === '--shard' || arg.startsWith('--shard='));
 
@@ -80,9 +83,9 @@ export default defineConfig({
   // A shard writes a Playwright blob report, merged later (directory-conformance merge): a
   // conformance.json of its own would judge a third of the suite.
   reporter: sharded
-    ? [['list'], ['blob', { outputDir: join(harness.reportDir, 'blob') }]]
+    ? [...progress, ['blob', { outputDir: join(harness.reportDir, 'blob') }]]
     : [
-        ['list'],
+        ...progress,
         [own('src/harness/conformance-reporter')],
         // Playwright's own report, by test; without the prompt for a code assistant in its error context.
         // Not Playwright's JUnit file: it copies annotations as they are, so one U+FFFE from a service

@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Environment } from '../config/environment';
+import { announce, type Environment } from '../config/environment';
 import { loadProbes, statusSearchOf } from '../probes/probes-file';
 import { probesFileOf, statusSearchSetting } from '../config/run-config';
 import { DirectoryEndpoints } from '../client/endpoints';
@@ -30,7 +30,7 @@ export function probesCheck(options: RunOptions): Promise<number> {
     DirectoryEndpoints,
     read,
     async (api, { file, probes, statusSearch }) => {
-      console.error(`probes: ${file}`);
+      announce(`probes: ${file}`);
       const verdicts = await verifyProbes(api, probes, statusSearch);
       for (const v of verdicts) console.log(`${v.status.padEnd(13)}${escapeText(v.message, 'terminal')}`);
       const count = (status: ProbeStatus) => verdicts.filter((v) => v.status === status).length;

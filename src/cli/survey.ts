@@ -7,13 +7,14 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { DirectoryEndpoints } from '../client/endpoints';
-import { firstQuestionOf } from '../client/preflight';
+import { announce, isQuiet } from '../config/environment';
+import { NEUTRAL_PROVIDER } from '../client/preflight';
 import { InputError } from '../config/input-error';
 import { USPS_STATE_CODES } from '../domain/usps-states';
 import { escapeText } from '../report/escape';
 import { SURVEY_FILES, writeSurvey } from '../report/survey/write-survey';
 import { mergeShards } from '../survey/merge-shards';
-import { createProgress } from '../survey/progress';
+import { createProgress, silentProgress } from '../survey/progress';
 import { resumableCheckpoint } from '../survey/journal';
 import { runSurvey, type SurveyResult } from '../survey/run-survey';
 import type { SurveyPlan } from '../survey/survey-plan';
@@ -139,7 +140,7 @@ export function surveyCommand(options: SurveyOptions): Promise<number> {
       return plan;
     },
     async (endpoints, plan, { connection, redactor }) => {
-      console.error(
+      announce(
         `survey: ${npis === undefined ? 'no NPIs' : `NPIs from ${npis === '-' ? 'standard input' : npis}`}, ${walks.length} organization walks, shard ${shard.index}/${shard.total}, ${concurrency} at a time, ${connection.maxRps > 0 ? `at most ${connection.maxRps} requests/s` : 'no rate limit'}${options.resume ? ', resumed' : ''} → ${out}`,
       );
       let signalled: string | undefined;
@@ -154,7 +155,7 @@ export function surveyCommand(options: SurveyOptions): Promise<number> {
           out,
           resume: options.resume === true,
           concurrency,
-          progress: createProgress(),
+          progress: isQuiet(process.env) ? silentProgress() : createProgress(),
           redact: (value) => redactor.value(value),
           stopRequested: () => signalled,
         });
@@ -164,8 +165,9 @@ export function surveyCommand(options: SurveyOptions): Promise<number> {
         process.off('SIGINT', onInt).off('SIGTERM', onTerm);
       }
     },
-    // The preflight asks the first walk's search, or a neutral one: the NPIs are read as the survey streams them.
-    () => (walks[0] ? { endpoint: 'organization', query: walks[0] } : firstQuestionOf(undefined)),
+    // The preflight asks a neutral provider search: the NPIs are read as the survey streams them, and a walk's
+    // own page 1 is asked once, by the walk.
+    () => NEUTRAL_PROVIDER,
   );
 }
 

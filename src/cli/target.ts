@@ -12,7 +12,7 @@ import { LoggingTransport, REQUEST_LOG_VARIABLE } from '../client/request-log';
 import { type Transport, UndiciTransport } from '../client/transport';
 import { ConfigError } from '../config/config-error';
 import { type ConnectionConfig, EMBEDDED_URL_VARIABLE, loadConnection, secretsOf, targetLine, targetsEmbedded } from '../config/connection';
-import { dotenvAnnouncement, type Environment, environmentWithDotenv } from '../config/environment';
+import { announce, dotenvAnnouncement, type Environment, environmentWithDotenv } from '../config/environment';
 import { referenceServerOf } from '../reference/start';
 import { PREFLIGHT_PREFIX } from '../harness/preflight';
 import { type PreflightQuestion, preflightStop } from '../client/preflight';
@@ -57,8 +57,8 @@ export async function target<E extends DirectoryEndpoints, P>(
     const logDir = merged[REQUEST_LOG_VARIABLE];
     const carrier: Transport = logDir ? new LoggingTransport(transport, logDir, 'command', 0, (url) => redactor.url(url)) : transport;
     const http = new ReadOnlyHttpClient(carrier, clientOptions(connection, redactor, new Throttle(connection.maxRps)));
-    console.error(`target: ${targetLine(redactor.url(connection.baseUrl), connection.embedded)}`);
-    console.error(dotenvAnnouncement(env, cwd));
+    announce(`target: ${targetLine(redactor.url(connection.baseUrl), connection.embedded)}`);
+    announce(dotenvAnnouncement(env, cwd));
     try {
       const stopped = await preflightStop(http, connection, firstQuestion(prepared));
       if (stopped) {

@@ -26,7 +26,7 @@ export interface PreflightQuestion {
 
 /** A neutral organization search (§4.3), for a target of which nothing is known. */
 const NEUTRAL_ORGANIZATION: PreflightQuestion = { endpoint: 'organization', query: { name: 'a' } };
-const NEUTRAL_PROVIDER: PreflightQuestion = { endpoint: 'provider', query: { LastName: 'a', FirstName: 'a' } };
+export const NEUTRAL_PROVIDER: PreflightQuestion = { endpoint: 'provider', query: { LastName: 'a', FirstName: 'a' } };
 
 /** The first question: the tester's first unique probe, or first organization search, or a neutral one. */
 export function firstQuestionOf(probes: Probes | undefined): PreflightQuestion {

@@ -12,6 +12,19 @@ export type Environment = Record<string, string | undefined>;
 /** Names the dotenv file to read instead of `.env` in the working directory (the CLI's --env-file). */
 export const ENV_FILE_VARIABLE = 'CONFORMANCE_ENV_FILE';
 
+/**
+ * Set by the command's --quiet, for its own process and the ones it starts (Playwright's): only the
+ * verdict, findings and errors are printed; no progress, no announcement of target or configuration.
+ */
+export const QUIET_VARIABLE = 'CONFORMANCE_QUIET';
+
+export const isQuiet = (env: Environment) => env[QUIET_VARIABLE] === 'true';
+
+/** An announcement of what a command does, on standard error: said unless --quiet. */
+export function announce(line: string, env: Environment = process.env): void {
+  if (!isQuiet(env)) console.error(line);
+}
+
 /** The dotenv file a run reads: the one named by ENV_FILE_VARIABLE, or `.env` in the working directory. */
 export function dotenvFile(env: Environment, cwd: string): string {
   return resolve(cwd, env[ENV_FILE_VARIABLE]?.trim() || '.env');

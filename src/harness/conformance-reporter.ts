@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import type { FullResult, Reporter, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { type TestOutcome, testResultOf } from './annotations';
 import { CONFIGURATION_PREFLIGHT_PREFIX, PREFLIGHT_PREFIX } from './preflight';
-import { type Environment, environmentWithDotenv } from '../config/environment';
+import { type Environment, environmentWithDotenv, isQuiet } from '../config/environment';
 import { loadSuiteConfig } from './suite-config';
 import { secretsOf } from '../config/connection';
 import { runTargets, targetEnvironment, targetOfTitles } from '../config/targets';
@@ -28,8 +28,9 @@ export default class ConformanceReporter implements Reporter {
   private readonly runErrors: RunError[] = [];
   private startedAt = new Date();
 
+  /** Under --quiet it is the only reporter that prints (its verdict line): Playwright then adds none of its own. */
   printsToStdio(): boolean {
-    return false;
+    return isQuiet(process.env);
   }
 
   onBegin(): void {
@@ -136,7 +137,7 @@ export default class ConformanceReporter implements Reporter {
         `walk cut short: a walk stopped at its page budget before its end, so ${cut.join(', ')} ${cut.length > 1 ? 'are' : 'is'} partial: give organization.multiPage a query that matches ${PAGE_SIZE + 1}–${PAGE_SIZE * (config.maxPages - 1)} organizations (probes draft chooses one), or raise MAX_PAGES (now ${config.maxPages})`,
       );
     // Without a baseline a SHOULD finding only warns: the last line says how to gate on every finding.
-    if (!config.baseline && !name && this.runErrors.length === 0)
+    if (!config.baseline && !name && this.runErrors.length === 0 && !isQuiet(environment))
       console.log(
         `no baseline: to gate releases on every finding, SHOULD ones included, record the ones you accept with: directory-conformance run --baseline conformance-baseline.json --update-baseline`,
       );

@@ -11,13 +11,10 @@ import { UndiciTransport } from '../client/transport';
 import { type ConnectionConfig, loadConnection, secretsOf } from '../config/connection';
 import type { Environment } from '../config/environment';
 import { type PromiseCheck, verifyProbes } from '../probe-tools/verify';
-import type { Progress } from '../survey/progress';
+import { silentProgress } from '../survey/progress';
 import { runSurvey } from '../survey/run-survey';
 import type { SurveyPlan } from '../survey/survey-plan';
 import type { Probes, SurveyReport } from '../types/schemas';
-
-/** A survey's progress, unseen: the mutation run prints its own table. */
-const SILENT: Progress = { expect: () => undefined, uncounted: () => undefined, update: () => undefined, stop: () => undefined };
 
 async function withEndpoints<T>(
   env: Environment,
@@ -55,7 +52,7 @@ export function surveyOf(
       out,
       resume: false,
       concurrency: 8,
-      progress: SILENT,
+      progress: silentProgress(),
       redact: <T>(value: T) => redactor.value(value),
       stopRequested: () => undefined,
     };

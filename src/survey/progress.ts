@@ -51,6 +51,14 @@ class Tracker {
   }
 }
 
+/** No progress shown: --quiet, and the drivers of the mutation run, which print their own table. */
+export const silentProgress = (): Progress => ({
+  expect: () => undefined,
+  uncounted: () => undefined,
+  update: () => undefined,
+  stop: () => undefined,
+});
+
 export function createProgress(stream: NodeJS.WriteStream = process.stderr): Progress {
   const tracker = new Tracker();
   const counting = {
@@ -63,18 +71,24 @@ export function createProgress(stream: NodeJS.WriteStream = process.stderr): Pro
   };
   if (stream.isTTY) {
     const bar = new SingleBar({
-      format: 'survey: {value}/{total}{more} units | {rate}/s | ETA {eta_formatted} | {failing} records failing a MUST',
+      // The time left is the tracker's: cli-progress's own ETA shows "NFs" while the rate is unknown.
+      format: 'survey: {value}/{total}{more} units | {rate}/s{left} | {failing} records failing a MUST',
       stream,
       hideCursor: true,
       etaBuffer: 200,
     });
-    bar.start(0, 0, { rate: '0', failing: 0, more: '' });
+    bar.start(0, 0, { rate: '0', failing: 0, more: '', left: '' });
     let stopped = false;
     // The count of an NPI file runs beside the survey and may end after it: nothing is drawn then.
     const redraw = () => {
       if (stopped) return;
       bar.setTotal(Math.max(tracker.total, tracker.done));
-      bar.update(tracker.done, { rate: tracker.rate().toFixed(1), failing: tracker.failing, more: tracker.open > 0 ? '+' : '' });
+      bar.update(tracker.done, {
+        rate: tracker.rate().toFixed(1),
+        failing: tracker.failing,
+        more: tracker.open > 0 ? '+' : '',
+        left: tracker.left().replace(/^, /, ' | '),
+      });
     };
     return {
       expect(units) {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { COMMAND_FLAGS } from '../../src/cli/flags';
+import { COMMANDS } from '../../src/cli/command-table';
 import { PACKAGE_ROOT } from '../../src/package-root';
 import { expect, test } from './fixtures';
 
@@ -32,8 +32,8 @@ function invocations(lines: readonly string[]): { command: string; flags: string
 function expectKnown(found: ReturnType<typeof invocations>): void {
   expect(found.length).toBeGreaterThan(0);
   for (const { command, flags, line } of found) {
-    expect(Object.keys(COMMAND_FLAGS), line).toContain(command);
-    const known = Object.keys(COMMAND_FLAGS[command as keyof typeof COMMAND_FLAGS]);
+    expect(Object.keys(COMMANDS), line).toContain(command);
+    const known = Object.keys(COMMANDS[command as keyof typeof COMMANDS].flags);
     for (const flag of flags) expect(known, `${line}: --${flag}`).toContain(flag);
   }
 }

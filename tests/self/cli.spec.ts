@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMMAND_FLAGS } from '../../src/cli/flags';
+import { COMMANDS } from '../../src/cli/command-table';
 import { OBSERVATIONS, REQUIREMENTS } from '../../src/spec/catalogue';
 import { testResultOf } from '../../src/harness/annotations';
 import { aggregate } from '../../src/verdicts/aggregate';
@@ -15,23 +15,55 @@ import { expect, test } from './fixtures';
 
 const VERSION = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
-test('--version and --help answer on every command; an unknown flag is a configuration error (exit 2)', () => {
-  for (const args of [
-    ['--version'],
-    ['run', '--version'],
-    ['list', '--version'],
-    ['probes', 'check', '--version'],
-    ['compare', '--version'],
-  ])
-    expect(command(args).stdout.trim()).toBe(VERSION);
-  expect(command(['--help']).stdout).toContain('Exit codes: 0 pass, 1 fail, 2 configuration error, 3 inconclusive');
-  for (const name of ['run', 'list', 'probes', 'compare', 'matrix', 'merge', 'serve'])
-    expect(command([name, '--help']).stdout).toMatch(new RegExp(`^Usage: directory-conformance ${name}`));
-  const unknown = command(['run', '--base-ur', 'http://x']);
-  expect(unknown.code).toBe(2);
-  expect(unknown.stderr).toMatch(/^directory-conformance: Unknown option '--base-ur'/);
-  expect(command(['compare', 'only-one.json']).code).toBe(2);
-  expect(command(['run', '--workers', 'many']).code).toBe(2);
+test('--version, -V, --help, -h and help answer on every command; a misspelt command or flag gets a suggestion in one line (exit 2)', () => {
+  for (const args of [['--version'], ['-V'], ['run', '--version'], ['probes', 'check', '-V']])
+    expect(command(args).stdout.trim(), args.join(' ')).toBe(VERSION);
+  const main = command(['--help']);
+  expect(main.stdout).toMatch(/^Usage: directory-conformance \[options\] \[command\]/);
+  expect(main.stdout).toContain('Exit codes: 0 pass, 1 fail, 2 configuration error, 3 inconclusive');
+  expect(command(['-h']).stdout).toBe(main.stdout);
+  expect(command(['help']).stdout).toBe(main.stdout);
+  // Every command and subcommand has a page of its own, with its keys and exit codes.
+  for (const name of Object.keys(COMMANDS)) {
+    const page = command([...name.split(' '), '--help']);
+    expect(page.code, name).toBe(0);
+    expect(page.stdout, name).toMatch(new RegExp(`^Usage: directory-conformance ${name}`));
+    expect(page.stdout, name).toMatch(/\nExit codes: \d/);
+    expect(command(['help', ...name.split(' ')]).stdout, `help ${name}`).toBe(page.stdout);
+    expect(command([...name.split(' '), '-h']).stdout, `${name} -h`).toBe(page.stdout);
+  }
+  expect(command(['run', '--help']).stdout).toMatch(/Configuration keys .*BASE_URL, API_TOKEN, API_HEADERS/);
+  expect(command(['help', 'history', 'check']).stdout).toMatch(/--max-rate-rise <P>[\s\S]*Exit codes: 0 no regression, 1 a regression/);
+
+  const said = (args: string[]) => {
+    const result = command(args);
+    expect(result.code, args.join(' ')).toBe(2);
+    expect(result.stdout, args.join(' ')).toBe('');
+    expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+    return result.stderr.trim();
+  };
+  expect(said(['surevy'])).toBe("directory-conformance: unknown command 'surevy' (did you mean survey?)");
+  expect(said(['--base-ulr', 'http://x'])).toBe("directory-conformance: unknown option '--base-ulr' (did you mean --base-url?)");
+  expect(said(['history', 'chek'])).toBe("directory-conformance: unknown command 'chek' (did you mean check?)");
+  expect(said(['probes'])).toMatch(/^directory-conformance: probes takes check, draft; see directory-conformance probes --help$/);
+  expect(said(['compare', 'only-one.json'])).toMatch(/missing required argument 'B'/);
+  expect(said(['list', 'extra'])).toMatch(/too many arguments/);
+  expect(said(['run', '--workers', 'many'])).toMatch(/--workers must be a number/);
+  expect(said(['list', '--', '--grep', 'x'])).toMatch(/only run takes them/);
+});
+
+test('--quiet leaves the verdict and the findings: no list of tests, no announcement, no progress', () => {
+  const dir = tempDir();
+  const run = command(['run', '--quiet', '--grep', 'SB-NO-MATCH'], { cwd: dir });
+  expect(run.code).toBe(0);
+  expect(`${run.stdout}${run.stderr}`.trim().split('\n')).toEqual([expect.stringMatching(/^conformance: PASS: requirements 3 pass/)]);
+  const survey = command(['survey', '--quiet', '--organizations', 'name=CLINIC'], { cwd: dir });
+  expect(survey.code).toBe(0);
+  const surveySaid = `${survey.stdout}${survey.stderr}`;
+  expect(surveySaid).not.toMatch(/^(target: |configuration: |survey: no NPIs)/m);
+  expect(surveySaid).toMatch(/^survey: PASS/m);
+  // Without --quiet the same commands announce their target.
+  expect(command(['survey', '--organizations', 'name=CLINIC'], { cwd: dir }).stderr).toMatch(/^target: /m);
 });
 
 test('docs/cli.md has a section for every command, naming each of its flags', () => {
@@ -41,7 +73,7 @@ test('docs/cli.md has a section for every command, naming each of its flags', ()
       .slice(1)
       .map((section) => [/^`([^`]+)`/.exec(section)?.[1], section] as const),
   );
-  for (const [name, flags] of Object.entries(COMMAND_FLAGS)) {
+  for (const [name, { flags }] of Object.entries(COMMANDS)) {
     const section = sections.get(name);
     expect(section, `docs/cli.md lacks a section for ${name}`).toBeDefined();
     for (const flag of Object.keys(flags)) expect(section, `docs/cli.md: ${name} does not name --${flag}`).toContain(`\`--${flag}`);

@@ -1,5 +1,5 @@
 /**
- * Services that fail or lie in the middle of a walk, for the survey: a survey must end within its bounds,
+ * Services that fail or lie in the middle of a walk or a survey, for the survey: a survey must end within its bounds,
  * say it is incomplete (exit 3), keep a checkpoint that --resume completes once the service is
  * well again, and count no record twice.
  */
@@ -55,6 +55,19 @@ export const HOSTILE_WALKS: readonly Scenario[] = [
         bundle: withBundle((bundle) => {
           bundle.total = BILLION;
         }),
+      },
+    },
+  },
+  {
+    name: 'token-lapses-after-first-request',
+    description: 'answers 403 with an HTML page to every request after its first, as when a token lapses mid-survey',
+    behaviour: {
+      http: {
+        intercept: async (_request, reply, call) => {
+          if (call === 1) return false;
+          reply.code(403).type('text/html').send('<html><body>Forbidden</body></html>');
+          return true;
+        },
       },
     },
   },
