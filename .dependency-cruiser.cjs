@@ -108,10 +108,10 @@ module.exports = {
     {
       name: 'embedded-server-through-its-starter',
       comment:
-        'With no target, the run, probes and survey start the embedded server, and serve runs it: through src/reference/start.ts (or the entry that calls it), and, for serve --size and --write-npis, the generator and the directory. Nothing else of the test double.',
+        'With no target, the run, probes and survey start the embedded server, and serve runs it: through src/reference/start.ts (or the entry that calls it; serve --fault, the entry that serves one scenario), and, for serve --size and --write-npis, the generator and the directory. Nothing else of the test double.',
       severity: 'error',
       from: { path: EMBEDDED_STARTERS, pathNot: '^src/cli/serve[.]ts$' },
-      to: { path: '^src/(reference|generator)/', pathNot: '^src/reference/(start|main|free-port)[.]ts$' },
+      to: { path: '^src/(reference|generator)/', pathNot: '^src/reference/(start|main|free-port|scenarios/main)[.]ts$' },
     },
     {
       name: 'drivers-through-the-rulebook',
@@ -131,10 +131,14 @@ module.exports = {
     },
     {
       name: 'serve-builds-directories',
-      comment: 'serve --size generates a directory and --write-npis lists it: only serve imports the generator and the directory.',
+      comment:
+        'serve --size generates a directory, --write-npis lists it and --fault names a scenario it can serve: only serve imports the generator, the directory and the list of servable scenarios.',
       severity: 'error',
       from: { path: '^src/cli/serve[.]ts$' },
-      to: { path: '^src/(reference|generator)/', pathNot: ['^src/generator/', '^src/reference/directory[.]ts$'] },
+      to: {
+        path: '^src/(reference|generator)/',
+        pathNot: ['^src/generator/', '^src/reference/directory[.]ts$', '^src/reference/scenarios/servable[.]ts$'],
+      },
     },
   ],
   options: {

@@ -163,8 +163,10 @@ export const COMMANDS = {
         value: 'FILE',
         description: 'write the NPIs of the served data, one a line, for survey --npis (- for standard output)',
       },
+      fault: { value: 'NAME', description: 'serve a release that breaks a rule, for trying the gate and the history (REFERENCE_FAULT)' },
+      'list-faults': { description: 'list the faults --fault can serve, with what each breaks, and exit' },
     },
-    environment: ['LATENCY_MS', 'FIXTURE_DIR'],
+    environment: ['LATENCY_MS', 'FIXTURE_DIR', 'REFERENCE_FAULT', 'REFERENCE_VARIANT'],
     exits: '2 on a wrong flag; otherwise it serves until stopped',
   },
   survey: {

@@ -31,8 +31,9 @@ const commandModules = {
   probes: () => require('./probes') as typeof import('./probes'),
   run: () => require('./run') as typeof import('./run'),
   survey: () => require('./survey') as typeof import('./survey'),
-  // The reference server starts when its entry module loads.
+  // The reference server starts when its entry module loads: the reference behaviour, or one scenario (serve --fault).
   serve: () => require('../reference/main') as unknown,
+  serveScenario: () => require('../reference/scenarios/main') as unknown,
   serveSetup: () => require('./serve') as typeof import('./serve'),
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
@@ -78,8 +79,10 @@ async function main(argv: string[]): Promise<number> {
     case 'serve': {
       if (values.port !== undefined) process.env.PORT = String(values.port);
       if (values.host !== undefined) process.env.HOST = String(values.host);
-      commandModules.serveSetup().prepareServe(values as { size?: string; 'write-npis'?: string });
-      commandModules.serve();
+      const entry = commandModules.serveSetup().prepareServe(values as import('./serve').ServeOptions);
+      if (entry === undefined) return EXIT.pass;
+      if (entry === 'scenario') commandModules.serveScenario();
+      else commandModules.serve();
       return new Promise<number>(() => undefined);
     }
     case 'survey':

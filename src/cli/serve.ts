@@ -1,7 +1,8 @@
 /**
  * `directory-conformance serve`: the embedded reference server, on the committed fixtures or on a
  * generated directory of `--size` providers and organizations, and, with `--write-npis`, the NPIs
- * of what it serves, one a line, for `survey --npis`.
+ * of what it serves, one a line, for `survey --npis`; with `--fault NAME`, a release that breaks a
+ * rule (`--list-faults`), for trying the gate and the history.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { generateOrganizations } from '../generator/organizations';
 import { generateProviders } from '../generator/providers';
 import { Random } from '../generator/random';
 import { loadDirectory } from '../reference/directory';
+import { SERVABLE } from '../reference/scenarios/servable';
 import { UsageError } from './exit-codes';
 
 /** The seeds of a generated directory: the same size always gives the same data. */
@@ -44,12 +46,42 @@ function writeNpis(fixtureDir: string, target: string): void {
   }
 }
 
-/** Sets up FIXTURE_DIR for the reference server's entry module, which starts the server when it loads. */
-export function prepareServe(values: { size?: string; 'write-npis'?: string }): void {
+/** The faults serve can serve (--fault), one a line: name and what it breaks. */
+function listFaults(): void {
+  const faults = SERVABLE.REFERENCE_FAULT;
+  const width = Math.max(...faults.map((f) => f.name.length));
+  for (const fault of faults) console.log(`${fault.name.padEnd(width)}  ${fault.description}`);
+  console.error(`serve: ${faults.length} faults; serve one with directory-conformance serve --fault NAME`);
+}
+
+export interface ServeOptions {
+  size?: string;
+  'write-npis'?: string;
+  fault?: string;
+  'list-faults'?: boolean;
+}
+
+/**
+ * Sets up the reference server's entry module, which starts the server when it loads: FIXTURE_DIR,
+ * and REFERENCE_FAULT for --fault. Returns the entry to load, or undefined when there is nothing to
+ * serve (--list-faults).
+ */
+export function prepareServe(values: ServeOptions): 'reference' | 'scenario' | undefined {
+  if (values['list-faults']) {
+    listFaults();
+    return undefined;
+  }
+  if (values.fault !== undefined) {
+    if (!SERVABLE.REFERENCE_FAULT.some((f) => f.name === values.fault))
+      throw new UsageError(`--fault ${values.fault} is no fault of the reference server; serve --list-faults lists them`);
+    process.env.REFERENCE_FAULT = values.fault;
+  }
   if (values.size !== undefined) {
     if (!/^\d+$/.test(values.size) || Number(values.size) < 1 || Number(values.size) > 10_000_000)
       throw new UsageError(`--size must be a whole number of providers from 1 to 10000000, got "${values.size}"`);
     process.env.FIXTURE_DIR = generatedFixtures(Number(values.size));
   }
   if (values['write-npis'] !== undefined) writeNpis(process.env.FIXTURE_DIR || DEFAULT_FIXTURE_DIR, values['write-npis']);
+  // REFERENCE_FAULT and REFERENCE_VARIANT are honoured by the installed command too, never ignored.
+  return process.env.REFERENCE_FAULT || process.env.REFERENCE_VARIANT ? 'scenario' : 'reference';
 }

@@ -1,7 +1,8 @@
 /** The directory-conformance command: flags, exit codes, the catalogue, comparison, and the packed package installed. */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { minVersion, satisfies } from 'semver';
 import { COMMANDS } from '../../src/cli/command-table';
 import { OBSERVATIONS, REQUIREMENTS } from '../../src/spec/catalogue';
 import { testResultOf } from '../../src/harness/annotations';
@@ -414,6 +415,14 @@ test('a page walk that reaches MAX_PAGES says so: the requirement is partial, wi
   }
 });
 
+/** The package.json of every package under a node_modules folder, nested ones included. */
+function installedManifests(nodeModules: string): { name: string; version: string; engines?: { node?: unknown } }[] {
+  return readdirSync(nodeModules, { recursive: true, encoding: 'utf8' })
+    .filter((path) => /(^|\/)node_modules\/(@[^/]+\/)?[^/@]+\/package\.json$/.test(`node_modules/${path}`))
+    .map((path) => JSON.parse(readFileSync(join(nodeModules, path), 'utf8')))
+    .filter((manifest) => typeof manifest.name === 'string' && typeof manifest.version === 'string');
+}
+
 test('the packed tarball installs into an empty directory and runs against the embedded server and a scenario server', async () => {
   test.setTimeout(300_000);
   const dir = tempDir();
@@ -433,8 +442,23 @@ test('the packed tarball installs into an empty directory and runs against the e
   expect(files).toContain('package/dist/tests/conformance/search-single-best.spec.js');
   expect(files).toContain('package/docs/cli.md');
   expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
-  expect(files.filter((f) => /\/(suite-runs|bench|openapi)\/|\/scenarios\/(faults|variants|hostile|registry)/.test(f))).toEqual([]);
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', join(dir, tarball)], { cwd: project, stdio: 'pipe' });
+  // The faults ship, for serve --fault; the runs that use them as test equipment do not.
+  expect(files).toContain('package/dist/src/reference/scenarios/main.js');
+  expect(files.filter((f) => /\/(suite-runs|bench|openapi)\//.test(f))).toEqual([]);
+  expect(files).toContain('package/LICENSE');
+  expect(readFileSync(join(PACKAGE_ROOT, 'LICENSE'), 'utf8')).toMatch(/^ +Apache License\n +Version 2\.0, January 2004/);
+  const manifest = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { license: string; engines: { node: string } };
+  expect(manifest.license).toBe('Apache-2.0');
+  // What an installer gets, not the lockfile: every package must admit the oldest Node the package declares.
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--engine-strict', join(dir, tarball)], { cwd: project, stdio: 'pipe' });
+  const oldest = minVersion(manifest.engines.node)!.version;
+  const refusing = installedManifests(join(project, 'node_modules')).filter(
+    ({ engines }) => typeof engines?.node === 'string' && !satisfies(oldest, engines.node),
+  );
+  expect(
+    refusing.map(({ name, version, engines }) => `${name}@${version} wants Node ${engines!.node}`),
+    `Node ${oldest}`,
+  ).toEqual([]);
   // Plain Node runs it: no TypeScript loader is installed with it.
   for (const loader of ['tsx', 'esbuild', 'ts-node']) expect(existsSync(join(project, 'node_modules', loader))).toBe(false);
   const bin = join(project, 'node_modules', '.bin', 'directory-conformance');
@@ -457,16 +481,30 @@ test('the packed tarball installs into an empty directory and runs against the e
   const page = command(['history', 'page', '--history', 'history', '--out', 'history-page'], { cwd: project, bin });
   expect(page.code, page.stderr).toBe(0);
   expect(readFileSync(join(project, 'history-page', 'index.html'), 'utf8')).toContain('src="data:image/svg+xml;base64,');
-  const server = await startScenarioServer();
+  // A release that breaks a rule, served by the installed command itself: the README's demonstrations work from the package.
+  const listed = command(['serve', '--list-faults'], { cwd: project, bin });
+  expect(listed.code).toBe(0);
+  expect(listed.stdout).toMatch(/^page-size-20 +\S/m);
+  const serving = spawn(bin, ['serve', '--fault', 'page-size-20', '--port', '0'], { cwd: project });
   try {
-    const faulty = command(
-      ['run', '--base-url', `${server.origin}${scenarioPrefix('page-size-20')}`, '--grep', 'ORG-PAGE', '--report', 'faulty'],
-      { cwd: project, bin, env: { MAX_RPS: '0' } },
-    );
+    const origin = await new Promise<string>((resolve, reject) => {
+      let said = '';
+      serving.stdout.on('data', (chunk: Buffer) => {
+        said += chunk.toString();
+        const found = /reference server: (http:\/\/\S+)/.exec(said);
+        if (found) resolve(found[1]);
+      });
+      serving.on('exit', (code) => reject(new Error(`serve --fault exited ${code}: ${said}`)));
+    });
+    const faulty = command(['run', '--base-url', origin, '--grep', 'ORG-PAGE', '--report', 'faulty'], {
+      cwd: project,
+      bin,
+      env: { MAX_RPS: '0' },
+    });
     expect(faulty.code).toBe(1);
     const found = JSON.parse(readFileSync(join(project, 'faulty', 'conformance.json'), 'utf8'));
     expect(found.requirements.find((r: { id: string }) => r.id === 'ORG-PAGE').status).toBe('fail');
   } finally {
-    await server.stop();
+    serving.kill();
   }
 });
