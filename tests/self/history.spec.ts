@@ -86,61 +86,71 @@ function directoryOneSmaller(): string {
   return dir;
 }
 
-for (const kind of STORES) {
-  /** A new, empty store of this kind. */
-  const newStore = async (postgres: { database(): Promise<string> }) =>
-    kind === 'embedded' ? join(tempDir(), 'history') : postgres.database();
+type Store = (typeof STORES)[number];
 
-  test(`${kind} store: two clean runs and a conformant variant pass the gate; a fault after them fails it in one line naming the requirement`, async ({
-    postgres,
-  }) => {
-    test.setTimeout(180_000);
-    const store = await newStore(postgres);
-    const dir = tempDir();
-    const port = await freePort();
-    // Two clean runs of a service whose error messages quote the request (an unknown curated ID
-    // differs on every run), the first over a directory one organization smaller (its totals grow by
-    // one): neither is a change of behaviour, and the gate stays green.
-    const echoing = { REFERENCE_VARIANT: 'echoing-messages' };
-    const steps: { name: string; env: Record<string, string>; check: number }[] = [
-      { name: 'clean-1', env: { ...echoing, FIXTURE_DIR: directoryOneSmaller() }, check: 3 },
-      { name: 'clean-2', env: echoing, check: 0 },
-      { name: 'variant', env: { REFERENCE_VARIANT: 'entries-reversed' }, check: 0 },
-      { name: 'fault', env: { REFERENCE_FAULT: 'phone-punctuated' }, check: 1 },
-    ];
-    let last = { code: 0 as number | null, stdout: '' };
-    for (const step of steps) {
-      const server = await serve(port, step.env);
-      try {
-        const report = join(dir, step.name);
-        const args = ['run', '--base-url', `http://127.0.0.1:${port}`, '--report', report];
-        // The embedded store records as the run ends; the server store records the report folder afterwards.
-        const run = await commandAsync(kind === 'embedded' ? [...args, '--history', store, '--label', step.name] : args, {
-          env: { MAX_RPS: '0' },
-        });
-        expect(run.code, run.stdout + run.stderr).toBe(step.name === 'fault' ? 1 : 0);
-        if (kind === 'postgres') {
-          const recorded = await history(['record', report, '--history', store, '--label', step.name]);
-          expect(recorded.code, recorded.stderr).toBe(0);
-          // Recorded twice, kept once.
-          const again = await history(['record', report, '--history', store]);
-          expect(again.stderr).toMatch(/history: kept already run #\d+ of http:\/\/127\.0\.0\.1:\d+/);
-        } else
-          expect(run.stderr).toMatch(
-            new RegExp(`history: recorded run #\\d+ of http://127\\.0\\.0\\.1:${port} \\(${step.name}\\), verdict`),
-          );
-      } finally {
-        await server.stop();
-      }
-      const check = await history(['check', '--history', store]);
-      expect(check.code, `${step.name}: ${check.stdout}${check.stderr}`).toBe(step.check);
-      last = check;
+/**
+ * A new, empty store of each kind. Each test makes its runs and surveys once and keeps them in both:
+ * the embedded store records as the command ends (--history), the server store records the report
+ * folder afterwards (history record), and every check after is asked of both.
+ */
+const newStores = async (postgres: { database(): Promise<string> }): Promise<Record<Store, string>> => ({
+  embedded: join(tempDir(), 'history'),
+  postgres: await postgres.database(),
+});
+
+/** Keeps `folder` in the server store too, as a CI job would after the command; recorded twice, kept once. */
+async function recordInServerStore(folder: string, store: string, label: string, kind: 'run' | 'survey'): Promise<void> {
+  const recorded = await history(['record', folder, '--history', store, '--label', label]);
+  expect(recorded.code, recorded.stderr).toBe(0);
+  const again = await history(['record', folder, '--history', store]);
+  expect(again.stderr).toMatch(new RegExp(`history: kept already ${kind} #\\d+ of `));
+}
+
+test('both stores: two clean runs and a conformant variant pass the gate; a fault after them fails it in one line naming the requirement', async ({
+  postgres,
+}) => {
+  test.setTimeout(240_000);
+  const stores = await newStores(postgres);
+  const dir = tempDir();
+  const port = await freePort();
+  // Two clean runs of a service whose error messages quote the request (an unknown curated ID
+  // differs on every run), the first over a directory one organization smaller (its totals grow by
+  // one): neither is a change of behaviour, and the gate stays green.
+  const echoing = { REFERENCE_VARIANT: 'echoing-messages' };
+  const steps: { name: string; env: Record<string, string>; check: number }[] = [
+    { name: 'clean-1', env: { ...echoing, FIXTURE_DIR: directoryOneSmaller() }, check: 3 },
+    { name: 'clean-2', env: echoing, check: 0 },
+    { name: 'variant', env: { REFERENCE_VARIANT: 'entries-reversed' }, check: 0 },
+    { name: 'fault', env: { REFERENCE_FAULT: 'phone-punctuated' }, check: 1 },
+  ];
+  const last = { embedded: '', postgres: '' };
+  for (const step of steps) {
+    const server = await serve(port, step.env);
+    try {
+      const report = join(dir, step.name);
+      const run = await commandAsync(
+        ['run', '--base-url', `http://127.0.0.1:${port}`, '--report', report, '--history', stores.embedded, '--label', step.name],
+        { env: { MAX_RPS: '0' } },
+      );
+      expect(run.code, run.stdout + run.stderr).toBe(step.name === 'fault' ? 1 : 0);
+      expect(run.stderr).toMatch(new RegExp(`history: recorded run #\\d+ of http://127\\.0\\.0\\.1:${port} \\(${step.name}\\), verdict`));
+      await recordInServerStore(report, stores.postgres, step.name, 'run');
+    } finally {
+      await server.stop();
+    }
+    for (const kind of STORES) {
+      const check = await history(['check', '--history', stores[kind]]);
+      expect(check.code, `${kind} store, ${step.name}: ${check.stdout}${check.stderr}`).toBe(step.check);
+      last[kind] = check.stdout;
       if (step.check === 3)
         expect(check.stdout).toMatch(/has nothing to compare with \(this target has no earlier run that judged anything\)/);
       if (step.check === 0) expect(regressions(check.stdout)).toEqual([]);
     }
+  }
+  for (const kind of STORES) {
+    const store = stores[kind];
     // The fault: one line, naming the target, the requirement, the two values and the two runs.
-    expect(regressions(last.stdout)).toEqual([
+    expect(regressions(last[kind]), kind).toEqual([
       expect.stringMatching(
         new RegExp(
           `^regression: http://127\\.0\\.0\\.1:${port}: DATA-FORMATS \\(MUST\\) passed and now fails: pass → fail, run #\\d+ \\(variant\\) of \\S+ → run #\\d+ \\(fault\\) of \\S+$`,
@@ -176,71 +186,73 @@ for (const kind of STORES) {
     expect(pruned.stderr).toContain('history prune: 2 runs removed');
     const after = await history(['check', '--history', store]);
     expect(regressions(after.stdout)).toHaveLength(1);
-  });
+  }
+});
 
-  test(`${kind} store: a sparse fault that doubles is a rate regression naming its source dataset; a slow endpoint a latency regression of that endpoint alone`, async ({
-    postgres,
-  }) => {
-    test.setTimeout(240_000);
-    const store = await newStore(postgres);
-    const dir = tempDir();
-    const npis = npiFile(dir);
-    const port = await freePort();
-    const survey = async (name: string, env: Record<string, string>) => {
-      const server = await serve(port, env);
-      try {
-        const out = join(dir, name);
-        const result = await commandAsync(
-          [
-            'survey',
-            '--base-url',
-            `http://127.0.0.1:${port}`,
-            '--npis',
-            npis,
-            '--out',
-            out,
-            '--max-rps',
-            '10000',
-            // The default 8 in flight, on a 2-core machine shared with other tests: the gate must stay green on clean
-            // surveys whatever their own load does to their latency (latency.ts: intervals, not points).
-            '--history',
-            store,
-            '--label',
-            name,
-          ],
-          { env: { MAX_RPS: '0' } },
-        );
-        expect(result.code, result.stderr).not.toBe(2);
-        expect(result.stderr).toContain(`history: recorded survey #`);
-        return out;
-      } finally {
-        await server.stop();
-      }
-    };
-    const check = () => history(['check', '--history', store]);
+test('both stores: a sparse fault that doubles is a rate regression naming its source dataset; a slow endpoint a latency regression of that endpoint alone', async ({
+  postgres,
+}) => {
+  test.setTimeout(300_000);
+  const stores = await newStores(postgres);
+  const dir = tempDir();
+  const npis = npiFile(dir);
+  const port = await freePort();
+  const survey = async (name: string, env: Record<string, string>) => {
+    const server = await serve(port, env);
+    const out = join(dir, name);
+    try {
+      const result = await commandAsync(
+        [
+          'survey',
+          '--base-url',
+          `http://127.0.0.1:${port}`,
+          '--npis',
+          npis,
+          '--out',
+          out,
+          '--max-rps',
+          '10000',
+          // The default 8 in flight, on a 2-core machine shared with other tests: the gate must stay green on clean
+          // surveys whatever their own load does to their latency (latency.ts: intervals, not points).
+          '--history',
+          stores.embedded,
+          '--label',
+          name,
+        ],
+        { env: { MAX_RPS: '0' } },
+      );
+      expect(result.code, result.stderr).not.toBe(2);
+      expect(result.stderr).toContain(`history: recorded survey #`);
+    } finally {
+      await server.stop();
+    }
+    await recordInServerStore(out, stores.postgres, name, 'survey');
+  };
+  const checks = () => Promise.all(STORES.map((kind) => history(['check', '--history', stores[kind]])));
 
-    await survey('clean-1', {});
-    expect((await check()).code).toBe(3);
-    await survey('clean-2', {});
-    const clean = await check();
-    expect(clean.code, clean.stdout).toBe(0);
-    await survey('sparse', { REFERENCE_FAULT: 'sparse-source-dashed-phone' });
-    const sparse = await check();
+  await survey('clean-1', {});
+  for (const check of await checks()) expect(check.code).toBe(3);
+  await survey('clean-2', {});
+  for (const clean of await checks()) expect(clean.code, clean.stdout).toBe(0);
+  await survey('sparse', { REFERENCE_FAULT: 'sparse-source-dashed-phone' });
+  for (const sparse of await checks()) {
     expect(sparse.code).toBe(1);
     expect(regressions(sparse.stdout)[0]).toMatch(/DATA-FORMATS \(MUST\) passed and now fails: pass → fail \(\d+ of 520 records\)/);
+  }
 
-    await survey('doubled', { REFERENCE_FAULT: 'sparse-source-dashed-phone-doubled' });
-    const doubled = await check();
+  await survey('doubled', { REFERENCE_FAULT: 'sparse-source-dashed-phone-doubled' });
+  const dashed = (every: number) =>
+    fixtures.providers.filter(
+      (p) =>
+        hasDashedPhoneSource(p.golden.id, every) &&
+        p.sources.some((s) => s.index === DASHED_PHONE_SOURCE && phonesOf(s.data as Record<string, unknown>).length > 0),
+    ).length;
+  const [before, after] = [dashed(50), dashed(25)];
+  expect(after).toBeGreaterThanOrEqual(2 * before - 2);
+  for (const [i, doubled] of (await checks()).entries()) {
+    const store = stores[STORES[i]];
     expect(doubled.code, doubled.stdout).toBe(1);
     const lines = regressions(doubled.stdout);
-    const dashed = (every: number) =>
-      fixtures.providers.filter(
-        (p) =>
-          hasDashedPhoneSource(p.golden.id, every) &&
-          p.sources.some((s) => s.index === DASHED_PHONE_SOURCE && phonesOf(s.data as Record<string, unknown>).length > 0),
-      ).length;
-    const [before, after] = [dashed(50), dashed(25)];
-    expect(after).toBeGreaterThanOrEqual(2 * before - 2);
     expect(lines).toContainEqual(
       expect.stringMatching(
         new RegExp(
@@ -257,10 +269,11 @@ for (const kind of STORES) {
     expect(formats.started.count).toBe(after - before);
     expect(formats.stopped.count).toBe(0);
     expect(formats.started.keys.every((k) => /^\d{10}$/.test(k))).toBe(true);
+  }
 
-    // A release whose source-records lookups got slow: a latency regression for that endpoint only.
-    await survey('slow', { LATENCY_MS: '150', LATENCY_ENDPOINT: 'sourceRecords' });
-    const slow = await check();
+  // A release whose source-records lookups got slow: a latency regression for that endpoint only.
+  await survey('slow', { LATENCY_MS: '150', LATENCY_ENDPOINT: 'sourceRecords' });
+  for (const [i, slow] of (await checks()).entries()) {
     expect(slow.code, slow.stdout).toBe(1);
     const latency = regressions(slow.stdout).filter((line) => line.includes('latency'));
     expect(latency.length).toBeGreaterThan(0);
@@ -269,8 +282,8 @@ for (const kind of STORES) {
     expect(regressions(slow.stdout).filter((line) => !line.includes('latency'))).toEqual([]);
 
     // The page: every target, in a real browser, nothing loaded from outside the file.
-    const pageDir = join(dir, 'page');
-    expect((await history(['page', '--history', store, '--out', pageDir])).code).toBe(0);
+    const pageDir = join(dir, `page-${STORES[i]}`);
+    expect((await history(['page', '--history', stores[STORES[i]], '--out', pageDir])).code).toBe(0);
     const { page, requests, close } = await openFile(join(pageDir, 'index.html'));
     try {
       await expect(page.locator('h1')).toHaveText('Conformance history');
@@ -284,8 +297,8 @@ for (const kind of STORES) {
     } finally {
       await close();
     }
-  });
-}
+  }
+});
 
 /**
  * The OpenMetrics text format, line by line: each family's HELP and TYPE before its samples, each
