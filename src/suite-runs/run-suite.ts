@@ -7,7 +7,7 @@ import { ENV_FILE_VARIABLE } from '../config/environment';
 import { TARGETS_VARIABLE } from '../config/targets';
 import { type ConformanceReport, REPORT_FILES } from '../report/model';
 import { SCHEMA, sharedSchemaValidator } from '../schema-validation/validator';
-import { watchPeakMemory } from './peak-memory';
+import { watchProcessTree } from './process-tree';
 import { PACKAGE_ROOT } from '../package-root';
 
 /** Every configuration key of the suite, and the harness's own variables. */
@@ -65,6 +65,8 @@ export interface SuiteRun {
   markdown?: string;
   /** With `measureMemory`: the peak resident memory of the run's processes together, in bytes (Linux only). */
   peakRssBytes?: number;
+  /** With `measureMemory`: the CPU seconds of the run's processes (Linux only). */
+  cpuSeconds?: number;
 }
 
 export interface SuiteRunOptions {
@@ -73,7 +75,7 @@ export interface SuiteRunOptions {
   /** Playwright's reporters as configured (list, conformance, HTML, JUnit); otherwise the conformance reporter alone. */
   allReporters?: boolean;
   workers?: number;
-  /** Sample the run's memory from /proc (every 100 ms) for `peakRssBytes`; off, it costs the run nothing. */
+  /** Sample the run's processes from /proc (every 100 ms) for `peakRssBytes` and `cpuSeconds`; off, it costs the run nothing. */
   measureMemory?: boolean;
 }
 
@@ -92,14 +94,14 @@ export async function runSuite({
     cwd: PACKAGE_ROOT,
     env: { ...neutralSuiteEnvironment(process.env), ...env, REPORT_DIR: reportDir },
   });
-  const memory = measureMemory ? watchPeakMemory(child.pid!) : undefined;
+  const watched = measureMemory ? watchProcessTree(child.pid!) : undefined;
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exitCode = await new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
-  const peakRssBytes = memory?.stop();
-  return { exitCode, seconds: (Date.now() - started) / 1000, stdout, stderr, ...readReportFiles(reportDir), peakRssBytes };
+  const used = watched?.stop();
+  return { exitCode, seconds: (Date.now() - started) / 1000, stdout, stderr, ...readReportFiles(reportDir), ...used };
 }
 
 /** conformance.json and conformance.md of a report folder, each when the run wrote it; the JSON checked against its schema. */

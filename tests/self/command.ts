@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { neutralSuiteEnvironment } from '../../src/suite-runs/run-suite';
 import { PACKAGE_ROOT } from '../../src/package-root';
-import { watchPeakMemory } from '../../src/suite-runs/peak-memory';
+import { watchProcessTree } from '../../src/suite-runs/process-tree';
 
 export const BIN = join(PACKAGE_ROOT, 'bin', 'directory-conformance.js');
 
@@ -50,14 +50,14 @@ export function commandAsync(
   options: CommandOptions & { started?: (child: ChildProcess) => void; measureMemory?: boolean } = {},
 ): Promise<CommandResult & { signal: NodeJS.Signals | null; peakRssBytes?: number }> {
   const child = spawn(options.bin ?? BIN, args, { cwd: options.cwd ?? PACKAGE_ROOT, env: commandEnvironment(options) });
-  const memory = options.measureMemory ? watchPeakMemory(child.pid!) : undefined;
+  const watched = options.measureMemory ? watchProcessTree(child.pid!) : undefined;
   options.started?.(child);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, peakRssBytes: memory?.stop() })),
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, peakRssBytes: watched?.stop().peakRssBytes })),
   );
 }
 

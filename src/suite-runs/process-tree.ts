@@ -10,6 +10,20 @@ function parentOf(pid: string): number | undefined {
   }
 }
 
+/** CPU time a process has used, user and system, in clock ticks (/proc/<pid>/stat fields 14 and 15). */
+function cpuTicksOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Clock ticks a second (USER_HZ): 100 on every Linux Node runs on. */
+const TICKS_PER_SECOND = 100;
+
 /** Current (VmRSS) and peak (VmHWM) resident memory of a process, in bytes. */
 function memoryOf(pid: number): { current: number; peak: number } | undefined {
   try {
@@ -37,18 +51,34 @@ function descendants(root: number): number[] {
   return found;
 }
 
+/** What a process tree used, from /proc; undefined where there is no /proc. */
+export interface ProcessTreeUse {
+  /** The peak of the resident memory of all its processes at once, in bytes. */
+  peakRssBytes?: number;
+  /**
+   * CPU seconds of all its processes, user and system, up to each one's last sample: the measure of
+   * work a loaded machine does not inflate, as it does wall time.
+   */
+  cpuSeconds?: number;
+}
+
 /**
- * Watches a process tree (Linux /proc): the peak of the resident memory of all its processes at
- * once, sampled, and never less than the peak any single process reached between samples. Playwright
- * replaces a worker after a failed test, so adding up every process's own peak would count
- * processes that never lived together. Elsewhere it measures nothing and reports undefined.
+ * Watches a process tree (Linux /proc), sampled: the peak of the resident memory of all its
+ * processes at once, never less than the peak any single process reached between samples
+ * (Playwright replaces a worker after a failed test, so adding up every process's own peak would
+ * count processes that never lived together), and the CPU time of every process it saw, as of its
+ * last sample (a process that ends between samples loses at most one interval). Elsewhere it
+ * measures nothing.
  */
-export function watchPeakMemory(root: number, intervalMs = 100): { stop(): number | undefined } {
+export function watchProcessTree(root: number, intervalMs = 100): { stop(): ProcessTreeUse } {
   let peak: number | undefined;
+  const ticks = new Map<number, number>();
   const sample = () => {
     try {
       let together = 0;
       for (const pid of descendants(root)) {
+        const cpu = cpuTicksOf(pid);
+        if (cpu !== undefined) ticks.set(pid, cpu);
         const memory = memoryOf(pid);
         if (!memory) continue;
         together += memory.current;
@@ -65,7 +95,8 @@ export function watchPeakMemory(root: number, intervalMs = 100): { stop(): numbe
     stop() {
       sample();
       clearInterval(timer);
-      return peak;
+      const cpuSeconds = ticks.size > 0 ? [...ticks.values()].reduce((a, b) => a + b, 0) / TICKS_PER_SECOND : undefined;
+      return { ...(peak !== undefined ? { peakRssBytes: peak } : {}), ...(cpuSeconds !== undefined ? { cpuSeconds } : {}) };
     },
   };
 }
