@@ -1,0 +1,137 @@
+/**
+ * The README is a script that is run: every `sh` block, in order, in one folder, as a newcomer
+ * would paste it, with `npx directory-conformance` the command of this checkout. Each line must exit
+ * as its comment says (`# exit 1`), or 0. The one placeholder the text tells the reader to replace,
+ * the example service's address, is given a reference server of the test's own; as written, it must
+ * fail in one line that says why. The set-up block is what `npm test` itself is, and is not run
+ * inside it.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../../src/package-root';
+import { neutralSuiteEnvironment } from '../../src/suite-runs/run-suite';
+import { startReferenceServer } from '../../src/suite-runs/scenario-server';
+import { BIN, tempDir } from './command';
+import { expect, test } from './fixtures';
+
+/** The address the README gives for "your service". */
+const EXAMPLE_SERVICE = 'https://directory.example.org/v1';
+
+interface Line {
+  command: string;
+  expectedExit: number;
+}
+
+/** The README's `sh` blocks, each a list of commands (continuation lines joined), with the exit each comment promises. */
+function readmeBlocks(): Line[][] {
+  const text = readFileSync(join(PACKAGE_ROOT, 'README.md'), 'utf8');
+  return [...text.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map(([, body]) =>
+    body
+      .replace(/\\\n\s*/g, '')
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.trim().startsWith('#'))
+      .map((command) => ({ command, expectedExit: Number(/#\s*exit (\d)/.exec(command)?.[1] ?? 0) })),
+  );
+}
+
+/** A folder where `npx directory-conformance` is this checkout's command, as it is where the package is installed. */
+function newcomersFolder(): string {
+  const dir = tempDir();
+  mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
+  symlinkSync(BIN, join(dir, 'node_modules', '.bin', 'directory-conformance'));
+  return dir;
+}
+
+/** One block in one shell (its background jobs are its own), every line's exit status written to fd 3. */
+function runBlock(lines: readonly Line[], cwd: string, replace: (command: string) => string): { exits: number[]; output: string } {
+  const script = [
+    // Job control, as in the terminal a reader pastes into: kill %1 stops a job's every process (npx and the command it runs).
+    'set -m',
+    'exec 3>&1 1>>output.log 2>&1',
+    ...lines.flatMap((line) => [replace(line.command), 'echo "$?" >&3']),
+    // What a block left running is stopped, each job's every process.
+    'for job in $(jobs -p); do kill -- -$job 2>/dev/null; done; wait',
+  ].join('\n');
+  const result = spawnSync('bash', ['-c', script], {
+    cwd,
+    // No pacing on loopback, as every self-test: the README's :3000 server is no one's service to spare.
+    env: { ...neutralSuiteEnvironment(process.env), PATH: process.env.PATH, MAX_RPS: '0' },
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
+  const exits = result.stdout.trim().split('\n').filter(Boolean).map(Number);
+  return { exits, output: existsSync(join(cwd, 'output.log')) ? readFileSync(join(cwd, 'output.log'), 'utf8') : '' };
+}
+
+/**
+ * The placeholders of "your service", given the test's: its address, and, on the same lines, a
+ * loopback rate instead of the polite one a real service wants.
+ */
+const yourService = (origin: string) => (command: string) =>
+  command.includes(EXAMPLE_SERVICE)
+    ? command
+        .split(EXAMPLE_SERVICE)
+        .join(origin)
+        .replace(/--max-rps \d+/, '--max-rps 1000')
+    : command;
+
+/** The README's examples serve on :3000: a test that cannot have it says so, rather than judge another server. */
+function portIsFree(port: number): boolean {
+  return spawnSync('bash', ['-c', `exec 3<>/dev/tcp/127.0.0.1/${port}`], { stdio: 'ignore' }).status !== 0;
+}
+
+test('every command block of the README runs as written, in order, and exits as it says', async () => {
+  test.setTimeout(360_000);
+  const blocks = readmeBlocks();
+  const setUp = blocks.shift()!;
+  expect(setUp.map((l) => l.command.split('#')[0].trim())).toEqual(['npm ci && npm run conformance', 'npm test']);
+  test.info().annotations.push({ type: 'not run', description: 'the set-up block: npm ci and npm test are what runs this test' });
+  expect(portIsFree(3000), 'something already listens on 127.0.0.1:3000, where the README serves').toBe(true);
+  const service = await startReferenceServer();
+  const cwd = newcomersFolder();
+  try {
+    for (const [i, block] of blocks.entries()) {
+      const { exits, output } = runBlock(block, cwd, yourService(service.origin));
+      const said = `block ${i + 2} (${block.length} lines):\n${output.slice(-3000)}`;
+      test.info().annotations.push({
+        type: 'README block',
+        description: `${i + 2}: ${block.map((l) => l.command.split(' ').slice(1, 3).join(' ')).join('; ')}`,
+      });
+      expect(exits, said).toEqual(block.map((line) => line.expectedExit));
+    }
+  } finally {
+    await service.stop();
+  }
+  // What each section promised is there.
+  for (const file of [
+    'probes.acme.json',
+    'conformance-baseline.json',
+    'release-2/conformance.json',
+    'survey-report/survey.json',
+    'history-page/index.html',
+  ])
+    expect(existsSync(join(cwd, file)), file).toBe(true);
+});
+
+test("the example service's address, used as written, fails in one line that names the setting", () => {
+  const cwd = newcomersFolder();
+  writeFileSync(join(cwd, 'npis.txt'), '1345779098\n');
+  const lines = readmeBlocks()
+    .flat()
+    .filter((line) => line.command.includes(EXAMPLE_SERVICE));
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines.slice(0, 1)) {
+    const { exits, output } = runBlock([line], cwd, (command) => command);
+    expect(exits, output).toEqual([3]);
+    expect(output.split('\n').filter((l) => l.includes('preflight'))).toEqual([
+      expect.stringMatching(/preflight: cannot connect to https:\/\/directory\.example\.org\/v1: .*Is BASE_URL right/),
+    ]);
+  }
+});
+
+test('docs/specification.md is the specification the suite cites, word for word', () => {
+  const shared = join(PACKAGE_ROOT, '..', 'shared', 'spec', 'directory-search-service-v1.0.md');
+  test.skip(!existsSync(shared), 'no shared copy of the specification beside this checkout to compare with');
+  expect(readFileSync(join(PACKAGE_ROOT, 'docs', 'specification.md'), 'utf8')).toBe(readFileSync(shared, 'utf8'));
+});
