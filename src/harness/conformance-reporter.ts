@@ -128,7 +128,7 @@ export default class ConformanceReporter implements Reporter {
       ? `; baseline: ${judged.baseline.known.length} known, ${judged.baseline.new.length} new, ${judged.baseline.fixed.length} fixed, ${judged.baseline.expired.length} expired${plural(judged.drift.length, 'drifted observation')}`
       : '';
     console.log(
-      `${name ? `conformance [${name}]` : '\nconformance'}: ${summary.verdict.toUpperCase()}: ${counts}${againstBaseline} (${config.reportDir}/${REPORT_FILES.markdown})`,
+      `${name ? `conformance [${name}]` : '\nconformance'}: ${summary.verdict.toUpperCase()}: ${counts}${againstBaseline} (${config.reportDir}/${REPORT_FILES.html}; ${REPORT_FILES.markdown} and ${REPORT_FILES.json} beside it)`,
     );
     // A walk cut by its page budget leaves its requirements partial: the last lines say what to change.
     const cut = summary.requirements.filter((r) => r.skipped?.some((reason) => WALK_CUT.test(reason))).map((r) => r.id);

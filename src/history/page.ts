@@ -26,6 +26,14 @@ const LABELLED_RUNS = 60;
 const LISTED_RUNS = 20;
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v5.json';
+/** Times as they are stored, in UTC, with the date and the zone named: a page read in another zone reads the same. */
+const TIME_AXIS = {
+  field: 'time',
+  type: 'temporal',
+  scale: { type: 'utc' },
+  title: 'started (UTC)',
+  axis: { format: '%Y-%m-%d %H:%M', formatType: 'utc', labelAngle: -30 },
+} as const;
 const VERDICT_COLOURS = {
   domain: ['pass', 'warn', 'fail', 'inconclusive', 'error'],
   range: ['#1b7f3b', '#b26a00', '#b3261e', '#6b6b6b', '#000000'],
@@ -43,7 +51,7 @@ function timelineSpec(runs: readonly StoredRun[], events: readonly HistoryEvent[
         },
         mark: { type: 'point', filled: true, size: 60 },
         encoding: {
-          x: { field: 'time', type: 'temporal', title: null },
+          x: TIME_AXIS,
           y: { field: 'target', type: 'nominal', title: null, axis: { labelLimit: 360 } },
           yOffset: { field: 'kind', type: 'nominal' },
           color: { field: 'verdict', type: 'nominal', scale: VERDICT_COLOURS },
@@ -80,19 +88,38 @@ function grid(
 ): ElementContent {
   const status = new Map(rows.map((r) => [`${r.run_id} ${r.requirement} ${r.level}`, r.status]));
   const requirements = [...new Map(rows.map((r) => [`${r.requirement} ${r.level}`, r])).values()];
-  return h('table', { className: ['grid'] }, [
-    h('tr', [h('th', text('requirement')), ...runs.map((r) => h('th', { title: runName(r) }, text(`#${r.id}`)))]),
-    ...requirements.map((q) =>
-      h('tr', [
-        h('th', text(`${q.requirement} (${q.level})`)),
-        ...runs.map((r) => {
-          const s = status.get(`${r.id} ${q.requirement} ${q.level}`) ?? 'absent';
-          return h('td', { className: [`status-${s}`], title: `${q.requirement} in run ${runName(r)}: ${s}` });
-        }),
-      ]),
+  return h('div.grid', [
+    h(
+      'p.legend',
+      Object.entries(GRID_MARKS).flatMap(([s, mark]) => [h('span', { className: ['cell', `status-${s}`] }, mark), ` ${s} `]),
     ),
+    h('table', { className: ['grid'] }, [
+      h('tr', [
+        h('th', text('requirement \\ run')),
+        // Each run's column says which run it is: its number, and its label where it has one.
+        ...runs.map((r) =>
+          h('th', { className: ['run'], title: runName(r) }, [text(`#${r.id}`), ...(r.label ? [h('br'), text(r.label.slice(0, 12))] : [])]),
+        ),
+      ]),
+      ...requirements.map((q) =>
+        h('tr', [
+          h('th', text(`${q.requirement} (${q.level})`)),
+          ...runs.map((r) => {
+            const s = status.get(`${r.id} ${q.requirement} ${q.level}`) ?? 'absent';
+            return h(
+              'td',
+              { className: [`status-${s}`], title: `${q.requirement} in run ${runName(r)}: ${s}` },
+              GRID_MARKS[s as keyof typeof GRID_MARKS] ?? '',
+            );
+          }),
+        ]),
+      ),
+    ]),
   ]);
 }
+
+/** What each grid cell says besides its colour, for a reader who cannot tell the colours apart. */
+const GRID_MARKS = { pass: '✓', warn: '!', fail: '✗', skip: '–', absent: '' } as const;
 
 function rateSpec(title: string, values: { time: string; series: string; rate: number }[]): VegaLiteSpec {
   return {
@@ -102,7 +129,7 @@ function rateSpec(title: string, values: { time: string; series: string; rate: n
     data: { values },
     mark: { type: 'line', point: values.length < 200 },
     encoding: {
-      x: { field: 'time', type: 'temporal', title: null },
+      x: TIME_AXIS,
       y: { field: 'rate', type: 'quantitative', axis: { format: '%' }, title: 'failing records / checked' },
       color: { field: 'series', type: 'nominal', title: null, legend: { labelLimit: 320 } },
     },
@@ -117,10 +144,16 @@ function latencySpec(target: string, values: { time: string; endpoint: string; p
     data: { values },
     mark: { type: 'line', point: values.length < 200 },
     encoding: {
-      x: { field: 'time', type: 'temporal', title: null },
+      x: TIME_AXIS,
       y: { field: 'ms', type: 'quantitative', title: 'milliseconds' },
       color: { field: 'endpoint', type: 'nominal' },
-      strokeDash: { field: 'percentile', type: 'nominal', sort: PERCENTILES.map((p) => `p${p}`) },
+      // The legend draws each percentile's dash, not the points, which all look alike.
+      strokeDash: {
+        field: 'percentile',
+        type: 'nominal',
+        sort: PERCENTILES.map((p) => `p${p}`),
+        legend: { symbolType: 'stroke', symbolStrokeWidth: 2, symbolSize: 400 },
+      },
     },
   };
 }
@@ -155,7 +188,11 @@ async function targetSection(
     return `${n} ${kind}${n === 1 ? '' : 's'}`;
   };
   const counts = `${count('run')}, ${count('survey')}`;
-  parts.push(h('p', text(`${counts}; latest ${runName(runs.at(-1)!)}, verdict ${runs.at(-1)!.verdict}.`)));
+  const latest = (['run', 'survey'] as const).flatMap((kind) => {
+    const last = runs.filter((r) => r.kind === kind).at(-1);
+    return last ? [`latest ${kind} ${runName(last)}: ${last.verdict}`] : [];
+  });
+  parts.push(h('p', text(`${counts}; ${latest.join('; ')}.`)));
   parts.push(
     table(
       ['run', 'kind', 'label', 'started', 'verdict'],
@@ -231,6 +268,38 @@ async function targetSection(
   return h('section', { className: ['target'], dataTarget: target }, parts);
 }
 
+/**
+ * The page's first lines: where each target stands now. Its latest run and latest survey, their
+ * verdicts, and the regressions history check found in them (events.ts): what a reader opens the page for.
+ */
+function statusNow(targets: readonly string[], runs: readonly StoredRun[], events: readonly HistoryEvent[]): ElementContent {
+  const rows = targets.map((target) => {
+    const latest = (['run', 'survey'] as const).map((kind) => runs.filter((r) => r.target === target && r.kind === kind).at(-1));
+    const regressions = events.filter((e) => latest.some((r) => r?.id === e.runId));
+    return { target, latest, regressions };
+  });
+  const regressed = rows.filter((r) => r.regressions.length > 0);
+  const headline =
+    regressed.length === 0
+      ? `No regression now: the latest run and survey of each of the ${targets.length} targets are as good as the ones before them.`
+      : `Regressions now in ${regressed.length} of ${targets.length} targets: ${regressed.map((r) => `${r.target} (${r.regressions.length})`).join(', ')}.`;
+  return h('section#status', { dataRegressed: regressed.length }, [
+    h('h2', text('Now')),
+    h('p', { className: [regressed.length === 0 ? 'pass' : 'fail'] }, text(headline)),
+    table(
+      ['target', 'latest run', 'verdict', 'latest survey', 'verdict', 'regressions in them'],
+      rows.map(({ target, latest: [run, survey], regressions }) => [
+        target,
+        run ? runName(run) : 'none',
+        run?.verdict ?? '',
+        survey ? runName(survey) : 'none',
+        survey?.verdict ?? '',
+        regressions.length === 0 ? 'none' : regressions.map((e) => e.line.replace(/^regression: /, '')).join('; '),
+      ]),
+    ),
+  ]);
+}
+
 export async function historyPage(db: Kysely<HistoryTables>, where: string): Promise<string> {
   const runs = await storedRuns(db);
   const events = await historyEvents(db);
@@ -242,7 +311,8 @@ export async function historyPage(db: Kysely<HistoryTables>, where: string): Pro
     ]),
   ];
   if (runs.length === 0) body.push(h('p', text('The history holds no run yet: record one with --history or history record.')));
-  else body.push(figure('Every run and survey by target', await svgOf(timelineSpec(runs, events))));
+  else body.push(statusNow(targets, runs, events));
+  if (runs.length > 0) body.push(figure('Every run and survey by target', await svgOf(timelineSpec(runs, events))));
   for (const target of targets)
     body.push(
       await targetSection(

@@ -81,6 +81,35 @@ export interface OpenedPage {
 }
 
 /** Opens a local HTML file in headless Chromium, recording and refusing any request that leaves the file. */
+/** The width every page is read at (px). */
+export const PAGE_WIDTH = 1280;
+/** The smallest text a page may set (px): below it, a label is a smudge. */
+export const SMALLEST_TEXT_PX = 11;
+
+/**
+ * What a person sees at PAGE_WIDTH: no horizontal overflow (the page, or any element wider than it
+ * lets be seen), and no visible text below SMALLEST_TEXT_PX. Returns what breaks, so a test says it all at once.
+ */
+export async function layoutProblems(page: OpenedPage['page']): Promise<string[]> {
+  // Run in the page; a string, since the self-tests compile without the DOM's types.
+  return page.evaluate<string[]>(`(() => {
+    const width = ${PAGE_WIDTH}, smallest = ${SMALLEST_TEXT_PX};
+    const problems = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > width) problems.push('the page is ' + root.scrollWidth + ' px wide at ' + width + ' px');
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const small = new Set();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      const words = (node.textContent || '').trim();
+      if (!element || words === '' || element.getClientRects().length === 0) continue;
+      const size = parseFloat(getComputedStyle(element).fontSize);
+      if (size < smallest) small.add(element.tagName.toLowerCase() + ' "' + words.slice(0, 30) + '" at ' + size + ' px');
+    }
+    return problems.concat([...small].slice(0, 5).map((s) => 'text too small: ' + s));
+  })()`);
+}
+
 export async function openFile(file: string): Promise<OpenedPage> {
   const found = foundBrowser();
   const browser: Browser = await chromium.launch(found.executablePath ? { executablePath: found.executablePath } : {});
@@ -88,7 +117,8 @@ export async function openFile(file: string): Promise<OpenedPage> {
   const used = `Chromium ${browser.version()} from ${found.source}${found.executablePath ? ` (${found.executablePath})` : ''}`;
   console.log(`browser: ${used}`);
   test.info().annotations.push({ type: 'browser', description: used });
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  // A laptop's width: the pages must read there without scrolling sideways.
+  const page = await browser.newPage({ viewport: { width: PAGE_WIDTH, height: 900 } });
   const own = `file://${file}`;
   const requests: string[] = [];
   // Seen twice over: every request the page starts, and a route that refuses any that would leave.

@@ -18,7 +18,7 @@ import { readFixtures, readProbes } from '../../src/reference/fixture-files';
 import { DASHED_PHONE_SOURCE, hasDashedPhoneSource, phonesOf } from '../../src/reference/scenarios/sparse-faults';
 import { VARIANTS } from '../../src/reference/scenarios/variants';
 import { freePort, startReferenceServer } from '../../src/suite-runs/scenario-server';
-import { openFile } from './browser';
+import { layoutProblems, openFile } from './browser';
 import { BIN, commandAsync, tempDir } from './command';
 import { everyFile } from './every-file';
 import { expect, test } from './fixtures';
@@ -287,12 +287,19 @@ test('both stores: a sparse fault that doubles is a rate regression naming its s
     const { page, requests, close } = await openFile(join(pageDir, 'index.html'));
     try {
       await expect(page.locator('h1')).toHaveText('Conformance history');
+      // The page opens with where each target stands: the slow survey's latency regression, now.
+      await expect(page.locator('#status')).toHaveAttribute('data-regressed', '1');
+      await expect(page.locator('#status p')).toHaveText(
+        `Regressions now in 1 of 1 targets: http://127.0.0.1:${port} (${regressions(slow.stdout).length}).`,
+      );
+      await expect(page.locator('#status td').nth(3)).toContainText('(slow)');
       await expect(page.locator('section.target h2')).toHaveText([`http://127.0.0.1:${port}`]);
       const charts = page.locator('figure img');
       expect(await charts.count()).toBeGreaterThanOrEqual(3);
       for (const chart of await charts.all())
         expect(await chart.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(100);
       await expect(page.locator('section.target td', { hasText: 'in source dataset' }).first()).toBeVisible();
+      expect(await layoutProblems(page), 'what a person sees at 1280 px').toEqual([]);
       expect(requests).toEqual([]);
     } finally {
       await close();
@@ -563,6 +570,7 @@ test('the page of 1,000 runs of 5 targets stays under 5 MB, shows every target, 
   try {
     await expect(page.locator('section.target h2')).toHaveText(Array.from({ length: 5 }, (_, i) => `https://directory-${i}.example/api`));
     await expect(page.locator('section.target table.grid').first().locator('td.status-fail').first()).toBeAttached();
+    expect(await layoutProblems(page), 'what a person sees at 1280 px').toEqual([]);
     expect(requests).toEqual([]);
   } finally {
     await close();

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { startScenarioServer } from '../../src/suite-runs/scenario-server';
-import { openFile } from './browser';
+import { layoutProblems, openFile } from './browser';
 import { commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
 
@@ -54,8 +54,44 @@ test('index.html agrees with conformance.json, loads nothing, and carries no cre
     // Observations are tables, not JSON.
     await expect(page.locator('[data-observation="OBS-NO-MATCH"] table th').first()).toHaveText('status');
     expect(await page.content()).not.toContain(TOKEN);
+    expect(await layoutProblems(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath('conformance-report.png') });
     expect(requests).toEqual([]);
+  } finally {
+    await close();
+  }
+});
+
+test('against a baseline: the banner says so, its summary comes before the findings, and an accepted failure is marked known', async ({}, testInfo) => {
+  test.setTimeout(120_000);
+  const dir = tempDir();
+  const server = await startScenarioServer();
+  try {
+    const args = ['run', '--base-url', `${server.origin}${scenarioPrefix('page-size-20')}`, '--grep', 'ORG-PAGE|SB-NO-MATCH'];
+    const accepted = await commandAsync([...args, '--baseline', 'baseline.json', '--update-baseline', '--report', 'first'], {
+      cwd: dir,
+      env: { MAX_RPS: '0' },
+    });
+    expect(accepted.code, accepted.stderr).toBe(0);
+    const gated = await commandAsync([...args, '--baseline', 'baseline.json', '--report', 'report'], { cwd: dir, env: { MAX_RPS: '0' } });
+    expect(gated.code, gated.stderr).toBe(0);
+  } finally {
+    await server.stop();
+  }
+  const { page, close } = await openFile(join(dir, 'report', 'index.html'));
+  try {
+    await expect(page.locator('h1')).toHaveText('Verdict: PASS against the baseline');
+    await expect(page.locator('#against-baseline')).toContainText(/: 1 known .*, 0 new, 0 fixed, 0 expired/);
+    // The baseline's summary is read before the findings it explains.
+    const order = await page.locator('main > section').evaluateAll((sections) => sections.map((section) => section.id));
+    expect(order.indexOf('baseline')).toBeLessThan(order.indexOf('findings'));
+    const finding = page.locator('[data-finding="ORG-PAGE"]');
+    await expect(finding).toHaveAttribute('data-known', 'true');
+    await expect(finding.locator('h3 .badge')).toHaveText('fail · known');
+    await expect(finding.locator('.badge.known').nth(1)).toHaveText('known');
+    await expect(page.locator('tr[data-requirement="ORG-PAGE"] .badge')).toHaveText('fail · known');
+    expect(await layoutProblems(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath('conformance-report-baseline.png'), fullPage: true });
   } finally {
     await close();
   }

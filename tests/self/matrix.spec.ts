@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { startScenarioServer } from '../../src/suite-runs/scenario-server';
-import { openFile } from './browser';
+import { layoutProblems, openFile } from './browser';
 import { command, commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
 
@@ -48,6 +48,7 @@ test('matrix: one column per report, rows whose behaviour differs marked, data d
     await expect(page.locator('tr[data-row="OBS-TOTAL-ACROSS-PAGES"]')).toHaveAttribute('data-differs', 'false');
     await expect(page.locator('tr[data-row="OBS-AMBIGUITY-RESPONSE"] > td').nth(2)).toContainText('409');
     for (const [i, report] of reports.entries()) await expect(page.locator('#requirements th').nth(i + 1)).toContainText(report.verdict);
+    expect(await layoutProblems(page), 'what a person sees at 1280 px').toEqual([]);
     expect(requests).toEqual([]);
   } finally {
     await close();

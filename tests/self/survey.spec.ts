@@ -20,7 +20,7 @@ import type { FailingKeys, SurveyReport } from '../../src/types/schemas';
 import { BIN, commandAsync, tempDir } from './command';
 import { expect, seededRandom, test } from './fixtures';
 import { readSurvey, surveyCounts } from './survey-report';
-import { openFile } from './browser';
+import { layoutProblems, openFile } from './browser';
 
 const fixtures = readFixtures();
 
@@ -92,6 +92,7 @@ test('a dashed phone in one source of 1 provider in 50 is counted exactly, and t
     await expect(page.locator('#sources td').first()).toHaveText(DASHED_PHONE_SOURCE);
     await expect(page.locator('#examples pre', { hasText: 'curl -sS' })).toHaveCount(5);
     await expect(page.locator('#not-judged td', { hasText: 'ORG-COUNT' })).toHaveCount(1);
+    expect(await layoutProblems(page), 'what a person sees at 1280 px').toEqual([]);
     expect(requests).toEqual([]);
   } finally {
     await close();
@@ -273,6 +274,7 @@ test('hostile text in records: survey.json valid and bounded, failures.csv parse
     await expect(page.locator('#examples', { hasText: '<script>alert("x")</script>' }).first()).toBeVisible();
     await page.waitForTimeout(200);
     expect(dialogs).toEqual([]);
+    expect(await layoutProblems(page), 'what a person sees at 1280 px').toEqual([]);
     expect(requests).toEqual([]);
   } finally {
     await close();

@@ -1,6 +1,7 @@
 /**
- * index.html: the conformance report for people. The findings first, each with its evidence; the
- * requirements by endpoint; the baseline and drift; the observations as tables. One function a
+ * index.html: the conformance report for people. Against a baseline, its summary first (the banner
+ * says so); the findings, each with its evidence, those the baseline accepts marked known; the
+ * requirements by endpoint; the observations as tables. One function a
  * section, each returning its elements; every value passed the redactor with the rest of the report.
  */
 import type { ElementContent } from 'hast';
@@ -8,7 +9,8 @@ import { h } from 'hastscript';
 import { REQUIREMENT_GROUPS } from '../../spec/catalogue';
 import { coverageInWords } from '../model';
 import { SPECIFICATION, SUITE_VERSION } from '../../suite-version';
-import type { ConformanceReport, RequirementResult } from '../../types/schemas';
+import type { ConformanceReport, Failure, RequirementResult } from '../../types/schemas';
+import { failureLocation } from '../../verdicts/fingerprint';
 import { evidence } from './evidence';
 import { type Children, listSection, page, text, valueTable } from './page';
 
@@ -25,8 +27,17 @@ function banner(report: ConformanceReport): ElementContent {
     ['probe problems', report.probeProblems.length],
     ['run errors', report.errors.length],
   ];
+  const { baseline: outcome } = report;
   return h('header', { className: ['banner', report.verdict], dataVerdict: report.verdict }, [
-    h('h1', ['Verdict: ', h('span#verdict', report.verdict.toUpperCase())]),
+    h('h1', ['Verdict: ', h('span#verdict', report.verdict.toUpperCase()), ...(outcome ? [' against the baseline'] : [])]),
+    ...(outcome
+      ? [
+          h(
+            'div.meta#against-baseline',
+            `Baseline ${text(outcome.file)}: ${outcome.known.length} known (accepted, shown as known below), ${outcome.new.length} new, ${outcome.fixed.length} fixed, ${outcome.expired.length} expired${report.drift.length > 0 ? `, ${report.drift.length} drifted` : ''}`,
+          ),
+        ]
+      : []),
     h('div.meta', [
       'Target ',
       h('strong', text(report.target.baseUrl)),
@@ -49,30 +60,53 @@ function banner(report: ConformanceReport): ElementContent {
   ]);
 }
 
+/** The reason the baseline gives for accepting a failure, or undefined when it does not. */
+function baselineReason(report: ConformanceReport): (id: string, failure: Failure) => string | undefined {
+  const known = new Map((report.baseline?.known ?? []).map((k) => [`${k.id} ${k.fingerprint}`, k.expectation.reason]));
+  return (id, failure) => known.get(`${id} ${failureLocation(failure)}`);
+}
+
+/** A requirement's status as a badge: a failure the baseline accepts in full is shown as known, not as a new alarm. */
+function statusBadge(r: RequirementResult, reasonFor: ReturnType<typeof baselineReason>, suffix = ''): ElementContent {
+  const known = r.failures.length > 0 && r.failures.every((f) => reasonFor(r.id, f) !== undefined);
+  return h('span', { className: ['badge', known ? 'known' : r.status] }, `${r.status}${suffix}${known ? ' · known' : ''}`);
+}
+
 /** Failures and warnings first, each with its evidence: what a reader opens the report for. */
 function findings(report: ConformanceReport): ElementContent[] {
   const found = report.requirements.filter((r) => r.failures.length > 0);
   if (found.length === 0) return [];
+  const reasonFor = baselineReason(report);
   return [
     h('section#findings', [
       h('h2', 'Findings'),
-      ...found.map((r) =>
-        h('div.finding', { id: `finding-${r.id}`, dataFinding: r.id }, [
+      ...found.map((r) => {
+        // Every failure accepted: the requirement is known; some accepted: each failure says which.
+        const allKnown = r.failures.every((f) => reasonFor(r.id, f) !== undefined);
+        return h('div.finding', { id: `finding-${r.id}`, dataFinding: r.id, ...(allKnown ? { dataKnown: 'true' } : {}) }, [
           h('h3', [
             `${r.id} `,
-            h('span', { className: ['badge', r.status] }, r.status),
+            statusBadge(r, reasonFor),
             ' ',
             h('span.reason', `${r.level} · ${r.spec} · ${plural(r.failures.length, 'failure')}`),
           ]),
           h('p.reason', r.title),
-          ...r.failures.map((f) => evidence(f, report.target.credentials)),
-        ]),
-      ),
+          ...r.failures.flatMap((f) => {
+            const reason = reasonFor(r.id, f);
+            return [
+              ...(reason === undefined
+                ? []
+                : [h('p.reason', [h('span.badge.known', 'known'), text(` accepted by the baseline: ${reason}`)])]),
+              evidence(f, report.target.credentials),
+            ];
+          }),
+        ]);
+      }),
     ]),
   ];
 }
 
-function requirementRow(r: RequirementResult): ElementContent {
+function requirementRow(r: RequirementResult, reasonFor: ReturnType<typeof baselineReason>): ElementContent {
   const failures =
     r.failures.length > 0 ? [h('br'), h('a', { href: `#finding-${r.id}` }, `${plural(r.failures.length, 'failure')}, with evidence`)] : [];
   const skipped = r.skipped
@@ -82,7 +116,7 @@ function requirementRow(r: RequirementResult): ElementContent {
     h('td', [h('strong', r.id), h('br'), h('span.reason', r.title), ...failures, ...skipped]),
     h('td', r.level),
     h('td', r.spec),
-    h('td', [h('span', { className: ['badge', r.status] }, `${r.status}${r.partial ? ' (partial)' : ''}`)]),
+    h('td', [statusBadge(r, reasonFor, r.partial ? ' (partial)' : '')]),
     h('td', String(r.checks)),
   ]);
 }
@@ -90,6 +124,7 @@ function requirementRow(r: RequirementResult): ElementContent {
 /** The requirements by endpoint, as the catalogue groups them. */
 function requirements(report: ConformanceReport): ElementContent {
   const byId = new Map(report.requirements.map((r) => [r.id, r]));
+  const reasonFor = baselineReason(report);
   const head = h(
     'tr',
     ['requirement', 'level', 'section', 'status', 'checks'].map((name) => h('th', name)),
@@ -98,7 +133,7 @@ function requirements(report: ConformanceReport): ElementContent {
     h('h2', 'Requirements'),
     ...REQUIREMENT_GROUPS.flatMap((group) => [
       h('h3', group.title),
-      h('table', [head, ...group.ids.flatMap((id) => (byId.has(id) ? [requirementRow(byId.get(id)!)] : []))]),
+      h('table', [head, ...group.ids.flatMap((id) => (byId.has(id) ? [requirementRow(byId.get(id)!, reasonFor)] : []))]),
     ]),
   ]);
 }
@@ -183,8 +218,9 @@ export function renderHtml(report: ConformanceReport): string {
           h('span.reason', text(p.message)),
         ]),
       ),
-      ...findings(report),
+      // Against a baseline, its summary first: which findings are known and which are new.
       ...baseline(report),
+      ...findings(report),
       requirements(report),
       observations(report),
     ]),

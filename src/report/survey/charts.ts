@@ -18,8 +18,19 @@ export type VegaLiteSpec = Record<string, unknown>;
 const importFile = new Function('url', 'return import(url)') as (url: string) => Promise<unknown>;
 const importModule = (name: string) => importFile(pathToFileURL(require.resolve(name)).href);
 
+/**
+ * Type every chart sets for a reader, whatever its own specification says: Vega's defaults (10 px
+ * labels) shrink below legibility once a page scales the image to its column.
+ */
+const READABLE = {
+  axis: { labelFontSize: 12, titleFontSize: 13 },
+  legend: { labelFontSize: 12, titleFontSize: 12 },
+  title: { fontSize: 14 },
+};
+
 /** A Vega-Lite specification as an SVG document. Vega and Vega-Lite are ES modules: loaded when a page is drawn. */
-export async function svgOf(spec: VegaLiteSpec): Promise<string> {
+export async function svgOf(chart: VegaLiteSpec): Promise<string> {
+  const spec = { ...chart, config: { ...READABLE, ...(chart.config as object | undefined) } };
   const vega = (await importModule('vega')) as typeof import('vega');
   // vega-lite's types resolve only under Node16 module resolution; its one function used here is typed by hand.
   const vegaLite = (await importModule('vega-lite')) as { compile: (spec: VegaLiteSpec) => { spec: Parameters<typeof vega.parse>[0] } };
@@ -33,14 +44,18 @@ export async function svgOf(spec: VegaLiteSpec): Promise<string> {
 
 export const svgDataUri = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 
-/** Failure rate per requirement and level, a bar each, MUST and SHOULD in their own colours. */
+/**
+ * Failure rate per requirement and level, a bar each, MUST and SHOULD in their own colours, the
+ * highest first; only requirements some record failed (the others lie along zero).
+ */
 export function failureRateSpec(requirements: SurveyReport['requirements']): VegaLiteSpec {
+  const failing = requirements.filter((r) => r.failed > 0);
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
     title: 'Failure rate per requirement (failing records / records checked)',
-    width: 520,
+    width: 640,
     data: {
-      values: requirements.map((r) => ({
+      values: failing.map((r) => ({
         requirement: `${r.id} (${r.level})`,
         rate: r.rate,
         level: r.level,
@@ -50,12 +65,12 @@ export function failureRateSpec(requirements: SurveyReport['requirements']): Veg
     },
     mark: { type: 'bar' },
     encoding: {
-      y: { field: 'requirement', type: 'nominal', sort: null, title: null, axis: { labelLimit: 320 } },
+      y: { field: 'requirement', type: 'nominal', sort: '-x', title: null, axis: { labelLimit: 320 } },
       x: {
         field: 'rate',
         type: 'quantitative',
         axis: { format: '%' },
-        scale: { domain: [0, Math.max(0.01, ...requirements.map((r) => r.rate))] },
+        scale: { domain: [0, Math.max(0.01, ...failing.map((r) => r.rate))] },
         title: 'failure rate',
       },
       color: { field: 'level', type: 'nominal', scale: { domain: ['MUST', 'SHOULD'], range: ['#b3261e', '#b26a00'] } },
@@ -71,7 +86,7 @@ export function latencySpec(latency: SurveyReport['latencyMs']): VegaLiteSpec {
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
     title: 'Latency per endpoint (ms)',
-    width: 520,
+    width: 640,
     data: { values },
     mark: { type: 'bar' },
     encoding: {
@@ -91,7 +106,8 @@ export interface SurveyCharts {
 /** Both charts as SVG, each only when it has something to draw. */
 export async function surveyCharts(report: SurveyReport): Promise<SurveyCharts> {
   const charts: SurveyCharts = {};
-  if (report.requirements.length > 0) charts.failureRate = await svgOf(failureRateSpec(report.requirements));
+  // A clean survey draws no empty plot: the page says no record failed.
+  if (report.requirements.some((r) => r.failed > 0)) charts.failureRate = await svgOf(failureRateSpec(report.requirements));
   if (Object.keys(report.latencyMs).length > 0) charts.latency = await svgOf(latencySpec(report.latencyMs));
   return charts;
 }

@@ -114,7 +114,9 @@ export function surveyPage(
       h('p', text(`Organizations are walked by ${report.paging.by} alone, ${report.paging.pageSize} a page (§4.3, §8).`)),
     ]),
     h('section', { id: 'charts' }, [
-      ...chart('Failure rate per requirement', charts.failureRate),
+      ...(charts.failureRate
+        ? chart('Failure rate per requirement', charts.failureRate)
+        : [h('p.reason#no-failure-rate', 'No record failed a requirement: there is no failure rate to draw.')]),
       ...chart('Latency per endpoint', charts.latency),
     ]),
     h('section', { id: 'requirements' }, [
