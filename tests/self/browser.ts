@@ -6,6 +6,7 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
+import { PACKAGE_ROOT } from '../../src/package-root';
 import { test } from './fixtures';
 
 /** Set by the global setup: the browser found (FoundBrowser as JSON), or why none was. */
@@ -108,6 +109,14 @@ export async function layoutProblems(page: OpenedPage['page']): Promise<string[]
     }
     return problems.concat([...small].slice(0, 5).map((s) => 'text too small: ' + s));
   })()`);
+}
+
+/** Set by `npm run images`: the page tests that show the README's pages write its images. */
+export const README_IMAGES_VARIABLE = 'README_IMAGES';
+
+/** The README's image of this page, docs/<name>, written when `npm run images` asks for it. */
+export async function readmeImage(page: OpenedPage['page'], name: string): Promise<void> {
+  if (process.env[README_IMAGES_VARIABLE] === 'write') await page.screenshot({ path: join(PACKAGE_ROOT, 'docs', name) });
 }
 
 export async function openFile(file: string): Promise<OpenedPage> {

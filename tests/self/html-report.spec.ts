@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { startScenarioServer } from '../../src/suite-runs/scenario-server';
-import { layoutProblems, openFile } from './browser';
+import { layoutProblems, openFile, readmeImage } from './browser';
 import { commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
 
@@ -56,6 +56,7 @@ test('index.html agrees with conformance.json, loads nothing, and carries no cre
     expect(await page.content()).not.toContain(TOKEN);
     expect(await layoutProblems(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath('conformance-report.png') });
+    await readmeImage(page, 'conformance-report.png');
     expect(requests).toEqual([]);
   } finally {
     await close();

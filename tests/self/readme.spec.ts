@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../../src/package-root';
 import { neutralSuiteEnvironment } from '../../src/suite-runs/run-suite';
 import { startReferenceServer } from '../../src/suite-runs/scenario-server';
+import { PAGE_WIDTH } from './browser';
 import { BIN, tempDir } from './command';
 import { expect, test } from './fixtures';
 
@@ -127,6 +128,16 @@ test("the example service's address, used as written, fails in one line that nam
     expect(output.split('\n').filter((l) => l.includes('preflight'))).toEqual([
       expect.stringMatching(/preflight: cannot connect to https:\/\/directory\.example\.org\/v1: .*Is BASE_URL right/),
     ]);
+  }
+});
+
+test("the README's images are of the pages as they are read now: made by npm run images at the pages' width", () => {
+  const images = [...readFileSync(join(PACKAGE_ROOT, 'README.md'), 'utf8').matchAll(/!\[[^\]]*\]\((docs\/[^)]+\.png)\)/g)].map((m) => m[1]);
+  expect(images.length).toBeGreaterThan(0);
+  for (const image of images) {
+    const png = readFileSync(join(PACKAGE_ROOT, image));
+    // The IHDR chunk: width and height, big-endian, at bytes 16 and 20.
+    expect(png.readUInt32BE(16), `${image}: regenerate it with npm run images`).toBe(PAGE_WIDTH);
   }
 });
 

@@ -20,7 +20,7 @@ import type { FailingKeys, SurveyReport } from '../../src/types/schemas';
 import { BIN, commandAsync, tempDir } from './command';
 import { expect, seededRandom, test } from './fixtures';
 import { readSurvey, surveyCounts } from './survey-report';
-import { layoutProblems, openFile } from './browser';
+import { layoutProblems, openFile, readmeImage } from './browser';
 
 const fixtures = readFixtures();
 
@@ -93,6 +93,7 @@ test('a dashed phone in one source of 1 provider in 50 is counted exactly, and t
     await expect(page.locator('#examples pre', { hasText: 'curl -sS' })).toHaveCount(5);
     await expect(page.locator('#not-judged td', { hasText: 'ORG-COUNT' })).toHaveCount(1);
     expect(await layoutProblems(page), 'what a person sees at 1280 px').toEqual([]);
+    await readmeImage(page, 'survey-page.png');
     expect(requests).toEqual([]);
   } finally {
     await close();
