@@ -27,7 +27,7 @@ import { type Fault, isFault, type Scenario } from '../src/reference/scenarios/s
 import { VARIANTS } from '../src/reference/scenarios/variants';
 import { readReportFiles, runSuite, type SuiteRun } from '../src/suite-runs/run-suite';
 import { type AgreementRow, agreementRow, faultLevel } from '../src/suite-runs/agreement';
-import { probesCheckOf, surveyOf } from '../src/suite-runs/other-drivers';
+import { type DriversJob, driversInThreads } from '../src/suite-runs/drivers-thread';
 import { readProbes, writeFixtureNpis } from '../src/reference/fixture-files';
 import { requirementsOf } from '../src/rules/rulebook/registry';
 import { NOT_JUDGED_HERE, SURVEY_SUBJECTS } from '../src/survey/subjects';
@@ -144,32 +144,28 @@ const SURVEYED = requirementsOf(...SURVEY_SUBJECTS);
 /**
  * The survey and probes check of every scenario the survey can judge, set beside the suite's report
  * (agreement.ts): the fixtures' NPIs, and walks of the probes' multiPage and organization searches.
+ * Two threads: judging keeps one busy while the scenario server idles.
  */
 async function otherDrivers(origin: string, runs: readonly SuiteRun[], scratch: string): Promise<AgreementRow[]> {
   const probes = readProbes();
   const npis = writeFixtureNpis(join(scratch, 'npis.txt'));
   const walks = [probes.organization!.multiPage!.query, ...probes.organization!.searches!.map((s) => s.query)];
-  const rows: AgreementRow[] = [];
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < selected.length; i = next++) {
-      const scenario = selected[i];
-      const suite = runs[i].report;
-      if (!suite) continue;
-      const env = { ...scenarioEnv(origin, scenario), MAX_RPS: '0' };
-      const surveyed = !isFault(scenario) || SURVEYED.has(scenario.targets);
-      const survey = surveyed ? await surveyOf(env, { npis, walks }, join(scratch, scenario.name)) : undefined;
-      const checks = await probesCheckOf(env, probes, statusSearchOf(statusSearchSetting(env), probes));
-      const needs = isFault(scenario) ? NOT_JUDGED_HERE.find((n) => n.id === scenario.targets)?.needs.join('; ') : undefined;
-      rows[i] = agreementRow(
-        scenario,
-        { suite, ...(survey ? { survey } : {}), probes: checks },
-        `not judged by the survey (needs ${needs})`,
-      );
-    }
-  };
-  await Promise.all([worker(), worker()]);
-  return rows.filter((row) => row !== undefined);
+  const judged = selected.flatMap((scenario, i) => (runs[i].report ? [{ scenario, suite: runs[i].report! }] : []));
+  const jobs = judged.map(({ scenario }): DriversJob => {
+    const env = { ...scenarioEnv(origin, scenario), MAX_RPS: '0' };
+    const surveyed = !isFault(scenario) || SURVEYED.has(scenario.targets);
+    return {
+      env,
+      statusSearch: statusSearchOf(statusSearchSetting(env), probes),
+      ...(surveyed ? { survey: { out: join(scratch, scenario.name) } } : {}),
+    };
+  });
+  const results = await driversInThreads({ npis, walks, probes }, jobs, Math.min(2, availableParallelism()));
+  return judged.map(({ scenario, suite }, i) => {
+    const { survey, checks } = results[i];
+    const needs = isFault(scenario) ? NOT_JUDGED_HERE.find((n) => n.id === scenario.targets)?.needs.join('; ') : undefined;
+    return agreementRow(scenario, { suite, ...(survey ? { survey } : {}), probes: checks }, `not judged by the survey (needs ${needs})`);
+  });
 }
 
 async function main(): Promise<void> {

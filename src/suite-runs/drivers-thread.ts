@@ -1,0 +1,81 @@
+/**
+ * A worker thread of the mutation run's second half: the survey and `probes check` of one scenario
+ * at a time (other-drivers.ts), asked for by the main thread. Judging a survey keeps one thread
+ * busy while the scenario server idles, so two threads use the machine's two cores (driversInThreads).
+ */
+import { parentPort, Worker, workerData } from 'node:worker_threads';
+import type { Environment } from '../config/environment';
+import type { PromiseCheck } from '../probe-tools/verify';
+import type { Probes, SurveyReport } from '../types/schemas';
+import { probesCheckOf, surveyOf } from './other-drivers';
+
+/** What every job of a run shares: the NPI list, the walks and the probes file. */
+export interface DriversSetting {
+  npis: string;
+  walks: Record<string, string>[];
+  probes: Probes;
+}
+
+/** One scenario: its target's environment, whether the survey judges it, and where the survey goes. */
+export interface DriversJob {
+  env: Environment;
+  statusSearch: boolean;
+  survey?: { out: string };
+}
+
+export interface DriversResult {
+  survey?: SurveyReport;
+  checks: PromiseCheck[];
+}
+
+type Message = { job: DriversJob } | { done: true };
+
+async function answer(setting: DriversSetting, job: DriversJob): Promise<DriversResult> {
+  const survey = job.survey ? await surveyOf(job.env, setting, job.survey.out) : undefined;
+  const checks = await probesCheckOf(job.env, setting.probes, job.statusSearch);
+  return { ...(survey ? { survey } : {}), checks };
+}
+
+/** Runs `jobs` on `threads` worker threads, a job to whichever is free; the results in the jobs' order. */
+export async function driversInThreads(setting: DriversSetting, jobs: readonly DriversJob[], threads: number): Promise<DriversResult[]> {
+  const results: DriversResult[] = [];
+  let next = 0;
+  const thread = () =>
+    new Promise<void>((resolve, reject) => {
+      // A thread does not inherit tsx's loader: it registers it (tsx/cjs, as bin/ does) before it loads this module's source.
+      const source = `${__filename.endsWith('.ts') ? "require('tsx/cjs');" : ''} require(${JSON.stringify(__filename)});`;
+      const worker = new Worker(source, { eval: true, workerData: setting });
+      let current = -1;
+      const give = () => {
+        current = next++;
+        worker.postMessage((current < jobs.length ? { job: jobs[current] } : { done: true }) satisfies Message);
+      };
+      worker.on('message', (result: DriversResult | 'ready') => {
+        if (result !== 'ready') results[current] = result;
+        give();
+      });
+      worker.once('error', reject);
+      worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`a drivers thread exited ${code}`))));
+    });
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(threads, jobs.length)) }, thread));
+  return results;
+}
+
+// In a worker thread: answer each job the main thread gives, until it says done.
+if (parentPort) {
+  const port = parentPort;
+  const setting = workerData as DriversSetting;
+  port.on('message', (message: Message) => {
+    if ('done' in message) {
+      port.close();
+      return;
+    }
+    answer(setting, message.job).then(
+      (result) => port.postMessage(result),
+      (error: unknown) => {
+        throw error;
+      },
+    );
+  });
+  port.postMessage('ready');
+}
