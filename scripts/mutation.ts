@@ -74,8 +74,9 @@ run ([mutation.md](mutation.md)), the suite's verdict, a survey of the same scen
 NPIs, and walks of the probes' \`multiPage\` and organization searches) and \`probes check\` of the
 committed probes, side by side. They agree when the survey fails a fault's requirement at the fault's
 level (a SHOULD fault at SHOULD only), fails no MUST requirement the suite does not (so a SHOULD fault
-never makes it exit 1 where the suite does not), surveys every conformant variant clean, and when
-\`probes check\` contradicts exactly the promises the suite lists as probe problems. A fault of a
+never makes it exit 1 where the suite does not), surveys every conformant variant clean with the
+choice it makes recorded (its observation, where the survey records one), and when \`probes check\`
+contradicts exactly the promises the suite lists as probe problems. A fault of a
 requirement the survey does not judge says what the survey would need; a fault that no request of the
 survey meets says why ("never met"), and is checked to stay unseen.
 

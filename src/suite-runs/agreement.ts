@@ -6,12 +6,14 @@
  *     for a fault that says why no request of the survey meets it (unseenBySurvey);
  *   - the survey fails no MUST requirement that the suite does not fail, so a SHOULD fault never makes
  *     the survey exit 1 where the suite does not;
- *   - a conformant variant surveys clean: complete, no failing record;
+ *   - a conformant variant surveys clean: complete, no failing record, and the choice it makes
+ *     recorded where the survey records it (its observation of a record or a walk);
  *   - `probes check` contradicts exactly the promises the suite lists as probe problems.
  * docs/agreement.md is the table of it, one row a scenario, checked current by the mutation run.
  */
 import type { PromiseCheck } from '../probe-tools/verify';
 import { type Fault, isFault, type Scenario } from '../reference/scenarios/scenario';
+import { observationsOf } from '../rules/rulebook';
 import { requirement, type Level } from '../spec/catalogue';
 import type { ConformanceReport, SurveyReport } from '../types/schemas';
 
@@ -32,6 +34,9 @@ export interface AgreementRow {
   /** Where the drivers disagree, in words; empty when they agree. */
   disagreements: string[];
 }
+
+/** What the survey records of a service's choices: the observations of its records and of its walks (events of a run aside). */
+const SURVEYED_OBSERVATIONS: ReadonlySet<string> = observationsOf('unique-search', 'source-records', 'page-walk', 'next-walk');
 
 /** The level a fault must be caught at: its own for a graded requirement's near miss, else the requirement's. */
 export const faultLevel = (fault: Fault): Level => fault.level ?? requirement(fault.targets).level;
@@ -87,6 +92,9 @@ export function agreementRow(scenario: Scenario, { suite, survey, probes }: Driv
     } else {
       if (!survey.complete) disagreements.push(`a conformant variant, yet the survey is incomplete: ${survey.stopped ?? ''}`);
       if (MUST.size + SHOULD.size > 0) disagreements.push(`a conformant variant, yet the survey fails ${listed([...MUST, ...SHOULD])}`);
+      // The choice the variant makes is recorded, as the run records it: a 404 past the last page, say, ends a walk the rule judges whole.
+      if (scenario.observes && SURVEYED_OBSERVATIONS.has(scenario.observes) && !survey.observations.some((o) => o.id === scenario.observes))
+        disagreements.push(`a conformant variant that ${scenario.observes} records, yet the survey does not record it`);
     }
     const suiteFails = new Set(suite.requirements.filter((r) => r.status === 'fail').map((r) => r.id));
     const beyond = [...MUST].filter((id) => !suiteFails.has(id));
