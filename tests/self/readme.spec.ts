@@ -4,7 +4,7 @@
  * as its comment says (`# exit 1`), or 0. The one placeholder the text tells the reader to replace,
  * the example service's address, is given a reference server of the test's own; as written, it must
  * fail in one line that says why. The set-up block is what `npm test` itself is, and is not run
- * inside it.
+ * inside it. The docs pages that show a walk (WALKS) are run the same way, each in a folder of its own.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -24,15 +24,18 @@ interface Line {
   expectedExit: number;
 }
 
-/** The README's `sh` blocks, each a list of commands (continuation lines joined), with the exit each comment promises. */
-function readmeBlocks(): Line[][] {
-  const text = readFileSync(join(PACKAGE_ROOT, 'README.md'), 'utf8');
+/** The pages of docs/ that show a walk, run after the README, each in a folder of its own. */
+const WALKS = ['docs/probes.md', 'docs/history.md'];
+
+/** A page's `sh` blocks, each a list of commands (continuation lines joined), with the exit each comment promises. */
+function readmeBlocks(file = 'README.md'): Line[][] {
+  const text = readFileSync(join(PACKAGE_ROOT, file), 'utf8');
   return [...text.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map(([, body]) =>
     body
       .replace(/\\\n\s*/g, '')
       .split('\n')
       .filter((line) => line.trim() !== '' && !line.trim().startsWith('#'))
-      .map((command) => ({ command, expectedExit: Number(/#\s*exit (\d)/.exec(command)?.[1] ?? 0) })),
+      .map((command) => ({ command, expectedExit: Number(/#.*\bexit (\d)\b/.exec(command)?.[1] ?? 0) })),
   );
 }
 
@@ -82,7 +85,7 @@ function portIsFree(port: number): boolean {
   return spawnSync('bash', ['-c', `exec 3<>/dev/tcp/127.0.0.1/${port}`], { stdio: 'ignore' }).status !== 0;
 }
 
-test('every command block of the README runs as written, in order, and exits as it says', async () => {
+test('every command block of the README, and of the docs pages that show a walk, runs as written, in order, and exits as it says', async () => {
   test.setTimeout(360_000);
   const blocks = readmeBlocks();
   const setUp = blocks.shift()!;
@@ -101,6 +104,14 @@ test('every command block of the README runs as written, in order, and exits as 
       });
       expect(exits, said).toEqual(block.map((line) => line.expectedExit));
     }
+    // The walks of docs/, each from an empty folder.
+    for (const walk of WALKS) {
+      const folder = newcomersFolder();
+      for (const [i, block] of readmeBlocks(walk).entries()) {
+        const { exits, output } = runBlock(block, folder, yourService(service.origin));
+        expect(exits, `${walk}, block ${i + 1}:\n${output.slice(-3000)}`).toEqual(block.map((line) => line.expectedExit));
+      }
+    }
   } finally {
     await service.stop();
   }
@@ -116,13 +127,14 @@ test('every command block of the README runs as written, in order, and exits as 
 });
 
 test("the example service's address, used as written, fails in one line that names the setting", () => {
-  const cwd = newcomersFolder();
-  writeFileSync(join(cwd, 'npis.txt'), '1345779098\n');
-  const lines = readmeBlocks()
-    .flat()
-    .filter((line) => line.command.includes(EXAMPLE_SERVICE));
+  const lines = [readmeBlocks(), ...WALKS.map((walk) => readmeBlocks(walk))]
+    .flat(2)
+    // A line that reads a probes file stops at the file in an empty folder, before it asks anything.
+    .filter((line) => line.command.includes(EXAMPLE_SERVICE) && !line.command.includes('--probes '));
   expect(lines.length).toBeGreaterThan(0);
-  for (const line of lines.slice(0, 1)) {
+  for (const line of [lines[0], lines.at(-1)!]) {
+    const cwd = newcomersFolder();
+    writeFileSync(join(cwd, 'npis.txt'), '1345779098\n');
     const { exits, output } = runBlock([line], cwd, (command) => command);
     expect(exits, output).toEqual([3]);
     expect(output.split('\n').filter((l) => l.includes('preflight'))).toEqual([
