@@ -92,6 +92,8 @@ const subcommandsOf = (group: string) =>
   Object.keys(COMMANDS)
     .filter((name) => name.startsWith(`${group} `))
     .map((name) => name.slice(group.length + 1));
+const needsSubcommand = (group: string) => `${group} takes ${subcommandsOf(group).join(', ')}; see ${PROGRAM} ${group} --help`;
+
 const ROOT_ONLY = new Set(['-h', '--help', '-V', '--version']);
 
 /** commander's error, in the one line every error of the command is: "unknown option '--base-ulr' (did you mean --base-url?)". */
@@ -122,10 +124,8 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     if (!(error instanceof CommanderError)) throw error;
     if (error.exitCode === 0) throw new Answered(error.code);
     // A group asked without its subcommand: commander would print its help to standard error.
-    if (error.code === 'commander.help')
-      throw new UsageError(`${args[0]} takes ${subcommandsOf(args[0]).join(', ')}; see ${PROGRAM} ${args[0]} --help`);
-    throw new UsageError(oneLine(error));
+    throw new UsageError(error.code === 'commander.help' ? needsSubcommand(args[0]) : oneLine(error));
   }
-  if (!result) throw new UsageError(`${args[0]} takes ${subcommandsOf(args[0]).join(', ')}; see ${PROGRAM} ${args[0]} --help`);
+  if (!result) throw new UsageError(needsSubcommand(args[0]));
   return result;
 }
