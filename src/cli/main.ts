@@ -38,9 +38,6 @@ const commandModules = {
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
-/** Options a command's module reads, from the parsed flags: their names as the table gives them. */
-type Values = ParsedCommandLine['values'];
-
 async function main(argv: string[]): Promise<number> {
   // Anything after -- goes to Playwright as it is: run's alone.
   const dash = argv.indexOf('--');
@@ -96,11 +93,11 @@ async function main(argv: string[]): Promise<number> {
     case 'run':
       return commandModules.run().run(values as RunOptions, passThrough);
     default:
-      return commandModules.history().historyCommand(command.slice('history '.length), positionals, values as HistoryValues);
+      return commandModules
+        .history()
+        .historyCommand(command.slice('history '.length), positionals, values as import('./history').HistoryCommandOptions);
   }
 }
-
-type HistoryValues = Values & import('./history').HistoryCommandOptions;
 
 // A reader that stops reading (directory-conformance list | head) ends the command quietly, as other tools do.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

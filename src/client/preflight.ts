@@ -9,6 +9,7 @@
  */
 import type { ConnectionConfig } from '../config/connection';
 import type { Probes } from '../types/schemas';
+import { DirectoryEndpoints } from './endpoints';
 import type { Exchange } from './exchange';
 import { type QueryParameters, type ReadOnlyHttpClient, TransportError } from './http-client';
 
@@ -121,7 +122,7 @@ export function verdictOnAnswer(
 }
 
 /** An HTML page, not JSON: what a sign-in page, a portal or a web server's error page answers. */
-export function isWebPage(exchange: Pick<Exchange, 'json' | 'contentType' | 'bodyText'>): boolean {
+function isWebPage(exchange: Pick<Exchange, 'json' | 'contentType' | 'bodyText'>): boolean {
   return (
     !exchange.json.ok && (/^text\/html\b/i.test(exchange.contentType) || /^\s*<(!doctype\s+html|html|head|body)\b/i.test(exchange.bodyText))
   );
@@ -183,9 +184,11 @@ class Preflight {
     private readonly connection: Pick<ConnectionConfig, 'baseUrl' | 'providerPath' | 'fhirPath'>,
   ) {}
 
+  /** The question asked of the endpoint, as a client calls it, under `prefix` (a common one, when BASE_URL misses the API). */
   ask({ endpoint, query }: PreflightQuestion, prefix = ''): Promise<Exchange> {
-    const path = endpoint === 'provider' ? `${this.connection.providerPath}/searchSingleBest` : `${this.connection.fhirPath}/organization`;
-    return this.http.get(`${prefix}${path}`, query);
+    const { providerPath, fhirPath } = this.connection;
+    const api = new DirectoryEndpoints(this.http, { providerPath: `${prefix}${providerPath}`, fhirPath: `${prefix}${fhirPath}` });
+    return endpoint === 'provider' ? api.searchSingleBest(query) : api.organizations(query);
   }
 
   /** A path beside the endpoint's own that no directory serves: what the target answers to a route it does not have. */

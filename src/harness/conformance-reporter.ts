@@ -39,19 +39,13 @@ export default class ConformanceReporter implements Reporter {
 
   onError(error: TestError): void {
     const message = (error.message ?? error.value ?? '').replace(ANSI, '').replace(/^Error: /, '');
-    const preflight = message.indexOf(PREFLIGHT_PREFIX);
-    const configuration = message.indexOf(CONFIGURATION_PREFLIGHT_PREFIX);
-    if (configuration >= 0)
+    // The longer prefix first: a configuration error's begins with the preflight's.
+    const prefix = [CONFIGURATION_PREFLIGHT_PREFIX, PREFLIGHT_PREFIX].find((p) => message.includes(p));
+    if (prefix)
       this.runErrors.push({
         test: 'preflight',
-        kind: 'configuration',
-        message: message.slice(configuration + CONFIGURATION_PREFLIGHT_PREFIX.length).split('\n')[0],
-      });
-    else if (preflight >= 0)
-      this.runErrors.push({
-        test: 'preflight',
-        kind: 'preflight',
-        message: message.slice(preflight + PREFLIGHT_PREFIX.length).split('\n')[0],
+        kind: prefix === CONFIGURATION_PREFLIGHT_PREFIX ? 'configuration' : 'preflight',
+        message: message.slice(message.indexOf(prefix) + prefix.length).split('\n')[0],
       });
     else this.runErrors.push({ test: '(outside tests)', kind: 'harness', message });
   }

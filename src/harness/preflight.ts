@@ -41,13 +41,15 @@ export function traceProblem(
 
 /** One target: its configuration's base URL is asked once, and a failure stops the run. */
 async function preflightTarget(config: FullConfig, harness: SuiteConfig, name?: string): Promise<void> {
+  const stop = (message: string, configuration: boolean) =>
+    new PreflightError(name ? `target ${name}: ${message}` : message, configuration);
   const tracing = traceProblem(config, harness);
-  if (tracing) throw new PreflightError(name ? `target ${name}: ${tracing}` : tracing, true);
+  if (tracing) throw stop(tracing, true);
   const transport = new UndiciTransport(harness.clientCertificate);
   try {
     const http = new ReadOnlyHttpClient(transport, clientOptions(harness, new Redactor(secretsOf(harness))));
     const problem = await preflightStop(http, harness, firstQuestionOf(harness.probes));
-    if (problem) throw new PreflightError(name ? `target ${name}: ${problem.message}` : problem.message, problem.configuration);
+    if (problem) throw stop(problem.message, problem.configuration);
   } finally {
     await transport.close();
   }

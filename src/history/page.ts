@@ -188,10 +188,7 @@ async function targetSection(
     return `${n} ${kind}${n === 1 ? '' : 's'}`;
   };
   const counts = `${count('run')}, ${count('survey')}`;
-  const latest = (['run', 'survey'] as const).flatMap((kind) => {
-    const last = runs.filter((r) => r.kind === kind).at(-1);
-    return last ? [`latest ${kind} ${runName(last)}: ${last.verdict}`] : [];
-  });
+  const latest = latestOfEachKind(runs).flatMap((last) => (last ? [`latest ${last.kind} ${runName(last)}: ${last.verdict}`] : []));
   parts.push(h('p', text(`${counts}; ${latest.join('; ')}.`)));
   parts.push(
     table(
@@ -268,13 +265,17 @@ async function targetSection(
   return h('section', { className: ['target'], dataTarget: target }, parts);
 }
 
+/** The latest run and the latest survey of `runs` (in the order they were made), each when there is one. */
+const latestOfEachKind = (runs: readonly StoredRun[]) =>
+  (['run', 'survey'] as const).map((kind) => runs.filter((r) => r.kind === kind).at(-1));
+
 /**
  * The page's first lines: where each target stands now. Its latest run and latest survey, their
  * verdicts, and the regressions history check found in them (events.ts): what a reader opens the page for.
  */
 function statusNow(targets: readonly string[], runs: readonly StoredRun[], events: readonly HistoryEvent[]): ElementContent {
   const rows = targets.map((target) => {
-    const latest = (['run', 'survey'] as const).map((kind) => runs.filter((r) => r.target === target && r.kind === kind).at(-1));
+    const latest = latestOfEachKind(runs.filter((r) => r.target === target));
     const regressions = events.filter((e) => latest.some((r) => r?.id === e.runId));
     return { target, latest, regressions };
   });

@@ -1,24 +1,25 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** Parent pid of a process, from /proc/<pid>/stat (the field after the parenthesised command name). */
-function parentOf(pid: string): number | undefined {
+/** The fields of /proc/<pid>/stat after the parenthesised command name (which may hold spaces): field 3 first. */
+function statFieldsOf(pid: number | string): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
   }
 }
 
-/** CPU time a process has used, user and system, in clock ticks (/proc/<pid>/stat fields 14 and 15). */
+/** Parent pid of a process (field 4). */
+function parentOf(pid: string): number | undefined {
+  const fields = statFieldsOf(pid);
+  return fields && Number(fields[1]);
+}
+
+/** CPU time a process has used, user and system, in clock ticks (fields 14 and 15). */
 function cpuTicksOf(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return undefined;
-  }
+  const fields = statFieldsOf(pid);
+  return fields && Number(fields[11]) + Number(fields[12]);
 }
 
 /** Clock ticks a second (USER_HZ): 100 on every Linux Node runs on. */

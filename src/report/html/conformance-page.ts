@@ -66,9 +66,13 @@ function baselineReason(report: ConformanceReport): (id: string, failure: Failur
   return (id, failure) => known.get(`${id} ${failureLocation(failure)}`);
 }
 
+/** Whether the baseline accepts every failure of a requirement that has any. */
+const knownInFull = (r: RequirementResult, reasonFor: ReturnType<typeof baselineReason>) =>
+  r.failures.length > 0 && r.failures.every((f) => reasonFor(r.id, f) !== undefined);
+
 /** A requirement's status as a badge: a failure the baseline accepts in full is shown as known, not as a new alarm. */
 function statusBadge(r: RequirementResult, reasonFor: ReturnType<typeof baselineReason>, suffix = ''): ElementContent {
-  const known = r.failures.length > 0 && r.failures.every((f) => reasonFor(r.id, f) !== undefined);
+  const known = knownInFull(r, reasonFor);
   return h('span', { className: ['badge', known ? 'known' : r.status] }, `${r.status}${suffix}${known ? ' · known' : ''}`);
 }
 
@@ -82,7 +86,7 @@ function findings(report: ConformanceReport): ElementContent[] {
       h('h2', 'Findings'),
       ...found.map((r) => {
         // Every failure accepted: the requirement is known; some accepted: each failure says which.
-        const allKnown = r.failures.every((f) => reasonFor(r.id, f) !== undefined);
+        const allKnown = knownInFull(r, reasonFor);
         return h('div.finding', { id: `finding-${r.id}`, dataFinding: r.id, ...(allKnown ? { dataKnown: 'true' } : {}) }, [
           h('h3', [
             `${r.id} `,
