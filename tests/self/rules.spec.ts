@@ -5,6 +5,7 @@ import { renderHtml } from '../../src/report/html/conformance-page';
 import { conformanceReport } from '../../src/report/model';
 import { aggregate } from '../../src/verdicts/aggregate';
 import { filterReading } from '../../src/rules/organization/filters';
+import { fhirR4Problems } from '../../src/rules/organization/fhir-r4';
 import { judgeRepeats, matchCount, totalAcrossPagesProblem, type WalkedPage } from '../../src/rules/organization/page-walk';
 import { serviceText } from '../../src/rules/service-text';
 import { expect, test } from './fixtures';
@@ -93,4 +94,17 @@ test('service text is capped at 2 KiB a value, whole characters, with what was l
   expect(Buffer.byteLength(capped.split('…')[0])).toBe(2048);
   expect(capped.endsWith(`… (${2 * 1024 * 1024 - 2048} more bytes)`)).toBe(true);
   expect(serviceText('short')).toBe('short');
+});
+
+test('ORG-FHIR-R4: an organization met again, on another answer or at another entry, is read the same, at its own place', () => {
+  const broken = { resourceType: 'Organization', id: 'o-1', name: 'X', active: 'yes' };
+  const bundle = (entries: unknown[]) => ({ resourceType: 'Bundle', type: 'searchset', entry: entries.map((resource) => ({ resource })) });
+  const first = fhirR4Problems(bundle([broken]));
+  expect(first.length).toBeGreaterThan(0);
+  expect(first.every((p) => p.pointer.startsWith('/entry/0/resource'))).toBe(true);
+  // The same resource again, now the second entry: the same messages, at /entry/1.
+  const again = fhirR4Problems(bundle([{ resourceType: 'Organization', id: 'o-2', name: 'Y' }, broken]));
+  expect(again).toEqual(first.map((p) => ({ ...p, pointer: p.pointer.replace('/entry/0/', '/entry/1/') })));
+  // A resource that differs in one value is read anew.
+  expect(fhirR4Problems(bundle([{ ...broken, active: true }]))).toEqual([]);
 });

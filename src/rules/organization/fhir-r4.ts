@@ -3,6 +3,7 @@
  * its bundled 4.0.0 definitions), never by a hand-written one. What the suite tells it, and why,
  * is in docs/requirements.md ("How the suite reads the specification").
  */
+import { createHash } from 'node:crypto';
 import { Fhir } from 'fhir';
 import { distinctByJson } from '../../json/distinct';
 import { isJsonObject } from '../json';
@@ -22,17 +23,41 @@ function pointerOf(location: string | undefined, base: string): string {
   return path ? `${base}/${path}` : base || '/';
 }
 
+/** The validator's errors and fatal ones, as it words them, with the FHIRPath location each names. */
+type ValidatorMessage = { location: string | undefined; message: string | undefined };
+
+/**
+ * Verdicts already given, by the resource's JSON text (its SHA-256): a run meets the same
+ * organization on many answers (every page of a walk, the Count=1000 answer, each filter that finds
+ * it), and reading it again would give the same messages. Bounded, oldest out first.
+ */
+const known = new Map<string, ValidatorMessage[]>();
+const KNOWN_AT_MOST = 50_000;
+
+function validatorErrors(resource: unknown): ValidatorMessage[] {
+  const key = createHash('sha256').update(JSON.stringify(resource)).digest('base64');
+  const seen = known.get(key);
+  if (seen) return seen;
+  // errorOnUnexpected stays false: §2.5 lists the fields a service sends, not all it may send.
+  const { messages } = fhir().validate(resource as object, { errorOnUnexpected: false });
+  const errors = messages
+    .filter((m) => m.severity === 'error' || m.severity === 'fatal')
+    .map((m) => ({ location: m.location, message: m.message }));
+  if (known.size >= KNOWN_AT_MOST) known.delete(known.keys().next().value!);
+  known.set(key, errors);
+  return errors;
+}
+
 /**
  * The validator's errors for one resource, at `base` in the body: errors and fatal ones only, each
  * once. Throws as fhirR4Problems does.
  */
 export function fhirR4ResourceProblems(resource: unknown, base: string): EntryProblem[] {
-  // errorOnUnexpected stays false: §2.5 lists the fields a service sends, not all it may send.
-  const { messages } = fhir().validate(resource as object, { errorOnUnexpected: false });
   return distinctByJson(
-    messages
-      .filter((m) => m.severity === 'error' || m.severity === 'fatal')
-      .map((m) => ({ pointer: pointerOf(m.location, base), message: `${m.message ?? 'invalid'} (${m.location ?? base})` })),
+    validatorErrors(resource).map((m) => ({
+      pointer: pointerOf(m.location, base),
+      message: `${m.message ?? 'invalid'} (${m.location ?? base})`,
+    })),
   );
 }
 
