@@ -1,37 +1,85 @@
 /**
- * `npm test`: every part in turn, stopping at the first that fails, as `a && b && c` would, and then
+ * `npm test`: every part, stopping at the first stage that fails, as `a && b && c` would, and then
  * the time each part took, so that a CI log shows where the minutes go (docs/testing.md keeps the
  * figures of a 2-core machine).
+ *
+ * The checks of the first stage (lint, type check, generated files) each keep one core busy: they
+ * run two at a time, each one's output printed whole when it ends. The runs after them use every
+ * core themselves, and run one after another with their output as it comes.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { markdownTable } from '../src/suite-runs/run-table';
+import { pooled } from '../src/suite-runs/run-suite';
 
-/** The parts of `npm test`, in order: each an npm script, or Playwright's runner for the self-tests. */
-const PARTS: readonly { name: string; command: string[] }[] = [
-  { name: 'lint (prettier, eslint, import boundaries)', command: ['npm', 'run', 'lint'] },
+interface Part {
+  name: string;
+  command: string[];
+}
+
+/** Single-threaded checks, independent of one another. */
+const CHECKS: readonly Part[] = [
+  // npm run lint, in its three parts.
+  { name: 'lint: code (eslint)', command: ['npm', 'run', 'lint:code'] },
+  { name: 'lint: format (prettier)', command: ['npm', 'run', 'lint:format'] },
+  { name: 'lint: import boundaries', command: ['npm', 'run', 'boundaries'] },
   { name: 'type check', command: ['npm', 'run', 'typecheck'] },
   { name: 'generated types current', command: ['npm', 'run', 'gen:types', '--', '--check'] },
   { name: 'OpenAPI current', command: ['npm', 'run', 'gen:openapi', '--', '--check'] },
   { name: 'catalogue current', command: ['npm', 'run', 'catalogue', '--', '--check'] },
   { name: 'figures current', command: ['npm', 'run', 'figures', '--', '--check'] },
   { name: 'architecture current', command: ['npm', 'run', 'architecture', '--', '--check'] },
+];
+
+/** Runs that use every core: one at a time. */
+const RUNS: readonly Part[] = [
   { name: 'self-tests', command: ['npx', 'playwright', 'test', '-c', 'tests/self'] },
   { name: 'mutation run', command: ['npm', 'run', 'test:mutation'] },
   { name: 'robustness run', command: ['npm', 'run', 'test:robustness'] },
 ];
 
-const rows: string[][] = [];
-let failed: string | undefined;
-const started = Date.now();
-for (const part of PARTS) {
-  const partStarted = Date.now();
-  const { status } = spawnSync(part.command[0], part.command.slice(1), { stdio: 'inherit' });
-  rows.push([part.name, ((Date.now() - partStarted) / 1000).toFixed(0), status === 0 ? 'pass' : `fail (exit ${status})`]);
-  if (status !== 0) {
-    failed = part.name;
-    break;
-  }
+interface Outcome {
+  part: Part;
+  seconds: number;
+  status: number | null;
 }
-console.log(`\nnpm test: the time of each part\n\n${markdownTable(['part', 'seconds', 'result'], rows)}`);
-console.log(`\nnpm test: ${failed ? `FAILED at ${failed}` : 'passed'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-process.exit(failed ? 1 : 0);
+
+/** One part; with `collect`, its output is held and printed whole at its end, so that parts side by side do not interleave. */
+function runPart(part: Part, collect: boolean): Promise<Outcome> {
+  const started = Date.now();
+  const child = spawn(part.command[0], part.command.slice(1), { stdio: collect ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  const output: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  return new Promise((resolve) =>
+    child.on('close', (status) => {
+      if (collect) process.stdout.write(Buffer.concat(output));
+      resolve({ part, seconds: (Date.now() - started) / 1000, status });
+    }),
+  );
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const outcomes = await pooled(CHECKS, Math.min(2, availableParallelism()), (part) => runPart(part, true));
+  if (outcomes.every((o) => o.status === 0)) {
+    for (const part of RUNS) {
+      const outcome = await runPart(part, false);
+      outcomes.push(outcome);
+      if (outcome.status !== 0) break;
+    }
+  }
+  const rows = outcomes.map(({ part, seconds, status }) => [
+    part.name,
+    seconds.toFixed(0),
+    status === 0 ? 'pass' : `fail (exit ${status})`,
+  ]);
+  const failed = outcomes.filter((o) => o.status !== 0).map((o) => o.part.name);
+  console.log(`\nnpm test: the time of each part (the checks two at a time)\n\n${markdownTable(['part', 'seconds', 'result'], rows)}`);
+  console.log(
+    `\nnpm test: ${failed.length > 0 ? `FAILED at ${failed.join(', ')}` : 'passed'} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+  process.exit(failed.length > 0 ? 1 : 0);
+}
+
+void main();
