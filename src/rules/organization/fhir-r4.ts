@@ -26,6 +26,15 @@ function pointerOf(location: string | undefined, base: string): string {
 /** The validator's errors and fatal ones, as it words them, with the FHIRPath location each names. */
 type ValidatorMessage = { location: string | undefined; message: string | undefined };
 
+/** The validator's errors and fatal ones for one resource. */
+function validatorErrors(resource: unknown): ValidatorMessage[] {
+  // errorOnUnexpected stays false: §2.5 lists the fields a service sends, not all it may send.
+  const { messages } = fhir().validate(resource as object, { errorOnUnexpected: false });
+  return messages
+    .filter((m) => m.severity === 'error' || m.severity === 'fatal')
+    .map((m) => ({ location: m.location, message: m.message }));
+}
+
 /**
  * Verdicts already given, by the resource's JSON text (its SHA-256): a run meets the same
  * organization on many answers (every page of a walk, the Count=1000 answer, each filter that finds
@@ -34,18 +43,21 @@ type ValidatorMessage = { location: string | undefined; message: string | undefi
 const known = new Map<string, ValidatorMessage[]>();
 const KNOWN_AT_MOST = 50_000;
 
-function validatorErrors(resource: unknown): ValidatorMessage[] {
+function rememberedErrors(resource: unknown): ValidatorMessage[] {
   const key = createHash('sha256').update(JSON.stringify(resource)).digest('base64');
   const seen = known.get(key);
   if (seen) return seen;
-  // errorOnUnexpected stays false: §2.5 lists the fields a service sends, not all it may send.
-  const { messages } = fhir().validate(resource as object, { errorOnUnexpected: false });
-  const errors = messages
-    .filter((m) => m.severity === 'error' || m.severity === 'fatal')
-    .map((m) => ({ location: m.location, message: m.message }));
+  const errors = validatorErrors(resource);
   if (known.size >= KNOWN_AT_MOST) known.delete(known.keys().next().value!);
   known.set(key, errors);
   return errors;
+}
+
+/** The messages at `base` in the body, each once. */
+function problemsAt(errors: readonly ValidatorMessage[], base: string): EntryProblem[] {
+  return distinctByJson(
+    errors.map((m) => ({ pointer: pointerOf(m.location, base), message: `${m.message ?? 'invalid'} (${m.location ?? base})` })),
+  );
 }
 
 /**
@@ -53,12 +65,7 @@ function validatorErrors(resource: unknown): ValidatorMessage[] {
  * once. Throws as fhirR4Problems does.
  */
 export function fhirR4ResourceProblems(resource: unknown, base: string): EntryProblem[] {
-  return distinctByJson(
-    validatorErrors(resource).map((m) => ({
-      pointer: pointerOf(m.location, base),
-      message: `${m.message ?? 'invalid'} (${m.location ?? base})`,
-    })),
-  );
+  return problemsAt(rememberedErrors(resource), base);
 }
 
 /** An entry without its resource: the key itself goes, since the validator reads any resource key it finds. */
@@ -78,7 +85,8 @@ export function fhirR4Problems(bundle: unknown): EntryProblem[] {
   // names the entry it belongs to.
   const shell = { ...bundle, entry: entries.map((e) => (isJsonObject(e) ? withoutResource(e) : e)) };
   return [
-    ...fhirR4ResourceProblems(shell, ''),
+    // Read, not remembered: a bundle's id is new on every answer, so its shell is never met again.
+    ...problemsAt(validatorErrors(shell), ''),
     ...entries.flatMap((e, i) =>
       isJsonObject(e) && isJsonObject(e.resource) ? fhirR4ResourceProblems(e.resource, `/entry/${i}/resource`) : [],
     ),
