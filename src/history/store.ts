@@ -3,11 +3,12 @@
  * native build), the default, or a PostgreSQL server given by URL, which many CI jobs write to at
  * once. One Kysely instance over either, so that one schema and one set of queries serve both.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import { InputError } from '../config/input-error';
-import { migrate } from './migrations';
+import { MIGRATIONS, migrate } from './migrations';
+import { copyOfTemplate } from './pglite-template';
 import type { HistoryTables } from './tables';
 
 export const DEFAULT_HISTORY_DIR = 'conformance-history';
@@ -75,6 +76,28 @@ async function serverStore(url: string): Promise<HistoryStore> {
   return { db, where, kind: 'postgres', close: () => db.destroy() };
 }
 
+/** What a new store's contents depend on besides PGlite: the migrations, as written. */
+const SCHEMA_IDENTITY = Object.entries(MIGRATIONS)
+  .map(([name, { up, down }]) => `${name}\n${String(up)}\n${String(down)}`)
+  .join('\n');
+
+/** A new embedded store in `folder`, migrated: what a template holds (pglite-template.ts). */
+async function migratedStore(
+  folder: string,
+  PGlite: typeof import('@electric-sql/pglite').PGlite,
+  PGliteDialect: typeof import('kysely-pglite-dialect').PGliteDialect,
+): Promise<void> {
+  const pglite = new PGlite(folder);
+  await pglite.waitReady;
+  const db = new Kysely<unknown>({ dialect: new PGliteDialect(pglite) });
+  try {
+    await migrate(db, folder);
+  } finally {
+    await db.destroy();
+    await pglite.close().catch(() => undefined);
+  }
+}
+
 /**
  * PGlite in a folder. One process at a time may hold it (PGlite is PostgreSQL in one process, with
  * no server to share it), so the folder is locked while the store is open: a second recorder
@@ -103,7 +126,9 @@ async function embeddedStore(dir: string): Promise<HistoryStore> {
     throw new InputError(`the history folder ${dir} is held by another process: ${(error as Error).message}`);
   }
   try {
-    const pglite = new PGlite(resolve(dir, 'pgdata'));
+    const pgdata = resolve(dir, 'pgdata');
+    if (!existsSync(pgdata)) await copyOfTemplate(pgdata, SCHEMA_IDENTITY, (folder) => migratedStore(folder, PGlite, PGliteDialect));
+    const pglite = new PGlite(pgdata);
     await pglite.waitReady;
     const db = new Kysely<HistoryTables>({ dialect: new PGliteDialect(pglite) });
     return {
