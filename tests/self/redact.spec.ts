@@ -20,6 +20,13 @@ test('credential-like query parameters and URL user info are redacted', () => {
   expect(shown).toContain('name=x');
 });
 
-test('structured values are redacted through their JSON form', () => {
+test('structured values are redacted in every string and member name, as their JSON form would be', () => {
   expect(redactor.value({ header: 'Bearer tok-ABC123', list: ['tok-ABC123'] })).toEqual({ header: `Bearer ${REDACTED}`, list: [REDACTED] });
+  expect(redactor.value({ 'tok-ABC123': { deeper: [{ 'x-tok-ABC123': 'tok-ABC123!' }] } })).toEqual({
+    [REDACTED]: { deeper: [{ [`x-${REDACTED}`]: `${REDACTED}!` }] },
+  });
+  // The copy is the one a JSON round trip makes: what a report writes is what was redacted.
+  const value = { a: undefined, b: [undefined, () => 1, NaN, Infinity, -0, 1.5], c: new Date(0), d: null, e: true, f: '\ud800 \u0000' };
+  expect(redactor.value(value)).toEqual(JSON.parse(JSON.stringify(value)));
+  expect(Object.keys(redactor.value(value))).toEqual(['b', 'c', 'd', 'e', 'f']);
 });
