@@ -223,12 +223,16 @@ test('a survey killed with kill -9 three times and resumed counts every record o
   const out = join(dir, 'killed');
   // Where each kill lands: from a seed, printed with any failure.
   const random = seededRandom();
+  const checkpoint = join(out, 'survey-checkpoint.json');
   for (let kill = 0; kill < 3; kill++) {
     const run = surveyProcess([...args, '--out', out, ...(kill > 0 ? ['--resume'] : [])]);
-    await new Promise((resolve) => setTimeout(resolve, 1000 + random.next() * 2500));
+    // Once the survey has begun (on a busy machine its start alone can take seconds), at a moment
+    // within the next 2.5 s: a kill before its first checkpoint would prove nothing.
+    await expect.poll(() => existsSync(checkpoint), { timeout: 60_000, intervals: [50] }).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, random.next() * 2500));
     run.child.kill('SIGKILL');
     expect(await run.exited, random.say(`kill ${kill + 1}`)).toBeNull();
-    expect(existsSync(join(out, 'survey-checkpoint.json')), random.say(`kill ${kill + 1}: the checkpoint`)).toBe(true);
+    expect(existsSync(checkpoint), random.say(`kill ${kill + 1}: the checkpoint`)).toBe(true);
   }
   const resumed = await commandAsync(['survey', ...args, '--max-rps', '1000', '--out', out, '--resume']);
   expect(resumed.code, random.say(resumed.stderr)).toBe(1);
