@@ -32,9 +32,9 @@ function templateRoot(): string | undefined {
 }
 
 /**
- * The template that `identity` names (with PGlite's version, everything its contents depend on), made now by `make` when
- * there is none. It appears whole or not at all (made aside, then renamed), so recorders starting
- * together never copy half of one.
+ * The template that `identity` names (with PGlite's version, everything its contents depend on),
+ * made now by `make` when there is none. It appears whole or not at all (made aside, then renamed),
+ * so recorders starting together never copy half of one.
  */
 async function template(identity: string, make: (dataFolder: string) => Promise<void>): Promise<string | undefined> {
   const version = pgliteVersion();
@@ -71,8 +71,14 @@ export async function copyOfTemplate(dataFolder: string, identity: string, make:
   }
   if (!made) return false;
   const aside = `${dataFolder}.copying`;
-  rmSync(aside, { recursive: true, force: true });
-  cpSync(made, aside, { recursive: true });
-  renameSync(aside, dataFolder);
-  return true;
+  try {
+    rmSync(aside, { recursive: true, force: true });
+    cpSync(made, aside, { recursive: true });
+    renameSync(aside, dataFolder);
+    return true;
+  } catch {
+    // A copy that failed (a full disk) is no store either: made in place, as without a template.
+    rmSync(aside, { recursive: true, force: true });
+    return false;
+  }
 }
