@@ -7,7 +7,11 @@ import { neutralSuiteEnvironment } from '../../src/suite-runs/run-suite';
 import { PACKAGE_ROOT } from '../../src/package-root';
 import { watchProcessTree } from '../../src/suite-runs/process-tree';
 
-export const BIN = join(PACKAGE_ROOT, 'bin', 'directory-conformance.js');
+/** Where global-setup.ts compiled the command for the tests' processes (compiled-command.ts). */
+export const COMPILED_BIN_VARIABLE = 'SELF_TEST_COMPILED_BIN';
+
+/** The command the tests run: the one compiled before them, or, without the self-tests' global setup, the checkout's bin. */
+export const BIN = process.env[COMPILED_BIN_VARIABLE] ?? join(PACKAGE_ROOT, 'bin', 'directory-conformance.js');
 
 interface CommandOptions {
   cwd?: string;
