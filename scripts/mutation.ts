@@ -35,6 +35,7 @@ import { statusSearchSetting } from '../src/config/run-config';
 import { statusSearchOf } from '../src/probes/probes-file';
 import { endRun, markdownTable } from '../src/suite-runs/run-table';
 import { startScenarioServer } from '../src/suite-runs/scenario-server';
+import { compilePackage } from '../src/suite-runs/compiled-package';
 
 const MUTATION_SCENARIOS: readonly Scenario[] = [CLEAN, ...VARIANTS, ...FAULTS];
 
@@ -181,6 +182,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   const kept = values['keep-reports'];
   const reportRoot = kept ? resolve(kept) : mkdtempSync(join(tmpdir(), 'mutation-'));
+  const scratch = mkdtempSync(join(tmpdir(), 'mutation-package-'));
+  const compiled = compilePackage(scratch);
   const server = await startScenarioServer();
   let runs: SuiteRun[];
   let agreement: AgreementRow[];
@@ -188,6 +191,7 @@ async function main(): Promise<void> {
     const targets = selected.map((scenario) => ({ name: scenario.name, env: scenarioEnv(server.origin, scenario) }));
     // MAX_RPS: no pacing on loopback.
     const run = await runSuite({
+      compiled,
       env: { MAX_RPS: '0', BASE_URL: server.origin, [TARGETS_VARIABLE]: JSON.stringify(targets) },
       reportDir: reportRoot,
       workers: Math.min(2, availableParallelism()),
@@ -196,6 +200,7 @@ async function main(): Promise<void> {
     agreement = await otherDrivers(server.origin, runs, mkdtempSync(join(tmpdir(), 'agreement-')));
   } finally {
     await server.stop();
+    rmSync(scratch, { recursive: true, force: true });
   }
   if (!kept) rmSync(reportRoot, { recursive: true, force: true });
 

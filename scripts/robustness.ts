@@ -14,6 +14,7 @@ import { pooled, runSuite, type SuiteRun } from '../src/suite-runs/run-suite';
 import { endRun, markdownTable } from '../src/suite-runs/run-table';
 import { freePort, startScenarioServer } from '../src/suite-runs/scenario-server';
 import { xmlError } from '../src/suite-runs/well-formed-xml';
+import { compilePackage } from '../src/suite-runs/compiled-package';
 
 /**
  * The bounds that protect a user from a hostile target, on measures a busy machine does not blow up.
@@ -231,6 +232,7 @@ async function main(): Promise<void> {
     ),
     configCase('API_HEADERS not JSON', { API_HEADERS: '{X-Tenant: acme}' }, /^configuration: API_HEADERS is not valid JSON/),
   ];
+  const compiled = compilePackage(root);
   const server = await startScenarioServer();
   let results: { name: string; run: SuiteRun; problems: string[] }[];
   try {
@@ -238,6 +240,7 @@ async function main(): Promise<void> {
     results = await pooled(cases, 3, async (c) => {
       const reportDir = join(root, c.name.replace(/[^a-z0-9]+/gi, '-'));
       const run = await runSuite({
+        compiled,
         env: await c.env(server.origin),
         reportDir,
         allReporters: c.allReporters,

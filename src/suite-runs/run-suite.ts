@@ -9,6 +9,8 @@ import { type ConformanceReport, REPORT_FILES } from '../report/model';
 import { SCHEMA, sharedSchemaValidator } from '../schema-validation/validator';
 import { watchProcessTree } from './process-tree';
 import { PACKAGE_ROOT } from '../package-root';
+import { WITHOUT_TYPESCRIPT_LOADER } from '../cli/run';
+import type { CompiledPackage } from './compiled-package';
 
 /** Every configuration key of the suite, and the harness's own variables. */
 const SUITE_KEYS = [
@@ -70,6 +72,8 @@ export interface SuiteRun {
 }
 
 export interface SuiteRunOptions {
+  /** The package the suite runs from, compiled (compiled-package.ts). */
+  compiled: CompiledPackage;
   env: Record<string, string>;
   reportDir: string;
   /** Playwright's reporters as configured (list, conformance, HTML, JUnit); otherwise the conformance reporter alone. */
@@ -81,18 +85,25 @@ export interface SuiteRunOptions {
 
 /** `playwright test` of the conformance suite in its own process, with its real exit status. */
 export async function runSuite({
+  compiled,
   env,
   reportDir,
   allReporters = false,
   workers = 1,
   measureMemory = false,
 }: SuiteRunOptions): Promise<SuiteRun> {
-  const args = [join(PACKAGE_ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', `--workers=${workers}`];
-  if (!allReporters) args.push('--reporter=./src/harness/conformance-reporter.ts');
+  const args = [
+    join(PACKAGE_ROOT, 'node_modules', '@playwright', 'test', 'cli.js'),
+    'test',
+    '--config',
+    compiled.config,
+    `--workers=${workers}`,
+  ];
+  if (!allReporters) args.push(`--reporter=${compiled.reporter}`);
   const started = Date.now();
   const child = spawn(process.execPath, args, {
     cwd: PACKAGE_ROOT,
-    env: { ...neutralSuiteEnvironment(process.env), ...env, REPORT_DIR: reportDir },
+    env: { ...neutralSuiteEnvironment(process.env), ...env, ...WITHOUT_TYPESCRIPT_LOADER, REPORT_DIR: reportDir },
   });
   const watched = measureMemory ? watchProcessTree(child.pid!) : undefined;
   let stdout = '';

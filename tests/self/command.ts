@@ -7,7 +7,7 @@ import { neutralSuiteEnvironment } from '../../src/suite-runs/run-suite';
 import { PACKAGE_ROOT } from '../../src/package-root';
 import { watchProcessTree } from '../../src/suite-runs/process-tree';
 
-/** Where global-setup.ts compiled the command for the tests' processes (compiled-command.ts). */
+/** Where global-setup.ts compiled the command for the tests' processes (src/suite-runs/compiled-package.ts). */
 export const COMPILED_BIN_VARIABLE = 'SELF_TEST_COMPILED_BIN';
 
 /** The command the tests run: the one compiled before them, or, without the self-tests' global setup, the checkout's bin. */
