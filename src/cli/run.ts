@@ -9,6 +9,7 @@ import { environmentWithDotenv, reportDirOf } from '../config/environment';
 import { freeLoopbackPort } from '../reference/free-port';
 import { EXIT, UsageError } from './exit-codes';
 import { withEnvFile } from './env-file';
+import { WITHOUT_TYPESCRIPT_LOADER } from '../harness/typescript-loader';
 import { recordAfter, requestedHistory } from './history';
 
 /**
@@ -75,13 +76,6 @@ function playwrightArguments(options: RunOptions, passThrough: readonly string[]
     ...passThrough,
   ];
 }
-
-/**
- * Compiled, the suite holds no TypeScript, and Playwright's TypeScript loader has nothing to do: off
- * (PW_DISABLE_TS_ESM), it no longer starts its ESM hooks' thread in the runner and in every worker,
- * a tenth of a CPU second each, and a worker starts again after every failed test.
- */
-export const WITHOUT_TYPESCRIPT_LOADER = { PW_DISABLE_TS_ESM: '1' };
 
 /** Playwright's CLI under Node, started: `exited` resolves with its exit code, which is the command's. */
 function startPlaywright(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string): { exited: Promise<number>; stop: () => void } {

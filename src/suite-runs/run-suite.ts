@@ -9,7 +9,7 @@ import { type ConformanceReport, REPORT_FILES } from '../report/model';
 import { SCHEMA, sharedSchemaValidator } from '../schema-validation/validator';
 import { watchProcessTree } from './process-tree';
 import { PACKAGE_ROOT } from '../package-root';
-import { WITHOUT_TYPESCRIPT_LOADER } from '../cli/run';
+import { WITHOUT_TYPESCRIPT_LOADER } from '../harness/typescript-loader';
 import type { CompiledPackage } from './compiled-package';
 
 /** Every configuration key of the suite, and the harness's own variables. */
