@@ -11,7 +11,7 @@ import { conformanceReport, type ConformanceReport } from '../../src/report/mode
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { startScenarioServer } from '../../src/suite-runs/scenario-server';
 import { PACKAGE_ROOT } from '../../src/package-root';
-import { command, tempDir } from './command';
+import { BIN, command, tempDir } from './command';
 import { expect, test } from './fixtures';
 
 const VERSION = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -65,6 +65,20 @@ test('--quiet leaves the verdict and the findings: no list of tests, no announce
   expect(surveySaid).toMatch(/^survey: PASS/m);
   // Without --quiet the same commands announce their target.
   expect(command(['survey', '--organizations', 'name=CLINIC'], { cwd: dir }).stderr).toMatch(/^target: /m);
+});
+
+test("a checkout's own bin runs its TypeScript sources: a run and a survey of the embedded server", () => {
+  // Every other test runs the command compiled once before them (global-setup.ts): this one keeps the
+  // checkout's path, tsx and Playwright's TypeScript loader, working.
+  const bin = join(PACKAGE_ROOT, 'bin', 'directory-conformance.js');
+  expect(bin).not.toBe(BIN);
+  const dir = tempDir();
+  const run = command(['run', '--grep', 'SB-NO-MATCH', '--report', join(dir, 'report')], { cwd: dir, bin });
+  expect(run.code, run.stdout + run.stderr).toBe(0);
+  expect(run.stdout).toMatch(/^conformance: PASS: requirements 3 pass/m);
+  const survey = command(['survey', '--organizations', 'name=CLINIC', '--out', join(dir, 'survey')], { cwd: dir, bin });
+  expect(survey.code, survey.stderr).toBe(0);
+  expect(survey.stdout + survey.stderr).toMatch(/^survey: PASS/m);
 });
 
 test('docs/cli.md has a section for every command, naming each of its flags', () => {
