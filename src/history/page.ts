@@ -32,7 +32,8 @@ const TIME_AXIS = {
   type: 'temporal',
   scale: { type: 'utc' },
   title: 'started (UTC)',
-  axis: { format: '%Y-%m-%d %H:%M', formatType: 'utc', labelAngle: -30 },
+  // A utc scale formats its labels in UTC; a formatType would be a custom one to Vega-Lite, which then drops the format.
+  axis: { format: '%Y-%m-%d %H:%M', labelAngle: -30 },
 } as const;
 const VERDICT_COLOURS = {
   domain: ['pass', 'warn', 'fail', 'inconclusive', 'error'],

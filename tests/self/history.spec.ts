@@ -5,7 +5,7 @@
  * after another on the same port, as a deployment is released.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { Client } from 'pg';
@@ -564,8 +564,14 @@ test('the page of 1,000 runs of 5 targets stays under 5 MB, shows every target, 
   const out = join(tempDir(), 'page');
   const made = await history(['page', '--history', url, '--out', out]);
   expect(made.code, made.stderr).toBe(0);
+  expect(made.stderr, 'the charts are drawn without a warning').not.toMatch(/WARN/);
   const file = join(out, 'index.html');
   expect(statSync(file).size).toBeLessThan(5 * 1024 * 1024);
+  // The time axes read as dates and times, in UTC as their titles say, not as Vega's default ticks.
+  const charts = [...readFileSync(file, 'utf8').matchAll(/data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)/g)].map(([, svg]) =>
+    Buffer.from(svg, 'base64').toString(),
+  );
+  expect(charts.filter((svg) => />2024-\d\d-\d\d \d\d:\d\d</.test(svg)).length).toBeGreaterThan(0);
   const { page, requests, close } = await openFile(file);
   try {
     await expect(page.locator('section.target h2')).toHaveText(Array.from({ length: 5 }, (_, i) => `https://directory-${i}.example/api`));
