@@ -9,7 +9,6 @@ import { testResultOf } from '../../src/harness/annotations';
 import { aggregate } from '../../src/verdicts/aggregate';
 import { conformanceReport, type ConformanceReport } from '../../src/report/model';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
-import { startScenarioServer } from '../../src/suite-runs/scenario-server';
 import { PACKAGE_ROOT } from '../../src/package-root';
 import { BIN, command, tempDir } from './command';
 import { expect, test } from './fixtures';
@@ -314,46 +313,44 @@ test('probes check: 0 when every promise holds, 3 when one is contradicted; prob
   expect(command(['probes'], { cwd: dir }).code).toBe(2);
 });
 
-test('probes check and draft against a service that wants a token, without one: one line naming API_TOKEN, exit 2, no promise written', async () => {
+test('probes check and draft against a service that wants a token, without one: one line naming API_TOKEN, exit 2, no promise written', async ({
+  scenarios,
+}) => {
   const dir = tempDir();
-  const server = await startScenarioServer();
-  try {
-    const baseUrl = `${server.origin}${scenarioPrefix('bearer-auth')}`;
-    const check = command(['probes', 'check', '--base-url', baseUrl], { cwd: dir, env: { MAX_RPS: '0' } });
-    expect(check.code).toBe(2);
-    expect(check.stdout).toBe('');
-    expect(
-      check.stderr
-        .trim()
-        .split('\n')
-        .filter((line) => line.startsWith('directory-conformance:')),
-    ).toEqual([
-      expect.stringMatching(
-        /^directory-conformance: preflight: the service answered 401 Unauthorized to GET .*: check API_TOKEN \(none is set\)$/,
-      ),
-    ]);
-    const draft = command(['probes', 'draft', '--base-url', baseUrl, '--npi', '1234567893', '--out', 'drafted.json'], {
-      cwd: dir,
-      env: { MAX_RPS: '0' },
-    });
-    expect(draft.code).toBe(2);
-    expect(draft.stderr).toContain('check API_TOKEN (none is set)');
-    expect(existsSync(join(dir, 'drafted.json'))).toBe(false);
-    // With a token the service refuses, the credentials are set but wrong: inconclusive, not a configuration error.
-    const wrong = command(['probes', 'check', '--base-url', baseUrl], { cwd: dir, env: { MAX_RPS: '0', API_TOKEN: 'not-the-token' } });
-    expect(wrong.code).toBe(3);
-    expect(wrong.stderr).toMatch(/preflight: the service answered 401 Unauthorized to GET .*: check API_TOKEN$/m);
-  } finally {
-    await server.stop();
-  }
+  const baseUrl = `${scenarios.origin}${scenarioPrefix('bearer-auth')}`;
+  const check = command(['probes', 'check', '--base-url', baseUrl], { cwd: dir, env: { MAX_RPS: '0' } });
+  expect(check.code).toBe(2);
+  expect(check.stdout).toBe('');
+  expect(
+    check.stderr
+      .trim()
+      .split('\n')
+      .filter((line) => line.startsWith('directory-conformance:')),
+  ).toEqual([
+    expect.stringMatching(
+      /^directory-conformance: preflight: the service answered 401 Unauthorized to GET .*: check API_TOKEN \(none is set\)$/,
+    ),
+  ]);
+  const draft = command(['probes', 'draft', '--base-url', baseUrl, '--npi', '1234567893', '--out', 'drafted.json'], {
+    cwd: dir,
+    env: { MAX_RPS: '0' },
+  });
+  expect(draft.code).toBe(2);
+  expect(draft.stderr).toContain('check API_TOKEN (none is set)');
+  expect(existsSync(join(dir, 'drafted.json'))).toBe(false);
+  // With a token the service refuses, the credentials are set but wrong: inconclusive, not a configuration error.
+  const wrong = command(['probes', 'check', '--base-url', baseUrl], { cwd: dir, env: { MAX_RPS: '0', API_TOKEN: 'not-the-token' } });
+  expect(wrong.code).toBe(3);
+  expect(wrong.stderr).toMatch(/preflight: the service answered 401 Unauthorized to GET .*: check API_TOKEN$/m);
 });
 
-test('a baseline gates a release: --update-baseline accepts, known passes, expired and new fail, fixed warns, drift warns or fails', async () => {
+test('a baseline gates a release: --update-baseline accepts, known passes, expired and new fail, fixed warns, drift warns or fails', async ({
+  scenarios,
+}) => {
   test.setTimeout(180_000);
   const dir = tempDir();
-  const server = await startScenarioServer();
-  const faulty = `${server.origin}${scenarioPrefix('page-size-20')}`;
-  const clean = `${server.origin}${scenarioPrefix('clean')}`;
+  const faulty = `${scenarios.origin}${scenarioPrefix('page-size-20')}`;
+  const clean = `${scenarios.origin}${scenarioPrefix('clean')}`;
   const env = { MAX_RPS: '0' };
   const run = (baseUrl: string, ...flags: string[]) => {
     const result = command(['run', '--base-url', baseUrl, '--grep', 'ORG-PAGE', '--baseline', 'baseline.json', ...flags], {
@@ -368,53 +365,49 @@ test('a baseline gates a release: --update-baseline accepts, known passes, expir
     change(baseline);
     writeFileSync(join(dir, 'baseline.json'), JSON.stringify(baseline));
   };
-  try {
-    // Without a baseline the fault fails the run; --update-baseline records it and the run passes.
-    expect(command(['run', '--base-url', faulty, '--grep', 'ORG-PAGE'], { cwd: dir, env }).code).toBe(1);
-    const accepted = run(faulty, '--update-baseline');
-    expect(accepted.code).toBe(0);
-    expect(accepted.stderr).toMatch(/baseline: wrote .*baseline\.json: 1 entries \(0 kept, 1 added, 0 removed\)/);
-    const written = JSON.parse(readFileSync(join(dir, 'baseline.json'), 'utf8'));
-    expect(written.expectations).toEqual([expect.objectContaining({ id: 'ORG-PAGE', fingerprint: 'organization /entry' })]);
-    expect(written.observations['OBS-TOTAL-ACROSS-PAGES']).toBeDefined();
+  // Without a baseline the fault fails the run; --update-baseline records it and the run passes.
+  expect(command(['run', '--base-url', faulty, '--grep', 'ORG-PAGE'], { cwd: dir, env }).code).toBe(1);
+  const accepted = run(faulty, '--update-baseline');
+  expect(accepted.code).toBe(0);
+  expect(accepted.stderr).toMatch(/baseline: wrote .*baseline\.json: 1 entries \(0 kept, 1 added, 0 removed\)/);
+  const written = JSON.parse(readFileSync(join(dir, 'baseline.json'), 'utf8'));
+  expect(written.expectations).toEqual([expect.objectContaining({ id: 'ORG-PAGE', fingerprint: 'organization /entry' })]);
+  expect(written.observations['OBS-TOTAL-ACROSS-PAGES']).toBeDefined();
 
-    const known = run(faulty);
-    expect(known.code).toBe(0);
-    expect(known.report.baseline.known.map((k: { id: string }) => k.id)).toEqual(['ORG-PAGE']);
-    expect(known.report.drift).toEqual([]);
-    expect(known.stdout).toContain('baseline: 1 known, 0 new, 0 fixed, 0 expired');
+  const known = run(faulty);
+  expect(known.code).toBe(0);
+  expect(known.report.baseline.known.map((k: { id: string }) => k.id)).toEqual(['ORG-PAGE']);
+  expect(known.report.drift).toEqual([]);
+  expect(known.stdout).toContain('baseline: 1 known, 0 new, 0 fixed, 0 expired');
 
-    edit((b) => (b.expectations[0].expires = '2000-01-01'));
-    const expired = run(faulty);
-    expect(expired.code).toBe(1);
-    expect(expired.report.baseline.expired.map((e: { id: string }) => e.id)).toEqual(['ORG-PAGE']);
+  edit((b) => (b.expectations[0].expires = '2000-01-01'));
+  const expired = run(faulty);
+  expect(expired.code).toBe(1);
+  expect(expired.report.baseline.expired.map((e: { id: string }) => e.id)).toEqual(['ORG-PAGE']);
 
-    // Against a service without the fault, the entry is fixed: a warning, and a failure under --strict.
-    const fixed = run(clean);
-    expect(fixed.code).toBe(0);
-    expect(fixed.report.verdict).toBe('warn');
-    expect(fixed.report.baseline.fixed.map((e: { id: string }) => e.id)).toEqual(['ORG-PAGE']);
-    expect(readFileSync(join(dir, 'conformance-report', 'conformance.md'), 'utf8')).toContain('fixed: remove it');
-    expect(run(clean, '--strict').code).toBe(1);
+  // Against a service without the fault, the entry is fixed: a warning, and a failure under --strict.
+  const fixed = run(clean);
+  expect(fixed.code).toBe(0);
+  expect(fixed.report.verdict).toBe('warn');
+  expect(fixed.report.baseline.fixed.map((e: { id: string }) => e.id)).toEqual(['ORG-PAGE']);
+  expect(readFileSync(join(dir, 'conformance-report', 'conformance.md'), 'utf8')).toContain('fixed: remove it');
+  expect(run(clean, '--strict').code).toBe(1);
 
-    // A new failure fails the run: the empty baseline knows none.
-    edit((b) => (b.expectations = []));
-    const fresh = run(faulty);
-    expect(fresh.code).toBe(1);
-    expect(fresh.report.baseline.new.map((f: { id: string }) => f.id)).toEqual(['ORG-PAGE']);
+  // A new failure fails the run: the empty baseline knows none.
+  edit((b) => (b.expectations = []));
+  const fresh = run(faulty);
+  expect(fresh.code).toBe(1);
+  expect(fresh.report.baseline.new.map((f: { id: string }) => f.id)).toEqual(['ORG-PAGE']);
 
-    edit((b) => (b.observations['OBS-TOTAL-ACROSS-PAGES'] = "the page's count"));
-    const drifted = run(clean);
-    expect(drifted.code).toBe(0);
-    expect(drifted.report.verdict).toBe('warn');
-    expect(drifted.report.drift).toEqual([{ id: 'OBS-TOTAL-ACROSS-PAGES', before: "the page's count", after: 'all matches' }]);
-    expect(run(clean, '--fail-on-drift').code).toBe(1);
-    // A baseline that does not exist is a configuration error, unless the run is to write it.
-    expect(command(['run', '--baseline', 'missing.json'], { cwd: dir }).code).toBe(2);
-    expect(command(['run', '--fail-on-drift'], { cwd: dir }).code).toBe(2);
-  } finally {
-    await server.stop();
-  }
+  edit((b) => (b.observations['OBS-TOTAL-ACROSS-PAGES'] = "the page's count"));
+  const drifted = run(clean);
+  expect(drifted.code).toBe(0);
+  expect(drifted.report.verdict).toBe('warn');
+  expect(drifted.report.drift).toEqual([{ id: 'OBS-TOTAL-ACROSS-PAGES', before: "the page's count", after: 'all matches' }]);
+  expect(run(clean, '--fail-on-drift').code).toBe(1);
+  // A baseline that does not exist is a configuration error, unless the run is to write it.
+  expect(command(['run', '--baseline', 'missing.json'], { cwd: dir }).code).toBe(2);
+  expect(command(['run', '--fail-on-drift'], { cwd: dir }).code).toBe(2);
 });
 
 test('a page walk that reaches MAX_PAGES says so: the requirement is partial, with the bound in the reason', () => {

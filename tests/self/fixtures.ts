@@ -6,6 +6,7 @@ import { type Fixtures, readFixtures } from '../../src/reference/fixture-files';
 import { buildReferenceServer } from '../../src/reference/server';
 import { createSchemaValidator, type SchemaValidator } from '../../src/schema-validation/validator';
 import { type PostgresServer, startPostgres } from './postgres-server';
+import { type ScenarioServer, startScenarioServer } from '../../src/suite-runs/scenario-server';
 
 interface WorkerFixtures {
   data: Fixtures;
@@ -14,9 +15,11 @@ interface WorkerFixtures {
   schemas: SchemaValidator;
   /** A real PostgreSQL server, started for the worker when a test first asks for it. */
   postgres: PostgresServer;
+  /** The reference server with every scenario under /scenario/<name>, in a process of its own: one per worker, started when a test first asks for it. */
+  scenarios: ScenarioServer;
 }
 
-/** Worker-scoped: the fixtures are read and indexed, and the schemas compiled, once per worker. */
+/** Worker-scoped: the fixtures are read and indexed, the schemas compiled and the servers started, once per worker. */
 export const test = base.extend<object, WorkerFixtures>({
   data: [async ({}, use) => use(readFixtures()), { scope: 'worker' }],
   directory: [async ({ data }, use) => use(indexDirectory(data)), { scope: 'worker' }],
@@ -33,6 +36,14 @@ export const test = base.extend<object, WorkerFixtures>({
   postgres: [
     async ({}, use) => {
       const server = await startPostgres();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  scenarios: [
+    async ({}, use) => {
+      const server = await startScenarioServer();
       await use(server);
       await server.stop();
     },

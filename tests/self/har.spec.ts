@@ -8,7 +8,6 @@ import draft06 from 'ajv/dist/refs/json-schema-draft-06.json';
 const harSchemas = require('har-schema') as Record<string, object>;
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { SERVICE_TEXT_MAX_BYTES } from '../../src/rules/service-text';
-import { startScenarioServer } from '../../src/suite-runs/scenario-server';
 import { commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
 
@@ -24,29 +23,23 @@ function harValidator() {
   return ajv.getSchema('har.json#')!;
 }
 
-test('run --har writes every exchange as HAR 1.2, credentials redacted, bodies bounded', async () => {
+test('run --har writes every exchange as HAR 1.2, credentials redacted, bodies bounded', async ({ scenarios }) => {
   test.setTimeout(120_000);
   const dir = tempDir();
-  const server = await startScenarioServer();
-  let run;
-  try {
-    run = await commandAsync(
-      [
-        'run',
-        '--base-url',
-        `${server.origin}${scenarioPrefix('clean')}`,
-        '--grep',
-        'ORG-COUNT|SB-NO-MATCH',
-        '--report',
-        'report',
-        '--har',
-        'out/run.har',
-      ],
-      { cwd: dir, env: { MAX_RPS: '0', API_TOKEN: TOKEN, API_HEADERS: JSON.stringify({ 'X-Tenant-Id': TENANT }) } },
-    );
-  } finally {
-    await server.stop();
-  }
+  const run = await commandAsync(
+    [
+      'run',
+      '--base-url',
+      `${scenarios.origin}${scenarioPrefix('clean')}`,
+      '--grep',
+      'ORG-COUNT|SB-NO-MATCH',
+      '--report',
+      'report',
+      '--har',
+      'out/run.har',
+    ],
+    { cwd: dir, env: { MAX_RPS: '0', API_TOKEN: TOKEN, API_HEADERS: JSON.stringify({ 'X-Tenant-Id': TENANT }) } },
+  );
   expect(run.code, run.stderr).toBe(0);
   const text = readFileSync(join(dir, 'out', 'run.har'), 'utf8');
   for (const secret of [TOKEN, TENANT, Buffer.from(TOKEN).toString('base64')]) expect(text.includes(secret), secret).toBe(false);
@@ -61,7 +54,7 @@ test('run --har writes every exchange as HAR 1.2, credentials redacted, bodies b
   expect(run.stdout).toContain(`har: ${entries.length} exchanges`);
   expect(entries.length).toBeGreaterThan(5);
   for (const entry of entries) {
-    expect(entry.request.url).toContain(server.origin);
+    expect(entry.request.url).toContain(scenarios.origin);
     expect(entry.comment).not.toBe('');
     // The credentials were sent, and are shown as sent without their values.
     expect(entry.request.headers.find((h) => h.name === 'authorization')?.value).toBe('[REDACTED]');

@@ -2,7 +2,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
-import { startScenarioServer } from '../../src/suite-runs/scenario-server';
 import { layoutProblems, openFile, readmeImage } from './browser';
 import { commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
@@ -10,20 +9,15 @@ import { expect, test } from './fixtures';
 const TOKEN = 'report-token-5c1e7a90';
 const TENANT = 'tenant-secret-77d2';
 
-test('index.html agrees with conformance.json, loads nothing, and carries no credential', async ({}, testInfo) => {
+test('index.html agrees with conformance.json, loads nothing, and carries no credential', async ({ scenarios }, testInfo) => {
   test.setTimeout(120_000);
   const dir = tempDir();
-  const server = await startScenarioServer();
-  try {
-    // A fault, so that the report has a finding with its evidence and curl command.
-    const run = await commandAsync(
-      ['run', '--base-url', `${server.origin}${scenarioPrefix('page-size-20')}`, '--grep', 'ORG-PAGE|SB-NO-MATCH', '--report', 'report'],
-      { cwd: dir, env: { MAX_RPS: '0', API_TOKEN: TOKEN, API_HEADERS: JSON.stringify({ 'X-Tenant-Id': TENANT }) } },
-    );
-    expect(run.code).toBe(1);
-  } finally {
-    await server.stop();
-  }
+  // A fault, so that the report has a finding with its evidence and curl command.
+  const run = await commandAsync(
+    ['run', '--base-url', `${scenarios.origin}${scenarioPrefix('page-size-20')}`, '--grep', 'ORG-PAGE|SB-NO-MATCH', '--report', 'report'],
+    { cwd: dir, env: { MAX_RPS: '0', API_TOKEN: TOKEN, API_HEADERS: JSON.stringify({ 'X-Tenant-Id': TENANT }) } },
+  );
+  expect(run.code).toBe(1);
   const reportDir = join(dir, 'report');
   const json = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8'));
   const html = readFileSync(join(reportDir, 'index.html'), 'utf8');
@@ -63,22 +57,19 @@ test('index.html agrees with conformance.json, loads nothing, and carries no cre
   }
 });
 
-test('against a baseline: the banner says so, its summary comes before the findings, and an accepted failure is marked known', async ({}, testInfo) => {
+test('against a baseline: the banner says so, its summary comes before the findings, and an accepted failure is marked known', async ({
+  scenarios,
+}, testInfo) => {
   test.setTimeout(120_000);
   const dir = tempDir();
-  const server = await startScenarioServer();
-  try {
-    const args = ['run', '--base-url', `${server.origin}${scenarioPrefix('page-size-20')}`, '--grep', 'ORG-PAGE|SB-NO-MATCH'];
-    const accepted = await commandAsync([...args, '--baseline', 'baseline.json', '--update-baseline', '--report', 'first'], {
-      cwd: dir,
-      env: { MAX_RPS: '0' },
-    });
-    expect(accepted.code, accepted.stderr).toBe(0);
-    const gated = await commandAsync([...args, '--baseline', 'baseline.json', '--report', 'report'], { cwd: dir, env: { MAX_RPS: '0' } });
-    expect(gated.code, gated.stderr).toBe(0);
-  } finally {
-    await server.stop();
-  }
+  const args = ['run', '--base-url', `${scenarios.origin}${scenarioPrefix('page-size-20')}`, '--grep', 'ORG-PAGE|SB-NO-MATCH'];
+  const accepted = await commandAsync([...args, '--baseline', 'baseline.json', '--update-baseline', '--report', 'first'], {
+    cwd: dir,
+    env: { MAX_RPS: '0' },
+  });
+  expect(accepted.code, accepted.stderr).toBe(0);
+  const gated = await commandAsync([...args, '--baseline', 'baseline.json', '--report', 'report'], { cwd: dir, env: { MAX_RPS: '0' } });
+  expect(gated.code, gated.stderr).toBe(0);
   const { page, close } = await openFile(join(dir, 'report', 'index.html'));
   try {
     await expect(page.locator('h1')).toHaveText('Verdict: PASS against the baseline');

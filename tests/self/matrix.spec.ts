@@ -2,29 +2,23 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
-import { startScenarioServer } from '../../src/suite-runs/scenario-server';
 import { layoutProblems, openFile } from './browser';
 import { command, commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
 
-test('matrix: one column per report, rows whose behaviour differs marked, data differences not', async () => {
+test('matrix: one column per report, rows whose behaviour differs marked, data differences not', async ({ scenarios }) => {
   test.setTimeout(120_000);
   const dir = tempDir();
-  const server = await startScenarioServer();
-  try {
-    // Three deployments: the reference, one answering ambiguity as 409 JSON (silent, §4.1 r6), one paging by 20 (a fault).
-    for (const [name, scenario] of [
-      ['staging', 'clean'],
-      ['production', 'ambiguity-409-json'],
-      ['vendor', 'page-size-20'],
-    ])
-      await commandAsync(
-        ['run', '--base-url', `${server.origin}${scenarioPrefix(scenario)}`, '--grep', 'SB-AMBIGUOUS|ORG-PAGE', '--report', name],
-        { cwd: dir, env: { MAX_RPS: '0' } },
-      );
-  } finally {
-    await server.stop();
-  }
+  // Three deployments: the reference, one answering ambiguity as 409 JSON (silent, §4.1 r6), one paging by 20 (a fault).
+  for (const [name, scenario] of [
+    ['staging', 'clean'],
+    ['production', 'ambiguity-409-json'],
+    ['vendor', 'page-size-20'],
+  ])
+    await commandAsync(
+      ['run', '--base-url', `${scenarios.origin}${scenarioPrefix(scenario)}`, '--grep', 'SB-AMBIGUOUS|ORG-PAGE', '--report', name],
+      { cwd: dir, env: { MAX_RPS: '0' } },
+    );
   const files = ['staging', 'production', 'vendor'].map((name) => join(name, 'conformance.json'));
   const matrix = command(['matrix', ...files, '--out', 'matrix.html'], { cwd: dir });
   expect(matrix.code).toBe(0);

@@ -7,7 +7,6 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { startScenarioServer } from '../../src/suite-runs/scenario-server';
 import { commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
 
@@ -57,14 +56,9 @@ test('a sign-in page answering 200 text/html everywhere: one line naming the cre
   }
 });
 
-test('a base URL without the path the API lives under: one line, exit 2, naming BASE_URL', async () => {
-  const scenarios = await startScenarioServer();
-  try {
-    // The scenario server serves its directories under /scenario/<name>/: its origin alone is a wrong base path.
-    await expectStoppedInOneLine(scenarios.origin, /answered 404 as paths that do not exist do: check BASE_URL/);
-  } finally {
-    await scenarios.stop();
-  }
+test('a base URL without the path the API lives under: one line, exit 2, naming BASE_URL', async ({ scenarios }) => {
+  // The scenario server serves its directories under /scenario/<name>/: its origin alone is a wrong base path.
+  await expectStoppedInOneLine(scenarios.origin, /answered 404 as paths that do not exist do: check BASE_URL/);
 });
 
 test('a placeholder copied as written into API_TOKEN: one line naming the key and the character, never the value', async () => {

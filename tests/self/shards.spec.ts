@@ -2,7 +2,6 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
-import { startScenarioServer } from '../../src/suite-runs/scenario-server';
 import { commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
 
@@ -23,36 +22,31 @@ function conclusions(file: string) {
   };
 }
 
-test('three shards merged give the requirements, statuses, check counts and observations of one unsharded run', async () => {
+test('three shards merged give the requirements, statuses, check counts and observations of one unsharded run', async ({ scenarios }) => {
   test.setTimeout(240_000);
   const dir = tempDir();
-  const server = await startScenarioServer();
   // A fault, so that a failure has to survive the merge too.
-  const target = ['--base-url', `${server.origin}${scenarioPrefix('page-size-20')}`];
+  const target = ['--base-url', `${scenarios.origin}${scenarioPrefix('page-size-20')}`];
   const env = { MAX_RPS: '0' };
-  try {
-    const whole = await commandAsync(['run', ...target, '--report', 'whole'], { cwd: dir, env });
-    expect(whole.code).toBe(1);
-    const shards = await Promise.all(
-      [1, 2, 3].map((i) =>
-        commandAsync(['run', ...target, '--shard', `${i}/3`, '--report', `shard-${i}`, '--workers', '1'], { cwd: dir, env }),
-      ),
-    );
-    // A shard judges nothing on its own: it leaves a blob report, and no conformance.json.
-    mkdirSync(join(dir, 'blobs'));
-    for (const [i, shard] of shards.entries()) {
-      // The shard that holds the failing test succeeds too: failures are judged at the merge.
-      expect(shard.code).toBe(0);
-      expect(readdirSync(join(dir, `shard-${i + 1}`))).not.toContain('conformance.json');
-      for (const blob of readdirSync(join(dir, `shard-${i + 1}`, 'blob')))
-        copyFileSync(join(dir, `shard-${i + 1}`, 'blob', blob), join(dir, 'blobs', blob));
-    }
-    expect(readdirSync(join(dir, 'blobs'))).toHaveLength(3);
-    const merged = await commandAsync(['merge', 'blobs', ...target, '--report', 'merged'], { cwd: dir, env });
-    expect(merged.code).toBe(1);
-  } finally {
-    await server.stop();
+  const whole = await commandAsync(['run', ...target, '--report', 'whole'], { cwd: dir, env });
+  expect(whole.code).toBe(1);
+  const shards = await Promise.all(
+    [1, 2, 3].map((i) =>
+      commandAsync(['run', ...target, '--shard', `${i}/3`, '--report', `shard-${i}`, '--workers', '1'], { cwd: dir, env }),
+    ),
+  );
+  // A shard judges nothing on its own: it leaves a blob report, and no conformance.json.
+  mkdirSync(join(dir, 'blobs'));
+  for (const [i, shard] of shards.entries()) {
+    // The shard that holds the failing test succeeds too: failures are judged at the merge.
+    expect(shard.code).toBe(0);
+    expect(readdirSync(join(dir, `shard-${i + 1}`))).not.toContain('conformance.json');
+    for (const blob of readdirSync(join(dir, `shard-${i + 1}`, 'blob')))
+      copyFileSync(join(dir, `shard-${i + 1}`, 'blob', blob), join(dir, 'blobs', blob));
   }
+  expect(readdirSync(join(dir, 'blobs'))).toHaveLength(3);
+  const merged = await commandAsync(['merge', 'blobs', ...target, '--report', 'merged'], { cwd: dir, env });
+  expect(merged.code).toBe(1);
   const expected = conclusions(join(dir, 'whole', 'conformance.json'));
   expect(expected.summary.fail).toBe(1);
   expect(conclusions(join(dir, 'merged', 'conformance.json'))).toEqual(expected);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { readRequestLog, REQUEST_LOG_VARIABLE } from '../../src/client/request-log';
 import { readFixtures } from '../../src/reference/fixture-files';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
-import { type ScenarioServer, freePort, startReferenceServer, startScenarioServer } from '../../src/suite-runs/scenario-server';
+import { type ScenarioServer, freePort, startReferenceServer } from '../../src/suite-runs/scenario-server';
 import { PAGE_SIZE } from '../../src/spec/constants';
 import type { SurveyReport } from '../../src/types/schemas';
 import { commandAsync, tempDir } from './command';
@@ -71,10 +71,9 @@ for (const { fault, what, surveyEnv, last } of [
 
 test.describe('a service that lies or refuses', () => {
   let server: ScenarioServer;
-  test.beforeAll(async () => {
-    server = await startScenarioServer();
+  test.beforeAll(({ scenarios }) => {
+    server = scenarios;
   });
-  test.afterAll(() => server?.stop());
 
   const WALK = 'address-state=TX';
   const CONCURRENCY = 8;

@@ -10,15 +10,14 @@ import { join } from 'node:path';
 import { readRequestLog, REQUEST_LOG_VARIABLE } from '../../src/client/request-log';
 import { readFixtures } from '../../src/reference/fixture-files';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
-import { type ScenarioServer, startScenarioServer } from '../../src/suite-runs/scenario-server';
+import type { ScenarioServer } from '../../src/suite-runs/scenario-server';
 import { commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
 
 let server: ScenarioServer;
-test.beforeAll(async () => {
-  server = await startScenarioServer();
+test.beforeAll(({ scenarios }) => {
+  server = scenarios;
 });
-test.afterAll(() => server?.stop());
 
 for (const [rate, seconds] of [
   [5, 8],

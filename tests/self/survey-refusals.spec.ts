@@ -11,17 +11,16 @@ import { CHECKPOINT_FILE, JOURNAL_FILE } from '../../src/survey/journal';
 import { SURVEY_FILES } from '../../src/report/survey/write-survey';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { VARIANTS } from '../../src/reference/scenarios/variants';
-import { type ScenarioServer, startScenarioServer } from '../../src/suite-runs/scenario-server';
+import type { ScenarioServer } from '../../src/suite-runs/scenario-server';
 import { commandAsync, tempDir } from './command';
 import { everyFile } from './every-file';
 import { expect, test } from './fixtures';
 import { npiFile, readSurvey } from './survey-report';
 
 let server: ScenarioServer;
-test.beforeAll(async () => {
-  server = await startScenarioServer();
+test.beforeAll(({ scenarios }) => {
+  server = scenarios;
 });
-test.afterAll(() => server?.stop());
 
 const target = (scenario: string) => `${server.origin}${scenarioPrefix(scenario)}`;
 

@@ -14,7 +14,7 @@ import { FORMULA_PREFIXES, HOSTILE_HUGE } from '../../src/reference/scenarios/ho
 import { parse } from 'csv-parse/sync';
 import { SCHEMA, sharedSchemaValidator } from '../../src/schema-validation/validator';
 import { neutralSuiteEnvironment } from '../../src/suite-runs/run-suite';
-import { type ScenarioServer, startScenarioServer } from '../../src/suite-runs/scenario-server';
+import type { ScenarioServer } from '../../src/suite-runs/scenario-server';
 import type { FailingKeys, SurveyReport } from '../../src/types/schemas';
 import { BIN, commandAsync, tempDir } from './command';
 import { expect, seededRandom, test } from './fixtures';
@@ -32,10 +32,9 @@ function npiFile(dir: string, count?: number): string {
 }
 
 let server: ScenarioServer;
-test.beforeAll(async () => {
-  server = await startScenarioServer();
+test.beforeAll(({ scenarios }) => {
+  server = scenarios;
 });
-test.afterAll(() => server?.stop());
 
 /** The survey of one scenario, with the settings it needs besides the base URL (a token, a path). */
 const survey = (scenario: string, args: string[]) =>
