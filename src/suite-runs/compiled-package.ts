@@ -23,26 +23,13 @@ function packageFiles(): string[] {
   return [...under('src'), ...under(join('tests', 'conformance')), 'playwright.config.ts'];
 }
 
+/** What the tests' runs take from the compiled package. */
 export interface CompiledPackage {
-  /** The package's folder. */
-  root: string;
-  /** Its command. */
+  /** The command, bin/directory-conformance.js. */
   bin: string;
   /** The suite's Playwright configuration, and its conformance reporter, compiled. */
   config: string;
   reporter: string;
-}
-
-/** The package compiled under `scratch` by compilePackage. */
-function compiledPackageIn(scratch: string): CompiledPackage {
-  const manifest = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name: string };
-  const root = join(scratch, 'node_modules', manifest.name);
-  return {
-    root,
-    bin: join(root, 'bin', 'directory-conformance.js'),
-    config: join(root, 'dist', 'playwright.config.js'),
-    reporter: join(root, 'dist', 'src', 'harness', 'conformance-reporter.js'),
-  };
 }
 
 /**
@@ -52,8 +39,8 @@ function compiledPackageIn(scratch: string): CompiledPackage {
  * checkout's own, linked.
  */
 export function compilePackage(scratch: string): CompiledPackage {
-  const compiled = compiledPackageIn(scratch);
-  const folder = compiled.root;
+  const manifest = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name: string };
+  const folder = join(scratch, 'node_modules', manifest.name);
   const dist = join(folder, 'dist');
   const files = packageFiles();
   const sources = files.filter((file) => file.endsWith('.ts'));
@@ -73,5 +60,9 @@ export function compilePackage(scratch: string): CompiledPackage {
   copyFileSync(join(PACKAGE_ROOT, 'package.json'), join(folder, 'package.json'));
   for (const shared of ['node_modules', 'schemas', 'fixtures', 'openapi.json', 'docs', 'ci-templates', '.env.example'])
     symlinkSync(join(PACKAGE_ROOT, shared), join(folder, shared));
-  return compiled;
+  return {
+    bin: join(folder, 'bin', 'directory-conformance.js'),
+    config: join(dist, 'playwright.config.js'),
+    reporter: join(dist, 'src', 'harness', 'conformance-reporter.js'),
+  };
 }
