@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readFixtures } from '../../src/reference/fixture-files';
+import { readFixtures, writeFixtureNpis } from '../../src/reference/fixture-files';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { DASHED_PHONE_SOURCE, hasDashedPhoneSource, hasPunctuatedTelecom, phonesOf } from '../../src/reference/scenarios/sparse-faults';
 import { VARIANTS } from '../../src/reference/scenarios/variants';
@@ -23,10 +23,10 @@ import { layoutProblems, openFile, readmeImage } from './browser';
 
 const fixtures = readFixtures();
 
-/** The NPIs of the fixtures (the first `count`, when given), one a line, with two lines that are not NPIs. */
-function npiFile(dir: string, count?: number): string {
+/** The NPIs of the fixtures, one a line, with two lines that are not NPIs. */
+function npiFile(dir: string): string {
   const file = join(dir, 'npis.txt');
-  const npis = fixtures.providers.slice(0, count).map((p) => p.golden.data.NPI![0]);
+  const npis = fixtures.providers.map((p) => p.golden.data.NPI![0]);
   writeFileSync(file, ['12345', ...npis.slice(0, 100), 'not-an-npi', ...npis.slice(100)].join('\n'));
   return file;
 }
@@ -243,7 +243,14 @@ test('hostile text in records: survey.json valid and bounded, failures.csv parse
   const dir = tempDir();
   // Every provider of the scenario carries the megabyte, in its golden record and in each source: 40
   // of them are 40 times all the hostile text there is, at a tenth of the whole fixtures' cost.
-  const result = await survey('hostile-text', ['--npis', npiFile(dir, 40), '--organizations', 'address-state=OH', '--out', dir]);
+  const result = await survey('hostile-text', [
+    '--npis',
+    writeFixtureNpis(join(dir, 'npis.txt'), 40),
+    '--organizations',
+    'address-state=OH',
+    '--out',
+    dir,
+  ]);
   // Ids that are no FHIR id fail MUST requirements; the coded values fail DATA-CODES, a SHOULD.
   expect(result.code, result.stderr).toBe(1);
   // survey.json: valid against its schema, and bounded: the 1 MiB value is never held whole.
