@@ -19,6 +19,20 @@ interface WorkerFixtures {
   scenarios: ScenarioServer;
 }
 
+/** A server in a process of its own, for the worker: started when a test first asks for it, stopped when the worker ends. */
+function serverOfTheWorker<Server extends { stop(): Promise<void> }>(
+  start: () => Promise<Server>,
+): [(fixtures: object, use: (server: Server) => Promise<void>) => Promise<void>, { scope: 'worker'; timeout: number }] {
+  return [
+    async ({}, use) => {
+      const server = await start();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ];
+}
+
 /** Worker-scoped: the fixtures are read and indexed, the schemas compiled and the servers started, once per worker. */
 export const test = base.extend<object, WorkerFixtures>({
   data: [async ({}, use) => use(readFixtures()), { scope: 'worker' }],
@@ -33,22 +47,8 @@ export const test = base.extend<object, WorkerFixtures>({
     { scope: 'worker' },
   ],
   schemas: [async ({}, use) => use(createSchemaValidator()), { scope: 'worker' }],
-  postgres: [
-    async ({}, use) => {
-      const server = await startPostgres();
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  scenarios: [
-    async ({}, use) => {
-      const server = await startScenarioServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
+  postgres: serverOfTheWorker(startPostgres),
+  scenarios: serverOfTheWorker(startScenarioServer),
 });
 
 export { expect } from '@playwright/test';
