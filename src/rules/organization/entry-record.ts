@@ -16,12 +16,17 @@ import { filterProblems } from './filters';
 /** The pointer of entry 0 of a shell, and of the entry it stands for in the page. */
 export const SHELL_ENTRY = '/entry/0';
 
-/** The answer as if its bundle held only entry `index` (at /entry/0), or no entry at all (`index` undefined). */
+/**
+ * The answer as if its bundle held only entry `index` (at /entry/0), or no entry at all (`index` undefined).
+ * Its text is written when something reads it (the evidence of a failure): a walk makes a shell for
+ * every organization it meets, and writing each one's text cost a tenth of a run's judging.
+ */
 export function entryShell(exchange: Exchange, index?: number): Exchange {
   const bundle = isJsonObject(exchange.body) ? exchange.body : {};
   const entries = index === undefined ? [] : [entriesOf(bundle)[index]];
   const body = { ...bundle, entry: Array.isArray(bundle.entry) || index !== undefined ? entries : bundle.entry };
-  return { ...exchange, body, bodyText: JSON.stringify(body) };
+  let text: string | undefined;
+  return Object.defineProperty({ ...exchange, body }, 'bodyText', { get: () => (text ??= JSON.stringify(body)), enumerable: true });
 }
 
 /** The validator's problems, or the error that kept it from reading (said as a skip, never as a finding). */
