@@ -3,10 +3,11 @@
  * `active` for tenants that search by status, and how values in another case or with spaces fare.
  * The rules are in src/rules/organization/filters.ts.
  */
+import type { Exchange } from '../../src/client/exchange';
 import { forEachProbe, requiredFor } from '../../src/harness/probe-steps';
 import { describeSuite, judging, test } from '../../src/harness/suite';
 import { probeLabel } from '../../src/probes/promises';
-import { isBundle, entriesOf, organizationOfEntry, ownValueSearches, seenInAnswer, wantsWholeResult } from '../../src/rules/rulebook';
+import { isBundle, entriesOf, nextOwnValueRequest, organizationOfEntry, ownValueSearches, seenInAnswer } from '../../src/rules/rulebook';
 import { MAX_COUNT } from '../../src/spec/constants';
 
 const NO_SEARCHES = 'PROBES_FILE has no organization.searches probes';
@@ -21,7 +22,7 @@ describeSuite('organization search (§4.3)', () => {
   });
 
   test(
-    'organizations are found by the values they carry: every answer is evidence',
+    'organizations are found by each value they carry, narrowed by their own state: every answer is evidence',
     judging('own-value-search'),
     async ({ api, checks, probes }) => {
       const searches = probes.organization?.searches ?? [];
@@ -37,9 +38,10 @@ describeSuite('organization search (§4.3)', () => {
       }
       for (const [id, { resource, seenIn }] of seen)
         for (const search of ownValueSearches(resource)) {
-          const query = { [search.parameter]: search.value };
-          const answers = [await api.organizations(query)];
-          if (wantsWholeResult(id, answers[0])) answers.push(await api.organizations({ ...query, Count: String(MAX_COUNT) }));
+          // The rule says which request comes next and when the answers show enough (ORG-FINDABLE).
+          const answers: Exchange[] = [];
+          for (let query = nextOwnValueRequest(id, search, answers); query; query = nextOwnValueRequest(id, search, answers))
+            answers.push(await api.organizations(query));
           checks.judge('own-value-search', { id, search, seenIn, answers });
         }
     },

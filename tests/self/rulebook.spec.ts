@@ -9,6 +9,7 @@ import { readFixtures } from '../../src/reference/fixture-files';
 import type { Judgement } from '../../src/rules/judgement';
 import type { WalkedPage } from '../../src/rules/organization/page-walk';
 import type { PageOfWalk } from '../../src/rules/organization/walk-by-page';
+import { nextOwnValueRequest, ownValueSearches } from '../../src/rules/organization/own-values';
 import { judge, RULEBOOK } from '../../src/rules/rulebook/registry';
 import type { SubjectKind, Subjects } from '../../src/rules/rulebook/subjects';
 import { OBSERVATIONS, REQUIREMENTS } from '../../src/spec/catalogue';
@@ -558,33 +559,44 @@ const CASES: Case[] = [
     'found by its phone',
     {
       id: organizations[1].id,
-      search: { parameter: 'phone', value: '1' },
+      search: { parameter: 'phone', query: { phone: '1' } },
       seenIn: 's',
       answers: [answer(bundleOf(organizations.slice(0, 2)))],
     },
-    { 'ORG-FILTERS': 'pass' },
+    { 'ORG-FINDABLE': 'pass' },
   ),
   at(
     'own-value-search',
     'not among all the matches of its identifier',
     {
       id: organizations[1].id,
-      search: { parameter: 'identifier', value: '1' },
+      search: { parameter: 'identifier', query: { identifier: '1' } },
       seenIn: 's',
       answers: [answer(bundleOf(organizations.slice(0, 1)))],
     },
-    { 'ORG-FILTER-IDENTIFIER': 'MUST' },
+    { 'ORG-FINDABLE': 'MUST' },
   ),
   at(
     'own-value-search',
     'not on the first of more pages',
     {
       id: organizations[1].id,
-      search: { parameter: 'name', value: 'A' },
+      search: { parameter: 'name', query: { name: 'A' } },
       seenIn: 's',
       answers: [answer({ ...bundleOf(organizations.slice(0, 1)), total: 5000 })],
     },
-    { 'ORG-FILTERS': 'skip' },
+    { 'ORG-FINDABLE': 'skip' },
+  ),
+  at(
+    'own-value-search',
+    'its city and state answered with no bundle',
+    {
+      id: organizations[1].id,
+      search: { parameter: 'address-city+address-state', query: { 'address-city': 'X', 'address-state': 'OH' } },
+      seenIn: 's',
+      answers: [answer({ resourceType: 'OperationOutcome' }, { status: 404 })],
+    },
+    { 'ORG-FINDABLE': 'MUST' },
   ),
   at(
     'identifier-search',
@@ -735,4 +747,47 @@ test('the rulebook is whole: every requirement is judged by a rule and every obs
           : blamed.has(`${subject} probe problem`);
     expect(covered, subject).toBe(true);
   }
+});
+
+test('an organization is searched by each value it carries, asked again whole and then narrowed by its own state, and no further', () => {
+  const organization = {
+    id: 'o1',
+    identifier: [{ system: 'http://hl7.org/fhir/sid/us-npi', value: '1234567893' }, { value: 'A-7' }],
+    telecom: [
+      { system: 'phone', value: '+1 (330) 929-6829' },
+      { system: 'phone', value: '330.929.6829' },
+      { system: 'email', value: 'a@b.test' },
+    ],
+    address: [
+      { city: '', state: 'OH', postalCode: '44392' },
+      { city: 'AKRON', state: 'OH' },
+    ],
+    name: "O'HARA CLINIC",
+  };
+  const searches = ownValueSearches(organization);
+  expect(searches.map((s) => [s.parameter, new URLSearchParams(s.query).toString(), s.narrowBy?.['address-state']])).toEqual([
+    ['identifier', 'identifier=1234567893', 'OH'],
+    ['identifier', 'identifier=http%3A%2F%2Fhl7.org%2Ffhir%2Fsid%2Fus-npi%7C1234567893', 'OH'],
+    ['identifier', 'identifier=A-7', 'OH'],
+    // Two phones of the same 10 digits are one search.
+    ['phone', 'phone=3309296829', 'OH'],
+    ['address-postalcode', 'address-postalcode=44392', 'OH'],
+    // The first address naming a city and a state; a search by the state itself is not narrowed by it.
+    ['address-city+address-state', 'address-city=AKRON&address-state=OH', undefined],
+    ['name', 'name=O%27HARA+CLINIC', 'OH'],
+  ]);
+  const name = searches[searches.length - 1];
+  const others = (total: number) => answer({ ...bundleOf(organizations.slice(0, 1)), total });
+  expect(nextOwnValueRequest('o1', name, [])).toEqual({ name: "O'HARA CLINIC" });
+  expect(nextOwnValueRequest('o1', name, [others(5000)])).toEqual({ name: "O'HARA CLINIC", Count: '1000' });
+  expect(nextOwnValueRequest('o1', name, [others(5000), others(5000)])).toEqual({
+    name: "O'HARA CLINIC",
+    Count: '1000',
+    'address-state': 'OH',
+  });
+  expect(nextOwnValueRequest('o1', name, [others(5000), others(5000), others(5000)])).toBeUndefined();
+  // An answer that holds every match, or shows the organization, or is no bundle, ends the search.
+  expect(nextOwnValueRequest('o1', name, [others(1)])).toBeUndefined();
+  expect(nextOwnValueRequest(organizations[0].id, name, [others(5000)])).toBeUndefined();
+  expect(nextOwnValueRequest('o1', name, [answer('busy', { status: 503 })])).toBeUndefined();
 });

@@ -1,8 +1,10 @@
 /**
- * Every answer is evidence: an organization the run has seen carries values (an identifier, a phone,
- * a postal code, a name), and a search by one of them must return it (§4.3: "return all organization
- * records matching the query parameters"). Not found is the service's finding, never the probe's:
- * ORG-FILTER-IDENTIFIER for an identifier, ORG-FILTERS for the other filters.
+ * ORG-FINDABLE: every answer is evidence. An organization the run has seen carries values (an
+ * identifier, a phone, a postal code, a city in a state, a name), and a search by each of them must
+ * return it (§4.3: "return all organization records matching the query parameters"). Not found is
+ * the service's finding, never the probe's. Which request comes next, and when the search has shown
+ * enough, is decided here, so that every driver that searches an organization by its own values
+ * asks the same requests and stops at the same place.
  */
 import type { Exchange } from '../../client/exchange';
 import { requestLine } from '../../client/exchange';
@@ -13,35 +15,53 @@ import { objectsIn as objects, textOf as text } from '../json';
 import { isBundle, total } from './bundle';
 import { entriesOf, hasNextLink, organizationIds, resourceOf } from './entries';
 
-/** A search by one value an organization carries: the parameter and value, as sent. */
+type Query = Record<string, string>;
+
+/** A search by values an organization carries: the §4.3 parameters it fills, in words, and the query as sent. */
 export interface OwnValueSearch {
-  parameter: 'identifier' | 'phone' | 'address-postalcode' | 'name';
-  value: string;
+  /** `identifier`, `phone`, `address-postalcode`, `address-city+address-state`, `name`: what a rate per parameter counts. */
+  parameter: string;
+  query: Query;
+  /** The organization's own `address-state`, to narrow by when more organizations match than one answer holds. */
+  narrowBy?: Query;
 }
+
+/** The digits §4.3 describes for `phone`: the last 10 of a number that has at least 10. */
+const tenDigits = (value: string) => {
+  const digits = value.replace(/\D/g, '');
+  return digits.length >= 10 ? digits.slice(-10) : undefined;
+};
 
 /**
  * The searches an organization's own values make (§4.3 parameters): each identifier by `value` and
- * by `system|value`, its first phone (its 10 digits, as §4.3 describes the parameter), its first
- * postal code, and its name.
+ * by `system|value`, each phone (its 10 digits, as §4.3 describes the parameter), its first postal
+ * code, the city of its first address that names a city and a state, together with that state, and
+ * its name. Each but the one by state may be narrowed by the organization's own state.
  */
 export function ownValueSearches(resource: unknown): OwnValueSearch[] {
   const organization = (resource ?? {}) as Record<string, unknown>;
+  const addresses = objects(organization.address);
+  const state = addresses.map((a) => text(a.state)).find((v) => v !== '');
+  const search = (parameter: string, query: Query): OwnValueSearch =>
+    state === undefined || query['address-state'] !== undefined
+      ? { parameter, query }
+      : { parameter, query, narrowBy: { 'address-state': state } };
   const searches: OwnValueSearch[] = [];
   for (const identifier of objects(organization.identifier)) {
     const value = text(identifier.value);
     if (value === '') continue;
-    searches.push({ parameter: 'identifier', value });
+    searches.push(search('identifier', { identifier: value }));
     const system = text(identifier.system);
-    if (system !== '') searches.push({ parameter: 'identifier', value: `${system}|${value}` });
+    if (system !== '') searches.push(search('identifier', { identifier: `${system}|${value}` }));
   }
-  const phone = objects(organization.telecom).find((t) => text(t.system) === 'phone' && /\d{10}/.test(text(t.value).replace(/\D/g, '')));
-  if (phone) searches.push({ parameter: 'phone', value: text(phone.value).replace(/\D/g, '').slice(-10) });
-  const postalCode = objects(organization.address)
-    .map((a) => text(a.postalCode))
-    .find((v) => v !== '');
-  if (postalCode) searches.push({ parameter: 'address-postalcode', value: postalCode });
+  const phones = objects(organization.telecom).flatMap((t) => (text(t.system) === 'phone' ? [tenDigits(text(t.value))] : []));
+  for (const phone of new Set(phones)) if (phone !== undefined) searches.push(search('phone', { phone }));
+  const postalCode = addresses.map((a) => text(a.postalCode)).find((v) => v !== '');
+  if (postalCode) searches.push(search('address-postalcode', { 'address-postalcode': postalCode }));
+  const place = addresses.find((a) => text(a.city) !== '' && text(a.state) !== '');
+  if (place) searches.push(search('address-city+address-state', { 'address-city': text(place.city), 'address-state': text(place.state) }));
   const name = text(organization.name);
-  if (name !== '') searches.push({ parameter: 'name', value: name });
+  if (name !== '') searches.push(search('name', { name }));
   return searches;
 }
 
@@ -58,42 +78,58 @@ const holdsAll = (exchange: Exchange) => {
   return !hasNextLink(exchange.body) && (count === undefined || count <= entries) && entries < MAX_COUNT;
 };
 
+const foundIn = (id: string, answers: readonly Exchange[]) => answers.some((a) => isBundle(a) && organizationIds(a.body).includes(id));
+
 /**
- * ORG-FILTER-IDENTIFIER or ORG-FILTERS: organization `id`, seen carrying `value` (in the answer
- * `seenIn` names), is among the answers to a search by it. `answers` are the search as asked, then,
- * where its first page does not hold every match, the same search with Count=1000. A search that
- * holds more matches than one answer shows and not the organization is no finding: it is skipped.
+ * The next request of a search by an organization's own value, or undefined when the answers so far
+ * show enough: the search as it is; where its answer does not hold every match and not the
+ * organization, the same with Count=1000; where that still does not, narrowed by the
+ * organization's own state, with Count=1000. At most three requests.
  */
-export function judgeFoundByOwnValue(
-  id: string,
-  { parameter, value }: OwnValueSearch,
-  seenIn: string,
-  answers: readonly Exchange[],
-): Judgement {
-  const requirement = parameter === 'identifier' ? 'ORG-FILTER-IDENTIFIER' : 'ORG-FILTERS';
+export function nextOwnValueRequest(id: string, search: OwnValueSearch, answers: readonly Exchange[]): Query | undefined {
+  const whole = { ...search.query, Count: String(MAX_COUNT) };
+  const plan = [search.query, whole, ...(search.narrowBy ? [{ ...whole, ...search.narrowBy }] : [])];
+  const last = answers[answers.length - 1];
+  if (answers.length === 0) return plan[0];
+  if (answers.length >= plan.length || !isBundle(last) || foundIn(id, answers) || holdsAll(last)) return undefined;
+  return plan[answers.length];
+}
+
+/** A query as sent, in words: `address-city=Dayton&address-state=OH`. */
+const sent = (query: Query) => new URLSearchParams(query).toString();
+
+/**
+ * ORG-FINDABLE: organization `id`, seen carrying the values of `search` (in the answer `seenIn`
+ * names), is among the answers to the search by them (nextOwnValueRequest, in order). An answer
+ * that is no bundle fails it; a search whose last answer holds more matches than it shows, and not
+ * the organization, shows nothing either way: it is skipped.
+ */
+export function judgeFoundByOwnValue(id: string, search: OwnValueSearch, seenIn: string, answers: readonly Exchange[]): Judgement {
   const judgement = new Judgement();
   const last = answers[answers.length - 1];
-  const searched = `${parameter}=${value}`;
+  const searched = sent(search.query);
+  const asked = `${answers.length} request${answers.length > 1 ? 's' : ''}`;
   if (!isBundle(last)) {
     judgement.check(
-      requirement,
+      'ORG-FINDABLE',
       false,
-      `organization ${id} carries ${searched} (${seenIn}), yet the search by it answered ${last.status} with ${rootKind(last)}, not a bundle (§4.3 names the parameter)`,
+      `organization ${id} carries ${searched} (${seenIn}), yet the search by ${search.parameter} answered ${last.status} with ${rootKind(last)}, not a bundle (§4.3 names the parameter)`,
       { exchange: last },
     );
     return judgement;
   }
-  const found = answers.some((answer) => isBundle(answer) && organizationIds(answer.body).includes(id));
+  const found = foundIn(id, answers);
+  const lastSearch = sent(Object.fromEntries(new URL(last.url).searchParams));
   if (!found && !holdsAll(last))
     return judgement.skip(
-      requirement,
-      `organization ${id} was not on the answers to ${searched}, which hold ${entriesOf(last.body).length} of more matches: not shown whether it is among the rest`,
+      'ORG-FINDABLE',
+      `organization ${id} was not on the answers to ${lastSearch}, which hold ${entriesOf(last.body).length} of more matches (total ${JSON.stringify(total(last))}): not shown whether it is among the rest`,
     );
   judgement.check(
-    requirement,
+    'ORG-FINDABLE',
     found,
     () =>
-      `organization ${id} carries ${searched} (${seenIn}), yet the search by it holds ${entriesOf(last.body).length} organizations, all its matches, and not this one (§4.3: return all organization records matching the query parameters)`,
+      `organization ${id} carries ${searched} (${seenIn}), yet the search by ${search.parameter} (${lastSearch}, total ${JSON.stringify(total(last))}, ${asked}) holds ${entriesOf(last.body).length} organizations, all its matches, and not this one (§4.3: return all organization records matching the query parameters)`,
     { exchange: last, pointer: '/entry' },
   );
   return judgement;
@@ -101,11 +137,6 @@ export function judgeFoundByOwnValue(
 
 /** Where an organization was seen, in words: the request whose answer showed it. */
 export const seenInAnswer = (exchange: Exchange) => `seen in the answer to ${requestLine(exchange)}`;
-
-/** Whether the first answer to a search by an organization's own value needs the whole result asked: it is not there, and more match than it shows. */
-export function wantsWholeResult(id: string, first: Exchange): boolean {
-  return isBundle(first) && !organizationIds(first.body).includes(id) && !holdsAll(first) && entriesOf(first.body).length < MAX_COUNT;
-}
 
 /** The identifier values organizations in `answers` carry, each with where it was seen first. */
 export function carriedIdentifiers(answers: readonly Exchange[]): Map<string, string> {

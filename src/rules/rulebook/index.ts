@@ -29,7 +29,7 @@ export {
   organizationOfEntry,
   ownValueSearches,
   seenInAnswer,
-  wantsWholeResult,
+  nextOwnValueRequest,
   type OwnValueSearch,
 } from '../organization/own-values';
 export { recordOf, type RecordLike } from '../answers';

@@ -124,9 +124,7 @@ export const RULEBOOK: readonly Rule[] = [
   rule('identifier-search', ['ORG-FILTER-IDENTIFIER'], ({ probe, value, exchange, carriedBy }) =>
     judgeIdentifierSearch(probe, value, exchange, carriedBy),
   ),
-  rule('own-value-search', ['ORG-FILTER-IDENTIFIER', 'ORG-FILTERS'], ({ id, search, seenIn, answers }) =>
-    judgeFoundByOwnValue(id, search, seenIn, answers),
-  ),
+  rule('own-value-search', ['ORG-FINDABLE'], ({ id, search, seenIn, answers }) => judgeFoundByOwnValue(id, search, seenIn, answers)),
   rule('qualified-identifier-search', ['ORG-FILTER-IDENTIFIER'], ({ value, system, exchange }) =>
     judgeQualifiedIdentifier(value, system, exchange),
   ),

@@ -93,7 +93,7 @@ export interface Subjects {
   'repeated-lookup': { first: Exchange; second: Exchange };
   /** An identifier search, by value; `carriedBy`: where an answer of the run showed an organization carrying it, in words. */
   'identifier-search': { probe: string; value: string; exchange: Exchange; carriedBy?: string };
-  /** An organization the run has seen (`seenIn`), searched by one value it carries: the search, then the same with Count=1000 where needed. */
+  /** An organization the run has seen (`seenIn`), searched by values it carries: the answers to nextOwnValueRequest's requests, in order. */
   'own-value-search': { id: string; search: OwnValueSearch; seenIn: string; answers: readonly Exchange[] };
   /** An identifier search in the FHIR token form `system|value`, with the system the service reports. */
   'qualified-identifier-search': { value: string; system: string; exchange: Exchange };
@@ -144,7 +144,8 @@ export const SUBJECT_NEEDS: Readonly<Record<SubjectKind, string>> = {
   'record-search': 'a searchSingleBest query by the values of a known record (Name alone, first and last name)',
   'own-value-narrowing': "a record's NPI plus each parameter with the record's own value",
   'identifier-search': 'an identifier search, by value',
-  'own-value-search': 'an organization seen in an answer, searched by each value it carries',
+  'own-value-search':
+    'an organization seen in an answer, searched by each value it carries (identifiers, phones, postal code, city and state, name)',
   'qualified-identifier-search': 'an identifier search by system|value',
   'foreign-identifier-search': 'an identifier search by another system|value',
   'next-walk': 'the pages of a search reached by next links',

@@ -83,9 +83,16 @@ export const ORGANIZATION_REQUIREMENTS = [
     level: 'MUST',
     spec: '§4.3',
     title:
-      '`name`, `address-city`, `address-state`, `address-postalcode`, `phone`, `type` results contain the searched value in the matching field, and `address` results have an address holding every word of it (case-insensitive, punctuation aside, since exact rules are not shown), on every page; an entry that matches a filter under no reading (not case-insensitively, not with punctuation and spaces ignored, not as a substring either way) contradicts §4.3 (two filters OR-ed, say); an organization the run has seen is among the results of a search by its own phone, postal code or name (§4.3: all records matching)',
+      '`name`, `address-city`, `address-state`, `address-postalcode`, `phone`, `type` results contain the searched value in the matching field, and `address` results have an address holding every word of it (case-insensitive, punctuation aside, since exact rules are not shown), on every page; an entry that matches a filter under no reading (not case-insensitively, not with punctuation and spaces ignored, not as a substring either way) contradicts §4.3 (two filters OR-ed, say)',
     nearMiss:
       'the field holds the value only with punctuation and spaces ignored, or lies within the value; an `address` that holds some part of the searched address (its street, city, state or zip) but not every word',
+  },
+  {
+    id: 'ORG-FINDABLE',
+    level: 'MUST',
+    spec: '§4.3',
+    title:
+      'an organization an answer has shown is among the results of a search by each value it carries: each identifier (`value` and `system|value`), each phone (its 10 digits), its postal code, its city with its state, its name (§4.3: return all organization records matching the query parameters); asked again with Count=1000, then narrowed by its own `address-state`, where more organizations match than one answer holds, and skipped where even that answer holds more',
   },
   {
     id: 'ORG-ACTIVE',

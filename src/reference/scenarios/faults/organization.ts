@@ -459,21 +459,6 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
       behaviour: { organization: { filters: ({ identifier: _identifier, ...rest }) => rest } },
     },
     {
-      // A search index that keeps each organization's first identifier only.
-      name: 'identifier-first-only',
-      description: "identifier matches only each organization's first identifier",
-      behaviour: {
-        organization: {
-          search: (filters, organizations) => {
-            const matches = organizations.search(filters);
-            if (filters.identifier === undefined) return matches;
-            const wanted = filters.identifier.slice(filters.identifier.lastIndexOf('|') + 1).toUpperCase();
-            return matches.slice().filter((o) => (o.identifier?.[0]?.value ?? '').toUpperCase() === wanted);
-          },
-        },
-      },
-    },
-    {
       name: 'identifier-system-ignored',
       description: 'system|value matches on the value alone',
       behaviour: {
@@ -489,6 +474,48 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
       behaviour: {
         organization: {
           filters: (filters) => (filters.identifier ? { ...filters, identifier: filters.identifier.replace('|', ' ') } : filters),
+        },
+      },
+    },
+  ],
+  'ORG-FINDABLE': [
+    {
+      // A search index that keeps each organization's first identifier only.
+      name: 'identifier-first-only',
+      description: "identifier matches only each organization's first identifier",
+      behaviour: {
+        organization: {
+          search: (filters, organizations) => {
+            const matches = organizations.search(filters);
+            if (filters.identifier === undefined) return matches;
+            const wanted = filters.identifier.slice(filters.identifier.lastIndexOf('|') + 1).toUpperCase();
+            return matches.slice().filter((o) => (o.identifier?.[0]?.value ?? '').toUpperCase() === wanted);
+          },
+        },
+      },
+    },
+    {
+      // An index that stored half the numbers with their country code: a 10-digit search misses them.
+      name: 'phone-stored-with-leading-1',
+      description: 'phone finds none of the organizations whose number the index stored with a leading 1 (half of them)',
+      behaviour: {
+        organization: {
+          search: (filters, organizations) => {
+            const matches = organizations.search(filters);
+            if (filters.phone === undefined) return matches;
+            return matches.slice().filter((o) => Number(o.id.slice(-1)) % 2 === 1);
+          },
+        },
+      },
+    },
+    {
+      // A query builder that puts both address filters on one field: city and state together match nothing.
+      name: 'city-with-state-finds-nothing',
+      description: 'address-city together with address-state matches no organization (each alone works)',
+      behaviour: {
+        organization: {
+          search: (filters, organizations) =>
+            filters['address-city'] !== undefined && filters['address-state'] !== undefined ? [] : organizations.search(filters),
         },
       },
     },
