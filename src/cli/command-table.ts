@@ -183,6 +183,10 @@ export const COMMANDS = {
       delimiter: { value: 'D', description: "the CSV's delimiter: comma, semicolon or tab (default: found from the first line)" },
       organizations: { value: 'QUERY', multiple: true, description: 'a search to walk, such as address-state=TX (repeat for more)' },
       'organizations-by-state': { description: 'walk address-state for every USPS state and territory code' },
+      findability: {
+        description:
+          'search every organization met by each value it carries (ORG-FINDABLE, §4.3): identifiers, phones, postal code, city with state, name: about 7 more requests an organization',
+      },
       out: { value: 'DIR', description: 'where the survey goes (default survey-report)' },
       resume: { description: 'carry on the survey whose checkpoint is in --out' },
       shard: { value: 'I/N', description: 'survey shard I of N; join the shards with survey merge' },

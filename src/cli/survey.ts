@@ -31,6 +31,7 @@ export interface SurveyOptions extends Pick<RunOptions, 'base-url' | 'env-file' 
   delimiter?: string;
   organizations?: string[];
   'organizations-by-state'?: boolean;
+  findability?: boolean;
   out?: string;
   resume?: boolean;
   concurrency?: string;
@@ -127,6 +128,7 @@ export function surveyCommand(options: SurveyOptions): Promise<number> {
         ...(delimiter !== undefined ? { delimiter } : {}),
         walks,
         shard,
+        ...(options.findability ? { findability: true as const } : {}),
         examples,
         maxFailureRows,
         credentials: {

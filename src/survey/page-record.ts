@@ -6,10 +6,24 @@
 import type { DirectoryEndpoints } from '../client/endpoints';
 import type { Exchange } from '../client/exchange';
 import { ForeignOriginError } from '../client/http-client';
-import { type Judgement, type Redact, isBundle, organizationIds, NextWalk, pageOfWalk, entryShell, SHELL_ENTRY } from '../rules/rulebook';
+import {
+  type Judgement,
+  type Redact,
+  entriesOf,
+  entryShell,
+  isBundle,
+  NextWalk,
+  nextOwnValueRequest,
+  organizationIds,
+  organizationOfEntry,
+  ownValueSearches,
+  pageOfWalk,
+  SHELL_ENTRY,
+} from '../rules/rulebook';
 import { judgeSurveyed } from './subjects';
 import type { PageUnit } from './records';
 import { recordVerdict } from './record-verdict';
+import type { OrganizationSearches, SearchOutcome } from './findability-rates';
 import { aboutTheData, type TimedRequests } from './timed-requests';
 
 /** A walk's query in words, its records' key: `address-state=TX`. */
@@ -67,12 +81,52 @@ function pageOutline(exchange: Exchange, query: Record<string, string>): PageOut
   return { bundle, entries: ids.length, total, ids: [...ids], ...(unmatched.length > 0 ? { unmatched: [...unmatched] } : {}) };
 }
 
+/**
+ * ORG-FINDABLE for one organization met: a search by each value it carries, each asked as the rule
+ * says (nextOwnValueRequest), judged by the rulebook. A request without an answer about the data
+ * throws, as the page's own would: the page is left for --resume.
+ */
+async function findable(
+  endpoints: DirectoryEndpoints,
+  entry: Exchange,
+  seenIn: string,
+  requests: TimedRequests,
+): Promise<{ judgements: Judgement[]; searches: OrganizationSearches; answers: Map<string, Exchange> }> {
+  const { id, resource } = organizationOfEntry(entriesOf(entry.body)[0]);
+  const judgements: Judgement[] = [];
+  const searches: [string, SearchOutcome][] = [];
+  const answers = new Map<string, Exchange>();
+  for (const search of ownValueSearches(resource)) {
+    const asked: Exchange[] = [];
+    for (let next = nextOwnValueRequest(id, search, asked); next; next = nextOwnValueRequest(id, search, asked))
+      asked.push(await requests.ask('organization', () => endpoints.organizations(next!)));
+    for (const exchange of asked) answers.set(exchange.url, exchange);
+    const judgement = judgeSurveyed('own-value-search', { id, search, seenIn, answers: asked });
+    judgements.push(judgement);
+    searches.push([search.parameter, outcomeOf(judgement)]);
+  }
+  return { judgements, searches, answers };
+}
+
+/** What one search's judgement showed: ORG-FINDABLE held, failed, or was skipped. */
+function outcomeOf(judgement: Judgement): SearchOutcome {
+  const record = judgement.requirementRecords((value) => value).find((r) => r.id === 'ORG-FINDABLE');
+  if (!record || record.checks === 0) return 'unknown';
+  return record.failures.length > 0 ? 'missed' : 'found';
+}
+
+/** What a walk asks of one page: the walk's number and query, the page, and whether each organization on it is searched by its own values. */
+export interface WalkPageRequest {
+  walk: number;
+  query: Record<string, string>;
+  page: number;
+  findability: boolean;
+}
+
 /** Page `page` of walk `walk`; a request without an answer about the data throws (TimedRequests), with `requests` holding what was asked. */
 export async function surveyWalkPage(
   endpoints: DirectoryEndpoints,
-  walk: number,
-  query: Record<string, string>,
-  page: number,
+  { walk, query, page, findability }: WalkPageRequest,
   redact: Redact,
   requests: TimedRequests,
 ): Promise<PageUnit> {
@@ -92,15 +146,20 @@ export async function surveyWalkPage(
     filters: [],
   };
   if (!shape.bundle) return unit;
-  unit.ids.forEach((id, index) => {
+  for (const [index, id] of unit.ids.entries()) {
     const entry = entryShell(exchange, index);
     // Judged alone in the page's shell, at /entry/0; counted at its place in the page.
     const atItsPlace = (judgement: Judgement) => judgement.relocated(SHELL_ENTRY, `/entry/${index}`);
     const options = { redact, exchangeOf: () => exchange };
     const organization = id === '' ? `(no id: entry ${index} of Page=${page} of ${key})` : id;
-    unit.organizations.push(recordVerdict(organization, atItsPlace(judgeSurveyed('organization-entry', { entry })), options));
+    const own = atItsPlace(judgeSurveyed('organization-entry', { entry }));
+    // The searches by its own values are the organization's record too: counted once, where a walk first met it.
+    const searched = findability && id !== '' ? await findable(endpoints, entry, `Page=${page} of ${key}`, requests) : undefined;
+    for (const judgement of searched?.judgements ?? []) own.add(judgement);
+    if (findability) (unit.findability ??= []).push(searched?.searches ?? []);
+    unit.organizations.push(recordVerdict(organization, own, { redact, exchangeOf: (url) => searched?.answers.get(url) ?? exchange }));
     unit.filters.push(recordVerdict(organization, atItsPlace(judgeSurveyed('organization-match', { entry, query })), options));
-  });
+  }
   if (page === 1) Object.assign(unit, await followNext(endpoints, query, exchange, requests, redact));
   return unit;
 }

@@ -18,7 +18,7 @@ import type { InputProblemUnit, InputReadUnit, PageUnit, SurveyUnit, TransportFa
 import { npiShard, type Shard } from './shard';
 import type { SurveyPlan } from './survey-plan';
 import { SurveyTally } from './tally';
-import { NOT_JUDGED_HERE } from './subjects';
+import { notJudgedHere } from './subjects';
 import type { FailureRow } from '../report/survey/failures-csv';
 import { hintedPages, ownPages, shardAsksOn, surveyWalk, walkPageOf } from './walk-plan';
 import { awaitedTask, runPool, type Task } from './work-pool';
@@ -140,7 +140,7 @@ export function surveyReport(
     shard: { index: plan.shard.index, total: plan.shard.total },
     paging: { by: 'Page', pageSize: PAGE_SIZE },
     ...counts,
-    notJudged: NOT_JUDGED_HERE,
+    notJudged: notJudgedHere(plan.findability === true),
     records: { ...counts.records, walks: plan.walks.length },
     failureRows,
   };
@@ -250,7 +250,7 @@ async function* work(
       if (!walkCounted) counting.counted();
       walkCounted = true;
     };
-    yield* walkPages(endpoints, walk, query, shard, settings, done, { expect: counting.expect, counted: countedOnce });
+    yield* walkPages(endpoints, walk, query, shard, plan.findability, settings, done, { expect: counting.expect, counted: countedOnce });
     countedOnce();
   }
 }
@@ -281,12 +281,15 @@ async function* walkPages(
   walk: number,
   query: Record<string, string>,
   shard: Shard,
+  findability: true | undefined,
   settings: SurveySettings,
   done: Journaled,
   counting: Pick<Counting, 'expect' | 'counted'>,
 ): AsyncGenerator<Task<SurveyUnit>> {
   const ask = (number: number) => () =>
-    unitOf({ walk, page: number }, (requests) => surveyWalkPage(endpoints, walk, query, number, settings.redact, requests));
+    unitOf({ walk, page: number }, (requests) =>
+      surveyWalkPage(endpoints, { walk, query, page: number, findability: findability === true }, settings.redact, requests),
+    );
   // Page 1 says how many pages there may be; a shard that does not own it asks for it without judging it.
   const first: { unit?: PageOutline } = {};
   if (shard.total === 1 || shard.index === 1) yield* pageOf(walk, 1, done, first, counting, ask);

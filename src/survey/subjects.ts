@@ -6,7 +6,7 @@
 import { requirement } from '../spec/catalogue';
 import type { Endpoint } from '../client/endpoints';
 import type { Exchange } from '../client/exchange';
-import { type Judgement, judge, judgeAnswer, notJudgedBy, type Subjects } from '../rules/rulebook';
+import { type Judgement, judge, judgeAnswer, notJudgedBy, requirementsOf, type SubjectKind, type Subjects } from '../rules/rulebook';
 import type { SurveyReport } from '../types/schemas';
 
 export const SURVEY_SUBJECTS = [
@@ -22,7 +22,13 @@ export const SURVEY_SUBJECTS = [
   'next-link-target',
 ] as const;
 
-type SurveySubject = (typeof SURVEY_SUBJECTS)[number];
+/** What `--findability` adds: every organization met, searched by each value it carries (ORG-FINDABLE). */
+export const FINDABILITY_SUBJECTS = ['own-value-search'] as const;
+
+type SurveySubject = (typeof SURVEY_SUBJECTS)[number] | (typeof FINDABILITY_SUBJECTS)[number];
+
+/** The subjects a survey meets: with `--findability`, the searches by each organization's own values too. */
+export const surveySubjects = (findability: boolean): SubjectKind[] => [...SURVEY_SUBJECTS, ...(findability ? FINDABILITY_SUBJECTS : [])];
 
 /**
  * Every rule of an answer of its endpoint, as every driver judges it (judgeAnswer: http-answer, and
@@ -35,9 +41,16 @@ export const judgeSurveyedAnswer = (endpoint: Exclude<Endpoint, 'organization'>,
 /** Every rule of a subject the survey meets, judged: a subject outside SURVEY_SUBJECTS does not compile. */
 export const judgeSurveyed = <K extends SurveySubject>(subject: K, value: Subjects[K]): Judgement => judge(subject, value);
 
-/** The requirements no subject of the survey reaches, with what each needs. */
-export const NOT_JUDGED_HERE: NonNullable<SurveyReport['notJudged']> = notJudgedBy(SURVEY_SUBJECTS).map(({ id, needs }) => ({
-  id,
-  level: requirement(id).level,
-  needs,
-}));
+const FINDABILITY_REQUIREMENTS = requirementsOf(...FINDABILITY_SUBJECTS);
+
+/** The requirements no subject of a survey reaches, with what each needs: first `--findability`, where that adds its subject. */
+export function notJudgedHere(findability: boolean): NonNullable<SurveyReport['notJudged']> {
+  return notJudgedBy(surveySubjects(findability)).map(({ id, needs }) => ({
+    id,
+    level: requirement(id).level,
+    needs: !findability && FINDABILITY_REQUIREMENTS.has(id) ? ['survey --findability', ...needs] : needs,
+  }));
+}
+
+/** The requirements no subject of a survey without `--findability` reaches: what the mutation run's surveys leave to the suite. */
+export const NOT_JUDGED_HERE = notJudgedHere(false);

@@ -15,6 +15,8 @@ export interface SurveyPlan {
   /** One walk per query, in order: the --organizations queries, then one per state. */
   walks: Record<string, string>[];
   shard: Shard;
+  /** --findability: every organization met is searched by each value it carries (ORG-FINDABLE); absent when off. */
+  findability?: true;
   /** Examples kept per requirement and level (--examples). */
   examples: number;
   /** Rows of failures.csv at most (--max-failure-rows). */
@@ -31,6 +33,7 @@ const PARTS: Record<keyof SurveyPlan, string> = {
   delimiter: '--delimiter',
   walks: 'organization walks (--organizations, --organizations-by-state)',
   shard: 'shard (--shard)',
+  findability: '--findability',
   examples: '--examples',
   maxFailureRows: '--max-failure-rows',
   credentials: 'credentials (API_TOKEN, API_HEADERS, client certificate)',

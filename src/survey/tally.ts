@@ -4,6 +4,7 @@
  * failure rows (both bounded). Walk-level rules wait for every page of a walk, since a shard holds
  * only some of them: they are judged when the tally is finished, over the pages it was given.
  */
+import { FindabilityCounts, type OrganizationSearches } from './findability-rates';
 import { type WalkedPage, PageWalk } from '../rules/rulebook';
 import { judgeSurveyed } from './subjects';
 import { recordVerdict } from './record-verdict';
@@ -25,6 +26,8 @@ export interface TallyOptions {
   maxFailureRows: number;
   /** The walks' queries, by walk number. */
   walks: readonly Record<string, string>[];
+  /** --findability: survey.json counts the searches by each organization's own values per parameter. */
+  findability?: true;
 }
 
 /** The label for provider failures whose value no source record holds. */
@@ -86,10 +89,12 @@ interface VerdictLists {
  * organizations hold their keys and 200k references (about 70 bytes each), not 200k verdicts with
  * their arrays (about 300 bytes each).
  */
-export type HeldPage = Omit<PageUnit, 'organizations' | 'filters'> & {
+export type HeldPage = Omit<PageUnit, 'organizations' | 'filters' | 'findability'> & {
   keys: string[];
   organizationLists: VerdictLists[];
   filterLists: VerdictLists[];
+  /** With --findability: each organization's searches, shared among equal ones as the verdict lists are. */
+  searchLists?: OrganizationSearches[];
 };
 
 class SharedLists {
@@ -103,14 +108,24 @@ class SharedLists {
     return lists;
   }
 
+  private readonly searches = new Map<string, OrganizationSearches>();
+
+  private sharedSearches(searches: OrganizationSearches): OrganizationSearches {
+    const signature = JSON.stringify(searches);
+    let shared = this.searches.get(signature);
+    if (!shared) this.searches.set(signature, (shared = searches));
+    return shared;
+  }
+
   /** The page held; an organization's key is the id the page lists (the same string), or the key its verdict gives. */
-  hold({ organizations, filters, ...page }: PageUnit): HeldPage {
+  hold({ organizations, filters, findability, ...page }: PageUnit): HeldPage {
     const ids = new Map(page.ids.map((id) => [id, id]));
     return {
       ...page,
       keys: organizations.map((v) => ids.get(v.key) ?? v.key),
       organizationLists: organizations.map((v) => this.shared(v)),
       filterLists: filters.map((v) => this.shared(v)),
+      ...(findability ? { searchLists: findability.map((s) => this.sharedSearches(s)) } : {}),
     };
   }
 }
@@ -148,6 +163,7 @@ export class SurveyTally {
   /** Distinct organizations judged: known when the walks are finished. */
   private organizationCount = 0;
   private readonly shared = new SharedLists();
+  private readonly findability = new FindabilityCounts();
 
   constructor(private readonly options: TallyOptions) {}
 
@@ -274,6 +290,7 @@ export class SurveyTally {
    */
   private finishWalks(wholeWalks: boolean): void {
     const organizations = new Map<string, VerdictLists>();
+    const searched = new Map<string, OrganizationSearches>();
     for (const walk of [...this.walks.keys()].sort((a, b) => a - b)) {
       const pages = this.walks.get(walk)!;
       const held = [...pages.values()].filter((p): p is HeldPage => p.kind === 'page').sort((a, b) => a.page - b.page);
@@ -286,7 +303,10 @@ export class SurveyTally {
       if (judged.length === 0) continue;
       for (const unit of judged) {
         unit.keys.forEach((key, i) => {
-          if (!organizations.has(key)) organizations.set(key, unit.organizationLists[i]);
+          if (!organizations.has(key)) {
+            organizations.set(key, unit.organizationLists[i]);
+            if (unit.searchLists) searched.set(key, unit.searchLists[i]);
+          }
           this.count({ key, ...unit.filterLists[i] });
         });
       }
@@ -294,6 +314,8 @@ export class SurveyTally {
     }
     this.organizationCount = organizations.size;
     for (const [key, lists] of organizations) this.count({ key, ...lists });
+    // Each organization's searches once, where a walk first met it, as its verdict.
+    for (const searches of searched.values()) this.findability.add(searches);
   }
 
   /**
@@ -345,7 +367,7 @@ export class SurveyTally {
   /** The counts as survey.json has them, and the failure rows in key order. */
   finish(wholeWalks: boolean): Pick<
     SurveyReport,
-    'records' | 'requests' | 'latencyMs' | 'requirements' | 'observations' | 'inputProblems' | 'input'
+    'records' | 'requests' | 'latencyMs' | 'requirements' | 'findability' | 'observations' | 'inputProblems' | 'input'
   > & {
     rows: FailureRow[];
     failureRows: SurveyReport['failureRows'];
@@ -384,6 +406,7 @@ export class SurveyTally {
       latencyMs: this.latency.summary(),
       latencyHistograms: this.latency.encoded(),
       requirements,
+      ...(this.options.findability ? { findability: { organizations: this.findability.byParameter() } } : {}),
       failingKeys: requirements.flatMap(({ id, level }) => {
         const keys = this.failingKeys.get(`${id} ${level}`);
         return keys ? [{ id, level, keys: [...new Set(keys)].sort() }] : [];

@@ -815,6 +815,44 @@ export interface SurveyReport {
     examples: Example[];
   }[];
   /**
+   * With --findability: the searches by each record's own values, counted per parameter, each record once; absent without it.
+   */
+  findability?: {
+    /**
+     * Every organization met, searched by each value it carries (ORG-FINDABLE, §4.3), per parameter the searches filled (`identifier`, `phone`, `address-postalcode`, `address-city+address-state`, `name`), in name order.
+     */
+    organizations: {
+      parameter: string;
+      /**
+       * Searches by an organization's own value of this parameter.
+       */
+      searched: number;
+      /**
+       * Searches whose answers held the organization.
+       */
+      found: number;
+      /**
+       * Searches whose answers held every match, and not the organization (ORG-FINDABLE failed), or answered no bundle.
+       */
+      missed: number;
+      /**
+       * Searches that matched more organizations than their last answer held, without it: they show neither (ORG-FINDABLE skipped).
+       */
+      unknown: number;
+      /**
+       * found / (found + missed); absent when that is 0.
+       */
+      rate?: number;
+      /**
+       * The 95% Wilson score interval of the rate.
+       */
+      interval95?: {
+        low: number;
+        high: number;
+      };
+    }[];
+  };
+  /**
    * The requirements of the catalogue that the survey does not judge, and why: each needs a request the survey does not make (the rulebook's subjects it never meets). The conformance run judges them.
    */
   notJudged?: {

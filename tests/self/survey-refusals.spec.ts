@@ -51,6 +51,7 @@ test('--resume of another survey is refused: another NPI list, target, shard or 
     [['--base-url', target('clean'), '--npis', npis, '--out', out, '--shard', '1/2'], 'shard (--shard)'],
     [['--base-url', target('clean'), '--npis', npis, '--out', out, '--examples', '2'], '--examples'],
     [['--base-url', target('clean'), '--npis', npis, '--out', out, '--delimiter', 'tab'], '--delimiter'],
+    [['--base-url', target('clean'), '--npis', npis, '--out', out, '--findability'], '--findability'],
   ] as const) {
     const result = await survey([...changed, '--resume']);
     refused(result, /--resume: the checkpoint in .* is of another survey: its .* differs; run without --resume to start anew/);

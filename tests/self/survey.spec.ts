@@ -19,6 +19,7 @@ import type { FailingKeys, SurveyReport } from '../../src/types/schemas';
 import { BIN, commandAsync, tempDir } from './command';
 import { expect, seededRandom, test } from './fixtures';
 import { readSurvey, surveyCounts } from './survey-report';
+import { wilsonInterval } from '../../src/survey/findability-rates';
 import { layoutProblems, openFile, readmeImage } from './browser';
 
 const fixtures = readFixtures();
@@ -289,4 +290,77 @@ test('hostile text in records: survey.json valid and bounded, failures.csv parse
   } finally {
     await close();
   }
+});
+
+test('--findability: each organization met is searched by each value it carries; a first-identifier index fails ORG-FINDABLE for exactly the organizations it hides', async () => {
+  const walked = fixtures.organizations.filter((o) => o.address.some((a) => a.state === 'OH'));
+  // The fault matches an identifier search on each organization's first identifier alone.
+  const hidden = walked.filter((o) => o.identifier.some((i) => i.value.toUpperCase() !== o.identifier[0].value.toUpperCase()));
+  expect(hidden.length).toBeGreaterThan(0);
+  expect(hidden.length).toBeLessThan(walked.length);
+  const [clean, faulty, off] = [tempDir(), tempDir(), tempDir()];
+  const results = await Promise.all([
+    survey('clean', ['--organizations', 'address-state=OH', '--findability', '--out', clean]),
+    survey('identifier-first-only', ['--organizations', 'address-state=OH', '--findability', '--out', faulty]),
+    survey('identifier-first-only', ['--organizations', 'address-state=OH', '--out', off]),
+  ]);
+  expect(results.map((r) => r.code)).toEqual([0, 1, 0]);
+  expect(failing(readSurvey(clean), 'ORG-FINDABLE')).toMatchObject({ checked: walked.length, failed: 0 });
+  const report = readSurvey(faulty);
+  expect(failing(report, 'ORG-FINDABLE')).toMatchObject({ checked: walked.length, failed: hidden.length });
+  expect(report.requirements.filter((r) => r.failed > 0).map((r) => r.id)).toEqual(['ORG-FINDABLE']);
+  expect(report.notJudged?.map((n) => n.id)).not.toContain('ORG-FINDABLE');
+  expect(failing(report, 'ORG-FINDABLE')!.examples[0].message).toMatch(
+    /carries identifier=\S+ \(Page=1 of address-state=OH\), yet the search by identifier \(identifier=\S+, total 0, 1 request\) holds 0 organizations/,
+  );
+  const keys = JSON.parse(readFileSync(join(faulty, 'failing-keys.json'), 'utf8')) as FailingKeys;
+  expect(keys.requirements.find((r) => r.id === 'ORG-FINDABLE')?.keys).toEqual(hidden.map((o) => o.id).sort());
+  const rows = parse(readFileSync(join(faulty, 'failures.csv')), { columns: true }) as Record<string, string>[];
+  expect(rows.filter((r) => r.requirement === 'ORG-FINDABLE').every((r) => /[?&]identifier=/.test(r.url))).toBe(true);
+  // Per parameter: every search by a non-first identifier missed, by value and by system|value; the others all found.
+  const identifierSearches = walked.flatMap((o) =>
+    o.identifier.flatMap((i) => {
+      const missed = i.value.toUpperCase() !== o.identifier[0].value.toUpperCase();
+      return i.system ? [missed, missed] : [missed];
+    }),
+  );
+  const missed = identifierSearches.filter(Boolean).length;
+  const byParameter = new Map(report.findability!.organizations.map((p) => [p.parameter, p]));
+  expect(byParameter.get('identifier')).toMatchObject({
+    searched: identifierSearches.length,
+    found: identifierSearches.length - missed,
+    missed,
+    unknown: 0,
+  });
+  const { rate, interval95 } = byParameter.get('identifier')!;
+  expect(rate).toBeCloseTo(1 - missed / identifierSearches.length, 5);
+  expect(interval95!.low).toBeLessThan(rate!);
+  expect(interval95!.high).toBeGreaterThan(rate!);
+  for (const parameter of ['phone', 'address-postalcode', 'address-city+address-state', 'name'])
+    expect(byParameter.get(parameter), parameter).toMatchObject({ missed: 0, unknown: 0, rate: 1 });
+  expect(byParameter.get('name')!.searched).toBe(walked.length);
+  const html = readFileSync(join(faulty, 'index.html'), 'utf8');
+  expect(html).toContain('Findability: organizations found by the values they carry');
+  // Without --findability the survey does not judge it, and says what it would take.
+  const notJudged = readSurvey(off).notJudged?.find((n) => n.id === 'ORG-FINDABLE');
+  expect(notJudged?.needs[0]).toBe('survey --findability');
+  expect(failing(readSurvey(off), 'ORG-FINDABLE')).toBeUndefined();
+  expect(readSurvey(off).findability).toBeUndefined();
+});
+
+test('the findability rates carry the 95% Wilson interval, inside [0, 1] at the ends', () => {
+  // Wilson's score interval at z = 1.96, as statistics tables give it (Newcombe 1998, Table I: 0/10, 5/10, 10/10; 950/1000).
+  const cases: [number, number, number, number][] = [
+    [0, 10, 0, 0.2775],
+    [5, 10, 0.2366, 0.7634],
+    [10, 10, 0.7225, 1],
+    [950, 1000, 0.9347, 0.9619],
+  ];
+  for (const [found, searched, low, high] of cases) {
+    const interval = wilsonInterval(found, searched);
+    expect(interval.low, `${found}/${searched}`).toBeCloseTo(low, 4);
+    expect(interval.high, `${found}/${searched}`).toBeCloseTo(high, 4);
+  }
+  expect(wilsonInterval(0, 10).low).toBe(0);
+  expect(wilsonInterval(10, 10).high).toBe(1);
 });

@@ -1,6 +1,6 @@
 /**
  * index.html of a survey: the verdict, what was surveyed, the two charts, every requirement with
- * its rate, failures per source dataset, and the examples, each with a curl line to repeat it. One
+ * its rate, findability per parameter (--findability), failures per source dataset, and the examples, each with a curl line to repeat it. One
  * self-contained page with the conformance page's Content-Security-Policy and stylesheet: no script.
  */
 import type { ElementContent } from 'hast';
@@ -34,25 +34,49 @@ function chart(title: string, svg: string | undefined): ElementContent[] {
   return svg ? [h('figure', [h('img', { src: svgDataUri(svg), alt: title }), h('figcaption', text(title))])] : [];
 }
 
+/** A section of one table: its heading, a sentence that says how to read it, and the table. */
+const tableSection = (id: string, heading: string, reading: string, content: ElementContent): ElementContent =>
+  h('section', { id }, [h('h2', text(heading)), h('p', text(reading)), content]);
+
 /** Failures per source dataset, one column per requirement that has any. */
 function bySource(report: SurveyReport): ElementContent[] {
   const traced = report.requirements.filter((r) => Object.keys(r.bySource).length > 0);
   if (traced.length === 0) return [];
   const sources = [...new Set(traced.flatMap((r) => Object.keys(r.bySource)))].sort();
   return [
-    h('section', { id: 'sources' }, [
-      h('h2', text('Failures per source dataset')),
-      h(
-        'p',
-        text(
-          "Provider records whose failing value a source record holds, by that record's index: a data steward fixes a feed, not a record.",
-        ),
-      ),
+    tableSection(
+      'sources',
+      'Failures per source dataset',
+      "Provider records whose failing value a source record holds, by that record's index: a data steward fixes a feed, not a record.",
       table(
         ['source', ...traced.map((r) => `${r.id} (${r.level})`)],
         sources.map((s) => [s, ...traced.map((r) => r.bySource[s] ?? 0)]),
       ),
-    ]),
+    ),
+  ];
+}
+
+/** With --findability: per parameter, the searches by each organization's own values, and the share that found it with its 95% interval. */
+function findability(report: SurveyReport): ElementContent[] {
+  if (!report.findability) return [];
+  return [
+    tableSection(
+      'findability',
+      'Findability: organizations found by the values they carry (ORG-FINDABLE, §4.3)',
+      'Every organization met, searched by each value it carries, counted once. Found: its search held it; missed: the search held every match, and not it; unknown: more matched than an answer held, even narrowed by its own state. The rate is found / (found + missed), with its 95% Wilson interval.',
+      table(
+        ['parameter', 'searches', 'found', 'missed', 'unknown', 'found rate', '95% interval'],
+        report.findability.organizations.map((p) => [
+          p.parameter,
+          p.searched,
+          p.found,
+          p.missed,
+          p.unknown,
+          p.rate === undefined ? '-' : percent(p.rate),
+          p.interval95 ? `${percent(p.interval95.low)} to ${percent(p.interval95.high)}` : '-',
+        ]),
+      ),
+    ),
   ];
 }
 
@@ -136,6 +160,7 @@ export function surveyPage(
           ]
         : []),
     ]),
+    ...findability(report),
     ...bySource(report),
     ...examples(report, credentials),
     ...((report.notJudged ?? []).length > 0
