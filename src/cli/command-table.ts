@@ -185,7 +185,7 @@ export const COMMANDS = {
       'organizations-by-state': { description: 'walk address-state for every USPS state and territory code' },
       findability: {
         description:
-          'search every organization met by each value it carries (ORG-FINDABLE, §4.3): identifiers, phones, postal code, city with state, name: about 7 more requests an organization',
+          'search every organization met by each value it carries (ORG-FINDABLE, §4.3), about 7 more requests an organization; ask for every provider found by its NPI with a dashed and a plain parameter and by its demographics (SB-OPTIONAL-DASH, SB-NARROWING, SB-FINDABLE, §4.1), about 3 more',
       },
       out: { value: 'DIR', description: 'where the survey goes (default survey-report)' },
       resume: { description: 'carry on the survey whose checkpoint is in --out' },

@@ -23,7 +23,7 @@ import {
 import { judgeSurveyed } from './subjects';
 import type { PageUnit } from './records';
 import { recordVerdict } from './record-verdict';
-import type { OrganizationSearches, SearchOutcome } from './findability-rates';
+import { outcomeOf, type RecordSearches, type SearchOutcome } from './findability-rates';
 import { aboutTheData, type TimedRequests } from './timed-requests';
 
 /** A walk's query in words, its records' key: `address-state=TX`. */
@@ -91,7 +91,7 @@ async function findable(
   entry: Exchange,
   seenIn: string,
   requests: TimedRequests,
-): Promise<{ judgements: Judgement[]; searches: OrganizationSearches; answers: Map<string, Exchange> }> {
+): Promise<{ judgements: Judgement[]; searches: RecordSearches; answers: Map<string, Exchange> }> {
   const { id, resource } = organizationOfEntry(entriesOf(entry.body)[0]);
   const judgements: Judgement[] = [];
   const searches: [string, SearchOutcome][] = [];
@@ -103,16 +103,9 @@ async function findable(
     for (const exchange of asked) answers.set(exchange.url, exchange);
     const judgement = judgeSurveyed('own-value-search', { id, search, seenIn, answers: asked });
     judgements.push(judgement);
-    searches.push([search.parameter, outcomeOf(judgement)]);
+    searches.push([search.parameter, outcomeOf(judgement, 'ORG-FINDABLE')]);
   }
   return { judgements, searches, answers };
-}
-
-/** What one search's judgement showed: ORG-FINDABLE held, failed, or was skipped. */
-function outcomeOf(judgement: Judgement): SearchOutcome {
-  const record = judgement.requirementRecords((value) => value).find((r) => r.id === 'ORG-FINDABLE');
-  if (!record || record.checks === 0) return 'unknown';
-  return record.failures.length > 0 ? 'missed' : 'found';
 }
 
 /** What a walk asks of one page: the walk's number and query, the page, and whether each organization on it is searched by its own values. */

@@ -5,7 +5,23 @@
  */
 import type { DirectoryEndpoints } from '../client/endpoints';
 import type { Exchange } from '../client/exchange';
-import { serviceText, type Redact, type Judgement, isJsonObject, objectsIn, datasetOf, classifySingleBest } from '../rules/rulebook';
+import {
+  serviceText,
+  type Redact,
+  type Judgement,
+  isJsonObject,
+  objectsIn,
+  datasetOf,
+  classifySingleBest,
+  DEMOGRAPHICS,
+  demographicSearch,
+  nextDemographicRequest,
+  ownParameterValues,
+  unusedUnmatchable,
+} from '../rules/rulebook';
+import { OPTIONAL_SUFFIX } from '../spec/constants';
+import type { RequirementId } from '../spec/catalogue';
+import { outcomeOf, type RecordSearches, type SearchOutcome } from './findability-rates';
 import { isWellFormed } from '../json/unicode';
 import { judgeSurveyed, judgeSurveyedAnswer } from './subjects';
 import { atPointer } from '../json/pointer';
@@ -59,11 +75,66 @@ function codedValuesObserved(judgement: Judgement, redact: Redact): string[] {
   return [...new Set(held)];
 }
 
+/**
+ * With --findability, a provider found by its NPI, asked for again three ways (§4.1): its NPI with
+ * one unmatchable dashed parameter (SB-OPTIONAL-DASH) and with one plain parameter holding its own
+ * value (SB-NARROWING), each chosen by the NPI's line so that the survey covers every parameter;
+ * and its demographics without the NPI (SB-FINDABLE), as the rule asks them. Every answer is judged
+ * as every answer is, and against its query (SB-MATCHES-QUERY).
+ */
+async function findable(
+  endpoints: DirectoryEndpoints,
+  { line, npi }: NpiLine,
+  record: { id: string; data: Record<string, unknown> },
+  requests: TimedRequests,
+): Promise<{ judgements: Judgement[]; searches: RecordSearches; answers: Exchange[] }> {
+  const judgements: Judgement[] = [];
+  const searches: [string, SearchOutcome][] = [];
+  const answers: Exchange[] = [];
+  const ask = async (query: Record<string, string>) => {
+    const exchange = await requests.ask('searchSingleBest', () => endpoints.searchSingleBest(query));
+    answers.push(exchange);
+    judgements.push(judgeSurveyedAnswer('searchSingleBest', exchange), judgeSurveyed('record-search', { query, exchange }));
+    return exchange;
+  };
+  const searched = (parameter: string, id: RequirementId, judgement: Judgement) => {
+    judgements.push(judgement);
+    searches.push([parameter, outcomeOf(judgement, id)]);
+  };
+  const base = { NPI: npi };
+  const unmatchable = unusedUnmatchable(base);
+  const [dashedParameter, value] = unmatchable[line % unmatchable.length];
+  const optional = await ask({ ...base, [`${dashedParameter}${OPTIONAL_SUFFIX}`]: value });
+  searched(
+    `${dashedParameter}${OPTIONAL_SUFFIX}`,
+    'SB-OPTIONAL-DASH',
+    judgeSurveyed('optional-parameter', { parameter: dashedParameter, value, recordId: record.id, exchange: optional }),
+  );
+  const plain = Object.entries(ownParameterValues(record.data)).filter(([parameter]) => parameter !== 'NPI');
+  if (plain.length > 0) {
+    const [parameter, own] = plain[line % plain.length];
+    const exchange = await ask({ ...base, [parameter]: own });
+    searched(parameter, 'SB-NARROWING', judgeSurveyed('own-value-narrowing', { recordId: record.id, parameter, value: own, exchange }));
+  }
+  const demographics = demographicSearch(record.data);
+  if (demographics) {
+    const asked: Exchange[] = [];
+    for (let query = nextDemographicRequest(demographics, asked); query; query = nextDemographicRequest(demographics, asked))
+      asked.push(await ask(query));
+    searched(
+      DEMOGRAPHICS,
+      'SB-FINDABLE',
+      judgeSurveyed('demographic-search', { recordId: record.id, search: demographics, answers: asked }),
+    );
+  }
+  return { judgements, searches, answers };
+}
+
 /** Surveys one NPI; a request without an answer about the data throws (TimedRequests), with `requests` holding what was asked. */
 export async function surveyProvider(
   endpoints: DirectoryEndpoints,
   { line, npi }: NpiLine,
-  redact: Redact,
+  { redact, findability }: { redact: Redact; findability: boolean },
   requests: TimedRequests,
 ): Promise<ProviderUnit> {
   const label = `NPI ${npi} (survey line ${line})`;
@@ -74,14 +145,19 @@ export async function surveyProvider(
   if (answer.kind === 'record' || answer.kind === 'malformed') {
     judgement.add(judgeSurveyed('unique-search', { probe: label, query: { NPI: npi }, exchange: search }));
   }
+  let searched: Awaited<ReturnType<typeof findable>> | undefined;
   if (answer.kind === 'record' && isWellFormed(answer.record.id)) {
     const { record } = answer;
     sources = await requests.ask('sourceRecords', () => endpoints.sourceRecords(record.id));
     judgement
       .add(judgeSurveyedAnswer('sourceRecords', sources))
       .add(judgeSurveyed('source-records', { golden: record, exchange: sources }));
+    if (findability && isJsonObject(record.data)) {
+      searched = await findable(endpoints, { line, npi }, { id: record.id, data: record.data }, requests);
+      for (const found of searched.judgements) judgement.add(found);
+    }
   }
-  const exchanges = new Map([search, ...(sources ? [sources] : [])].map((e) => [e.url, e]));
+  const exchanges = new Map([search, ...(sources ? [sources] : []), ...(searched?.answers ?? [])].map((e) => [e.url, e]));
   const verdict = recordVerdict(npi, judgement, {
     redact,
     exchangeOf: (url) => exchanges.get(url),
@@ -94,6 +170,7 @@ export async function surveyProvider(
     found: answer.kind === 'record',
     requests: requests.outcomes,
     verdict,
+    ...(findability && answer.kind === 'record' ? { findability: searched?.searches ?? [] } : {}),
     // A value is shown, never held whole: a service's 1 MiB code would make survey.json a megabyte.
     values: [...new Set(codedValuesObserved(judgement, redact).map((value) => serviceText(value, MAX_VALUE_CHARS)))].sort(),
   };

@@ -6,7 +6,7 @@
  * into the same counts.
  */
 import type { Level } from '../spec/catalogue';
-import type { OrganizationSearches } from './findability-rates';
+import type { RecordSearches } from './findability-rates';
 
 export const ENDPOINTS = ['searchSingleBest', 'sourceRecords', 'organization'] as const;
 export type Endpoint = (typeof ENDPOINTS)[number];
@@ -47,6 +47,8 @@ export interface ProviderUnit {
   verdict: RecordVerdict;
   /** OBS-CODED-VALUES: "Attribute: value", once each. */
   values: string[];
+  /** With --findability, for a provider found: each search by its own values, its parameter and what it showed (its verdict is in `verdict`). */
+  findability?: RecordSearches;
 }
 
 /** One page of a walk by Page alone: what ends a walk, and the records on it. */
@@ -72,7 +74,7 @@ export interface PageUnit {
   /** One per entry: ORG-FILTERS for the walk's query. */
   filters: RecordVerdict[];
   /** With --findability, one per entry: each search by the organization's own values, its parameter and what it showed (its verdict is in `organizations`). */
-  findability?: OrganizationSearches[];
+  findability?: RecordSearches[];
   /** Page 1 only: its next link followed once: the answer's line, its organizations, and ORG-NEXT-LINK on the answer. */
   next?: { url: string; status: number; contentType: string; ids: string[]; verdict: RecordVerdict };
   /** Page 1 only: the origin of a next link on another origin, never followed (OBS-CROSS-ORIGIN-LINK). */

@@ -236,7 +236,12 @@ async function* work(
     for await (const line of readNpis(plan.npis, { delimiter: plan.delimiter, problem, counts })) {
       for (const problem of unjournaled(problems.splice(0))) yield comes({ run: async () => problem });
       if (npiShard(line.npi, shard.total) !== shard.index || done.lines.has(line.line)) continue;
-      yield comes({ run: () => unitOf({ line: line.line }, (requests) => surveyProvider(endpoints, line, settings.redact, requests)) });
+      yield comes({
+        run: () =>
+          unitOf({ line: line.line }, (requests) =>
+            surveyProvider(endpoints, line, { redact: settings.redact, findability: plan.findability === true }, requests),
+          ),
+      });
     }
     for (const problem of unjournaled(problems)) yield comes({ run: async () => problem });
     // The list read to its end: its rows are accounted for in survey.json's input (journaled again on a resume, the same).

@@ -22,8 +22,18 @@ export const SURVEY_SUBJECTS = [
   'next-link-target',
 ] as const;
 
-/** What `--findability` adds: every organization met, searched by each value it carries (ORG-FINDABLE). */
-export const FINDABILITY_SUBJECTS = ['own-value-search'] as const;
+/**
+ * What `--findability` adds: every organization met, searched by each value it carries
+ * (ORG-FINDABLE); every provider found, asked for by its NPI with a dashed and a plain parameter, and
+ * by its demographics (SB-OPTIONAL-DASH, SB-NARROWING, SB-FINDABLE, SB-MATCHES-QUERY).
+ */
+export const FINDABILITY_SUBJECTS = [
+  'own-value-search',
+  'optional-parameter',
+  'own-value-narrowing',
+  'demographic-search',
+  'record-search',
+] as const;
 
 type SurveySubject = (typeof SURVEY_SUBJECTS)[number] | (typeof FINDABILITY_SUBJECTS)[number];
 

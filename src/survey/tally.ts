@@ -4,7 +4,7 @@
  * failure rows (both bounded). Walk-level rules wait for every page of a walk, since a shard holds
  * only some of them: they are judged when the tally is finished, over the pages it was given.
  */
-import { FindabilityCounts, type OrganizationSearches } from './findability-rates';
+import { FindabilityCounts, type RecordSearches } from './findability-rates';
 import { type WalkedPage, PageWalk } from '../rules/rulebook';
 import { judgeSurveyed } from './subjects';
 import { recordVerdict } from './record-verdict';
@@ -94,7 +94,7 @@ export type HeldPage = Omit<PageUnit, 'organizations' | 'filters' | 'findability
   organizationLists: VerdictLists[];
   filterLists: VerdictLists[];
   /** With --findability: each organization's searches, shared among equal ones as the verdict lists are. */
-  searchLists?: OrganizationSearches[];
+  searchLists?: RecordSearches[];
 };
 
 class SharedLists {
@@ -108,9 +108,9 @@ class SharedLists {
     return lists;
   }
 
-  private readonly searches = new Map<string, OrganizationSearches>();
+  private readonly searches = new Map<string, RecordSearches>();
 
-  private sharedSearches(searches: OrganizationSearches): OrganizationSearches {
+  private sharedSearches(searches: RecordSearches): RecordSearches {
     const signature = JSON.stringify(searches);
     let shared = this.searches.get(signature);
     if (!shared) this.searches.set(signature, (shared = searches));
@@ -163,7 +163,8 @@ export class SurveyTally {
   /** Distinct organizations judged: known when the walks are finished. */
   private organizationCount = 0;
   private readonly shared = new SharedLists();
-  private readonly findability = new FindabilityCounts();
+  private readonly organizationSearches = new FindabilityCounts();
+  private readonly providerSearches = new FindabilityCounts();
 
   constructor(private readonly options: TallyOptions) {}
 
@@ -186,6 +187,7 @@ export class SurveyTally {
         return;
       case 'provider':
         this.surveyedNpis++;
+        if (unit.findability) this.providerSearches.add(unit.findability);
         this.countRequests(unit.requests);
         if (unit.found) this.providers++;
         else this.notFound++;
@@ -290,7 +292,7 @@ export class SurveyTally {
    */
   private finishWalks(wholeWalks: boolean): void {
     const organizations = new Map<string, VerdictLists>();
-    const searched = new Map<string, OrganizationSearches>();
+    const searched = new Map<string, RecordSearches>();
     for (const walk of [...this.walks.keys()].sort((a, b) => a - b)) {
       const pages = this.walks.get(walk)!;
       const held = [...pages.values()].filter((p): p is HeldPage => p.kind === 'page').sort((a, b) => a.page - b.page);
@@ -315,7 +317,7 @@ export class SurveyTally {
     this.organizationCount = organizations.size;
     for (const [key, lists] of organizations) this.count({ key, ...lists });
     // Each organization's searches once, where a walk first met it, as its verdict.
-    for (const searches of searched.values()) this.findability.add(searches);
+    for (const searches of searched.values()) this.organizationSearches.add(searches);
   }
 
   /**
@@ -406,7 +408,9 @@ export class SurveyTally {
       latencyMs: this.latency.summary(),
       latencyHistograms: this.latency.encoded(),
       requirements,
-      ...(this.options.findability ? { findability: { organizations: this.findability.byParameter() } } : {}),
+      ...(this.options.findability
+        ? { findability: { organizations: this.organizationSearches.byParameter(), providers: this.providerSearches.byParameter() } }
+        : {}),
       failingKeys: requirements.flatMap(({ id, level }) => {
         const keys = this.failingKeys.get(`${id} ${level}`);
         return keys ? [{ id, level, keys: [...new Set(keys)].sort() }] : [];

@@ -821,36 +821,11 @@ export interface SurveyReport {
     /**
      * Every organization met, searched by each value it carries (ORG-FINDABLE, §4.3), per parameter the searches filled (`identifier`, `phone`, `address-postalcode`, `address-city+address-state`, `name`), in name order.
      */
-    organizations: {
-      parameter: string;
-      /**
-       * Searches by an organization's own value of this parameter.
-       */
-      searched: number;
-      /**
-       * Searches whose answers held the organization.
-       */
-      found: number;
-      /**
-       * Searches whose answers held every match, and not the organization (ORG-FINDABLE failed), or answered no bundle.
-       */
-      missed: number;
-      /**
-       * Searches that matched more organizations than their last answer held, without it: they show neither (ORG-FINDABLE skipped).
-       */
-      unknown: number;
-      /**
-       * found / (found + missed); absent when that is 0.
-       */
-      rate?: number;
-      /**
-       * The 95% Wilson score interval of the rate.
-       */
-      interval95?: {
-        low: number;
-        high: number;
-      };
-    }[];
+    organizations: ParameterRate[];
+    /**
+     * Every provider found by its NPI, asked for again (§4.1): its NPI with one unmatchable dashed parameter (`City-`, …: SB-OPTIONAL-DASH) and with one plain parameter holding its own value (`City`, …: SB-NARROWING), each chosen by the NPI's line, and its demographics without the NPI (`FirstName+LastName+State`: SB-FINDABLE), per parameter, in name order.
+     */
+    providers: ParameterRate[];
   };
   /**
    * The requirements of the catalogue that the survey does not judge, and why: each needs a request the survey does not make (the rulebook's subjects it never meets). The conformance run judges them.
@@ -925,6 +900,39 @@ export interface Example {
    * The source dataset (`index`) that holds the failing value, when one does.
    */
   source?: string;
+}
+/**
+ * What the searches by records' own values of one parameter showed.
+ */
+export interface ParameterRate {
+  parameter: string;
+  /**
+   * Searches by a record's own value of this parameter.
+   */
+  searched: number;
+  /**
+   * Searches whose answers held the record (for a provider: its requirement held).
+   */
+  found: number;
+  /**
+   * Searches that showed the record missing: its requirement failed (ORG-FINDABLE: every match held, and not the organization, or no bundle).
+   */
+  missed: number;
+  /**
+   * Searches that showed neither, the requirement skipped (ORG-FINDABLE: more organizations matched than the last answer held, without it).
+   */
+  unknown: number;
+  /**
+   * found / (found + missed); absent when that is 0.
+   */
+  rate?: number;
+  /**
+   * The 95% Wilson score interval of the rate.
+   */
+  interval95?: {
+    low: number;
+    high: number;
+  };
 }
 /**
  * Error body of the reference server's provider endpoints. Error bodies are not shown in the specification (§7); this is the reference server's choice.

@@ -6,7 +6,16 @@
 import { forEachProbe, requiredFor, stepEachProbe } from '../../src/harness/probe-steps';
 import { describeSuite, judging, test } from '../../src/harness/suite';
 import { probeLabel } from '../../src/probes/promises';
-import { recordOf, ambiguityNeedsNarrowing, dashed, ownParameterValues, unusedUnmatchable } from '../../src/rules/rulebook';
+import type { Exchange } from '../../src/client/exchange';
+import {
+  recordOf,
+  ambiguityNeedsNarrowing,
+  dashed,
+  demographicSearch,
+  nextDemographicRequest,
+  ownParameterValues,
+  unusedUnmatchable,
+} from '../../src/rules/rulebook';
 import { NO_CURATED_ID } from '../../src/harness/discovery';
 import { OPTIONAL_SUFFIX } from '../../src/spec/constants';
 
@@ -80,8 +89,8 @@ describeSuite('searchSingleBest (§4.1)', () => {
   );
 
   test(
-    'every §4.1 parameter from a record a unique probe found: Name alone, first and last name, each dashed, each narrowing by its own value',
-    judging('single-best-answer', 'record-search', 'optional-parameter', 'own-value-narrowing'),
+    'every §4.1 parameter from a record a unique probe found: Name alone, first and last name, its demographics without the NPI, each dashed, each narrowing by its own value',
+    judging('single-best-answer', 'record-search', 'demographic-search', 'optional-parameter', 'own-value-narrowing'),
     async ({ api, checks, goldens }) => {
       const [golden] = requiredFor(goldens.length > 0 ? goldens : undefined, NO_CURATED_ID);
       const own = ownParameterValues(golden.data);
@@ -90,6 +99,18 @@ describeSuite('searchSingleBest (§4.1)', () => {
       // By name, without the NPI: the record, the ambiguity text or no record, never an array (the client judges every answer).
       for (const query of [only('Name'), only('FirstName', 'LastName')])
         if (query) checks.judge('record-search', { query, exchange: await api.searchSingleBest(query) });
+      // §4.1 r1, r4–r5: its first and last name and state find it, or the ambiguity text, narrowed by its own city and zip (SB-FINDABLE).
+      const demographics = demographicSearch(golden.data);
+      if (!demographics) checks.skipSubject('demographic-search', `the record ${golden.id} has no first and last name or no state`);
+      else {
+        const answers: Exchange[] = [];
+        for (let query = nextDemographicRequest(demographics, answers); query; query = nextDemographicRequest(demographics, answers)) {
+          const exchange = await api.searchSingleBest(query);
+          answers.push(exchange);
+          checks.judge('record-search', { query, exchange });
+        }
+        checks.judge('demographic-search', { recordId: golden.id, search: demographics, answers });
+      }
       const base = only('NPI');
       const record = base && recordOf(await api.searchSingleBest(base));
       if (!base || record?.id !== golden.id) {

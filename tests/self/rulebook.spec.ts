@@ -10,6 +10,7 @@ import type { Judgement } from '../../src/rules/judgement';
 import type { WalkedPage } from '../../src/rules/organization/page-walk';
 import type { PageOfWalk } from '../../src/rules/organization/walk-by-page';
 import { nextOwnValueRequest, ownValueSearches } from '../../src/rules/organization/own-values';
+import { demographicSearch, nextDemographicRequest } from '../../src/rules/provider-findability';
 import { judge, RULEBOOK } from '../../src/rules/rulebook/registry';
 import type { SubjectKind, Subjects } from '../../src/rules/rulebook/subjects';
 import { OBSERVATIONS, REQUIREMENTS } from '../../src/spec/catalogue';
@@ -44,6 +45,7 @@ function outcome(judgement: Judgement): Record<string, string> {
 const fixtures = readFixtures();
 const { golden, sources } = fixtures.providers[0];
 const npi = golden.data.NPI![0];
+const demographics = demographicSearch(golden.data)!;
 const organizations = fixtures.organizations.slice(0, 3);
 const bundleOf = (entries = organizations, url = 'http://service.test/fhir/organization?address-state=OH') =>
   buildBundle(entries, { start: 0, page: 1, size: entries.length }, new URL(url));
@@ -529,6 +531,38 @@ const CASES: Case[] = [
     { recordId: golden.id, parameter: 'Zip', value: '1', exchange: answer({}, { status: 404 }) },
     { 'SB-NARROWING': 'SHOULD' },
   ),
+  at(
+    'demographic-search',
+    'its record, once narrowed by its city',
+    {
+      recordId: golden.id,
+      search: demographics,
+      answers: [answer(AMBIGUITY_MESSAGE, { contentType: 'text/plain' }), answer(golden)],
+    },
+    { 'SB-FINDABLE': 'pass' },
+  ),
+  at(
+    'demographic-search',
+    'the ambiguity text to the end',
+    {
+      recordId: golden.id,
+      search: demographics,
+      answers: demographics.narrowing.concat(demographics.query).map(() => answer(AMBIGUITY_MESSAGE, { contentType: 'text/plain' })),
+    },
+    { 'SB-FINDABLE': 'pass' },
+  ),
+  at(
+    'demographic-search',
+    'no record',
+    { recordId: golden.id, search: demographics, answers: [answer({}, { status: 404 })] },
+    { 'SB-FINDABLE': 'SHOULD' },
+  ),
+  at(
+    'demographic-search',
+    'another record',
+    { recordId: golden.id, search: demographics, answers: [answer({ ...golden, id: 'someone-else' })] },
+    { 'SB-FINDABLE': 'SHOULD' },
+  ),
   at('repeated-lookup', 'the same ids', { first: answer(sources), second: answer([...sources].reverse()) }, { 'SR-STABLE': 'pass' }),
   at(
     'repeated-lookup',
@@ -790,4 +824,27 @@ test('an organization is searched by each value it carries, asked again whole an
   expect(nextOwnValueRequest('o1', name, [others(1)])).toBeUndefined();
   expect(nextOwnValueRequest(organizations[0].id, name, [others(5000)])).toBeUndefined();
   expect(nextOwnValueRequest('o1', name, [answer('busy', { status: 503 })])).toBeUndefined();
+});
+
+test("a provider's demographics: its first and last name and state, then narrowed by its own city, then its zip, while ambiguous", () => {
+  const data = {
+    NPI: ['1234567893'],
+    Name: [
+      { FirstName: [''], LastName: ['ROSS'] },
+      { FirstName: ['SCOTT'], LastName: ['ROSS'] },
+    ],
+    State: ['PA'],
+    Address: [{ AddressLine1: ['1 MAIN ST'], City: ['SCRANTON'], Zip: ['18503'] }],
+  };
+  const search = demographicSearch(data)!;
+  expect(search.query).toEqual({ FirstName: 'SCOTT', LastName: 'ROSS', State: 'PA' });
+  const ambiguous = answer(AMBIGUITY_MESSAGE, { contentType: 'text/plain' });
+  expect(nextDemographicRequest(search, [])).toEqual(search.query);
+  expect(nextDemographicRequest(search, [ambiguous])).toEqual({ ...search.query, City: 'SCRANTON' });
+  expect(nextDemographicRequest(search, [ambiguous, ambiguous])).toEqual({ ...search.query, City: 'SCRANTON', Zip: '18503' });
+  expect(nextDemographicRequest(search, [ambiguous, ambiguous, ambiguous])).toBeUndefined();
+  // A record, or no record, ends it: only the ambiguity text asks for narrowing.
+  expect(nextDemographicRequest(search, [answer(golden)])).toBeUndefined();
+  expect(nextDemographicRequest(search, [answer({}, { status: 404 })])).toBeUndefined();
+  expect(demographicSearch({ Name: [{ FirstName: ['A'], LastName: ['B'] }] })).toBeUndefined();
 });

@@ -20,6 +20,7 @@ import { BIN, commandAsync, tempDir } from './command';
 import { expect, seededRandom, test } from './fixtures';
 import { readSurvey, surveyCounts } from './survey-report';
 import { wilsonInterval } from '../../src/survey/findability-rates';
+import { unusedUnmatchable } from '../../src/rules/rulebook';
 import { layoutProblems, openFile, readmeImage } from './browser';
 
 const fixtures = readFixtures();
@@ -341,6 +342,7 @@ test('--findability: each organization met is searched by each value it carries;
   expect(byParameter.get('name')!.searched).toBe(walked.length);
   const html = readFileSync(join(faulty, 'index.html'), 'utf8');
   expect(html).toContain('Findability: organizations found by the values they carry');
+  expect(report.findability!.providers).toEqual([]);
   // Without --findability the survey does not judge it, and says what it would take.
   const notJudged = readSurvey(off).notJudged?.find((n) => n.id === 'ORG-FINDABLE');
   expect(notJudged?.needs[0]).toBe('survey --findability');
@@ -363,4 +365,40 @@ test('the findability rates carry the 95% Wilson interval, inside [0, 1] at the 
   }
   expect(wilsonInterval(0, 10).low).toBe(0);
   expect(wilsonInterval(10, 10).high).toBe(1);
+});
+
+test('--findability: every provider found is asked for by its NPI with one dashed and one plain parameter, every §4.1 parameter covered, and by its demographics', async () => {
+  const dir = tempDir();
+  const npis = writeFixtureNpis(join(dir, 'npis.txt'), 150);
+  const [clean, dashed, names] = [join(dir, 'clean'), join(dir, 'dashed'), join(dir, 'names')];
+  const results = await Promise.all([
+    survey('clean', ['--npis', npis, '--findability', '--out', clean]),
+    survey('dash-phone-email-required', ['--npis', npis, '--findability', '--out', dashed]),
+    survey('names-need-npi', ['--npis', npis, '--findability', '--out', names]),
+  ]);
+  // SB-FINDABLE is SHOULD: a survey that fails only it passes.
+  expect(results.map((r) => r.code)).toEqual([0, 1, 0]);
+  const report = readSurvey(clean);
+  for (const id of ['SB-OPTIONAL-DASH', 'SB-NARROWING', 'SB-FINDABLE'])
+    expect(failing(report, id, id === 'SB-FINDABLE' ? 'SHOULD' : 'MUST'), id).toMatchObject({ checked: 150, failed: 0 });
+  const rates = (surveyed: SurveyReport) => new Map(surveyed.findability!.providers.map((p) => [p.parameter, p]));
+  const cleanRates = rates(report);
+  // Every parameter §4.1 lists is dashed for some provider, with a value no provider has.
+  for (const [parameter] of unusedUnmatchable({ NPI: '1' })) expect(cleanRates.get(`${parameter}-`)?.found, parameter).toBeGreaterThan(0);
+  expect([...cleanRates.values()].every((p) => p.missed === 0 && p.unknown === 0)).toBe(true);
+  expect(cleanRates.get('FirstName+LastName+State')).toMatchObject({ searched: 150, found: 150 });
+  // Phone- and Email- treated as required: exactly the providers whose dashed parameter was one of them.
+  const dashedRates = rates(readSurvey(dashed));
+  const required = ['Phone-', 'Email-'].map((p) => dashedRates.get(p)!);
+  for (const p of required) expect(p).toMatchObject({ missed: p.searched, found: 0 });
+  expect(
+    [...dashedRates.values()]
+      .filter((p) => p.missed > 0)
+      .map((p) => p.parameter)
+      .sort(),
+  ).toEqual(['Email-', 'Phone-']);
+  expect(failing(readSurvey(dashed), 'SB-OPTIONAL-DASH')!.failed).toBe(required[0].searched + required[1].searched);
+  // A name search that needs the NPI: every provider missed by its demographics, at SHOULD.
+  expect(failing(readSurvey(names), 'SB-FINDABLE', 'SHOULD')).toMatchObject({ checked: 150, failed: 150 });
+  expect(rates(readSurvey(names)).get('FirstName+LastName+State')).toMatchObject({ searched: 150, missed: 150, rate: 0 });
 });

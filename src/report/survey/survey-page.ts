@@ -56,27 +56,47 @@ function bySource(report: SurveyReport): ElementContent[] {
   ];
 }
 
-/** With --findability: per parameter, the searches by each organization's own values, and the share that found it with its 95% interval. */
+/** The searches by records' own values of one parameter a row: found, missed, unknown, and the found rate with its 95% interval. */
+const rateTable = (rates: NonNullable<SurveyReport['findability']>['organizations']) =>
+  table(
+    ['parameter', 'searches', 'found', 'missed', 'unknown', 'found rate', '95% interval'],
+    rates.map((p) => [
+      p.parameter,
+      p.searched,
+      p.found,
+      p.missed,
+      p.unknown,
+      p.rate === undefined ? '-' : percent(p.rate),
+      p.interval95 ? `${percent(p.interval95.low)} to ${percent(p.interval95.high)}` : '-',
+    ]),
+  );
+
+/** With --findability: per parameter, the searches by each record's own values, and the share that found it with its 95% interval. */
 function findability(report: SurveyReport): ElementContent[] {
   if (!report.findability) return [];
+  const { organizations, providers } = report.findability;
+  const rate = 'The rate is found / (found + missed), with its 95% Wilson interval.';
   return [
-    tableSection(
-      'findability',
-      'Findability: organizations found by the values they carry (ORG-FINDABLE, §4.3)',
-      'Every organization met, searched by each value it carries, counted once. Found: its search held it; missed: the search held every match, and not it; unknown: more matched than an answer held, even narrowed by its own state. The rate is found / (found + missed), with its 95% Wilson interval.',
-      table(
-        ['parameter', 'searches', 'found', 'missed', 'unknown', 'found rate', '95% interval'],
-        report.findability.organizations.map((p) => [
-          p.parameter,
-          p.searched,
-          p.found,
-          p.missed,
-          p.unknown,
-          p.rate === undefined ? '-' : percent(p.rate),
-          p.interval95 ? `${percent(p.interval95.low)} to ${percent(p.interval95.high)}` : '-',
-        ]),
-      ),
-    ),
+    ...(organizations.length > 0
+      ? [
+          tableSection(
+            'findability-organizations',
+            'Findability: organizations found by the values they carry (ORG-FINDABLE, §4.3)',
+            `Every organization met, searched by each value it carries, counted once. Found: its search held it; missed: the search held every match, and not it; unknown: more matched than an answer held, even narrowed by its own state. ${rate}`,
+            rateTable(organizations),
+          ),
+        ]
+      : []),
+    ...(providers.length > 0
+      ? [
+          tableSection(
+            'findability-providers',
+            'Findability: providers asked for by their own values (§4.1)',
+            `Every provider found by its NPI, asked for again: its NPI with one dashed parameter of a value no provider has (Phone-, …: SB-OPTIONAL-DASH), its NPI with one plain parameter of its own value (City, …: SB-NARROWING), and its first and last name and state without the NPI (SB-FINDABLE). Found: the same record came back (or, for the demographics, the ambiguity text); missed: the requirement failed. ${rate}`,
+            rateTable(providers),
+          ),
+        ]
+      : []),
   ];
 }
 

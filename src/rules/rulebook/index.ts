@@ -37,6 +37,7 @@ export { classifySingleBest, describeAnswer } from '../single-best-answer';
 export { ambiguityNeedsNarrowing, dashed } from '../search-single-best';
 export { unusedUnmatchable } from '../unmatchable';
 export { ownParameterValues } from '../provider';
+export { DEMOGRAPHICS, demographicSearch, nextDemographicRequest, type DemographicSearch } from '../provider-findability';
 export { datasetOf } from '../datasets';
 export { isJsonObject, objectsIn, stringsIn } from '../json';
 export { serviceText } from '../service-text';

@@ -42,6 +42,7 @@ import {
 } from '../search-single-best';
 import { judgeCoversGolden, judgeSourceRecords, judgeStable, observeUnknownCuratedId } from '../source-records';
 import { judgeUniqueProbe } from '../unique-probe';
+import { judgeFoundByDemographics } from '../provider-findability';
 import { SUBJECT_NEEDS, type SubjectKind, type Subjects } from './subjects';
 
 export interface Rule<K extends SubjectKind = SubjectKind> {
@@ -120,6 +121,7 @@ export const RULEBOOK: readonly Rule[] = [
   rule('own-value-narrowing', ['SB-NARROWING'], ({ recordId, parameter, value, exchange }) =>
     judgeOwnValueNarrowing(recordId, parameter, value, exchange),
   ),
+  rule('demographic-search', ['SB-FINDABLE'], ({ recordId, search, answers }) => judgeFoundByDemographics(recordId, search, answers)),
   rule('repeated-lookup', ['SR-STABLE'], ({ first, second }) => judgeStable(first, second)),
   rule('identifier-search', ['ORG-FILTER-IDENTIFIER'], ({ probe, value, exchange, carriedBy }) =>
     judgeIdentifierSearch(probe, value, exchange, carriedBy),

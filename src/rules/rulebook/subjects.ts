@@ -9,6 +9,7 @@ import type { WalkedPage } from '../organization/page-walk';
 import type { PageOfWalk, PageWalkOptions, WalkCheckAnswers } from '../organization/walk-by-page';
 import type { NextWalkOptions } from '../organization/walk-by-next';
 import type { OwnValueSearch } from '../organization/own-values';
+import type { DemographicSearch } from '../provider-findability';
 
 type Query = Record<string, string>;
 
@@ -89,6 +90,8 @@ export interface Subjects {
   'record-search': { query: Query; exchange: Exchange };
   /** The NPI of a record plus one plain parameter holding the record's own value. */
   'own-value-narrowing': { recordId: string; parameter: string; value: string; exchange: Exchange };
+  /** A record's own demographics without its NPI: the answers to nextDemographicRequest's requests, in order. */
+  'demographic-search': { recordId: string; search: DemographicSearch; answers: readonly Exchange[] };
   /** The same curated ID asked twice. */
   'repeated-lookup': { first: Exchange; second: Exchange };
   /** An identifier search, by value; `carriedBy`: where an answer of the run showed an organization carrying it, in words. */
@@ -143,6 +146,7 @@ export const SUBJECT_NEEDS: Readonly<Record<SubjectKind, string>> = {
   'repeated-lookup': 'the same curated ID asked twice',
   'record-search': 'a searchSingleBest query by the values of a known record (Name alone, first and last name)',
   'own-value-narrowing': "a record's NPI plus each parameter with the record's own value",
+  'demographic-search': "a record's first and last name and state, without its NPI, narrowed by its city and zip while ambiguous",
   'identifier-search': 'an identifier search, by value',
   'own-value-search':
     'an organization seen in an answer, searched by each value it carries (identifiers, phones, postal code, city and state, name)',

@@ -31,6 +31,13 @@ export const SEARCH_SINGLE_BEST_REQUIREMENTS = [
     nearMiss: "the NPI plus the record's own value of a parameter answers no record: §4.1 r5 does not show the exact matching rules",
   },
   {
+    id: 'SB-FINDABLE',
+    level: 'SHOULD',
+    spec: '§4.1 r1, r4–r5',
+    title:
+      "a provider is found by its own demographics without its NPI: `FirstName`, `LastName` (from one of its names) and `State` return its record or the ambiguity text, narrowed by its own `City`, then `Zip`, while ambiguous; no record, or another one, is a SHOULD finding, since §4.1 r5 does not show the exact matching rules (another record that contradicts the query is SB-MATCHES-QUERY's, MUST)",
+  },
+  {
     id: 'SB-OPTIONAL-DASH',
     level: 'MUST',
     spec: '§4.1 r1–r2',

@@ -161,6 +161,24 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
       behaviour: { searchSingleBest: { singleBest: ({ required }, search) => search.singleBest({ required, optional: {} }) } },
     },
   ],
+  'SB-FINDABLE': [
+    {
+      // An index that serves NPI lookups alone: names reach no record.
+      name: 'names-need-npi',
+      description: 'a search by first and last name without an NPI answers no record',
+      level: 'SHOULD',
+      behaviour: {
+        searchSingleBest: {
+          singleBest: (query, search) => {
+            const named = { ...query.optional, ...query.required };
+            return named.NPI === undefined && named.FirstName !== undefined && named.LastName !== undefined
+              ? { kind: 'none' }
+              : search.singleBest(query);
+          },
+        },
+      },
+    },
+  ],
   'SB-OPTIONAL-DASH': [
     // §4.1 r1–r2.
     {
