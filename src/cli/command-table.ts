@@ -188,6 +188,10 @@ export const COMMANDS = {
           'search every organization met by each value it carries (ORG-FINDABLE, §4.3), about 7 more requests an organization; ask for every provider found by its NPI with a dashed and a plain parameter and by its demographics (SB-OPTIONAL-DASH, SB-NARROWING, SB-FINDABLE, §4.1), about 3 more',
       },
       out: { value: 'DIR', description: 'where the survey goes (default survey-report)' },
+      'dry-run': {
+        description:
+          'print the plan and what it will cost (requests a record, time at --max-rps), then stop: nothing is asked of the service',
+      },
       resume: { description: 'carry on the survey whose checkpoint is in --out' },
       shard: { value: 'I/N', description: 'survey shard I of N; join the shards with survey merge' },
       'max-rps': { value: 'N', description: 'requests per second at most (MAX_RPS)' },

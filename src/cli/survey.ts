@@ -22,6 +22,7 @@ import { parseShard } from '../survey/shard';
 import { SURVEY_EXIT_CODE, surveyVerdict } from '../verdicts/survey-verdict';
 import { DELIMITERS } from '../survey/npi-input';
 import { EXIT, UsageError } from './exit-codes';
+import { dryRunLines } from '../survey/dry-run';
 import { type RunOptions, runEnvironment } from './run';
 import { recordAfter, requestedHistory } from './history';
 import { target } from './target';
@@ -32,6 +33,7 @@ export interface SurveyOptions extends Pick<RunOptions, 'base-url' | 'env-file' 
   organizations?: string[];
   'organizations-by-state'?: boolean;
   findability?: boolean;
+  'dry-run'?: boolean;
   out?: string;
   resume?: boolean;
   concurrency?: string;
@@ -142,6 +144,10 @@ export function surveyCommand(options: SurveyOptions): Promise<number> {
       return plan;
     },
     async (endpoints, plan, { connection, redactor }) => {
+      if (options['dry-run']) {
+        for (const line of await dryRunLines(plan, connection.maxRps)) console.log(line);
+        return EXIT.pass;
+      }
       announce(
         `survey: ${npis === undefined ? 'no NPIs' : `NPIs from ${npis === '-' ? 'standard input' : npis}`}, ${walks.length} organization walks, shard ${shard.index}/${shard.total}, ${concurrency} at a time, ${connection.maxRps > 0 ? `at most ${connection.maxRps} requests/s` : 'no rate limit'}${options.resume ? ', resumed' : ''} → ${out}`,
       );
@@ -168,8 +174,8 @@ export function surveyCommand(options: SurveyOptions): Promise<number> {
       }
     },
     // The preflight asks a neutral provider search: the NPIs are read as the survey streams them, and a walk's
-    // own page 1 is asked once, by the walk.
-    () => NEUTRAL_PROVIDER,
+    // own page 1 is asked once, by the walk. A dry run asks nothing.
+    () => (options['dry-run'] ? undefined : NEUTRAL_PROVIDER),
   );
 }
 

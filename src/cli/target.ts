@@ -37,7 +37,8 @@ export async function target<E extends DirectoryEndpoints, P>(
   Endpoints: new (http: ReadOnlyHttpClient, connection: ConnectionConfig) => E,
   prepare: (env: Environment, context: TargetContext) => P,
   body: (endpoints: E, prepared: P, context: TargetContext) => Promise<number>,
-  firstQuestion: (prepared: P) => PreflightQuestion,
+  /** The preflight's first question, or undefined: a command that asks the service nothing (survey --dry-run) has none. */
+  firstQuestion: (prepared: P) => PreflightQuestion | undefined,
 ): Promise<number> {
   const cwd = process.cwd();
   const env = runEnvironment(options, process.env, cwd);
@@ -60,7 +61,8 @@ export async function target<E extends DirectoryEndpoints, P>(
     announce(`target: ${targetLine(redactor.url(connection.baseUrl), connection.embedded)}`);
     announce(dotenvAnnouncement(env, cwd));
     try {
-      const stopped = await preflightStop(http, connection, firstQuestion(prepared));
+      const question = firstQuestion(prepared);
+      const stopped = question && (await preflightStop(http, connection, question));
       if (stopped) {
         console.error(`directory-conformance: ${PREFLIGHT_PREFIX}${stopped.message}`);
         return stopped.configuration ? EXIT.configuration : EXIT.inconclusive;

@@ -22,6 +22,7 @@ import { readSurvey, surveyCounts } from './survey-report';
 import { wilsonInterval } from '../../src/survey/findability-rates';
 import { unusedUnmatchable } from '../../src/rules/rulebook';
 import { layoutProblems, openFile, readmeImage } from './browser';
+import { listening } from './socket-server';
 
 const fixtures = readFixtures();
 
@@ -401,4 +402,34 @@ test('--findability: every provider found is asked for by its NPI with one dashe
   // A name search that needs the NPI: every provider missed by its demographics, at SHOULD.
   expect(failing(readSurvey(names), 'SB-FINDABLE', 'SHOULD')).toMatchObject({ checked: 150, failed: 150 });
   expect(rates(readSurvey(names)).get('FirstName+LastName+State')).toMatchObject({ searched: 150, missed: 150, rate: 0 });
+});
+
+test('--dry-run prints the plan and what it will cost, asks the service nothing, and writes nothing', async ({ directory }) => {
+  const { server, baseUrl } = await listening(directory);
+  const asked: string[] = [];
+  server.server.on('request', (request: { url?: string }) => asked.push(request.url ?? ''));
+  try {
+    const dir = tempDir();
+    const npis = writeFixtureNpis(join(dir, 'npis.txt'), 100);
+    const out = join(dir, 'out');
+    const args = ['survey', '--base-url', baseUrl, '--npis', npis, '--organizations-by-state', '--max-rps', '10', '--out', out];
+    const plain = await commandAsync([...args, '--dry-run']);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stdout).toContain('NPIs: 100 (this shard');
+    expect(plain.stdout).toMatch(/about 2 requests each, 200 requests, 20 s at 10 requests\/s/);
+    expect(plain.stdout).toMatch(/organization walks: \d+; .* about 0\.04 requests each, 40 requests a thousand, 4 s at 10 requests\/s/);
+    const findable = await commandAsync([...args, '--findability', '--shard', '1/2', '--dry-run']);
+    expect(findable.code, findable.stderr).toBe(0);
+    expect(findable.stdout).toContain('findability: on');
+    // A shard counts its own NPIs: fewer than the list's, more than none.
+    const shardNpis = Number(/NPIs: (\d+)/.exec(findable.stdout)?.[1]);
+    expect(shardNpis).toBeGreaterThan(0);
+    expect(shardNpis).toBeLessThan(100);
+    expect(findable.stdout).toContain('about 5.3 requests each');
+    // Not even the preflight; no survey folder.
+    expect(asked).toEqual([]);
+    expect(existsSync(out)).toBe(false);
+  } finally {
+    await server.close();
+  }
 });
