@@ -8,6 +8,8 @@
  *   as the baseline compares it), never a value the request or the data put in.
  * - A survey's failure rate for a requirement, or a requirement and source dataset, rose by more
  *   than maxRateRise points, with at least minRecords records checked on both sides.
+ * - A survey's findability (--findability) fell: for a kind of record and a parameter, the later found
+ *   rate's 95% Wilson interval lies wholly below the earlier one's.
  * - An endpoint's p95 or p99 latency rose beyond what the sampling allows: the low end of its 95%
  *   interval in the latest survey lies above the high end of the earlier surveys' (the median of
  *   the last `window`) by more than maxLatencyRise (a share) and by at least LATENCY_FLOOR_MS, each
@@ -17,6 +19,7 @@ import { type Kysely, sql } from 'kysely';
 import { InputError } from '../config/input-error';
 import type { ObservationId } from '../spec/catalogue';
 import { observedBehaviour } from '../verdicts/baseline/observed-behaviour';
+import { wilsonInterval } from '../verdicts/wilson-interval';
 import { LATENCY_FLOOR_MS, median, percentilesOf, requestsFor } from './latency';
 import { runName, runRows, runsBefore, type StoredRun, storedRuns } from './queries';
 import type { HistoryTables } from './tables';
@@ -37,7 +40,7 @@ export const CHECK_DEFAULTS = { maxRateRise: 0.5, minRecords: 20, maxLatencyRise
 
 export interface Regression {
   target: string;
-  what: 'requirement' | 'observation' | 'rate' | 'latency';
+  what: 'requirement' | 'observation' | 'rate' | 'findability' | 'latency';
   line: string;
 }
 
@@ -166,7 +169,11 @@ async function requirementRegressions(
       line: `${latest.target}: ${now.requirement} (${now.level}) passed and now fails: ${then.status} → ${now.status}${latest.kind === 'survey' ? ` (${now.failed} of ${now.checks} records)` : ''}, ${between(against, latest)}`,
     });
   }
-  if (latest.kind === 'survey') regressions.push(...(await rateRegressions(db, latest, against, settings, newlyFailing)));
+  if (latest.kind === 'survey')
+    regressions.push(
+      ...(await rateRegressions(db, latest, against, settings, newlyFailing)),
+      ...(await findabilityRegressions(db, latest, against)),
+    );
   return regressions;
 }
 
@@ -199,6 +206,35 @@ async function rateRegressions(
     });
   }
   return regressions;
+}
+
+/**
+ * Findability that fell beyond what sampling explains: for a kind of record and a parameter that
+ * both surveys searched by (--findability), the later found rate's 95% Wilson interval lies wholly
+ * below the earlier one's. Two intervals that overlap are noise, whatever the rates.
+ */
+async function findabilityRegressions(db: Kysely<HistoryTables>, latest: StoredRun, against: StoredRun): Promise<Regression[]> {
+  const rows = await runRows(db, 'findability', [latest.id, against.id]);
+  const key = (r: { records: string; parameter: string }) => `${r.records} ${r.parameter}`;
+  const before = new Map(rows.filter((r) => r.run_id === against.id).map((r) => [key(r), r]));
+  const shown = (found: number, missed: number) => {
+    const { low, high } = wilsonInterval(found, found + missed);
+    return `${shownPercent((100 * found) / (found + missed))} (${found} of ${found + missed}; 95% ${shownPercent(100 * low)} to ${shownPercent(100 * high)})`;
+  };
+  return rows
+    .filter((r) => r.run_id === latest.id)
+    .flatMap((now) => {
+      const then = before.get(key(now));
+      if (!then || then.found + then.missed === 0 || now.found + now.missed === 0) return [];
+      if (wilsonInterval(now.found, now.found + now.missed).high >= wilsonInterval(then.found, then.found + then.missed).low) return [];
+      return [
+        {
+          target: latest.target,
+          what: 'findability' as const,
+          line: `${latest.target}: ${now.records} found by ${now.parameter}: ${shown(then.found, then.missed)} → ${shown(now.found, now.missed)}, the later interval wholly below the earlier, ${between(against, latest)}`,
+        },
+      ];
+    });
 }
 
 /**

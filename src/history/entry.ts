@@ -34,6 +34,7 @@ export interface HistoryEntry {
   requirements: { requirement: string; level: string; status: string; checks: number; failed: number; fingerprints: string[] }[];
   observations: { observation: string; status: string; value: unknown }[];
   rates: { requirement: string; level: string; source: string; checked: number; failed: number }[];
+  findability: { records: string; parameter: string; found: number; missed: number; unknown: number }[];
   latency: { endpoint: string; requests: number; histogram: string }[];
   failingKeys: { requirement: string; level: string; keys: string[] }[];
 }
@@ -85,6 +86,7 @@ function runEntry(file: string, label: string | null): HistoryEntry {
       value: o.status === 'observed' ? (o.value ?? null) : (o.reason ?? null),
     })),
     rates: [],
+    findability: [],
     latency: [],
     failingKeys: [],
   };
@@ -123,6 +125,9 @@ function surveyEntry(dir: string, label: string | null): HistoryEntry {
       { requirement: r.id, level: r.level, source: '', checked: r.checked, failed: r.failed },
       ...Object.entries(r.bySource).map(([source, failed]) => ({ requirement: r.id, level: r.level, source, checked: r.checked, failed })),
     ]),
+    findability: Object.entries(report.findability ?? {}).flatMap(([records, rates]) =>
+      rates.map(({ parameter, found, missed, unknown }) => ({ records, parameter, found, missed, unknown })),
+    ),
     latency: Object.entries(report.latencyHistograms ?? {}).map(([endpoint, histogram]) => ({
       endpoint,
       requests: hdr.decodeFromCompressedBase64(histogram).totalCount,

@@ -10,7 +10,7 @@ export interface HistoryEvent {
   runId: number;
   target: string;
   startedAt: string;
-  what: 'requirement' | 'observation' | 'rate' | 'latency';
+  what: 'requirement' | 'observation' | 'rate' | 'findability' | 'latency';
   line: string;
 }
 

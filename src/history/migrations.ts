@@ -52,6 +52,15 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql`create index events_by_run on events (run_id)`.execute(db);
     },
   },
+  // survey --findability: what the searches by records' own values showed, per kind of record and parameter.
+  '0002-findability': {
+    async up(db: Kysely<unknown>) {
+      await child(
+        'findability',
+        'records text not null, parameter text not null, found integer not null, missed integer not null, unknown integer not null, primary key (run_id, records, parameter)',
+      ).execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

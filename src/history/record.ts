@@ -64,6 +64,11 @@ export async function recordEntry(db: Kysely<HistoryTables>, entry: HistoryEntry
     );
     await insertAll(
       tx,
+      'findability',
+      entry.findability.map((f) => ({ run_id, ...f })),
+    );
+    await insertAll(
+      tx,
       'latency',
       entry.latency.map((l) => ({ run_id, ...l })),
     );

@@ -55,6 +55,16 @@ export interface SurveyRatesTable {
   failed: number;
 }
 
+/** A survey's searches by records' own values (--findability): per kind of record (organizations, providers) and parameter, what they showed. */
+export interface FindabilityTable {
+  run_id: number;
+  records: string;
+  parameter: string;
+  found: number;
+  missed: number;
+  unknown: number;
+}
+
 /** A survey's latency per endpoint: the HdrHistogram, compressed and base64-encoded, and how many requests it holds. */
 export interface LatencyTable {
   run_id: number;
@@ -74,7 +84,7 @@ export interface FailingKeysTable {
 /** What `history check` would have said of a run when it was recorded, against the run before it: the page's events. */
 export interface EventsTable {
   run_id: number;
-  what: 'requirement' | 'observation' | 'rate' | 'latency';
+  what: 'requirement' | 'observation' | 'rate' | 'findability' | 'latency';
   line: string;
 }
 
@@ -84,6 +94,7 @@ export interface HistoryTables {
   requirement_results: RequirementResultsTable;
   observations: ObservationsTable;
   survey_rates: SurveyRatesTable;
+  findability: FindabilityTable;
   latency: LatencyTable;
   failing_keys: FailingKeysTable;
 }

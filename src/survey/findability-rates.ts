@@ -1,12 +1,12 @@
 /**
  * Findability per parameter (`survey --findability`): of the searches by a record's own values
  * (an organization's, a provider's), how many found it, how many showed it missing, and how many could not show either; the
- * rate with its 95% Wilson score interval, which stays inside [0, 1] and means something for a
- * handful of searches as for a million (Wilson 1927; Agresti & Coull 1998).
+ * rate with its 95% Wilson score interval (wilson-interval.ts).
  */
 import type { Judgement } from '../rules/rulebook';
 import type { RequirementId } from '../spec/catalogue';
 import type { SurveyReport } from '../types/schemas';
+import { wilsonInterval } from '../verdicts/wilson-interval';
 
 /** What one search by a record's own values showed: it found the record, it showed it missing (its requirement failed), or neither (skipped). */
 export type SearchOutcome = 'found' | 'missed' | 'unknown';
@@ -21,20 +21,6 @@ export function outcomeOf(judgement: Judgement, id: RequirementId): SearchOutcom
   const record = judgement.requirementRecords((value) => value).find((r) => r.id === id);
   if (!record || record.checks === 0) return 'unknown';
   return record.failures.length > 0 ? 'missed' : 'found';
-}
-
-/** z for a two-sided 95% interval. */
-const Z = 1.959964;
-
-const rounded = (value: number) => Number(value.toFixed(6));
-
-/** The Wilson score interval of `successes` in `trials` (trials > 0), at 95%. */
-export function wilsonInterval(successes: number, trials: number): { low: number; high: number } {
-  const p = successes / trials;
-  const z2 = Z * Z;
-  const centre = (p + z2 / (2 * trials)) / (1 + z2 / trials);
-  const half = (Z * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials))) / (1 + z2 / trials);
-  return { low: rounded(Math.max(0, centre - half)), high: rounded(Math.min(1, centre + half)) };
 }
 
 /** Counts per parameter, fed one record at a time. */
@@ -64,7 +50,7 @@ export class FindabilityCounts {
           found,
           missed,
           unknown,
-          ...(decided > 0 ? { rate: rounded(found / decided), interval95: wilsonInterval(found, decided) } : {}),
+          ...(decided > 0 ? { rate: Number((found / decided).toFixed(6)), interval95: wilsonInterval(found, decided) } : {}),
         };
       });
   }

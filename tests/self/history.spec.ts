@@ -24,6 +24,7 @@ import { everyFile } from './every-file';
 import { expect, test } from './fixtures';
 import { POSTGRES_PASSWORD } from './postgres-server';
 import { npiFile } from './survey-report';
+import type { SurveyReport } from '../../src/types/schemas';
 
 const STORES = ['embedded', 'postgres'] as const;
 
@@ -519,7 +520,7 @@ test('a store written by a newer version is refused in one line, exit 2, and lef
     expect(refused.code).toBe(2);
     expect(refused.stderr.trim().split('\n')).toEqual([
       expect.stringMatching(
-        /^directory-conformance: the history in .+ was written by a newer directory-conformance \(its schema has 9999-from-the-future, this version knows up to 0001-runs\): upgrade to read it$/,
+        /^directory-conformance: the history in .+ was written by a newer directory-conformance \(its schema has 9999-from-the-future, this version knows up to 0002-findability\): upgrade to read it$/,
       ),
     ]);
   }
@@ -581,4 +582,56 @@ test('the page of 1,000 runs of 5 targets stays under 5 MB, shows every target, 
   } finally {
     await close();
   }
+});
+
+test('findability that falls beyond its 95% interval is a regression naming the records and the parameter; a fall inside it is noise', async () => {
+  const dir = tempDir();
+  // One target, served in turn by the reference and by a release whose identifier index keeps the first identifier only.
+  const port = await freePort();
+  const survey = async (env: Record<string, string>, out: string) => {
+    const server = await serve(port, env);
+    try {
+      const args = ['survey', '--base-url', server.origin, '--max-rps', '1000', '--organizations', 'address-state=OH', '--findability'];
+      const result = await commandAsync([...args, '--out', out]);
+      expect(result.stderr).toContain('survey:');
+    } finally {
+      await server.stop();
+    }
+    return out;
+  };
+  const clean = await survey({}, join(dir, 'clean'));
+  const faulty = await survey({ REFERENCE_FAULT: 'identifier-first-only' }, join(dir, 'faulty'));
+  // The clean survey again, one identifier search missed: a fall its interval explains.
+  const noisy = join(dir, 'noisy');
+  mkdirSync(noisy);
+  const report = JSON.parse(readFileSync(join(clean, 'survey.json'), 'utf8')) as SurveyReport;
+  const id = `${report.id.slice(0, -4)}${report.id.endsWith('0000') ? '1111' : '0000'}`;
+  copyFileSync(join(clean, 'failures.csv'), join(noisy, 'failures.csv'));
+  const keys = JSON.parse(readFileSync(join(clean, 'failing-keys.json'), 'utf8')) as Record<string, unknown>;
+  writeFileSync(join(noisy, 'failing-keys.json'), JSON.stringify({ ...keys, survey: id }));
+  const identifier = report.findability!.organizations.find((p) => p.parameter === 'identifier')!;
+  Object.assign(identifier, { found: identifier.found - 1, missed: 1, rate: (identifier.found - 1) / identifier.searched });
+  delete identifier.interval95;
+  const later = new Date(Date.parse(report.finished) + 1000).toISOString();
+  writeFileSync(join(noisy, 'survey.json'), JSON.stringify({ ...report, id, started: later, finished: later }));
+
+  const gate = async (after: string) => {
+    const store = join(tempDir(), 'history');
+    for (const folder of [clean, after]) {
+      const recorded = await history(['record', folder, '--history', store]);
+      expect(recorded.code, recorded.stderr).toBe(0);
+    }
+    return history(['check', '--history', store]);
+  };
+  const fell = await gate(faulty);
+  expect(fell.code, fell.stdout + fell.stderr).toBe(1);
+  const found = regressions(fell.stdout).filter((line) => line.includes(' found by '));
+  expect(found).toEqual([
+    expect.stringMatching(
+      /: organizations found by identifier: 100\.00% \((\d+) of \1; 95% 99\.\d\d% to 100\.00%\) → \d+\.\d\d% \(\d+ of \1; 95% \d+\.\d\d% to \d+\.\d\d%\), the later interval wholly below the earlier, run /,
+    ),
+  ]);
+  const noise = await gate(noisy);
+  expect(noise.code, noise.stdout + noise.stderr).toBe(0);
+  expect(regressions(noise.stdout)).toEqual([]);
 });

@@ -19,7 +19,7 @@ import type { FailingKeys, SurveyReport } from '../../src/types/schemas';
 import { BIN, commandAsync, tempDir } from './command';
 import { expect, seededRandom, test } from './fixtures';
 import { readSurvey, surveyCounts } from './survey-report';
-import { wilsonInterval } from '../../src/survey/findability-rates';
+import { wilsonInterval } from '../../src/verdicts/wilson-interval';
 import { unusedUnmatchable } from '../../src/rules/rulebook';
 import { layoutProblems, openFile, readmeImage } from './browser';
 import { listening } from './socket-server';
