@@ -14,6 +14,7 @@ import { svgDataUri, svgOf, type VegaLiteSpec } from '../report/survey/charts';
 import { historyEvents, type HistoryEvent } from './events';
 import { PERCENTILES, percentilesOf } from './latency';
 import { highestRateSeries, runName, runRows, type StoredRun, storedRuns } from './queries';
+import { wilsonInterval } from '../verdicts/wilson-interval';
 import type { HistoryTables } from './tables';
 
 /** Runs per target in the requirement grid: the latest ones, as a status board shows them. */
@@ -137,6 +138,34 @@ function rateSpec(title: string, values: { time: string; series: string; rate: n
   };
 }
 
+/** Findability per kind of record and parameter over time: the found rate, with its 95% interval as a band. */
+function findabilitySpec(
+  target: string,
+  values: { time: string; series: string; rate: number; low: number; high: number }[],
+): VegaLiteSpec {
+  const color = { field: 'series', type: 'nominal', title: null, legend: { labelLimit: 320 } } as const;
+  return {
+    $schema: SCHEMA,
+    title: `${target}: findability per parameter (found / searched, with its 95% interval)`,
+    width: 640,
+    data: { values },
+    layer: [
+      {
+        mark: { type: 'area', opacity: 0.2 },
+        encoding: { x: TIME_AXIS, y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' }, color },
+      },
+      {
+        mark: { type: 'line', point: values.length < 200 },
+        encoding: {
+          x: TIME_AXIS,
+          y: { field: 'rate', type: 'quantitative', axis: { format: '%' }, title: 'found / (found + missed)' },
+          color,
+        },
+      },
+    ],
+  };
+}
+
 function latencySpec(target: string, values: { time: string; endpoint: string; percentile: string; ms: number }[]): VegaLiteSpec {
   return {
     $schema: SCHEMA,
@@ -238,6 +267,20 @@ async function targetSection(
       parts.push(figure(`${target}: ${title}${more}`, await svgOf(rateSpec(`${target}: ${title}`, values))));
     }
     if (charted === 0) parts.push(h('p', text('No survey of this target found a failing record.')));
+    const findability = (
+      await runRows(
+        db,
+        'findability',
+        surveys.map((s) => s.id),
+      )
+    ).flatMap((row) => {
+      const decided = row.found + row.missed;
+      if (decided === 0) return [];
+      const { low, high } = wilsonInterval(row.found, decided);
+      return [{ time: time.get(row.run_id)!, series: `${row.records} by ${row.parameter}`, rate: row.found / decided, low, high }];
+    });
+    if (findability.length > 0)
+      parts.push(figure(`${target}: findability per parameter (survey --findability)`, await svgOf(findabilitySpec(target, findability))));
     const latency = (
       await runRows(
         db,

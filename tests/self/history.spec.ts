@@ -604,7 +604,7 @@ test('findability that falls beyond its 95% interval is a regression naming the 
   // The clean survey again, one identifier search missed: a fall its interval explains.
   const noisy = join(dir, 'noisy');
   mkdirSync(noisy);
-  const report = JSON.parse(readFileSync(join(clean, 'survey.json'), 'utf8')) as SurveyReport;
+  const report = JSON.parse(readFileSync(join(clean, 'survey.json'), 'utf8')) as SurveyReport & { id: string };
   const id = `${report.id.slice(0, -4)}${report.id.endsWith('0000') ? '1111' : '0000'}`;
   copyFileSync(join(clean, 'failures.csv'), join(noisy, 'failures.csv'));
   const keys = JSON.parse(readFileSync(join(clean, 'failing-keys.json'), 'utf8')) as Record<string, unknown>;
@@ -621,7 +621,7 @@ test('findability that falls beyond its 95% interval is a regression naming the 
       const recorded = await history(['record', folder, '--history', store]);
       expect(recorded.code, recorded.stderr).toBe(0);
     }
-    return history(['check', '--history', store]);
+    return { store, ...(await history(['check', '--history', store])) };
   };
   const fell = await gate(faulty);
   expect(fell.code, fell.stdout + fell.stderr).toBe(1);
@@ -631,6 +631,12 @@ test('findability that falls beyond its 95% interval is a regression naming the 
       /: organizations found by identifier: 100\.00% \((\d+) of \1; 95% 99\.\d\d% to 100\.00%\) → \d+\.\d\d% \(\d+ of \1; 95% \d+\.\d\d% to \d+\.\d\d%\), the later interval wholly below the earlier, run /,
     ),
   ]);
+  // The page draws each kind of record and parameter over time, with its interval.
+  const pageDir = join(tempDir(), 'page');
+  const drawn = await history(['page', '--history', fell.store, '--out', pageDir]);
+  expect(drawn.code, drawn.stderr).toBe(0);
+  expect(drawn.stderr, 'the chart is drawn without a warning').not.toMatch(/WARN/);
+  expect(readFileSync(join(pageDir, 'index.html'), 'utf8')).toContain('findability per parameter (survey --findability)');
   const noise = await gate(noisy);
   expect(noise.code, noise.stdout + noise.stderr).toBe(0);
   expect(regressions(noise.stdout)).toEqual([]);
