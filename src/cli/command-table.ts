@@ -188,6 +188,12 @@ export const COMMANDS = {
           'search every organization met by each value it carries (ORG-FINDABLE, §4.3), about 7 more requests an organization; ask for every provider found by its NPI with a dashed and a plain parameter and by its demographics (SB-OPTIONAL-DASH, SB-NARROWING, SB-FINDABLE, §4.1), about 3 more',
       },
       out: { value: 'DIR', description: 'where the survey goes (default survey-report)' },
+      sample: {
+        value: 'P%',
+        description:
+          'survey a reproducible random sample: this share of the NPIs and of the organizations met (the walks still read every page); each rate then carries its 95% interval',
+      },
+      seed: { value: 'S', description: 'the sample drawn (--sample), a whole number (default 1): the same seed draws the same records' },
       'dry-run': {
         description:
           'print the plan and what it will cost (requests a record, time at --max-rps), then stop: nothing is asked of the service',

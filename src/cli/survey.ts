@@ -23,6 +23,7 @@ import { SURVEY_EXIT_CODE, surveyVerdict } from '../verdicts/survey-verdict';
 import { DELIMITERS } from '../survey/npi-input';
 import { EXIT, UsageError } from './exit-codes';
 import { dryRunLines } from '../survey/dry-run';
+import { parseSample } from '../survey/sample';
 import { type RunOptions, runEnvironment } from './run';
 import { recordAfter, requestedHistory } from './history';
 import { target } from './target';
@@ -34,6 +35,8 @@ export interface SurveyOptions extends Pick<RunOptions, 'base-url' | 'env-file' 
   'organizations-by-state'?: boolean;
   findability?: boolean;
   'dry-run'?: boolean;
+  sample?: string;
+  seed?: string;
   out?: string;
   resume?: boolean;
   concurrency?: string;
@@ -110,6 +113,7 @@ export function surveyCommand(options: SurveyOptions): Promise<number> {
     throw new UsageError(`--delimiter must be comma, semicolon or tab (or , ; and a tab character), got "${options.delimiter}"`);
   if (delimiter !== undefined && npis === undefined) throw new UsageError("--delimiter is the NPI list's: give --npis too");
   const shard = parseShard(options.shard);
+  const sample = parseSample(options.sample, options.seed);
   const out = resolve(cwd, options.out ?? SURVEY_DEFAULTS.out);
   const concurrency = wholeNumber('concurrency', options.concurrency, SURVEY_DEFAULTS.concurrency, 256, 1);
   const examples = wholeNumber('examples', options.examples, SURVEY_DEFAULTS.examples, 1000);
@@ -131,6 +135,7 @@ export function surveyCommand(options: SurveyOptions): Promise<number> {
         walks,
         shard,
         ...(options.findability ? { findability: true as const } : {}),
+        ...(sample ? { sample } : {}),
         examples,
         maxFailureRows,
         credentials: {

@@ -6,6 +6,7 @@
  */
 import { npiShard } from './shard';
 import { readNpis } from './npi-input';
+import { inSample } from './sample';
 import type { SurveyPlan } from './survey-plan';
 
 /**
@@ -31,7 +32,7 @@ async function npisToSurvey(plan: SurveyPlan): Promise<number | undefined> {
   // readNpis yields each NPI once, a repeat counted as a duplicate, as the survey reads it.
   let npis = 0;
   for await (const { npi } of readNpis(plan.npis, { delimiter: plan.delimiter, problem: () => undefined }))
-    if (npiShard(npi, plan.shard.total) === plan.shard.index) npis++;
+    if (inSample(plan.sample, 'npi', npi) && npiShard(npi, plan.shard.total) === plan.shard.index) npis++;
   return npis;
 }
 
@@ -48,16 +49,19 @@ export async function dryRunLines(plan: SurveyPlan, maxRps: number): Promise<str
   const npis = await npisToSurvey(plan);
   const costs = REQUESTS_PER_RECORD;
   const perProvider = costs.provider + (plan.findability ? costs.providerFindability : 0);
-  const perOrganization = costs.organization + (plan.findability ? costs.organizationFindability : 0);
+  // A sample searches the organizations it draws by their own values; a walk reads every page.
+  const drawn = (plan.sample?.percent ?? 100) / 100;
+  const perOrganization = costs.organization + (plan.findability ? drawn * costs.organizationFindability : 0);
   const time = (requests: number) => (maxRps > 0 ? `, ${duration(requests / maxRps)} at ${maxRps} requests/s` : ', no rate limit');
   const per1000 = Math.ceil(1000 * perOrganization);
   return [
     `survey --dry-run: the plan, and what it will cost; nothing was asked of the service`,
     `  target: ${plan.baseUrl}${plan.embedded ? ' (the embedded reference server)' : ''}, shard ${plan.shard.index}/${plan.shard.total}`,
     `  findability: ${plan.findability ? 'on (--findability)' : 'off'}`,
+    ...(plan.sample ? [`  sample: ${plan.sample.percent}% of the NPIs and of the organizations met, seed ${plan.sample.seed}`] : []),
     npis === undefined
       ? `  NPIs: from standard input, not counted ahead: about ${perProvider} requests each`
-      : `  NPIs: ${npis} (this shard's, each once): about ${perProvider} requests each, ${Math.ceil(npis * perProvider)} requests${time(npis * perProvider)}`,
+      : `  NPIs: ${npis} (this shard's${plan.sample ? ', drawn' : ''}, each once): about ${perProvider} requests each, ${Math.ceil(npis * perProvider)} requests${time(npis * perProvider)}`,
     ...(plan.walks.length > 0
       ? [
           `  organization walks: ${plan.walks.length}; how many organizations each holds is known when its page 1 gives its total: about ${Number(perOrganization.toFixed(2))} requests each, ${per1000} requests a thousand${time(per1000)}`,

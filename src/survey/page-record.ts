@@ -23,6 +23,7 @@ import {
 import { judgeSurveyed } from './subjects';
 import type { PageUnit } from './records';
 import { recordVerdict } from './record-verdict';
+import { inSample, type Sample } from './sample';
 import { outcomeOf, type RecordSearches, type SearchOutcome } from './findability-rates';
 import { aboutTheData, type TimedRequests } from './timed-requests';
 
@@ -114,12 +115,14 @@ export interface WalkPageRequest {
   query: Record<string, string>;
   page: number;
   findability: boolean;
+  /** --sample: only the organizations drawn are searched by their own values. */
+  sample?: Sample;
 }
 
 /** Page `page` of walk `walk`; a request without an answer about the data throws (TimedRequests), with `requests` holding what was asked. */
 export async function surveyWalkPage(
   endpoints: DirectoryEndpoints,
-  { walk, query, page, findability }: WalkPageRequest,
+  { walk, query, page, findability, sample }: WalkPageRequest,
   redact: Redact,
   requests: TimedRequests,
 ): Promise<PageUnit> {
@@ -147,7 +150,8 @@ export async function surveyWalkPage(
     const organization = id === '' ? `(no id: entry ${index} of Page=${page} of ${key})` : id;
     const own = atItsPlace(judgeSurveyed('organization-entry', { entry }));
     // The searches by its own values are the organization's record too: counted once, where a walk first met it.
-    const searched = findability && id !== '' ? await findable(endpoints, entry, `Page=${page} of ${key}`, requests) : undefined;
+    const drawn = findability && id !== '' && inSample(sample, 'organization', id);
+    const searched = drawn ? await findable(endpoints, entry, `Page=${page} of ${key}`, requests) : undefined;
     for (const judgement of searched?.judgements ?? []) own.add(judgement);
     if (findability) (unit.findability ??= []).push(searched?.searches ?? []);
     unit.organizations.push(recordVerdict(organization, own, { redact, exchangeOf: (url) => searched?.answers.get(url) ?? exchange }));

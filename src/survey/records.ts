@@ -105,6 +105,8 @@ export interface InputReadUnit {
   rows: number;
   duplicates: number;
   problems: number;
+  /** With --sample: the list's NPIs not drawn (the same in every shard). */
+  notSampled?: number;
 }
 
 export type SurveyUnit = ProviderUnit | PageUnit | TransportFailureUnit | InputProblemUnit | InputReadUnit;

@@ -19,6 +19,7 @@ import { npiShard, type Shard } from './shard';
 import type { SurveyPlan } from './survey-plan';
 import { SurveyTally } from './tally';
 import { notJudgedHere } from './subjects';
+import { inSample } from './sample';
 import type { FailureRow } from '../report/survey/failures-csv';
 import { hintedPages, ownPages, shardAsksOn, surveyWalk, walkPageOf } from './walk-plan';
 import { awaitedTask, runPool, type Task } from './work-pool';
@@ -138,6 +139,7 @@ export function surveyReport(
     complete: stopped === undefined,
     ...(stopped ? { stopped } : {}),
     shard: { index: plan.shard.index, total: plan.shard.total },
+    ...(plan.sample ? { sample: plan.sample } : {}),
     paging: { by: 'Page', pageSize: PAGE_SIZE },
     ...counts,
     notJudged: notJudgedHere(plan.findability === true),
@@ -184,11 +186,12 @@ interface Counting {
 }
 
 /** The NPI list's units (this shard's lines and every input problem, less the journal's) counted by a pass of their own. */
-async function countNpiUnits(source: string, delimiter: string | undefined, shard: Shard, done: Journaled): Promise<number> {
+async function countNpiUnits(plan: SurveyPlan, done: Journaled): Promise<number> {
   let units = 0;
   const problem = ({ line }: { line: number }) => void (done.lines.has(line) || units++);
-  for await (const line of readNpis(source, { delimiter, problem }))
-    if (npiShard(line.npi, shard.total) === shard.index && !done.lines.has(line.line)) units++;
+  for await (const line of readNpis(plan.npis!, { delimiter: plan.delimiter, problem }))
+    if (inSample(plan.sample, 'npi', line.npi) && npiShard(line.npi, plan.shard.total) === plan.shard.index && !done.lines.has(line.line))
+      units++;
   // And the list's own account, a unit of its own once it is read to its end.
   return units + 1;
 }
@@ -203,7 +206,7 @@ function countingPlan(plan: SurveyPlan, progress: Progress, done: Journaled): Co
   // A file is read twice: once to count, beside the survey, and once to survey. A file the count
   // cannot read is the survey's to report, as it reads it.
   if (plan.npis !== undefined && plan.npis !== '-')
-    countNpiUnits(plan.npis, plan.delimiter, plan.shard, done).then(
+    countNpiUnits(plan, done).then(
       (units) => {
         counting.expect(units);
         counting.counted();
@@ -233,8 +236,14 @@ async function* work(
     const unjournaled = (units: InputProblemUnit[]) => units.filter((problem) => !done.lines.has(problem.line));
     const counts: InputCounts = { rows: 0, duplicates: 0, problems: 0 };
     const problem = (p: InputProblem) => problems.push({ kind: 'input', ...p });
+    let notSampled = 0;
     for await (const line of readNpis(plan.npis, { delimiter: plan.delimiter, problem, counts })) {
       for (const problem of unjournaled(problems.splice(0))) yield comes({ run: async () => problem });
+      // Counted in every shard alike: the sample is drawn from the whole list.
+      if (!inSample(plan.sample, 'npi', line.npi)) {
+        notSampled++;
+        continue;
+      }
       if (npiShard(line.npi, shard.total) !== shard.index || done.lines.has(line.line)) continue;
       yield comes({
         run: () =>
@@ -245,7 +254,7 @@ async function* work(
     }
     for (const problem of unjournaled(problems)) yield comes({ run: async () => problem });
     // The list read to its end: its rows are accounted for in survey.json's input (journaled again on a resume, the same).
-    const read: InputReadUnit = { kind: 'input-read', ...counts };
+    const read: InputReadUnit = { kind: 'input-read', ...counts, ...(plan.sample ? { notSampled } : {}) };
     yield comes({ run: async () => read });
     if (asTheyCome) counting.counted();
   }
@@ -255,7 +264,7 @@ async function* work(
       if (!walkCounted) counting.counted();
       walkCounted = true;
     };
-    yield* walkPages(endpoints, walk, query, shard, plan.findability, settings, done, { expect: counting.expect, counted: countedOnce });
+    yield* walkPages(endpoints, walk, query, shard, plan, settings, done, { expect: counting.expect, counted: countedOnce });
     countedOnce();
   }
 }
@@ -286,14 +295,14 @@ async function* walkPages(
   walk: number,
   query: Record<string, string>,
   shard: Shard,
-  findability: true | undefined,
+  { findability, sample }: Pick<SurveyPlan, 'findability' | 'sample'>,
   settings: SurveySettings,
   done: Journaled,
   counting: Pick<Counting, 'expect' | 'counted'>,
 ): AsyncGenerator<Task<SurveyUnit>> {
   const ask = (number: number) => () =>
     unitOf({ walk, page: number }, (requests) =>
-      surveyWalkPage(endpoints, { walk, query, page: number, findability: findability === true }, settings.redact, requests),
+      surveyWalkPage(endpoints, { walk, query, page: number, findability: findability === true, sample }, settings.redact, requests),
     );
   // Page 1 says how many pages there may be; a shard that does not own it asks for it without judging it.
   const first: { unit?: PageOutline } = {};

@@ -3,6 +3,7 @@
  * their plans agree: a checkpoint of another plan is not resumed, nor a shard of another plan merged.
  */
 import type { ConformanceReport } from '../types/schemas';
+import type { Sample } from './sample';
 import type { Shard } from './shard';
 
 export interface SurveyPlan {
@@ -17,6 +18,8 @@ export interface SurveyPlan {
   shard: Shard;
   /** --findability: every organization met is searched by each value it carries (ORG-FINDABLE); absent when off. */
   findability?: true;
+  /** --sample P% --seed S: the share of NPIs and organizations drawn; absent for every record. */
+  sample?: Sample;
   /** Examples kept per requirement and level (--examples). */
   examples: number;
   /** Rows of failures.csv at most (--max-failure-rows). */
@@ -34,6 +37,7 @@ const PARTS: Record<keyof SurveyPlan, string> = {
   walks: 'organization walks (--organizations, --organizations-by-state)',
   shard: 'shard (--shard)',
   findability: '--findability',
+  sample: 'sample (--sample, --seed)',
   examples: '--examples',
   maxFailureRows: '--max-failure-rows',
   credentials: 'credentials (API_TOKEN, API_HEADERS, client certificate)',

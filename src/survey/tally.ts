@@ -5,6 +5,8 @@
  * only some of them: they are judged when the tally is finished, over the pages it was given.
  */
 import { FindabilityCounts, type RecordSearches } from './findability-rates';
+import { wilsonInterval } from '../verdicts/wilson-interval';
+import type { Sample } from './sample';
 import { type WalkedPage, PageWalk } from '../rules/rulebook';
 import { judgeSurveyed } from './subjects';
 import { recordVerdict } from './record-verdict';
@@ -28,6 +30,8 @@ export interface TallyOptions {
   walks: readonly Record<string, string>[];
   /** --findability: survey.json counts the searches by each organization's own values per parameter. */
   findability?: true;
+  /** --sample: each requirement's rate carries its 95% interval. */
+  sample?: Sample;
 }
 
 /** The label for provider failures whose value no source record holds. */
@@ -275,9 +279,17 @@ export class SurveyTally {
   }
 
   /** Every row of the NPI list accounted for: surveyed, unanswered, a repeat, a problem, or another shard's. */
-  private inputAccount({ rows, duplicates, problems }: InputReadUnit): NonNullable<SurveyReport['input']> {
-    const own = this.surveyedNpis + this.unansweredNpis + duplicates + problems;
-    return { rowsRead: rows, surveyed: this.surveyedNpis, unanswered: this.unansweredNpis, duplicates, problems, otherShards: rows - own };
+  private inputAccount({ rows, duplicates, problems, notSampled }: InputReadUnit): NonNullable<SurveyReport['input']> {
+    const own = this.surveyedNpis + this.unansweredNpis + duplicates + problems + (notSampled ?? 0);
+    return {
+      rowsRead: rows,
+      surveyed: this.surveyedNpis,
+      unanswered: this.unansweredNpis,
+      duplicates,
+      problems,
+      ...(notSampled === undefined ? {} : { notSampled }),
+      otherShards: rows - own,
+    };
   }
 
   private trimRows(): void {
@@ -392,6 +404,8 @@ export class SurveyTally {
           checked,
           failed,
           rate: checked === 0 ? 0 : Number((failed / checked).toFixed(6)),
+          // A sample's rate stands for the directory's: with the interval sampling leaves.
+          ...(this.options.sample && checked > 0 ? { interval95: wilsonInterval(failed, checked) } : {}),
           bySource: Object.fromEntries([...(count?.bySource ?? new Map<string, number>())].sort(([a], [b]) => (a < b ? -1 : 1))),
           examples: count?.examples ?? [],
         });

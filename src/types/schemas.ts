@@ -721,6 +721,13 @@ export interface SurveyReport {
     total: number;
   };
   /**
+   * With --sample: the share of the NPIs and of the organizations met that were drawn, and the seed that drew them; absent when every record was surveyed.
+   */
+  sample?: {
+    percent: number;
+    seed: number;
+  };
+  /**
    * How organization searches were walked: Page alone, 25 a page (§4.3, §8); Count is not used, since §4.3 does not say that it sets the size of Page's pages.
    */
   paging: {
@@ -803,6 +810,7 @@ export interface SurveyReport {
      * failed / checked.
      */
     rate: number;
+    interval95?: Interval;
     /**
      * Provider failures per source dataset (the source records' `index`) holding the failing value.
      */
@@ -845,7 +853,7 @@ export interface SurveyReport {
     };
   }[];
   /**
-   * The NPI list's rows, every one accounted for: rowsRead = surveyed + unanswered + duplicates + problems + otherShards (0 but in a shard). Present once the list was read to its end.
+   * The NPI list's rows, every one accounted for: rowsRead = surveyed + unanswered + duplicates + problems + notSampled (with --sample) + otherShards (0 but in a shard). Present once the list was read to its end.
    */
   input?: {
     /**
@@ -869,6 +877,10 @@ export interface SurveyReport {
      */
     problems: number;
     /**
+     * With --sample: the list's distinct NPIs not drawn into the sample, the same in every shard.
+     */
+    notSampled?: number;
+    /**
      * Rows of NPIs that other shards survey.
      */
     otherShards: number;
@@ -886,6 +898,13 @@ export interface SurveyReport {
     bound: number;
     reached: boolean;
   };
+}
+/**
+ * With --sample: the 95% Wilson score interval of the rate, for the whole directory the sample was drawn from.
+ */
+export interface Interval {
+  low: number;
+  high: number;
 }
 export interface Example {
   /**
@@ -926,13 +945,14 @@ export interface ParameterRate {
    * found / (found + missed); absent when that is 0.
    */
   rate?: number;
-  /**
-   * The 95% Wilson score interval of the rate.
-   */
-  interval95?: {
-    low: number;
-    high: number;
-  };
+  interval95?: Interval1;
+}
+/**
+ * The 95% Wilson score interval of the rate.
+ */
+export interface Interval1 {
+  low: number;
+  high: number;
 }
 /**
  * Error body of the reference server's provider endpoints. Error bodies are not shown in the specification (§7); this is the reference server's choice.

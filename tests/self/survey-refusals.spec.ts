@@ -52,6 +52,7 @@ test('--resume of another survey is refused: another NPI list, target, shard or 
     [['--base-url', target('clean'), '--npis', npis, '--out', out, '--examples', '2'], '--examples'],
     [['--base-url', target('clean'), '--npis', npis, '--out', out, '--delimiter', 'tab'], '--delimiter'],
     [['--base-url', target('clean'), '--npis', npis, '--out', out, '--findability'], '--findability'],
+    [['--base-url', target('clean'), '--npis', npis, '--out', out, '--sample', '50%'], 'sample (--sample, --seed)'],
   ] as const) {
     const result = await survey([...changed, '--resume']);
     refused(result, /--resume: the checkpoint in .* is of another survey: its .* differs; run without --resume to start anew/);

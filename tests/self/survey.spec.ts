@@ -23,6 +23,7 @@ import { wilsonInterval } from '../../src/verdicts/wilson-interval';
 import { unusedUnmatchable } from '../../src/rules/rulebook';
 import { layoutProblems, openFile, readmeImage } from './browser';
 import { listening } from './socket-server';
+import { inSample } from '../../src/survey/sample';
 
 const fixtures = readFixtures();
 
@@ -431,5 +432,70 @@ test('--dry-run prints the plan and what it will cost, asks the service nothing,
     expect(existsSync(out)).toBe(false);
   } finally {
     await server.close();
+  }
+});
+
+test('--sample P% --seed S: the NPIs and organizations drawn are the same on every run and in every shard, and every rate carries its interval', async () => {
+  const dir = tempDir();
+  const npis = writeFixtureNpis(join(dir, 'npis.txt'));
+  const sampled = (out: string, seed: string, ...more: string[]) =>
+    survey('clean', [
+      '--npis',
+      npis,
+      '--organizations',
+      'address-state=OH',
+      '--findability',
+      '--sample',
+      '20%',
+      '--seed',
+      seed,
+      ...more,
+      '--out',
+      join(dir, out),
+    ]);
+  const results = await Promise.all([
+    sampled('first', '1'),
+    sampled('again', '1'),
+    sampled('other', '2'),
+    sampled('shard1', '1', '--shard', '1/2'),
+    sampled('shard2', '1', '--shard', '2/2'),
+  ]);
+  expect(results.map((r) => r.code)).toEqual([0, 0, 0, 0, 0]);
+  const merged = await commandAsync(['survey', 'merge', join(dir, 'shard1'), join(dir, 'shard2'), '--out', join(dir, 'merged')]);
+  expect(merged.code, merged.stderr).toBe(0);
+  const first = readSurvey(join(dir, 'first'));
+  const sample = { percent: 20, seed: 1 };
+  expect(first.sample).toEqual(sample);
+  // Exactly the records the seed draws: the providers, and the organizations searched by their own values.
+  const drawnNpis = fixtures.providers.filter((p) => inSample(sample, 'npi', p.golden.data.NPI![0])).length;
+  expect(first.input).toMatchObject({
+    rowsRead: fixtures.providers.length,
+    surveyed: drawnNpis,
+    notSampled: fixtures.providers.length - drawnNpis,
+  });
+  const ohio = fixtures.organizations.filter((o) => o.address.some((a) => a.state === 'OH'));
+  expect(failing(first, 'ORG-FINDABLE')?.checked).toBe(ohio.filter((o) => inSample(sample, 'organization', o.id)).length);
+  // Every organization a walk meets is still judged: only the searches by its own values are drawn.
+  expect(first.records.organizations).toBe(ohio.length);
+  expect(first.requirements.every((r) => r.interval95 !== undefined && r.interval95.low <= r.rate && r.rate <= r.interval95.high)).toBe(
+    true,
+  );
+  expect(surveyCounts(readSurvey(join(dir, 'again')))).toEqual(surveyCounts(first));
+  // The shards' sample merges into the unsharded one; shards ask a page or two more than it (see the test of three shards).
+  const { requests: _merged, ...mergedCounts } = surveyCounts(readSurvey(join(dir, 'merged')));
+  const { requests: _first, ...firstCounts } = surveyCounts(first);
+  expect(mergedCounts).toEqual(firstCounts);
+  expect(readSurvey(join(dir, 'other')).input?.surveyed).not.toBe(drawnNpis);
+  expect(readFileSync(join(dir, 'first', 'index.html'), 'utf8')).toContain('A sample: 20% of the NPIs');
+  // A sample without its share, or a share that is none, is one line and exit 2.
+  for (const args of [
+    ['--seed', '3'],
+    ['--sample', '0%'],
+    ['--sample', '150%'],
+    ['--sample', 'half'],
+  ]) {
+    const refused = await survey('clean', ['--npis', npis, ...args, '--out', join(dir, 'refused')]);
+    expect(refused.code, args.join(' ')).toBe(2);
+    expect(refused.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
   }
 });

@@ -13,6 +13,7 @@ import { type SurveyCharts, svgDataUri } from './charts';
 import type { SurveyVerdict } from '../../verdicts/survey-verdict';
 
 const percent = (rate: number) => `${(rate * 100).toFixed(rate > 0 && rate < 0.001 ? 4 : 2)}%`;
+const interval = ({ low, high }: { low: number; high: number }) => `${percent(low)} to ${percent(high)}`;
 
 function table(head: string[], rows: (string | number | ElementContent)[][]): ElementContent {
   const cell = (value: string | number | ElementContent) => (typeof value === 'object' ? value : text(String(value)));
@@ -156,6 +157,16 @@ export function surveyPage(
         [[records.providers, records.notFound, records.organizations, records.walks, requests.total, requests.transportErrors]],
       ),
       h('p', text(`Organizations are walked by ${report.paging.by} alone, ${report.paging.pageSize} a page (§4.3, §8).`)),
+      ...(report.sample
+        ? [
+            h(
+              'p#sample',
+              text(
+                `A sample: ${report.sample.percent}% of the NPIs and of the organizations met, drawn by seed ${report.sample.seed} (--sample, --seed). Each rate stands for the whole directory, with its 95% interval.`,
+              ),
+            ),
+          ]
+        : []),
     ]),
     h('section', { id: 'charts' }, [
       ...(charts.failureRate
@@ -166,8 +177,15 @@ export function surveyPage(
     h('section', { id: 'requirements' }, [
       h('h2', text('Requirements')),
       table(
-        ['requirement', 'level', 'records checked', 'failed', 'rate'],
-        report.requirements.map((r) => [r.id, r.level, r.checked, r.failed, percent(r.rate)]),
+        ['requirement', 'level', 'records checked', 'failed', 'rate', ...(report.sample ? ['95% interval'] : [])],
+        report.requirements.map((r) => [
+          r.id,
+          r.level,
+          r.checked,
+          r.failed,
+          percent(r.rate),
+          ...(report.sample ? [r.interval95 ? interval(r.interval95) : '-'] : []),
+        ]),
       ),
       ...(report.failureRows.reached
         ? [
