@@ -241,6 +241,7 @@ async function targetSection(
   const surveys = runs.filter((r) => r.kind === 'survey');
   if (surveys.length > 0) {
     const time = new Map(surveys.map((s) => [s.id, s.startedAt]));
+    const surveyIds = [...time.keys()];
     const series = (r: { requirement: string; level: string; source: string }) =>
       `${r.requirement} (${r.level})${r.source ? ` ${r.source}` : ''}`;
     let charted = 0;
@@ -249,12 +250,7 @@ async function targetSection(
       [true, 'survey failure rate per requirement and source dataset (of the records the requirement checked)'],
     ] as const) {
       // The series that rose highest: a chart of 100 lines shows none of them, and requirements that never failed lie along zero.
-      const { points, series: count } = await highestRateSeries(
-        db,
-        surveys.map((s) => s.id),
-        bySource,
-        CHARTED_SERIES,
-      );
+      const { points, series: count } = await highestRateSeries(db, surveyIds, bySource, CHARTED_SERIES);
       if (points.length === 0) continue;
       charted++;
       const values = points.map((r) => ({
@@ -267,13 +263,7 @@ async function targetSection(
       parts.push(figure(`${target}: ${title}${more}`, await svgOf(rateSpec(`${target}: ${title}`, values))));
     }
     if (charted === 0) parts.push(h('p', text('No survey of this target found a failing record.')));
-    const findability = (
-      await runRows(
-        db,
-        'findability',
-        surveys.map((s) => s.id),
-      )
-    ).flatMap((row) => {
+    const findability = (await runRows(db, 'findability', surveyIds)).flatMap((row) => {
       const decided = row.found + row.missed;
       if (decided === 0) return [];
       const { low, high } = wilsonInterval(row.found, decided);
@@ -281,13 +271,7 @@ async function targetSection(
     });
     if (findability.length > 0)
       parts.push(figure(`${target}: findability per parameter (survey --findability)`, await svgOf(findabilitySpec(target, findability))));
-    const latency = (
-      await runRows(
-        db,
-        'latency',
-        surveys.map((s) => s.id),
-      )
-    ).flatMap((row) => {
+    const latency = (await runRows(db, 'latency', surveyIds)).flatMap((row) => {
       const { at } = percentilesOf(row.histogram);
       return PERCENTILES.map((p) => ({ time: time.get(row.run_id)!, endpoint: row.endpoint, percentile: `p${p}`, ms: at[p] }));
     });

@@ -4,10 +4,8 @@
  * known until each walk's page 1 gives its total, so their cost is said per organization. Nothing
  * is asked of the service, not even the preflight.
  */
-import { npiShard } from './shard';
 import { readNpis } from './npi-input';
-import { inSample } from './sample';
-import type { SurveyPlan } from './survey-plan';
+import { type SurveyPlan, surveysNpi } from './survey-plan';
 
 /**
  * Requests a record costs, as the survey asks them: measured against the embedded server (2,737
@@ -32,7 +30,7 @@ async function npisToSurvey(plan: SurveyPlan): Promise<number | undefined> {
   // readNpis yields each NPI once, a repeat counted as a duplicate, as the survey reads it.
   let npis = 0;
   for await (const { npi } of readNpis(plan.npis, { delimiter: plan.delimiter, problem: () => undefined }))
-    if (inSample(plan.sample, 'npi', npi) && npiShard(npi, plan.shard.total) === plan.shard.index) npis++;
+    if (surveysNpi(plan, npi)) npis++;
   return npis;
 }
 

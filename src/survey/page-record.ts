@@ -9,6 +9,7 @@ import { ForeignOriginError } from '../client/http-client';
 import {
   type Judgement,
   type Redact,
+  askedInTurn,
   entriesOf,
   entryShell,
   isBundle,
@@ -98,9 +99,10 @@ async function findable(
   const searches: [string, SearchOutcome][] = [];
   const answers = new Map<string, Exchange>();
   for (const search of ownValueSearches(resource)) {
-    const asked: Exchange[] = [];
-    for (let next = nextOwnValueRequest(id, search, asked); next; next = nextOwnValueRequest(id, search, asked))
-      asked.push(await requests.ask('organization', () => endpoints.organizations(next!)));
+    const asked = await askedInTurn(
+      (answers) => nextOwnValueRequest(id, search, answers),
+      (query) => requests.ask('organization', () => endpoints.organizations(query)),
+    );
     for (const exchange of asked) answers.set(exchange.url, exchange);
     const judgement = judgeSurveyed('own-value-search', { id, search, seenIn, answers: asked });
     judgements.push(judgement);

@@ -9,6 +9,7 @@ import {
   serviceText,
   type Redact,
   type Judgement,
+  askedInTurn,
   isJsonObject,
   objectsIn,
   datasetOf,
@@ -118,9 +119,7 @@ async function findable(
   }
   const demographics = demographicSearch(record.data);
   if (demographics) {
-    const asked: Exchange[] = [];
-    for (let query = nextDemographicRequest(demographics, asked); query; query = nextDemographicRequest(demographics, asked))
-      asked.push(await ask(query));
+    const asked = await askedInTurn((answers) => nextDemographicRequest(demographics, answers), ask);
     searched(
       DEMOGRAPHICS,
       'SB-FINDABLE',

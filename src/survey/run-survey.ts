@@ -16,7 +16,7 @@ import { surveyProvider } from './provider-record';
 import { NoAnswerAboutData, TimedRequests } from './timed-requests';
 import type { InputProblemUnit, InputReadUnit, PageUnit, SurveyUnit, TransportFailureUnit } from './records';
 import { npiShard, type Shard } from './shard';
-import type { SurveyPlan } from './survey-plan';
+import { type SurveyPlan, surveysNpi } from './survey-plan';
 import { SurveyTally } from './tally';
 import { notJudgedHere } from './subjects';
 import { inSample } from './sample';
@@ -190,8 +190,7 @@ async function countNpiUnits(plan: SurveyPlan, done: Journaled): Promise<number>
   let units = 0;
   const problem = ({ line }: { line: number }) => void (done.lines.has(line) || units++);
   for await (const line of readNpis(plan.npis!, { delimiter: plan.delimiter, problem }))
-    if (inSample(plan.sample, 'npi', line.npi) && npiShard(line.npi, plan.shard.total) === plan.shard.index && !done.lines.has(line.line))
-      units++;
+    if (surveysNpi(plan, line.npi) && !done.lines.has(line.line)) units++;
   // And the list's own account, a unit of its own once it is read to its end.
   return units + 1;
 }

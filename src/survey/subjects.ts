@@ -38,7 +38,7 @@ export const FINDABILITY_SUBJECTS = [
 type SurveySubject = (typeof SURVEY_SUBJECTS)[number] | (typeof FINDABILITY_SUBJECTS)[number];
 
 /** The subjects a survey meets: with `--findability`, the searches by each organization's own values too. */
-export const surveySubjects = (findability: boolean): SubjectKind[] => [...SURVEY_SUBJECTS, ...(findability ? FINDABILITY_SUBJECTS : [])];
+const surveySubjects = (findability: boolean): SubjectKind[] => [...SURVEY_SUBJECTS, ...(findability ? FINDABILITY_SUBJECTS : [])];
 
 /**
  * Every rule of an answer of its endpoint, as every driver judges it (judgeAnswer: http-answer, and

@@ -3,8 +3,8 @@
  * their plans agree: a checkpoint of another plan is not resumed, nor a shard of another plan merged.
  */
 import type { ConformanceReport } from '../types/schemas';
-import type { Sample } from './sample';
-import type { Shard } from './shard';
+import { inSample, type Sample } from './sample';
+import { npiShard, type Shard } from './shard';
 
 export interface SurveyPlan {
   baseUrl: string;
@@ -55,3 +55,7 @@ export function planDifferences(a: SurveyPlan, b: SurveyPlan, { shard = true } =
 
 /** `target differs`, `NPI list (--npis), --examples differ`: the parts named, for a refusal. */
 export const differing = (parts: readonly string[]) => `${parts.join(', ')} ${parts.length === 1 ? 'differs' : 'differ'}`;
+
+/** Whether this survey asks for `npi`: the sample drew it (or there is none), and it is this shard's. */
+export const surveysNpi = (plan: Pick<SurveyPlan, 'sample' | 'shard'>, npi: string): boolean =>
+  inSample(plan.sample, 'npi', npi) && npiShard(npi, plan.shard.total) === plan.shard.index;

@@ -3,11 +3,18 @@
  * `active` for tenants that search by status, and how values in another case or with spaces fare.
  * The rules are in src/rules/organization/filters.ts.
  */
-import type { Exchange } from '../../src/client/exchange';
 import { forEachProbe, requiredFor } from '../../src/harness/probe-steps';
 import { describeSuite, judging, test } from '../../src/harness/suite';
 import { probeLabel } from '../../src/probes/promises';
-import { isBundle, entriesOf, nextOwnValueRequest, organizationOfEntry, ownValueSearches, seenInAnswer } from '../../src/rules/rulebook';
+import {
+  askedInTurn,
+  isBundle,
+  entriesOf,
+  nextOwnValueRequest,
+  organizationOfEntry,
+  ownValueSearches,
+  seenInAnswer,
+} from '../../src/rules/rulebook';
 import { MAX_COUNT } from '../../src/spec/constants';
 
 const NO_SEARCHES = 'PROBES_FILE has no organization.searches probes';
@@ -39,9 +46,10 @@ describeSuite('organization search (§4.3)', () => {
       for (const [id, { resource, seenIn }] of seen)
         for (const search of ownValueSearches(resource)) {
           // The rule says which request comes next and when the answers show enough (ORG-FINDABLE).
-          const answers: Exchange[] = [];
-          for (let query = nextOwnValueRequest(id, search, answers); query; query = nextOwnValueRequest(id, search, answers))
-            answers.push(await api.organizations(query));
+          const answers = await askedInTurn(
+            (asked) => nextOwnValueRequest(id, search, asked),
+            (query) => api.organizations(query),
+          );
           checks.judge('own-value-search', { id, search, seenIn, answers });
         }
     },

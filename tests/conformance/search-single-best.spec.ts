@@ -6,8 +6,8 @@
 import { forEachProbe, requiredFor, stepEachProbe } from '../../src/harness/probe-steps';
 import { describeSuite, judging, test } from '../../src/harness/suite';
 import { probeLabel } from '../../src/probes/promises';
-import type { Exchange } from '../../src/client/exchange';
 import {
+  askedInTurn,
   recordOf,
   ambiguityNeedsNarrowing,
   dashed,
@@ -103,12 +103,14 @@ describeSuite('searchSingleBest (§4.1)', () => {
       const demographics = demographicSearch(golden.data);
       if (!demographics) checks.skipSubject('demographic-search', `the record ${golden.id} has no first and last name or no state`);
       else {
-        const answers: Exchange[] = [];
-        for (let query = nextDemographicRequest(demographics, answers); query; query = nextDemographicRequest(demographics, answers)) {
-          const exchange = await api.searchSingleBest(query);
-          answers.push(exchange);
-          checks.judge('record-search', { query, exchange });
-        }
+        const answers = await askedInTurn(
+          (asked) => nextDemographicRequest(demographics, asked),
+          async (query) => {
+            const exchange = await api.searchSingleBest(query);
+            checks.judge('record-search', { query, exchange });
+            return exchange;
+          },
+        );
         checks.judge('demographic-search', { recordId: golden.id, search: demographics, answers });
       }
       const base = only('NPI');

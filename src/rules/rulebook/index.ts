@@ -7,6 +7,7 @@
  */
 export { ANSWER_SUBJECTS, judge, judgeAnswer, notJudgedBy, observationsOf, requirementsOf } from './registry';
 export type { SubjectKind, Subjects } from './subjects';
+export { askedInTurn } from '../asked-in-turn';
 export type { Judgement, Redact } from '../judgement';
 export {
   PageWalk,
