@@ -61,6 +61,30 @@ function sourcesOf(failure: RecordFailure, golden: Exchange, sources: Exchange |
 }
 
 /**
+ * Whether a value a record holds is the one searched: a number by its digits (a phone's
+ * punctuation and a leading country code 1, a ZIP+4's last four aside), any other text trimmed, in
+ * any case. It only attributes a search to a feed: it judges nothing.
+ */
+function sameValue(held: string, searched: string): boolean {
+  if (!/^\d+$/.test(searched)) return held.trim().toUpperCase() === searched.trim().toUpperCase();
+  const digits = held.replace(/\D/g, '');
+  return (
+    digits === searched ||
+    (digits.length === searched.length + 1 && digits === `1${searched}`) ||
+    (digits.length === 9 && digits.startsWith(searched))
+  );
+}
+
+/** The source datasets (§2.2 `index`) whose source records hold every one of `values`, each once, in name order. */
+function datasetsHolding(elements: readonly Record<string, unknown>[], values: readonly string[], redact: Redact): string[] {
+  const holding = elements.filter((element) => {
+    const held = stringsWithin(element.data);
+    return values.every((value) => held.some((h) => sameValue(h, value)));
+  });
+  return [...new Set(holding.map((element) => serviceText(redact(datasetOf(element)), MAX_VALUE_CHARS)))].sort();
+}
+
+/**
  * OBS-CODED-VALUES as the rules recorded it for this record (golden and source records: attribute →
  * values), counted by the survey as "Attribute: value", each once a record.
  */
@@ -86,11 +110,11 @@ function codedValuesObserved(judgement: Judgement, redact: Redact): string[] {
 async function findable(
   endpoints: DirectoryEndpoints,
   { line, npi }: NpiLine,
-  record: { id: string; data: Record<string, unknown> },
-  requests: TimedRequests,
+  record: { id: string; data: Record<string, unknown>; sources: readonly Record<string, unknown>[] },
+  { requests, redact }: { requests: TimedRequests; redact: Redact },
 ): Promise<{ judgements: Judgement[]; searches: RecordSearches; answers: Exchange[] }> {
   const judgements: Judgement[] = [];
-  const searches: [string, SearchOutcome][] = [];
+  const searches: [string, SearchOutcome, string[]][] = [];
   const answers: Exchange[] = [];
   const ask = async (query: Record<string, string>) => {
     const exchange = await requests.ask('searchSingleBest', () => endpoints.searchSingleBest(query));
@@ -98,9 +122,10 @@ async function findable(
     judgements.push(judgeSurveyedAnswer('searchSingleBest', exchange), judgeSurveyed('record-search', { query, exchange }));
     return exchange;
   };
-  const searched = (parameter: string, id: RequirementId, judgement: Judgement) => {
+  /** `values`: the record's own values searched, to count the search under each source dataset holding them all. */
+  const searched = (parameter: string, id: RequirementId, judgement: Judgement, values: readonly string[]) => {
     judgements.push(judgement);
-    searches.push([parameter, outcomeOf(judgement, id)]);
+    searches.push([parameter, outcomeOf(judgement, id), values.length > 0 ? datasetsHolding(record.sources, values, redact) : []]);
   };
   const base = { NPI: npi };
   const unmatchable = unusedUnmatchable(base);
@@ -110,12 +135,20 @@ async function findable(
     `${dashedParameter}${OPTIONAL_SUFFIX}`,
     'SB-OPTIONAL-DASH',
     judgeSurveyed('optional-parameter', { parameter: dashedParameter, value, recordId: record.id, exchange: optional }),
+    [],
   );
-  const plain = Object.entries(ownParameterValues(record.data)).filter(([parameter]) => parameter !== 'NPI');
+  const ownValues = ownParameterValues(record.data);
+  const plain = Object.entries(ownValues).filter(([parameter]) => parameter !== 'NPI');
   if (plain.length > 0) {
     const [parameter, own] = plain[line % plain.length];
     const exchange = await ask({ ...base, [parameter]: own });
-    searched(parameter, 'SB-NARROWING', judgeSurveyed('own-value-narrowing', { recordId: record.id, parameter, value: own, exchange }));
+    searched(
+      parameter,
+      'SB-NARROWING',
+      judgeSurveyed('own-value-narrowing', { recordId: record.id, parameter, value: own, exchange }),
+      // A whole name is held as its parts (§2.4 Name: FirstName, LastName).
+      parameter === 'Name' ? [ownValues.FirstName, ownValues.LastName] : [own],
+    );
   }
   const demographics = demographicSearch(record.data);
   if (demographics) {
@@ -124,6 +157,7 @@ async function findable(
       DEMOGRAPHICS,
       'SB-FINDABLE',
       judgeSurveyed('demographic-search', { recordId: record.id, search: demographics, answers: asked }),
+      Object.values(demographics.query),
     );
   }
   return { judgements, searches, answers };
@@ -152,7 +186,8 @@ export async function surveyProvider(
       .add(judgeSurveyedAnswer('sourceRecords', sources))
       .add(judgeSurveyed('source-records', { golden: record, exchange: sources }));
     if (findability && isJsonObject(record.data)) {
-      searched = await findable(endpoints, { line, npi }, { id: record.id, data: record.data }, requests);
+      const elements = sources.json.ok && Array.isArray(sources.body) ? objectsIn(sources.body) : [];
+      searched = await findable(endpoints, { line, npi }, { id: record.id, data: record.data, sources: elements }, { requests, redact });
       for (const found of searched.judgements) judgement.add(found);
     }
   }

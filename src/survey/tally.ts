@@ -423,7 +423,13 @@ export class SurveyTally {
       latencyHistograms: this.latency.encoded(),
       requirements,
       ...(this.options.findability
-        ? { findability: { organizations: this.organizationSearches.byParameter(), providers: this.providerSearches.byParameter() } }
+        ? {
+            findability: {
+              organizations: this.organizationSearches.byParameter(),
+              providers: this.providerSearches.byParameter(),
+              providerSources: this.providerSearches.bySource(),
+            },
+          }
         : {}),
       failingKeys: requirements.flatMap(({ id, level }) => {
         const keys = this.failingKeys.get(`${id} ${level}`);

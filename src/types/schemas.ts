@@ -834,6 +834,10 @@ export interface SurveyReport {
      * Every provider found by its NPI, asked for again (§4.1): its NPI with one unmatchable dashed parameter (`City-`, …: SB-OPTIONAL-DASH) and with one plain parameter holding its own value (`City`, …: SB-NARROWING), each chosen by the NPI's line, and its demographics without the NPI (`FirstName+LastName+State`: SB-FINDABLE), per parameter, in name order.
      */
     providers: ParameterRate[];
+    /**
+     * The providers' searches again, per parameter and per source dataset (§2.2 `index`) whose source records (§4.2) hold every value searched, in name order: where one feed's values are not found, its data steward knows. A search whose values two datasets hold counts in both; a search by an unmatchable value (`City-`) in none.
+     */
+    providerSources: ParameterRate[];
   };
   /**
    * The requirements of the catalogue that the survey does not judge, and why: each needs a request the survey does not make (the rulebook's subjects it never meets). The conformance run judges them.
@@ -925,6 +929,10 @@ export interface Example {
  */
 export interface ParameterRate {
   parameter: string;
+  /**
+   * In `providerSources` only: the source dataset (§2.2 `index`) whose source records hold the values searched.
+   */
+  dataset?: string;
   /**
    * Searches by a record's own value of this parameter.
    */

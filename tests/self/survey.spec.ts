@@ -403,6 +403,19 @@ test('--findability: every provider found is asked for by its NPI with one dashe
   // A name search that needs the NPI: every provider missed by its demographics, at SHOULD.
   expect(failing(readSurvey(names), 'SB-FINDABLE', 'SHOULD')).toMatchObject({ checked: 150, failed: 150 });
   expect(rates(readSurvey(names)).get('FirstName+LastName+State')).toMatchObject({ searched: 150, missed: 150, rate: 0 });
+  // Per source dataset of the values searched: each feed's searches, none for an unmatchable dashed value.
+  const sources = (surveyed: SurveyReport, parameter: string) =>
+    new Map(surveyed.findability!.providerSources.filter((p) => p.parameter === parameter).map((p) => [p.dataset, p]));
+  expect(report.findability!.providerSources.filter((p) => p.parameter.endsWith('-'))).toEqual([]);
+  const cleanDemographics = sources(report, 'FirstName+LastName+State');
+  const datasets = new Set(fixtures.providers.slice(0, 150).flatMap((p) => p.sources.map((s) => s.index)));
+  expect([...cleanDemographics.keys()].every((dataset) => datasets.has(dataset!))).toBe(true);
+  expect(Math.max(...[...cleanDemographics.values()].map((p) => p.searched))).toBeLessThanOrEqual(150);
+  expect([...cleanDemographics.values()].every((p) => p.found === p.searched)).toBe(true);
+  const namesDemographics = sources(readSurvey(names), 'FirstName+LastName+State');
+  expect([...namesDemographics.keys()]).toEqual([...cleanDemographics.keys()]);
+  for (const [dataset, p] of namesDemographics)
+    expect(p, dataset).toMatchObject({ searched: cleanDemographics.get(dataset)!.searched, found: 0, rate: 0 });
 });
 
 test('--dry-run prints the plan and what it will cost, asks the service nothing, and writes nothing', async ({ directory }) => {

@@ -58,11 +58,12 @@ function bySource(report: SurveyReport): ElementContent[] {
 }
 
 /** The searches by records' own values of one parameter a row: found, missed, unknown, and the found rate with its 95% interval. */
-const rateTable = (rates: NonNullable<SurveyReport['findability']>['organizations']) =>
+const rateTable = (rates: NonNullable<SurveyReport['findability']>['organizations'], perDataset = false) =>
   table(
-    ['parameter', 'searches', 'found', 'missed', 'unknown', 'found rate', '95% interval'],
+    ['parameter', ...(perDataset ? ['source dataset'] : []), 'searches', 'found', 'missed', 'unknown', 'found rate', '95% interval'],
     rates.map((p) => [
       p.parameter,
+      ...(perDataset ? [p.dataset ?? '-'] : []),
       p.searched,
       p.found,
       p.missed,
@@ -75,7 +76,7 @@ const rateTable = (rates: NonNullable<SurveyReport['findability']>['organization
 /** With --findability: per parameter, the searches by each record's own values, and the share that found it with its 95% interval. */
 function findability(report: SurveyReport): ElementContent[] {
   if (!report.findability) return [];
-  const { organizations, providers } = report.findability;
+  const { organizations, providers, providerSources } = report.findability;
   const rate = 'The rate is found / (found + missed), with its 95% Wilson interval.';
   return [
     ...(organizations.length > 0
@@ -95,6 +96,16 @@ function findability(report: SurveyReport): ElementContent[] {
             'Findability: providers asked for by their own values (§4.1)',
             `Every provider found by its NPI, asked for again: its NPI with one dashed parameter of a value no provider has (Phone-, …: SB-OPTIONAL-DASH), its NPI with one plain parameter of its own value (City, …: SB-NARROWING), and its first and last name and state without the NPI (SB-FINDABLE). Found: the same record came back (or, for the demographics, the ambiguity text); missed: the requirement failed. ${rate}`,
             rateTable(providers),
+          ),
+        ]
+      : []),
+    ...(providerSources.length > 0
+      ? [
+          tableSection(
+            'findability-provider-sources',
+            'Findability of providers, per source dataset of the values searched (§2.2, §4.2)',
+            `The same searches, counted under each source dataset whose source records hold every value searched: where one feed's values are not found, its data steward knows. A search whose values two datasets hold counts under both. ${rate}`,
+            rateTable(providerSources, true),
           ),
         ]
       : []),
