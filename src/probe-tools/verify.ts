@@ -21,6 +21,8 @@ import {
   dashed,
   classifySingleBest,
   describeAnswer,
+  carriedValues,
+  queryKey,
 } from '../rules/rulebook';
 import { MAX_COUNT } from '../spec/constants';
 import type { Probes } from '../types/schemas';
@@ -167,25 +169,59 @@ const organizationsIn = (exchange: Exchange) => {
   return `the bundle holds ${entries} organization${entries === 1 ? '' : 's'}`;
 };
 
-/** A search the probes promise matches: the bundle and every organization on it, and each against the query. */
+/**
+ * A search the probes promise matches, answered: the bundle and every organization on it, and each
+ * against the query. `carriedBy`: an organization another answer showed carrying the values searched.
+ */
+function searchPromise(
+  probe: string,
+  query: Record<string, string>,
+  exchange: Exchange,
+  carriedBy?: string,
+): PromiseCheck & { bundle?: unknown } {
+  const judged = judge('probe-search', { probe, exchange, ...(carriedBy ? { carriedBy } : {}) }).add(
+    judge('filtered-search', { query, exchange }),
+  );
+  const verdict = promiseOf(probe, PROMISED.searches, { endpoint: 'organization', answers: [exchange] }, judged, organizationsIn(exchange));
+  return { ...verdict, ...(verdict.status === 'holds' ? { bundle: exchange.body } : {}) };
+}
+
+/** A search the probes promise matches, on its own. */
 export async function verifySearch(
   api: DirectoryEndpoints,
   probe: string,
   query: Record<string, string>,
 ): Promise<PromiseCheck & { bundle?: unknown }> {
-  const exchange = await api.organizations(query);
-  const judged = judge('probe-search', { probe, exchange }).add(judge('filtered-search', { query, exchange }));
-  const verdict = promiseOf(probe, PROMISED.searches, { endpoint: 'organization', answers: [exchange] }, judged, organizationsIn(exchange));
-  return { ...verdict, ...(verdict.status === 'holds' ? { bundle: exchange.body } : {}) };
+  return searchPromise(probe, query, await api.organizations(query));
 }
 
-export async function verifyIdentifier(api: DirectoryEndpoints, probe: string, value: string): Promise<PromiseCheck> {
+/**
+ * The searches the probes promise match, all asked before any is judged, as the suite does: every
+ * answer is evidence, and the organizations they show (carriedValues) make an empty answer to a
+ * search by their own values the service's fault. The organizations are kept for the identifier probes.
+ */
+async function verifySearches(
+  api: DirectoryEndpoints,
+  searches: readonly { probe: string; query: Record<string, string> }[],
+): Promise<{ verdicts: PromiseCheck[]; carried: Map<string, string> }> {
+  const answers: Exchange[] = [];
+  // One at a time: the throttle paces them.
+  for (const { query } of searches) answers.push(await api.organizations(query));
+  const carried = carriedValues(answers);
+  return {
+    verdicts: searches.map(({ probe, query }, i) => searchPromise(probe, query, answers[i], carried.get(queryKey(query)))),
+    carried,
+  };
+}
+
+/** An identifier the probes promise some organization carries; `carriedBy`: an organization a search of the probes showed carrying it. */
+export async function verifyIdentifier(api: DirectoryEndpoints, probe: string, value: string, carriedBy?: string): Promise<PromiseCheck> {
   const exchange = await api.organizations({ identifier: value });
   return promiseOf(
     probe,
     PROMISED.identifiers,
     { endpoint: 'organization', answers: [exchange] },
-    judge('identifier-search', { probe, value, exchange }),
+    judge('identifier-search', { probe, value, exchange, ...(carriedBy ? { carriedBy } : {}) }),
     organizationsIn(exchange),
   );
 }
@@ -255,12 +291,14 @@ export async function verifyProbes(
 ): Promise<PromiseCheck[]> {
   const { provider = {}, organization = {} } = probes;
   type Step = () => Promise<PromiseCheck[]>;
-  /** A step per probe of a list, labelled as the suite labels it: place[index] and query. */
+  /** A probe's label, as the suite labels it: place[index] and query. */
+  const labelOf = (place: string, i: number, probe: unknown) =>
+    probeLabel(`${place}[${i}]`, typeof probe === 'string' ? probe : (probe as { query: unknown }).query);
+  /** A step per probe of a list, labelled as the suite labels it. */
   const each = <P>(place: string, list: readonly P[] | undefined, verify: (probe: P, label: string) => Promise<PromiseCheck[]>): Step[] =>
-    (list ?? []).map(
-      (probe, i) => () =>
-        verify(probe, probeLabel(`${place}[${i}]`, typeof probe === 'string' ? probe : (probe as { query: unknown }).query)),
-    );
+    (list ?? []).map((probe, i) => () => verify(probe, labelOf(place, i, probe)));
+  /** What the organization searches showed carrying (carriedValues), for the identifier probes after them. */
+  let carried = new Map<string, string>();
   /** A step for a single probe (multiPage, overLimit), labelled by its place and query. */
   const one = (place: string, probe: { query: Record<string, string> } | undefined, verify: typeof verifyMultiPage): Step[] =>
     probe ? [async () => [await verify(api, probeLabel(place, probe.query), probe.query)]] : [];
@@ -272,10 +310,20 @@ export async function verifyProbes(
       await verifyNarrowedBy(api, label, query, narrowedBy),
     ]),
     ...each('provider.none', provider.none, async ({ query }, label) => [await verifyNone(api, label, query)]),
-    ...each('organization.searches', organization.searches, async ({ query }, label) => [await verifySearch(api, label, query)]),
+    async () => {
+      const searches = (organization.searches ?? []).map(({ query }, i) => ({
+        probe: labelOf('organization.searches', i, { query }),
+        query,
+      }));
+      const searched = await verifySearches(api, searches);
+      carried = searched.carried;
+      return searched.verdicts;
+    },
     ...one('organization.multiPage', organization.multiPage, verifyMultiPage),
     ...one('organization.overLimit', organization.overLimit, verifyOverLimit),
-    ...each('organization.identifiers', organization.identifiers, async (value, label) => [await verifyIdentifier(api, label, value)]),
+    ...each('organization.identifiers', organization.identifiers, async (value, label) => [
+      await verifyIdentifier(api, label, value, carried.get(queryKey({ identifier: value }))),
+    ]),
     ...(statusSearch && firstSearch
       ? [async () => [await verifyStatusSearch(api, probeLabel('organization.statusSearch', firstSearch), firstSearch)]]
       : []),

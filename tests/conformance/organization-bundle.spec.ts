@@ -5,14 +5,20 @@
  */
 import { forEachProbe } from '../../src/harness/probe-steps';
 import { describeSuite, judging, test } from '../../src/harness/suite';
+import { carriedValues, queryKey } from '../../src/rules/rulebook';
 import { MAX_COUNT } from '../../src/spec/constants';
 
 const NO_SEARCHES = 'PROBES_FILE has no organization.searches probes';
 
 describeSuite('organization search (§4.3)', () => {
   test('every probe search answers a valid searchset bundle', judging('probe-search', 'search-page'), async ({ api, checks, probes }) => {
-    await forEachProbe('organization.searches', probes.organization?.searches, NO_SEARCHES, async ({ query }, probe) => {
-      checks.judge('probe-search', { probe, exchange: await api.organizations(query) });
+    const searches = probes.organization?.searches ?? [];
+    const answers = new Map(await Promise.all(searches.map(async (search) => [search, await api.organizations(search.query)] as const)));
+    // Every answer is evidence: an organization one search shows, carrying the values another searched, makes that one's empty answer the service's fault.
+    const carried = carriedValues([...answers.values()]);
+    await forEachProbe('organization.searches', searches, NO_SEARCHES, async (search, probe) => {
+      const carriedBy = carried.get(queryKey(search.query));
+      checks.judge('probe-search', { probe, exchange: answers.get(search)!, ...(carriedBy ? { carriedBy } : {}) });
     });
   });
 

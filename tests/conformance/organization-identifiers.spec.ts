@@ -4,7 +4,7 @@
  */
 import { forEachProbe } from '../../src/harness/probe-steps';
 import { describeSuite, judging, test } from '../../src/harness/suite';
-import { carriedIdentifiers, NO_SUCH_SYSTEM, reportedSystem } from '../../src/rules/rulebook';
+import { carriedValues, NO_SUCH_SYSTEM, queryKey, reportedSystem } from '../../src/rules/rulebook';
 
 describeSuite('organization search (§4.3)', () => {
   test(
@@ -12,16 +12,14 @@ describeSuite('organization search (§4.3)', () => {
     judging('identifier-search', 'qualified-identifier-search', 'foreign-identifier-search'),
     async ({ api, checks, probes }) => {
       // Every answer is evidence: an organization a probe search shows carrying a value makes an empty answer the service's fault.
-      const carried = carriedIdentifiers(
-        await Promise.all((probes.organization?.searches ?? []).map(({ query }) => api.organizations(query))),
-      );
+      const carried = carriedValues(await Promise.all((probes.organization?.searches ?? []).map(({ query }) => api.organizations(query))));
       await forEachProbe(
         'organization.identifiers',
         probes.organization?.identifiers,
         'PROBES_FILE has no organization.identifiers',
         async (value, probe) => {
           const exchange = await api.organizations({ identifier: value });
-          const carriedBy = carried.get(value);
+          const carriedBy = carried.get(queryKey({ identifier: value }));
           checks.judge('identifier-search', { probe, value, exchange, ...(carriedBy ? { carriedBy } : {}) });
           // §4.3: the FHIR token form system|value, with the system the service itself reports.
           const system = reportedSystem(value, exchange);

@@ -330,6 +330,24 @@ const CASES: Case[] = [
     },
   ),
   at(
+    'probe-search',
+    'no organization: the probe, when no answer showed one carrying the values',
+    { probe: 'p', exchange: answer(bundleOf([])) },
+    { 'probe problem': 'yes', 'ORG-FINDABLE': 'none' },
+  ),
+  at(
+    'probe-search',
+    'no organization, though an answer showed one carrying the values: the service',
+    { probe: 'p', exchange: answer(bundleOf([])), carriedBy: 'organization o-1 carries phone=6105550100, seen in …' },
+    { 'probe problem': 'none', 'ORG-FINDABLE': 'MUST' },
+  ),
+  at(
+    'probe-search',
+    'no organization on a page whose total says some match: not shown which, the probe',
+    { probe: 'p', exchange: answer({ ...bundleOf([]), total: 3 }), carriedBy: 'organization o-1 carries phone=6105550100, seen in …' },
+    { 'probe problem': 'yes', 'ORG-FINDABLE': 'none' },
+  ),
+  at(
     'search-page',
     'a page of organizations',
     { exchange: answer(bundleOf()), request: 'Page=2' },

@@ -9,7 +9,7 @@ import { PROMISED } from '../../probes/promises';
 import { answeredBundle, claimsBundle, isBundle, total } from './bundle';
 import { isJsonObject } from '../json';
 import type { EntryProblem } from '../problem';
-import { entriesOf, fullUrlProblems, partOfProblems } from './entries';
+import { entriesOf, fullUrlProblems, hasNextLink, partOfProblems } from './entries';
 import { fhirR4Problems, fhirR4ResourceProblems } from './fhir-r4';
 import { filterProblems } from './filters';
 
@@ -97,12 +97,22 @@ export function judgeSearchPage(exchange: Exchange, request: string): Judgement 
 /**
  * A search the probes promise matches: a bundle at all (an answer that claims to be one is judged
  * whole as every answer is, judgeAnswer; one that does not is judged here as the bundle it must be).
- * No entry at all contradicts the probe.
+ * No entry at all contradicts the probe, unless an answer of the run showed an organization carrying
+ * exactly the values searched (`carriedBy`, in words: carriedValues): then the service is wrong
+ * (ORG-FINDABLE), where the answer shows it holds every match (no total above 0, no next link).
  */
-export function judgeSearchBundle(probe: string, exchange: Exchange): Judgement {
+export function judgeSearchBundle(probe: string, exchange: Exchange, carriedBy?: string): Judgement {
   const judgement = claimsBundle(exchange) ? new Judgement() : judgeBundlePage(exchange, 'a search that matches');
   if (!isBundle(exchange)) return judgement;
   const entries = entriesOf(exchange.body);
+  const count = total(exchange);
+  if (entries.length === 0 && carriedBy !== undefined && !hasNextLink(exchange.body) && !(typeof count === 'number' && count > 0))
+    return judgement.problems(
+      'ORG-FINDABLE',
+      [`the search answered ${exchange.status} with a bundle of no entry (total ${JSON.stringify(count)}), though ${carriedBy}`],
+      exchange,
+      'a search by values an organization carries does not return it (§4.3: return all organization records matching the query parameters)',
+    );
   if (entries.length === 0)
     judgement.probeProblem(
       {

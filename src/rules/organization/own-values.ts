@@ -138,16 +138,24 @@ export function judgeFoundByOwnValue(id: string, search: OwnValueSearch, seenIn:
 /** Where an organization was seen, in words: the request whose answer showed it. */
 export const seenInAnswer = (exchange: Exchange) => `seen in the answer to ${requestLine(exchange)}`;
 
-/** The identifier values organizations in `answers` carry, each with where it was seen first. */
-export function carriedIdentifiers(answers: readonly Exchange[]): Map<string, string> {
+/** A query in one form whatever the order of its parameters, to look it up by. */
+export const queryKey = (query: Query) => JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+/**
+ * The searches organizations in `answers` must be found by (their own values: ownValueSearches),
+ * keyed by queryKey, each with the first organization seen carrying those values, in words: an
+ * answer to one of these queries with no organization proves the service wrong, not a probe.
+ */
+export function carriedValues(answers: readonly Exchange[]): Map<string, string> {
   const carried = new Map<string, string>();
   for (const answer of answers)
     if (isBundle(answer))
-      for (const entry of entriesOf(answer.body))
-        for (const identifier of objects(resourceOf(entry).identifier)) {
-          const value = text(identifier.value);
-          if (value !== '' && !carried.has(value))
-            carried.set(value, `organization ${text(resourceOf(entry).id)} carries it, ${seenInAnswer(answer)}`);
+      for (const entry of entriesOf(answer.body)) {
+        const { id, resource } = organizationOfEntry(entry);
+        for (const { query } of ownValueSearches(resource)) {
+          const key = queryKey(query);
+          if (!carried.has(key)) carried.set(key, `organization ${id} carries ${sent(query)}, ${seenInAnswer(answer)}`);
         }
+      }
   return carried;
 }

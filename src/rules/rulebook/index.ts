@@ -26,7 +26,8 @@ export { entriesOf, organizationIds } from '../organization/entries';
 export { entryShell, SHELL_ENTRY } from '../organization/entry-record';
 export { NO_SUCH_SYSTEM, reportedSystem } from '../organization/identifiers';
 export {
-  carriedIdentifiers,
+  carriedValues,
+  queryKey,
   organizationOfEntry,
   ownValueSearches,
   seenInAnswer,

@@ -100,7 +100,9 @@ export const RULEBOOK: readonly Rule[] = [
     ({ walk, pages, whole, pageZero }) => replayPageWalk(walk, pages).judgement({ whole, pageZero }),
   ),
   rule('next-link-target', ['ORG-NEXT-LINK'], ({ pages, from, reached }) => judgeNextLinkTarget(pages, from, reached)),
-  rule('probe-search', ['ORG-BUNDLE-SHAPE', 'ORG-FHIR-R4'], ({ probe, exchange }) => judgeSearchBundle(probe, exchange)),
+  rule('probe-search', ['ORG-BUNDLE-SHAPE', 'ORG-FHIR-R4', 'ORG-FINDABLE'], ({ probe, exchange, carriedBy }) =>
+    judgeSearchBundle(probe, exchange, carriedBy),
+  ),
   rule('filtered-search', ['ORG-FILTERS'], ({ query, exchange }) => judgeFilters(query, exchange)),
   rule('count-search', ['ORG-COUNT'], ({ count, exchange }) => judgeCountAtMost(count, exchange)),
   rule('count-exactly-search', ['ORG-COUNT'], ({ place, promised, query, count, exchange }) =>

@@ -38,7 +38,7 @@ export interface Subjects {
   /** Where a page's next link led (`reached`), against the same search by Page: `from` is the index in `pages` of the page whose link it was. */
   'next-link-target': { pages: readonly WalkedPage[]; from: number; reached: WalkedPage };
   /** A search the probes promise matches, whole: the bundle and every organization on it. */
-  'probe-search': { probe: string; exchange: Exchange };
+  'probe-search': { probe: string; exchange: Exchange; carriedBy?: string };
   /** A search the probes promise matches, against its query: every organization holds every searched value. */
   'filtered-search': { query: Query; exchange: Exchange };
   /** A search with Count. */
