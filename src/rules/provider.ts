@@ -12,8 +12,17 @@ export function nonOptional(query: Record<string, string>): Record<string, strin
 }
 
 /**
+ * The §4.1 parameters whose link to an attribute the spec makes plain: the NPI, the names (Name is
+ * "full name, first and last"), State, City and Phone ("10-digit phone number"). A record's own
+ * value of one of these must find it (SB-NARROWING, MUST); of the others (an address, a taxonomy,
+ * an e-mail, …) how the value is compared is not shown (§4.1 r5).
+ */
+export const PLAIN_PARAMETERS: ReadonlySet<string> = new Set(['NPI', 'Name', 'FirstName', 'LastName', 'State', 'City', 'Phone']);
+
+/**
  * SB-MATCHES-QUERY: how a record disagrees with the identifying parameters of a query. Only
- * parameters whose link to an attribute the spec makes plain are compared (exact rules: §4.1 r5).
+ * parameters whose link to an attribute the spec makes plain are compared (PLAIN_PARAMETERS; exact
+ * rules: §4.1 r5).
  */
 export function queryMismatches(data: Record<string, unknown>, query: Record<string, string>): string[] {
   const problems: string[] = [];

@@ -10,7 +10,7 @@ import { AMBIGUITY_MESSAGE, OPTIONAL_SUFFIX } from '../spec/constants';
 import { ambiguityForm, carriesAmbiguityText } from './ambiguity';
 import { answerSummary, isJsonArray, recordOf, rootKind } from './answers';
 import { Judgement } from './judgement';
-import { codeProblems, npiProblems, codedValues, queryMismatches } from './provider';
+import { codeProblems, npiProblems, codedValues, queryMismatches, PLAIN_PARAMETERS } from './provider';
 import { classifySingleBest, describeAnswer } from './single-best-answer';
 import { uniqueAnswer, uniqueRecord } from './unique-probe';
 
@@ -301,7 +301,9 @@ export function observeValueForms(
 /**
  * SB-NARROWING (§4.1 r3–r4): a query whose NPI names one provider, plus a plain parameter holding
  * that record's own value, names that provider still: the same record, never the ambiguity text nor
- * another record. No record at all is a near miss: the exact matching rules are not shown (r5).
+ * another record. No record at all fails too where the spec makes the parameter's attribute plain
+ * (PLAIN_PARAMETERS: the record holds the very value searched); for the others it is a near miss,
+ * since the exact matching rules are not shown (r5).
  */
 export function judgeOwnValueNarrowing(recordId: string, parameter: string, value: string, exchange: Exchange): Judgement {
   const judgement = new Judgement();
@@ -325,9 +327,11 @@ export function judgeOwnValueNarrowing(recordId: string, parameter: string, valu
     judgement.check(
       'SB-NARROWING',
       false,
-      `the NPI of record ${recordId} plus ${added} answered no record (${describeAnswer(exchange, answer)}); the record holds that value (§4.1 r3; exact matching rules are not shown, r5)`,
+      PLAIN_PARAMETERS.has(parameter)
+        ? `the NPI of record ${recordId} plus ${added} answered no record (${describeAnswer(exchange, answer)}), though the record holds that value of an attribute §4.1 names plainly (§4.1 r3)`
+        : `the NPI of record ${recordId} plus ${added} answered no record (${describeAnswer(exchange, answer)}); the record holds that value (§4.1 r3; exact matching rules are not shown, r5)`,
       { exchange },
-      'SHOULD',
+      PLAIN_PARAMETERS.has(parameter) ? 'MUST' : 'SHOULD',
     );
   return judgement;
 }

@@ -8,7 +8,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFixtures, writeFixtureNpis } from '../../src/reference/fixture-files';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
-import { DASHED_PHONE_SOURCE, hasDashedPhoneSource, hasPunctuatedTelecom, phonesOf } from '../../src/reference/scenarios/sparse-faults';
+import {
+  DASHED_PHONE_SOURCE,
+  hasDashedPhoneSource,
+  hasPunctuatedTelecom,
+  missingFromSearchIndex,
+  phonesOf,
+} from '../../src/reference/scenarios/sparse-faults';
 import { VARIANTS } from '../../src/reference/scenarios/variants';
 import { FORMULA_PREFIXES, HOSTILE_HUGE } from '../../src/reference/scenarios/hostile';
 import { parse } from 'csv-parse/sync';
@@ -416,6 +422,47 @@ test('--findability: every provider found is asked for by its NPI with one dashe
   expect([...namesDemographics.keys()]).toEqual([...cleanDemographics.keys()]);
   for (const [dataset, p] of namesDemographics)
     expect(p, dataset).toMatchObject({ searched: cleanDemographics.get(dataset)!.searched, found: 0, rate: 0 });
+});
+
+test('--findability: a search index missing one provider in 25 fails SB-NARROWING for exactly those providers, and the demographics of none of the others', async () => {
+  const dir = tempDir();
+  const surveyed = fixtures.providers.slice(0, 250);
+  const hidden = surveyed.filter((p) => missingFromSearchIndex(p.golden.id));
+  expect(hidden.length).toBeGreaterThan(5);
+  const result = await survey('sparse-provider-search-index-lags', [
+    '--npis',
+    writeFixtureNpis(join(dir, 'npis.txt'), 250),
+    '--findability',
+    '--out',
+    dir,
+  ]);
+  expect(result.code, result.stderr).toBe(1);
+  const report = readSurvey(dir);
+  // The NPI alone reads the store: every provider is found, and the dashed parameter never narrows it away.
+  expect(report.records.providers).toBe(250);
+  expect(failing(report, 'SB-OPTIONAL-DASH')).toMatchObject({ checked: 250, failed: 0 });
+  // No record for the NPI and its own value: MUST where §4.1 names the attribute plainly (City, Phone, …), SHOULD for the others (Zip, Email, …).
+  const [must, should] = [failing(report, 'SB-NARROWING')!, failing(report, 'SB-NARROWING', 'SHOULD')!];
+  expect(must.failed).toBeGreaterThan(0);
+  expect(should.failed).toBeGreaterThan(0);
+  expect(must.failed + should.failed).toBe(hidden.length);
+  expect(must.examples.every((e) => /plus (NPI|Name|FirstName|LastName|State|City|Phone)=/.test(e.message))).toBe(true);
+  expect(should.examples.every((e) => !/plus (NPI|Name|FirstName|LastName|State|City|Phone)=/.test(e.message))).toBe(true);
+  const keys = JSON.parse(readFileSync(join(dir, 'failing-keys.json'), 'utf8')) as FailingKeys;
+  const npisOf = (providers: typeof hidden) => providers.map((p) => p.golden.data.NPI![0]).sort();
+  expect(
+    keys.requirements
+      .filter((r) => r.id === 'SB-NARROWING')
+      .flatMap((r) => r.keys)
+      .sort(),
+  ).toEqual(npisOf(hidden));
+  // By demographics, a hidden provider is missed (or, where namesakes remain, the ambiguity text is all a search can show); every other is found.
+  const demographics = failing(report, 'SB-FINDABLE', 'SHOULD')!;
+  expect(demographics.failed).toBeGreaterThan(0);
+  expect(demographics.failed).toBeLessThanOrEqual(hidden.length);
+  expect(keys.requirements.find((r) => r.id === 'SB-FINDABLE')!.keys.every((npi) => npisOf(hidden).includes(npi))).toBe(true);
+  const plain = report.findability!.providers.filter((p) => !p.parameter.endsWith('-') && p.parameter !== 'FirstName+LastName+State');
+  expect(plain.reduce((sum, p) => sum + p.missed, 0)).toBe(hidden.length);
 });
 
 test('--dry-run prints the plan and what it will cost, asks the service nothing, and writes nothing', async ({ directory }) => {

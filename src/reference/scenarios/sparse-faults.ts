@@ -4,6 +4,8 @@
  * each exactly and trace the provider fault to the source dataset that brings it.
  */
 import type { GoldenProviderRecord, SourceRecord } from '../../types/schemas';
+import type { ProviderIndex, ProviderQuery, SingleBestResult } from '../provider-index';
+import { inMemory } from '../stored-records';
 import type { ScenarioContext } from './behaviour';
 import { CONTACT_DIRECTORY } from './faults/source-records';
 import type { Fault } from './scenario';
@@ -14,6 +16,28 @@ export const DASHED_PHONE_SOURCE = CONTACT_DIRECTORY;
 
 /** About one provider in `every` (50, or 25 for the fault that doubles it): the last four hex digits of the curated ID, a multiple of it. */
 export const hasDashedPhoneSource = (curatedId: string, every = 50) => parseInt(curatedId.slice(-4), 16) % every === 0;
+
+/**
+ * About one provider in 25 (the last four hex digits of the curated ID, 1 more than a multiple of
+ * 25): the records a search index built before they were added does not hold.
+ */
+export const missingFromSearchIndex = (curatedId: string) => parseInt(curatedId.slice(-4), 16) % 25 === 1;
+
+/**
+ * §4.1 through a search index that lags the store: a search by the NPI alone reads the store and
+ * finds every provider; a search by any other parameter (the NPI narrowed by a plain one included)
+ * reads the index, which misses about one provider in 25. Optional (dashed) parameters narrow as
+ * §4.1 r2–r4 say, among the providers the index holds.
+ */
+function singleBestThroughLaggingIndex(query: ProviderQuery, search: ProviderIndex): SingleBestResult {
+  if (Object.keys(query.required).every((parameter) => parameter === 'NPI')) return search.singleBest(query);
+  const indexed = (parameters: ProviderQuery['required']) => search.matching(parameters).filter((r) => !missingFromSearchIndex(r.id));
+  const candidates = indexed(query.required);
+  if (candidates.length === 0) return { kind: 'none' };
+  if (candidates.length === 1) return { kind: 'unique', record: candidates[0] };
+  const narrowed = Object.keys(query.optional).length === 0 ? [] : indexed({ ...query.required, ...query.optional });
+  return narrowed.length === 1 ? { kind: 'unique', record: narrowed[0] } : { kind: 'ambiguous', candidates: inMemory(candidates) };
+}
 
 /** Every 37th organization: the generator numbers them in the last six digits of the id. */
 export const hasPunctuatedTelecom = (organizationId: string) => Number(organizationId.slice(-6)) % 37 === 0;
@@ -67,6 +91,13 @@ const dashedPhoneFault = (name: string, every: number): Fault => ({
 });
 
 export const SPARSE_FAULTS: readonly Fault[] = [
+  {
+    name: 'sparse-provider-search-index-lags',
+    description:
+      'about one provider in 25 is missing from the search index: found by its NPI alone, by nothing else, not even its NPI narrowed by its own city (§4.1 r3)',
+    targets: 'SB-NARROWING',
+    behaviour: { searchSingleBest: { singleBest: singleBestThroughLaggingIndex } },
+  },
   dashedPhoneFault('sparse-source-dashed-phone', 50),
   // Twice as many providers (every multiple of 50 is one of 25): a feed that got worse, for the history's rate gate.
   dashedPhoneFault('sparse-source-dashed-phone-doubled', 25),

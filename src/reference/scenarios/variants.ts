@@ -224,6 +224,24 @@ export const VARIANTS: Scenario[] = [
     },
   },
   {
+    // §4.3 does not say how a string matches: FHIR's default is a prefix, this service wants whole words.
+    name: 'filters-whole-words',
+    description: 'name and address match only whole words of the field (CLINIC finds CLINIC, not CLINICS)',
+    behaviour: {
+      organization: {
+        search: (filters, organizations) => {
+          const { name, address, ...exact } = filters;
+          const words = (field: string, value: string | undefined) =>
+            value === undefined || ` ${normalize(field)} `.includes(` ${normalize(value)} `);
+          return organizations
+            .search(exact)
+            .slice()
+            .filter((o) => words(o.name, name) && (address === undefined || o.address.some((a) => words(a.text, address))));
+        },
+      },
+    },
+  },
+  {
     name: 'values-case-sensitive',
     description: 'name values match only in the letter case the directory holds them in (upper case)',
     observes: 'OBS-VALUE-CASE',

@@ -28,7 +28,8 @@ export const SEARCH_SINGLE_BEST_REQUIREMENTS = [
     spec: '§4.1 r3–r4',
     title:
       "an ambiguous query plus `narrowedBy` returns one record that matches every parameter; a query whose NPI names one provider, plus any plain parameter holding that record's own value, returns the same record, never the ambiguity text or another record",
-    nearMiss: "the NPI plus the record's own value of a parameter answers no record: §4.1 r5 does not show the exact matching rules",
+    nearMiss:
+      "the NPI plus the record's own value of a parameter whose attribute §4.1 does not name plainly (an address, a taxonomy, an e-mail, …) answers no record: §4.1 r5 does not show the exact matching rules",
   },
   {
     id: 'SB-FINDABLE',
