@@ -189,9 +189,9 @@ export const COMMANDS = {
       },
       out: { value: 'DIR', description: 'where the survey goes (default survey-report)' },
       sample: {
-        value: 'P%',
+        value: 'P%|N',
         description:
-          'survey a reproducible random sample: this share of the NPIs and of the organizations met (the walks still read every page); each rate then carries its 95% interval',
+          'survey a reproducible random sample: this share of the NPIs and of the organizations met (the walks still read every page), or N NPIs of the list and the organizations at the share they make; each rate then carries its 95% interval',
       },
       seed: { value: 'S', description: 'the sample drawn (--sample), a whole number (default 1): the same seed draws the same records' },
       'dry-run': {

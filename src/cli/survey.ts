@@ -20,10 +20,10 @@ import { runSurvey, type SurveyResult } from '../survey/run-survey';
 import type { SurveyPlan } from '../survey/survey-plan';
 import { parseShard } from '../survey/shard';
 import { SURVEY_EXIT_CODE, surveyVerdict } from '../verdicts/survey-verdict';
-import { DELIMITERS } from '../survey/npi-input';
+import { DELIMITERS, type NpiLine, readNpis } from '../survey/npi-input';
 import { EXIT, UsageError } from './exit-codes';
 import { dryRunLines } from '../survey/dry-run';
-import { parseSample } from '../survey/sample';
+import { parseSample, resolveSample } from '../survey/sample';
 import { type RunOptions, runEnvironment } from './run';
 import { recordAfter, requestedHistory } from './history';
 import { target } from './target';
@@ -95,7 +95,11 @@ function concluded(out: string, { report }: SurveyResult): number {
  */
 const HEAP_GROWING = '--heap-growing-percent=30';
 
-export function surveyCommand(options: SurveyOptions): Promise<number> {
+async function* npisOf(lines: AsyncIterable<NpiLine>): AsyncGenerator<string> {
+  for await (const { npi } of lines) yield npi;
+}
+
+export async function surveyCommand(options: SurveyOptions): Promise<number> {
   setFlagsFromString(HEAP_GROWING);
   const cwd = process.cwd();
   const walks = [
@@ -113,7 +117,15 @@ export function surveyCommand(options: SurveyOptions): Promise<number> {
     throw new UsageError(`--delimiter must be comma, semicolon or tab (or , ; and a tab character), got "${options.delimiter}"`);
   if (delimiter !== undefined && npis === undefined) throw new UsageError("--delimiter is the NPI list's: give --npis too");
   const shard = parseShard(options.shard);
-  const sample = parseSample(options.sample, options.seed);
+  const sampleRequest = parseSample(options.sample, options.seed);
+  if (sampleRequest && 'count' in sampleRequest && (npis === undefined || npis === '-'))
+    throw new UsageError(
+      `--sample ${sampleRequest.count} draws that many NPIs from the list, read once to find them and once to survey them: give --npis FILE (not standard input), or a share, --sample P%`,
+    );
+  // Every shard reads the whole list here, so each draws the same N NPIs; a problem row is the survey's to report, not this pass's.
+  const sample = await resolveSample(sampleRequest, () =>
+    npisOf(readNpis(npis!, { ...(delimiter ? { delimiter } : {}), problem: () => {} })),
+  );
   const out = resolve(cwd, options.out ?? SURVEY_DEFAULTS.out);
   const concurrency = wholeNumber('concurrency', options.concurrency, SURVEY_DEFAULTS.concurrency, 256, 1);
   const examples = wholeNumber('examples', options.examples, SURVEY_DEFAULTS.examples, 1000);

@@ -6,6 +6,7 @@
  */
 import { readNpis } from './npi-input';
 import { type SurveyPlan, surveysNpi } from './survey-plan';
+import { sampleInWords } from '../report/survey/sample-words';
 
 /**
  * Requests a record costs, as the survey asks them: measured against the embedded server (2,737
@@ -56,7 +57,7 @@ export async function dryRunLines(plan: SurveyPlan, maxRps: number): Promise<str
     `survey --dry-run: the plan, and what it will cost; nothing was asked of the service`,
     `  target: ${plan.baseUrl}${plan.embedded ? ' (the embedded reference server)' : ''}, shard ${plan.shard.index}/${plan.shard.total}`,
     `  findability: ${plan.findability ? 'on (--findability)' : 'off'}`,
-    ...(plan.sample ? [`  sample: ${plan.sample.percent}% of the NPIs and of the organizations met, seed ${plan.sample.seed}`] : []),
+    ...(plan.sample ? [`  sample: ${sampleInWords(plan.sample)}, seed ${plan.sample.seed}`] : []),
     npis === undefined
       ? `  NPIs: from standard input, not counted ahead: about ${perProvider} requests each`
       : `  NPIs: ${npis} (this shard's${plan.sample ? ', drawn' : ''}, each once): about ${perProvider} requests each, ${Math.ceil(npis * perProvider)} requests${time(npis * perProvider)}`,

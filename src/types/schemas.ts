@@ -726,6 +726,10 @@ export interface SurveyReport {
   sample?: {
     percent: number;
     seed: number;
+    /**
+     * With --sample N: the NPIs asked for, the N of the list with the lowest draws; percent is the share of the list's distinct NPIs they make, and the organizations met are drawn at that share.
+     */
+    count?: number;
   };
   /**
    * How organization searches were walked: Page alone, 25 a page (§4.3, §8); Count is not used, since §4.3 does not say that it sets the size of Page's pages.

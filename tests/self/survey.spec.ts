@@ -553,9 +553,54 @@ test('--sample P% --seed S: the NPIs and organizations drawn are the same on eve
     ['--sample', '0%'],
     ['--sample', '150%'],
     ['--sample', 'half'],
+    ['--sample', '0'],
   ]) {
     const refused = await survey('clean', ['--npis', npis, ...args, '--out', join(dir, 'refused')]);
     expect(refused.code, args.join(' ')).toBe(2);
     expect(refused.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
   }
+});
+
+test('--sample N --seed S: exactly N NPIs, the same N in every shard and on every run, and the organizations at the share they make', async () => {
+  const dir = tempDir();
+  // Every NPI twice: a repeated row is one NPI, drawn once.
+  const npis = join(dir, 'npis.txt');
+  const listed = fixtures.providers.map((p) => p.golden.data.NPI![0]);
+  writeFileSync(npis, [...listed, ...listed].join('\n'));
+  const sampled = (out: string, ...more: string[]) =>
+    survey('clean', [
+      '--npis',
+      npis,
+      '--organizations',
+      'address-state=OH',
+      '--sample',
+      '40',
+      '--seed',
+      '5',
+      ...more,
+      '--out',
+      join(dir, out),
+    ]);
+  const results = await Promise.all([
+    sampled('first'),
+    sampled('again'),
+    sampled('shard1', '--shard', '1/2'),
+    sampled('shard2', '--shard', '2/2'),
+  ]);
+  expect(results.map((r) => r.code)).toEqual([0, 0, 0, 0]);
+  const first = readSurvey(join(dir, 'first'));
+  expect(first.input).toMatchObject({ surveyed: 40, notSampled: listed.length - 40, duplicates: listed.length });
+  expect(first.sample).toMatchObject({ count: 40, seed: 5 });
+  // The share is the one the N make: drawn at it, the list gives the same 40, and the organizations are drawn at it too.
+  const share = first.sample!;
+  expect(listed.filter((npi) => inSample(share, 'npi', npi))).toHaveLength(40);
+  expect(share.percent).toBeCloseTo((100 * 40) / listed.length, -1);
+  expect(surveyCounts(readSurvey(join(dir, 'again')))).toEqual(surveyCounts(first));
+  const shards = [readSurvey(join(dir, 'shard1')), readSurvey(join(dir, 'shard2'))];
+  expect(shards.map((s) => s.input!.surveyed).reduce((a, b) => a + b)).toBe(40);
+  expect(readFileSync(join(dir, 'first', 'index.html'), 'utf8')).toContain('A sample: 40 NPIs of the list');
+  // Standard input cannot be read twice: refused in one line.
+  const refused = await commandAsync(['survey', '--base-url', server.origin, '--npis', '-', '--sample', '40', '--out', join(dir, 'stdin')]);
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toMatch(/--sample 40 draws that many NPIs from the list/);
 });

@@ -11,6 +11,7 @@ import { page, text } from '../html/page';
 import { type SurveyCharts, svgDataUri } from './charts';
 
 import type { SurveyVerdict } from '../../verdicts/survey-verdict';
+import { sampleInWords } from './sample-words';
 
 const percent = (rate: number) => `${(rate * 100).toFixed(rate > 0 && rate < 0.001 ? 4 : 2)}%`;
 const interval = ({ low, high }: { low: number; high: number }) => `${percent(low)} to ${percent(high)}`;
@@ -173,7 +174,7 @@ export function surveyPage(
             h(
               'p#sample',
               text(
-                `A sample: ${report.sample.percent}% of the NPIs and of the organizations met, drawn by seed ${report.sample.seed} (--sample, --seed). Each rate stands for the whole directory, with its 95% interval.`,
+                `A sample: ${sampleInWords(report.sample)}, drawn by seed ${report.sample.seed} (--sample, --seed). Each rate stands for the whole directory, with its 95% interval.`,
               ),
             ),
           ]
