@@ -22,7 +22,7 @@ import { notJudgedHere } from './subjects';
 import { inSample } from './sample';
 import type { FailureRow } from '../report/survey/failures-csv';
 import { hintedPages, ownPages, shardAsksOn, surveyWalk, walkPageOf } from './walk-plan';
-import { awaitedTask, runPool, type Task } from './work-pool';
+import { awaitedTask, mergeTasks, runPool, type Task } from './work-pool';
 import type { FailingKeys, SurveyReport } from '../types/schemas';
 import { PAGE_SIZE } from '../spec/constants';
 import type { Progress } from './progress';
@@ -215,8 +215,29 @@ function countingPlan(plan: SurveyPlan, progress: Progress, done: Journaled): Co
   return counting;
 }
 
-/** Every unit of the plan that this shard owns and the journal does not hold, in order. */
-async function* work(
+/**
+ * Every unit of the plan that this shard owns and the journal does not hold: the NPI list's in its
+ * order, and each walk's, the list and the walks taken in turn, as many walks open at once as units
+ * run at once. A walk waits on its pages (page 1 says how many there are; the walk rule, whether
+ * the walk goes on), and with --findability a page takes as long as 25 organizations' searches: one
+ * walk after another left the other workers idle meanwhile.
+ */
+function work(
+  endpoints: DirectoryEndpoints,
+  plan: SurveyPlan,
+  settings: SurveySettings,
+  done: Journaled,
+  counting: Counting,
+): AsyncGenerator<Task<SurveyUnit>> {
+  const walks = plan.walks.map((query, walk) => () => walkWork(endpoints, walk, query, plan, settings, done, counting));
+  return mergeTasks(
+    [...(plan.npis === undefined ? [] : [() => npiWork(endpoints, plan, settings, done, counting)]), ...walks],
+    settings.concurrency + 1,
+  );
+}
+
+/** The NPI list's units: every NPI this shard owns and the journal does not hold, every input problem, and the list's own account. */
+async function* npiWork(
   endpoints: DirectoryEndpoints,
   plan: SurveyPlan,
   settings: SurveySettings,
@@ -257,15 +278,25 @@ async function* work(
     yield comes({ run: async () => read });
     if (asTheyCome) counting.counted();
   }
-  for (const [walk, query] of plan.walks.entries()) {
-    let walkCounted = false;
-    const countedOnce = () => {
-      if (!walkCounted) counting.counted();
-      walkCounted = true;
-    };
-    yield* walkPages(endpoints, walk, query, shard, plan, settings, done, { expect: counting.expect, counted: countedOnce });
-    countedOnce();
-  }
+}
+
+/** One walk's units, its count for progress made once. */
+async function* walkWork(
+  endpoints: DirectoryEndpoints,
+  walk: number,
+  query: Record<string, string>,
+  plan: SurveyPlan,
+  settings: SurveySettings,
+  done: Journaled,
+  counting: Counting,
+): AsyncGenerator<Task<SurveyUnit>> {
+  let walkCounted = false;
+  const countedOnce = () => {
+    if (!walkCounted) counting.counted();
+    walkCounted = true;
+  };
+  yield* walkPages(endpoints, walk, query, plan.shard, plan, settings, done, { expect: counting.expect, counted: countedOnce });
+  countedOnce();
 }
 
 /** A page of a walk, from the journal or asked now; undefined when it was left without an answer about the directory. */

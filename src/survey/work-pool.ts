@@ -45,3 +45,56 @@ export async function runPool<T>(
   // A generator left waiting on a task that will never run (the survey is stopping) is closed.
   await tasks.return(undefined);
 }
+
+/**
+ * The tasks of several sources as one generator, at most `open` sources at once, taken in turn: a
+ * source that waits on an earlier task's outcome (a walk whose end its pages decide) no longer
+ * holds up the others' tasks, as one generator that walked them one after another did. Each open
+ * source is asked for its next task as soon as its last was handed out; a source that throws
+ * throws here.
+ */
+export async function* mergeTasks<T>(sources: Iterable<() => AsyncGenerator<Task<T>>>, open: number): AsyncGenerator<Task<T>> {
+  type Pulled = { source: AsyncGenerator<Task<T>>; result: IteratorResult<Task<T>> };
+  const pending = new Map<AsyncGenerator<Task<T>>, Promise<Pulled>>();
+  const queued = sources[Symbol.iterator]();
+  // Deleted and set again, a source goes to the end of the map: Promise.race takes the first of
+  // those ready in the map's order, so the sources are served in turn, none starved.
+  const pull = (source: AsyncGenerator<Task<T>>) => {
+    pending.delete(source);
+    pending.set(
+      source,
+      source.next().then((result) => ({ source, result })),
+    );
+  };
+  const refill = () => {
+    for (
+      let next = pending.size < open ? queued.next() : undefined;
+      next && !next.done;
+      next = pending.size < open ? queued.next() : undefined
+    )
+      pull(next.value());
+  };
+  try {
+    refill();
+    while (pending.size > 0) {
+      const { source, result } = await Promise.race(pending.values());
+      if (result.done) {
+        pending.delete(source);
+        refill();
+        continue;
+      }
+      pull(source);
+      yield result.value;
+    }
+  } finally {
+    // Stopped early: every open source is closed once its pending step settles (a task handed out settles when its worker ends it).
+    await Promise.all(
+      [...pending].map(([source, step]) =>
+        step.then(
+          () => source.return(undefined),
+          () => undefined,
+        ),
+      ),
+    );
+  }
+}
