@@ -23,6 +23,7 @@
  *   npm run bench -- --only startup     package, startup and overhead alone (about a minute)
  *   npm run bench -- --only history     the package and the history alone
  *   npm run bench -- --only gate        the package and the gate's false alarms alone (a few minutes)
+ *   npm run bench -- --only findability survey --findability at 10k against its floor, and its rate (a few minutes)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -103,13 +104,43 @@ function writeFixtures(dir: string, size: number): LoadQueries {
  */
 const SURVEY_LATENCY_MS = 50;
 
-async function surveyAtLatency(dir: string): Promise<Results['surveyOverhead']> {
+async function surveyAtLatency(
+  dir: string,
+  concurrency = SURVEY_CONCURRENCY,
+  flags: readonly string[] = [],
+): Promise<Results['surveyOverhead']> {
   const slow = await startReferenceServer({ FIXTURE_DIR: dir, LATENCY_MS: String(SURVEY_LATENCY_MS) });
   try {
-    const cost = await measureSurveyCost(SURVEY_LAUNCHER, slow.origin, join(dir, SURVEY_NPIS), SURVEY_CONCURRENCY);
+    const cost = await measureSurveyCost(SURVEY_LAUNCHER, slow.origin, join(dir, SURVEY_NPIS), concurrency, flags);
     return { size: SURVEY_SIZES[0], latencyMs: SURVEY_LATENCY_MS, ...cost };
   } finally {
     await slow.stop();
+  }
+}
+
+/**
+ * A findability survey multiplies the requests (about 5.3 a provider, 7.1 more an organization):
+ * at 10k, some 80,000. More at a time keeps it a few minutes at LATENCY_MS=50; the floor replays
+ * as many lanes.
+ */
+const FINDABILITY_CONCURRENCY = 32;
+
+/** `--only findability`: the findability survey at 10k against its floor at LATENCY_MS=50, and its rate under --max-rps. */
+async function measureFindability(partial: Partial<Results>): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), 'bench-findability-'));
+  try {
+    const dir = join(root, String(SURVEY_SIZES[0]));
+    inChild<LoadQueries>(FIXTURES_MODE, dir, String(SURVEY_SIZES[0]));
+    const overhead = await surveyAtLatency(dir, FINDABILITY_CONCURRENCY, ['--findability']);
+    const reference = await startReferenceServer({ FIXTURE_DIR: dir });
+    try {
+      const rate = measureSurveyRate(SURVEY_LAUNCHER, reference.origin, join(dir, RATE_NPIS_FILE), SURVEY_MAX_RPS, ['--findability']);
+      partial.findability = { overhead, rate };
+    } finally {
+      await reference.stop();
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
   }
 }
 
@@ -209,6 +240,8 @@ interface Results {
   history: HistoryCost;
   /** The regression gate over clean surveys under CPU load: its false alarms, and how latency varied. */
   gateNoise: GateNoise;
+  /** `survey --findability` at 10k with LATENCY_MS=50 against its floor, and its rate under --max-rps (`--only findability`). */
+  findability: { overhead: Results['surveyOverhead']; rate: SurveyRate };
 }
 
 /** The package, its start-up and its overhead, and the history's cost: the installed command, as a user runs it. */
@@ -228,10 +261,11 @@ async function measureInstalled(partial: Partial<Results>, only: string | undefi
 }
 
 async function main(only: string | undefined): Promise<void> {
-  if (only !== undefined && !['startup', 'history', 'gate'].includes(only))
-    throw new Error(`--only takes startup, history or gate, got "${only}"`);
+  if (only !== undefined && !['startup', 'history', 'gate', 'findability'].includes(only))
+    throw new Error(`--only takes startup, history, gate or findability, got "${only}"`);
   const partial: Partial<Results> = {};
-  await measureInstalled(partial, only);
+  if (only === 'findability') await measureFindability(partial);
+  else await measureInstalled(partial, only);
   if (only === undefined) await measureDirectories(partial);
   mkdirSync(join(PACKAGE_ROOT, 'bench'), { recursive: true });
   writeFileSync(join(PACKAGE_ROOT, 'bench', 'results.json'), `${JSON.stringify(partial, null, 2)}\n`);
@@ -404,11 +438,24 @@ function printGateNoise(noise: GateNoise): void {
   );
 }
 
+function printFindability({ overhead: s, rate }: Results['findability']): void {
+  console.log(
+    `\nfindability survey at ${s.size} with LATENCY_MS=${s.latencyMs}: ${s.providers} providers and ${s.organizations} organizations, ${s.requests} requests, ${s.concurrency} at a time: ${s.harnessMs} ms against a floor of ${s.floorMs} ms, ${s.ratio}× (target at most ${FINDABILITY_RATIO_TARGET}${s.ratio <= FINDABILITY_RATIO_TARGET ? '' : ', MISSED'}); peak ${s.peakRssMb} MB resident`,
+  );
+  console.log(
+    `findability survey rate: ${rate.achievedRps} requests/s at --max-rps ${rate.maxRps} over ${rate.requests} requests (${rate.ratio} of the limit; target at least ${SURVEY_RATE_TARGET}${rate.ratio >= SURVEY_RATE_TARGET ? '' : ', MISSED'})`,
+  );
+}
+
+/** The findability survey's time over its floor at LATENCY_MS=50, at most (as the survey's own). */
+const FINDABILITY_RATIO_TARGET = 1.2;
+
 function printTable(results: Partial<Results>): void {
   const { package: packed, startup, overhead } = results;
   if (packed && startup && overhead) printInstalled({ package: packed, startup, overhead });
   if (results.history) printHistory(results.history);
   if (results.gateNoise) printGateNoise(results.gateNoise);
+  if (results.findability) printFindability(results.findability);
   const { validation, server, pageWalk, serverStartMs, survey, surveyRate, surveyOverhead } = results;
   if (!validation || !server || !pageWalk || !serverStartMs || !survey || !surveyRate || !surveyOverhead) {
     console.log(`\nwrote bench/results.json`);

@@ -86,17 +86,18 @@ async function replay(logged: readonly LoggedRequest[], origin: string, lanes: n
   }
 }
 
-/** A survey of `npisFile` and every state's organizations, without a rate limit, against its floor. */
+/** A survey of `npisFile` and every state's organizations, without a rate limit, against its floor; `flags`: more of the survey's own (`--findability`). */
 export async function measureSurveyCost(
   launcher: SurveyLauncher,
   origin: string,
   npisFile: string,
   concurrency: number,
+  flags: readonly string[] = [],
 ): Promise<SurveyCost> {
   const { report, logged, peakRssMb } = runSurveyProcess(
     launcher,
     origin,
-    ['--npis', npisFile, '--organizations-by-state', '--concurrency', String(concurrency)],
+    ['--npis', npisFile, '--organizations-by-state', '--concurrency', String(concurrency), ...flags],
     { MAX_RPS: '0' },
   );
   if (!report.complete) throw new Error('the measured survey did not complete');
@@ -125,8 +126,14 @@ export interface SurveyRate {
 }
 
 /** A survey of `npisFile` at --max-rps `maxRps`: the rate achieved from the first request to the last answer. */
-export function measureSurveyRate(launcher: SurveyLauncher, origin: string, npisFile: string, maxRps: number): SurveyRate {
-  const { logged } = runSurveyProcess(launcher, origin, ['--npis', npisFile, '--max-rps', String(maxRps)], {});
+export function measureSurveyRate(
+  launcher: SurveyLauncher,
+  origin: string,
+  npisFile: string,
+  maxRps: number,
+  flags: readonly string[] = [],
+): SurveyRate {
+  const { logged } = runSurveyProcess(launcher, origin, ['--npis', npisFile, '--max-rps', String(maxRps), ...flags], {});
   // n requests paced at R a second span (n − 1)/R seconds from the first start to the last start.
   const achievedRps = ((logged.length - 1) / loggedSpanMs(logged)) * 1000;
   return { maxRps, requests: logged.length, achievedRps: round(achievedRps, 1), ratio: round(achievedRps / maxRps, 3) };
