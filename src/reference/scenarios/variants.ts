@@ -32,6 +32,22 @@ function transientFault(period: number, strike: (request: FastifyRequest, reply:
   };
 }
 
+/** `name` and `address` (§4.3) matched by `matches`, on normalised text, the other filters as the reference matches them. */
+function textFilters(matches: (field: string, value: string) => boolean): Scenario['behaviour'] {
+  const holds = (field: string, value: string | undefined) => value === undefined || matches(normalize(field), normalize(value));
+  return {
+    organization: {
+      search: (filters, organizations) => {
+        const { name, address, ...exact } = filters;
+        return organizations
+          .search(exact)
+          .slice()
+          .filter((o) => holds(o.name, name) && (address === undefined || o.address.some((a) => holds(a.text, address))));
+      },
+    },
+  };
+}
+
 /** The parameters whose values name a provider or an organization (§4.1, §4.3). */
 const NAME_PARAMETERS = new Set(['Name', 'FirstName', 'LastName', 'name']);
 
@@ -210,36 +226,13 @@ export const VARIANTS: Scenario[] = [
   {
     name: 'filters-substring-anywhere',
     description: 'name and address match anywhere in the field, not only where a word starts',
-    behaviour: {
-      organization: {
-        search: (filters, organizations) => {
-          const { name, address, ...exact } = filters;
-          const contains = (field: string, value: string | undefined) => value === undefined || normalize(field).includes(normalize(value));
-          return organizations
-            .search(exact)
-            .slice()
-            .filter((o) => contains(o.name, name) && (address === undefined || o.address.some((a) => contains(a.text, address))));
-        },
-      },
-    },
+    behaviour: textFilters((field, value) => field.includes(value)),
   },
   {
     // §4.3 does not say how a string matches: FHIR's default is a prefix, this service wants whole words.
     name: 'filters-whole-words',
     description: 'name and address match only whole words of the field (CLINIC finds CLINIC, not CLINICS)',
-    behaviour: {
-      organization: {
-        search: (filters, organizations) => {
-          const { name, address, ...exact } = filters;
-          const words = (field: string, value: string | undefined) =>
-            value === undefined || ` ${normalize(field)} `.includes(` ${normalize(value)} `);
-          return organizations
-            .search(exact)
-            .slice()
-            .filter((o) => words(o.name, name) && (address === undefined || o.address.some((a) => words(a.text, address))));
-        },
-      },
-    },
+    behaviour: textFilters((field, value) => ` ${field} `.includes(` ${value} `)),
   },
   {
     name: 'values-case-sensitive',
