@@ -105,17 +105,30 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    // A wrong flag, configuration or file: one line, exit 2.
-    if (error instanceof UsageError || error instanceof InputError || error instanceof ConfigError) {
-      console.error(`directory-conformance: ${error.message.split('\n')[0]}`);
-      process.exit(EXIT.configuration);
-    }
-    // A bug of the harness is no finding (exit 1 would say the service failed): nothing was judged.
-    console.error('directory-conformance: internal error, nothing was judged; please report it with what follows');
-    console.error(error);
-    process.exit(EXIT.inconclusive);
-  },
-);
+/**
+ * Exits with `code` once standard output and error have taken everything written to them. Writes to
+ * a pipe are asynchronous: process.exit at once would cut what the pipe had not taken yet (all but
+ * the first 64 KiB of `history export | wc -c`). A write of nothing calls back when the writes
+ * before it are done, or failed (a reader gone).
+ */
+function exitWhenWritten(code: number): void {
+  process.exitCode = code;
+  let open = 2;
+  const written = () => {
+    if (--open === 0) process.exit(code);
+  };
+  process.stdout.write('', written);
+  process.stderr.write('', written);
+}
+
+main(process.argv.slice(2)).then(exitWhenWritten, (error: unknown) => {
+  // A wrong flag, configuration or file: one line, exit 2.
+  if (error instanceof UsageError || error instanceof InputError || error instanceof ConfigError) {
+    console.error(`directory-conformance: ${error.message.split('\n')[0]}`);
+    return exitWhenWritten(EXIT.configuration);
+  }
+  // A bug of the harness is no finding (exit 1 would say the service failed): nothing was judged.
+  console.error('directory-conformance: internal error, nothing was judged; please report it with what follows');
+  console.error(error);
+  exitWhenWritten(EXIT.inconclusive);
+});

@@ -641,3 +641,22 @@ test('findability that falls beyond its 95% interval is a regression naming the 
   expect(noise.code, noise.stdout + noise.stderr).toBe(0);
   expect(regressions(noise.stdout)).toEqual([]);
 });
+
+test('output through a pipe is whole: an export of over 64 KiB ends with # EOF, as the command wrote it', async () => {
+  const store = join(tempDir(), 'history');
+  const seeded = await openHistory(store);
+  try {
+    // 20 targets: an export of about 95 KiB, past what a pipe holds (64 KiB).
+    await seedHistory(seeded, 20, 20);
+  } finally {
+    await seeded.close();
+  }
+  // A shell's pipe (pipe(2)), as `| wc -c` or `| curl --data-binary @-` gives: Node's own child pipes are sockets, with a larger buffer.
+  const metrics = await commandAsync(['-c', '"$0" "$@" | cat', BIN, 'history', 'export', '--history', store, '--format', 'openmetrics'], {
+    bin: 'sh',
+  });
+  expect(metrics.code, metrics.stderr).toBe(0);
+  expect(Buffer.byteLength(metrics.stdout)).toBeGreaterThan(64 * 1024);
+  expect(metrics.stdout.endsWith('# EOF\n')).toBe(true);
+  expectOpenMetrics(metrics.stdout);
+});
