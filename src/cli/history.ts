@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { environmentWithDotenv } from '../config/environment';
+import { announce, environmentWithDotenv } from '../config/environment';
 import { InputError } from '../config/input-error';
 import { CHECK_DEFAULTS, type CheckSettings, checkHistory } from '../history/check';
 import { diffHistory, renderHistoryDiff } from '../history/diff';
@@ -25,9 +25,19 @@ export interface HistoryOptions {
   'env-file'?: string;
 }
 
-/** The history a command was asked to keep, or undefined: --history, else HISTORY_URL; opt-in for run and survey. */
+/**
+ * The history a command was asked to keep, or undefined: --history, else HISTORY_URL; opt-in for
+ * run and survey. An empty HISTORY_URL (a CI secret never set, as in a pull request from a fork)
+ * asks for none: the command runs as it would without, and says so when it was given --label.
+ */
 export function requestedHistory(options: HistoryOptions, env: NodeJS.ProcessEnv, cwd: string): string | undefined {
-  if (options.history === undefined && environmentWithDotenv(env, cwd)[HISTORY_URL_VARIABLE] === undefined) {
+  const fromEnv = environmentWithDotenv(env, cwd)[HISTORY_URL_VARIABLE];
+  if (options.history === undefined && fromEnv !== undefined && fromEnv.trim() === '') {
+    if (options.label !== undefined)
+      announce(`history: ${HISTORY_URL_VARIABLE} is empty, so no history is kept and --label ${JSON.stringify(options.label)} names nothing`);
+    return undefined;
+  }
+  if (options.history === undefined && fromEnv === undefined) {
     if (options.label !== undefined)
       throw new UsageError('--label names a run in the history: give --history DIR|URL (or HISTORY_URL) too');
     return undefined;

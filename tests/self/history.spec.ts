@@ -552,6 +552,39 @@ test('mistakes are one line and exit 2; an empty history has nothing to compare 
   expect(empty.stdout.trim()).toBe('history check: nothing to compare yet: the history holds no run');
 });
 
+test('an empty HISTORY_URL (a CI secret never set) asks a survey and its merge for no history: they run as without one, and say so of --label', async () => {
+  const server = await startReferenceServer();
+  try {
+    const cwd = tempDir();
+    const npis = npiFile(cwd);
+    const out = join(cwd, 'survey');
+    const env = { HISTORY_URL: '' };
+    const surveyed = await commandAsync(
+      ['survey', '--base-url', server.origin, '--npis', npis, '--max-rps', '1000', '--out', out, '--label', 'pr'],
+      {
+        cwd,
+        env,
+      },
+    );
+    expect(surveyed.code, surveyed.stderr).toBe(0);
+    expect(surveyed.stderr).toContain('history: HISTORY_URL is empty, so no history is kept and --label "pr" names nothing');
+    const sharded = await commandAsync(
+      ['survey', '--base-url', server.origin, '--npis', npis, '--max-rps', '1000', '--shard', '1/1', '--out', join(cwd, 'shard')],
+      {
+        cwd,
+        env,
+      },
+    );
+    expect(sharded.code, sharded.stderr).toBe(0);
+    const merged = await commandAsync(['survey', 'merge', join(cwd, 'shard'), '--out', join(cwd, 'merged')], { cwd, env });
+    expect(merged.code, merged.stderr).toBe(0);
+    // No store was made where the default one would go.
+    expect(existsSync(join(cwd, 'conformance-history'))).toBe(false);
+  } finally {
+    await server.stop();
+  }
+});
+
 test('the page of 1,000 runs of 5 targets stays under 5 MB, shows every target, and loads nothing', async ({ postgres }) => {
   test.setTimeout(180_000);
   // The server store seeds fastest; the page is the same for both stores, made by the same queries.
