@@ -56,26 +56,34 @@ const percent = (failed: number, checked: number) => (checked === 0 ? 0 : (100 *
 const shownPercent = (value: number) => `${value.toFixed(2)}%`;
 
 /**
- * The run to compare `latest` with, or why there is none. `last` passes over runs that judged
- * nothing (a service that was down, a configuration error): every requirement skipped there, so
- * none "passed" in them, and a failure after them would go unseen.
+ * The run to compare `latest` with, or why there is none. `last` passes over runs that are not
+ * whole (comparableRuns): a run that judged nothing (a service that was down, a configuration
+ * error), an errored or inconclusive one, a survey that stopped before it completed. What such a run
+ * skipped did not "pass", and a failure after it would go unseen; what an incomplete survey's few
+ * records show is no rate to compare a whole one with.
  */
 function comparisonRun(
   latest: StoredRun,
   before: readonly StoredRun[],
   against: CheckSettings['against'],
-  judged: ReadonlySet<number>,
+  comparable: ReadonlySet<number>,
 ): StoredRun | string {
   if (typeof against === 'number') {
     const run = before.find((r) => r.id === against);
     return run ?? `run #${against} is no earlier ${latest.kind} of this target`;
   }
-  const candidates = before.filter((r) => judged.has(r.id) && (against === 'last' || r.verdict === 'pass'));
-  return candidates.at(-1) ?? `this target has no earlier ${latest.kind} that ${against === 'last-pass' ? 'passed' : 'judged anything'}`;
+  const candidates = before.filter((r) => comparable.has(r.id) && (against === 'last' || r.verdict === 'pass'));
+  return (
+    candidates.at(-1) ??
+    `this target has no earlier ${latest.kind} that ${against === 'last-pass' ? 'passed' : 'is whole, one that judged something and was neither errored, inconclusive nor incomplete'}`
+  );
 }
 
-/** The runs that judged at least one requirement. */
-async function judgedRuns(db: Kysely<HistoryTables>, among: { target?: string; ids?: readonly number[] }): Promise<Set<number>> {
+/**
+ * The runs whole enough to compare with: they judged at least one requirement, their verdict is
+ * neither error nor inconclusive, and a survey among them completed (its survey.json says so).
+ */
+async function comparableRuns(db: Kysely<HistoryTables>, among: { target?: string; ids?: readonly number[] }): Promise<Set<number>> {
   if (among.ids?.length === 0) return new Set();
   let query = db
     .selectFrom('requirement_results')
@@ -83,7 +91,9 @@ async function judgedRuns(db: Kysely<HistoryTables>, among: { target?: string; i
     .select('run_id')
     .distinct()
     .where('status', '<>', 'skip')
-    .where('checks', '>', 0);
+    .where('checks', '>', 0)
+    .where('runs.verdict', 'not in', ['error', 'inconclusive'])
+    .where(sql<string>`coalesce(runs.report->>'complete', 'true')`, '<>', 'false');
   if (among.target !== undefined) query = query.where('runs.target', '=', among.target);
   if (among.ids !== undefined) query = query.where('run_id', 'in', among.ids);
   return new Set((await query.execute()).map((r) => r.run_id));
@@ -96,7 +106,7 @@ export async function checkHistory(db: Kysely<HistoryTables>, settings: CheckSet
       `--against ${settings.against}: the history holds no run #${settings.against}${settings.target ? ` of ${settings.target}` : ''}`,
     );
   const outcome: CheckOutcome = { compared: [], alone: [], regressions: [] };
-  const judged = await judgedRuns(db, { target: settings.target });
+  const comparable = await comparableRuns(db, { target: settings.target });
   const series = new Map<string, StoredRun[]>();
   for (const run of runs) {
     const key = `${run.target}\n${run.kind}`;
@@ -107,7 +117,7 @@ export async function checkHistory(db: Kysely<HistoryTables>, settings: CheckSet
     const before = list.slice(0, -1);
     // A run's number names one target's series: the others are not compared against it.
     if (typeof settings.against === 'number' && !list.some((r) => r.id === settings.against)) continue;
-    const against = comparisonRun(latest, before, settings.against, judged);
+    const against = comparisonRun(latest, before, settings.against, comparable);
     if (typeof against === 'string') {
       outcome.alone.push({ latest, why: against });
       continue;
@@ -132,7 +142,7 @@ async function regressionsOf(
   return regressions;
 }
 
-/** Runs looked at before a run being recorded: enough for the latency window and a few runs that judged nothing. */
+/** Runs looked at before a run being recorded: enough for the latency window and a few runs that are not whole. */
 const RECORD_LOOKBACK = 50;
 
 /**
@@ -142,7 +152,7 @@ const RECORD_LOOKBACK = 50;
 export async function regressionsOnRecord(db: Kysely<HistoryTables>, run: StoredRun): Promise<Regression[]> {
   const settings: CheckSettings = { against: 'last', ...CHECK_DEFAULTS };
   const before = await runsBefore(db, run, RECORD_LOOKBACK);
-  const against = comparisonRun(run, before, 'last', await judgedRuns(db, { ids: before.map((r) => r.id) }));
+  const against = comparisonRun(run, before, 'last', await comparableRuns(db, { ids: before.map((r) => r.id) }));
   return typeof against === 'string' ? [] : regressionsOf(db, run, against, before, settings);
 }
 

@@ -37,9 +37,13 @@ function toStoredRun(row: {
   };
 }
 
-/** Every run kept (of one target, when given), oldest first: by start, then by the order they were recorded. */
+/**
+ * Every run kept (of one target, when given), in the order they were recorded (their numbers): the
+ * latest is the one recorded last, whatever its start says (a clock that was off, a run recorded
+ * late), so that `history check` judges the run just recorded, and the page shows the same.
+ */
 export async function storedRuns(db: Kysely<HistoryTables>, target?: string): Promise<StoredRun[]> {
-  let query = db.selectFrom('runs').select(runColumns).orderBy('started_at').orderBy('id');
+  let query = db.selectFrom('runs').select(runColumns).orderBy('id');
   if (target !== undefined) query = query.where('target', '=', target);
   return (await query.execute()).map(toStoredRun);
 }
@@ -49,20 +53,14 @@ export async function storedRun(db: Kysely<HistoryTables>, id: number): Promise<
   return toStoredRun(await db.selectFrom('runs').select(runColumns).where('id', '=', id).executeTakeFirstOrThrow());
 }
 
-/** The `limit` runs of a run's target and kind just before it in time, oldest first. */
+/** The `limit` runs of a run's target and kind recorded just before it, oldest first (storedRuns' order). */
 export async function runsBefore(db: Kysely<HistoryTables>, run: StoredRun, limit: number): Promise<StoredRun[]> {
   const rows = await db
     .selectFrom('runs')
     .select(runColumns)
     .where('target', '=', run.target)
     .where('kind', '=', run.kind)
-    .where((eb) =>
-      eb.or([
-        eb('started_at', '<', new Date(run.startedAt)),
-        eb.and([eb('started_at', '=', new Date(run.startedAt)), eb('id', '<', run.id)]),
-      ]),
-    )
-    .orderBy('started_at', 'desc')
+    .where('id', '<', run.id)
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();

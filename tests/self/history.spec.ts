@@ -9,7 +9,9 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileS
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { Client } from 'pg';
-import { seedHistory } from '../../src/bench/history-seed';
+import { seededEntry, seedHistory } from '../../src/bench/history-seed';
+import { CHECK_DEFAULTS, checkHistory } from '../../src/history/check';
+import { recordEntry } from '../../src/history/record';
 import { conformanceReport } from '../../src/report/model';
 import { aggregate } from '../../src/verdicts/aggregate';
 import { openHistory } from '../../src/history/store';
@@ -144,7 +146,9 @@ test('both stores: two clean runs and a conformant variant pass the gate; a faul
       expect(check.code, `${kind} store, ${step.name}: ${check.stdout}${check.stderr}`).toBe(step.check);
       last[kind] = check.stdout;
       if (step.check === 3)
-        expect(check.stdout).toMatch(/has nothing to compare with \(this target has no earlier run that judged anything\)/);
+        expect(check.stdout).toMatch(
+          /has nothing to compare with \(this target has no earlier run that is whole, one that judged something and was neither errored, inconclusive nor incomplete\)/,
+        );
       if (step.check === 0) expect(regressions(check.stdout)).toEqual([]);
     }
   }
@@ -692,4 +696,72 @@ test('output through a pipe is whole: an export of over 64 KiB ends with # EOF, 
   expect(Buffer.byteLength(metrics.stdout)).toBeGreaterThan(64 * 1024);
   expect(metrics.stdout.endsWith('# EOF\n')).toBe(true);
   expectOpenMetrics(metrics.stdout);
+});
+
+test('the gate compares like with like: --against last passes over inconclusive runs and incomplete surveys, and judges the run recorded last whatever its start', async () => {
+  const store = await openHistory(join(tempDir(), 'history'));
+  // Entries of one target, made up as the bench seeds them: a run (n = 0) or a survey (n = 1 with one target of two kinds).
+  const entry = (n: number, kind: 'run' | 'survey', change: (e: ReturnType<typeof seededEntry>) => void) => {
+    const made = seededEntry(kind === 'run' ? 0 : 1, 1);
+    made.reportId = `like-${n}`;
+    made.startedAt = new Date(Date.UTC(2026, 0, 1) + n * 3_600_000).toISOString();
+    change(made);
+    return made;
+  };
+  const status =
+    (id: string, to: 'pass' | 'fail' | 'skip', failed = 0) =>
+    (e: ReturnType<typeof seededEntry>) => {
+      const requirement = e.requirements.find((r) => r.requirement === id)!;
+      Object.assign(requirement, { status: to, failed, checks: to === 'skip' ? 0 : requirement.checks });
+    };
+  try {
+    const check = async () => checkHistory(store.db, { ...CHECK_DEFAULTS, against: 'last' });
+    // pass → inconclusive (DATA-FORMATS skipped) → DATA-FORMATS fails: a regression against the pass.
+    await recordEntry(
+      store.db,
+      entry(1, 'run', () => {}),
+    );
+    await recordEntry(
+      store.db,
+      entry(2, 'run', (e) => {
+        status('DATA-FORMATS', 'skip')(e);
+        e.verdict = 'inconclusive';
+      }),
+    );
+    await recordEntry(
+      store.db,
+      entry(3, 'run', (e) => {
+        status('DATA-FORMATS', 'fail', 1)(e);
+        e.verdict = 'fail';
+      }),
+    );
+    const afterInconclusive = await check();
+    expect(afterInconclusive.regressions.map((r) => r.line)).toEqual([expect.stringMatching(/DATA-FORMATS \(MUST\) passed and now fails/)]);
+    expect(afterInconclusive.compared.map(({ latest, against }) => [latest.reportId, against.reportId])).toEqual([['like-3', 'like-1']]);
+    // A run recorded last with an earlier start (a clock that was off) is still the one judged.
+    await recordEntry(
+      store.db,
+      entry(0, 'run', () => {}),
+    );
+    expect((await check()).compared.map(({ latest, against }) => [latest.reportId, against.reportId])).toEqual([['like-0', 'like-3']]);
+    // Surveys: an incomplete one is passed over, its few records no rate to compare with.
+    await recordEntry(
+      store.db,
+      entry(10, 'survey', () => {}),
+    );
+    await recordEntry(
+      store.db,
+      entry(11, 'survey', (e) => {
+        e.report = { ...e.report, complete: false } as typeof e.report;
+      }),
+    );
+    await recordEntry(
+      store.db,
+      entry(12, 'survey', () => {}),
+    );
+    const surveys = (await check()).compared.filter(({ latest }) => latest.kind === 'survey');
+    expect(surveys.map(({ latest, against }) => [latest.reportId, against.reportId])).toEqual([['like-12', 'like-10']]);
+  } finally {
+    await store.close();
+  }
 });
