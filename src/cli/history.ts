@@ -34,7 +34,9 @@ export function requestedHistory(options: HistoryOptions, env: NodeJS.ProcessEnv
   const fromEnv = environmentWithDotenv(env, cwd)[HISTORY_URL_VARIABLE];
   if (options.history === undefined && fromEnv !== undefined && fromEnv.trim() === '') {
     if (options.label !== undefined)
-      announce(`history: ${HISTORY_URL_VARIABLE} is empty, so no history is kept and --label ${JSON.stringify(options.label)} names nothing`);
+      announce(
+        `history: ${HISTORY_URL_VARIABLE} is empty, so no history is kept and --label ${JSON.stringify(options.label)} names nothing`,
+      );
     return undefined;
   }
   if (options.history === undefined && fromEnv === undefined) {

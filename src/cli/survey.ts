@@ -7,6 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { DirectoryEndpoints } from '../client/endpoints';
+import { secretParameterValues } from '../client/redact';
 import { announce, isQuiet } from '../config/environment';
 import { NEUTRAL_PROVIDER } from '../client/preflight';
 import { InputError } from '../config/input-error';
@@ -157,7 +158,7 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
         },
       };
       // A resume of another survey is refused in one line, before anything is printed or asked.
-      if (options.resume) resumableCheckpoint(out, plan);
+      if (options.resume) resumableCheckpoint(out, redactor.value(plan));
       return plan;
     },
     async (endpoints, plan, { connection, redactor }) => {
@@ -193,6 +194,7 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
     // The preflight asks a neutral provider search: the NPIs are read as the survey streams them, and a walk's
     // own page 1 is asked once, by the walk. A dry run asks nothing.
     () => (options['dry-run'] ? undefined : NEUTRAL_PROVIDER),
+    walks.flatMap(secretParameterValues),
   );
 }
 

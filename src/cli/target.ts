@@ -39,6 +39,8 @@ export async function target<E extends DirectoryEndpoints, P>(
   body: (endpoints: E, prepared: P, context: TargetContext) => Promise<number>,
   /** The preflight's first question, or undefined: a command that asks the service nothing (survey --dry-run) has none. */
   firstQuestion: (prepared: P) => PreflightQuestion | undefined,
+  /** Secrets the command was given beside the connection's (a credential-like parameter of a survey's walk), kept out of every output. */
+  secrets: readonly string[] = [],
 ): Promise<number> {
   const cwd = process.cwd();
   const env = runEnvironment(options, process.env, cwd);
@@ -50,7 +52,7 @@ export async function target<E extends DirectoryEndpoints, P>(
   }
   try {
     const connection = configured(() => loadConnection(merged, cwd));
-    const redactor = new Redactor(secretsOf(connection));
+    const redactor = new Redactor([...secretsOf(connection), ...secrets]);
     // What the command reads is checked before it prints or asks anything: a bad input is one line.
     const prepared = configured(() => prepare(merged, { connection, redactor }));
     const transport = new UndiciTransport(connection.clientCertificate);

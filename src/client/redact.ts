@@ -12,6 +12,13 @@ export const MIN_SECRET_LENGTH = 4;
 /** Query parameters whose values are treated as credentials wherever they appear in a URL. */
 const SECRET_PARAMETER = /^(access[_-]?token|api[_-]?key|apikey|key|token|secret|password|auth|signature|sig|code)$/i;
 
+/** The values of a query's credential-like parameters (`api_key=…`): secrets wherever else they appear, a walk's key or a message. */
+export function secretParameterValues(query: Record<string, string>): string[] {
+  return Object.entries(query)
+    .filter(([name]) => SECRET_PARAMETER.test(name))
+    .map(([, value]) => value);
+}
+
 export class Redactor {
   private readonly secrets: string[];
 

@@ -195,7 +195,7 @@ export async function surveyProvider(
   const verdict = recordVerdict(npi, judgement, {
     redact,
     exchangeOf: (url) => exchanges.get(url),
-    place: (failure) => ({ ...failure, sources: sourcesOf(failure, search, sources) }),
+    place: (failure) => ({ ...failure, sources: sourcesOf(failure, search, sources).map(redact) }),
   });
   return {
     kind: 'provider',

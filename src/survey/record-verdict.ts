@@ -46,12 +46,13 @@ export function recordVerdict(key: string, judgement: Judgement, { redact, excha
           id: record.id,
           level,
           pointer,
-          value: valueAt(exchangeOf(url), pointer),
+          // The service's own text, which may echo what it was sent (a token, a header): redacted as the message is.
+          value: redact(valueAt(exchangeOf(url), pointer)),
           message: ruleText(record.id, level, first.rule ?? ''),
           url,
         }),
       );
     }
   }
-  return { key, checked: checked.sort(), failures };
+  return { key: redact(key), checked: checked.sort(), failures };
 }

@@ -66,13 +66,15 @@ export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan,
   const lines = new Set<number>();
   const done: Journaled = { lines, page: (walk, page) => tally.page(walk, page) };
   let journal: Journal;
+  // The checkpoint keeps the plan as every output shows it: a walk's credential-like parameter redacted.
+  const kept = settings.redact(plan);
   if (settings.resume) {
-    journal = Journal.resume(settings.out, plan);
+    journal = Journal.resume(settings.out, kept);
     for await (const unit of journalUnits(settings.out, journal.openedAt)) {
       tally.add(unit);
       if (unit.kind !== 'page' && unit.kind !== 'input-read' && unit.line !== undefined) lines.add(unit.line);
     }
-  } else journal = Journal.start(settings.out, JSON.stringify(plan), new Date().toISOString());
+  } else journal = Journal.start(settings.out, JSON.stringify(kept), new Date().toISOString());
 
   // A unit left without an answer about the data (none came, or a 401, 403, 429 or 5xx) is never
   // journaled: it is counted in this execution's report (its requests, its transport errors), the

@@ -11,6 +11,9 @@ import { CHECKPOINT_FILE, JOURNAL_FILE } from '../../src/survey/journal';
 import { SURVEY_FILES } from '../../src/report/survey/write-survey';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { VARIANTS } from '../../src/reference/scenarios/variants';
+import { LEAK_TEST_SECRETS } from '../../src/reference/scenarios/hostile';
+import { openHistory } from '../../src/history/store';
+import { sql } from 'kysely';
 import type { ScenarioServer } from '../../src/suite-runs/scenario-server';
 import { commandAsync, tempDir } from './command';
 import { everyFile } from './every-file';
@@ -136,6 +139,50 @@ test('the token and the headers a survey is given appear in no file of its folde
   ]);
   refused(userinfo, /BASE_URL must not carry credentials; use API_TOKEN or API_HEADERS/);
   expect(userinfo.stdout + userinfo.stderr).not.toContain('userinfo-secret-77');
+});
+
+test('a service that echoes the credentials it is sent, and a secret query parameter of a walk, leave them in no file, no output and no stored report', async () => {
+  const dir = tempDir();
+  const out = join(dir, 'out');
+  const store = join(dir, 'history');
+  const walkSecret = 'walk-api-key-5c8e1f';
+  const result = await survey(
+    [
+      '--base-url',
+      target('echo-credentials'),
+      '--npis',
+      npiFile(dir, 'npis.txt', 5),
+      '--organizations',
+      `address-state=OH&api_key=${walkSecret}`,
+      '--out',
+      out,
+      '--history',
+      store,
+    ],
+    { API_TOKEN: LEAK_TEST_SECRETS.token, API_HEADERS: JSON.stringify({ 'X-Api-Key': LEAK_TEST_SECRETS.header }) },
+  );
+  // Every answer is the echo, no record: the survey judges them and fails.
+  expect(result.code, result.stderr).toBe(1);
+  const stored = await openHistory(store);
+  let reports: string[];
+  try {
+    // The stored copy read back by a query, as a byte search of the store's files would miss it.
+    reports = (
+      await stored.db
+        .selectFrom('runs')
+        .select(sql<string>`report::text`.as('text'))
+        .execute()
+    ).map((r) => r.text);
+  } finally {
+    await stored.close();
+  }
+  expect(reports).toHaveLength(1);
+  const texts = [result.stdout, result.stderr, ...everyFile(out), ...reports];
+  // The echo is in the answers, so the failures quote them: redacted.
+  expect(texts.some((text) => text.includes('[REDACTED]'))).toBe(true);
+  const { token, header } = LEAK_TEST_SECRETS;
+  for (const secret of [token, header, walkSecret, Buffer.from(token).toString('base64')])
+    for (const text of texts) expect(text.includes(secret), secret).toBe(false);
 });
 
 /**
