@@ -4,6 +4,7 @@
  * two recorders recording it at once, keeps one. With it, what the gate finds against the run
  * before it: the events of the history page.
  */
+import { storable } from './storable-text';
 import type { Kysely } from 'kysely';
 import { regressionsOnRecord } from './check';
 import type { HistoryEntry } from './entry';
@@ -22,8 +23,9 @@ async function insertAll<T extends keyof HistoryTables>(db: Kysely<HistoryTables
       .execute();
 }
 
-/** Records the entry; false when the history kept a run of this report id already. */
-export async function recordEntry(db: Kysely<HistoryTables>, entry: HistoryEntry): Promise<{ recorded: boolean; id: number }> {
+/** Records the entry, its text made storable (storable-text.ts); false when the history kept a run of this report id already. */
+export async function recordEntry(db: Kysely<HistoryTables>, given: HistoryEntry): Promise<{ recorded: boolean; id: number }> {
+  const entry = storable(given);
   return db.transaction().execute(async (tx) => {
     const inserted = await tx
       .insertInto('runs')

@@ -30,6 +30,8 @@ import { unusedUnmatchable } from '../../src/rules/rulebook';
 import { layoutProblems, openFile, readmeImage } from './browser';
 import { listening } from './socket-server';
 import { inSample } from '../../src/survey/sample';
+import { openHistory } from '../../src/history/store';
+import { sql } from 'kysely';
 
 const fixtures = readFixtures();
 
@@ -251,6 +253,7 @@ test('a survey killed with kill -9 three times and resumed counts every record o
 test('hostile text in records: survey.json valid and bounded, failures.csv parseable with formulas neutralised, index.html inert', async () => {
   test.setTimeout(120_000);
   const dir = tempDir();
+  const history = join(tempDir(), 'history');
   // Every provider of the scenario carries the megabyte, in its golden record and in each source: 40
   // of them are 40 times all the hostile text there is, at a tenth of the whole fixtures' cost.
   const result = await survey('hostile-text', [
@@ -260,9 +263,25 @@ test('hostile text in records: survey.json valid and bounded, failures.csv parse
     'address-state=OH',
     '--out',
     dir,
+    '--history',
+    history,
   ]);
   // Ids that are no FHIR id fail MUST requirements; the coded values fail DATA-CODES, a SHOULD.
   expect(result.code, result.stderr).toBe(1);
+  // Kept by the history, NUL and lone surrogate as their visible escapes: PostgreSQL holds neither character.
+  expect(result.stderr).toMatch(/^history: recorded survey #1 /m);
+  const store = await openHistory(history);
+  try {
+    // jsonb writes a backslash doubled: the escape kept as text, not the character.
+    const [stored] = await store.db
+      .selectFrom('runs')
+      .select(sql<string>`report::text`.as('text'))
+      .execute();
+    expect(stored.text).toContain('\\\\u0000');
+    expect(stored.text).toContain('\\\\ud800');
+  } finally {
+    await store.close();
+  }
   // survey.json: valid against its schema, and bounded: the 1 MiB value is never held whole.
   const text = readFileSync(join(dir, 'survey.json'), 'utf8');
   expect(text.length).toBeLessThan(1024 * 1024);
