@@ -132,14 +132,16 @@ export function surveyReport(
   { started, stopped, id = randomUUID() }: { started: string; stopped?: string; id?: string },
 ): SurveyResult {
   const { rows, failureRows, failingKeys, ...counts } = tally.finish(plan.shard.total === 1);
+  // Every unit judged, and yet not whole: a walk that reached the survey's page bound before its end.
+  const incomplete = stopped ?? tally.walksCutShort();
   const report: SurveyReport = {
     suite: { version: SUITE_VERSION },
     id,
     target: { baseUrl: plan.baseUrl, embedded: plan.embedded },
     started,
     finished: new Date().toISOString(),
-    complete: stopped === undefined,
-    ...(stopped ? { stopped } : {}),
+    complete: incomplete === undefined,
+    ...(incomplete ? { stopped: incomplete } : {}),
     shard: { index: plan.shard.index, total: plan.shard.total },
     ...(plan.sample ? { sample: plan.sample } : {}),
     paging: { by: 'Page', pageSize: PAGE_SIZE },

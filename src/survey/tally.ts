@@ -7,7 +7,7 @@
 import { FindabilityCounts, type RecordSearches } from './findability-rates';
 import { wilsonInterval } from '../verdicts/wilson-interval';
 import type { Sample } from './sample';
-import { type WalkedPage, PageWalk } from '../rules/rulebook';
+import { type WalkedPage, PageWalk, WALK_CUT } from '../rules/rulebook';
 import { judgeSurveyed } from './subjects';
 import { recordVerdict } from './record-verdict';
 import { type ObservationId, requirement, type Level, type RequirementId } from '../spec/catalogue';
@@ -169,6 +169,8 @@ export class SurveyTally {
   private readonly shared = new SharedLists();
   private readonly organizationSearches = new FindabilityCounts();
   private readonly providerSearches = new FindabilityCounts();
+  /** The reasons of the walks stopped at the page bound (walksCutShort). */
+  private readonly cutShort: string[] = [];
 
   constructor(private readonly options: TallyOptions) {}
 
@@ -363,12 +365,29 @@ export class SurveyTally {
         const reached = { label: 'the page it led to', ids: next.ids, total: undefined, exchange: { method: 'GET' as const, ...next } };
         judgement.add(judgeSurveyed('next-link-target', { pages, from: 0, reached }));
       }
+      // A walk stopped at the survey's page bound was not judged whole: the survey says so, and is not complete.
+      const cut = judgement
+        .requirementRecords((value) => value)
+        .flatMap((record) => record.skipped ?? [])
+        .find((reason) => WALK_CUT.test(reason));
+      if (cut !== undefined) this.cutShort.push(cut);
       // The URLs are the client's, redacted already; the messages quote only what the walk's summaries hold.
       add(recordVerdict(key, judgement, { redact: (value) => value, exchangeOf: () => undefined }));
       for (const { id, value, unobserved } of judgement.observationRecords((v) => v))
         if (unobserved === undefined) this.observeWalk(id, value);
     }
     return { key, checked: [...checked].sort(), failures };
+  }
+
+  /**
+   * Why the survey is not whole though every unit was judged: the first walk that reached the
+   * survey's page bound before its end (ORG-PAGE, ORG-TOTAL and ORG-PAGE-DISJOINT not judged on
+   * it), and how many did; undefined when none did.
+   */
+  walksCutShort(): string | undefined {
+    const [first, ...more] = this.cutShort;
+    if (first === undefined) return undefined;
+    return `${first}${more.length > 0 ? ` (and ${more.length} more walk${more.length === 1 ? '' : 's'})` : ''}`;
   }
 
   /** A walk's observation, counted by the behaviour it shows (observedBehaviour), as the run's baseline compares it. */

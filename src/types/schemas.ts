@@ -713,7 +713,7 @@ export interface SurveyReport {
    */
   complete: boolean;
   /**
-   * Why the survey stopped before it completed.
+   * Why the survey is not complete: it stopped before it judged every unit of its plan (a signal, a service that stopped answering; --resume finishes it), or a walk reached the survey's bound of 40,000 pages before its end, so that its ORG-PAGE, ORG-TOTAL and ORG-PAGE-DISJOINT were not judged.
    */
   stopped?: string;
   shard: {

@@ -3,6 +3,7 @@
  * the survey did not complete, judged no record, or more than 5% of its requests ended without an
  * HTTP answer; pass otherwise.
  */
+import { WALK_CUT } from '../rules/rulebook';
 import type { SurveyReport } from '../types/schemas';
 import { EXIT_CODE } from './aggregate';
 
@@ -25,6 +26,9 @@ export function surveyVerdict(report: SurveyReport): { verdict: SurveyVerdict; w
       why: `${failing.map((r) => `${r.id} (${r.failed} of ${r.checked} records)`).join(', ')} failed at MUST level`,
     };
   const { total, transportErrors } = report.requests;
+  // A walk stopped at the survey's page bound is not whole, and a resume would stop it at the same page.
+  if (!report.complete && report.stopped !== undefined && WALK_CUT.test(report.stopped))
+    return { verdict: 'inconclusive', why: `the survey is not whole: ${report.stopped}` };
   if (!report.complete)
     return {
       verdict: 'inconclusive',

@@ -30,6 +30,11 @@ import { unusedUnmatchable } from '../../src/rules/rulebook';
 import { layoutProblems, openFile, readmeImage } from './browser';
 import { listening } from './socket-server';
 import { inSample } from '../../src/survey/sample';
+import type { SurveyPlan } from '../../src/survey/survey-plan';
+import { SurveyTally } from '../../src/survey/tally';
+import { surveyReport } from '../../src/survey/run-survey';
+import { MAX_WALK_PAGES } from '../../src/survey/walk-plan';
+import { surveyVerdict } from '../../src/verdicts/survey-verdict';
 import { openHistory } from '../../src/history/store';
 import { sql } from 'kysely';
 
@@ -622,4 +627,48 @@ test('--sample N --seed S: exactly N NPIs, the same N in every shard and on ever
   const refused = await commandAsync(['survey', '--base-url', server.origin, '--npis', '-', '--sample', '40', '--out', join(dir, 'stdin')]);
   expect(refused.code).toBe(2);
   expect(refused.stderr).toMatch(/--sample 40 draws that many NPIs from the list/);
+});
+
+test('a walk stopped at the page bound before its end leaves the survey not complete, saying which walk and why', () => {
+  const query = { 'address-state': 'OH' };
+  const plan: SurveyPlan = {
+    baseUrl: 'https://directory.example/api',
+    embedded: false,
+    walks: [query],
+    shard: { index: 1, total: 1 },
+    examples: 5,
+    maxFailureRows: 100,
+    credentials: { bearer: false, headers: [], clientCertificate: false },
+  };
+  const verdict = (key: string) => ({ key, checked: [], failures: [] });
+  const tally = new SurveyTally(plan);
+  // Pages that never end: each holds an organization not seen before, as a service whose Page goes on forever answers.
+  for (let page = 1; page <= MAX_WALK_PAGES + 1; page++) {
+    const id = `org-${page}`;
+    tally.add({
+      kind: 'page',
+      walk: 0,
+      page,
+      url: `https://directory.example/api/fhir/organization?address-state=OH&Page=${page}`,
+      status: 200,
+      contentType: 'application/fhir+json',
+      requests: [{ endpoint: 'organization', status: 200, ms: 1 }],
+      bundle: true,
+      entries: 1,
+      total: undefined,
+      ids: [id],
+      shell: verdict('address-state=OH'),
+      organizations: [verdict(id)],
+      filters: [verdict(id)],
+    });
+  }
+  const { report } = surveyReport(tally, plan, { started: new Date().toISOString() });
+  expect(report.complete).toBe(false);
+  expect(report.stopped).toMatch(
+    new RegExp(`^the walk of \\{"address-state":"OH"\\} stopped at its page budget \\(${MAX_WALK_PAGES} pages`),
+  );
+  // Its pages of one organization fail ORG-PAGE; without a failure, the survey is inconclusive, and a resume would stop at the same page.
+  const unfailed = surveyVerdict({ ...report, requirements: [] });
+  expect(unfailed).toMatchObject({ verdict: 'inconclusive', why: expect.stringMatching(/^the survey is not whole: the walk of/) });
+  expect(unfailed.why).not.toContain('--resume');
 });
