@@ -3,6 +3,7 @@
  * native build), the default, or a PostgreSQL server given by URL, which many CI jobs write to at
  * once. One Kysely instance over either, so that one schema and one set of queries serve both.
  */
+import { lockFolder } from './folder-lock';
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -114,31 +115,17 @@ function baselineWebAssembly(): void {
 /**
  * PGlite in a folder. One process at a time may hold it (PGlite is PostgreSQL in one process, with
  * no server to share it), so the folder is locked while the store is open: a second recorder
- * waits for the first, and a lock left by a killed process is taken over once it is stale.
+ * waits for the first, and a lock left by a process that is gone is taken over (folder-lock.ts).
  */
 async function embeddedStore(dir: string): Promise<HistoryStore> {
   baselineWebAssembly();
-  const [{ PGlite }, { PGliteDialect }, lockfile] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('kysely-pglite-dialect'),
-    import('proper-lockfile'),
-  ]);
+  const [{ PGlite }, { PGliteDialect }] = await Promise.all([import('@electric-sql/pglite'), import('kysely-pglite-dialect')]);
   try {
     mkdirSync(dir, { recursive: true });
   } catch (error) {
     throw new InputError(`the history folder ${dir} cannot be made: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  let release: () => Promise<void>;
-  try {
-    release = await lockfile.lock(dir, {
-      lockfilePath: resolve(dir, 'history.lock'),
-      stale: 10_000,
-      update: 2_000,
-      retries: { retries: 1_200, minTimeout: 25, maxTimeout: 250 },
-    });
-  } catch (error) {
-    throw new InputError(`the history folder ${dir} is held by another process: ${(error as Error).message}`);
-  }
+  const release = await lockFolder(dir);
   try {
     const pgdata = resolve(dir, 'pgdata');
     if (!existsSync(pgdata)) await copyOfTemplate(pgdata, SCHEMA_IDENTITY, (folder) => migratedStore(folder, PGlite, PGliteDialect));

@@ -16,6 +16,7 @@ import { conformanceReport } from '../../src/report/model';
 import { aggregate } from '../../src/verdicts/aggregate';
 import { openHistory } from '../../src/history/store';
 import { DEFAULT_FIXTURE_DIR, FIXTURE_FILES } from '../../src/fixture-paths';
+import { PACKAGE_ROOT } from '../../src/package-root';
 import { readFixtures, readProbes } from '../../src/reference/fixture-files';
 import { DASHED_PHONE_SOURCE, hasDashedPhoneSource, phonesOf } from '../../src/reference/scenarios/sparse-faults';
 import { VARIANTS } from '../../src/reference/scenarios/variants';
@@ -383,6 +384,62 @@ test('recorders wait for one another on the embedded store: 4 at once, 5 runs ea
   } finally {
     await opened.close();
   }
+});
+
+test('a live holder of the embedded store keeps it past the stale time, though stopped, as a writer blocked by a long statement is; a lock that is a file is one line at once', async () => {
+  test.setTimeout(120_000);
+  const store = join(tempDir(), 'history');
+  expect((await history(['record', reportFolder(tempDir(), 'first', 0), '--history', store])).code).toBe(0);
+  // The holder takes the lock, and is stopped (SIGSTOP) for 12 s, longer than the 10 s after which a silent lock is stale: its heartbeat, as a blocked writer's, stops.
+  const held = join(tempDir(), 'held');
+  const holder = spawn(
+    process.execPath,
+    [
+      // tsx's own command: Node's -e with tsx's loader reads the import as ESM, and the module is CommonJS.
+      join(PACKAGE_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+      '-e',
+      `import { lockFolder } from './src/history/folder-lock';
+       import { writeFileSync } from 'node:fs';
+       lockFolder(${JSON.stringify(store)}).then(async (release) => {
+         writeFileSync(${JSON.stringify(held)}, 'held');
+         await new Promise((resolve) => setTimeout(resolve, 1_000));
+         writeFileSync(${JSON.stringify(held)}, 'released at ' + Date.now());
+         await release();
+       });`,
+    ],
+    { cwd: PACKAGE_ROOT, stdio: 'ignore' },
+  );
+  const holderExit = new Promise((resolve) => holder.once('exit', resolve));
+  await expect.poll(() => existsSync(held), { timeout: 30_000, intervals: [50] }).toBe(true);
+  // The process that holds the lock (tsx runs the code in a child of its own): as its owner file names it.
+  const { pid } = JSON.parse(readFileSync(join(store, 'history.lock', 'owner.json'), 'utf8')) as { pid: number };
+  process.kill(pid, 'SIGSTOP');
+  const resumed = new Promise((resolve) => setTimeout(resolve, 12_000)).then(() => process.kill(pid, 'SIGCONT'));
+  const second = await history(['record', reportFolder(tempDir(), 'second', 1), '--history', store]);
+  const recordedAt = Date.now();
+  await resumed;
+  await holderExit;
+  expect(second.code, second.stderr).toBe(0);
+  // The second recorder waited for the holder to let go: it was never handed a live holder's lock.
+  const released = Number(/released at (\d+)/.exec(readFileSync(held, 'utf8'))?.[1]);
+  expect(recordedAt).toBeGreaterThan(released);
+  const opened = await openHistory(store);
+  try {
+    expect((await opened.db.selectFrom('runs').select('report_id').execute()).map((r) => r.report_id).sort()).toEqual(['first', 'second']);
+  } finally {
+    await opened.close();
+  }
+  // A history.lock that is a file: refused in one line, at once.
+  const blocked = join(tempDir(), 'blocked');
+  mkdirSync(blocked);
+  writeFileSync(join(blocked, 'history.lock'), '');
+  const started = Date.now();
+  const refused = await history(['check', '--history', blocked]);
+  expect(refused.code).toBe(2);
+  expect(refused.stderr.trim().split('\n')).toEqual([
+    expect.stringMatching(/history\.lock is a file, not a lock of this harness: remove it/),
+  ]);
+  expect(Date.now() - started).toBeLessThan(5_000);
 });
 
 /** A survey folder with many failing keys: a recording that takes long enough to be killed in the middle. */
