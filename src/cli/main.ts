@@ -127,8 +127,21 @@ main(process.argv.slice(2)).then(exitWhenWritten, (error: unknown) => {
     console.error(`directory-conformance: ${error.message.split('\n')[0]}`);
     return exitWhenWritten(EXIT.configuration);
   }
+  const debug = process.env.DEBUG !== undefined && process.env.DEBUG !== '';
+  // The history's database refused: a report it cannot keep as it is (SQLSTATE class 22, data, or 23, integrity) is the input's, exit 2; anything else (a full disk, a broken store, a lost connection) the store's, exit 3. One line: a driver's error can dump the query's parameters.
+  const sqlState = (error as { code?: unknown }).code;
+  if (typeof sqlState === 'string' && /^[0-9A-Z]{5}$/.test(sqlState)) {
+    const input = sqlState.startsWith('22') || sqlState.startsWith('23');
+    console.error(
+      `directory-conformance: the history ${input ? 'cannot keep this report' : 'store failed'}: ${(error as Error).message.split('\n')[0]} (SQLSTATE ${sqlState})${debug ? '' : '; DEBUG=1 shows the detail'}`,
+    );
+    if (debug) console.error(error);
+    return exitWhenWritten(input ? EXIT.configuration : EXIT.inconclusive);
+  }
   // A bug of the harness is no finding (exit 1 would say the service failed): nothing was judged.
-  console.error('directory-conformance: internal error, nothing was judged; please report it with what follows');
-  console.error(error);
+  console.error(
+    `directory-conformance: internal error, nothing was judged: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}; ${debug ? 'please report it with what follows' : 'run again with DEBUG=1 for the detail, and please report it'}`,
+  );
+  if (debug) console.error(error);
   exitWhenWritten(EXIT.inconclusive);
 });

@@ -608,6 +608,17 @@ test('mistakes are one line and exit 2; an empty history has nothing to compare 
     expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2);
     expect(result.stderr.trim().split('\n'), args.join(' ')).toEqual([expect.stringMatching(message)]);
   }
+  // A report the database cannot keep as it is (a start in year 0, which PostgreSQL has not): one line, exit 2, no stack, no query parameters.
+  const yearZero = reportFolder(tempDir(), 'year-zero', 0);
+  const file = join(yearZero, 'conformance.json');
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/"startedAt":"[^"]+"/, '"startedAt":"0000-01-01T00:00:00.000Z"'));
+  const unkept = await history(['record', yearZero, '--history', store]);
+  expect(unkept.code).toBe(2);
+  expect(unkept.stderr.trim().split('\n')).toEqual([
+    expect.stringMatching(
+      /^directory-conformance: the history cannot keep this report: date\/time field value out of range: .* \(SQLSTATE 22008\); DEBUG=1 shows the detail$/,
+    ),
+  ]);
   const empty = await history(['check', '--history', store]);
   expect(empty.code).toBe(3);
   expect(empty.stdout.trim()).toBe('history check: nothing to compare yet: the history holds no run');
