@@ -200,7 +200,7 @@ export const COMMANDS = {
       },
       resume: { description: 'carry on the survey whose checkpoint is in --out' },
       shard: { value: 'I/N', description: 'survey shard I of N; join the shards with survey merge' },
-      'max-rps': { value: 'N', description: 'requests per second at most (MAX_RPS)' },
+      'max-rps': { value: 'N', description: 'requests per second at most (MAX_RPS; 0: no limit)' },
       concurrency: { value: 'N', description: 'requests in flight at most (default 8)' },
       examples: { value: 'N', description: 'failing records shown per requirement, the smallest keys (default 5)' },
       'max-failure-rows': { value: 'N', description: 'rows of failures.csv at most (default 100000)' },

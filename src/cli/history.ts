@@ -89,7 +89,8 @@ export async function recordAfter(location: string | undefined, dir: string, lab
 function number(flag: string, raw: string | undefined, fallback: number, { min = 0, whole = false } = {}): number {
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value) || value < min || (whole && !Number.isSafeInteger(value)))
+  // Decimal figures only: Number() would also read 0x10, 1e3 and 0b11.
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || value < min || (whole && !Number.isSafeInteger(value)))
     throw new UsageError(`--${flag} must be ${whole ? 'a whole number' : 'a number'} of at least ${min}, got "${raw}"`);
   return value;
 }

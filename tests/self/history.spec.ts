@@ -593,6 +593,7 @@ test('mistakes are one line and exit 2; an empty history has nothing to compare 
     [['history'], /history takes record, check, diff, page, export, prune; see directory-conformance history --help/],
     [['history', 'check', '--against', 'yesterday', '--history', store], /--against must be last, last-pass or a run's number/],
     [['history', 'check', '--max-rate-rise', 'x', '--history', store], /--max-rate-rise must be a number/],
+    [['history', 'check', '--max-rate-rise', '0x10', '--history', store], /--max-rate-rise must be a number/],
     [['history', 'export', '--format', 'csv', '--history', store], /history export takes --format openmetrics/],
     [['history', 'record', '--history', store], /history record takes report folders/],
     [['history', 'record', tempDir(), '--history', store], /holds neither conformance.json nor survey.json/],
