@@ -13,7 +13,8 @@ import { readEntry } from '../history/entry';
 import { exportOpenMetrics } from '../history/openmetrics';
 import { historyPage } from '../history/page';
 import { pruneHistory } from '../history/prune';
-import { runName } from '../history/queries';
+import { runName, storedRun } from '../history/queries';
+import { escapeText } from '../report/escape';
 import { recordEntry } from '../history/record';
 import { type HistoryStore, historyLocation, HISTORY_URL_VARIABLE, openHistory } from '../history/store';
 import { withEnvFile } from './env-file';
@@ -47,6 +48,13 @@ export function requestedHistory(options: HistoryOptions, env: NodeJS.ProcessEnv
   return historyLocation(options.history, environmentWithDotenv(env, cwd), cwd);
 }
 
+/**
+ * A line as the terminal shows it: what the reports put in it (a target, a label, a requirement or
+ * dataset name) may hold a line feed or a bidi override that would fake another line ("regression:
+ * …"), or reorder this one; both are shown, never applied.
+ */
+const line = (text: string) => escapeText(text, 'terminal').replace(/\r?\n/g, ' ↵ ');
+
 async function withStore<T>(location: string, work: (store: HistoryStore) => Promise<T>): Promise<T> {
   const store = await openHistory(location);
   try {
@@ -63,8 +71,12 @@ async function record(location: string, dirs: readonly string[], label: string |
   await withStore(location, async (store) => {
     for (const { dir, entry } of entries) {
       const { recorded, id } = await recordEntry(store.db, entry);
+      // Kept already: what the history holds, its label and verdict, not this folder's.
+      const kept = recorded ? entry : await storedRun(store.db, id);
       console.error(
-        `history: ${recorded ? 'recorded' : 'kept already'} ${entry.kind} #${id} of ${entry.target}${entry.label ? ` (${entry.label})` : ''}, verdict ${entry.verdict} (${dir}) in ${store.where}`,
+        line(
+          `history: ${recorded ? 'recorded' : 'kept already'} ${kept.kind} #${id} of ${kept.target}${kept.label ? ` (${kept.label})` : ''}, verdict ${kept.verdict} (${dir}) in ${store.where}`,
+        ),
       );
     }
   });
@@ -131,19 +143,21 @@ async function check(location: string, options: HistoryCommandOptions): Promise<
   const settings = checkSettings(options);
   const outcome = await withStore(location, (store) => checkHistory(store.db, settings));
   for (const { latest, why } of outcome.alone)
-    console.log(`history check: ${latest.target}: ${latest.kind} ${runName(latest)} has nothing to compare with (${why})`);
+    console.log(line(`history check: ${latest.target}: ${latest.kind} ${runName(latest)} has nothing to compare with (${why})`));
   if (outcome.compared.length === 0) {
     if (outcome.alone.length === 0)
       console.log(`history check: nothing to compare yet: the history holds no run${settings.target ? ` of ${settings.target}` : ''}`);
     return EXIT.inconclusive;
   }
-  for (const regression of outcome.regressions) console.log(`regression: ${regression.line}`);
+  for (const regression of outcome.regressions) console.log(line(`regression: ${regression.line}`));
   // A latest run that judged nothing, or not all, shows no regression because it shows nothing: as compare, exit 3.
   const unjudgedRuns = outcome.compared.filter(({ latest }) => latest.verdict === 'error' || latest.verdict === 'inconclusive');
   if (outcome.regressions.length === 0 && unjudgedRuns.length > 0) {
     for (const { latest } of unjudgedRuns)
       console.log(
-        `history check: ${latest.target}: ${latest.kind} ${runName(latest)} is ${latest.verdict}: it did not judge everything, so it cannot pass the gate`,
+        line(
+          `history check: ${latest.target}: ${latest.kind} ${runName(latest)} is ${latest.verdict}: it did not judge everything, so it cannot pass the gate`,
+        ),
       );
     return EXIT.inconclusive;
   }
@@ -151,7 +165,9 @@ async function check(location: string, options: HistoryCommandOptions): Promise<
     .map(({ latest, against }) => `${latest.target} ${latest.kind} #${latest.id} against #${against.id}`)
     .join('; ');
   console.log(
-    `history check: ${outcome.regressions.length === 0 ? 'PASS: no regression' : `FAIL: ${outcome.regressions.length} regression${outcome.regressions.length > 1 ? 's' : ''}`} (${compared})`,
+    line(
+      `history check: ${outcome.regressions.length === 0 ? 'PASS: no regression' : `FAIL: ${outcome.regressions.length} regression${outcome.regressions.length > 1 ? 's' : ''}`} (${compared})`,
+    ),
   );
   return outcome.regressions.length === 0 ? EXIT.pass : EXIT.fail;
 }

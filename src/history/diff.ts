@@ -111,23 +111,24 @@ export async function diffHistory(db: Kysely<HistoryTables>, target: string | un
   };
 }
 
-const cell = (value: string) => escapeText(value, 'markdown');
+/** A value of a report, as a Markdown line shows it: escaped, on the line (a line feed in an id would start a line of its own). */
+const cell = (value: string) => escapeText(value, 'markdown').replace(/\r?\n/g, ' ↵ ');
 const rate = ({ failed, checked }: { failed: number; checked: number }) =>
   checked === 0 ? '–' : `${((100 * failed) / checked).toFixed(2)}% (${failed} of ${checked})`;
 
 export function renderHistoryDiff(diff: HistoryDiff): string {
   if (diff.comparison) return renderComparison(diff.comparison);
   const head = [
-    `A: run ${cell(runName(diff.a))}, ${cell(diff.a.target)}, verdict ${diff.a.verdict}  `,
-    `B: run ${cell(runName(diff.b))}, ${cell(diff.b.target)}, verdict ${diff.b.verdict}`,
+    `A: run ${cell(runName(diff.a))}, ${cell(diff.a.target)}, verdict ${cell(diff.a.verdict)}  `,
+    `B: run ${cell(runName(diff.b))}, ${cell(diff.b.target)}, verdict ${cell(diff.b.verdict)}`,
     '',
   ];
   const lines = ['# Survey comparison', '', ...head, '## Failure rates', '', '| requirement | level | A | B |', '|---|---|---|---|'];
-  for (const r of diff.rates ?? []) lines.push(`| ${r.requirement} | ${r.level} | ${rate(r.a)} | ${rate(r.b)} |`);
+  for (const r of diff.rates ?? []) lines.push(`| ${cell(r.requirement)} | ${cell(r.level)} | ${rate(r.a)} | ${rate(r.b)} |`);
   lines.push('', '## Records that started or stopped failing', '');
   if ((diff.records ?? []).length === 0) lines.push('None.');
   for (const r of diff.records ?? []) {
-    lines.push(`### ${r.requirement} (${r.level})`, '');
+    lines.push(`### ${cell(r.requirement)} (${cell(r.level)})`, '');
     for (const [title, change] of [
       ['started failing', r.started],
       ['stopped failing', r.stopped],

@@ -8,8 +8,8 @@ export function renderComparison(c: Comparison): string {
   const lines = [
     `# Conformance comparison`,
     '',
-    `A: ${cell(c.a.file)} (${cell(c.a.target)}), verdict ${c.a.verdict}  `,
-    `B: ${cell(c.b.file)} (${cell(c.b.target)}), verdict ${c.b.verdict}`,
+    `A: ${cell(c.a.file)} (${cell(c.a.target)}), verdict ${cell(c.a.verdict)}  `,
+    `B: ${cell(c.b.file)} (${cell(c.b.target)}), verdict ${cell(c.b.verdict)}`,
     '',
     `${changeCount(c)} changes: ${c.statusChanged.length} status changes, ${c.lostCoverage.length} lost coverage, ${c.newFailures.length} new failures, ${c.goneFailures.length} gone, ${c.observationsDiffer.length} observations that differ.`,
     ...(unjudged(c.b.verdict)
@@ -20,14 +20,14 @@ export function renderComparison(c: Comparison): string {
     '',
   ];
   if (c.statusChanged.length === 0) lines.push('None.');
-  else lines.push('| id | A | B |', '|---|---|---|', ...c.statusChanged.map((s) => `| ${s.id} | ${s.a} | ${s.b} |`));
+  else lines.push('| id | A | B |', '|---|---|---|', ...c.statusChanged.map((s) => `| ${cell(s.id)} | ${cell(s.a)} | ${cell(s.b)} |`));
   lines.push('', '## Lost coverage: judged in A, skipped in B', '');
   if (c.lostCoverage.length === 0) lines.push('None.');
   else
     lines.push(
       '| id | A | B | why B did not judge it |',
       '|---|---|---|---|',
-      ...c.lostCoverage.map((l) => `| ${l.id} | ${l.a} | ${l.b} | ${cell(l.why)} |`),
+      ...c.lostCoverage.map((l) => `| ${cell(l.id)} | ${cell(l.a)} | ${cell(l.b)} | ${cell(l.why)} |`),
     );
   for (const [title, list] of [
     ['Failures new in B', c.newFailures],
@@ -35,10 +35,10 @@ export function renderComparison(c: Comparison): string {
   ] as const) {
     lines.push('', `## ${title}`, '');
     if (list.length === 0) lines.push('None.');
-    else lines.push(...list.map((f) => `- ${markdownCode(f.fingerprint)} (${f.level}): ${cell(f.message)}`));
+    else lines.push(...list.map((f) => `- ${markdownCode(f.fingerprint)} (${cell(f.level)}): ${cell(f.message)}`));
   }
   lines.push('', '## Observations that differ', '');
   if (c.observationsDiffer.length === 0) lines.push('None.');
-  else lines.push('| id | A | B |', '|---|---|---|', ...c.observationsDiffer.map((o) => `| ${o.id} | ${cell(o.a)} | ${cell(o.b)} |`));
+  else lines.push('| id | A | B |', '|---|---|---|', ...c.observationsDiffer.map((o) => `| ${cell(o.id)} | ${cell(o.a)} | ${cell(o.b)} |`));
   return `${lines.join('\n')}\n`;
 }

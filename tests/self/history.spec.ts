@@ -834,3 +834,20 @@ test('the gate compares like with like: --against last passes over inconclusive 
     await store.close();
   }
 });
+
+test('what the reports and labels hold cannot fake a line: a line feed and a bidi override in a label are shown, never applied; "kept already" names what is kept', async () => {
+  const store = join(tempDir(), 'history');
+  const folder = reportFolder(tempDir(), 'labelled', 0);
+  const label = 'release 7\nregression: DATA-FORMATS (MUST) passed and now fails \u202e';
+  const recorded = await history(['record', folder, '--history', store, '--label', label]);
+  expect(recorded.code, recorded.stderr).toBe(0);
+  const checked = await history(['check', '--history', store]);
+  const lines = (checked.stdout + checked.stderr).split('\n');
+  expect(lines.filter((l) => l.startsWith('regression:'))).toEqual([]);
+  expect(checked.stdout).not.toContain('\u202e');
+  expect(checked.stdout).toContain('release 7 ↵ regression: DATA-FORMATS (MUST) passed and now fails [U+202E]');
+  // The same report again, under another label: the history keeps the first, and says which.
+  const again = await history(['record', folder, '--history', store, '--label', 'another']);
+  expect(again.stderr).toMatch(/history: kept already run #1 of \S+ \(release 7 ↵ regression: .*\), verdict inconclusive/);
+  expect(again.stderr).not.toContain('another');
+});
