@@ -33,6 +33,12 @@ export async function mergeShards(dirs: readonly string[]): Promise<SurveyResult
       `survey merge needs shards 1 to ${total} of one survey, once each; got ${shards.map((s) => `${s.report.shard.index}/${s.report.shard.total} (${s.dir})`).join(', ')}`,
     );
   for (const shard of shards.slice(1)) {
+    // Another version's rules judged that shard: its counts are not this survey's to add.
+    const [version, first] = [shard.report.suite?.version, shards[0].report.suite?.version];
+    if (version !== first)
+      throw new InputError(
+        `${shard.dir} was surveyed by version ${version ?? 'unknown'} of the suite, ${shards[0].dir} by ${first ?? 'unknown'}: shards of one survey are made by one version`,
+      );
     const differences = planDifferences(shard.plan, shards[0].plan, { shard: false });
     if (differences.length > 0)
       throw new InputError(`${shard.dir} is a shard of another survey than ${shards[0].dir}: their ${differing(differences)}`);

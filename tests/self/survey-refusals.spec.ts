@@ -5,7 +5,7 @@
  * credentials it was given, in any file of its folder or in its output. And what it never leaves
  * behind: a survey.json beside another survey's files, when `survey merge` is killed.
  */
-import { existsSync, readFileSync, truncateSync, watch, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, truncateSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHECKPOINT_FILE, JOURNAL_FILE } from '../../src/survey/journal';
 import { SURVEY_FILES } from '../../src/report/survey/write-survey';
@@ -104,6 +104,15 @@ test('survey merge refuses the same shard twice, a missing shard, and shards of 
   refused(await merge(a1, a1), /survey merge needs shards 1 to 2 of one survey, once each/);
   refused(await merge(a1), /survey merge needs shards 1 to 2 of one survey, once each/);
   refused(await merge(a1, b2), /is a shard of another survey than .*: their target differs$/);
+  // A shard of another version of the suite: its rules are not this one's.
+  const otherVersion = join(dir, 'other-version');
+  cpSync(a2, otherVersion, { recursive: true });
+  const file = join(otherVersion, 'survey.json');
+  writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), suite: { version: '0.0.1-older' } }));
+  refused(
+    await merge(a1, otherVersion),
+    /other-version was surveyed by version 0\.0\.1-older of the suite, .* by \S+: shards of one survey are made by one version$/,
+  );
   const merged = await merge(a1, a2);
   expect(merged.code, merged.stderr).toBe(0);
   expect(JSON.parse(readFileSync(join(dir, 'merged', 'survey.json'), 'utf8')).input).toMatchObject({ rowsRead: NPIS, otherShards: 0 });
