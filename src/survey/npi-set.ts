@@ -1,7 +1,8 @@
 /**
  * A set of NPIs as numbers (10 digits fit a double exactly), in one Float64Array with open
- * addressing: 16 bytes per distinct NPI at most, where a Set of boxed numbers takes about 40. What
- * a survey keeps of a file of ten million rows, to tell a repeated NPI.
+ * addressing, at most half full: 16 to 32 bytes per distinct NPI (more while it doubles, the old
+ * array not yet collected), where a Set of boxed numbers takes about 40. What a survey keeps of a
+ * file of ten million rows, to tell a repeated NPI.
  */
 export class NpiSet {
   private slots = new Float64Array(1 << 16);
