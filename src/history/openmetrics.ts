@@ -61,9 +61,11 @@ export async function exportOpenMetrics(db: Kysely<HistoryTables>, target?: stri
         { target: byId.get(row.run_id)!.target, requirement: row.requirement, level: row.level },
         row.status === 'pass' ? 1 : 0,
       );
+  /** `all` is the requirement as a whole: a source dataset of that name (the service's text) is told apart, never written over it. */
+  const sourceLabel = (source: string) => (source === '' ? 'all' : source === 'all' ? 'all (a source dataset)' : source);
   for (const row of await runRows(db, 'survey_rates', ids))
     rate.set(
-      { target: byId.get(row.run_id)!.target, requirement: row.requirement, level: row.level, source: row.source || 'all' },
+      { target: byId.get(row.run_id)!.target, requirement: row.requirement, level: row.level, source: sourceLabel(row.source) },
       row.checked === 0 ? 0 : row.failed / row.checked,
     );
   for (const row of await runRows(db, 'latency', ids)) {

@@ -12,6 +12,7 @@ import { Client } from 'pg';
 import { seededEntry, seedHistory } from '../../src/bench/history-seed';
 import { CHECK_DEFAULTS, checkHistory } from '../../src/history/check';
 import { recordEntry } from '../../src/history/record';
+import { exportOpenMetrics } from '../../src/history/openmetrics';
 import { conformanceReport } from '../../src/report/model';
 import { aggregate } from '../../src/verdicts/aggregate';
 import { openHistory } from '../../src/history/store';
@@ -850,4 +851,28 @@ test('what the reports and labels hold cannot fake a line: a line feed and a bid
   const again = await history(['record', folder, '--history', store, '--label', 'another']);
   expect(again.stderr).toMatch(/history: kept already run #1 of \S+ \(release 7 ↵ regression: .*\), verdict inconclusive/);
   expect(again.stderr).not.toContain('another');
+});
+
+test('the export keeps a requirement\'s own failure ratio apart from a source dataset named "all"', async () => {
+  const store = await openHistory(join(tempDir(), 'history'));
+  try {
+    const survey = seededEntry(1, 1);
+    const [first] = survey.rates;
+    survey.rates.push({ ...first, source: 'all', checked: 10, failed: 10 });
+    await recordEntry(store.db, survey);
+    const metrics = await exportOpenMetrics(store.db);
+    const ratio = (source: string) =>
+      metrics
+        .split('\n')
+        .find(
+          (l) =>
+            l.startsWith('directory_conformance_survey_failure_ratio{') &&
+            l.includes(`requirement="${first.requirement}"`) &&
+            l.includes(`source="${source}"`),
+        );
+    expect(ratio('all')).toMatch(new RegExp(` ${first.failed / first.checked}$`));
+    expect(ratio('all (a source dataset)')).toMatch(/ 1$/);
+  } finally {
+    await store.close();
+  }
 });
