@@ -4,6 +4,7 @@
  * failure rows (both bounded). Walk-level rules wait for every page of a walk, since a shard holds
  * only some of them: they are judged when the tally is finished, over the pages it was given.
  */
+import { LineSet } from './line-set';
 import { FindabilityCounts, type RecordSearches } from './findability-rates';
 import { wilsonInterval } from '../verdicts/wilson-interval';
 import type { Sample } from './sample';
@@ -169,6 +170,8 @@ export class SurveyTally {
   private readonly shared = new SharedLists();
   private readonly organizationSearches = new FindabilityCounts();
   private readonly providerSearches = new FindabilityCounts();
+  /** The NPI lines counted: each once, whatever the journals repeat. */
+  private readonly providerLines = new LineSet();
   /** The reasons of the walks stopped at the page bound (walksCutShort). */
   private readonly cutShort: string[] = [];
 
@@ -192,6 +195,7 @@ export class SurveyTally {
         if (unit.walk !== undefined && unit.page !== undefined) this.pagesOf(unit.walk).set(unit.page, unit);
         return;
       case 'provider':
+        if (!this.providerLines.add(unit.line)) return;
         this.surveyedNpis++;
         if (unit.findability) this.providerSearches.add(unit.findability);
         this.countRequests(unit.requests);

@@ -32,6 +32,7 @@ import { listening } from './socket-server';
 import { inSample } from '../../src/survey/sample';
 import type { SurveyPlan } from '../../src/survey/survey-plan';
 import { SurveyTally } from '../../src/survey/tally';
+import type { ProviderUnit } from '../../src/survey/records';
 import { surveyReport } from '../../src/survey/run-survey';
 import { MAX_WALK_PAGES } from '../../src/survey/walk-plan';
 import { surveyVerdict } from '../../src/verdicts/survey-verdict';
@@ -632,18 +633,39 @@ test('--sample N --seed S: exactly N NPIs, the same N in every shard and on ever
   expect(refused.stderr).toMatch(/--sample 40 draws that many NPIs from the list/);
 });
 
+/** A plan of one walk, for a tally fed by hand. */
+const handPlan = (walks: Record<string, string>[]): SurveyPlan => ({
+  baseUrl: 'https://directory.example/api',
+  embedded: false,
+  walks,
+  shard: { index: 1, total: 1 },
+  examples: 5,
+  maxFailureRows: 100,
+  credentials: { bearer: false, headers: [], clientCertificate: false },
+});
+const verdict = (key: string) => ({ key, checked: [], failures: [] });
+
+test('a journal line written twice counts its provider once: survey.json keeps to its schema', () => {
+  const plan = handPlan([]);
+  const tally = new SurveyTally(plan);
+  const provider = (line: number): ProviderUnit => ({
+    kind: 'provider',
+    line,
+    npi: String(1234567800 + line),
+    found: true,
+    requests: [{ endpoint: 'searchSingleBest', status: 200, ms: 1 }],
+    verdict: verdict(String(1234567800 + line)),
+    values: [],
+  });
+  for (const line of [1, 2, 2, 3]) tally.add(provider(line));
+  const { report } = surveyReport(tally, plan, { started: new Date().toISOString() });
+  expect(report.records.providers).toBe(3);
+  expect(report.requests.total).toBe(3);
+});
+
 test('a walk stopped at the page bound before its end leaves the survey not complete, saying which walk and why', () => {
   const query = { 'address-state': 'OH' };
-  const plan: SurveyPlan = {
-    baseUrl: 'https://directory.example/api',
-    embedded: false,
-    walks: [query],
-    shard: { index: 1, total: 1 },
-    examples: 5,
-    maxFailureRows: 100,
-    credentials: { bearer: false, headers: [], clientCertificate: false },
-  };
-  const verdict = (key: string) => ({ key, checked: [], failures: [] });
+  const plan = handPlan([query]);
   const tally = new SurveyTally(plan);
   // Pages that never end: each holds an organization not seen before, as a service whose Page goes on forever answers.
   for (let page = 1; page <= MAX_WALK_PAGES + 1; page++) {
