@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { EXIT_CODE } from '../verdicts/aggregate';
 
 /** The command's exit codes, one table for every command: 0 pass, 1 fail, 2 configuration error, 3 inconclusive. */
@@ -10,3 +11,15 @@ export const EXIT = {
 
 /** A wrong flag or file: said in one line, exit 2. */
 export class UsageError extends Error {}
+
+/** `--out DIR` resolved: a path that names a file is refused in one line, before anything is asked or written. */
+export function outputFolder(path: string): string {
+  let isFile = false;
+  try {
+    isFile = !statSync(path).isDirectory();
+  } catch {
+    // Not there yet: the command makes it.
+  }
+  if (isFile) throw new UsageError(`--out ${path} is a file: give a folder (it is made when it does not exist)`);
+  return path;
+}

@@ -18,7 +18,7 @@ import { escapeText } from '../report/escape';
 import { recordEntry } from '../history/record';
 import { type HistoryStore, historyLocation, HISTORY_URL_VARIABLE, openHistory } from '../history/store';
 import { withEnvFile } from './env-file';
-import { EXIT, UsageError } from './exit-codes';
+import { EXIT, outputFolder, UsageError } from './exit-codes';
 
 export interface HistoryOptions {
   history?: string;
@@ -201,7 +201,7 @@ export async function historyCommand(action: string, positionals: readonly strin
     case 'page': {
       none('page');
       if (options.out === undefined) throw new UsageError('history page needs --out DIR: where index.html goes');
-      const out = resolve(cwd, options.out);
+      const out = outputFolder(resolve(cwd, options.out));
       const html = await withStore(location, (store) => historyPage(store.db, store.where));
       mkdirSync(out, { recursive: true });
       writeFileSync(join(out, 'index.html'), html);

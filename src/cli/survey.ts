@@ -22,7 +22,7 @@ import type { SurveyPlan } from '../survey/survey-plan';
 import { parseShard } from '../survey/shard';
 import { SURVEY_EXIT_CODE, surveyVerdict } from '../verdicts/survey-verdict';
 import { DELIMITERS, type NpiLine, readNpis } from '../survey/npi-input';
-import { EXIT, UsageError } from './exit-codes';
+import { EXIT, outputFolder, UsageError } from './exit-codes';
 import { dryRunLines } from '../survey/dry-run';
 import { parseSample, resolveSample } from '../survey/sample';
 import { type RunOptions, runEnvironment } from './run';
@@ -127,7 +127,7 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
   const sample = await resolveSample(sampleRequest, () =>
     npisOf(readNpis(npis!, { ...(delimiter ? { delimiter } : {}), problem: () => {} })),
   );
-  const out = resolve(cwd, options.out ?? SURVEY_DEFAULTS.out);
+  const out = outputFolder(resolve(cwd, options.out ?? SURVEY_DEFAULTS.out));
   const concurrency = wholeNumber('concurrency', options.concurrency, SURVEY_DEFAULTS.concurrency, 256, 1);
   const examples = wholeNumber('examples', options.examples, SURVEY_DEFAULTS.examples, 1000);
   const maxFailureRows = wholeNumber('max-failure-rows', options['max-failure-rows'], SURVEY_DEFAULTS.maxFailureRows, 100_000_000);
@@ -209,7 +209,7 @@ export async function surveyMergeCommand(
   setFlagsFromString(HEAP_GROWING); // the merge folds every shard's pages: as a survey holds them
   const cwd = process.cwd();
   if (outFlag === undefined) throw new UsageError('survey merge needs --out DIR: where the merged survey goes');
-  const out = resolve(cwd, outFlag);
+  const out = outputFolder(resolve(cwd, outFlag));
   const history = requestedHistory(options, process.env, cwd);
   const merged = await mergeShards(dirs.map((d) => resolve(cwd, d)));
   mkdirSync(out, { recursive: true });

@@ -590,7 +590,11 @@ test('a store written by a newer version is refused in one line, exit 2, and lef
 
 test('mistakes are one line and exit 2; an empty history has nothing to compare (exit 3)', async () => {
   const store = join(tempDir(), 'history');
+  const aFile = join(tempDir(), 'a-file');
+  writeFileSync(aFile, '');
   const cases: [string[], RegExp][] = [
+    [['history', 'page', '--history', store, '--out', aFile], /--out .*a-file is a file: give a folder/],
+    [['survey', '--npis', aFile, '--out', aFile], /--out .*a-file is a file: give a folder/],
     [['history'], /history takes record, check, diff, page, export, prune; see directory-conformance history --help/],
     [['history', 'check', '--against', 'yesterday', '--history', store], /--against must be last, last-pass or a run's number/],
     [['history', 'check', '--max-rate-rise', 'x', '--history', store], /--max-rate-rise must be a number/],
