@@ -163,8 +163,13 @@ export class SurveyTally {
   lastTransportError: string | undefined;
   /** The NPI list's counts, once it was read to its end. */
   private inputRead: InputReadUnit | undefined;
-  /** Records that failed a MUST requirement so far, for progress. */
-  failingRecords = 0;
+  /** Records counted that failed a MUST requirement. */
+  private countedFailing = 0;
+  /**
+   * Organizations on pages held until their walk's end that fail a MUST so far: an organization met
+   * on two pages is counted on each here, once when the walk ends. Progress only.
+   */
+  private heldFailing = 0;
   /** Distinct organizations judged: known when the walks are finished. */
   private organizationCount = 0;
   private readonly shared = new SharedLists();
@@ -209,6 +214,9 @@ export class SurveyTally {
         }
         return;
       case 'page':
+        unit.organizations.forEach((organization, i) => {
+          if ([organization, unit.filters[i]].some((v) => v?.failures.some((f) => f.level === 'MUST'))) this.heldFailing++;
+        });
         this.pagesOf(unit.walk).set(unit.page, this.shared.hold(unit));
         if (unit.nextElsewhere !== undefined) this.crossOrigin.set(unit.nextElsewhere, (this.crossOrigin.get(unit.nextElsewhere) ?? 0) + 1);
         return;
@@ -246,10 +254,15 @@ export class SurveyTally {
     return count;
   }
 
+  /** Records that failed a MUST requirement so far, for progress: those counted, and the organizations held until their walk ends. */
+  get failingRecords(): number {
+    return this.countedFailing + this.heldFailing;
+  }
+
   /** One record: each requirement it was checked by, and each failure. */
   private count(verdict: RecordVerdict): void {
     for (const id of verdict.checked) this.checked.set(id, (this.checked.get(id) ?? 0) + 1);
-    if (verdict.failures.some((f) => f.level === 'MUST')) this.failingRecords++;
+    if (verdict.failures.some((f) => f.level === 'MUST')) this.countedFailing++;
     for (const failure of verdict.failures) this.countFailure(verdict.key, failure);
   }
 
@@ -309,6 +322,8 @@ export class SurveyTally {
    * the pages it has, and leaves the rules of a whole walk to the merge.
    */
   private finishWalks(wholeWalks: boolean): void {
+    // Counted now, each organization once.
+    this.heldFailing = 0;
     const organizations = new Map<string, VerdictLists>();
     const searched = new Map<string, RecordSearches>();
     for (const walk of [...this.walks.keys()].sort((a, b) => a - b)) {

@@ -663,6 +663,36 @@ test('a journal line written twice counts its provider once: survey.json keeps t
   expect(report.requests.total).toBe(3);
 });
 
+test('the progress line counts the organizations failing a MUST as their pages come, before their walks end', () => {
+  const plan = handPlan([{ 'address-state': 'OH' }]);
+  const tally = new SurveyTally(plan);
+  const failing = {
+    key: 'org-1',
+    checked: ['ORG-RESOURCE-SHAPE'],
+    failures: [{ id: 'ORG-RESOURCE-SHAPE', level: 'MUST' as const, pointer: '/entry/0', value: '', message: 'm', url: 'u' }],
+  };
+  tally.add({
+    kind: 'page',
+    walk: 0,
+    page: 1,
+    url: 'https://directory.example/api/fhir/organization?address-state=OH&Page=1',
+    status: 200,
+    contentType: 'application/fhir+json',
+    requests: [{ endpoint: 'organization', status: 200, ms: 1 }],
+    bundle: true,
+    entries: 2,
+    total: 2,
+    ids: ['org-1', 'org-2'],
+    shell: verdict('address-state=OH'),
+    organizations: [failing, verdict('org-2')],
+    filters: [verdict('org-1'), verdict('org-2')],
+  });
+  expect(tally.failingRecords).toBe(1);
+  surveyReport(tally, plan, { started: new Date().toISOString() });
+  // Once the walk ends, counted once, as a record.
+  expect(tally.failingRecords).toBe(1);
+});
+
 test('a walk stopped at the page bound before its end leaves the survey not complete, saying which walk and why', () => {
   const query = { 'address-state': 'OH' };
   const plan = handPlan([query]);
