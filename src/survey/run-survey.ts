@@ -102,7 +102,7 @@ export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan,
   const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loopDelay.enable();
   try {
-    await runPool(work(endpoints, plan, settings, done, counting), settings.concurrency, {
+    await runPool(work({ endpoints, plan, settings, done, counting }), settings.concurrency, {
       done: judged,
       failed,
       stopping: () => (stopped ??= settings.stopRequested()) !== undefined,
@@ -226,28 +226,23 @@ function countingPlan(plan: SurveyPlan, progress: Progress, done: Journaled): Co
  * the walk goes on), and with --findability a page takes as long as 25 organizations' searches: one
  * walk after another left the other workers idle meanwhile.
  */
-function work(
-  endpoints: DirectoryEndpoints,
-  plan: SurveyPlan,
-  settings: SurveySettings,
-  done: Journaled,
-  counting: Counting,
-): AsyncGenerator<Task<SurveyUnit>> {
-  const walks = plan.walks.map((query, walk) => () => walkWork(endpoints, walk, query, plan, settings, done, counting));
-  return mergeTasks(
-    [...(plan.npis === undefined ? [] : [() => npiWork(endpoints, plan, settings, done, counting)]), ...walks],
-    settings.concurrency + 1,
-  );
+function work(survey: SurveyWork): AsyncGenerator<Task<SurveyUnit>> {
+  const { plan, settings } = survey;
+  const walks = plan.walks.map((query, walk) => () => walkWork(survey, walk, query));
+  return mergeTasks([...(plan.npis === undefined ? [] : [() => npiWork(survey)]), ...walks], settings.concurrency + 1);
+}
+
+/** What every part of a survey's work reads: the service, the plan and settings, the journal's units, and the progress's count. */
+interface SurveyWork {
+  endpoints: DirectoryEndpoints;
+  plan: SurveyPlan;
+  settings: SurveySettings;
+  done: Journaled;
+  counting: Counting;
 }
 
 /** The NPI list's units: every NPI this shard owns and the journal does not hold, every input problem, and the list's own account. */
-async function* npiWork(
-  endpoints: DirectoryEndpoints,
-  plan: SurveyPlan,
-  settings: SurveySettings,
-  done: Journaled,
-  counting: Counting,
-): AsyncGenerator<Task<SurveyUnit>> {
+async function* npiWork({ endpoints, plan, settings, done, counting }: SurveyWork): AsyncGenerator<Task<SurveyUnit>> {
   const { shard } = plan;
   if (plan.npis !== undefined) {
     const problems: InputProblemUnit[] = [];
@@ -286,13 +281,9 @@ async function* npiWork(
 
 /** One walk's units, its count for progress made once. */
 async function* walkWork(
-  endpoints: DirectoryEndpoints,
+  { endpoints, plan, settings, done, counting }: SurveyWork,
   walk: number,
   query: Record<string, string>,
-  plan: SurveyPlan,
-  settings: SurveySettings,
-  done: Journaled,
-  counting: Counting,
 ): AsyncGenerator<Task<SurveyUnit>> {
   let walkCounted = false;
   const countedOnce = () => {
