@@ -439,11 +439,13 @@ async function* walkShard(
       },
     };
   }
+  // Past the hint, the organizations this shard met there (and on its last own page before): a page of none new ends the asking.
+  const seen = new Set(previousOwn ?? []);
   for (const number of ownPages(shard, hint + 1)) {
     if (number > end) return;
     const result: { unit?: PageOutline } = {};
     yield* pageOf(walk, number, done, result, counting, ask);
-    if (!result.unit || !shardAsksOn(result.unit, previousOwn)) return;
-    previousOwn = result.unit.ids;
+    if (!result.unit || !shardAsksOn(result.unit, seen)) return;
+    for (const id of result.unit.ids) seen.add(id);
   }
 }

@@ -16,6 +16,7 @@ import { type ScenarioServer, freePort, startReferenceServer } from '../../src/s
 import { PAGE_SIZE } from '../../src/spec/constants';
 import type { SurveyReport } from '../../src/types/schemas';
 import { commandAsync, tempDir } from './command';
+import { CYCLE_PAGES } from '../../src/reference/scenarios/hostile-walks';
 import { expect, test } from './fixtures';
 import { npiFile, readSurvey, surveyCounts } from './survey-report';
 
@@ -78,21 +79,41 @@ test.describe('a service that lies or refuses', () => {
   const WALK = 'address-state=TX';
   const CONCURRENCY = 8;
 
-  /** The survey of one walk against a scenario, with every request it sent logged. */
-  async function surveyWalk(scenario: string, env: Record<string, string> = {}) {
+  /** The survey of one walk against a scenario (`more`: its flags, a shard's), with every request it sent logged. */
+  async function surveyWalk(scenario: string, env: Record<string, string> = {}, more: string[] = []) {
     const dir = tempDir();
     const log = join(dir, 'requests');
+    const out = join(dir, 'out');
     const result = await commandAsync(
       [
         ...['survey', '--base-url', `${server.origin}${scenarioPrefix(scenario)}`, '--organizations', WALK],
-        ...['--concurrency', String(CONCURRENCY), '--max-rps', '1000', '--out', join(dir, 'out')],
+        ...['--concurrency', String(CONCURRENCY), '--max-rps', '1000', '--out', out, ...more],
       ],
       { env: { ...env, [REQUEST_LOG_VARIABLE]: log } },
     );
     const sent = readRequestLog(log).map((r) => r.url);
     // The walk's own requests: the preflight's neutral provider search (one, when the target is well) is not the walk's.
-    return { ...result, report: readSurvey(join(dir, 'out')), sent, walked: sent.filter((url) => url.includes('/fhir/organization')) };
+    return { ...result, out, report: readSurvey(out), sent, walked: sent.filter((url) => url.includes('/fhir/organization')) };
   }
+
+  test('pages that repeat in a cycle past the last, for ever: each shard stops within a cycle or two, and the merge counts every request the shards made', async () => {
+    const clean = await surveyWalk('clean');
+    const pages = Math.ceil(clean.report.records.organizations / PAGE_SIZE);
+    const shards = await Promise.all([1, 2].map((index) => surveyWalk('walk-pages-cycle', {}, ['--shard', `${index}/2`])));
+    for (const shard of shards) {
+      expect(shard.code, shard.stderr).toBe(0);
+      // Its own pages up to the last, and at most two cycles of repeats past it (page 1 as a shard that does not own it peeks at it).
+      expect(shard.walked.length).toBeLessThanOrEqual(Math.ceil(pages / 2) + 2 * CYCLE_PAGES + 2);
+    }
+    const mergedOut = join(tempDir(), 'merged');
+    const merged = await commandAsync(['survey', 'merge', shards[0].out, shards[1].out, '--out', mergedOut]);
+    expect(merged.code, merged.stderr).toBe(0);
+    const report = readSurvey(mergedOut);
+    expect(report.complete).toBe(true);
+    expect(report.records.organizations).toBe(clean.report.records.organizations);
+    // Every page a shard asked and judged is a request of the merged survey (the peeks at page 1 are the shards' alone).
+    expect(report.requests.total).toBe(shards.reduce((sum, s) => sum + s.report.requests.total, 0));
+  });
 
   test('403 to every request after the preflight, as from a token that lapsed mid-survey: no NPI judged or counted as not found; incomplete, exit 3', async () => {
     const dir = tempDir();

@@ -6,9 +6,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { Scenario } from './scenario';
 import { withBundle } from './transforms';
+import { isAnswer, REFERENCE_BEHAVIOUR } from './behaviour';
 
 /** What `walk-total-billion` says every search matches. */
 export const BILLION = 1_000_000_000;
+
+/** How many pages `walk-pages-cycle` repeats past the last, in turn. */
+export const CYCLE_PAGES = 3;
 
 /** Pages past this one fail, in the scenarios below. */
 export const PAGES_THAT_ANSWER = 1;
@@ -67,6 +71,21 @@ export const HOSTILE_WALKS: readonly Scenario[] = [
           if (call === 1) return false;
           reply.code(403).type('text/html').send('<html><body>Forbidden</body></html>');
           return true;
+        },
+      },
+    },
+  },
+  {
+    name: 'walk-pages-cycle',
+    description: `pages past the last never end: they hold pages 1 to ${CYCLE_PAGES} again, in turn, for ever`,
+    behaviour: {
+      organization: {
+        paging: (count, page, matches) => {
+          const window = REFERENCE_BEHAVIOUR.organization.paging(count, page, matches);
+          if (isAnswer(window) || page === undefined || window.start < matches || matches === 0) return window;
+          const last = Math.ceil(matches / window.size);
+          const again = ((page - last - 1) % Math.min(CYCLE_PAGES, last)) + 1;
+          return { ...window, start: (again - 1) * window.size };
         },
       },
     },
