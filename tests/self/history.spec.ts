@@ -774,67 +774,46 @@ test('output through a pipe is whole: an export of over 64 KiB ends with # EOF, 
 
 test('the gate compares like with like: --against last passes over inconclusive runs and incomplete surveys, and judges the run recorded last whatever its start', async () => {
   const store = await openHistory(join(tempDir(), 'history'));
-  // Entries of one target, made up as the bench seeds them: a run (n = 0) or a survey (n = 1 with one target of two kinds).
-  const entry = (n: number, kind: 'run' | 'survey', change: (e: ReturnType<typeof seededEntry>) => void) => {
+  type Entry = ReturnType<typeof seededEntry>;
+  // Entries of one target, made up as the bench seeds them (n = 0: a run; n = 1 of one target: a survey), recorded in the order given.
+  const record = (n: number, kind: 'run' | 'survey', change: (e: Entry) => void = () => {}) => {
     const made = seededEntry(kind === 'run' ? 0 : 1, 1);
     made.reportId = `like-${n}`;
     made.startedAt = new Date(Date.UTC(2026, 0, 1) + n * 3_600_000).toISOString();
     change(made);
-    return made;
+    return recordEntry(store.db, made);
   };
-  const status =
-    (id: string, to: 'pass' | 'fail' | 'skip', failed = 0) =>
-    (e: ReturnType<typeof seededEntry>) => {
-      const requirement = e.requirements.find((r) => r.requirement === id)!;
-      Object.assign(requirement, { status: to, failed, checks: to === 'skip' ? 0 : requirement.checks });
-    };
+  const setStatus = (e: Entry, to: 'fail' | 'skip', failed = 0) => {
+    const requirement = e.requirements.find((r) => r.requirement === 'DATA-FORMATS')!;
+    Object.assign(requirement, { status: to, failed, checks: to === 'skip' ? 0 : requirement.checks });
+  };
+  const check = () => checkHistory(store.db, { ...CHECK_DEFAULTS, against: 'last' });
+  /** Each series checked, as [latest, the run it was compared with], by report id. */
+  const compared = async (kind: 'run' | 'survey') =>
+    (await check()).compared.filter(({ latest }) => latest.kind === kind).map(({ latest, against }) => [latest.reportId, against.reportId]);
   try {
-    const check = async () => checkHistory(store.db, { ...CHECK_DEFAULTS, against: 'last' });
     // pass → inconclusive (DATA-FORMATS skipped) → DATA-FORMATS fails: a regression against the pass.
-    await recordEntry(
-      store.db,
-      entry(1, 'run', () => {}),
-    );
-    await recordEntry(
-      store.db,
-      entry(2, 'run', (e) => {
-        status('DATA-FORMATS', 'skip')(e);
-        e.verdict = 'inconclusive';
-      }),
-    );
-    await recordEntry(
-      store.db,
-      entry(3, 'run', (e) => {
-        status('DATA-FORMATS', 'fail', 1)(e);
-        e.verdict = 'fail';
-      }),
-    );
-    const afterInconclusive = await check();
-    expect(afterInconclusive.regressions.map((r) => r.line)).toEqual([expect.stringMatching(/DATA-FORMATS \(MUST\) passed and now fails/)]);
-    expect(afterInconclusive.compared.map(({ latest, against }) => [latest.reportId, against.reportId])).toEqual([['like-3', 'like-1']]);
+    await record(1, 'run');
+    await record(2, 'run', (e) => {
+      setStatus(e, 'skip');
+      e.verdict = 'inconclusive';
+    });
+    await record(3, 'run', (e) => {
+      setStatus(e, 'fail', 1);
+      e.verdict = 'fail';
+    });
+    expect((await check()).regressions.map((r) => r.line)).toEqual([expect.stringMatching(/DATA-FORMATS \(MUST\) passed and now fails/)]);
+    expect(await compared('run')).toEqual([['like-3', 'like-1']]);
     // A run recorded last with an earlier start (a clock that was off) is still the one judged.
-    await recordEntry(
-      store.db,
-      entry(0, 'run', () => {}),
-    );
-    expect((await check()).compared.map(({ latest, against }) => [latest.reportId, against.reportId])).toEqual([['like-0', 'like-3']]);
+    await record(0, 'run');
+    expect(await compared('run')).toEqual([['like-0', 'like-3']]);
     // Surveys: an incomplete one is passed over, its few records no rate to compare with.
-    await recordEntry(
-      store.db,
-      entry(10, 'survey', () => {}),
-    );
-    await recordEntry(
-      store.db,
-      entry(11, 'survey', (e) => {
-        e.report = { ...e.report, complete: false } as typeof e.report;
-      }),
-    );
-    await recordEntry(
-      store.db,
-      entry(12, 'survey', () => {}),
-    );
-    const surveys = (await check()).compared.filter(({ latest }) => latest.kind === 'survey');
-    expect(surveys.map(({ latest, against }) => [latest.reportId, against.reportId])).toEqual([['like-12', 'like-10']]);
+    await record(10, 'survey');
+    await record(11, 'survey', (e) => {
+      e.report = { ...e.report, complete: false } as typeof e.report;
+    });
+    await record(12, 'survey');
+    expect(await compared('survey')).toEqual([['like-12', 'like-10']]);
   } finally {
     await store.close();
   }
