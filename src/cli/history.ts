@@ -32,20 +32,21 @@ export interface HistoryOptions {
  * asks for none: the command runs as it would without, and says so when it was given --label.
  */
 export function requestedHistory(options: HistoryOptions, env: NodeJS.ProcessEnv, cwd: string): string | undefined {
-  const fromEnv = environmentWithDotenv(env, cwd)[HISTORY_URL_VARIABLE];
-  if (options.history === undefined && fromEnv !== undefined && fromEnv.trim() === '') {
+  const merged = environmentWithDotenv(env, cwd);
+  const fromEnv = merged[HISTORY_URL_VARIABLE];
+  if (options.history === undefined && fromEnv === undefined) {
+    if (options.label !== undefined)
+      throw new UsageError('--label names a run in the history: give --history DIR|URL (or HISTORY_URL) too');
+    return undefined;
+  }
+  if (options.history === undefined && fromEnv?.trim() === '') {
     if (options.label !== undefined)
       announce(
         `history: ${HISTORY_URL_VARIABLE} is empty, so no history is kept and --label ${JSON.stringify(options.label)} names nothing`,
       );
     return undefined;
   }
-  if (options.history === undefined && fromEnv === undefined) {
-    if (options.label !== undefined)
-      throw new UsageError('--label names a run in the history: give --history DIR|URL (or HISTORY_URL) too');
-    return undefined;
-  }
-  return historyLocation(options.history, environmentWithDotenv(env, cwd), cwd);
+  return historyLocation(options.history, merged, cwd);
 }
 
 /**

@@ -131,10 +131,6 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
   const concurrency = wholeNumber('concurrency', options.concurrency, SURVEY_DEFAULTS.concurrency, 256, 1);
   const examples = wholeNumber('examples', options.examples, SURVEY_DEFAULTS.examples, 1000);
   const maxFailureRows = wholeNumber('max-failure-rows', options['max-failure-rows'], SURVEY_DEFAULTS.maxFailureRows, 100_000_000);
-  // As MAX_RPS reads it (connection.ts): 0 is no limit, and only decimal figures are numbers (not 0x10, not 1e3).
-  const maxRps = options['max-rps'];
-  if (maxRps !== undefined && (!/^\d+(\.\d+)?$/.test(maxRps) || Number(maxRps) > 10_000))
-    throw new UsageError(`--max-rps must be a number of requests per second from 0 (no limit) to 10000, got "${maxRps}"`);
   const history = requestedHistory(options, runEnvironment(options, process.env, cwd), cwd);
   if (history !== undefined && shard.total > 1)
     throw new UsageError('--history records a whole survey: give it to survey merge, which joins the shards');
