@@ -8,12 +8,11 @@
 import { LONE_SURROGATE } from '../json/unicode';
 
 const UNSTORABLE = new RegExp(`\\u0000|${LONE_SURROGATE.source}`, 'g');
-const UNSTORABLE_TEST = new RegExp(UNSTORABLE.source);
 
 const escaped = (character: string) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 export function storableText(text: string): string {
-  return UNSTORABLE_TEST.test(text) ? text.replace(UNSTORABLE, escaped) : text;
+  return text.replace(UNSTORABLE, escaped);
 }
 
 /**

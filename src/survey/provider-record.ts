@@ -68,11 +68,7 @@ function sourcesOf(failure: RecordFailure, golden: Exchange, sources: Exchange |
 function sameValue(held: string, searched: string): boolean {
   if (!/^\d+$/.test(searched)) return held.trim().toUpperCase() === searched.trim().toUpperCase();
   const digits = held.replace(/\D/g, '');
-  return (
-    digits === searched ||
-    (digits.length === searched.length + 1 && digits === `1${searched}`) ||
-    (digits.length === 9 && digits.startsWith(searched))
-  );
+  return digits === searched || digits === `1${searched}` || (digits.length === 9 && digits.startsWith(searched));
 }
 
 /** The source datasets (§2.2 `index`) whose source records hold every one of `values`, each once, in name order. */
