@@ -16,7 +16,7 @@ import { pruneHistory } from '../history/prune';
 import { runName, storedRun } from '../history/queries';
 import { escapeText } from '../report/escape';
 import { recordEntry } from '../history/record';
-import { type HistoryStore, historyLocation, HISTORY_URL_VARIABLE, openHistory } from '../history/store';
+import { type HistoryStore, historyLocation, HISTORY_URL_VARIABLE, openHistory, type StoreAccess } from '../history/store';
 import { withEnvFile } from './env-file';
 import { EXIT, outputFolder, UsageError } from './exit-codes';
 
@@ -56,8 +56,8 @@ export function requestedHistory(options: HistoryOptions, env: NodeJS.ProcessEnv
  */
 const line = (text: string) => escapeText(text, 'terminal').replace(/\r?\n/g, ' ↵ ');
 
-async function withStore<T>(location: string, work: (store: HistoryStore) => Promise<T>): Promise<T> {
-  const store = await openHistory(location);
+async function withStore<T>(location: string, work: (store: HistoryStore) => Promise<T>, access: StoreAccess = 'write'): Promise<T> {
+  const store = await openHistory(location, access);
   try {
     return await work(store);
   } finally {
@@ -142,7 +142,7 @@ function checkSettings(options: HistoryCommandOptions): CheckSettings {
 
 async function check(location: string, options: HistoryCommandOptions): Promise<number> {
   const settings = checkSettings(options);
-  const outcome = await withStore(location, (store) => checkHistory(store.db, settings));
+  const outcome = await withStore(location, (store) => checkHistory(store.db, settings), 'read');
   for (const { latest, why } of outcome.alone)
     console.log(line(`history check: ${latest.target}: ${latest.kind} ${runName(latest)} has nothing to compare with (${why})`));
   if (outcome.compared.length === 0) {
@@ -195,7 +195,7 @@ export async function historyCommand(action: string, positionals: readonly strin
       none('check');
       return check(location, options);
     case 'diff': {
-      const diff = await withStore(location, (store) => diffHistory(store.db, options.target, positionals));
+      const diff = await withStore(location, (store) => diffHistory(store.db, options.target, positionals), 'read');
       process.stdout.write(options.json ? `${JSON.stringify(diff, null, 2)}\n` : renderHistoryDiff(diff));
       return EXIT.pass;
     }
@@ -203,7 +203,7 @@ export async function historyCommand(action: string, positionals: readonly strin
       none('page');
       if (options.out === undefined) throw new UsageError('history page needs --out DIR: where index.html goes');
       const out = outputFolder(resolve(cwd, options.out));
-      const html = await withStore(location, (store) => historyPage(store.db, store.where));
+      const html = await withStore(location, (store) => historyPage(store.db, store.where), 'read');
       mkdirSync(out, { recursive: true });
       writeFileSync(join(out, 'index.html'), html);
       console.error(`history page: ${join(out, 'index.html')} (${Math.round(Buffer.byteLength(html) / 1024)} KiB)`);
@@ -215,7 +215,7 @@ export async function historyCommand(action: string, positionals: readonly strin
         throw new UsageError(
           `history export takes --format openmetrics, got ${options.format === undefined ? 'none' : `"${options.format}"`}`,
         );
-      process.stdout.write(await withStore(location, (store) => exportOpenMetrics(store.db, options.target)));
+      process.stdout.write(await withStore(location, (store) => exportOpenMetrics(store.db, options.target), 'read'));
       return EXIT.pass;
     }
     case 'prune': {

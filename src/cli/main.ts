@@ -15,6 +15,7 @@
 import { ConfigError } from '../config/config-error';
 import { QUIET_VARIABLE } from '../config/environment';
 import { InputError } from '../config/input-error';
+import { StoreError } from '../history/store-error';
 import { EXIT, UsageError } from './exit-codes';
 import { Answered, type ParsedCommandLine, parseCommandLine } from './program';
 import type { RunOptions } from './run';
@@ -128,6 +129,14 @@ main(process.argv.slice(2)).then(exitWhenWritten, (error: unknown) => {
     return exitWhenWritten(EXIT.configuration);
   }
   const debug = process.env.DEBUG !== undefined && process.env.DEBUG !== '';
+  // The store's trouble (a damaged data folder), or the system's (a full disk, a folder removed under the command: Node's system errors name their call): one line, exit 3, as no finding and no bug of the harness.
+  if (error instanceof StoreError || (error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string')) {
+    console.error(
+      `directory-conformance: ${error instanceof StoreError ? '' : 'stopped by the system: '}${(error as Error).message.split('\n')[0]}${debug ? '' : '; DEBUG=1 shows the detail'}`,
+    );
+    if (debug) console.error(error);
+    return exitWhenWritten(EXIT.inconclusive);
+  }
   // The history's database refused: a report it cannot keep as it is (SQLSTATE class 22, data, or 23, integrity) is the input's, exit 2; anything else (a full disk, a broken store, a lost connection) the store's, exit 3. One line: a driver's error can dump the query's parameters.
   const sqlState = (error as { code?: unknown }).code;
   if (typeof sqlState === 'string' && /^[0-9A-Z]{5}$/.test(sqlState)) {

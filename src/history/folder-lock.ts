@@ -116,7 +116,13 @@ export async function lockFolder(dir: string, options: FolderLockOptions = FOLDE
     }
     await sleep(Math.min(25 * 2 ** Math.min(attempt, 4), 250));
   }
-  writeFileSync(join(lock, OWNER_FILE), JSON.stringify({ pid: process.pid, host: hostname() } satisfies Owner));
+  try {
+    writeFileSync(join(lock, OWNER_FILE), JSON.stringify({ pid: process.pid, host: hostname() } satisfies Owner));
+  } catch (error) {
+    // A lock without its owner (a full disk) would keep the next process waiting for it to go stale.
+    rmSync(lock, { recursive: true, force: true });
+    throw error;
+  }
   const heartbeat = new Worker(HEARTBEAT, { eval: true, workerData: { path: lock, every: HEARTBEAT_MS } });
   // The heartbeat never keeps the process alive by itself.
   heartbeat.unref();

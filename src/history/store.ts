@@ -4,13 +4,27 @@
  * once. One Kysely instance over either, so that one schema and one set of queries serve both.
  */
 import { lockFolder } from './folder-lock';
-import { existsSync, mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import {
+  accessSync,
+  chmodSync,
+  constants,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statfsSync,
+  statSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Kysely, PostgresDialect } from 'kysely';
 import { InputError } from '../config/input-error';
 import { MIGRATIONS, migrate } from './migrations';
 import { copyOfTemplate } from './pglite-template';
+import { StoreError } from './store-error';
 import type { HistoryTables } from './tables';
 
 export const DEFAULT_HISTORY_DIR = 'conformance-history';
@@ -50,9 +64,15 @@ export function historyLocation(flag: string | undefined, env: NodeJS.ProcessEnv
   return isServerUrl(given) ? given : resolve(cwd, given);
 }
 
+/**
+ * What a command does with the store: `read` (check, diff, page, export) is served from a folder
+ * this user may only read; `write` (record, prune) needs to write it.
+ */
+export type StoreAccess = 'read' | 'write';
+
 /** The store at `location`, its schema migrated on open. */
-export async function openHistory(location: string): Promise<HistoryStore> {
-  const store = isServerUrl(location) ? await serverStore(location) : await embeddedStore(location);
+export async function openHistory(location: string, access: StoreAccess = 'write'): Promise<HistoryStore> {
+  const store = isServerUrl(location) ? await serverStore(location) : await embeddedStore(location, access);
   try {
     await migrate(store.db as Kysely<unknown>, store.where);
   } catch (error) {
@@ -112,14 +132,98 @@ function baselineWebAssembly(): void {
   setFlagsFromString('--liftoff-only');
 }
 
+/** Below this much room on its disk, PostgreSQL may not start (a full disk stops it as a damaged folder does, in the same words). */
+const LOW_SPACE_BYTES = 16 * 2 ** 20;
+
+/** The room left for this user on the disk holding `path`, when the system says. */
+function freeBytes(path: string): number | undefined {
+  try {
+    const { bavail, bsize } = statfsSync(path);
+    return bavail * bsize;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The store of PGlite started on `pgdata`, for the history folder `where`; `after` runs once it is
+ * closed. A folder PGlite cannot start on (corrupted, truncated, not a data folder) is the store's
+ * trouble, said in one line.
+ */
+async function pgliteStore(
+  PGlite: typeof import('@electric-sql/pglite').PGlite,
+  PGliteDialect: typeof import('kysely-pglite-dialect').PGliteDialect,
+  pgdata: string,
+  where: string,
+  after: () => unknown,
+): Promise<HistoryStore> {
+  const pglite = new PGlite(pgdata);
+  try {
+    await pglite.waitReady;
+  } catch (error) {
+    const free = freeBytes(pgdata);
+    throw new StoreError(
+      `the history in ${where} cannot be opened (${(error as Error).message.split('\n')[0]}): ${
+        free !== undefined && free < LOW_SPACE_BYTES
+          ? `the disk holding it has ${(free / 2 ** 20).toFixed(1)} MiB free, too little for PostgreSQL to start: free some space and run again (nothing stored is lost)`
+          : `its data folder ${pgdata} is damaged or not a store of this harness; restore it from a backup, or move it away to start a new history`
+      }`,
+    );
+  }
+  const db = new Kysely<HistoryTables>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    where,
+    kind: 'embedded',
+    close: async () => {
+      await db.destroy();
+      await pglite.close().catch(() => undefined);
+      await after();
+    },
+  };
+}
+
+/** Every path under `dir`, at any depth. */
+const within = (dir: string) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((entry) => join(dir, entry));
+
+/** The first entry under `dir` (itself included) this user cannot write, or undefined: PostgreSQL writes all over its data folder, even to read. */
+function firstUnwritable(dir: string): string | undefined {
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? undefined : dir;
+  }
+  for (const path of within(dir)) {
+    try {
+      accessSync(path, constants.W_OK);
+    } catch {
+      return path;
+    }
+  }
+  return undefined;
+}
+
 /**
  * PGlite in a folder. One process at a time may hold it (PGlite is PostgreSQL in one process, with
  * no server to share it), so the folder is locked while the store is open: a second recorder
  * waits for the first, and a lock left by a process that is gone is taken over (folder-lock.ts).
+ * A folder this user may only read (an archive, a CI cache mounted read-only, another user's) is read
+ * from a private copy: PostgreSQL cannot start on a folder it cannot write, and no lock can be taken
+ * in it. No writer can be at work in it either, but one of another user may: the copy is then of
+ * that moment, and PostgreSQL's own recovery makes it whole.
  */
-async function embeddedStore(dir: string): Promise<HistoryStore> {
+async function embeddedStore(dir: string, access: StoreAccess): Promise<HistoryStore> {
   baselineWebAssembly();
   const [{ PGlite }, { PGliteDialect }] = await Promise.all([import('@electric-sql/pglite'), import('kysely-pglite-dialect')]);
+  const unwritable = existsSync(dir) ? firstUnwritable(dir) : undefined;
+  if (unwritable !== undefined) {
+    if (access === 'write')
+      throw new InputError(
+        `the history folder ${dir} cannot be written by this user (${unwritable === dir ? 'the folder itself' : unwritable}): record and prune write it; check, diff, page and export read it as it is`,
+      );
+    return readOnlyCopy(dir, PGlite, PGliteDialect);
+  }
   try {
     mkdirSync(dir, { recursive: true });
   } catch (error) {
@@ -129,21 +233,33 @@ async function embeddedStore(dir: string): Promise<HistoryStore> {
   try {
     const pgdata = resolve(dir, 'pgdata');
     if (!existsSync(pgdata)) await copyOfTemplate(pgdata, SCHEMA_IDENTITY, (folder) => migratedStore(folder, PGlite, PGliteDialect));
-    const pglite = new PGlite(pgdata);
-    await pglite.waitReady;
-    const db = new Kysely<HistoryTables>({ dialect: new PGliteDialect(pglite) });
-    return {
-      db,
-      where: dir,
-      kind: 'embedded',
-      close: async () => {
-        await db.destroy();
-        await pglite.close().catch(() => undefined);
-        await release();
-      },
-    };
+    return await pgliteStore(PGlite, PGliteDialect, pgdata, dir, release);
   } catch (error) {
     await release();
+    throw error;
+  }
+}
+
+/** A read-only history folder, opened on a copy in a private temporary folder that closing removes. */
+async function readOnlyCopy(
+  dir: string,
+  PGlite: typeof import('@electric-sql/pglite').PGlite,
+  PGliteDialect: typeof import('kysely-pglite-dialect').PGliteDialect,
+): Promise<HistoryStore> {
+  // Made private (0700): the history holds what the service answered.
+  const copy = mkdtempSync(join(tmpdir(), 'directory-conformance-read-'));
+  const removeCopy = () => rmSync(copy, { recursive: true, force: true });
+  try {
+    const pgdata = join(copy, 'pgdata');
+    const stored = resolve(dir, 'pgdata');
+    if (existsSync(stored)) {
+      cpSync(stored, pgdata, { recursive: true });
+      // The copy keeps the read-only modes of what it copied: made writable, as PostgreSQL needs.
+      for (const path of [pgdata, ...within(pgdata)]) chmodSync(path, statSync(path).mode | 0o200);
+    } else await copyOfTemplate(pgdata, SCHEMA_IDENTITY, (folder) => migratedStore(folder, PGlite, PGliteDialect));
+    return await pgliteStore(PGlite, PGliteDialect, pgdata, dir, removeCopy);
+  } catch (error) {
+    removeCopy();
     throw error;
   }
 }

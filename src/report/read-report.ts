@@ -2,6 +2,10 @@ import { readJsonFile } from '../json/json-file';
 import { SCHEMA, type SchemaPath, sharedSchemaValidator } from '../schema-validation/validator';
 import type { ConformanceReport } from '../types/schemas';
 import { InputError } from '../config/input-error';
+import { nestsDeeperThan } from '../json/nesting';
+
+/** Deeper than any report this harness writes (its values nest a few levels): a report nested deeper is none of them, and would overflow the recursive walks after it. */
+const REPORT_NESTING_LIMIT = 1_000;
 
 /**
  * A report file a command reads (conformance.json for compare and matrix, survey.json for survey
@@ -16,6 +20,8 @@ export function readReportFile<T>(file: string, schema: SchemaPath, what: string
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new InputError(`${file} cannot be read as JSON (${reason})`);
   }
+  if (nestsDeeperThan(value, REPORT_NESTING_LIMIT))
+    throw new InputError(`${file} is not ${what}: it nests deeper than ${REPORT_NESTING_LIMIT.toLocaleString('en')} levels`);
   const result = sharedSchemaValidator().validate(schema, value);
   if (!result.valid) {
     const [first] = result.violations;

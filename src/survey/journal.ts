@@ -102,8 +102,19 @@ export function readCheckpoint(dir: string): Checkpoint {
   } catch (error) {
     throw new InputError(`${file} cannot be read as JSON (${(error as Error).message})`);
   }
-  if (checkpoint?.version !== 1 || typeof checkpoint.journalBytes !== 'number' || typeof checkpoint.plan !== 'string')
+  if (
+    checkpoint?.version !== 1 ||
+    typeof checkpoint.plan !== 'string' ||
+    typeof checkpoint.complete !== 'boolean' ||
+    typeof checkpoint.started !== 'string' ||
+    Number.isNaN(Date.parse(checkpoint.started))
+  )
     throw new InputError(`${file} is not a survey checkpoint`);
+  // A count of bytes: a fraction or a negative figure (a hand-edited checkpoint) would reach ftruncate as it is.
+  if (!Number.isSafeInteger(checkpoint.journalBytes) || checkpoint.journalBytes < 0)
+    throw new InputError(
+      `${file} is not a survey checkpoint: journalBytes is ${JSON.stringify(checkpoint.journalBytes)}, not a count of bytes`,
+    );
   const journal = join(dir, JOURNAL_FILE);
   const size = existsSync(journal) ? statSync(journal).size : 0;
   if (size < checkpoint.journalBytes)

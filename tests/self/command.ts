@@ -18,6 +18,8 @@ interface CommandOptions {
   env?: Record<string, string>;
   bin?: string;
   unset?: string[];
+  /** A command that runs the command: its name and arguments, the command's own after them (as `setpriv ... directory-conformance ...`). */
+  runner?: string[];
 }
 
 interface CommandResult {
@@ -53,7 +55,8 @@ export function commandAsync(
   args: string[],
   options: CommandOptions & { started?: (child: ChildProcess) => void; measureMemory?: boolean } = {},
 ): Promise<CommandResult & { signal: NodeJS.Signals | null; peakRssBytes?: number }> {
-  const child = spawn(options.bin ?? BIN, args, { cwd: options.cwd ?? PACKAGE_ROOT, env: commandEnvironment(options) });
+  const [file, ...before] = [...(options.runner ?? []), options.bin ?? BIN];
+  const child = spawn(file, [...before, ...args], { cwd: options.cwd ?? PACKAGE_ROOT, env: commandEnvironment(options) });
   const watched = options.measureMemory ? watchProcessTree(child.pid!) : undefined;
   options.started?.(child);
   let stdout = '';

@@ -13,8 +13,6 @@ import { seededEntry, seedHistory } from '../../src/bench/history-seed';
 import { CHECK_DEFAULTS, checkHistory } from '../../src/history/check';
 import { recordEntry } from '../../src/history/record';
 import { exportOpenMetrics } from '../../src/history/openmetrics';
-import { conformanceReport } from '../../src/report/model';
-import { aggregate } from '../../src/verdicts/aggregate';
 import { openHistory } from '../../src/history/store';
 import { DEFAULT_FIXTURE_DIR, FIXTURE_FILES } from '../../src/fixture-paths';
 import { PACKAGE_ROOT } from '../../src/package-root';
@@ -28,6 +26,7 @@ import { everyFile } from './every-file';
 import { expect, test } from './fixtures';
 import { POSTGRES_PASSWORD } from './postgres-server';
 import { npiFile } from './survey-report';
+import { bigSurvey, reportFolder } from './history-reports';
 import type { SurveyReport } from '../../src/types/schemas';
 
 const STORES = ['embedded', 'postgres'] as const;
@@ -49,10 +48,13 @@ async function everyRow(url: string): Promise<string> {
   await client.connect();
   try {
     const tables = await client.query<{ tablename: string }>(`select tablename from pg_tables where schemaname = 'public'`);
-    const texts = await Promise.all(
-      tables.rows.map(({ tablename }) => client.query(`select row_to_json(t)::text as row from "${tablename}" t`)),
-    );
-    return texts.flatMap((t) => t.rows.map((r: { row: string }) => r.row)).join('\n');
+    // One query after another: a client runs one at a time (pg deprecates queueing them on it).
+    const rows: string[] = [];
+    for (const { tablename } of tables.rows)
+      rows.push(
+        ...(await client.query<{ row: string }>(`select row_to_json(t)::text as row from "${tablename}" t`)).rows.map((r) => r.row),
+      );
+    return rows.join('\n');
   } finally {
     await client.end();
   }
@@ -337,21 +339,6 @@ function expectOpenMetrics(text: string): void {
   }
 }
 
-/** A folder holding a conformance.json of its own id, the n-th minute of 2026, of a run that judged nothing. */
-function reportFolder(dir: string, id: string, n: number): string {
-  const folder = join(dir, id);
-  mkdirSync(folder);
-  const report = conformanceReport({
-    ...aggregate([], { strict: false }),
-    id,
-    target: { baseUrl: 'https://directory.example/api', embedded: false },
-    startedAt: new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString(),
-    durationMs: 1,
-  });
-  writeFileSync(join(folder, 'conformance.json'), JSON.stringify(report));
-  return folder;
-}
-
 test('8 recorders at once into one PostgreSQL server, 50 runs each: 400 kept, none twice; the same reports again keep none more', async ({
   postgres,
 }) => {
@@ -442,45 +429,6 @@ test('a live holder of the embedded store keeps it past the stale time, though s
   ]);
   expect(Date.now() - started).toBeLessThan(5_000);
 });
-
-/** A survey folder with many failing keys: a recording that takes long enough to be killed in the middle. */
-function bigSurvey(dir: string, id: string): string {
-  const folder = join(dir, id);
-  mkdirSync(folder);
-  const requirements = ['DATA-FORMATS', 'ORG-RESOURCE-SHAPE', 'SR-ELEMENT-SHAPE', 'DATA-SHAPE'].map((requirement, r) => ({
-    id: requirement,
-    level: 'MUST' as const,
-    keys: Array.from({ length: 300_000 }, (_, i) => `${r}-${String(i).padStart(9, '0')}`),
-  }));
-  const survey = {
-    suite: { version: 'test' },
-    id,
-    target: { baseUrl: 'https://directory.example/api' },
-    started: '2026-01-01T00:00:00.000Z',
-    finished: '2026-01-01T01:00:00.000Z',
-    complete: true,
-    shard: { index: 1, total: 1 },
-    paging: { by: 'Page', pageSize: 25 },
-    records: { providers: 300_000, notFound: 0, organizations: 300_000, walks: 1 },
-    requests: { total: 600_000, byStatus: { '200': 600_000 }, transportErrors: 0 },
-    latencyMs: {},
-    requirements: requirements.map((r) => ({
-      id: r.id,
-      level: r.level,
-      checked: 300_000,
-      failed: 300_000,
-      rate: 1,
-      bySource: {},
-      examples: [],
-    })),
-    observations: [],
-    inputProblems: [],
-    failureRows: { written: 0, bound: 0, reached: true },
-  };
-  writeFileSync(join(folder, 'survey.json'), JSON.stringify(survey));
-  writeFileSync(join(folder, 'failing-keys.json'), JSON.stringify({ survey: id, requirements }));
-  return folder;
-}
 
 /** `history record` started in its own process, to be killed. */
 function recorder(folder: string, store: string): ChildProcess {

@@ -70,13 +70,22 @@ test('--resume of another survey is refused: another NPI list, target, shard or 
   expect(again.code, again.stderr).toBe(0);
 });
 
-test('a journal cut shorter than its checkpoint, a garbled journal line and a garbled checkpoint are refused, never miscounted', async () => {
+test('a journal cut shorter than its checkpoint, a garbled journal line, a garbled checkpoint and one whose figures were edited are refused, never miscounted', async () => {
   const dir = tempDir();
   const out = join(dir, 'out');
   const args = ['--base-url', target('clean'), '--npis', npiFile(dir, 'npis.txt', NPIS), '--out', out, '--resume'];
   expect((await survey(args.slice(0, -1))).code).toBe(0);
   const journal = join(out, JOURNAL_FILE);
   const whole = readFileSync(journal);
+  const checkpoint = join(out, CHECKPOINT_FILE);
+  const saved = JSON.parse(readFileSync(checkpoint, 'utf8')) as Record<string, unknown>;
+
+  // Its figures edited by hand: each refused as no checkpoint, never passed on (a negative length reached ftruncate: a stack).
+  for (const tampered of [{ journalBytes: -5 }, { journalBytes: 1.5 }, { journalBytes: String(whole.length) }, { started: 'yesterday' }]) {
+    writeFileSync(checkpoint, JSON.stringify({ ...saved, ...tampered }));
+    refused(await survey(args), /survey-checkpoint\.json is not a survey checkpoint/);
+  }
+  writeFileSync(checkpoint, JSON.stringify(saved));
 
   truncateSync(journal, Math.floor(whole.length / 2));
   refused(await survey(args), /survey-journal\.ndjson is shorter than its checkpoint says/);
@@ -85,7 +94,7 @@ test('a journal cut shorter than its checkpoint, a garbled journal line and a ga
   writeFileSync(journal, Buffer.concat([Buffer.from('#'.repeat(12)), whole.subarray(12)]));
   refused(await survey(args), /survey-journal\.ndjson:1 is not a journal line/);
 
-  writeFileSync(join(out, CHECKPOINT_FILE), '{"version":1,');
+  writeFileSync(checkpoint, '{"version":1,');
   refused(await survey(args), /survey-checkpoint\.json cannot be read as JSON/);
   refused(await commandAsync(['survey', 'merge', out, '--out', join(dir, 'merged')]), /survey-checkpoint\.json cannot be read as JSON/);
 });
