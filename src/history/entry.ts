@@ -92,6 +92,15 @@ function runEntry(file: string, label: string | null): HistoryEntry {
   };
 }
 
+/** How many requests a survey's encoded histogram holds; one that is no HdrHistogram is the file's mistake, said in one line. */
+function histogramRequests(file: string, endpoint: string, encoded: string): number {
+  try {
+    return hdr.decodeFromCompressedBase64(encoded).totalCount;
+  } catch (error) {
+    throw new InputError(`${file} is not a survey: its latencyHistograms.${endpoint} is not an HdrHistogram (${(error as Error).message})`);
+  }
+}
+
 function surveyEntry(dir: string, label: string | null): HistoryEntry {
   const file = join(dir, SURVEY_FILES.json);
   const report = readReportFile<SurveyReport>(file, SCHEMA.survey, 'a survey');
@@ -130,7 +139,7 @@ function surveyEntry(dir: string, label: string | null): HistoryEntry {
     ),
     latency: Object.entries(report.latencyHistograms ?? {}).map(([endpoint, histogram]) => ({
       endpoint,
-      requests: hdr.decodeFromCompressedBase64(histogram).totalCount,
+      requests: histogramRequests(file, endpoint, histogram),
       histogram,
     })),
     failingKeys: (keys?.requirements ?? []).map((r) => ({ requirement: r.id, level: r.level, keys: r.keys })),

@@ -19,14 +19,14 @@ export function reportFolder(dir: string, id: string, n: number): string {
   return folder;
 }
 
-/** A survey folder with many failing keys: a recording that takes long enough to be killed in the middle. */
-export function bigSurvey(dir: string, id: string): string {
+/** A survey folder with many failing keys (`keysEach` per requirement): a recording that takes long enough to be killed in the middle. */
+export function bigSurvey(dir: string, id: string, keysEach = 300_000): string {
   const folder = join(dir, id);
   mkdirSync(folder);
   const requirements = ['DATA-FORMATS', 'ORG-RESOURCE-SHAPE', 'SR-ELEMENT-SHAPE', 'DATA-SHAPE'].map((requirement, r) => ({
     id: requirement,
     level: 'MUST' as const,
-    keys: Array.from({ length: 300_000 }, (_, i) => `${r}-${String(i).padStart(9, '0')}`),
+    keys: Array.from({ length: keysEach }, (_, i) => `${r}-${String(i).padStart(9, '0')}`),
   }));
   const survey = {
     suite: { version: 'test' },
@@ -37,14 +37,14 @@ export function bigSurvey(dir: string, id: string): string {
     complete: true,
     shard: { index: 1, total: 1 },
     paging: { by: 'Page', pageSize: 25 },
-    records: { providers: 300_000, notFound: 0, organizations: 300_000, walks: 1 },
-    requests: { total: 600_000, byStatus: { '200': 600_000 }, transportErrors: 0 },
+    records: { providers: keysEach, notFound: 0, organizations: keysEach, walks: 1 },
+    requests: { total: 2 * keysEach, byStatus: { '200': 2 * keysEach }, transportErrors: 0 },
     latencyMs: {},
     requirements: requirements.map((r) => ({
       id: r.id,
       level: r.level,
-      checked: 300_000,
-      failed: 300_000,
+      checked: keysEach,
+      failed: keysEach,
       rate: 1,
       bySource: {},
       examples: [],

@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openHistory } from '../../src/history/store';
 import { commandAsync, BIN, tempDir } from './command';
 import { expect, test } from './fixtures';
 import { bigSurvey, reportFolder } from './history-reports';
@@ -94,7 +95,7 @@ test('a store this user may only read: check, diff, page and export read it as i
   }
 });
 
-test("a damaged data folder and a report nested 200,000 deep are one line each, never a stack: the store's trouble exit 3, the report's exit 2", async () => {
+test('a damaged data folder is one line, exit 3; a report nested 200,000 deep, holding a requirement twice, a start that is no date or a histogram that is none is one line, exit 2: never a stack', async () => {
   const dir = tempDir();
   const store = join(dir, 'history');
   expect((await commandAsync(['history', 'record', reportFolder(dir, 'first', 0), '--history', store])).code).toBe(0);
@@ -107,17 +108,58 @@ test("a damaged data folder and a report nested 200,000 deep are one line each, 
     ),
   ]);
 
-  // An observation's value is any JSON value: one nested far past any report this harness writes.
-  const deep = reportFolder(dir, 'deep', 1);
-  const file = join(deep, 'conformance.json');
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { observations: unknown[] };
-  report.observations = [{ id: 'DEEP', title: 'nested', status: 'observed', value: '@@' }];
-  writeFileSync(file, JSON.stringify(report).replace('"@@"', `${'['.repeat(200_000)}${']'.repeat(200_000)}`));
-  const nested = await commandAsync(['history', 'record', deep, '--history', join(dir, 'other')]);
-  expect(nested.code).toBe(2);
-  expect(lines(nested.stderr)).toEqual([
-    expect.stringMatching(/^directory-conformance: .*conformance\.json is not a conformance report: it nests deeper than 1,000 levels$/),
-  ]);
+  // Reports that are not what they say, each refused before or as the store keeps it, and the store left as it was.
+  const edited = (folder: string, file: string, edit: (report: Record<string, unknown>) => string) => {
+    const path = join(folder, file);
+    writeFileSync(path, edit(JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>));
+    return folder;
+  };
+  const cases: [string, string, RegExp][] = [
+    [
+      'nested 200,000 deep',
+      // An observation's value is any JSON value: one nested far past any report this harness writes.
+      edited(reportFolder(dir, 'deep', 1), 'conformance.json', (report) =>
+        JSON.stringify({ ...report, observations: [{ id: 'DEEP', title: 'nested', status: 'observed', value: '@@' }] }).replace(
+          '"@@"',
+          `${'['.repeat(200_000)}${']'.repeat(200_000)}`,
+        ),
+      ),
+      /^directory-conformance: .*conformance\.json is not a conformance report: it nests deeper than 1,000 levels$/,
+    ],
+    [
+      'a requirement twice',
+      edited(reportFolder(dir, 'twice', 2), 'conformance.json', (report) => {
+        const requirements = report.requirements as unknown[];
+        return JSON.stringify({ ...report, requirements: [...requirements, requirements[0]] });
+      }),
+      /^directory-conformance: the history cannot keep this report: duplicate key value violates unique constraint .* \(SQLSTATE 23505\); DEBUG=1 shows the detail$/,
+    ],
+    [
+      'a start that is no date',
+      edited(reportFolder(dir, 'no-date', 3), 'conformance.json', (report) => JSON.stringify({ ...report, startedAt: 'yesterday' })),
+      /^directory-conformance: .*conformance\.json is not a conformance report \(schemas\/report\/conformance-report\.schema\.json\): at \/startedAt: must match format "date-time"$/,
+    ],
+    [
+      'a histogram that is none',
+      edited(bigSurvey(dir, 'no-histogram', 10), 'survey.json', (survey) =>
+        JSON.stringify({ ...survey, latencyHistograms: { searchSingleBest: Buffer.from('not a histogram').toString('base64') } }),
+      ),
+      /^directory-conformance: .*survey\.json is not a survey: its latencyHistograms\.searchSingleBest is not an HdrHistogram \(.+\)$/,
+    ],
+  ];
+  const other = join(dir, 'other');
+  expect((await commandAsync(['history', 'record', reportFolder(dir, 'kept', 4), '--history', other])).code).toBe(0);
+  for (const [what, folder, message] of cases) {
+    const refused = await commandAsync(['history', 'record', folder, '--history', other]);
+    expect(refused.code, what).toBe(2);
+    expect(lines(refused.stderr), what).toEqual([expect.stringMatching(message)]);
+  }
+  const opened = await openHistory(other);
+  try {
+    expect((await opened.db.selectFrom('runs').select('report_id').execute()).map((r) => r.report_id)).toEqual(['kept']);
+  } finally {
+    await opened.close();
+  }
 });
 
 test('a full disk stops a recording in one line, exit 3, and loses nothing: with room again, the run kept before is there and the recording goes through', async () => {
