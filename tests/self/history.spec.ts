@@ -644,6 +644,8 @@ test('the page of 1,000 runs of 5 targets stays under 5 MB, shows every target, 
 });
 
 test('findability that falls beyond its 95% interval is a regression naming the records and the parameter; a fall inside it is noise', async () => {
+  // Two surveys with --findability, six commands on the store: 15 s on an idle machine, over 30 s on a busy 2-core one.
+  test.setTimeout(120_000);
   const dir = tempDir();
   // One target, served in turn by the reference and by a release whose identifier index keeps the first identifier only.
   const port = await freePort();
