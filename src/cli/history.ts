@@ -16,7 +16,14 @@ import { pruneHistory } from '../history/prune';
 import { runName, storedRun } from '../history/queries';
 import { escapeText } from '../report/escape';
 import { recordEntry } from '../history/record';
-import { type HistoryStore, historyLocation, HISTORY_URL_VARIABLE, openHistory, type StoreAccess } from '../history/store';
+import {
+  type HistoryStore,
+  historyLocation,
+  HISTORY_URL_VARIABLE,
+  openHistory,
+  refuseUnwritable,
+  type StoreAccess,
+} from '../history/store';
 import { withEnvFile } from './env-file';
 import { EXIT, outputFolder, UsageError } from './exit-codes';
 
@@ -46,7 +53,9 @@ export function requestedHistory(options: HistoryOptions, env: NodeJS.ProcessEnv
       );
     return undefined;
   }
-  return historyLocation(options.history, merged, cwd);
+  const location = historyLocation(options.history, merged, cwd);
+  refuseUnwritable(location);
+  return location;
 }
 
 /**

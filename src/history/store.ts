@@ -205,6 +205,19 @@ function firstUnwritable(dir: string): string | undefined {
 }
 
 /**
+ * Refuses, in one line, a history folder this user cannot write: before a run or a survey, as well
+ * as before a recording, so that hours of surveying do not end in a history that cannot keep them.
+ * A PostgreSQL server, and a folder not made yet, are not refused here.
+ */
+export function refuseUnwritable(location: string): void {
+  const unwritable = !isServerUrl(location) && existsSync(location) ? firstUnwritable(location) : undefined;
+  if (unwritable !== undefined)
+    throw new InputError(
+      `the history folder ${location} cannot be written by this user (${unwritable === location ? 'the folder itself' : unwritable}): record and prune write it, as run and survey do with --history; check, diff, page and export read it as it is`,
+    );
+}
+
+/**
  * PGlite in a folder. One process at a time may hold it (PGlite is PostgreSQL in one process, with
  * no server to share it), so the folder is locked while the store is open: a second recorder
  * waits for the first, and a lock left by a process that is gone is taken over (folder-lock.ts).
@@ -216,14 +229,8 @@ function firstUnwritable(dir: string): string | undefined {
 async function embeddedStore(dir: string, access: StoreAccess): Promise<HistoryStore> {
   baselineWebAssembly();
   const [{ PGlite }, { PGliteDialect }] = await Promise.all([import('@electric-sql/pglite'), import('kysely-pglite-dialect')]);
-  const unwritable = existsSync(dir) ? firstUnwritable(dir) : undefined;
-  if (unwritable !== undefined) {
-    if (access === 'write')
-      throw new InputError(
-        `the history folder ${dir} cannot be written by this user (${unwritable === dir ? 'the folder itself' : unwritable}): record and prune write it; check, diff, page and export read it as it is`,
-      );
-    return readOnlyCopy(dir, PGlite, PGliteDialect);
-  }
+  if (access === 'write') refuseUnwritable(dir);
+  else if (existsSync(dir) && firstUnwritable(dir) !== undefined) return readOnlyCopy(dir, PGlite, PGliteDialect);
   try {
     mkdirSync(dir, { recursive: true });
   } catch (error) {

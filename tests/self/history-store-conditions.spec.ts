@@ -38,7 +38,7 @@ const leftCopies = () => readdirSync(tmpdir()).filter((name) => name.startsWith(
 /** The error lines of a command: all it says when it refuses. */
 const lines = (stderr: string) => stderr.trim().split('\n');
 
-test('a store this user may only read: check, diff, page and export read it as it is; record and prune are refused in one line, at once', async () => {
+test('a store this user may only read: check, diff, page and export read it as it is; record, prune and a survey recording into it are refused in one line, at once', async () => {
   const runner = modesBindingRunner();
   test.skip(typeof runner === 'string', String(runner));
   const dir = tempDir();
@@ -73,16 +73,21 @@ test('a store this user may only read: check, diff, page and export read it as i
     expect(paged.code, paged.stderr).toBe(0);
     expect(readFileSync(join(page, 'index.html'), 'utf8')).toContain('https://directory.example/api');
 
+    // A survey that would record into it is refused before its first request, not after hours of asking.
+    const npis = join(dir, 'npis.txt');
+    writeFileSync(npis, '1234567893\n');
+    const asRecorder = (args: string[]) => commandAsync([...args, '--history', store], { runner: runner as string[] });
     for (const args of [
-      ['record', reportFolder(dir, 'third', 2)],
-      ['prune', '--keep', '1'],
+      ['history', 'record', reportFolder(dir, 'third', 2)],
+      ['history', 'prune', '--keep', '1'],
+      ['survey', '--base-url', 'http://127.0.0.1:9/unreached', '--npis', npis, '--out', join(dir, 'survey')],
     ]) {
       const started = Date.now();
-      const refused = await asReader(args);
+      const refused = await asRecorder(args);
       expect(refused.code, args.join(' ')).toBe(2);
       expect(lines(refused.stderr)).toEqual([
         expect.stringMatching(
-          /^directory-conformance: the history folder .* cannot be written by this user \(the folder itself\): record and prune write it; check, diff, page and export read it as it is$/,
+          /^directory-conformance: the history folder .* cannot be written by this user \(the folder itself\): record and prune write it, as run and survey do with --history; check, diff, page and export read it as it is$/,
         ),
       ]);
       // At once: refused before any wait for a lock (which cannot be taken here) or any start of the store.
