@@ -162,11 +162,12 @@ async function pgliteStore(
     await pglite.waitReady;
   } catch (error) {
     const free = freeBytes(pgdata);
+    // The data folder named as the user knows it: the store's own, not a read-only store's copy.
     throw new StoreError(
       `the history in ${where} cannot be opened (${(error as Error).message.split('\n')[0]}): ${
         free !== undefined && free < LOW_SPACE_BYTES
           ? `the disk holding it has ${(free / 2 ** 20).toFixed(1)} MiB free, too little for PostgreSQL to start: free some space and run again (nothing stored is lost)`
-          : `its data folder ${pgdata} is damaged or not a store of this harness; restore it from a backup, or move it away to start a new history`
+          : `its data folder ${join(where, 'pgdata')} is damaged or not a store of this harness; restore it from a backup, or move it away to start a new history`
       }`,
     );
   }

@@ -95,6 +95,20 @@ test('a store this user may only read: check, diff, page and export read it as i
     }
     expect(fingerprint(store)).toBe(before);
     expect(leftCopies()).toEqual(copiesBefore);
+
+    // Damaged, it is named as the user knows it, not by the copy's folder, which is gone.
+    const control = join(store, 'pgdata', 'global', 'pg_control');
+    chmodSync(control, 0o600);
+    writeFileSync(control, randomBytes(8192));
+    chmodSync(control, 0o400);
+    const damaged = await asReader(['check']);
+    expect(damaged.code).toBe(3);
+    expect(lines(damaged.stderr)).toEqual([
+      expect.stringMatching(
+        new RegExp(`cannot be opened \\(.+\\): its data folder ${store}/pgdata is damaged or not a store of this harness`),
+      ),
+    ]);
+    expect(leftCopies()).toEqual(copiesBefore);
   } finally {
     for (const path of [store, ...within(store)]) chmodSync(path, statSync(path).mode | 0o200);
   }
