@@ -14,7 +14,7 @@ import { exportOpenMetrics } from '../history/openmetrics';
 import { historyPage } from '../history/page';
 import { pruneHistory } from '../history/prune';
 import { runName, storedRun } from '../history/queries';
-import { escapeText } from '../report/escape';
+import { escapeLine } from '../report/escape';
 import { recordEntry } from '../history/record';
 import {
   type HistoryStore,
@@ -63,7 +63,7 @@ export function requestedHistory(options: HistoryOptions, env: NodeJS.ProcessEnv
  * dataset name) may hold a line feed or a bidi override that would fake another line ("regression:
  * …"), or reorder this one; both are shown, never applied.
  */
-const line = (text: string) => escapeText(text, 'terminal').replace(/\r?\n/g, ' ↵ ');
+const line = (text: string) => escapeLine(text, 'terminal');
 
 async function withStore<T>(location: string, work: (store: HistoryStore) => Promise<T>, access: StoreAccess = 'write'): Promise<T> {
   const store = await openHistory(location, access);

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { InputError } from '../config/input-error';
 import { renderComparison } from '../report/comparison';
-import { escapeText } from '../report/escape';
+import { escapeLine } from '../report/escape';
 import type { ConformanceReport } from '../types/schemas';
 import { type Comparison, compareReports } from '../verdicts/comparison';
 import { runName, runRows, storedReport, type StoredRun, storedRuns } from './queries';
@@ -112,7 +112,7 @@ export async function diffHistory(db: Kysely<HistoryTables>, target: string | un
 }
 
 /** A value of a report, as a Markdown line shows it: escaped, on the line (a line feed in an id would start a line of its own). */
-const cell = (value: string) => escapeText(value, 'markdown').replace(/\r?\n/g, ' ↵ ');
+const cell = (value: string) => escapeLine(value, 'markdown');
 const rate = ({ failed, checked }: { failed: number; checked: number }) =>
   checked === 0 ? '–' : `${((100 * failed) / checked).toFixed(2)}% (${failed} of ${checked})`;
 

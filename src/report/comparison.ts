@@ -1,8 +1,8 @@
 /** `directory-conformance compare`, in Markdown: what changed from A to B. */
 import { type Comparison, changeCount, unjudged } from '../verdicts/comparison';
-import { escapeText, markdownCode } from './escape';
+import { escapeLine, markdownCode } from './escape';
 
-const cell = (value: unknown) => escapeText(typeof value === 'string' ? value : JSON.stringify(value), 'markdown').replace(/\n+/g, ' ↵ ');
+const cell = (value: unknown) => escapeLine(typeof value === 'string' ? value : JSON.stringify(value), 'markdown');
 
 export function renderComparison(c: Comparison): string {
   const lines = [

@@ -52,6 +52,14 @@ export function escapeText(text: string, target: EscapeTarget): string {
 }
 
 /**
+ * `text` as one line of `target` shows it: escaped, and each run of line feeds shown as ↵, since a
+ * line feed would start a line of its own (a table row broken, a "regression:" line faked).
+ */
+export function escapeLine(text: string, target: EscapeTarget): string {
+  return escapeText(text, target).replace(/\n+/g, ' ↵ ');
+}
+
+/**
  * A value as a Markdown code span, shown as it is (`*` and `_` never read as emphasis): a
  * fingerprint, the string a reader copies into a baseline. The fence outgrows any run of backticks in it.
  */

@@ -1,8 +1,8 @@
-import { escapeText, markdownCode } from './escape';
+import { escapeLine, markdownCode } from './escape';
 import { type ConformanceReport, coverageInWords } from './model';
 
-/** Text for a Markdown line or table cell: escaped (escapeText), on one line. */
-const cell = (text: string) => escapeText(text, 'markdown').replace(/\n+/g, ' ↵ ');
+/** Text for a Markdown line or table cell: escaped, on one line (escapeLine). */
+const cell = (text: string) => escapeLine(text, 'markdown');
 const clip = (text: string, length = 300) => (text.length > length ? `${text.slice(0, length)}…` : text);
 
 function verdict(report: ConformanceReport): string {

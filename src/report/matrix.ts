@@ -1,12 +1,12 @@
 /** `directory-conformance matrix`, in Markdown and as a self-contained page. */
 import type { Matrix, MatrixRow } from '../verdicts/matrix';
-import { escapeText } from './escape';
+import { escapeLine } from './escape';
 import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
 import { type Children, page, text, valueTable } from './html/page';
 
 const markdownCell = (value: unknown) =>
-  value === undefined ? '—' : escapeText(typeof value === 'string' ? value : JSON.stringify(value), 'markdown').replace(/\n+/g, ' ↵ ');
+  value === undefined ? '—' : escapeLine(typeof value === 'string' ? value : JSON.stringify(value), 'markdown');
 
 export function renderMatrixMarkdown(matrix: Matrix): string {
   const head = `| id | ${matrix.columns.map((c) => c.label).join(' | ')} | differs |`;
