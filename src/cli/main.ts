@@ -123,34 +123,33 @@ function exitWhenWritten(code: number): void {
 }
 
 main(process.argv.slice(2)).then(exitWhenWritten, (error: unknown) => {
-  // A wrong flag, configuration or file: one line, exit 2.
-  if (error instanceof UsageError || error instanceof InputError || error instanceof ConfigError) {
-    console.error(`directory-conformance: ${error.message.split('\n')[0]}`);
-    return exitWhenWritten(EXIT.configuration);
-  }
   const debug = process.env.DEBUG !== undefined && process.env.DEBUG !== '';
+  const first = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+  /** Stops with one line; with DEBUG, the error whole below it, where `detail` says it has any worth showing. */
+  const stop = (line: string, code: number, detail = true) => {
+    console.error(`directory-conformance: ${line}`);
+    if (debug && detail) console.error(error);
+    exitWhenWritten(code);
+  };
+  const more = debug ? '' : '; DEBUG=1 shows the detail';
+  // A wrong flag, configuration or file: one line, exit 2.
+  if (error instanceof UsageError || error instanceof InputError || error instanceof ConfigError)
+    return stop(first, EXIT.configuration, false);
   // The store's trouble (a damaged data folder), or the system's (a full disk, a folder removed under the command: Node's system errors name their call): one line, exit 3, as no finding and no bug of the harness.
-  if (error instanceof StoreError || (error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string')) {
-    console.error(
-      `directory-conformance: ${error instanceof StoreError ? '' : 'stopped by the system: '}${(error as Error).message.split('\n')[0]}${debug ? '' : '; DEBUG=1 shows the detail'}`,
-    );
-    if (debug) console.error(error);
-    return exitWhenWritten(EXIT.inconclusive);
-  }
+  if (error instanceof StoreError || (error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string'))
+    return stop(`${error instanceof StoreError ? '' : 'stopped by the system: '}${first}${more}`, EXIT.inconclusive);
   // The history's database refused: a report it cannot keep as it is (SQLSTATE class 22, data, or 23, integrity) is the input's, exit 2; anything else (a full disk, a broken store, a lost connection) the store's, exit 3. One line: a driver's error can dump the query's parameters.
   const sqlState = (error as { code?: unknown }).code;
   if (typeof sqlState === 'string' && /^[0-9A-Z]{5}$/.test(sqlState)) {
     const input = sqlState.startsWith('22') || sqlState.startsWith('23');
-    console.error(
-      `directory-conformance: the history ${input ? 'cannot keep this report' : 'store failed'}: ${(error as Error).message.split('\n')[0]} (SQLSTATE ${sqlState})${debug ? '' : '; DEBUG=1 shows the detail'}`,
+    return stop(
+      `the history ${input ? 'cannot keep this report' : 'store failed'}: ${first} (SQLSTATE ${sqlState})${more}`,
+      input ? EXIT.configuration : EXIT.inconclusive,
     );
-    if (debug) console.error(error);
-    return exitWhenWritten(input ? EXIT.configuration : EXIT.inconclusive);
   }
   // A bug of the harness is no finding (exit 1 would say the service failed): nothing was judged.
-  console.error(
-    `directory-conformance: internal error, nothing was judged: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}; ${debug ? 'please report it with what follows' : 'run again with DEBUG=1 for the detail, and please report it'}`,
+  stop(
+    `internal error, nothing was judged: ${first}; ${debug ? 'please report it with what follows' : 'run again with DEBUG=1 for the detail, and please report it'}`,
+    EXIT.inconclusive,
   );
-  if (debug) console.error(error);
-  exitWhenWritten(EXIT.inconclusive);
 });
