@@ -67,12 +67,11 @@ export async function* mergeTasks<T>(sources: Iterable<() => AsyncGenerator<Task
     );
   };
   const refill = () => {
-    for (
-      let next = pending.size < open ? queued.next() : undefined;
-      next && !next.done;
-      next = pending.size < open ? queued.next() : undefined
-    )
+    while (pending.size < open) {
+      const next = queued.next();
+      if (next.done) return;
       pull(next.value());
+    }
   };
   try {
     refill();
