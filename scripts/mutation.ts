@@ -5,7 +5,9 @@
  * its verdict gives (EXIT_CODE, as a run of its own would exit). One runner and two workers for a
  * hundred scenarios, instead of a hundred runners. It asserts that
  *   - the clean server and every conformant variant pass with no failure, warning, probe problem or
- *     skip, but for the skips a variant declares (a check with nothing to check, which says why);
+ *     skip, but for the skips a variant declares (a check with nothing to check, which says why),
+ *     and end exit 0, or 3 with exactly the MUST gaps a variant declares (what the harness cannot
+ *     judge against it by its own rule);
  *   - every fault makes its targeted requirement `fail` (MUST) or `warn` (SHOULD);
  *   - every MUST fault makes the run exit 1, and every other run exits as its verdict says;
  * and lists the other requirements each fault tripped, so imprecise checks stay visible.
@@ -19,7 +21,8 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SCHEMA } from '../src/schema-validation/validator';
-import { EXIT_CODE } from '../src/verdicts/aggregate';
+import { EXIT_CODE } from '../src/verdicts/verdict';
+import { openMustGaps } from '../src/verdicts/coverage';
 import { TARGETS_VARIABLE } from '../src/config/targets';
 import { CLEAN, scenarioPrefix } from '../src/reference/scenarios/registry';
 import { FAULTS } from '../src/reference/scenarios/faults';
@@ -54,13 +57,14 @@ const AGREEMENT_DOC = resolve(__dirname, '..', 'docs', 'agreement.md');
 
 function agreementTable(rows: readonly AgreementRow[]): string {
   return markdownTable(
-    ['scenario', 'expected', 'suite', 'survey', 'probes check', 'agree'],
+    ['scenario', 'expected', 'suite', 'survey', 'probes check', 'probes draft', 'agree'],
     rows.map((r) => [
       r.scenario,
       r.expected,
       r.suite,
       r.survey,
       r.probesCheck,
+      r.probesDraft,
       r.disagreements.length === 0 ? 'yes' : `NO: ${r.disagreements.join('; ')}`,
     ]),
   );
@@ -77,7 +81,9 @@ committed probes, side by side. They agree when the survey fails a fault's requi
 level (a SHOULD fault at SHOULD only), fails no MUST requirement the suite does not (so a SHOULD fault
 never makes it exit 1 where the suite does not), surveys every conformant variant clean with the
 choice it makes recorded (its observation, where the survey records one), and when \`probes check\`
-contradicts exactly the promises the suite lists as probe problems. A fault of a
+contradicts exactly the promises the suite lists as probe problems. Against the clean server and the
+faults of the seeds' own records, \`probes draft\` from the fixtures' first ${DRAFT_SEEDS} NPIs keeps every seed: the draft keeps its
+evidence, and the run judges the fault. A fault of a
 requirement the survey does not judge says what the survey would need; a fault that no request of the
 survey meets says why ("never met"), and is checked to stay unseen.
 
@@ -91,8 +97,15 @@ function problems(scenario: Scenario, run: SuiteRun): string[] {
   if (run.reportShapeError) return [`conformance.json breaks schemas/${SCHEMA.conformanceReport} ${run.reportShapeError}`];
   if (!isFault(scenario)) {
     const skips = new Set<string>(scenario.skips ?? []);
+    // A variant the harness cannot judge in full by its own rule ends inconclusive, with exactly those gaps: green means judged.
+    const gaps = [...(scenario.gaps ?? [])].sort();
+    const open = openMustGaps(report.coverage ?? {})
+      .map((gap) => gap.id)
+      .sort();
+    const expectedExit = gaps.length > 0 ? EXIT_CODE.inconclusive : EXIT_CODE.pass;
     return [
-      ...(exitCode !== 0 ? [`exit ${exitCode}`] : []),
+      ...(exitCode !== expectedExit ? [`exit ${exitCode}, expected ${expectedExit}`] : []),
+      ...(open.join() !== gaps.join() ? [`MUST gaps ${open.join(', ') || 'none'}, expected ${gaps.join(', ') || 'none'}`] : []),
       ...report.requirements
         .filter((r) => r.status !== (skips.has(r.id) ? 'skip' : 'pass'))
         .map((r) => `${r.id} ${r.status}: ${(r.failures[0]?.message ?? r.skipped?.[0] ?? '').split('\n')[0]}`),
@@ -147,6 +160,12 @@ const scenarioEnv = (origin: string, scenario: Scenario): Record<string, string>
  */
 const SURVEYED_NPIS = 150;
 
+/** The seeds `probes draft` starts from, on the clean server and on the faults of the seeds' own records. */
+const DRAFT_SEEDS = 5;
+
+/** A walk no organization matches: the survey records what each scenario answers when nothing matches. */
+const NO_MATCH_WALK = { 'address-state': 'ZZ' };
+
 /** The requirements the survey judges: a fault of another is not surveyed. */
 const SURVEYED = requirementsOf(...SURVEY_SUBJECTS);
 
@@ -159,22 +178,30 @@ const SURVEYED = requirementsOf(...SURVEY_SUBJECTS);
 async function otherDrivers(origin: string, runs: readonly SuiteRun[], scratch: string): Promise<AgreementRow[]> {
   const probes = readProbes();
   const npis = writeFixtureNpis(join(scratch, 'npis.txt'), SURVEYED_NPIS);
-  const walks = [probes.organization!.multiPage!.query, ...probes.organization!.searches!.map((s) => s.query)];
+  const seeds = readFileSync(npis, 'utf8').split('\n').slice(0, DRAFT_SEEDS);
+  // A walk that matches nothing too (no state is ZZ): what a service answers then is its choice (§4.3 r2), observed.
+  const walks = [probes.organization!.multiPage!.query, ...probes.organization!.searches!.map((s) => s.query), NO_MATCH_WALK];
   const judged = selected.flatMap((scenario, i) => (runs[i].report ? [{ scenario, suite: runs[i].report! }] : []));
   const jobs = judged.map(({ scenario }): DriversJob => {
     const env = { ...scenarioEnv(origin, scenario), MAX_RPS: '0' };
     const surveyed = !isFault(scenario) || SURVEYED.has(scenario.targets);
+    const drafted = scenario === CLEAN || (isFault(scenario) && scenario.draft === true);
     return {
       env,
       statusSearch: statusSearchOf(statusSearchSetting(env), probes),
       ...(surveyed ? { survey: { out: join(scratch, scenario.name) } } : {}),
+      ...(drafted ? { draft: true as const } : {}),
     };
   });
-  const results = await driversInThreads({ npis, walks, probes }, jobs, Math.min(2, availableParallelism()));
+  const results = await driversInThreads({ npis, walks, probes, seeds }, jobs, Math.min(2, availableParallelism()));
   return judged.map(({ scenario, suite }, i) => {
-    const { survey, checks } = results[i];
+    const { survey, checks, draft } = results[i];
     const needs = isFault(scenario) ? NOT_JUDGED_HERE.find((n) => n.id === scenario.targets)?.needs.join('; ') : undefined;
-    return agreementRow(scenario, { suite, ...(survey ? { survey } : {}), probes: checks }, `not judged by the survey (needs ${needs})`);
+    return agreementRow(
+      scenario,
+      { suite, ...(survey ? { survey } : {}), probes: checks, ...(draft ? { draft: { ...draft, seeds } } : {}) },
+      `not judged by the survey (needs ${needs})`,
+    );
   });
 }
 

@@ -8,7 +8,7 @@ import { announce, type Environment } from '../config/environment';
 import { loadProbes, statusSearchOf } from '../probes/probes-file';
 import { probesFileOf, statusSearchSetting } from '../config/run-config';
 import { DirectoryEndpoints } from '../client/endpoints';
-import { firstQuestionOf } from '../client/preflight';
+import { preflightInputsOf } from '../client/preflight';
 import { TransportError } from '../client/http-client';
 import { BoundedEndpoints, draftProbes } from '../probe-tools/draft';
 import { MAX_SEEDS } from '../probe-tools/draft-bound';
@@ -40,7 +40,7 @@ export function probesCheck(options: RunOptions): Promise<number> {
       if (verdicts.length === 0) console.log('probes: the file promises nothing, so every check that needs a probe would skip');
       return verdicts.length > 0 && count('holds') === verdicts.length ? EXIT.pass : EXIT.inconclusive;
     },
-    ({ probes }) => firstQuestionOf(probes),
+    ({ probes }) => preflightInputsOf(probes),
   );
 }
 
@@ -86,7 +86,7 @@ export function probesDraft(options: RunOptions & { npi?: string[]; out?: string
         );
       return provider.unique?.length ? EXIT.pass : EXIT.inconclusive;
     },
-    // The first seed's search, as the draft's own first question: a refusal drafts nothing.
-    () => ({ endpoint: 'provider', query: { NPI: npis[0] } }),
+    // The first seed's search, as the draft's own first question: a refusal, or another API, drafts nothing.
+    () => ({ provider: { NPI: npis[0] } }),
   );
 }

@@ -9,7 +9,7 @@ import { setFlagsFromString } from 'node:v8';
 import { DirectoryEndpoints } from '../client/endpoints';
 import { secretParameterValues } from '../client/redact';
 import { announce, isQuiet } from '../config/environment';
-import { NEUTRAL_PROVIDER } from '../client/preflight';
+import type { PreflightInputs } from '../client/preflight';
 import { InputError } from '../config/input-error';
 import { USPS_STATE_CODES } from '../domain/usps-states';
 import { escapeText } from '../report/escape';
@@ -21,6 +21,8 @@ import { runSurvey, type SurveyResult } from '../survey/run-survey';
 import type { SurveyPlan } from '../survey/survey-plan';
 import { parseShard } from '../survey/shard';
 import { SURVEY_EXIT_CODE, surveyVerdict } from '../verdicts/survey-verdict';
+import type { SurveyStop } from '../survey/records';
+import { coverageLines } from '../report/coverage-lines';
 import { DELIMITERS, type NpiLine, readNpis } from '../survey/npi-input';
 import { EXIT, outputFolder, UsageError } from './exit-codes';
 import { dryRunLines } from '../survey/dry-run';
@@ -65,6 +67,20 @@ function walkQuery(raw: string): Record<string, string> {
   return query;
 }
 
+/**
+ * What the survey's inputs ask each endpoint, for the preflight: the NPI list's first NPI (a file's;
+ * standard input is read once, by the survey), and the first walk's search.
+ */
+async function surveyInputs(plan: SurveyPlan): Promise<PreflightInputs> {
+  let npi: string | undefined;
+  if (plan.npis !== undefined && plan.npis !== '-')
+    for await (const line of readNpis(plan.npis, { delimiter: plan.delimiter, problem: () => undefined })) {
+      npi = line.npi;
+      break;
+    }
+  return { ...(npi ? { provider: { NPI: npi } } : {}), ...(plan.walks[0] ? { organization: plan.walks[0] } : {}) };
+}
+
 /** The survey's verdict in the last lines, and its exit code. A shard's failures are judged when the shards are merged, as `run --shard`'s are. */
 function concluded(out: string, { report }: SurveyResult): number {
   const { verdict, why } = surveyVerdict(report);
@@ -76,6 +92,8 @@ function concluded(out: string, { report }: SurveyResult): number {
     console.log(`  ${r.level.padEnd(6)} ${r.id.padEnd(20)} ${r.failed} of ${r.checked} records (${(r.rate * 100).toFixed(2)}%)`);
   if (report.failureRows.reached)
     console.log(`  failures.csv holds the first ${report.failureRows.bound} rows by key (--max-failure-rows)`);
+  // What the survey judged of its plan, and what it never met: typed coverage, in the words every output shares.
+  for (const line of coverageLines(report.coverage ?? {})) console.log(escapeText(line, 'terminal'));
   console.log(`survey: ${verdict.toUpperCase()}: ${escapeText(why, 'terminal')}`);
   console.log(`report: ${resolve(out, SURVEY_FILES.html)} (survey.json, failures.csv beside it)`);
   if (verdict === 'fail' && report.shard.total > 1) {
@@ -167,9 +185,9 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
       announce(
         `survey: ${npis === undefined ? 'no NPIs' : `NPIs from ${npis === '-' ? 'standard input' : npis}`}, ${walks.length} organization walks, shard ${shard.index}/${shard.total}, ${concurrency} at a time, ${connection.maxRps > 0 ? `at most ${connection.maxRps} requests/s` : 'no rate limit'}${options.resume ? ', resumed' : ''} → ${out}`,
       );
-      let signalled: string | undefined;
+      let signalled: SurveyStop | undefined;
       const stop = (signal: string) => () => {
-        signalled = `stopped by ${signal}; the checkpoint is kept, and --resume finishes the survey`;
+        signalled = { kind: 'signal', text: `stopped by ${signal}; the checkpoint is kept, and --resume finishes the survey` };
       };
       const onInt = stop('SIGINT');
       const onTerm = stop('SIGTERM');
@@ -189,9 +207,8 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
         process.off('SIGINT', onInt).off('SIGTERM', onTerm);
       }
     },
-    // The preflight asks a neutral provider search: the NPIs are read as the survey streams them, and a walk's
-    // own page 1 is asked once, by the walk. A dry run asks nothing.
-    () => (options['dry-run'] ? undefined : NEUTRAL_PROVIDER),
+    // The preflight asks with the user's own inputs: the list's first NPI and the first walk's search. A dry run asks nothing.
+    async (plan) => (options['dry-run'] ? undefined : await surveyInputs(plan)),
     walks.flatMap(secretParameterValues),
   );
 }

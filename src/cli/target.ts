@@ -15,7 +15,7 @@ import { type ConnectionConfig, EMBEDDED_URL_VARIABLE, loadConnection, secretsOf
 import { announce, dotenvAnnouncement, type Environment, environmentWithDotenv } from '../config/environment';
 import { referenceServerOf } from '../reference/start';
 import { PREFLIGHT_PREFIX } from '../harness/preflight';
-import { type PreflightQuestion, preflightStop } from '../client/preflight';
+import { type PreflightInputs, preflightStop } from '../client/preflight';
 import { EXIT, UsageError } from './exit-codes';
 import { type RunOptions, runEnvironment } from './run';
 
@@ -27,7 +27,7 @@ export interface TargetContext {
 
 /**
  * Runs `body` against the configured target; a request without an HTTP answer is exit 3, said in one
- * line. The preflight comes first, as `run`'s does (client/preflight.ts), from `firstQuestion`: a
+ * line. The preflight comes first, as `run`'s does (client/preflight.ts), with the user's inputs: a
  * target that refuses the credentials, keeps rate-limiting or is no API at that address stops the
  * command in one line, exit 2 where a setting is plainly wrong and 3 otherwise, before it concludes
  * anything from such answers.
@@ -37,8 +37,8 @@ export async function target<E extends DirectoryEndpoints, P>(
   Endpoints: new (http: ReadOnlyHttpClient, connection: ConnectionConfig) => E,
   prepare: (env: Environment, context: TargetContext) => P,
   body: (endpoints: E, prepared: P, context: TargetContext) => Promise<number>,
-  /** The preflight's first question, or undefined: a command that asks the service nothing (survey --dry-run) has none. */
-  firstQuestion: (prepared: P) => PreflightQuestion | undefined,
+  /** What the user gave to ask each endpoint with, for the preflight; undefined: a command that asks the service nothing (survey --dry-run). */
+  preflightInputs: (prepared: P) => PreflightInputs | undefined | Promise<PreflightInputs | undefined>,
   /** Secrets the command was given beside the connection's (a credential-like parameter of a survey's walk), kept out of every output. */
   secrets: readonly string[] = [],
 ): Promise<number> {
@@ -63,8 +63,8 @@ export async function target<E extends DirectoryEndpoints, P>(
     announce(`target: ${targetLine(redactor.url(connection.baseUrl), connection.embedded)}`);
     announce(dotenvAnnouncement(env, cwd));
     try {
-      const question = firstQuestion(prepared);
-      const stopped = question && (await preflightStop(http, connection, question));
+      const inputs = await preflightInputs(prepared);
+      const stopped = inputs && (await preflightStop(http, connection, inputs));
       if (stopped) {
         console.error(`directory-conformance: ${PREFLIGHT_PREFIX}${stopped.message}`);
         return stopped.configuration ? EXIT.configuration : EXIT.inconclusive;

@@ -30,6 +30,8 @@ export interface Exchange {
   contentEncoding?: { coding: string; decoded: boolean };
   /** JSON Pointers of members whose name repeats an earlier one of the same object (RFC 8259 §4). */
   duplicateNames?: string[];
+  /** The body's bytes are not UTF-8 from this offset on (its byte, as evidence); bodyText holds U+FFFD where they were. */
+  invalidUtf8?: { offset: number; byte: number };
 }
 
 /**

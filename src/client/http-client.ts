@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { duplicateMemberNames, mayRepeatNames } from '../json/json-text';
 import { ACCEPTED_ENCODING, type Exchange } from './exchange';
@@ -120,6 +121,11 @@ export class ReadOnlyHttpClient {
     return this.send('GET', url.href);
   }
 
+  /** Text from the service, its credentials out, before any message quotes it. */
+  redact(text: string): string {
+    return this.options.redactor.text(text);
+  }
+
   /** A link resolved against the base URL, as a client of the service would. */
   resolve(link: string): URL {
     return new URL(link, `${this.options.baseUrl}/`);
@@ -206,7 +212,7 @@ function toExchange(answer: TransportAnswer, url: string, durationMs: number, li
   if (answer.tooLargeBytes !== undefined) return tooLarge(answer.tooLargeBytes, answer.cutOff);
   let body = answer.body;
   const coding = (answer.headers['content-encoding'] ?? '').trim().toLowerCase();
-  const extra: Pick<Exchange, 'bom' | 'contentEncoding' | 'duplicateNames'> = {};
+  const extra: Pick<Exchange, 'bom' | 'contentEncoding' | 'duplicateNames' | 'invalidUtf8'> = {};
   let undecodable: string | undefined;
   if (coding !== '' && coding !== ACCEPTED_ENCODING) {
     const result = decoded(body, coding, limit);
@@ -219,6 +225,9 @@ function toExchange(answer: TransportAnswer, url: string, durationMs: number, li
     extra.bom = true;
     body = body.subarray(BOM.length);
   }
+  // Decoded strictly: bytes that are no UTF-8 are said (the offset of the first), never passed over as U+FFFD unseen.
+  const invalid = firstInvalidUtf8(body);
+  if (invalid !== undefined) extra.invalidUtf8 = { offset: invalid, byte: body[invalid] };
   const bodyText = body.toString('utf8');
   const parsed = parseJson(bodyText);
   if (undecodable && !parsed.json.ok)
@@ -228,6 +237,35 @@ function toExchange(answer: TransportAnswer, url: string, durationMs: number, li
     if (repeated.length > 0) extra.duplicateNames = repeated;
   }
   return { ...base, bodyText, ...parsed, ...extra };
+}
+
+/** The byte offset of the first byte that is no part of well-formed UTF-8 (RFC 3629), or undefined when the whole body is. */
+export function firstInvalidUtf8(bytes: Uint8Array): number | undefined {
+  if (isUtf8(bytes)) return undefined;
+  let i = 0;
+  while (i < bytes.length) {
+    const lead = bytes[i];
+    const length =
+      lead < 0x80 ? 1 : lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    if (length === 0 || i + length > bytes.length) return i;
+    // The second byte's range depends on the lead: no overlong forms, no surrogates, nothing past U+10FFFF.
+    const [low, high] =
+      lead === 0xe0
+        ? [0xa0, 0xbf]
+        : lead === 0xed
+          ? [0x80, 0x9f]
+          : lead === 0xf0
+            ? [0x90, 0xbf]
+            : lead === 0xf4
+              ? [0x80, 0x8f]
+              : [0x80, 0xbf];
+    for (let k = 1; k < length; k++) {
+      const byte = bytes[i + k];
+      if (k === 1 ? byte < low || byte > high : byte < 0x80 || byte > 0xbf) return i;
+    }
+    i += length;
+  }
+  return undefined;
 }
 
 function parseJson(text: string): Pick<Exchange, 'json' | 'body'> {

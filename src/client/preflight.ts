@@ -2,12 +2,17 @@
  * The preflight: a few requests before any judged one, which tell a misconfigured target from a
  * service that breaks the specification. A target that cannot be reached or trusted, refuses the
  * credentials, keeps rate-limiting, answers a web page where JSON is due (§1: "All operations are
- * HTTP GET and return JSON"), or answers every endpoint with the 404 of a path that does not exist
- * is said in one line, and nothing is judged: such answers say nothing of the service.
+ * HTTP GET and return JSON"), answers every endpoint with the 404 of a path that does not exist, or
+ * answers JSON that is none of the service's shapes everywhere (another API at that address) is
+ * said in one line, and nothing is judged: such answers say nothing of the service.
  *
- * One request when the target is well; a handful more only when its first answer looks wrong.
+ * It asks with the user's own inputs (a probe's or an NPI list's NPI, a probe's or a walk's
+ * organization search) before any neutral question: a service whose no-match is the 404 of an
+ * unknown path still answers the user's NPI. One request when the target is well; a handful more
+ * only when its first answer looks wrong; a first 429 is asked once more.
  */
 import type { ConnectionConfig } from '../config/connection';
+import { AMBIGUITY_MESSAGE } from '../spec/constants';
 import type { Probes } from '../types/schemas';
 import { DirectoryEndpoints } from './endpoints';
 import type { Exchange } from './exchange';
@@ -27,15 +32,33 @@ export interface PreflightQuestion {
 
 /** A neutral organization search (§4.3), for a target of which nothing is known. */
 const NEUTRAL_ORGANIZATION: PreflightQuestion = { endpoint: 'organization', query: { name: 'a' } };
-export const NEUTRAL_PROVIDER: PreflightQuestion = { endpoint: 'provider', query: { LastName: 'a', FirstName: 'a' } };
+const NEUTRAL_PROVIDER: PreflightQuestion = { endpoint: 'provider', query: { LastName: 'a', FirstName: 'a' } };
 
-/** The first question: the tester's first unique probe, or first organization search, or a neutral one. */
-export function firstQuestionOf(probes: Probes | undefined): PreflightQuestion {
-  const unique = probes?.provider?.unique?.[0];
-  if (unique) return { endpoint: 'provider', query: unique.query };
-  const search = probes?.organization?.searches?.[0];
-  return search ? { endpoint: 'organization', query: search.query } : NEUTRAL_ORGANIZATION;
+/** What the user gave the command to ask each endpoint with: a probe's or an NPI list's query, a probe's or a walk's search. */
+export interface PreflightInputs {
+  provider?: QueryParameters;
+  organization?: QueryParameters;
 }
+
+/** The user's inputs of a probes file: its first unique probe, and its first organization search. */
+export function preflightInputsOf(probes: Probes | undefined): PreflightInputs {
+  const unique = probes?.provider?.unique?.[0]?.query;
+  const search = probes?.organization?.searches?.[0]?.query;
+  return { ...(unique ? { provider: unique } : {}), ...(search ? { organization: search } : {}) };
+}
+
+/** The question asked of `endpoint`: the user's own, else a neutral one. */
+const questionFor = (endpoint: PreflightQuestion['endpoint'], inputs: PreflightInputs): PreflightQuestion => {
+  const query = inputs[endpoint];
+  return query ? { endpoint, query } : endpoint === 'provider' ? NEUTRAL_PROVIDER : NEUTRAL_ORGANIZATION;
+};
+
+/** The first question: the user's provider query, else the user's organization search, else a neutral search. */
+const firstQuestionOf = (inputs: PreflightInputs): PreflightQuestion =>
+  inputs.provider ? questionFor('provider', inputs) : questionFor('organization', inputs);
+
+/** Seconds to wait before asking a first 429 once more, when it gave no Retry-After the client could wait out. */
+export const FIRST_429_WAIT_SECONDS = 1;
 
 /** Path prefixes under which APIs are commonly published: where a wrong BASE_URL's API may be found. */
 const COMMON_PREFIXES = ['/api', '/api/v1', '/v1', '/directory', '/api/directory', '/directory/api'];
@@ -156,6 +179,49 @@ function pageStop(first: Exchange, second: Exchange): PreflightStop {
 
 const isRedirect = ({ status }: Pick<Exchange, 'status'>) => status >= 300 && status < 400;
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A successful JSON answer that is none of the shapes the service answers its endpoint with: no
+ * golden record (§2.1), no ambiguity text (§4.1 r4) for the single-best search; no bundle (§2.5)
+ * for the organization search. Alone it proves nothing (§4.1 r7 and §4.3 r2 leave the no-match answer
+ * open); everywhere, and beside a path no directory serves that answers JSON too, it is another API.
+ */
+function isForeignJson(endpoint: PreflightQuestion['endpoint'], exchange: Exchange): boolean {
+  if (exchange.status < 200 || exchange.status > 299 || !exchange.json.ok || exchange.bodyText.includes(AMBIGUITY_MESSAGE)) return false;
+  const body = exchange.body;
+  if (endpoint === 'provider') return !(isObject(body) && typeof body.id === 'string' && isObject(body.data));
+  return !(isObject(body) && (body.resourceType === 'Bundle' || 'entry' in body));
+}
+
+/**
+ * What an answer carried, short, for a message: `200 application/json, a JSON object with service, version`.
+ * Only the names of its members, cut and without the credentials the client sent: whatever a target
+ * echoes stays out of the line.
+ */
+function answered(exchange: Exchange, redact: (text: string) => string): string {
+  const body = exchange.body;
+  const shape = isObject(body)
+    ? `a JSON object with ${
+        Object.keys(body)
+          .slice(0, 5)
+          .map((key) => redact(key.slice(0, 30)))
+          .join(', ') || 'no member'
+      }`
+    : Array.isArray(body)
+      ? 'a JSON array'
+      : `JSON ${body === null ? 'null' : typeof body}`;
+  return `${exchange.status} ${exchange.contentType || '(no media type)'}, ${shape}`;
+}
+
+/** Both endpoints, and a path beside them that no directory serves, answer JSON none of the service's shapes: another API answers at BASE_URL. */
+function anotherApiStop(first: Exchange, other: Exchange, nowhere: Exchange, redact: (text: string) => string): PreflightStop {
+  return {
+    message: `the target does not look like the Directory Search Service: GET ${first.url} answered ${answered(first, redact)}, GET ${other.url} answered ${answered(other, redact)}: no golden record, ambiguity text or bundle (§2.1, §4.1 r4, §2.5), and GET ${nowhere.url}, a path no directory serves, answered ${nowhere.status} JSON too: set BASE_URL to the Directory Search Service's base address`,
+    configuration: true,
+  };
+}
+
 /** Both endpoints redirect: to a sign-in page, or from http to https. The harness follows no redirect (it would carry credentials). */
 function redirectStop(first: Exchange, second: Exchange): PreflightStop {
   return {
@@ -191,8 +257,16 @@ class Preflight {
     return endpoint === 'provider' ? api.searchSingleBest(query) : api.organizations(query);
   }
 
+  /** The question, and once more after a wait when its first answer is a 429 the client could not wait out (no Retry-After). */
+  async askFirst(question: PreflightQuestion): Promise<Exchange> {
+    const first = await this.ask(question);
+    if (first.status !== 429 || (first.rateLimited ?? []).length > 0) return first;
+    await new Promise((resolve) => setTimeout(resolve, FIRST_429_WAIT_SECONDS * 1000));
+    return this.ask(question);
+  }
+
   /** A path beside the endpoint's own that no directory serves: what the target answers to a route it does not have. */
-  private nowhereBeside(endpoint: PreflightQuestion['endpoint']): Promise<Exchange> {
+  nowhereBeside(endpoint: PreflightQuestion['endpoint']): Promise<Exchange> {
     return this.http.get(`${endpoint === 'provider' ? this.connection.providerPath : this.connection.fhirPath}${NOWHERE}`);
   }
 
@@ -229,9 +303,14 @@ class Preflight {
   }
 }
 
+/** An answer that is no reason to look further: not a 404, a redirect, a web page, or JSON none of the endpoint's shapes. */
+const looksWell = (endpoint: PreflightQuestion['endpoint'], exchange: Exchange) =>
+  exchange.status !== 404 && !isRedirect(exchange) && !isPageForJson(exchange) && !isForeignJson(endpoint, exchange);
+
 /**
- * The preflight of one target: its first question, and, when the answer looks wrong, the questions
- * that tell why. Undefined when the target answered something worth judging.
+ * The preflight of one target: its first question (the user's own input), and, when the answer
+ * looks wrong, the questions that tell why, the user's own input for the other endpoint first.
+ * Undefined when the target answered something worth judging.
  */
 export async function preflightStop(
   http: ReadOnlyHttpClient,
@@ -239,17 +318,25 @@ export async function preflightStop(
     ConnectionConfig,
     'baseUrl' | 'requestTimeoutMs' | 'apiToken' | 'apiHeaders' | 'providerPath' | 'fhirPath' | 'clientCertificate'
   >,
-  question: PreflightQuestion,
+  inputs: PreflightInputs,
 ): Promise<PreflightStop | undefined> {
   const preflight = new Preflight(http, connection);
+  const question = firstQuestionOf(inputs);
   try {
-    const first = await preflight.ask(question);
+    const first = await preflight.askFirst(question);
     const refused = verdictOnAnswer(first, connection);
-    if (refused || (first.status !== 404 && !isRedirect(first) && !isPageForJson(first))) return refused;
-    const otherQuestion = question.endpoint === 'provider' ? NEUTRAL_ORGANIZATION : NEUTRAL_PROVIDER;
+    if (refused || looksWell(question.endpoint, first)) return refused;
+    const otherQuestion = questionFor(question.endpoint === 'provider' ? 'organization' : 'provider', inputs);
     const other = await preflight.ask(otherQuestion);
     if (isRedirect(first) && isRedirect(other)) return redirectStop(first, other);
     if (isPageForJson(first) && isPageForJson(other)) return pageStop(first, other);
+    // The user's own input answered as the service answers: whatever the first answer was, the API is there.
+    if (looksWell(otherQuestion.endpoint, other)) return undefined;
+    if (isForeignJson(question.endpoint, first) && isForeignJson(otherQuestion.endpoint, other)) {
+      const nowhere = await preflight.nowhereBeside(question.endpoint);
+      const catchAll = nowhere.status >= 200 && nowhere.status < 300 && nowhere.json.ok;
+      return catchAll ? anotherApiStop(first, other, nowhere, (text) => http.redact(text)) : undefined;
+    }
     if (first.status !== 404) return undefined;
     return preflight.unrouted({ endpoint: question.endpoint, exchange: first }, { endpoint: otherQuestion.endpoint, exchange: other });
   } catch (error) {

@@ -26,7 +26,7 @@ export function readBaseline(file: string): Baseline {
   }
   const baseline = value as Baseline;
   const known = new Set<string>(REQUIREMENTS.map((r) => r.id));
-  const unknown = baseline.expectations.find((entry) => !known.has(entry.id));
+  const unknown = [...baseline.expectations, ...(baseline.gaps ?? [])].find((entry) => !known.has(entry.id));
   if (unknown) throw new ConfigError(KEY, `${file} names ${unknown.id}, which is no requirement (see directory-conformance list)`);
   const observations = new Set<string>(OBSERVATIONS.map((o) => o.id));
   const stray = Object.keys(baseline.observations ?? {}).find((id) => !observations.has(id));
@@ -40,5 +40,7 @@ export function writeBaseline(file: string, baseline: Baseline): void {
   const expectations = [...baseline.expectations].sort(
     (a, b) => order.get(a.id)! - order.get(b.id)! || (a.fingerprint ?? '').localeCompare(b.fingerprint ?? ''),
   );
-  writeFileSync(file, `${JSON.stringify({ expectations, observations: baseline.observations ?? {} }, null, 2)}\n`);
+  const gaps = [...(baseline.gaps ?? [])].sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  const written = { expectations, ...(gaps.length > 0 ? { gaps } : {}), observations: baseline.observations ?? {} };
+  writeFileSync(file, `${JSON.stringify(written, null, 2)}\n`);
 }

@@ -2,7 +2,7 @@ import type { ObservationRecord, RequirementRecord } from '../rules/judgement';
 import { ANSWER_SUBJECTS, observationsOf, requirementsOf } from '../rules/rulebook/registry';
 import type { SubjectKind } from '../rules/rulebook/subjects';
 import type { RequirementId } from '../spec/catalogue';
-import type { ProbeProblem } from '../types/schemas';
+import type { NotJudgedReason, ProbeProblem, RunError } from '../types/schemas';
 import type { TestCoverage, TestResult } from '../verdicts/aggregate';
 
 /**
@@ -26,6 +26,12 @@ export const ANNOTATION = {
   answers: 'conformance-answers',
   /** JSON TestCoverage: what the test saw of the service's data. */
   coverage: 'conformance-coverage',
+  /** JSON NotJudgedReason: why the test skipped itself, as data (Playwright's own skip annotation carries its words). */
+  skip: 'conformance-skip',
+  /** JSON { kind, message }: an error of the run the test met and knows the kind of (a request without an HTTP answer). */
+  error: 'conformance-run-error',
+  /** The exact message the test's checks threw because MUST checks failed: a finding, already recorded, not an error of the run. */
+  findings: 'conformance-findings-thrown',
 } as const;
 
 /** The requirements of the subjects every answer is handed to, whatever test asked for it (test-client.ts: judgeAnswer). */
@@ -54,9 +60,6 @@ export function judging(...subjects: SubjectKind[]) {
   };
 }
 
-/** The start of the error a test throws when a MUST check failed: a finding, already recorded, not an error of the run. */
-export const MUST_FAILURES = /MUST checks? failed:/;
-
 /** What the conformance reporter knows of one finished Playwright test. */
 export interface TestOutcome {
   title: string;
@@ -65,6 +68,9 @@ export interface TestOutcome {
   /** Error messages, for a test that failed outside its checks (transport, time-out, harness) or on a MUST check. */
   errors: readonly string[];
 }
+
+/** How Playwright may give the message a test threw: as it was, or after the error's name. */
+const thrownAs = (message: string) => [message, `Error: ${message}`];
 
 function parsed<T>(annotations: TestOutcome['annotations'], type: string): T[] {
   return annotations.filter((a) => a.type === type && a.description).map((a) => JSON.parse(a.description!) as T);
@@ -75,7 +81,11 @@ const declaredBy = (outcome: TestOutcome, type: string) =>
 
 /** A finished test as the verdict sees it: its annotations read back into what its checks recorded. */
 export function testResultOf(outcome: TestOutcome): TestResult {
-  const skip = outcome.annotations.find((a) => a.type === 'skip');
+  const [skip] = parsed<NotJudgedReason>(outcome.annotations, ANNOTATION.skip);
+  const typed = parsed<{ kind: RunError['kind']; message: string }>(outcome.annotations, ANNOTATION.error);
+  // The checks' own throw is a finding, recorded already; what else the test threw is an error of the harness, unless a typed one explains it.
+  const findings = new Set(declaredBy(outcome, ANNOTATION.findings).flatMap(thrownAs));
+  const others = outcome.errors.filter((message) => !findings.has(message));
   return {
     title: outcome.title,
     status: outcome.status,
@@ -86,7 +96,7 @@ export function testResultOf(outcome: TestOutcome): TestResult {
     probeProblems: parsed<ProbeProblem>(outcome.annotations, ANNOTATION.probeProblem),
     coverage: parsed<TestCoverage>(outcome.annotations, ANNOTATION.coverage),
     answers: parsed<number>(outcome.annotations, ANNOTATION.answers).reduce((sum, n) => sum + n, 0),
-    ...(skip ? { skipReason: skip.description ?? 'skipped' } : {}),
-    errors: outcome.errors.filter((message) => !MUST_FAILURES.test(message)),
+    ...(skip ? { skip } : {}),
+    errors: typed.length > 0 ? typed : others.map((message) => ({ kind: 'harness' as const, message })),
   };
 }

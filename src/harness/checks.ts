@@ -8,7 +8,7 @@ import { Judgement, type RequirementRecord } from '../rules/judgement';
 import { judge, requirementsOf } from '../rules/rulebook/registry';
 import type { SubjectKind, Subjects } from '../rules/rulebook/subjects';
 import type { RequirementId } from '../spec/catalogue';
-import type { Failure } from '../types/schemas';
+import type { Failure, NotJudgedReason, RunError } from '../types/schemas';
 import { serviceValue } from '../rules/service-text';
 import type { TestCoverage } from '../verdicts/aggregate';
 import { ANSWER_SUBJECTS } from '../rules/rulebook/registry';
@@ -19,6 +19,10 @@ export class TestChecks {
   private readonly covered: TestCoverage[] = [];
   /** Answers the test received, each judged as an answer of its endpoint. */
   private answers = 0;
+  /** Errors of the run the test met, by kind: a request that ended without an HTTP answer. */
+  private readonly runErrors: { kind: RunError['kind']; message: string }[] = [];
+  /** What the test threw because MUST checks failed, when it did. */
+  private thrown: string | undefined;
 
   constructor(
     private readonly declared: ReadonlySet<RequirementId>,
@@ -58,14 +62,25 @@ export class TestChecks {
     this.covered.push(coverage);
   }
 
-  /** Every requirement of a subject this test declared and cannot meet, for want of a probe: each shows skipped, with the reason. */
-  skipSubject(subject: SubjectKind, reason: string): void {
+  /** Every requirement of a subject this test declared and cannot meet (for want of a probe, say): each shows skipped, with the reason. */
+  skipSubject(subject: SubjectKind, reason: NotJudgedReason): void {
     for (const id of requirementsOf(subject)) this.skip(id, reason);
   }
 
   /** A part of a requirement this test cannot check, for want of a probe: the report shows it partial, with the reason. */
-  skip(id: RequirementId, reason: string): void {
+  skip(id: RequirementId, reason: NotJudgedReason): void {
     this.record(new Judgement().skip(id, reason));
+  }
+
+  /** An error of the run the test met, of a kind it knows (a request that ended without an HTTP answer): said as data, not read back from a message. */
+  runError(kind: RunError['kind'], message: string): void {
+    this.runErrors.push({ kind, message: this.redactor.text(message) });
+  }
+
+  /** The message the test throws because MUST checks failed: a finding, never an error of the run. */
+  findingsThrown(message: string): string {
+    this.thrown = message;
+    return message;
   }
 
   /** Secrets out first, then the service's text capped: a cut never leaves part of a secret behind. */
@@ -88,7 +103,13 @@ export class TestChecks {
       // Dataset names are the service's text: redacted and capped as every value from it.
       ...(this.answers > 0 ? [{ type: ANNOTATION.answers, description: String(this.answers) }] : []),
       ...this.covered.map((coverage) => ({ type: ANNOTATION.coverage, description: JSON.stringify(serviceValue(this.redact(coverage))) })),
+      ...this.runErrors.map((error) => ({ type: ANNOTATION.error, description: JSON.stringify(error) })),
     ];
+  }
+
+  /** What the test threw for its findings, once it threw: an annotation of the test's result, after the others. */
+  thrownAnnotation(): { type: string; description: string }[] {
+    return this.thrown === undefined ? [] : [{ type: ANNOTATION.findings, description: this.thrown }];
   }
 
   /** MUST failures, which fail the test. */

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { FullResult, Reporter, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { type TestOutcome, testResultOf } from './annotations';
-import { CONFIGURATION_PREFLIGHT_PREFIX, PREFLIGHT_PREFIX } from './preflight';
+import { preflightStopped } from './preflight';
 import { type Environment, environmentWithDotenv, isQuiet } from '../config/environment';
 import { loadSuiteConfig } from './suite-config';
 import { secretsOf } from '../config/connection';
@@ -10,8 +10,7 @@ import { Redactor } from '../client/redact';
 import { applyBaseline } from '../verdicts/baseline/apply';
 import { aggregate, EXIT_CODE, type RunError, type RunVerdict } from '../verdicts/aggregate';
 import { conformanceReport, REPORT_FILES } from '../report/model';
-import { WALK_CUT } from '../rules/rulebook';
-import { PAGE_SIZE } from '../spec/constants';
+import { coverageLines } from '../report/coverage-lines';
 import { writeReport } from '../report/write-report';
 
 // eslint-disable-next-line no-control-regex -- ANSI colour codes start with ESC.
@@ -38,16 +37,10 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onError(error: TestError): void {
-    const message = (error.message ?? error.value ?? '').replace(ANSI, '').replace(/^Error: /, '');
-    // The longer prefix first: a configuration error's begins with the preflight's.
-    const prefix = [CONFIGURATION_PREFLIGHT_PREFIX, PREFLIGHT_PREFIX].find((p) => message.includes(p));
-    if (prefix)
-      this.runErrors.push({
-        test: 'preflight',
-        kind: prefix === CONFIGURATION_PREFLIGHT_PREFIX ? 'configuration' : 'preflight',
-        message: message.slice(message.indexOf(prefix) + prefix.length).split('\n')[0],
-      });
-    else this.runErrors.push({ test: '(outside tests)', kind: 'harness', message });
+    // The preflight says why it stopped the run as data (preflightStopped); any other error outside the tests is the harness's.
+    const stop = preflightStopped();
+    if (stop && !this.runErrors.some((e) => e.test === 'preflight')) this.runErrors.push({ test: 'preflight', ...stop });
+    else this.runErrors.push({ test: '(outside tests)', kind: 'harness', message: (error.message ?? error.value ?? '').replace(ANSI, '') });
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -124,12 +117,8 @@ export default class ConformanceReporter implements Reporter {
     console.log(
       `${name ? `conformance [${name}]` : '\nconformance'}: ${summary.verdict.toUpperCase()}: ${counts}${againstBaseline} (${config.reportDir}/${REPORT_FILES.html}; ${REPORT_FILES.markdown} and ${REPORT_FILES.json} beside it)`,
     );
-    // A walk cut by its page budget leaves its requirements partial: the last lines say what to change.
-    const cut = summary.requirements.filter((r) => r.skipped?.some((reason) => WALK_CUT.test(reason))).map((r) => r.id);
-    if (cut.length > 0)
-      console.log(
-        `walk cut short: a walk stopped at its page budget before its end, so ${cut.join(', ')} ${cut.length > 1 ? 'are' : 'is'} partial: give organization.multiPage a query that matches ${PAGE_SIZE + 1}–${PAGE_SIZE * (config.maxPages - 1)} organizations (probes draft chooses one), or raise MAX_PAGES (now ${config.maxPages})`,
-      );
+    // What was not judged, and what closes each gap: MUST gaps, which decide the verdict, first.
+    for (const line of coverageLines(summary.coverage)) console.log(line);
     // Without a baseline a SHOULD finding only warns: the last line says how to gate on every finding.
     if (!config.baseline && !name && this.runErrors.length === 0 && !isQuiet(environment))
       console.log(

@@ -2,11 +2,15 @@ import { probeLabel } from '../probes/promises';
 import type { RecordLike } from '../rules/answers';
 import { Judgement } from '../rules/judgement';
 import { uniqueRecord } from '../rules/unique-probe';
-import type { Probes } from '../types/schemas';
+import type { NotJudgedReason, Probes } from '../types/schemas';
 import type { DirectoryClient } from './test-client';
 
 /** Why a check derived from a unique probe cannot run. */
-export const NO_CURATED_ID = 'no curated ID: PROBES_FILE has no provider.unique probe whose search returned a record';
+export const NO_CURATED_ID: NotJudgedReason = {
+  kind: 'no-probe',
+  probe: 'provider.unique',
+  text: 'no curated ID: PROBES_FILE has no provider.unique probe whose search returned a record',
+};
 
 /**
  * The golden records the unique probes lead to, each once, in the probes' order: the suite's curated

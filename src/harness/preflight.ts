@@ -9,7 +9,7 @@ import { environmentWithDotenv } from '../config/environment';
 import { loadSuiteConfig, type SuiteConfig } from './suite-config';
 import { secretsOf } from '../config/connection';
 import { ReadOnlyHttpClient } from '../client/http-client';
-import { firstQuestionOf, preflightStop } from '../client/preflight';
+import { preflightInputsOf, preflightStop } from '../client/preflight';
 import { Redactor } from '../client/redact';
 import { runTargets, targetEnvironment } from '../config/targets';
 import { UndiciTransport } from '../client/transport';
@@ -17,13 +17,29 @@ import { UndiciTransport } from '../client/transport';
 export const PREFLIGHT_PREFIX = 'preflight: ';
 
 /** What the preflight of a configuration error begins with: the run's verdict is then `error` (exit 2). */
-export const CONFIGURATION_PREFLIGHT_PREFIX = `${PREFLIGHT_PREFIX}configuration: `;
+const CONFIGURATION_PREFLIGHT_PREFIX = `${PREFLIGHT_PREFIX}configuration: `;
+
+/**
+ * Where the preflight leaves why it stopped the run, as data, for the conformance reporter: both run
+ * in Playwright's runner process (globalSetup and reporters), so the reporter reads the kind here
+ * instead of reading it back from the error's words.
+ */
+const STOP = Symbol.for('directory-conformance.preflight-stop');
+
+export interface PreflightStopRecord {
+  kind: 'preflight' | 'configuration';
+  message: string;
+}
+
+/** Why the preflight stopped this run, when it did: set once, by the error below. */
+export const preflightStopped = (): PreflightStopRecord | undefined => (globalThis as { [STOP]?: PreflightStopRecord })[STOP];
 
 export class PreflightError extends Error {
   constructor(message: string, configuration = false) {
     super(`${configuration ? CONFIGURATION_PREFLIGHT_PREFIX : PREFLIGHT_PREFIX}${message}`);
     // Playwright prints the stack of a globalSetup error; the message is the whole story.
     this.stack = this.message;
+    (globalThis as { [STOP]?: PreflightStopRecord })[STOP] = { kind: configuration ? 'configuration' : 'preflight', message };
   }
 }
 
@@ -48,7 +64,7 @@ async function preflightTarget(config: FullConfig, harness: SuiteConfig, name?: 
   const transport = new UndiciTransport(harness.clientCertificate);
   try {
     const http = new ReadOnlyHttpClient(transport, clientOptions(harness, new Redactor(secretsOf(harness))));
-    const problem = await preflightStop(http, harness, firstQuestionOf(harness.probes));
+    const problem = await preflightStop(http, harness, preflightInputsOf(harness.probes));
     if (problem) throw stop(problem.message, problem.configuration);
   } finally {
     await transport.close();

@@ -131,9 +131,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // Playwright replace its worker, and a hundred scenarios would start a hundred workers.
     if (failures.length > 0 && !SEVERAL_TARGETS) {
       // Playwright prints this on the terminal: what the service sent must show there, never act.
-      throw new Error(
+      const message = checks.findingsThrown(
         `${failures.length} MUST check${failures.length > 1 ? 's' : ''} failed:\n\n${failures.map((f) => escapeText(f.failure.message, 'terminal')).join('\n\n')}`,
       );
+      testInfo.annotations.push(...checks.thrownAnnotation());
+      throw new Error(message);
     }
   },
 

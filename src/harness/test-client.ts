@@ -1,7 +1,7 @@
 import type { EndpointPaths } from '../client/endpoints';
 import { DirectoryEndpoints, type Endpoint } from '../client/endpoints';
 import type { Exchange } from '../client/exchange';
-import type { ReadOnlyHttpClient } from '../client/http-client';
+import { type ReadOnlyHttpClient, TransportError } from '../client/http-client';
 import { judgeAnswer } from '../rules/rulebook';
 import type { TestChecks } from './checks';
 
@@ -20,7 +20,14 @@ export class DirectoryClient extends DirectoryEndpoints {
   }
 
   protected override async answered(pending: Promise<Exchange>, endpoint: Endpoint): Promise<Exchange> {
-    const exchange = await pending;
+    let exchange: Exchange;
+    try {
+      exchange = await pending;
+    } catch (error) {
+      // A request without an HTTP answer stops the test: the run error is said as data, by its kind.
+      if (error instanceof TransportError) this.checks.runError('transport', error.message);
+      throw error;
+    }
     this.checks.answered(judgeAnswer(endpoint, exchange));
     return exchange;
   }

@@ -25,6 +25,9 @@ const NOT_THE_SERVICE = new Set([
   'probes.schema.json',
   'baseline.schema.json',
   'report/conformance-report.schema.json',
+  'report/coverage.schema.json',
+  'report/failing-keys.schema.json',
+  'report/survey.schema.json',
   'service/health.schema.json',
 ]);
 

@@ -12,6 +12,7 @@ import type { Probes } from '../types/schemas';
 import {
   ambiguousPromise,
   uniquePromise,
+  promiseStands,
   type PromiseCheck,
   verifyIdentifier,
   verifyMultiPage,
@@ -24,7 +25,7 @@ import {
 } from './verify';
 import { draftRequestBound, MAX_SEEDS, TRIES } from './draft-bound';
 import { DEFAULT_MAX_PAGES } from '../config/run-config';
-import { PAGE_SIZE } from '../spec/constants';
+import { MAX_COUNT, PAGE_SIZE } from '../spec/constants';
 
 /** Ambiguous probes written at most: each costs the suite several requests, and three show the rule. */
 const WRITTEN_AMBIGUOUS = 3;
@@ -112,7 +113,13 @@ async function chooseMultiPage(
     ...sized.filter((c) => c.matches > WALK_FITS).sort((a, b) => a.matches - b.matches),
   ];
   for (const candidate of distinctByJson(order).slice(0, TRIES.multiPage)) {
-    if (!kept(await verifyMultiPage(api, JSON.stringify(candidate.query), candidate.query))) continue;
+    const verdict = await verifyMultiPage(api, JSON.stringify(candidate.query), candidate.query);
+    if (!kept(verdict)) {
+      notes.push(
+        `organization.multiPage ${JSON.stringify(candidate.query)}: its answers showed ${candidate.matches} matches, but ${verdict.observed}`,
+      );
+      continue;
+    }
     const pages = Math.ceil(candidate.matches / PAGE_SIZE);
     notes.push(
       candidate.matches <= WALK_FITS
@@ -124,7 +131,45 @@ async function chooseMultiPage(
   return undefined;
 }
 
-const kept = (v: PromiseCheck) => v.status === 'holds';
+/**
+ * A promise the draft writes: one its answers keep, or one whose answers show the service failing a
+ * rule on its own (the probe is sound; the run judges the failure). The draft keeps its evidence.
+ */
+const kept = (v: PromiseCheck) => promiseStands(v);
+
+/** The words of three letters or more that most of `names` share, most shared first: what a name search of many matches asks. */
+function commonNameWords(names: readonly string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const name of names)
+    for (const word of new Set(name.toUpperCase().match(/\p{L}{3,}/gu) ?? [])) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return [...counts]
+    .filter(([, count]) => count > 1)
+    .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
+    .map(([word]) => word);
+}
+
+/** A search the draft made, and how many organizations its answer showed to match: its total, or its entries when that is more. */
+interface Shown {
+  query: Record<string, string>;
+  matches: number;
+}
+
+const shownBy = (query: Record<string, string>, entries: number, total: unknown): Shown => ({
+  query,
+  matches: Math.max(entries, typeof total === 'number' && Number.isSafeInteger(total) ? total : 0),
+});
+
+/**
+ * Why no search filled a probe that needs more than `threshold` matches, from what the answers
+ * showed: none showed as many (each search and its count), or those that did broke the promise (the notes say how).
+ */
+function shownWhy(shown: readonly Shown[], threshold: number): string {
+  const listed = (list: readonly Shown[]) => list.map((s) => `${JSON.stringify(s.query)} ${s.matches}`).join(', ');
+  const over = shown.filter((s) => s.matches > threshold);
+  if (shown.length === 0) return 'the draft made no organization search whose answer was a bundle';
+  if (over.length === 0) return `no search the draft made showed more than ${threshold} matching organizations (${listed(shown)})`;
+  return `the searches whose answers showed more than ${threshold} matches (${listed(over)}) did not keep the promise: see the notes`;
+}
 
 /** Drafts a probes file from seed NPIs; see draftRequestBound for the requests it makes at most. */
 export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]): Promise<Draft> {
@@ -146,10 +191,13 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
   const seeds: Seed[] = [];
   for (const npi of seedsWanted) {
     const byNpi = await verifyUnique(api, `NPI ${npi}`, { NPI: npi });
+    // A seed that finds exactly one provider is kept, whatever rules its record breaks: the run judges them.
     if (!kept(byNpi) || !byNpi.record) {
       notes.push(`${byNpi.message}: seed left out`);
       continue;
     }
+    if (byNpi.status === 'unconfirmed')
+      notes.push(`NPI ${npi} finds one provider, whose answer breaks a rule (${byNpi.observed}): kept, and the run judges it`);
     byNpiProbes.push({ query: { NPI: npi } });
     const seed = seedOf(npi, byNpi.record.id, byNpi.record.data);
     seeds.push(seed);
@@ -194,8 +242,11 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
   }
 
   const searches: { query: Record<string, string> }[] = [];
-  const searchTotals: { query: Record<string, string>; total: number }[] = [];
+  // How many organizations each search the draft made showed to match: what fills multiPage and overLimit, and what the notes say.
+  const shown: Shown[] = [];
   const identifiersSeen: string[] = [];
+  // The organizations' names: a word many of them share (CLINIC, MEDICAL) is a search more than 1000 may match.
+  const namesSeen: string[] = [];
   const cityQueries = distinct(
     seeds.map((s) => query({ 'address-city': s.city, 'address-state': s.state })),
     TRIES.cities,
@@ -206,13 +257,15 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
   );
   for (const candidate of [...cityQueries, ...postalQueries]) {
     const found = await verifySearch(api, JSON.stringify(candidate), candidate);
+    if (found.entries !== undefined) shown.push(shownBy(candidate, found.entries, found.total));
     if (!kept(found)) continue;
     searches.push({ query: candidate });
-    const searchTotal = (found.bundle as { total?: unknown } | undefined)?.total;
-    if (typeof searchTotal === 'number') searchTotals.push({ query: candidate, total: searchTotal });
-    for (const entry of entriesOf(found.bundle))
-      for (const identifier of objectsIn((entry.resource as Record<string, unknown> | undefined)?.identifier))
+    for (const entry of entriesOf(found.bundle)) {
+      const resource = entry.resource as Record<string, unknown> | undefined;
+      for (const identifier of objectsIn(resource?.identifier))
         if (typeof identifier.value === 'string' && identifier.value !== '') identifiersSeen.push(identifier.value);
+      if (typeof resource?.name === 'string') namesSeen.push(resource.name);
+    }
   }
   const identifiers: string[] = [];
   for (const value of distinct(identifiersSeen, TRIES.identifiers))
@@ -224,15 +277,40 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
   );
   const stateQuery = (state: string) => ({ 'address-state': state });
   let overLimit: { query: Record<string, string> } | undefined;
-  // How many match each candidate: a search's own total where it says more than its page holds, a state's Count=1000 answer.
-  const sized: { query: Record<string, string>; matches: number }[] = [];
-  for (const { query, total } of searchTotals) if (total > PAGE_SIZE) sized.push({ query, matches: total });
+  // Each state's Count=1000 answer is its overLimit verification and says how many match.
+  const verifiedOver = new Set<string>();
   for (const state of states) {
     const over = await verifyOverLimit(api, state, stateQuery(state));
-    if (!overLimit && kept(over)) overLimit = { query: stateQuery(state) };
-    if (over.entries !== undefined && over.entries > PAGE_SIZE) sized.push({ query: stateQuery(state), matches: over.entries });
+    verifiedOver.add(JSON.stringify(stateQuery(state)));
+    const seen = over.entries === undefined ? undefined : shownBy(stateQuery(state), over.entries, over.total);
+    if (seen) shown.push(seen);
+    // Written only where the answer itself shows more than 1000 matches and the promise stands (a Count the service cuts short is its ORG-COUNT failure).
+    const showsOver = seen !== undefined && seen.matches > MAX_COUNT;
+    if (!overLimit && showsOver && kept(over)) overLimit = { query: stateQuery(state) };
+    else if (showsOver && !kept(over))
+      notes.push(
+        `organization.overLimit ${JSON.stringify(stateQuery(state))}: its answer showed ${seen.matches} matches, but ${over.observed}`,
+      );
   }
-  const multiPage = await chooseMultiPage(api, sized, notes);
+  // Any other search whose answer showed more than 1000 matches (its total), then the words most of the names seen share.
+  const overCandidates = [
+    ...shown.filter((s) => s.matches > MAX_COUNT && !verifiedOver.has(JSON.stringify(s.query))).map((s) => s.query),
+    ...commonNameWords(namesSeen).map((word) => ({ name: word })),
+  ];
+  for (const candidate of distinct(overCandidates, TRIES.overLimit)) {
+    if (overLimit) break;
+    const over = await verifyOverLimit(api, JSON.stringify(candidate), candidate);
+    const seen = over.entries === undefined ? undefined : shownBy(candidate, over.entries, over.total);
+    if (seen) shown.push(seen);
+    if (seen && seen.matches > MAX_COUNT && kept(over)) overLimit = { query: candidate };
+    else if (seen && seen.matches > MAX_COUNT)
+      notes.push(`organization.overLimit ${JSON.stringify(candidate)}: its answer showed ${seen.matches} matches, but ${over.observed}`);
+  }
+  const multiPage = await chooseMultiPage(
+    api,
+    shown.filter((s) => s.matches > PAGE_SIZE),
+    notes,
+  );
   // Every seed's NPI, then every name-and-state query the service answered with its seed: the NPIs first,
   // since the first unique probe leads the suite to its curated ID.
   const unique = distinct([...byNpiProbes, ...byName], Infinity);
@@ -252,12 +330,8 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
   lack('provider.none', none.length === 0, `the service returned a record for each of ${TRIES.none} unknown-looking NPIs`);
   lack('organization.searches', searches.length === 0, "no organization is in the seeds' cities or postal codes");
   lack('organization.identifiers', identifiers.length === 0, 'the organizations found carry no identifier that finds them again');
-  lack(
-    'organization.multiPage',
-    !multiPage,
-    `no seed's city, postal code or state has more than 25 organizations that two pages by Page show (${states.join(', ') || 'no state'})`,
-  );
-  lack('organization.overLimit', !overLimit, `no seed's state has more than 1000 organizations (${states.join(', ') || 'no state'})`);
+  lack('organization.multiPage', !multiPage, shownWhy(shown, PAGE_SIZE));
+  lack('organization.overLimit', !overLimit, shownWhy(shown, MAX_COUNT));
   lack(
     'organization.statusSearch',
     !statusSearch,

@@ -2,7 +2,8 @@
  * The promises of a probes file, asked of the target one by one without running the suite:
  * `directory-conformance probes check`, and the test every drafted probe passes before it is written.
  * Each promise is a subject of the rulebook: the same requests the suite makes for it, judged by the
- * same rules, so that `probes check` and the run cannot disagree. A probe problem contradicts the
+ * same rules, so that `probes check` and the run cannot disagree. What a promise comes to is a view
+ * of the one verdict (verdicts/verdict.ts) over its subjects: a probe problem contradicts the
  * promise; a MUST failure leaves it unconfirmed (the service failed on its own); else it holds.
  */
 import type { DirectoryEndpoints, Endpoint } from '../client/endpoints';
@@ -14,6 +15,7 @@ import {
   isBundle,
   entriesOf,
   organizationIds,
+  bundleTotal as total,
   walkByPage,
   judge,
   judgeAnswer,
@@ -26,6 +28,7 @@ import {
 } from '../rules/rulebook';
 import { MAX_COUNT } from '../spec/constants';
 import type { Probes } from '../types/schemas';
+import { decide } from '../verdicts/verdict';
 
 /**
  * holds: the answers keep the promise. contradicted: the rules blame the probe (what the suite
@@ -38,11 +41,22 @@ export interface PromiseCheck {
   probe: string;
   promised: string;
   status: ProbeStatus;
+  /**
+   * Why it is unconfirmed, as data: the service failed on its own (a MUST finding of the rules: the
+   * promise may well hold, and the run judges the failure), or refused to say (401, 403, 429).
+   */
+  unconfirmed?: 'service-failed' | 'refused';
   /** What came back, in words. */
   observed: string;
   /** The line to print: the probe problem's wording when contradicted. */
   message: string;
 }
+
+/**
+ * How a promise's own evidence is judged: as a run's (a SHOULD finding warns, nothing is tolerated),
+ * and a check of its own part only, so no requirement it does not reach is a gap.
+ */
+const PROMISE_POLICY = { strict: false, unansweredShare: 0, gaps: 'unmet' } as const;
 
 const identity = <T>(value: T) => value;
 
@@ -63,16 +77,33 @@ function promiseOf(
   const refusal = answers.find((exchange) => saysNothingOfTheData(exchange) && exchange.status < 500);
   if (refusal) {
     const observed = `the service refused the request (${refusal.status}): it confirms nothing about the data; check API_TOKEN and API_HEADERS`;
-    return unconfirmed(probe, promised, observed, refusal);
+    return { ...unconfirmed(probe, promised, observed, refusal), unconfirmed: 'refused' };
   }
-  const [problem] = judged.probeProblems(identity);
+  const problems = judged.probeProblems(identity);
+  const records = judged.requirementRecords(identity);
+  const failures = (level: 'MUST' | 'SHOULD') =>
+    records.flatMap((record) => record.failures.filter((f) => f.level === level).map((failure) => ({ id: record.id, failure })));
+  const decision = decide(
+    {
+      findings: { must: failures('MUST').length, should: failures('SHOULD').length },
+      probeProblems: problems.length,
+      errors: 0,
+      coverage: { judged: records.filter((r) => r.checks > 0).length, partly: 0, gaps: [] },
+    },
+    PROMISE_POLICY,
+  );
+  // The view: the answers blame the probe (its probe problems, whatever else they show), or the service, or neither.
+  const [problem] = problems;
   if (problem) return { probe, promised, status: 'contradicted', observed: problem.observed, message: problem.message };
-  const failure = judged
-    .requirementRecords(identity)
-    .flatMap((record) => record.failures.filter((f) => f.level === 'MUST').map((f) => ({ id: record.id, failure: f })))[0];
-  if (failure) {
-    const observed = `${failure.id}: ${(failure.failure.rule ?? failure.failure.message).split('\n')[0]}`;
-    return unconfirmed(probe, promised, observed, answers.find((a) => a.url === failure.failure.url) ?? answers[answers.length - 1]);
+  if (decision.verdict === 'fail') {
+    const [{ id, failure }] = failures('MUST');
+    const observed = `${id}: ${(failure.rule ?? failure.message).split('\n')[0]}`;
+    const exchange = answers.find((a) => a.url === failure.url) ?? answers[answers.length - 1];
+    return { ...unconfirmed(probe, promised, observed, exchange), unconfirmed: 'service-failed' };
+  }
+  if (decision.verdict === 'inconclusive') {
+    const observed = `nothing its answers showed could be judged (${decision.why.join('; ')})`;
+    return { probe, promised, status: 'unconfirmed', observed, message: `${probe}: ${observed}` };
   }
   return { probe, promised, status: 'holds', observed: kept, message: `${probe}: ${kept}` };
 }
@@ -84,6 +115,14 @@ const unconfirmed = (probe: string, promised: string, observed: string, exchange
   observed,
   message: `${probe}: ${observed} (${requestLine(exchange)}): the service failed on its own; the suite judges that, not the probe`,
 });
+
+/**
+ * A promise the answers keep, or whose answers show the service failing on its own: the probe is
+ * sound, and the run judges the failure. A draft writes such a probe (it keeps its evidence); a
+ * contradicted or refused one it leaves out.
+ */
+export const promiseStands = (check: PromiseCheck) =>
+  check.status === 'holds' || (check.status === 'unconfirmed' && check.unconfirmed === 'service-failed');
 
 const recordIn = (exchange: Exchange): RecordLike | undefined => {
   const answer = classifySingleBest(exchange);
@@ -175,15 +214,14 @@ const organizationsIn = (exchange: Exchange) => {
  */
 function searchPromise(
   probe: string,
-  query: Record<string, string>,
   exchange: Exchange,
   carriedBy?: string,
-): PromiseCheck & { bundle?: unknown } {
-  const judged = judge('probe-search', { probe, exchange, ...(carriedBy ? { carriedBy } : {}) }).add(
-    judge('filtered-search', { query, exchange }),
-  );
+): PromiseCheck & { bundle?: unknown; entries?: number; total?: unknown } {
+  // Every organization against the query is every answer's rule (judgeAnswer), as the suite's client judges it.
+  const judged = judge('probe-search', { probe, exchange, ...(carriedBy ? { carriedBy } : {}) });
   const verdict = promiseOf(probe, PROMISED.searches, { endpoint: 'organization', answers: [exchange] }, judged, organizationsIn(exchange));
-  return { ...verdict, ...(verdict.status === 'holds' ? { bundle: exchange.body } : {}) };
+  const shown = isBundle(exchange) ? { entries: organizationIds(exchange.body).length, total: total(exchange) } : {};
+  return { ...verdict, ...shown, ...(promiseStands(verdict) ? { bundle: exchange.body } : {}) };
 }
 
 /** A search the probes promise matches, on its own. */
@@ -191,8 +229,8 @@ export async function verifySearch(
   api: DirectoryEndpoints,
   probe: string,
   query: Record<string, string>,
-): Promise<PromiseCheck & { bundle?: unknown }> {
-  return searchPromise(probe, query, await api.organizations(query));
+): Promise<ReturnType<typeof searchPromise>> {
+  return searchPromise(probe, await api.organizations(query));
 }
 
 /**
@@ -209,7 +247,7 @@ async function verifySearches(
   for (const { query } of searches) answers.push(await api.organizations(query));
   const carried = carriedValues(answers);
   return {
-    verdicts: searches.map(({ probe, query }, i) => searchPromise(probe, query, answers[i], carried.get(queryKey(query)))),
+    verdicts: searches.map(({ probe, query }, i) => searchPromise(probe, answers[i], carried.get(queryKey(query)))),
     carried,
   };
 }
@@ -245,7 +283,7 @@ export async function verifyOverLimit(
   api: DirectoryEndpoints,
   probe: string,
   query: Record<string, string>,
-): Promise<PromiseCheck & { entries?: number }> {
+): Promise<PromiseCheck & { entries?: number; total?: unknown }> {
   const exchange = await api.organizations({ ...query, Count: String(MAX_COUNT) });
   const judged = judge('count-exactly-search', {
     place: 'organization.overLimit',
@@ -262,7 +300,7 @@ export async function verifyOverLimit(
     judged,
     `Count=${MAX_COUNT} returned ${entries ?? 0} entries`,
   );
-  return { ...verdict, ...(entries === undefined ? {} : { entries }) };
+  return { ...verdict, ...(entries === undefined ? {} : { entries, total: total(exchange) }) };
 }
 
 /** The tenant searches by status (§4.3): active=true and active=false of the search, as the suite asks them. */

@@ -73,6 +73,14 @@ function registerScenario(app: FastifyInstance, directory: Directory, { prefix, 
           if (await intercept(request, reply, ++calls)) return reply;
           return undefined;
         });
+        // Every path under the scenario reaches the intercept, as a target that answers every path does; one it passes over is a 404.
+        scope.get('/*', async (request) => {
+          throw new RequestError(
+            404,
+            'no-such-endpoint',
+            `no endpoint answers ${request.method} ${request.url.split('?')[0].slice(0, 200)}`,
+          );
+        });
       }
       const context: RouteContext = { directory, prefix, behaviour, calls: new Map() };
       for (const route of [searchSingleBestRoute, sourceRecordsRoute, organizationSearchRoute]) route(scope, context);

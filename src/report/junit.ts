@@ -8,6 +8,7 @@ import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { requirement, type RequirementId } from '../spec/catalogue';
 import { failureLevel, type RequirementResult } from '../verdicts/aggregate';
+import { openMustGaps } from '../verdicts/coverage';
 import type { ConformanceReport } from './model';
 
 const firstLine = (text: string) => text.split('\n')[0];
@@ -73,7 +74,12 @@ function testsuite(
 function requirementCases(r: RequirementResult, report: ConformanceReport, accepted: ReadonlyMap<string, string>): Case[] {
   const { nearMiss } = requirement(r.id as RequirementId);
   const strict = report.verdict === 'fail' && report.summary.fail === 0;
-  const properties = (level: 'MUST' | 'SHOULD') => ({ level, spec: r.spec, status: `${r.status}${r.partial ? ' (partial)' : ''}` });
+  const properties = (level: 'MUST' | 'SHOULD') => ({
+    level,
+    spec: r.spec,
+    status: `${r.status}${r.partial ? ' (partial)' : ''}`,
+    ...(r.judged ? { judged: r.judged } : {}),
+  });
   const partial = r.partial ? `partial: these checks did not run:\n${r.skipped!.join('\n')}` : undefined;
   const levels = r.level === 'MUST' ? (nearMiss ? (['MUST', 'SHOULD'] as const) : (['MUST'] as const)) : (['SHOULD'] as const);
   return levels.map((level): Case => {
@@ -110,9 +116,9 @@ function requirementCases(r: RequirementResult, report: ConformanceReport, accep
 }
 
 /**
- * One case per requirement and level (see requirementCases); probe problems and run errors as
- * `<error>` cases of their own suites, since they make the run inconclusive, not failed; expired,
- * fixed and drifted baseline entries in a suite of their own.
+ * One case per requirement and level (see requirementCases); probe problems, run errors and MUST
+ * gaps no baseline accepts as `<error>` cases of their own suites, since they make the run
+ * inconclusive, not failed; expired, fixed and drifted baseline entries in a suite of their own.
  */
 export function renderJunit(report: ConformanceReport): string {
   // A requirement all of whose failures the baseline accepts is not a failure of this run.
@@ -126,6 +132,20 @@ export function renderJunit(report: ConformanceReport): string {
         name: `probe ${p.probe}`,
         classname: 'conformance.probes',
         outcome: { kind: 'error', type: 'probe problem', message: firstLine(p.message), text: p.message },
+      })),
+    ],
+    [
+      'coverage gaps',
+      openMustGaps(report.coverage ?? {}).map((gap): Case => ({
+        name: `gap: ${gap.id}`,
+        classname: 'conformance.coverage',
+        properties: { level: gap.level, judged: gap.judged, reason: gap.reason.kind },
+        outcome: {
+          kind: 'error',
+          type: 'MUST gap',
+          message: `[${gap.id}] MUST ${gap.judged === 'partly' ? 'judged in part' : 'not judged'}: ${gap.reason.text}`,
+          text: `to close it: ${gap.closeWith}`,
+        },
       })),
     ],
     [

@@ -1,5 +1,7 @@
 import { escapeLine, markdownCode } from './escape';
 import { type ConformanceReport, coverageInWords } from './model';
+import { coverageCounts } from './coverage-lines';
+import type { Coverage } from '../verdicts/coverage';
 
 /** Text for a Markdown line or table cell: escaped, on one line (escapeLine). */
 const cell = (text: string) => escapeLine(text, 'markdown');
@@ -13,7 +15,7 @@ function verdict(report: ConformanceReport): string {
     case 'warn':
       return 'PASS WITH WARNINGS: every MUST holds; some SHOULD requirements do not';
     case 'inconclusive':
-      return 'INCONCLUSIVE: no requirement failed, but probe problems or run errors kept checks from running (see below)';
+      return 'INCONCLUSIVE: no requirement failed, but probe problems, run errors or MUST requirements not judged keep it from a pass (see below)';
     case 'error':
       return 'ERROR: the configuration stopped the run before any test';
     default:
@@ -58,6 +60,19 @@ function baselineSection(report: ConformanceReport): string[] {
     'Not checked: the requirement did not run in full',
     baseline.unchecked.map((e) => `- ${entryName(e)}: ${cell(clip(e.why))}`),
   );
+  const gaps = baseline.gaps;
+  list(
+    'Gaps accepted: MUST requirements not judged in full, which the baseline accepts for now',
+    (gaps?.accepted ?? []).map((e) => `- **${e.id}**: ${cell(e.reason)}${e.expires ? ` (expires ${e.expires})` : ''}`),
+  );
+  list(
+    "Gaps expired: past the entry's date, and still not judged",
+    (gaps?.expired ?? []).map((e) => `- **${e.id}**: expired ${e.expires}; ${cell(e.reason)}`),
+  );
+  list(
+    'Gaps closed: judged in full now, remove the entry',
+    (gaps?.closed ?? []).map((e) => `- **${e.id}**: closed: remove it (${cell(e.reason)})`),
+  );
   list(
     'Drift: behaviour where the specification is silent changed',
     drift.map((d) => `- **${d.id}** changed from ${cell(JSON.stringify(d.before))} to ${cell(JSON.stringify(d.after))}`),
@@ -79,7 +94,21 @@ function againstBaseline(report: ConformanceReport): string {
   }
 }
 
-/** conformance.md: the verdict, run errors, probe problems, the requirement table, the observations. */
+/** What the run judged: the counts, then each gap inside what it set out to judge, with its reason and what closes it. */
+function coverageSection({ coverage }: ConformanceReport): string[] {
+  const selected = (coverage?.gaps ?? []).filter((gap) => gap.reason.kind !== 'not-selected');
+  if (coverage?.gaps === undefined) return [];
+  const lines = ['## Coverage', '', cell(coverageCounts(coverage as Coverage)), ''];
+  if (selected.length === 0) return lines;
+  lines.push('| gap | level | judged | why | to close it |', '|---|---|---|---|---|');
+  for (const gap of selected)
+    lines.push(
+      `| ${gap.id} | ${gap.level} | ${gap.judged === 'partly' ? 'in part' : 'not'}${gap.accepted ? ' (accepted)' : ''} | ${cell(clip(gap.reason.text))} | ${cell(clip(gap.closeWith))} |`,
+    );
+  return [...lines, ''];
+}
+
+/** conformance.md: the verdict, run errors, probe problems, coverage, the requirement table, the observations. */
 export function renderMarkdown(report: ConformanceReport): string {
   const { summary } = report;
   const partial = summary.partial > 0 ? ` (${summary.partial} partial)` : '';
@@ -116,6 +145,7 @@ export function renderMarkdown(report: ConformanceReport): string {
       );
     lines.push('');
   }
+  lines.push(...coverageSection(report));
   lines.push(...baselineSection(report));
   lines.push('## Requirements', '', '| id | level | spec | status | checks | first failure or skip reason |', '|---|---|---|---|---|---|');
   for (const r of report.requirements) {

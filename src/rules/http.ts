@@ -4,6 +4,7 @@ import { carriesAmbiguityText } from './ambiguity';
 import { Judgement, SHOWN } from './judgement';
 
 const JSON_MEDIA_TYPE = /^application\/(fhir\+)?json\s*(;|$)/i;
+const UTF8_CHARSET = /;\s*charset\s*=\s*"?utf-?8"?\s*(;|$)/i;
 
 /**
  * The cross-cutting rules for one exchange, and the events of the run it shows (a retry, a wait
@@ -23,6 +24,15 @@ export function judgeHttp(exchange: Exchange, options: { ambiguityAllowed?: bool
   if (exchange.status < 200 || exchange.status > 299) return judgement;
   // HTTP-JSON judges answers that carry a body: a 204, or the silence of a no-match (§4.1 r7), has none.
   if (exchange.bodyText === '' && exchange.tooLargeBytes === undefined) return judgement;
+  // JSON text is UTF-8 (RFC 8259 §8.1), and so is text declared charset=utf-8: invalid bytes are a fault, plain text or JSON.
+  if (JSON_MEDIA_TYPE.test(exchange.contentType) || UTF8_CHARSET.test(exchange.contentType))
+    judgement.check(
+      'HTTP-JSON',
+      exchange.invalidUtf8 === undefined,
+      () =>
+        `the body is not UTF-8 from byte offset ${exchange.invalidUtf8!.offset} (0x${exchange.invalidUtf8!.byte.toString(16).padStart(2, '0')}) on, though its media type "${exchange.contentType}" says UTF-8 (RFC 8259 §8.1: JSON exchanged between systems is UTF-8); the body was judged with U+FFFD in its place`,
+      { exchange },
+    );
   // §4.1 r4: the ambiguity answer may be plain text, so it is exempt.
   if (options.ambiguityAllowed && carriesAmbiguityText(exchange)) return judgement;
   judgement.check(

@@ -7,7 +7,7 @@
 import { type AnswerLine, bodyExcerpt, type Exchange, holdsBody, requestLine } from '../client/exchange';
 import { type SchemaPath, type SchemaViolation, sharedSchemaValidator } from '../schema-validation/validator';
 import { type Level, type ObservationId, type RequirementId, requirement } from '../spec/catalogue';
-import type { Failure, ProbeProblem } from '../types/schemas';
+import type { Failure, NotJudgedReason, ProbeProblem } from '../types/schemas';
 import { probeProblemMessage } from './probe-problem';
 import type { Problem } from './problem';
 import { requirementsReached, routeViolations } from './schema-routing';
@@ -18,8 +18,8 @@ export interface RequirementRecord {
   id: RequirementId;
   checks: number;
   failures: Failure[];
-  /** Parts of the requirement that could not be checked, with the reason. */
-  skipped?: string[];
+  /** Parts of the requirement that could not be checked: why, as typed data. */
+  skipped?: NotJudgedReason[];
 }
 
 export interface ObservationRecord {
@@ -109,8 +109,13 @@ export class Judgement {
     return this;
   }
 
-  /** A part of a requirement that cannot be checked, and why: the report shows the requirement as partial. */
-  skip(id: RequirementId, reason: string): this {
+  /**
+   * A part of a requirement that cannot be checked, and why: the report shows the requirement as
+   * partial, or not applicable where the reason is the condition the catalogue puts on it.
+   */
+  skip(id: RequirementId, reason: NotJudgedReason): this {
+    if (reason.kind === 'not-applicable' && requirement(id).appliesWhen?.condition !== reason.condition)
+      throw new Error(`harness bug: ${id} is not applicable under ${reason.condition}, a condition the catalogue does not put on it`);
     const record = this.record(id);
     record.skipped = [...(record.skipped ?? []), reason];
     return this;

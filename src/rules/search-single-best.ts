@@ -132,7 +132,12 @@ export function judgeAmbiguous(
     return judgement;
   }
   if (answer.kind === 'failed')
-    return judgement.skip('SB-AMBIGUOUS', `${probe} got ${rootKind(exchange)} (status ${exchange.status}): see HTTP-NO-5XX`);
+    return judgement.skip('SB-AMBIGUOUS', {
+      kind: 'answer-unjudgeable',
+      status: exchange.status,
+      see: 'HTTP-NO-5XX',
+      text: `${probe} got ${rootKind(exchange)} (status ${exchange.status}): see HTTP-NO-5XX`,
+    });
   if (!narrowedExchange) throw new Error('harness bug: judgeAmbiguous needs the narrowed answer (ambiguityNeedsNarrowing)');
   const narrowed = recordOf(narrowedExchange);
   const plus = `the same query plus ${JSON.stringify(narrowedBy)}`;

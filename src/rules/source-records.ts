@@ -54,7 +54,12 @@ export function judgeCoversGolden(golden: RecordLike, exchange: Exchange): Judge
   const sources = sourceData(exchange);
   // Nothing to set against the golden record: SR-ROOT-ARRAY and SR-ELEMENT-SHAPE say why, whichever driver asked.
   if (sources.length === 0)
-    return new Judgement().skip('SR-COVERS-GOLDEN', `sourceRecords/${golden.id} returned no element with data (see SR-ROOT-ARRAY)`);
+    return new Judgement().skip('SR-COVERS-GOLDEN', {
+      kind: 'answer-unjudgeable',
+      status: exchange.status,
+      see: 'SR-ROOT-ARRAY',
+      text: `sourceRecords/${golden.id} returned no element with data (see SR-ROOT-ARRAY)`,
+    });
   const goldenNpis = stringsIn(golden.data.NPI).filter((npi) => npi.trim() !== '');
   const sourceNpis = [...new Set(sources.flatMap((s) => stringsIn(s.NPI)).filter((npi) => npi.trim() !== ''))];
   const shared = sourceNpis.some((npi) => goldenNpis.includes(npi));

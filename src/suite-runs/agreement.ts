@@ -15,13 +15,15 @@ import type { PromiseCheck } from '../probe-tools/verify';
 import { type Fault, isFault, type Scenario } from '../reference/scenarios/scenario';
 import { observationsOf } from '../rules/rulebook';
 import { requirement, type Level } from '../spec/catalogue';
-import type { ConformanceReport, SurveyReport } from '../types/schemas';
+import type { ConformanceReport, Probes, SurveyReport } from '../types/schemas';
 
 export interface DriverOutcomes {
   suite: ConformanceReport;
   /** Absent when the survey meets no subject of the fault's requirement. */
   survey?: SurveyReport;
   probes: readonly PromiseCheck[];
+  /** `probes draft` from `seeds`, where it was tried: the clean server and the faults of the seeds' own records. */
+  draft?: { probes: Probes; notes: readonly string[]; seeds: readonly string[] };
 }
 
 export interface AgreementRow {
@@ -31,12 +33,20 @@ export interface AgreementRow {
   suite: string;
   survey: string;
   probesCheck: string;
+  /** The seeds `probes draft` kept as unique probes, where it was tried; `-` where it was not. */
+  probesDraft: string;
   /** Where the drivers disagree, in words; empty when they agree. */
   disagreements: string[];
 }
 
 /** What the survey records of a service's choices: the observations of its records and of its walks (events of a run aside). */
-const SURVEYED_OBSERVATIONS: ReadonlySet<string> = observationsOf('unique-search', 'source-records', 'page-walk', 'next-walk');
+const SURVEYED_OBSERVATIONS: ReadonlySet<string> = observationsOf(
+  'unique-search',
+  'source-records',
+  'page-walk',
+  'next-walk',
+  'unmatched-search',
+);
 
 /** The level a fault must be caught at: its own for a graded requirement's near miss, else the requirement's. */
 export const faultLevel = (fault: Fault): Level => fault.level ?? requirement(fault.targets).level;
@@ -75,7 +85,7 @@ function probesCell(checks: readonly PromiseCheck[]): string {
   return `${count('holds')} hold, ${count('contradicted')} contradicted, ${count('unconfirmed')} unconfirmed`;
 }
 
-export function agreementRow(scenario: Scenario, { suite, survey, probes }: DriverOutcomes, notSurveyed: string): AgreementRow {
+export function agreementRow(scenario: Scenario, { suite, survey, probes, draft }: DriverOutcomes, notSurveyed: string): AgreementRow {
   const unseen = isFault(scenario) && scenario.unseenBySurvey !== undefined ? `; never met: ${scenario.unseenBySurvey}` : '';
   const disagreements: string[] = [];
   if (survey) {
@@ -100,6 +110,11 @@ export function agreementRow(scenario: Scenario, { suite, survey, probes }: Driv
     const beyond = [...MUST].filter((id) => !suiteFails.has(id));
     if (beyond.length > 0) disagreements.push(`the survey fails ${listed(beyond)} at MUST, the suite does not`);
   }
+  // The draft keeps its evidence: a seed that finds exactly one provider is written, whatever rules its record breaks.
+  const kept = draft ? new Set((draft.probes.provider?.unique ?? []).flatMap(({ query }) => (query.NPI ? [query.NPI] : []))) : undefined;
+  const dropped = draft ? draft.seeds.filter((seed) => !kept!.has(seed)) : [];
+  if (dropped.length > 0)
+    disagreements.push(`probes draft left out seed${dropped.length === 1 ? '' : 's'} ${dropped.join(', ')}: the draft keeps its evidence`);
   const contradicted = new Set(probes.filter((c) => c.status === 'contradicted').map((c) => c.probe));
   const problems = new Set(suite.probeProblems.map((p) => p.probe));
   const onlyCheck = [...contradicted].filter((p) => !problems.has(p));
@@ -113,6 +128,7 @@ export function agreementRow(scenario: Scenario, { suite, survey, probes }: Driv
     suite: suiteCell(suite),
     survey: `${surveyCell(survey, notSurveyed)}${unseen}`,
     probesCheck: probesCell(probes),
+    probesDraft: draft ? `${kept!.size} of ${draft.seeds.length} seeds kept` : '-',
     disagreements,
   };
 }

@@ -5,27 +5,31 @@
  */
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import type { Environment } from '../config/environment';
+import type { Draft } from '../probe-tools/draft';
 import type { PromiseCheck } from '../probe-tools/verify';
 import type { Probes, SurveyReport } from '../types/schemas';
-import { probesCheckOf, surveyOf } from './other-drivers';
+import { draftOf, probesCheckOf, surveyOf } from './other-drivers';
 
-/** What every job of a run shares: the NPI list, the walks and the probes file. */
+/** What every job of a run shares: the NPI list, the walks, the probes file, and the seeds a draft starts from. */
 export interface DriversSetting {
   npis: string;
   walks: Record<string, string>[];
   probes: Probes;
+  seeds: string[];
 }
 
-/** One scenario: its target's environment, whether the survey judges it, and where the survey goes. */
+/** One scenario: its target's environment, whether the survey judges it, and where the survey goes; whether probes draft is tried on it. */
 export interface DriversJob {
   env: Environment;
   statusSearch: boolean;
   survey?: { out: string };
+  draft?: true;
 }
 
 export interface DriversResult {
   survey?: SurveyReport;
   checks: PromiseCheck[];
+  draft?: Pick<Draft, 'probes' | 'notes'>;
 }
 
 type Message = { job: DriversJob } | { done: true };
@@ -33,7 +37,8 @@ type Message = { job: DriversJob } | { done: true };
 async function answer(setting: DriversSetting, job: DriversJob): Promise<DriversResult> {
   const survey = job.survey ? await surveyOf(job.env, setting, job.survey.out) : undefined;
   const checks = await probesCheckOf(job.env, setting.probes, job.statusSearch);
-  return { ...(survey ? { survey } : {}), checks };
+  const draft = job.draft ? await draftOf(job.env, setting.seeds) : undefined;
+  return { ...(survey ? { survey } : {}), checks, ...(draft ? { draft: { probes: draft.probes, notes: draft.notes } } : {}) };
 }
 
 /** Runs `jobs` on `threads` worker threads, a job to whichever is free; the results in the jobs' order. */

@@ -11,21 +11,23 @@ import { UndiciTransport } from '../client/transport';
 import { type ConnectionConfig, loadConnection, secretsOf } from '../config/connection';
 import type { Environment } from '../config/environment';
 import { type PromiseCheck, verifyProbes } from '../probe-tools/verify';
+import { BoundedEndpoints, type Draft, draftProbes } from '../probe-tools/draft';
 import { silentProgress } from '../survey/progress';
 import { runSurvey } from '../survey/run-survey';
 import type { SurveyPlan } from '../survey/survey-plan';
 import type { Probes, SurveyReport } from '../types/schemas';
 
-async function withEndpoints<T>(
+async function withEndpoints<T, E extends DirectoryEndpoints = DirectoryEndpoints>(
   env: Environment,
-  use: (api: DirectoryEndpoints, connection: ConnectionConfig, redactor: Redactor) => Promise<T>,
+  use: (api: E, connection: ConnectionConfig, redactor: Redactor) => Promise<T>,
+  Endpoints: new (http: ReadOnlyHttpClient, connection: ConnectionConfig) => E = DirectoryEndpoints as never,
 ) {
   const connection = loadConnection(env);
   const redactor = new Redactor(secretsOf(connection));
   const transport = new UndiciTransport(connection.clientCertificate);
   try {
     const http = new ReadOnlyHttpClient(transport, clientOptions(connection, redactor, new Throttle(connection.maxRps)));
-    return await use(new DirectoryEndpoints(http, connection), connection, redactor);
+    return await use(new Endpoints(http, connection), connection, redactor);
   } finally {
     await transport.close();
   }
@@ -63,4 +65,9 @@ export function surveyOf(
 /** `probes check` of `probes` against the target `env` names: a verdict per promise (`statusSearch` as the suite reads it). */
 export function probesCheckOf(env: Environment, probes: Probes, statusSearch: boolean): Promise<PromiseCheck[]> {
   return withEndpoints(env, (api) => verifyProbes(api, probes, statusSearch));
+}
+
+/** `probes draft --npi …` of the target `env` names: what it drafts from `seeds`, and its notes. */
+export function draftOf(env: Environment, seeds: readonly string[]): Promise<Draft> {
+  return withEndpoints(env, (api) => draftProbes(api, seeds), BoundedEndpoints);
 }

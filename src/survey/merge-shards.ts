@@ -64,7 +64,11 @@ export async function mergeShards(dirs: readonly string[]): Promise<SurveyResult
       id,
       started,
       stopped: incomplete
-        ? `shard ${incomplete.report.shard.index} did not complete${incomplete.report.stopped ? `: ${incomplete.report.stopped}` : ''}`
+        ? {
+            // A shard written before surveys said why as data stopped for a reason --resume finishes.
+            kind: incomplete.report.stop?.kind ?? 'unanswered',
+            text: `shard ${incomplete.report.shard.index} did not complete${incomplete.report.stopped ? `: ${incomplete.report.stopped}` : ''}`,
+          }
         : undefined,
     }),
   };

@@ -21,7 +21,7 @@ import {
   pageOfWalk,
   SHELL_ENTRY,
 } from '../rules/rulebook';
-import { judgeSurveyed } from './subjects';
+import { judgeSurveyed, judgeSurveyedAnswer } from './subjects';
 import type { PageUnit } from './records';
 import { recordVerdict } from './record-verdict';
 import { inSample, type Sample } from './sample';
@@ -30,6 +30,14 @@ import { aboutTheData, type TimedRequests } from './timed-requests';
 
 /** A walk's query in words, its records' key: `address-state=TX`. */
 export const queryKey = (query: Record<string, string>) => new URLSearchParams(query).toString();
+
+/** The walk by next links a survey makes of each walk: page 1's link, followed once. */
+const firstLinkOnly = (query: Record<string, string>) => ({
+  query,
+  maxPages: 2,
+  budget: "page 1's next link, followed once",
+  bounded: true as const,
+});
 
 /**
  * Page 1's next link, followed once: the walk by next links with a budget of two pages, judged by
@@ -42,8 +50,8 @@ async function followNext(
   first: Exchange,
   requests: TimedRequests,
   redact: Redact,
-): Promise<Pick<PageUnit, 'next' | 'nextElsewhere'>> {
-  const walk = { query, maxPages: 2, budget: "page 1's next link, followed once" };
+): Promise<Pick<PageUnit, 'next' | 'nextElsewhere' | 'nextSkipped'>> {
+  const walk = firstLinkOnly(query);
   const link = new NextWalk(walk).add(first).wanted;
   if (link === undefined) return {};
   let reached: Exchange;
@@ -55,10 +63,12 @@ async function followNext(
     // rule records where it leads (OBS-CROSS-ORIGIN-LINK), as it does for the run; the survey counts walks by that origin.
     if (!(error instanceof ForeignOriginError)) throw error;
     const refused = { origin: endpoints.resolve(link).origin, message: error.message };
-    const observed = judgeSurveyed('next-walk', { walk, answers: [first], refused })
-      .observationRecords(redact)
-      .find((o) => o.id === 'OBS-CROSS-ORIGIN-LINK')?.value as { origin?: string } | undefined;
-    return { nextElsewhere: observed?.origin ?? redact(refused.origin) };
+    const judged = judgeSurveyed('next-walk', { walk, answers: [first], refused });
+    const observed = judged.observationRecords(redact).find((o) => o.id === 'OBS-CROSS-ORIGIN-LINK')?.value as
+      { origin?: string } | undefined;
+    // ORG-NEXT-LINK is not judged there, and the walk says why (the link is on another origin): its record carries the reason.
+    const skipped = recordVerdict(queryKey(query), judged, { redact, exchangeOf: () => first }).skipped ?? [];
+    return { nextElsewhere: observed?.origin ?? redact(refused.origin), ...(skipped.length > 0 ? { nextSkipped: skipped } : {}) };
   }
   const judged = judgeSurveyed('http-answer', { exchange: reached }).add(judgeSurveyed('next-walk', { walk, answers: [first, reached] }));
   // Every answer is evidence: the page the link reached is a bundle of its own (its organizations are the walk's to judge, by Page).
@@ -74,6 +84,12 @@ async function followNext(
 }
 
 const answerLine = ({ url, status, contentType }: Exchange) => ({ url, status, contentType });
+
+/** What the page's own rules observed (its no-match answer), as survey.json counts it, redacted. */
+function observed(judgement: Judgement, redact: Redact): Pick<PageUnit, 'observed'> {
+  const records = judgement.observationRecords(redact).filter((o) => o.unobserved === undefined);
+  return records.length > 0 ? { observed: records.map(({ id, value }) => ({ id, value })) } : {};
+}
 
 /** What decides how far a walk goes: whether the answer is a bundle, its entries, its total, its organization ids and which of them match the search under no reading. */
 export type PageOutline = Pick<PageUnit, 'bundle' | 'entries' | 'total' | 'ids' | 'unmatched'>;
@@ -106,6 +122,8 @@ async function findable(
     for (const exchange of asked) answers.set(exchange.url, exchange);
     const judgement = judgeSurveyed('own-value-search', { id, search, seenIn, answers: asked });
     judgements.push(judgement);
+    // Every answer is evidence: the bundle, its organizations, and each against what was searched (the organization's record carries them).
+    for (const exchange of asked) judgements.push(judgeSurveyedAnswer('organization', exchange));
     searches.push([search.parameter, outcomeOf(judgement, 'ORG-FINDABLE')]);
   }
   return { judgements, searches, answers };
@@ -130,8 +148,18 @@ export async function surveyWalkPage(
 ): Promise<PageUnit> {
   const exchange = await requests.ask('organization', () => endpoints.organizations({ ...query, Page: String(page) }));
   const key = queryKey(query);
-  const own = judgeSurveyed('http-answer', { exchange }).add(judgeSurveyed('bundle-page', { exchange, request: `Page=${page} of ${key}` }));
+  // A walk's first page that finds nothing with a 4xx is the service's no-match answer (§4.3 r2: not shown), observed: nothing the
+  // survey has seen says the search matches. Any other page 1, and every later page of a walk that showed matches, is a bundle or a fault.
+  const noMatch = page === 1 && exchange.status >= 400 && exchange.status < 500;
+  const own = judgeSurveyed('http-answer', { exchange }).add(
+    noMatch
+      ? judgeSurveyed('unmatched-search', { exchange })
+      : judgeSurveyed('bundle-page', { exchange, request: `Page=${page} of ${key}` }),
+  );
   const shape = pageOutline(exchange, query);
+  // §2.5 requires no next link: a page 1 without one leaves ORG-NEXT-LINK not applicable to this walk, as the walk rule says.
+  if (page === 1 && shape.bundle && new NextWalk(firstLinkOnly(query)).add(exchange).wanted === undefined)
+    own.add(judgeSurveyed('next-walk', { walk: firstLinkOnly(query), answers: [exchange] }));
   const unit: PageUnit = {
     kind: 'page',
     walk,
@@ -140,6 +168,7 @@ export async function surveyWalkPage(
     requests: requests.outcomes,
     ...shape,
     shell: recordVerdict(key, own, { redact, exchangeOf: () => (shape.bundle ? entryShell(exchange) : exchange) }),
+    ...observed(own, redact),
     organizations: [],
     filters: [],
   };

@@ -3,7 +3,7 @@ import type { Exchange } from '../client/exchange';
 import { atPointer } from '../json/pointer';
 import { type Judgement, type Redact, serviceText } from '../rules/rulebook';
 import { type Level, requirement, type RequirementId } from '../spec/catalogue';
-import type { RecordFailure, RecordVerdict } from './records';
+import type { RecordFailure, RecordSkip, RecordVerdict } from './records';
 
 /** A failure in words, without the request and excerpt (the example's url and value): the requirement, level and section, then the rule's words. */
 function ruleText(id: RequirementId, level: Level, rule: string): string {
@@ -33,7 +33,11 @@ export interface VerdictOptions {
 export function recordVerdict(key: string, judgement: Judgement, { redact, exchangeOf, place = (f) => f }: VerdictOptions): RecordVerdict {
   const checked: string[] = [];
   const failures: RecordFailure[] = [];
+  const skipped: RecordSkip[] = [];
   for (const record of judgement.requirementRecords(redact)) {
+    const [reason] = record.skipped ?? [];
+    // The service's own text may be quoted in the reason's words: redacted, as every value from it.
+    if (reason) skipped.push({ id: record.id, reason: redact(reason) });
     if (record.checks === 0) continue;
     checked.push(record.id);
     for (const level of ['MUST', 'SHOULD'] as const) {
@@ -54,5 +58,5 @@ export function recordVerdict(key: string, judgement: Judgement, { redact, excha
       );
     }
   }
-  return { key: redact(key), checked: checked.sort(), failures };
+  return { key: redact(key), checked: checked.sort(), failures, ...(skipped.length > 0 ? { skipped } : {}) };
 }

@@ -6,6 +6,7 @@
  * into the same counts.
  */
 import type { Level } from '../spec/catalogue';
+import type { NotJudgedReason } from '../types/schemas';
 import type { RecordSearches } from './findability-rates';
 
 export const ENDPOINTS = ['searchSingleBest', 'sourceRecords', 'organization'] as const;
@@ -30,11 +31,28 @@ export interface RecordFailure {
   sources?: string[];
 }
 
-/** A record judged: the requirements it was checked by, and the ones it broke. */
+/** A record judged: the requirements it was checked by, the ones it broke, and those a rule could not judge for it (the first reason each). */
 export interface RecordVerdict {
   key: string;
   checked: string[];
   failures: RecordFailure[];
+  skipped?: RecordSkip[];
+}
+
+/**
+ * How many records a requirement could not be judged for, and why for one of them (the tally says
+ * which, so that shards merge exactly).
+ */
+export interface SkipCount {
+  records: number;
+  key: string;
+  reason: NotJudgedReason;
+}
+
+/** A requirement a rule could not judge for one record, and why (the first reason). */
+export interface RecordSkip {
+  id: string;
+  reason: NotJudgedReason;
 }
 
 export interface ProviderUnit {
@@ -79,6 +97,16 @@ export interface PageUnit {
   next?: { url: string; status: number; contentType: string; ids: string[]; verdict: RecordVerdict };
   /** Page 1 only: the origin of a next link on another origin, never followed (OBS-CROSS-ORIGIN-LINK). */
   nextElsewhere?: string;
+  /** Page 1 only: why ORG-NEXT-LINK was not judged by its next link (a link to another origin), for the walk's record. */
+  nextSkipped?: RecordSkip[];
+  /** What the page's own rules observed: a first page's no-match answer (OBS-ORG-NO-MATCH). */
+  observed?: { id: string; value: unknown }[];
+}
+
+/** Why a survey is not complete, as data: a signal, a service that stopped answering, units left unanswered, or a walk cut at the page bound (no resume helps that one). */
+export interface SurveyStop {
+  kind: 'signal' | 'service-stopped' | 'unanswered' | 'walk-cut';
+  text: string;
 }
 
 /** Work left without an answer about the data (none came, or a 401, 403, 429 or 5xx): counted as requests, never as a record. */

@@ -14,11 +14,11 @@ import { type InputCounts, type InputProblem, readNpis } from './npi-input';
 import { type PageOutline, peekPage, surveyWalkPage } from './page-record';
 import { surveyProvider } from './provider-record';
 import { NoAnswerAboutData, TimedRequests } from './timed-requests';
-import type { InputProblemUnit, InputReadUnit, PageUnit, SurveyUnit, TransportFailureUnit } from './records';
+import type { InputProblemUnit, InputReadUnit, PageUnit, SurveyStop, SurveyUnit, TransportFailureUnit } from './records';
 import { npiShard, type Shard } from './shard';
 import { type SurveyPlan, surveysNpi } from './survey-plan';
 import { SurveyTally } from './tally';
-import { notJudgedHere } from './subjects';
+import { notJudgedHere, surveyCoverage } from './subjects';
 import { inSample } from './sample';
 import type { FailureRow } from '../report/survey/failures-csv';
 import { hintedPages, ownPages, shardAsksOn, surveyWalk, walkPageOf } from './walk-plan';
@@ -41,7 +41,7 @@ export interface SurveySettings {
   progress: Progress;
   redact: Redact;
   /** Set by a signal: the survey stops taking work, keeps what it has, and says it is incomplete. */
-  stopRequested: () => string | undefined;
+  stopRequested: () => SurveyStop | undefined;
 }
 
 export interface SurveyResult {
@@ -81,7 +81,7 @@ export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan,
   // survey is incomplete, and --resume asks it again.
   let unanswered = 0;
   let inARow = 0;
-  let stopped: string | undefined;
+  let stopped: SurveyStop | undefined;
   const judged = (unit: SurveyUnit) => {
     inARow = 0;
     journal.append(unit);
@@ -94,7 +94,10 @@ export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan,
     unanswered++;
     settings.progress.update(tally, ++inARow);
     if (inARow >= STOP_AFTER_TRANSPORT_ERRORS)
-      stopped ??= `the service stopped answering: ${inARow} units of work in a row were left without an answer about the directory (last: ${error.unit.reason})`;
+      stopped ??= {
+        kind: 'service-stopped',
+        text: `the service stopped answering: ${inARow} units of work in a row were left without an answer about the directory (last: ${error.unit.reason})`,
+      };
   };
   const saving = setInterval(() => journal.save(), 2_000);
   const counting = countingPlan(plan, settings.progress, done);
@@ -112,7 +115,10 @@ export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan,
     loopDelay.disable();
   }
   if (unanswered > 0)
-    stopped ??= `${unanswered} unit${unanswered === 1 ? '' : 's'} of work ${unanswered === 1 ? 'was' : 'were'} left without an answer about the directory (the last: ${tally.lastTransportError})`;
+    stopped ??= {
+      kind: 'unanswered',
+      text: `${unanswered} unit${unanswered === 1 ? '' : 's'} of work ${unanswered === 1 ? 'was' : 'were'} left without an answer about the directory (the last: ${tally.lastTransportError})`,
+    };
   journal.save(stopped === undefined);
   journal.close();
   settings.progress.stop();
@@ -129,9 +135,9 @@ export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan,
 export function surveyReport(
   tally: SurveyTally,
   plan: SurveyPlan,
-  { started, stopped, id = randomUUID() }: { started: string; stopped?: string; id?: string },
+  { started, stopped, id = randomUUID() }: { started: string; stopped?: SurveyStop; id?: string },
 ): SurveyResult {
-  const { rows, failureRows, failingKeys, ...counts } = tally.finish(plan.shard.total === 1);
+  const { rows, failureRows, failingKeys, skips, ...counts } = tally.finish(plan.shard.total === 1);
   // Every unit judged, and yet not whole: a walk that reached the survey's page bound before its end.
   const incomplete = stopped ?? tally.walksCutShort();
   const report: SurveyReport = {
@@ -141,12 +147,13 @@ export function surveyReport(
     started,
     finished: new Date().toISOString(),
     complete: incomplete === undefined,
-    ...(incomplete ? { stopped: incomplete } : {}),
+    ...(incomplete ? { stopped: incomplete.text, stop: { kind: incomplete.kind } } : {}),
     shard: { index: plan.shard.index, total: plan.shard.total },
     ...(plan.sample ? { sample: plan.sample } : {}),
     paging: { by: 'Page', pageSize: PAGE_SIZE },
     ...counts,
     notJudged: notJudgedHere(plan.findability === true),
+    coverage: surveyCoverage(plan, counts.requirements, skips),
     records: { ...counts.records, walks: plan.walks.length },
     failureRows,
   };

@@ -3,37 +3,50 @@
  * every rule registered for them (judgeSurveyed, the only way the survey judges), and lists the
  * requirements none of them reaches as not judged here, with the requests each would need.
  */
-import { requirement } from '../spec/catalogue';
+import { requirement, REQUIREMENTS, type RequirementId } from '../spec/catalogue';
+import { type Coverage, coverageOf } from '../verdicts/coverage';
+import type { SurveyPlan } from './survey-plan';
+import type { SkipCount } from './records';
 import type { Endpoint } from '../client/endpoints';
 import type { Exchange } from '../client/exchange';
-import { type Judgement, judge, judgeAnswer, notJudgedBy, requirementsOf, type SubjectKind, type Subjects } from '../rules/rulebook';
-import type { SurveyReport } from '../types/schemas';
+import {
+  type Judgement,
+  judge,
+  judgeAnswer,
+  needsOf,
+  notJudgedBy,
+  requirementsOf,
+  type SubjectKind,
+  type Subjects,
+} from '../rules/rulebook';
+import type { NotJudgedReason, SurveyReport } from '../types/schemas';
 
-export const SURVEY_SUBJECTS = [
+/** What a survey's NPI list meets, and what its walks meet: the subjects its plan sets out to judge. */
+const NPI_SUBJECTS = ['http-answer', 'single-best-answer', 'unique-search', 'source-records'] as const;
+const WALK_SUBJECTS = [
   'http-answer',
-  'single-best-answer',
-  'unique-search',
-  'source-records',
   'bundle-page',
   'organization-entry',
   'organization-match',
   'page-walk',
   'next-walk',
   'next-link-target',
+  'unmatched-search',
 ] as const;
 
 /**
  * What `--findability` adds: every organization met, searched by each value it carries
- * (ORG-FINDABLE); every provider found, asked for by its NPI with a dashed and a plain parameter, and
- * by its demographics (SB-OPTIONAL-DASH, SB-NARROWING, SB-FINDABLE, SB-MATCHES-QUERY).
+ * (ORG-FINDABLE), each answer judged whole as every answer is (search-page, search-filters,
+ * search-identifier); every provider found, asked for by its NPI with a dashed and a plain
+ * parameter, and by its demographics (SB-OPTIONAL-DASH, SB-NARROWING, SB-FINDABLE, SB-MATCHES-QUERY).
  */
-export const FINDABILITY_SUBJECTS = [
-  'own-value-search',
-  'optional-parameter',
-  'own-value-narrowing',
-  'demographic-search',
-  'record-search',
-] as const;
+const NPI_FINDABILITY = ['optional-parameter', 'own-value-narrowing', 'demographic-search', 'record-search'] as const;
+const WALK_FINDABILITY = ['own-value-search', 'search-page', 'search-filters', 'search-identifier'] as const;
+
+export const SURVEY_SUBJECTS = [...new Set([...NPI_SUBJECTS, ...WALK_SUBJECTS])] as readonly (
+  (typeof NPI_SUBJECTS)[number] | (typeof WALK_SUBJECTS)[number]
+)[];
+export const FINDABILITY_SUBJECTS = [...WALK_FINDABILITY, ...NPI_FINDABILITY] as const;
 
 type SurveySubject = (typeof SURVEY_SUBJECTS)[number] | (typeof FINDABILITY_SUBJECTS)[number];
 
@@ -41,12 +54,12 @@ type SurveySubject = (typeof SURVEY_SUBJECTS)[number] | (typeof FINDABILITY_SUBJ
 const surveySubjects = (findability: boolean): SubjectKind[] => [...SURVEY_SUBJECTS, ...(findability ? FINDABILITY_SUBJECTS : [])];
 
 /**
- * Every rule of an answer of its endpoint, as every driver judges it (judgeAnswer: http-answer, and
- * single-best-answer for searchSingleBest). Organization pages are not asked here: the survey judges
- * them record by record (bundle-page, organization-entry), the same rules as search-page.
+ * Every rule of an answer of its endpoint, as every driver judges it (judgeAnswer: http-answer,
+ * single-best-answer for searchSingleBest, search-page and search-filters for an organization
+ * search, search-identifier). The pages of a walk are not asked here: the survey judges them record by record
+ * (bundle-page, organization-entry, organization-match), the same rules as search-page and search-filters.
  */
-export const judgeSurveyedAnswer = (endpoint: Exclude<Endpoint, 'organization'>, exchange: Exchange): Judgement =>
-  judgeAnswer(endpoint, exchange);
+export const judgeSurveyedAnswer = (endpoint: Endpoint, exchange: Exchange): Judgement => judgeAnswer(endpoint, exchange);
 
 /** Every rule of a subject the survey meets, judged: a subject outside SURVEY_SUBJECTS does not compile. */
 export const judgeSurveyed = <K extends SurveySubject>(subject: K, value: Subjects[K]): Judgement => judge(subject, value);
@@ -64,3 +77,59 @@ export function notJudgedHere(findability: boolean): NonNullable<SurveyReport['n
 
 /** The requirements no subject of a survey without `--findability` reaches: what the mutation run's surveys leave to the suite. */
 export const NOT_JUDGED_HERE = notJudgedHere(false);
+
+/** The subjects a survey of `plan` sets out to meet: its NPIs', its walks', and with --findability their searches. */
+function plannedSubjects(plan: Pick<SurveyPlan, 'npis' | 'walks' | 'findability'>): SubjectKind[] {
+  const npis = plan.npis !== undefined ? [...NPI_SUBJECTS, ...(plan.findability ? NPI_FINDABILITY : [])] : [];
+  const walks = plan.walks.length > 0 ? [...WALK_SUBJECTS, ...(plan.findability ? WALK_FINDABILITY : [])] : [];
+  return [...new Set([...npis, ...walks])];
+}
+
+/** What a survey that does not judge `id` would need: a flag of its own (--npis, --organizations, --findability), or the run's requests. */
+function surveyNeeds(id: RequirementId, plan: Pick<SurveyPlan, 'npis' | 'walks' | 'findability'>): string[] {
+  const within = (subjects: readonly SubjectKind[]) => requirementsOf(...subjects).has(id);
+  if (plan.npis === undefined && within([...NPI_SUBJECTS, ...NPI_FINDABILITY])) return ['survey --npis FILE'];
+  if (plan.walks.length === 0 && within([...WALK_SUBJECTS, ...WALK_FINDABILITY]))
+    return ['survey --organizations QUERY or --organizations-by-state'];
+  if (!plan.findability && FINDABILITY_REQUIREMENTS.has(id)) return ['survey --findability'];
+  return needsOf(id);
+}
+
+/**
+ * survey.json's coverage: every requirement of the catalogue, judged fully (every record the rule
+ * met), in part (some records could not be judged: counted, with the first reason), not at all, or
+ * not applicable; those no request of this survey meets are not selected, with what would judge
+ * them. The counts are the tally's, so that shards and resumes give the unsharded coverage.
+ */
+export function surveyCoverage(
+  plan: Pick<SurveyPlan, 'npis' | 'walks' | 'findability'>,
+  requirements: SurveyReport['requirements'],
+  skips: ReadonlyMap<string, SkipCount>,
+): Coverage {
+  const planned = requirementsOf(...plannedSubjects(plan));
+  const checked = new Map<string, number>();
+  for (const r of requirements) checked.set(r.id, Math.max(checked.get(r.id) ?? 0, r.checked));
+  return coverageOf(
+    REQUIREMENTS.map((r) => {
+      const checks = checked.get(r.id) ?? 0;
+      const skip = skips.get(r.id);
+      const needs = surveyNeeds(r.id, plan);
+      let reasons: NotJudgedReason[];
+      if (!planned.has(r.id))
+        reasons = [
+          {
+            kind: 'not-selected',
+            needs,
+            text: `no request of this survey meets it (it needs ${needs.join('; ') || 'the conformance run'})`,
+          },
+        ];
+      else if (skip)
+        reasons = [
+          { ...skip.reason, text: `${skip.records} record${skip.records === 1 ? '' : 's'} not judged (${skip.key}: ${skip.reason.text})` },
+        ];
+      else if (checks === 0) reasons = [{ kind: 'not-met', needs: needsOf(r.id), text: 'no record the survey met let a rule judge it' }];
+      else reasons = [];
+      return { id: r.id, level: r.level, checks, reasons };
+    }),
+  );
+}

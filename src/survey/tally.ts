@@ -8,17 +8,27 @@ import { LineSet } from './line-set';
 import { FindabilityCounts, type RecordSearches } from './findability-rates';
 import { wilsonInterval } from '../verdicts/wilson-interval';
 import type { Sample } from './sample';
-import { type WalkedPage, PageWalk, WALK_CUT } from '../rules/rulebook';
+import { type WalkedPage, PageWalk } from '../rules/rulebook';
 import { judgeSurveyed } from './subjects';
 import { recordVerdict } from './record-verdict';
 import { type ObservationId, requirement, type Level, type RequirementId } from '../spec/catalogue';
 import { observedBehaviour } from '../verdicts/baseline/observed-behaviour';
-import type { FailingKeys, SurveyReport } from '../types/schemas';
+import type { FailingKeys, NotJudgedReason, SurveyReport } from '../types/schemas';
 import type { FailureRow } from '../report/survey/failures-csv';
 import { LatencyHistograms } from './latency';
 import { surveyWalk, walkPageOf } from './walk-plan';
 import type { InputProblem } from './npi-input';
-import type { InputReadUnit, PageUnit, RecordFailure, RecordVerdict, RequestOutcome, SurveyUnit, TransportFailureUnit } from './records';
+import type {
+  InputReadUnit,
+  PageUnit,
+  RecordFailure,
+  RecordVerdict,
+  RequestOutcome,
+  SkipCount,
+  SurveyStop,
+  SurveyUnit,
+  TransportFailureUnit,
+} from './records';
 
 type Example = SurveyReport['requirements'][number]['examples'][number];
 
@@ -85,7 +95,14 @@ export function walkOutcome(query: Record<string, string>, pages: ReadonlyMap<nu
 interface VerdictLists {
   checked: string[];
   failures: RecordFailure[];
+  skipped?: RecordVerdict['skipped'];
 }
+
+/** Which record's reason a requirement's SkipCount keeps: one that leaves a gap before a condition that did not hold, then the smallest key. */
+const before = (a: Pick<SkipCount, 'key' | 'reason'>, b: Pick<SkipCount, 'key' | 'reason'>) => {
+  const rank = (s: Pick<SkipCount, 'reason'>) => (s.reason.kind === 'not-applicable' ? 1 : 0);
+  return rank(a) !== rank(b) ? rank(a) < rank(b) : a.key < b.key;
+};
 
 /**
  * A page as the tally holds it until its walk's end is known: the page's own fields, and its
@@ -106,7 +123,8 @@ class SharedLists {
   private readonly lists = new Map<string, VerdictLists>();
 
   private shared(verdict: RecordVerdict): VerdictLists {
-    if (verdict.failures.length > 0) return { checked: verdict.checked, failures: verdict.failures };
+    if (verdict.failures.length > 0 || verdict.skipped)
+      return { checked: verdict.checked, failures: verdict.failures, ...(verdict.skipped ? { skipped: verdict.skipped } : {}) };
     const signature = verdict.checked.join(' ');
     let lists = this.lists.get(signature);
     if (!lists) this.lists.set(signature, (lists = { checked: verdict.checked, failures: [] }));
@@ -143,6 +161,8 @@ export class SurveyTally {
   private readonly byStatus = new Map<string, number>();
   private readonly latency = new LatencyHistograms();
   private readonly checked = new Map<string, number>();
+  /** Per requirement: the records a rule could not judge it for. */
+  private readonly skips = new Map<string, SkipCount>();
   private readonly levels = new Map<string, LevelCount>();
   /** The keys of the records that failed, per requirement and level: failing-keys.json, whole, for the history. */
   private readonly failingKeys = new Map<string, string[]>();
@@ -178,7 +198,7 @@ export class SurveyTally {
   /** The NPI lines counted: each once, whatever the journals repeat. */
   private readonly providerLines = new LineSet();
   /** The reasons of the walks stopped at the page bound (walksCutShort). */
-  private readonly cutShort: string[] = [];
+  private readonly cutShort: NotJudgedReason[] = [];
 
   constructor(private readonly options: TallyOptions) {}
 
@@ -219,6 +239,7 @@ export class SurveyTally {
         });
         this.pagesOf(unit.walk).set(unit.page, this.shared.hold(unit));
         if (unit.nextElsewhere !== undefined) this.crossOrigin.set(unit.nextElsewhere, (this.crossOrigin.get(unit.nextElsewhere) ?? 0) + 1);
+        for (const { id, value } of unit.observed ?? []) this.observeWalk(id as ObservationId, value);
         return;
     }
   }
@@ -262,6 +283,11 @@ export class SurveyTally {
   /** One record: each requirement it was checked by, and each failure. */
   private count(verdict: RecordVerdict): void {
     for (const id of verdict.checked) this.checked.set(id, (this.checked.get(id) ?? 0) + 1);
+    for (const { id, reason } of verdict.skipped ?? []) {
+      const known = this.skips.get(id);
+      const first = !known || before({ key: verdict.key, reason }, known);
+      this.skips.set(id, { ...(first ? { key: verdict.key, reason } : known!), records: (known?.records ?? 0) + 1 });
+    }
     if (verdict.failures.some((f) => f.level === 'MUST')) this.countedFailing++;
     for (const failure of verdict.failures) this.countFailure(verdict.key, failure);
   }
@@ -363,16 +389,19 @@ export class SurveyTally {
     const key = judged[0].shell.key;
     const checked = new Set<string>();
     const failures: RecordFailure[] = [];
+    const skipped = new Map<string, NotJudgedReason>();
     const fail = (failure: RecordFailure) => {
       if (!failures.some((f) => f.id === failure.id && f.level === failure.level)) failures.push(failure);
     };
     const add = (verdict: RecordVerdict) => {
       verdict.checked.forEach((id) => checked.add(id));
       verdict.failures.forEach(fail);
+      for (const { id, reason } of verdict.skipped ?? []) if (!skipped.has(id)) skipped.set(id, reason);
     };
     for (const unit of judged) add(unit.shell);
     const next = judged[0].next;
     if (next) add(next.verdict);
+    if (judged[0].nextSkipped) add({ key, checked: [], failures: [], skipped: judged[0].nextSkipped });
     if (walked) {
       // Every page the walk rule took, the page past the last included whatever it answered: the rule judges the walk it ended.
       const fed = walked.map((unit) => walkPageOf(unit.page, unit));
@@ -388,14 +417,19 @@ export class SurveyTally {
       const cut = judgement
         .requirementRecords((value) => value)
         .flatMap((record) => record.skipped ?? [])
-        .find((reason) => WALK_CUT.test(reason));
+        .find((reason) => reason.kind === 'walk-cut');
       if (cut !== undefined) this.cutShort.push(cut);
       // The URLs are the client's, redacted already; the messages quote only what the walk's summaries hold.
       add(recordVerdict(key, judgement, { redact: (value) => value, exchangeOf: () => undefined }));
       for (const { id, value, unobserved } of judgement.observationRecords((v) => v))
         if (unobserved === undefined) this.observeWalk(id, value);
     }
-    return { key, checked: [...checked].sort(), failures };
+    return {
+      key,
+      checked: [...checked].sort(),
+      failures,
+      ...(skipped.size > 0 ? { skipped: [...skipped].map(([id, reason]) => ({ id, reason })) } : {}),
+    };
   }
 
   /**
@@ -403,10 +437,13 @@ export class SurveyTally {
    * survey's page bound before its end (ORG-PAGE, ORG-TOTAL and ORG-PAGE-DISJOINT not judged on
    * it), and how many did; undefined when none did.
    */
-  walksCutShort(): string | undefined {
+  walksCutShort(): SurveyStop | undefined {
     const [first, ...more] = this.cutShort;
     if (first === undefined) return undefined;
-    return `${first}${more.length > 0 ? ` (and ${more.length} more walk${more.length === 1 ? '' : 's'})` : ''}`;
+    return {
+      kind: 'walk-cut',
+      text: `${first.text}${more.length > 0 ? ` (and ${more.length} more walk${more.length === 1 ? '' : 's'})` : ''}`,
+    };
   }
 
   /** A walk's observation, counted by the behaviour it shows (observedBehaviour), as the run's baseline compares it. */
@@ -422,6 +459,7 @@ export class SurveyTally {
     'records' | 'requests' | 'latencyMs' | 'requirements' | 'findability' | 'observations' | 'inputProblems' | 'input'
   > & {
     rows: FailureRow[];
+    skips: ReadonlyMap<string, SkipCount>;
     failureRows: SurveyReport['failureRows'];
     latencyHistograms: Record<string, string>;
     failingKeys: FailingKeys['requirements'];
@@ -480,6 +518,7 @@ export class SurveyTally {
           .sort(([a], [b]) => (a < b ? -1 : 1))
           .map(([id, counts]) => ({ id, values: Object.fromEntries([...counts].sort(([a], [b]) => (a < b ? -1 : 1))) })),
       ],
+      skips: this.skips,
       inputProblems: [...this.inputProblems.values()].sort((a, b) => a.line - b.line),
       ...(this.inputRead ? { input: this.inputAccount(this.inputRead) } : {}),
       rows: this.rows,

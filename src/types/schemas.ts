@@ -21,6 +21,22 @@ export type DateArray = string[];
  */
 export type SourceRecordList = SourceRecord[];
 /**
+ * Why a requirement, or a part of it, was not judged. `kind` says which of a closed list of reasons it is; `text` says it in words, with the request or probe concerned; `test`, which test of the run decided it.
+ */
+export type NotJudgedReason =
+  | NoProbeReason
+  | PreconditionReason
+  | UnjudgeableAnswerReason
+  | RefusedReason
+  | WalkCutReason
+  | ForeignOriginReason
+  | ValidatorReason
+  | NotApplicableReason
+  | TestNotRunReason
+  | RunStoppedReason
+  | NotSelectedReason
+  | NotMetReason;
+/**
  * JSON form of the ambiguity answer (§4.1 rule 4, §7), used by the reference server's JSON variants. Its default answer is the bare text.
  */
 export type AmbiguityError = ServiceError & {
@@ -68,6 +84,10 @@ export interface Baseline {
   observations?: {
     [k: string]: unknown;
   };
+  /**
+   * Gaps accepted for now: a MUST requirement judged in part or not at all does not make the verdict inconclusive while an entry names it. --update-baseline writes one for every gap of the run.
+   */
+  gaps?: GapAcceptance[];
 }
 export interface Expectation {
   /**
@@ -92,6 +112,23 @@ export interface Expectation {
   issue?: string;
   /**
    * The last day the failure is accepted; from the next day it fails the run.
+   */
+  expires?: string;
+}
+/**
+ * A requirement whose gap (judged in part or not at all, for any reason) is accepted for now.
+ */
+export interface GapAcceptance {
+  /**
+   * The requirement id.
+   */
+  id: string;
+  /**
+   * Why the gap is accepted for now.
+   */
+  reason: string;
+  /**
+   * The last day the gap is accepted; from the next day it counts again.
    */
   expires?: string;
 }
@@ -189,7 +226,7 @@ export interface Organization {
 export interface OrganizationBundle {
   resourceType: "Bundle";
   /**
-   * Bundle identifier in UUID format.
+   * Bundle identifier in UUID format: the UUID itself, as a FHIR id carries it (letters, digits, '-' and '.'), never the urn:uuid: form of a fullUrl.
    */
   id: string;
   meta: {
@@ -498,7 +535,7 @@ export interface ConformanceReport {
   requirements: RequirementResult[];
   observations: ObservationResult[];
   /**
-   * What of the service's data the run saw: the source datasets (`index`, §2.2) of the source records of every golden record the unique probes lead to, and how many records each. A dataset the probes never reach is judged by no check: add a probe of a provider it holds (docs/probes.md).
+   * What the run judged and what it could not (`judged` … `gaps`: every requirement of the catalogue, fully, in part, not at all, or not applicable, each gap with its typed reason and what would close it), and what of the service's data it saw: the source datasets (`index`, §2.2) of the source records of every golden record the unique probes lead to, and how many records each. A dataset the probes never reach is judged by no check: add a probe of a provider it holds (docs/probes.md). `judged` … `gaps` are absent from reports of versions before them.
    */
   coverage?: {
     /**
@@ -512,6 +549,26 @@ export interface ConformanceReport {
       index: string;
       records: number;
     }[];
+    /**
+     * Requirements judged fully.
+     */
+    judged?: number;
+    /**
+     * Requirements judged in part: some checks ran, others could not.
+     */
+    partly?: number;
+    /**
+     * Requirements no check judged (not applicable aside).
+     */
+    notJudged?: number;
+    /**
+     * Requirements whose condition in the specification does not hold (the catalogue names it).
+     */
+    notApplicable?: number;
+    /**
+     * Each requirement judged in part or not at all: MUST gaps first. A MUST gap no baseline entry accepts makes the verdict inconclusive; a SHOULD gap never changes it.
+     */
+    gaps?: Gap[];
   };
   probeProblems: ProbeProblem[];
   errors: RunError[];
@@ -540,6 +597,10 @@ export interface RequirementResult {
    * Why checks did not run, when they did not.
    */
   skipped?: string[];
+  /**
+   * Whether the run judged it fully, in part, not at all, or found it not applicable (coverage.gaps says why and what closes the gap). Absent from reports of versions before it.
+   */
+  judged?: "fully" | "partly" | "not" | "notApplicable";
 }
 /**
  * One failed check, with the evidence: what was sent and what came back, secrets redacted.
@@ -591,6 +652,149 @@ export interface ObservationResult {
   reason?: string;
 }
 /**
+ * A requirement judged in part or not at all: why, as typed data, and what would close the gap.
+ */
+export interface Gap {
+  id: string;
+  level: "MUST" | "SHOULD";
+  judged: "partly" | "not";
+  reason: NotJudgedReason;
+  /**
+   * What would close the gap, in words: the probe to add and how probes draft fills it, the flag, or the data a service must hold.
+   */
+  closeWith: string;
+  accepted?: GapAcceptance1;
+}
+/**
+ * The probes file has no probe of the kind the check needs.
+ */
+export interface NoProbeReason {
+  kind: "no-probe";
+  /**
+   * The place of the probes file that would hold it, such as organization.multiPage.
+   */
+  probe: string;
+  text: string;
+  test?: string;
+}
+/**
+ * What the probes led to lacks what the check needs (a record without a state, say).
+ */
+export interface PreconditionReason {
+  kind: "precondition";
+  text: string;
+  test?: string;
+}
+/**
+ * The answer could not be read for this requirement, for a reason another requirement judges (`see`): a 5xx, a body that is no JSON.
+ */
+export interface UnjudgeableAnswerReason {
+  kind: "answer-unjudgeable";
+  status: number;
+  see?: string;
+  text: string;
+  test?: string;
+}
+/**
+ * The service refused to say (401, 403, 429): the answer says nothing of the data.
+ */
+export interface RefusedReason {
+  kind: "refused";
+  status: number;
+  text: string;
+  test?: string;
+}
+/**
+ * A walk stopped at its page budget before its end: its later pages were not judged.
+ */
+export interface WalkCutReason {
+  kind: "walk-cut";
+  /**
+   * The budget that stopped it, such as MAX_PAGES=40 pages.
+   */
+  budget: string;
+  text: string;
+  test?: string;
+}
+/**
+ * A next link leads to another origin, which the harness never follows with credentials.
+ */
+export interface ForeignOriginReason {
+  kind: "foreign-origin";
+  origin: string;
+  text: string;
+  test?: string;
+}
+/**
+ * A validator the check uses (FHIR.js) could not read the answer.
+ */
+export interface ValidatorReason {
+  kind: "validator";
+  text: string;
+  test?: string;
+}
+/**
+ * The condition the specification puts on the requirement does not hold (the catalogue's appliesWhen).
+ */
+export interface NotApplicableReason {
+  kind: "not-applicable";
+  condition: "status-search" | "next-link";
+  text: string;
+  test?: string;
+}
+/**
+ * A test that judges it was skipped without a reason of its own, or did not complete (a time-out, a transport error, a bug of the harness, an interruption).
+ */
+export interface TestNotRunReason {
+  kind: "test-not-run";
+  outcome: "skipped" | "timeout" | "transport" | "harness" | "interrupted";
+  text: string;
+  test?: string;
+}
+/**
+ * The run stopped before its tests (see its errors).
+ */
+export interface RunStoppedReason {
+  kind: "run-stopped";
+  text: string;
+  test?: string;
+}
+/**
+ * No part of this run or survey sets out to judge it: --grep or --shard chose other tests, or the survey makes no request that meets it (`needs` says what would; the conformance run judges it). Listed, and no gap of the verdict: the run judged what it was asked to.
+ */
+export interface NotSelectedReason {
+  kind: "not-selected";
+  needs?: string[];
+  text: string;
+  test?: string;
+}
+/**
+ * Nothing the run or survey met let it judge the requirement, though it set out to (every NPI not found, no organization met): `needs` says what a driver must ask.
+ */
+export interface NotMetReason {
+  kind: "not-met";
+  needs: string[];
+  text: string;
+  test?: string;
+}
+/**
+ * A requirement whose gap (judged in part or not at all, for any reason) is accepted for now.
+ */
+export interface GapAcceptance1 {
+  /**
+   * The requirement id.
+   */
+  id: string;
+  /**
+   * Why the gap is accepted for now.
+   */
+  reason: string;
+  /**
+   * The last day the gap is accepted; from the next day it counts again.
+   */
+  expires?: string;
+}
+/**
  * The service's answer contradicts what the probes file promised, and nothing in the exchanges shows which side is wrong.
  */
 export interface ProbeProblem {
@@ -638,6 +842,14 @@ export interface BaselineOutcome {
     why: string;
     [k: string]: unknown;
   })[];
+  /**
+   * The baseline's `gaps` entries against this run: accepted (the gap is there, and the entry holds), expired (the gap is there, and the entry is past its date: it counts again), closed (the requirement is judged fully now: remove the entry). Absent from reports of versions before it.
+   */
+  gaps?: {
+    accepted: GapAcceptance[];
+    expired: GapAcceptance[];
+    closed: GapAcceptance[];
+  };
 }
 /**
  * A failure of the run, once per requirement and location.
@@ -716,6 +928,12 @@ export interface SurveyReport {
    * Why the survey is not complete: it stopped before it judged every unit of its plan (a signal, a service that stopped answering; --resume finishes it), or a walk reached the survey's bound of 40,000 pages before its end, so that its ORG-PAGE, ORG-TOTAL and ORG-PAGE-DISJOINT were not judged.
    */
   stopped?: string;
+  /**
+   * Why the survey is not complete, as data: `signal` (stopped by a signal), `service-stopped` (the service stopped answering), `unanswered` (units left without an answer about the directory): --resume finishes those; `walk-cut` (a walk reached the page bound before its end): no resume helps. Absent from surveys of versions before it.
+   */
+  stop?: {
+    kind: "signal" | "service-stopped" | "unanswered" | "walk-cut";
+  };
   shard: {
     index: number;
     total: number;
@@ -854,6 +1072,16 @@ export interface SurveyReport {
      */
     needs: string[];
   }[];
+  /**
+   * What the survey judged and what it never met: every requirement of the catalogue judged fully (every record it met that the rule applies to), in part (some records could not be judged: counted), not at all, or not applicable; requirements no request of this survey meets are listed as not selected, with what would judge them. A MUST requirement of the survey's own plan that no record let it judge makes the survey inconclusive. Absent from surveys of versions before it.
+   */
+  coverage?: {
+    judged: number;
+    partly: number;
+    notJudged: number;
+    notApplicable: number;
+    gaps: Gap[];
+  };
   observations: {
     id: string;
     values: {

@@ -1,9 +1,12 @@
 import { distinctByJson, sortedDistinctByJson } from '../json/distinct';
 import { serviceLines } from '../rules/service-text';
-import type { ConformanceReport, ObservationResult, RequirementResult, RunError } from '../types/schemas';
+import { needsOf } from '../rules/rulebook';
+import type { ConformanceReport, NotJudgedReason, ObservationResult, RequirementResult, RunError } from '../types/schemas';
 import { type Level, OBSERVATIONS, REQUIREMENTS, type RequirementId } from '../spec/catalogue';
 import type { ObservationRecord, RequirementRecord } from '../rules/judgement';
 import type { Failure, ProbeProblem } from '../types/schemas';
+import { type Coverage, coverageOf, judgedOf } from './coverage';
+import { decide, RUN_POLICY, type VerdictEvidence } from './verdict';
 
 /** What one finished test contributes to the verdict, whatever ran it. */
 export interface TestResult {
@@ -20,41 +23,31 @@ export interface TestResult {
   coverage?: readonly TestCoverage[];
   /** How many answers it received, each judged as an answer of its endpoint. */
   answers?: number;
-  /** Why it was skipped, when it was. */
-  skipReason?: string;
-  /** Errors outside its checks (transport, time-out, harness): a MUST failure is no such error. */
-  errors: readonly string[];
+  /** Why it was skipped, when it skipped itself: the typed reason it gave. */
+  skip?: NotJudgedReason;
+  /** Errors outside its checks (transport, time-out, harness), typed where the test knew their kind. */
+  errors: readonly { kind: RunError['kind']; message: string }[];
 }
 
 export type { ObservationResult, RequirementResult, RunError } from '../types/schemas';
+export { EXIT_CODE, type RunVerdict } from './verdict';
 
 /** A requirement's status: `pass` and `warn` speak only for the checks that ran; `partial` says some did not. */
 export type RequirementStatus = RequirementResult['status'];
-
-/**
- * pass: every requirement that ran holds; warn: only SHOULD findings; fail: a MUST finding, or a
- * SHOULD one under STRICT or outside a baseline; inconclusive: no failure, but probe problems or
- * run errors, or no check ran at all; error: the configuration stopped the run before any test.
- */
-export type RunVerdict = ConformanceReport['verdict'];
-
-/** The exit status of each verdict: an interface CI depends on. */
-export const EXIT_CODE: Record<RunVerdict, number> = { pass: 0, warn: 0, fail: 1, error: 2, inconclusive: 3 };
 
 /** What the tests of a run come to, before the target, the time and the baseline are added. */
 export type ConformanceSummary = Pick<
   ConformanceReport,
   'verdict' | 'summary' | 'requirements' | 'observations' | 'probeProblems' | 'errors'
-> &
-  Partial<Pick<ConformanceReport, 'coverage'>>;
+> & {
+  coverage: RunCoverage;
+};
+
+/** A run's coverage, as this version writes it: what it judged, and what of the service's data it saw. */
+export type RunCoverage = Coverage & Pick<NonNullable<ConformanceReport['coverage']>, 'goldenRecords' | 'sourceDatasets'>;
 
 /** What one test saw of the service's data (ANNOTATION.coverage): golden records, and their source records by dataset. */
 export type TestCoverage = { goldenRecords: number; sourceDatasets: Record<string, number> };
-
-function errorKind(outcome: TestResult, message: string): RunError['kind'] {
-  if (outcome.status === 'timedOut') return 'timeout';
-  return message.includes('transport:') ? 'transport' : 'harness';
-}
 
 /** Objects of string lists, merged key by key (OBS-CODED-VALUES: attribute → values). */
 function union(values: readonly unknown[]): Record<string, string[]> {
@@ -76,43 +69,52 @@ export function failureLevel(failure: Pick<Failure, 'level'> | { level?: Level }
   return failure.level ?? requirementLevel;
 }
 
-/** What a verdict is made of: findings that fail, findings that warn, and what kept checks from running. */
-export interface VerdictCounts {
-  /** Findings that fail the run whatever STRICT says. */
-  fail: number;
-  /** SHOULD findings: they fail the run under STRICT. */
-  warn: number;
-  /** Changes that warn whatever STRICT says (drift, without --fail-on-drift). */
-  notice: number;
-  /** Requirements whose checks ran. */
-  ran: number;
-  probeProblems: number;
-  errors: number;
+/** A test that did not complete, by what stopped it: the test's own typed errors first, then its status. */
+function notCompleted(outcome: TestResult): NotJudgedReason | undefined {
+  if (outcome.status === 'passed' || outcome.status === 'skipped') return undefined;
+  if (outcome.status === 'interrupted') return { kind: 'test-not-run', outcome: 'interrupted', text: 'the run was interrupted' };
+  if (outcome.status === 'timedOut') return { kind: 'test-not-run', outcome: 'timeout', text: 'could not complete (timeout)' };
+  const [first] = outcome.errors;
+  if (!first) return undefined;
+  const kind = first.kind === 'transport' ? 'transport' : 'harness';
+  return { kind: 'test-not-run', outcome: kind, text: `could not complete (${kind})` };
 }
 
-export function verdictOf(counts: VerdictCounts, strict: boolean): RunVerdict {
-  if (counts.fail > 0 || (strict && counts.warn > 0)) return 'fail';
-  // A run in which no check ran has shown nothing: it passes nothing.
-  if (counts.probeProblems > 0 || counts.errors > 0 || counts.ran === 0) return 'inconclusive';
-  return counts.warn + counts.notice > 0 ? 'warn' : 'pass';
+/** A requirement's reasons in words, each once: what the report's `skipped` lists. */
+const inWords = (reasons: readonly NotJudgedReason[]) => [
+  ...new Set(reasons.map((reason) => (reason.test ? `${reason.test}: ${reason.text}` : reason.text))),
+];
+
+/** The run's evidence for the one verdict, before any baseline: every finding counts. */
+export function runEvidence(summary: Omit<ConformanceSummary, 'verdict'>, misconfigured: boolean): VerdictEvidence {
+  return {
+    misconfigured,
+    findings: { must: summary.summary.fail, should: summary.summary.warn },
+    probeProblems: summary.probeProblems.length,
+    errors: summary.errors.length,
+    coverage: summary.coverage,
+  };
 }
 
 /**
  * Folds test outcomes into one status per requirement: any failure makes a MUST `fail` and a
  * SHOULD `warn`; checks that ran without failure `pass`; no check at all `skip`, with the reasons.
  * A requirement some of whose checks were skipped keeps its status for what ran, and is partial.
+ * Every reason a check did not run is typed data from the rule or test that decided it; a
+ * requirement no test of the run declares was not selected (--grep, --shard), which is no gap.
  */
 export function aggregate(
   outcomes: readonly TestResult[],
   options: { strict: boolean },
   runErrors: readonly RunError[] = [],
 ): ConformanceSummary {
-  const records = new Map<RequirementId, { checks: number; failures: Failure[]; skipped: string[] }>();
+  const records = new Map<RequirementId, { checks: number; failures: Failure[]; reasons: NotJudgedReason[] }>();
   const entry = (id: RequirementId) => {
     let value = records.get(id);
-    if (!value) records.set(id, (value = { checks: 0, failures: [], skipped: [] }));
+    if (!value) records.set(id, (value = { checks: 0, failures: [], reasons: [] }));
     return value;
   };
+  const declaredByRun = new Set<RequirementId>();
   const observations = new Map<string, unknown[]>();
   const observationSkips = new Map<string, string[]>();
   const observationTestsRan = new Set<string>();
@@ -123,48 +125,57 @@ export function aggregate(
   let answers = 0;
 
   for (const outcome of outcomes) {
-    const { declares: declared, records: recorded } = outcome;
+    const { declares: declared, records: recorded, title } = outcome;
+    for (const id of declared) declaredByRun.add(id);
     for (const record of outcome.results) {
       const target = entry(record.id);
       target.checks += record.checks;
       target.failures.push(...record.failures);
-      target.skipped.push(...(record.skipped ?? []).map((reason) => `${outcome.title}: ${reason}`));
+      target.reasons.push(...(record.skipped ?? []).map((reason) => ({ ...reason, test: title })));
     }
     for (const { id, value, unobserved } of outcome.observations) {
-      if (unobserved !== undefined) observationSkips.set(id, [...(observationSkips.get(id) ?? []), `${outcome.title}: ${unobserved}`]);
+      if (unobserved !== undefined) observationSkips.set(id, [...(observationSkips.get(id) ?? []), `${title}: ${unobserved}`]);
       else observations.set(id, [...(observations.get(id) ?? []), value]);
     }
     problems.push(...outcome.probeProblems);
     answers += outcome.answers ?? 0;
     for (const seen of outcome.coverage ?? []) if (!coverage || seen.goldenRecords > coverage.goldenRecords) coverage = seen;
-    let notRun: string | undefined;
-    if (outcome.status === 'skipped') notRun = outcome.skipReason ?? 'skipped';
     // A failure the checks did not record is an error of the run.
-    const unexplained = outcome.errors;
-    if (outcome.status !== 'passed' && outcome.status !== 'skipped' && unexplained.length > 0) {
-      for (const message of unexplained)
-        errors.push({ test: outcome.title, kind: errorKind(outcome, message), message: serviceLines(message) });
-      notRun = `could not complete (${errorKind(outcome, unexplained[0])})`;
-    }
+    for (const { kind, message } of outcome.status === 'passed' || outcome.status === 'skipped' ? [] : outcome.errors)
+      errors.push({ test: title, kind: outcome.status === 'timedOut' ? 'timeout' : kind, message: serviceLines(message) });
+    const notRun: NotJudgedReason | undefined =
+      outcome.status === 'skipped'
+        ? (outcome.skip ?? { kind: 'test-not-run', outcome: 'skipped', text: 'skipped' })
+        : notCompleted(outcome);
     if (notRun === undefined) {
       for (const id of recorded) observationTestsRan.add(id);
       continue;
     }
-    for (const id of declared) entry(id).skipped.push(`${outcome.title}: ${notRun}`);
-    for (const id of recorded) observationSkips.set(id, [...(observationSkips.get(id) ?? []), `${outcome.title}: ${notRun}`]);
+    for (const id of declared) entry(id).reasons.push({ ...notRun, test: title });
+    for (const id of recorded) observationSkips.set(id, [...(observationSkips.get(id) ?? []), `${title}: ${notRun.text}`]);
   }
 
-  const stopped = runErrors.length > 0 ? 'not run: the run stopped before its tests (see run errors)' : undefined;
-  const requirements: RequirementResult[] = REQUIREMENTS.map((r) => {
-    const found = records.get(r.id) ?? { checks: 0, failures: [], skipped: [] };
+  const stopped: NotJudgedReason | undefined =
+    runErrors.length > 0 ? { kind: 'run-stopped', text: 'not run: the run stopped before its tests (see run errors)' } : undefined;
+  const reach = REQUIREMENTS.map((r) => {
+    const found = records.get(r.id) ?? { checks: 0, failures: [], reasons: [] };
+    const unexplained: NotJudgedReason | undefined =
+      found.checks > 0 || found.reasons.length > 0
+        ? undefined
+        : (stopped ??
+          (declaredByRun.has(r.id)
+            ? { kind: 'not-met', needs: needsOf(r.id), text: 'the tests that declare it ran, but no answer let its rules check it' }
+            : { kind: 'not-selected', text: 'no test of this run judges it (--grep or --shard chose others)' }));
+    return { requirement: r, found, reasons: unexplained ? [unexplained] : found.reasons };
+  });
+  const requirements: RequirementResult[] = reach.map(({ requirement: r, found, reasons }) => {
     let status: RequirementStatus;
     // A graded requirement fails only on a MUST finding; its near misses warn.
     if (found.failures.length > 0) status = found.failures.some((f) => failureLevel(f, r.level) === 'MUST') ? 'fail' : 'warn';
     else if (found.checks > 0) status = 'pass';
     else status = 'skip';
-    const skipped =
-      found.skipped.length > 0 ? found.skipped : status === 'skip' ? [stopped ?? 'no check of this requirement ran'] : undefined;
-    const partial = (status === 'pass' || status === 'warn') && skipped !== undefined;
+    const judged = judgedOf({ checks: found.checks, reasons });
+    const skipped = reasons.length > 0 ? inWords(reasons) : undefined;
     return {
       id: r.id,
       level: r.level,
@@ -173,8 +184,9 @@ export function aggregate(
       status,
       checks: found.checks,
       failures: found.failures,
-      ...(partial ? { partial: true as const } : {}),
+      ...(judged === 'partly' ? { partial: true as const } : {}),
       ...(skipped ? { skipped } : {}),
+      judged,
     };
   });
 
@@ -185,23 +197,8 @@ export function aggregate(
     summary.checks += r.checks;
   }
   const probeProblems = distinctByJson(problems.map(({ probe, promised, observed, message }) => ({ probe, promised, observed, message })));
-
-  // A configuration error stopped the run (the preflight found no API at BASE_URL, say): nothing was judged, exit 2.
-  const misconfigured = runErrors.some((e) => e.kind === 'configuration');
-  return {
-    verdict: misconfigured
-      ? 'error'
-      : verdictOf(
-          {
-            fail: summary.fail,
-            warn: summary.warn,
-            notice: 0,
-            ran: summary.pass + summary.warn + summary.fail,
-            probeProblems: probeProblems.length,
-            errors: errors.length,
-          },
-          options.strict,
-        ),
+  const seen = coverage ?? { goldenRecords: 0, sourceDatasets: {} };
+  const aggregated: Omit<ConformanceSummary, 'verdict'> = {
     summary,
     requirements,
     observations: OBSERVATIONS.map((o): ObservationResult => {
@@ -214,20 +211,21 @@ export function aggregate(
       const fallback = observationTestsRan.has(o.id)
         ? `the tests that record it ran, but no answer showed it${problems.length > 0 || [...records.values()].some((r) => r.failures.length > 0) ? ' (see probe problems and failures)' : ''}`
         : 'no test that records it ran';
-      const reason = observationSkips.get(o.id)?.join('; ') ?? stopped ?? ('whenAbsent' in o ? o.whenAbsent : fallback);
+      const reason = observationSkips.get(o.id)?.join('; ') ?? stopped?.text ?? ('whenAbsent' in o ? o.whenAbsent : fallback);
       return { id: o.id, title: o.title, status: 'not observed', reason };
     }),
     probeProblems,
     errors,
-    ...(coverage
-      ? {
-          coverage: {
-            goldenRecords: coverage.goldenRecords,
-            sourceDatasets: Object.entries(coverage.sourceDatasets)
-              .sort(([a], [b]) => a.localeCompare(b))
-              .map(([index, records]) => ({ index, records })),
-          },
-        }
-      : {}),
+    coverage: {
+      ...coverageOf(reach.map(({ requirement: r, found, reasons }) => ({ id: r.id, level: r.level, checks: found.checks, reasons }))),
+      goldenRecords: seen.goldenRecords,
+      sourceDatasets: Object.entries(seen.sourceDatasets)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([index, records]) => ({ index, records })),
+    },
   };
+  // A configuration error stopped the run (the preflight found no API at BASE_URL, say): nothing was judged, exit 2.
+  const misconfigured = runErrors.some((e) => e.kind === 'configuration');
+  const { verdict } = decide(runEvidence(aggregated, misconfigured), RUN_POLICY(options.strict));
+  return { verdict, ...aggregated };
 }

@@ -1,45 +1,63 @@
 /**
- * A survey's verdict, as `run`'s: fail when any record broke a MUST requirement; inconclusive when
- * the survey did not complete, judged no record, or more than 5% of its requests ended without an
- * HTTP answer; pass otherwise.
+ * A survey's verdict, drawn by the one verdict function (verdict.ts) under the survey's policy: fail
+ * when any record broke a MUST requirement; inconclusive when the survey did not complete, judged no
+ * record, left a MUST requirement of its own plan judged for no record, or more than 5% of its
+ * requests ended without an HTTP answer; warn on SHOULD findings alone; pass otherwise. It is read
+ * from survey.json alone, so that the page, the command and the history draw the same one.
  */
-import { WALK_CUT } from '../rules/rulebook';
 import type { SurveyReport } from '../types/schemas';
-import { EXIT_CODE } from './aggregate';
+import { type Decision, decide, SURVEY_POLICY } from './verdict';
 
-export const MAX_UNANSWERED_SHARE = 0.05;
+export { EXIT_CODE as SURVEY_EXIT_CODE } from './verdict';
 
-export type SurveyVerdict = 'pass' | 'fail' | 'inconclusive';
+export type SurveyVerdict = Exclude<Decision['verdict'], 'error'>;
 
-/** A survey's exit code by its verdict, from the one table of exit codes (a shard's failures aside: the command's to say). */
-export const SURVEY_EXIT_CODE: Record<SurveyVerdict, number> = {
-  pass: EXIT_CODE.pass,
-  fail: EXIT_CODE.fail,
-  inconclusive: EXIT_CODE.inconclusive,
-};
+/** Why an incomplete survey stopped, and whether --resume finishes it: a walk cut at the page bound would be cut there again. */
+function stoppedWhy(report: SurveyReport): string | undefined {
+  if (report.complete) return undefined;
+  if (report.stop?.kind === 'walk-cut')
+    return `the survey is not whole: ${report.stopped ?? 'a walk reached the page bound'}; a resume would stop it at the same page`;
+  return `the survey stopped before it completed${report.stopped ? `: ${report.stopped}` : ''}; --resume finishes it`;
+}
+
+/** What a survey judged of records, in one line, when it judged none: every NPI not found, no organization met. */
+function noRecordJudged({ records, input }: SurveyReport): string | undefined {
+  if (records.providers + records.organizations > 0) return undefined;
+  const npis = records.notFound > 0 ? `${records.notFound} NPI${records.notFound === 1 ? '' : 's'} not found` : 'no NPI surveyed';
+  const walks = records.walks > 0 ? `no organization met by ${records.walks} walk${records.walks === 1 ? '' : 's'}` : 'no walk';
+  const problems = input && input.problems > 0 ? `, ${input.problems} unreadable line${input.problems === 1 ? '' : 's'}` : '';
+  return `the survey judged no record: ${npis}, ${walks}${problems}`;
+}
 
 export function surveyVerdict(report: SurveyReport): { verdict: SurveyVerdict; why: string } {
-  const failing = report.requirements.filter((r) => r.level === 'MUST' && r.failed > 0);
-  if (failing.length > 0)
-    return {
-      verdict: 'fail',
-      why: `${failing.map((r) => `${r.id} (${r.failed} of ${r.checked} records)`).join(', ')} failed at MUST level`,
-    };
-  const { total, transportErrors } = report.requests;
-  // A walk stopped at the survey's page bound is not whole, and a resume would stop it at the same page.
-  if (!report.complete && report.stopped !== undefined && WALK_CUT.test(report.stopped))
-    return { verdict: 'inconclusive', why: `the survey is not whole: ${report.stopped}` };
-  if (!report.complete)
-    return {
-      verdict: 'inconclusive',
-      why: `the survey stopped before it completed${report.stopped ? `: ${report.stopped}` : ''}; --resume finishes it`,
-    };
-  if (total > 0 && transportErrors / total > MAX_UNANSWERED_SHARE)
-    return {
-      verdict: 'inconclusive',
-      why: `${transportErrors} of ${total} requests ended without an HTTP answer (more than ${MAX_UNANSWERED_SHARE * 100}%)`,
-    };
-  const judged = report.records.providers + report.records.organizations + report.records.walks;
-  if (judged === 0 && report.records.notFound === 0) return { verdict: 'inconclusive', why: 'no record was judged: the inputs named none' };
-  return { verdict: 'pass', why: 'no record broke a MUST requirement' };
+  const failing = (level: 'MUST' | 'SHOULD') => report.requirements.filter((r) => r.level === level && r.failed > 0);
+  const must = failing('MUST');
+  // A survey written before coverage was kept: what it checked is what its requirements counted.
+  const kept = report.coverage ?? {
+    judged: new Set(report.requirements.filter((r) => r.checked > 0).map((r) => r.id)).size,
+    partly: 0,
+    gaps: [],
+  };
+  // A shard surveys part of the plan: what the whole survey judged is the merge's to say, as its failures are.
+  const part = report.shard.total > 1;
+  const coverage = part ? { ...kept, gaps: [] } : kept;
+  const decision = decide(
+    {
+      findings: { must: must.length, should: failing('SHOULD').length },
+      probeProblems: 0,
+      errors: 0,
+      requests: { total: report.requests.total, unanswered: report.requests.transportErrors },
+      stopped: stoppedWhy(report),
+      nothingJudged: part ? undefined : noRecordJudged(report),
+      coverage,
+    },
+    SURVEY_POLICY,
+  );
+  const why =
+    decision.verdict === 'fail'
+      ? `${must.map((r) => `${r.id} (${r.failed} of ${r.checked} records)`).join(', ')} failed at MUST level`
+      : decision.verdict === 'pass'
+        ? 'no record broke a MUST requirement, and every requirement of its plan was judged'
+        : decision.why.join('; ');
+  return { verdict: decision.verdict as SurveyVerdict, why };
 }

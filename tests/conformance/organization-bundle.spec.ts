@@ -3,12 +3,12 @@
  * says, the search with no parameter, and parameter names. Queries come only from the probes file;
  * the rules are in src/rules/organization/bundle.ts.
  */
-import { forEachProbe } from '../../src/harness/probe-steps';
+import { forEachProbe, noProbe, skipTest } from '../../src/harness/probe-steps';
 import { describeSuite, judging, test } from '../../src/harness/suite';
 import { carriedValues, queryKey } from '../../src/rules/rulebook';
 import { MAX_COUNT } from '../../src/spec/constants';
 
-const NO_SEARCHES = 'PROBES_FILE has no organization.searches probes';
+const NO_SEARCHES = noProbe('organization.searches', 'organization.searches probes');
 
 describeSuite('organization search (§4.3)', () => {
   test('every probe search answers a valid searchset bundle', judging('probe-search', 'search-page'), async ({ api, checks, probes }) => {
@@ -16,7 +16,7 @@ describeSuite('organization search (§4.3)', () => {
     const answers = new Map(await Promise.all(searches.map(async (search) => [search, await api.organizations(search.query)] as const)));
     // Every answer is evidence: an organization one search shows, carrying the values another searched, makes that one's empty answer the service's fault.
     const carried = carriedValues([...answers.values()]);
-    await forEachProbe('organization.searches', searches, NO_SEARCHES, async (search, probe) => {
+    await forEachProbe('organization.searches', searches, async (search, probe) => {
       const carriedBy = carried.get(queryKey(search.query));
       checks.judge('probe-search', { probe, exchange: answers.get(search)!, ...(carriedBy ? { carriedBy } : {}) });
     });
@@ -24,7 +24,7 @@ describeSuite('organization search (§4.3)', () => {
 
   test('total covers the entries, and equals them when the whole result fits', judging('whole-result'), async ({ api, checks, probes }) => {
     const queries = [...(probes.organization?.searches ?? []), ...(probes.organization?.overLimit ? [probes.organization.overLimit] : [])];
-    test.skip(queries.length === 0, NO_SEARCHES);
+    skipTest(queries.length === 0, NO_SEARCHES);
     // Count at its maximum: fewer entries than Count, and no next link, means the whole result is here.
     for (const { query } of queries)
       checks.judge('whole-result', { exchange: await api.organizations({ ...query, Count: String(MAX_COUNT) }) });
@@ -36,7 +36,7 @@ describeSuite('organization search (§4.3)', () => {
 
   test('organization parameter names in another case (observed)', judging('organization-param-case'), async ({ api, checks, probes }) => {
     const searches = probes.organization?.searches ?? [];
-    test.skip(searches.length === 0, NO_SEARCHES);
+    skipTest(searches.length === 0, NO_SEARCHES);
     const { query } = searches[0];
     const upper = Object.fromEntries(Object.entries(query).map(([name, value]) => [name.toUpperCase(), value]));
     const base = await api.organizations(query);

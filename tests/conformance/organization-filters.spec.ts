@@ -3,7 +3,7 @@
  * `active` for tenants that search by status, and how values in another case or with spaces fare.
  * The rules are in src/rules/organization/filters.ts.
  */
-import { forEachProbe, requiredFor } from '../../src/harness/probe-steps';
+import { forEachProbe, noProbe, requiredFor, skipTest } from '../../src/harness/probe-steps';
 import { describeSuite, judging, test } from '../../src/harness/suite';
 import { probeLabel } from '../../src/probes/promises';
 import {
@@ -17,15 +17,14 @@ import {
 } from '../../src/rules/rulebook';
 import { MAX_COUNT } from '../../src/spec/constants';
 
-const NO_SEARCHES = 'PROBES_FILE has no organization.searches probes';
+const NO_SEARCHES = noProbe('organization.searches', 'organization.searches probes');
 /** Organizations searched by their own values: enough to meet a filter that misses some, few enough to stay quick. */
 const ORGANIZATIONS_SEARCHED = 5;
 
 describeSuite('organization search (§4.3)', () => {
-  test('results contain the searched values', judging('filtered-search'), async ({ api, checks, probes }) => {
-    await forEachProbe('organization.searches', probes.organization?.searches, NO_SEARCHES, async ({ query }) => {
-      checks.judge('filtered-search', { query, exchange: await api.organizations(query) });
-    });
+  test('results contain the searched values', judging('search-filters'), async ({ api, probes }) => {
+    // Every answer is judged against the filters of its own query by the client (judgeAnswer): the test asks each search.
+    await forEachProbe('organization.searches', probes.organization?.searches, async ({ query }) => void (await api.organizations(query)));
   });
 
   test(
@@ -33,7 +32,7 @@ describeSuite('organization search (§4.3)', () => {
     judging('own-value-search'),
     async ({ api, checks, probes }) => {
       const searches = probes.organization?.searches ?? [];
-      test.skip(searches.length === 0, NO_SEARCHES);
+      skipTest(searches.length === 0, NO_SEARCHES);
       // The first organizations the probe searches show, each searched by what it carries (§4.3).
       const seen = new Map<string, { resource: unknown; seenIn: string }>();
       for (const { query } of searches) {
@@ -59,12 +58,13 @@ describeSuite('organization search (§4.3)', () => {
     'active=true/false returns only organizations with that flag',
     judging('status-search'),
     async ({ api, checks, probes, harness }) => {
-      test.skip(
-        !harness.statusSearch,
-        "neither STATUS_SEARCH=true nor the probes file's organization.statusSearch says the tenant searches by status (§4.3)",
-      );
+      skipTest(!harness.statusSearch, {
+        kind: 'not-applicable',
+        condition: 'status-search',
+        text: "neither STATUS_SEARCH=true nor the probes file's organization.statusSearch says the tenant searches by status (§4.3)",
+      });
       const searches = probes.organization?.searches ?? [];
-      test.skip(searches.length === 0, NO_SEARCHES);
+      skipTest(searches.length === 0, NO_SEARCHES);
       const { query } = searches[0];
       const searched = [];
       for (const active of [true, false])
@@ -78,7 +78,7 @@ describeSuite('organization search (§4.3)', () => {
     judging('organization-value-forms'),
     async ({ api, checks, probes }) => {
       const probe = (probes.organization?.searches ?? []).find(({ query }) => /\p{L}/u.test(query.name ?? ''));
-      const { query } = requiredFor(probe, 'PROBES_FILE has no organization.searches probe with a name');
+      const { query } = requiredFor(probe, noProbe('organization.searches', 'organization.searches probe with a name'));
       const base = await api.organizations(query);
       if (!isBundle(base) || entriesOf(base.body).length === 0) return;
       const name = query.name!;

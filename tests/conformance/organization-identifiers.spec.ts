@@ -9,32 +9,27 @@ import { carriedValues, NO_SUCH_SYSTEM, queryKey, reportedSystem } from '../../s
 describeSuite('organization search (§4.3)', () => {
   test(
     'identifier searches return only organizations carrying it',
-    judging('identifier-search', 'qualified-identifier-search', 'foreign-identifier-search'),
+    judging('identifier-search', 'qualified-identifier-search', 'foreign-identifier-search', 'search-identifier'),
     async ({ api, checks, probes }) => {
       // Every answer is evidence: an organization a probe search shows carrying a value makes an empty answer the service's fault.
       const carried = carriedValues(await Promise.all((probes.organization?.searches ?? []).map(({ query }) => api.organizations(query))));
-      await forEachProbe(
-        'organization.identifiers',
-        probes.organization?.identifiers,
-        'PROBES_FILE has no organization.identifiers',
-        async (value, probe) => {
-          const exchange = await api.organizations({ identifier: value });
-          const carriedBy = carried.get(queryKey({ identifier: value }));
-          checks.judge('identifier-search', { probe, value, exchange, ...(carriedBy ? { carriedBy } : {}) });
-          // §4.3: the FHIR token form system|value, with the system the service itself reports.
-          const system = reportedSystem(value, exchange);
-          if (!system) return;
-          checks.judge('qualified-identifier-search', {
-            value,
-            system,
-            exchange: await api.organizations({ identifier: `${system}|${value}` }),
-          });
-          checks.judge('foreign-identifier-search', {
-            value,
-            exchange: await api.organizations({ identifier: `${NO_SUCH_SYSTEM}|${value}` }),
-          });
-        },
-      );
+      await forEachProbe('organization.identifiers', probes.organization?.identifiers, async (value, probe) => {
+        const exchange = await api.organizations({ identifier: value });
+        const carriedBy = carried.get(queryKey({ identifier: value }));
+        checks.judge('identifier-search', { probe, value, exchange, ...(carriedBy ? { carriedBy } : {}) });
+        // §4.3: the FHIR token form system|value, with the system the service itself reports.
+        const system = reportedSystem(value, exchange);
+        if (!system) return;
+        checks.judge('qualified-identifier-search', {
+          value,
+          system,
+          exchange: await api.organizations({ identifier: `${system}|${value}` }),
+        });
+        checks.judge('foreign-identifier-search', {
+          value,
+          exchange: await api.organizations({ identifier: `${NO_SUCH_SYSTEM}|${value}` }),
+        });
+      });
     },
   );
 });

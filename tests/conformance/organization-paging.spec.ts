@@ -3,20 +3,19 @@
  * tests walk the pages; the rules that judge them are in src/rules/organization/paging.ts.
  */
 import { ForeignOriginError } from '../../src/client/http-client';
-import { forEachProbe, requiredFor } from '../../src/harness/probe-steps';
+import { forEachProbe, noProbe, requiredFor, skipTest } from '../../src/harness/probe-steps';
 import { describeSuite, judging, test } from '../../src/harness/suite';
 import { PROMISED } from '../../src/probes/promises';
-import { isBundle, WALK_COUNT, NextWalk, walkByPage } from '../../src/rules/rulebook';
+import { WALK_COUNT, NextWalk, walkByPage } from '../../src/rules/rulebook';
 import { MAX_COUNT, PAGE_SIZE } from '../../src/spec/constants';
 
-const NO_SEARCHES = 'PROBES_FILE has no organization.searches probes';
-const NO_MULTIPAGE = 'PROBES_FILE has no organization.multiPage probe';
-const NO_OVERLIMIT = 'PROBES_FILE has no organization.overLimit probe';
+const NO_MULTIPAGE = noProbe('organization.multiPage');
+const NO_OVERLIMIT = noProbe('organization.overLimit');
 
 describeSuite('organization search (§4.3)', () => {
   test('Count=N returns at most N entries', judging('count-search'), async ({ api, checks, probes }) => {
     let index = 0;
-    await forEachProbe('organization.searches', probes.organization?.searches, NO_SEARCHES, async ({ query }) => {
+    await forEachProbe('organization.searches', probes.organization?.searches, async ({ query }) => {
       const count = 1 + (index++ % 3);
       checks.judge('count-search', { count, exchange: await api.organizations({ ...query, Count: String(count) }) });
     });
@@ -24,7 +23,10 @@ describeSuite('organization search (§4.3)', () => {
 
   test('Count=N returns exactly N when at least N match', judging('count-exactly-search'), async ({ api, checks, probes }) => {
     const { multiPage, overLimit } = probes.organization ?? {};
-    test.skip(!multiPage && !overLimit, `${NO_MULTIPAGE} and no organization.overLimit probe`);
+    skipTest(
+      !multiPage && !overLimit,
+      noProbe('organization.multiPage', 'organization.multiPage probe and no organization.overLimit probe'),
+    );
     const exactly = async (place: string, promised: string, query: Record<string, string>, count: number) =>
       checks.judge('count-exactly-search', {
         place,
@@ -35,9 +37,9 @@ describeSuite('organization search (§4.3)', () => {
       });
     if (multiPage)
       for (const count of [1, 10, PAGE_SIZE]) await exactly('organization.multiPage', PROMISED.multiPage, multiPage.query, count);
-    else checks.skip('ORG-COUNT', `${NO_MULTIPAGE}: Count below 26 not checked for exactness`);
+    else checks.skip('ORG-COUNT', { ...NO_MULTIPAGE, text: `${NO_MULTIPAGE.text}: Count below 26 not checked for exactness` });
     if (overLimit) await exactly('organization.overLimit', PROMISED.overLimit, overLimit.query, MAX_COUNT);
-    else checks.skip('ORG-COUNT', `${NO_OVERLIMIT}: Count=${MAX_COUNT} not checked for exactness`);
+    else checks.skip('ORG-COUNT', { ...NO_OVERLIMIT, text: `${NO_OVERLIMIT.text}: Count=${MAX_COUNT} not checked for exactness` });
   });
 
   test('Count above 1000 never yields more than 1000', judging('count-over-limit-search'), async ({ api, checks, probes }) => {
@@ -48,18 +50,13 @@ describeSuite('organization search (§4.3)', () => {
 
   test(
     'Page alone gives pages of 25, disjoint, each filtered, with one meaning of total, and every page is a whole bundle',
-    judging('page-walk', 'search-page', 'filtered-search'),
+    judging('page-walk', 'search-page', 'search-filters'),
     async ({ api, checks, probes, harness }) => {
       const { query } = requiredFor(probes.organization?.multiPage, NO_MULTIPAGE);
       // The walk rule says which page comes next and when the walk is over; the test only fetches. Every
-      // page is judged as a bundle of its own by the client, whatever page it is (judgeAnswer).
+      // page is judged as a bundle of its own, and against the search's filters, by the client, whatever page it is (judgeAnswer).
       const options = { query, maxPages: harness.maxPages, promised: true, budget: `MAX_PAGES=${harness.maxPages} pages` };
-      const pages = await walkByPage(options, async (page) => {
-        const exchange = await api.organizations({ ...query, Page: String(page) });
-        // What a page past the last answers, when it is no bundle, is not shown (§4.3): the walk rule observes it.
-        if (page === 1 || isBundle(exchange)) checks.judge('filtered-search', { query, exchange });
-        return exchange;
-      });
+      const pages = await walkByPage(options, (page) => api.organizations({ ...query, Page: String(page) }));
       // §4.3: the pages hold every match. The same search with Count=1000 holds them all when fewer match;
       // Page=0 is a service's first page when its pages count from 0.
       const whole = await api.organizations({ ...query, Count: String(MAX_COUNT) });

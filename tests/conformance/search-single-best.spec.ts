@@ -3,7 +3,7 @@
  * Test data comes only from the probes file; the rules that judge the answers are plain functions
  * in src/rules/search-single-best.ts, and each test records what they conclude.
  */
-import { forEachProbe, requiredFor, stepEachProbe } from '../../src/harness/probe-steps';
+import { forEachProbe, noProbe, requiredFor, skipTest, stepEachProbe } from '../../src/harness/probe-steps';
 import { describeSuite, judging, test } from '../../src/harness/suite';
 import { probeLabel } from '../../src/probes/promises';
 import {
@@ -19,8 +19,7 @@ import {
 import { NO_CURATED_ID } from '../../src/harness/discovery';
 import { OPTIONAL_SUFFIX } from '../../src/spec/constants';
 
-const NO_UNIQUE = 'PROBES_FILE has no provider.unique probes';
-const NO_AMBIGUOUS = 'PROBES_FILE has no provider.ambiguous probes';
+const NO_UNIQUE = noProbe('provider.unique', 'provider.unique probes');
 
 describeSuite('searchSingleBest (§4.1)', () => {
   test(
@@ -28,7 +27,7 @@ describeSuite('searchSingleBest (§4.1)', () => {
     judging('unique-search', 'single-best-answer'),
     async ({ api, checks, probes }) => {
       const { unique = [], ambiguous = [], none = [] } = probes.provider ?? {};
-      test.skip(unique.length + ambiguous.length + none.length === 0, 'PROBES_FILE has no provider probes');
+      skipTest(unique.length + ambiguous.length + none.length === 0, noProbe('provider.unique', 'provider probes'));
       await stepEachProbe('provider.unique', unique, async ({ query }, probe) => {
         checks.judge('unique-search', { probe, query, exchange: await api.searchSingleBest(query) });
       });
@@ -46,7 +45,7 @@ describeSuite('searchSingleBest (§4.1)', () => {
     'an ambiguous query returns no record and carries the ambiguity text',
     judging('ambiguous-search'),
     async ({ api, checks, probes }) => {
-      await forEachProbe('provider.ambiguous', probes.provider?.ambiguous, NO_AMBIGUOUS, async ({ query, narrowedBy }, probe) => {
+      await forEachProbe('provider.ambiguous', probes.provider?.ambiguous, async ({ query, narrowedBy }, probe) => {
         const exchange = await api.searchSingleBest(query);
         const narrowed = ambiguityNeedsNarrowing(exchange) ? await api.searchSingleBest({ ...query, ...narrowedBy }) : undefined;
         checks.judge('ambiguous-search', { probe, narrowedBy, exchange, ...(narrowed ? { narrowed } : {}) });
@@ -55,7 +54,7 @@ describeSuite('searchSingleBest (§4.1)', () => {
   );
 
   test('an ambiguous query plus narrowedBy returns one matching record', judging('narrowed-search'), async ({ api, checks, probes }) => {
-    await forEachProbe('provider.ambiguous', probes.provider?.ambiguous, NO_AMBIGUOUS, async ({ query, narrowedBy }, probe) => {
+    await forEachProbe('provider.ambiguous', probes.provider?.ambiguous, async ({ query, narrowedBy }, probe) => {
       // §4.1 r4: narrowing works with a more specific parameter, or with an optional one (r1).
       const plain = await api.searchSingleBest({ ...query, ...narrowedBy });
       const optional = await api.searchSingleBest({ ...query, ...dashed(narrowedBy) });
@@ -68,7 +67,7 @@ describeSuite('searchSingleBest (§4.1)', () => {
     judging('unique-answer', 'optional-parameter', 'parameter-sweep'),
     async ({ api, checks, probes }) => {
       let swept = false;
-      await forEachProbe('provider.unique', probes.provider?.unique, NO_UNIQUE, async ({ query }, probe) => {
+      await forEachProbe('provider.unique', probes.provider?.unique, async ({ query }, probe) => {
         const exchange = await api.searchSingleBest(query);
         checks.judge('unique-answer', { probe, exchange });
         const base = recordOf(exchange);
@@ -101,7 +100,11 @@ describeSuite('searchSingleBest (§4.1)', () => {
         if (query) checks.judge('record-search', { query, exchange: await api.searchSingleBest(query) });
       // §4.1 r1, r4–r5: its first and last name and state find it, or the ambiguity text, narrowed by its own city and zip (SB-FINDABLE).
       const demographics = demographicSearch(golden.data);
-      if (!demographics) checks.skipSubject('demographic-search', `the record ${golden.id} has no first and last name or no state`);
+      if (!demographics)
+        checks.skipSubject('demographic-search', {
+          kind: 'precondition',
+          text: `the record ${golden.id} has no first and last name or no state`,
+        });
       else {
         const answers = await askedInTurn(
           (asked) => nextDemographicRequest(demographics, asked),
@@ -117,7 +120,10 @@ describeSuite('searchSingleBest (§4.1)', () => {
       const record = base && recordOf(await api.searchSingleBest(base));
       if (!base || record?.id !== golden.id) {
         for (const subject of ['optional-parameter', 'own-value-narrowing'] as const)
-          checks.skipSubject(subject, `the record ${golden.id} found by a unique probe is not the answer to its own NPI alone`);
+          checks.skipSubject(subject, {
+            kind: 'precondition',
+            text: `the record ${golden.id} found by a unique probe is not the answer to its own NPI alone`,
+          });
         return;
       }
       // §4.1 r1–r2: every parameter in turn, dashed, with a value no provider has.
@@ -141,14 +147,14 @@ describeSuite('searchSingleBest (§4.1)', () => {
   );
 
   test('a query that matches nothing returns no record and no array', judging('no-match-search'), async ({ api, checks, probes }) => {
-    await forEachProbe('provider.none', probes.provider?.none, 'PROBES_FILE has no provider.none probes', async ({ query }, probe) => {
+    await forEachProbe('provider.none', probes.provider?.none, async ({ query }, probe) => {
       checks.judge('no-match-search', { probe, query, exchange: await api.searchSingleBest(query) });
     });
   });
 
   test('parameter names in another case (observed)', judging('single-best-param-case'), async ({ api, checks, probes }) => {
     const unique = probes.provider?.unique ?? [];
-    test.skip(unique.length === 0, NO_UNIQUE);
+    skipTest(unique.length === 0, NO_UNIQUE);
     const { query } = unique[0];
     const base = await api.searchSingleBest(query);
     const lowered = Object.fromEntries(Object.entries(query).map(([name, value]) => [name.toLowerCase(), value]));
@@ -161,7 +167,7 @@ describeSuite('searchSingleBest (§4.1)', () => {
     async ({ api, checks, probes }) => {
       // §4.1 r5 does not show the matching rules: whether case and spaces count is the service's choice, recorded.
       const probe = (probes.provider?.unique ?? []).find(({ query }) => Object.values(query).some((v) => /\p{L}/u.test(v)));
-      const { query } = requiredFor(probe, 'PROBES_FILE has no provider.unique probe with a value in letters');
+      const { query } = requiredFor(probe, noProbe('provider.unique', 'provider.unique probe with a value in letters'));
       const index = probes.provider!.unique!.indexOf(probe!);
       const exchange = await api.searchSingleBest(query);
       checks.judge('unique-answer', { probe: probeLabel(`provider.unique[${index}]`, query), exchange });

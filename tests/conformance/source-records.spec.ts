@@ -6,12 +6,12 @@
  */
 import { type RecordLike, datasetOf, objectsIn } from '../../src/rules/rulebook';
 import { NO_CURATED_ID } from '../../src/harness/discovery';
-import { requiredFor } from '../../src/harness/probe-steps';
+import { requiredFor, skipTest } from '../../src/harness/probe-steps';
 import { describeSuite, judging, test } from '../../src/harness/suite';
 
 /** A step per golden record, named by its curated ID: the report says which one failed. */
 async function eachGolden(goldens: readonly RecordLike[], check: (golden: RecordLike) => Promise<void>): Promise<void> {
-  test.skip(goldens.length === 0, NO_CURATED_ID);
+  skipTest(goldens.length === 0, NO_CURATED_ID);
   for (const golden of goldens) await test.step(`curated ID ${golden.id}`, () => check(golden));
 }
 

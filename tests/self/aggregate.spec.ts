@@ -1,6 +1,8 @@
 /** The reporter's aggregation and rendering, on small hand-made inputs. */
 import { OBSERVATIONS, REQUIREMENTS } from '../../src/spec/catalogue';
-import { aggregate, type ConformanceSummary, EXIT_CODE, type RunError, verdictOf } from '../../src/verdicts/aggregate';
+import { aggregate, type ConformanceSummary, EXIT_CODE, type RunError } from '../../src/verdicts/aggregate';
+import { decide, RUN_POLICY, SURVEY_POLICY, type VerdictEvidence } from '../../src/verdicts/verdict';
+import type { NotJudgedReason } from '../../src/types/schemas';
 import { renderJunit } from '../../src/report/junit';
 import { renderMarkdown } from '../../src/report/markdown';
 import { conformanceReport, type ConformanceReport } from '../../src/report/model';
@@ -16,6 +18,12 @@ const fold = (outcomes: readonly TestOutcome[], options: { strict: boolean }, ru
 const declare = (id: string) => ({ type: ANNOTATION.requirement, description: id });
 const result = (record: RequirementRecord) => ({ type: ANNOTATION.result, description: JSON.stringify(record) });
 const observation = (id: string, value: unknown) => ({ type: ANNOTATION.observation, description: JSON.stringify({ id, value }) });
+/** A test's own skip, as the suite annotates it: the typed reason, and Playwright's skip with its words. */
+const skippedFor = (reason: NotJudgedReason) => [
+  { type: ANNOTATION.skip, description: JSON.stringify(reason) },
+  { type: 'skip', description: reason.text },
+];
+const NOT_STATUS_SEARCH: NotJudgedReason = { kind: 'not-applicable', condition: 'status-search', text: 'STATUS_SEARCH is not true' };
 
 /** A summary as the reporter writes it, with a fixed target and time. */
 const asReport = (summary: ConformanceSummary): ConformanceReport =>
@@ -46,8 +54,10 @@ const outcomes: TestOutcome[] = [
       declare('SB-ROOT-OBJECT'),
       result({ id: 'SB-ROOT-OBJECT', checks: 3, failures: [failure] }),
       result({ id: 'HTTP-JSON', checks: 3, failures: [] }),
+      // What the test threw for its findings: recorded already, no error of the run.
+      { type: ANNOTATION.findings, description: '1 MUST check failed:\n\n…' },
     ],
-    ['1 MUST check failed:\n\n…'],
+    ['Error: 1 MUST check failed:\n\n…'],
   ),
   outcome('strict', 'passed', [
     declare('SB-STRICT-PARAM'),
@@ -65,7 +75,7 @@ const outcomes: TestOutcome[] = [
     observation('OBS-PARAM-CASE', 'a'),
   ]),
   outcome('case', 'passed', [observation('OBS-PARAM-CASE', 'b')]),
-  outcome('active', 'skipped', [declare('ORG-ACTIVE'), { type: 'skip', description: 'STATUS_SEARCH is not true' }]),
+  outcome('active', 'skipped', [declare('ORG-ACTIVE'), ...skippedFor(NOT_STATUS_SEARCH)]),
 ];
 
 test('MUST failures fail, SHOULD failures warn, checks pass, no checks skip', () => {
@@ -83,7 +93,13 @@ test('MUST failures fail, SHOULD failures warn, checks pass, no checks skip', ()
   expect(root).toMatchObject({ level: 'MUST', spec: '§1, §4.1 r3', checks: 3, failures: [failure] });
   expect(report.requirements.find((r) => r.id === 'SB-RECORD-SHAPE')!.checks).toBe(3);
   expect(report.requirements.find((r) => r.id === 'ORG-ACTIVE')!.skipped).toEqual(['active: STATUS_SEARCH is not true']);
-  expect(report.requirements.find((r) => r.id === 'ORG-PAGE')!.skipped).toEqual(['no check of this requirement ran']);
+  expect(report.requirements.find((r) => r.id === 'ORG-PAGE')!.skipped).toEqual([
+    'no test of this run judges it (--grep or --shard chose others)',
+  ]);
+  // What each requirement came to: judged, not applicable (its condition did not hold), or not selected by this run.
+  expect(report.requirements.find((r) => r.id === 'ORG-ACTIVE')!.judged).toBe('notApplicable');
+  expect(report.requirements.find((r) => r.id === 'ORG-PAGE')!.judged).toBe('not');
+  expect(report.coverage).toMatchObject({ judged: 4, partly: 0, notApplicable: 1 });
   expect(report.summary).toEqual({ pass: 2, fail: 1, warn: 1, skip: report.requirements.length - 4, partial: 0, answers: 0, checks: 11 });
   expect(report.verdict).toBe('fail');
   expect(report.errors).toEqual([]);
@@ -108,7 +124,12 @@ test('observations: equal values fold into one, different ones into a list', () 
 test('an observation that could not be made is listed as not observed, with the reason', () => {
   const records = { type: ANNOTATION.records, description: 'OBS-DEFAULT-PAGE-SIZE' };
   const { observations } = fold(
-    [outcome('default page', 'skipped', [records, { type: 'skip', description: 'PROBES_FILE has no organization.multiPage probe' }])],
+    [
+      outcome('default page', 'skipped', [
+        records,
+        ...skippedFor({ kind: 'no-probe', probe: 'organization.multiPage', text: 'PROBES_FILE has no organization.multiPage probe' }),
+      ]),
+    ],
     { strict: false },
   );
   const byId = Object.fromEntries(observations.map((o) => [o.id, o]));
@@ -143,17 +164,25 @@ test('OBS-CODED-VALUES merges its values attribute by attribute', () => {
   expect(observations.find((o) => o.id === 'OBS-CODED-VALUES')?.value).toEqual({ Status: ['I'], index: ['dea', 'nppes'] });
 });
 
-test('a requirement whose checks partly ran passes for what ran, and says what did not', () => {
+const NO_OVERLIMIT: NotJudgedReason = {
+  kind: 'no-probe',
+  probe: 'organization.overLimit',
+  text: 'PROBES_FILE has no organization.overLimit probe',
+};
+
+test('a requirement whose checks partly ran passes for what ran, says what did not, and a MUST one judged in part leaves the run inconclusive', () => {
   const report = fold(
     [
       outcome('count at most', 'passed', [declare('ORG-COUNT'), result({ id: 'ORG-COUNT', checks: 5, failures: [] })]),
-      outcome('count over 1000', 'skipped', [
-        declare('ORG-COUNT'),
-        { type: 'skip', description: 'PROBES_FILE has no organization.overLimit probe' },
-      ]),
+      outcome('count over 1000', 'skipped', [declare('ORG-COUNT'), ...skippedFor(NO_OVERLIMIT)]),
       outcome('strict', 'passed', [
         declare('SB-STRICT-PARAM'),
-        result({ id: 'SB-STRICT-PARAM', checks: 1, failures: [], skipped: ['one part could not run'] }),
+        result({
+          id: 'SB-STRICT-PARAM',
+          checks: 1,
+          failures: [],
+          skipped: [{ kind: 'precondition', text: 'one part could not run' }],
+        }),
       ]),
     ],
     { strict: false },
@@ -171,7 +200,16 @@ test('a requirement whose checks partly ran passes for what ran, and says what d
     skipped: ['strict: one part could not run'],
   });
   expect(report.summary.partial).toBe(2);
-  expect(report.verdict).toBe('pass');
+  // Green means judged: ORG-COUNT (MUST) judged in part is a gap; SB-STRICT-PARAM (SHOULD) in part is listed, and decides nothing.
+  expect(report.verdict).toBe('inconclusive');
+  const selected = report.coverage.gaps.filter((g) => g.reason.kind !== 'not-selected');
+  expect(selected.map((g) => [g.id, g.level, g.judged, g.reason.kind])).toEqual([
+    ['ORG-COUNT', 'MUST', 'partly', 'no-probe'],
+    ['SB-STRICT-PARAM', 'SHOULD', 'partly', 'precondition'],
+  ]);
+  // The requirements no test of this run declares are listed as not selected, and decide nothing.
+  expect(report.coverage.gaps.filter((g) => g.reason.kind === 'not-selected')).toHaveLength(report.coverage.notJudged);
+  expect(selected[0].closeWith).toMatch(/^add organization\.overLimit, a search more than 1000 organizations match/);
   const markdown = renderMarkdown(asReport(report));
   expect(markdown).toContain(
     '| ORG-COUNT | MUST | §4.3, §8 | pass (partial) | 5 | partly skipped: count over 1000: PROBES_FILE has no organization.overLimit probe |',
@@ -205,16 +243,43 @@ test('probe problems are listed once each and make a run without failures inconc
   expect(fold([...outcomes, withProblem('a')], { strict: false }).verdict).toBe('fail');
 });
 
-test('the exit codes: 0 pass, 1 fail, 2 configuration error, 3 inconclusive', () => {
+test('the exit codes: 0 pass, 1 fail, 2 configuration error, 3 inconclusive; the one verdict under each policy', () => {
   expect(EXIT_CODE).toEqual({ pass: 0, warn: 0, fail: 1, error: 2, inconclusive: 3 });
-  const counts = { fail: 0, warn: 1, notice: 0, ran: 2, probeProblems: 0, errors: 0 };
-  expect(verdictOf(counts, false)).toBe('warn');
-  expect(verdictOf(counts, true)).toBe('fail');
-  expect(verdictOf({ ...counts, probeProblems: 1 }, false)).toBe('inconclusive');
-  expect(verdictOf({ ...counts, warn: 0, errors: 1 }, false)).toBe('inconclusive');
-  expect(verdictOf({ ...counts, warn: 0, ran: 0 }, false)).toBe('inconclusive');
+  const judged = { judged: 2, partly: 0, gaps: [] };
+  const evidence: VerdictEvidence = { findings: { must: 0, should: 1 }, probeProblems: 0, errors: 0, coverage: judged };
+  const run = RUN_POLICY(false);
+  expect(decide(evidence, run).verdict).toBe('warn');
+  expect(decide(evidence, RUN_POLICY(true)).verdict).toBe('fail');
+  expect(decide({ ...evidence, probeProblems: 1 }, run).verdict).toBe('inconclusive');
+  expect(decide({ ...evidence, findings: { must: 0, should: 0 }, errors: 1 }, run).verdict).toBe('inconclusive');
+  expect(decide({ ...evidence, findings: { must: 0, should: 0 }, coverage: { ...judged, judged: 0 } }, run).verdict).toBe('inconclusive');
+  expect(decide({ ...evidence, misconfigured: true }, run).verdict).toBe('error');
   // Drift warns, and STRICT, which is about SHOULD findings, does not make it fail.
-  expect(verdictOf({ ...counts, warn: 0, notice: 1 }, true)).toBe('warn');
+  expect(decide({ ...evidence, findings: { must: 0, should: 0 }, notices: 1 }, RUN_POLICY(true)).verdict).toBe('warn');
+  // A MUST gap: inconclusive, unless a baseline entry accepts it; judged in part counts for a run, not for a survey (record by record).
+  const gap = (judgedHow: 'partly' | 'not', accepted?: { id: string; reason: string }) => ({
+    id: 'ORG-PAGE',
+    level: 'MUST' as const,
+    judged: judgedHow,
+    reason: { kind: 'not-met' as const, needs: [], text: 'nothing met let it judge' },
+    closeWith: 'add it',
+    ...(accepted ? { accepted } : {}),
+  });
+  const clean = { ...evidence, findings: { must: 0, should: 0 } };
+  expect(decide({ ...clean, coverage: { ...judged, gaps: [gap('not')] } }, run).verdict).toBe('inconclusive');
+  expect(decide({ ...clean, coverage: { ...judged, gaps: [gap('not', { id: 'ORG-PAGE', reason: 'later' })] } }, run).verdict).toBe('pass');
+  expect(decide({ ...clean, coverage: { ...judged, gaps: [gap('partly')] } }, run).verdict).toBe('inconclusive');
+  expect(decide({ ...clean, coverage: { ...judged, gaps: [gap('partly')] } }, SURVEY_POLICY).verdict).toBe('pass');
+  expect(decide({ ...clean, coverage: { ...judged, gaps: [gap('not')] } }, SURVEY_POLICY).verdict).toBe('inconclusive');
+  // What a service keeps a survey from judging (a next link to another origin) is listed, and decides nothing there.
+  const foreign = { ...gap('not'), reason: { kind: 'foreign-origin' as const, origin: 'https://else.example', text: 'not followed' } };
+  expect(decide({ ...clean, coverage: { ...judged, gaps: [foreign] } }, SURVEY_POLICY).verdict).toBe('pass');
+  expect(decide({ ...clean, coverage: { ...judged, gaps: [foreign] } }, run).verdict).toBe('inconclusive');
+  // A survey tolerates 5% of its requests without an answer; a run none.
+  const requests = { total: 100, unanswered: 5 };
+  expect(decide({ ...clean, requests }, SURVEY_POLICY).verdict).toBe('pass');
+  expect(decide({ ...clean, requests: { total: 100, unanswered: 6 } }, SURVEY_POLICY).verdict).toBe('inconclusive');
+  expect(decide({ ...clean, requests }, run).verdict).toBe('inconclusive');
 });
 
 test('conformance.junit.xml: a case per requirement and level, failures named, warnings failures of their own, skips with reasons, probe problems as errors', () => {
@@ -274,6 +339,7 @@ test('conformance.junit.xml: a case per requirement and level, failures named, w
     /<testcase name="ORG-FILTERS\/should: [^"]*" classname="conformance.SHOULD"[^>]*>\s*<properties>.*?<\/properties>\s*<failure type="warning"/s,
   );
   expect(xml).toContain('<skipped message="active: STATUS_SEARCH is not true"/>');
+  expect(report.coverage.notApplicable).toBe(1);
   expect(xml).toMatch(/<testsuite name="probe problems" tests="1" failures="0" errors="1" skipped="0" time="\d+\.\d{3}">/);
   expect(xml).toMatch(
     /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="[^"]* of http:\/\/x \(fail\)" tests="\d+" failures="3" errors="1" skipped="\d+" time="\d+\.\d{3}">/,
@@ -285,14 +351,19 @@ test('conformance.junit.xml: a case per requirement and level, failures named, w
 });
 
 test('a transport error is a run error, not a conformance failure', () => {
+  const message = 'transport: GET http://x/fhir/organization?Page=1 failed after 2 attempts: read ECONNRESET';
+  // The test's client says the kind as data when the request fails; Playwright's error carries the words.
   const broken = outcome(
     'pages',
     'failed',
-    [declare('ORG-PAGE')],
-    ['Error: transport: GET http://x/fhir/organization?Page=1 failed after 2 attempts: read ECONNRESET'],
+    [declare('ORG-PAGE'), { type: ANNOTATION.error, description: JSON.stringify({ kind: 'transport', message }) }],
+    [`Error: ${message}`],
   );
   const report = fold([broken], { strict: false });
-  expect(report.errors).toEqual([{ test: 'pages', kind: 'transport', message: broken.errors[0] }]);
+  expect(report.errors).toEqual([{ test: 'pages', kind: 'transport', message }]);
+  // Without the client's word, an error outside the checks is the harness's: no message is read for its kind.
+  const unexplained = fold([outcome('pages', 'failed', [declare('ORG-PAGE')], [`Error: ${message}`])], { strict: false });
+  expect(unexplained.errors.map((e) => e.kind)).toEqual(['harness']);
   const page = report.requirements.find((r) => r.id === 'ORG-PAGE')!;
   expect(page.status).toBe('skip');
   expect(page.skipped).toEqual(['pages: could not complete (transport)']);

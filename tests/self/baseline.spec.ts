@@ -159,6 +159,9 @@ test('drift: behaviour that differs from the baseline warns, and fails with --fa
   const unseen = { ...entries, observations: { 'OBS-PARAM-CASE': [{ endpoint: 'organization', outcome: 'same results' }] } };
   expect(judgeAgainstBaseline(RUN, 'b.json', unseen, options).drift).toEqual([]);
 
+  expect(observedBehaviour('OBS-TOTAL-ACROSS-PAGES', { meaning: 'all matches', total: 156, page1: 25 })).toBe('all matches');
+  expect(observedBehaviour('OBS-TOTAL-ACROSS-PAGES', { total: '156' })).toEqual({ total: 'string' });
+  // A report of a version that wrote the reading as the opening words of a sentence: those words alone.
   expect(observedBehaviour('OBS-TOTAL-ACROSS-PAGES', 'all matches: total 156, page 1 holds 25')).toBe('all matches');
   expect(observedBehaviour('OBS-DEFAULT-PAGE-SIZE', { status: 200, entries: 25, total: 156, nextLink: true })).toEqual({
     status: 200,

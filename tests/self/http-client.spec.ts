@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { bodyExcerpt } from '../../src/client/exchange';
 import type { AddressInfo } from 'node:net';
 import {
+  firstInvalidUtf8,
   ForeignOriginError,
   MAX_RATE_LIMIT_RETRIES,
   ReadOnlyHttpClient,
@@ -347,4 +348,21 @@ test('duplicate member names are found, with their JSON Pointers; a number JSON 
   // No duplicate, no second parse: a string value holding `":` only makes the parser look.
   const clean = await client(bytesTransport(Buffer.from('{"a":"x\\":y","b":[{"c":1}]}'))).get('/x');
   expect(clean.duplicateNames).toBeUndefined();
+});
+
+test('a body is decoded as UTF-8 strictly: the offset and byte of the first that is none is kept, the text judged with U+FFFD', async () => {
+  const latin1 = Buffer.from('{"data":{"PreferredLanguage":["Français"]}}', 'latin1');
+  const transport: Transport = {
+    get: async () => ({ status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: latin1 }),
+    close: async () => undefined,
+  };
+  const exchange = await client(transport).get('/provider/searchSingleBest', { NPI: '1' });
+  const offset = latin1.indexOf(0xe7);
+  expect(exchange.invalidUtf8).toEqual({ offset, byte: 0xe7 });
+  expect(exchange.bodyText).toContain('Fran\ufffdais');
+  // Well-formed UTF-8, 4-byte sequences included, is left alone; an overlong form, a surrogate, a sequence cut short are not.
+  expect(firstInvalidUtf8(Buffer.from('{"a":"Français 名前 😀"}', 'utf8'))).toBeUndefined();
+  expect(firstInvalidUtf8(Buffer.from([0x61, 0xc0, 0xaf]))).toBe(1);
+  expect(firstInvalidUtf8(Buffer.from([0x61, 0x62, 0xed, 0xa0, 0x80]))).toBe(2);
+  expect(firstInvalidUtf8(Buffer.from([0xe2, 0x82]))).toBe(0);
 });

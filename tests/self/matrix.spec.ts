@@ -29,7 +29,7 @@ test('matrix: one column per report, rows whose behaviour differs marked, data d
   );
   // Page 1 holds 25 here and 20 there, and total means "all matches" in both: the same behaviour.
   expect(matrix.stdout).toMatch(
-    /^\| OBS-TOTAL-ACROSS-PAGES \| all matches: total \d+, page 1 holds 25 \| .* \| all matches: total \d+, page 1 holds 20 \| {2}\|$/m,
+    /^\| OBS-TOTAL-ACROSS-PAGES \| \{"meaning":"all matches","total":\d+,"page1":25\} \| .* \| \{"meaning":"all matches","total":\d+,"page1":20\} \| {2}\|$/m,
   );
 
   const reports = files.map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')));

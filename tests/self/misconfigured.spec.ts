@@ -72,3 +72,20 @@ test('a placeholder copied as written into API_TOKEN: one line naming the key an
     expect(`${result.stdout}${result.stderr}`).not.toContain('sk-live');
   }
 });
+
+test('a JSON service of another kind at the address: run, survey and probes draft each end in one line, exit 2, never 0', async ({
+  scenarios,
+}) => {
+  const baseUrl = `${scenarios.origin}/scenario/another-api`;
+  const says = /does not look like the Directory Search Service.*a JSON object with service, status, version/;
+  await expectStoppedInOneLine(baseUrl, says);
+  // The draft stops the same way, instead of writing a probes file of one `none` probe.
+  const dir = tempDir();
+  const draft = await commandAsync(['probes', 'draft', '--npi', '1234567893', '--base-url', baseUrl, '--out', 'probes.json'], {
+    cwd: dir,
+    env: { MAX_RPS: '0' },
+  });
+  expect(draft.code).toBe(2);
+  expect(`${draft.stdout}${draft.stderr}`.split('\n').filter((line) => /preflight/.test(line))).toEqual([expect.stringMatching(says)]);
+  expect(() => readFileSync(join(dir, 'probes.json'))).toThrow();
+});

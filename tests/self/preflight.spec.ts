@@ -2,7 +2,7 @@
 import type { FullConfig } from '@playwright/test';
 import type { Exchange } from '../../src/client/exchange';
 import { ReadOnlyHttpClient, TransportError } from '../../src/client/http-client';
-import { firstQuestionOf, preflightStop, verdictOnAnswer, verdictOnTransport } from '../../src/client/preflight';
+import { type PreflightInputs, preflightStop, verdictOnAnswer, verdictOnTransport } from '../../src/client/preflight';
 import { Redactor } from '../../src/client/redact';
 import type { Transport } from '../../src/client/transport';
 import { traceProblem } from '../../src/harness/preflight';
@@ -80,20 +80,25 @@ test('traces are refused while credentials are set', () => {
 
 type Route = { status: number; contentType?: string; body?: string };
 
-/** A client of a fake target whose answer depends on the path alone; every URL asked is kept. */
-function fakeTarget(answer: (path: string) => Route, baseUrl = 'https://d.example') {
+/** A client of a fake target whose answer depends on the path (and, where it says, the query); every URL asked is kept. */
+function fakeTarget(
+  answer: (path: string, query: URLSearchParams, call: number) => Route,
+  inputs: PreflightInputs = {},
+  baseUrl = 'https://d.example',
+) {
   const asked: string[] = [];
   const transport: Transport = {
     get: async (url) => {
       asked.push(url);
-      const { status, contentType = 'application/json', body = '{}' } = answer(new URL(url).pathname);
+      const { pathname, searchParams } = new URL(url);
+      const { status, contentType = 'application/json', body = '{}' } = answer(pathname, searchParams, asked.length);
       return { status, headers: { 'content-type': contentType }, body: Buffer.from(body) };
     },
     close: async () => undefined,
   };
   const http = new ReadOnlyHttpClient(transport, { baseUrl, headers: {}, timeoutMs: 1000, redactor: new Redactor([]) });
   const connection = { baseUrl, requestTimeoutMs: 1000, apiToken: undefined, apiHeaders: {}, providerPath: '/provider', fhirPath: '/fhir' };
-  return { asked, ask: () => preflightStop(http, connection, firstQuestionOf(undefined)) };
+  return { asked, ask: () => preflightStop(http, connection, inputs) };
 }
 
 const SIGN_IN_PAGE = '<!DOCTYPE html><html><head><title>Sign in to Acme Portal</title></head><body><form>Password</form></body></html>';
@@ -155,4 +160,51 @@ test('a conformant target costs one request; a 404 that differs from an unrouted
   expect(await onePage.ask()).toBeUndefined();
   // A gateway's error page is the service's answer: judged as such.
   expect(await fakeTarget(() => ({ status: 502, contentType: 'text/html', body: '<html>Bad Gateway</html>' })).ask()).toBeUndefined();
+});
+
+const RECORD: Route = { status: 200, body: '{"id":"g-1","data":{"NPI":["1234567893"]}}' };
+const NOT_FOUND_JSON: Route = { status: 404, body: '{"message":"Not Found"}' };
+
+test("a service whose no-match is its unknown path's 404 is asked with the user's own NPI before BASE_URL is blamed", async () => {
+  // The same 404 for a search with no match and for a path that does not exist: only the user's NPI finds something.
+  const service = (path: string, query: URLSearchParams) =>
+    path === '/provider/searchSingleBest' && query.get('NPI') === '1234567893' ? RECORD : NOT_FOUND_JSON;
+  const withNpi = fakeTarget(service, { provider: { NPI: '1234567893' }, organization: { 'address-state': 'WY' } });
+  expect(await withNpi.ask()).toBeUndefined();
+  expect(withNpi.asked).toHaveLength(1);
+  // The organization search first (a walk's state with no organization), then the user's NPI: the API is there.
+  const walkFirst = fakeTarget(service, { organization: { 'address-state': 'WY' } });
+  expect((await walkFirst.ask())?.message).toMatch(/check BASE_URL/);
+  const both = fakeTarget((path, query) => (path === '/fhir/organization' ? NOT_FOUND_JSON : service(path, query)), {
+    organization: { 'address-state': 'WY' },
+    provider: { NPI: '1234567893' },
+  });
+  expect(await both.ask()).toBeUndefined();
+});
+
+test('a first 429 without Retry-After is asked once more, after a second; a second 429 stops the run', async () => {
+  const once = fakeTarget((_path, _query, call) => (call === 1 ? { status: 429, body: '{}' } : bundle));
+  expect(await once.ask()).toBeUndefined();
+  expect(once.asked).toHaveLength(2);
+  const always = fakeTarget(() => ({ status: 429, body: '{}' }));
+  expect((await always.ask())?.message).toMatch(/429 Too Many Requests/);
+  expect(always.asked).toHaveLength(2);
+});
+
+test('JSON none of the service shapes on both endpoints and on a path no directory serves is another API: one line, a configuration error', async () => {
+  const billing = fakeTarget(() => ({ status: 200, body: '{"service":"acme-billing","version":"3.2"}' }), {
+    provider: { NPI: '1234567893' },
+  });
+  const stop = await billing.ask();
+  expect(stop).toEqual({
+    message: expect.stringMatching(/^the target does not look like the Directory Search Service: /),
+    configuration: true,
+  });
+  expect(stop?.message).toContain('answered 200 application/json, a JSON object with service, version');
+  expect(billing.asked).toHaveLength(3);
+  // A service whose no-match is `{}` on both endpoints (§4.1 r7, §4.3 r2 leave it open) and 404 for an unknown path is the service.
+  const emptyNoMatch = fakeTarget((path) =>
+    path.endsWith('/searchSingleBest') || path.endsWith('/organization') ? { status: 200, body: '{}' } : notFoundPage(path),
+  );
+  expect(await emptyNoMatch.ask()).toBeUndefined();
 });

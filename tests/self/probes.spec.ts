@@ -224,3 +224,38 @@ test('a status-search promise answered "not supported" (§4.3: only for tenants 
     await server.close();
   }
 });
+
+test('probes draft keeps its evidence: seeds whose records break a rule stay, multiPage comes from a service that pages by 20, and every note is what an answer showed', async ({
+  directory,
+}) => {
+  const seeds = PROBES.provider!.unique!.flatMap((p) => (p.query.NPI ? [p.query.NPI] : []));
+  // Phones written (614) 555-1234 in every record: each seed's answer breaks DATA-FORMATS, and each seed still finds one provider.
+  const punctuated = await listening(directory, 'phone-punctuated');
+  const faulty = endpoints(BoundedEndpoints, punctuated.baseUrl);
+  try {
+    const draft = await draftProbes(faulty.api, seeds);
+    expect(draft.probes.provider!.unique!.slice(0, seeds.length).map((p) => p.query)).toEqual(seeds.map((NPI) => ({ NPI })));
+    expect(draft.notes.join('\n')).not.toContain('seed left out');
+    expect(draft.notes.filter((note) => /finds one provider, whose answer breaks a rule \(DATA-FORMATS: /.test(note))).toHaveLength(
+      seeds.length,
+    );
+  } finally {
+    await faulty.close();
+    await punctuated.server.close();
+  }
+  // Pages of 20 under Page alone (§8 says 25): the searches that show more than 25 matches fill multiPage; the run judges ORG-PAGE.
+  const by20 = await listening(directory, 'page-size-20');
+  const paging = endpoints(BoundedEndpoints, by20.baseUrl);
+  try {
+    const draft = await draftProbes(paging.api, seeds);
+    expect(draft.probes.organization?.multiPage).toBeDefined();
+    expect(draft.unfilled.map((u) => u.category)).not.toContain('organization.multiPage');
+    // What the draft could not fill, it says from what the answers showed: never "more than 1000" where an answer showed that many.
+    const overLimit = draft.unfilled.find((u) => u.category === 'organization.overLimit');
+    expect(overLimit?.why).toMatch(/^no search the draft made showed more than 1000 matching organizations \(\{".*\} \d+/);
+    for (const shown of overLimit!.why.matchAll(/\} (\d+)/g)) expect(Number(shown[1])).toBeLessThanOrEqual(1000);
+  } finally {
+    await paging.close();
+    await by20.server.close();
+  }
+});

@@ -97,6 +97,29 @@ const CASES: Case[] = [
   at('http-answer', 'JSON sent as text/plain', { exchange: answer({ a: 1 }, { contentType: 'text/plain' }) }, { 'HTTP-JSON': 'MUST' }),
   at(
     'http-answer',
+    'Latin-1 bytes under charset=utf-8 (RFC 8259 §8.1)',
+    {
+      exchange: {
+        ...answer({ a: 'Fran\ufffdais' }, { contentType: 'application/json; charset=utf-8' }),
+        invalidUtf8: { offset: 10, byte: 0xe7 },
+      },
+    },
+    { 'HTTP-JSON': 'MUST' },
+  ),
+  at(
+    'http-answer',
+    'the ambiguity text in Latin-1 under text/plain; charset=utf-8',
+    {
+      exchange: {
+        ...answer(`${AMBIGUITY_MESSAGE}\ufffd`, { contentType: 'text/plain; charset=utf-8' }),
+        invalidUtf8: { offset: 38, byte: 0xa0 },
+      },
+      ambiguityAllowed: true,
+    },
+    { 'HTTP-JSON': 'MUST' },
+  ),
+  at(
+    'http-answer',
     'a repeated member name (RFC 8259 §4)',
     { exchange: { ...answer({ a: 1 }), duplicateNames: ['/a'] } },
     { 'HTTP-JSON': 'SHOULD' },
@@ -360,18 +383,52 @@ const CASES: Case[] = [
     { 'ORG-BUNDLE-SHAPE': 'MUST', 'ORG-ENTRY-SHAPE': 'pass' },
   ),
   at(
-    'filtered-search',
-    'every organization in the state',
-    { query: { 'address-state': organizations[0].address[0].state! }, exchange: answer(bundleOf(organizations.slice(0, 1))) },
+    'search-filters',
+    'every organization in the state searched',
     {
-      'ORG-FILTERS': 'pass',
+      exchange: answer(bundleOf(organizations.slice(0, 1)), {
+        url: `http://service.test/fhir/organization?address-state=${organizations[0].address[0].state!}&Page=2`,
+      }),
     },
+    { 'ORG-FILTERS': 'pass' },
   ),
   at(
-    'filtered-search',
+    'search-filters',
     'organizations of another city',
-    { query: { 'address-city': 'NOWHERE AT ALL' }, exchange: answer(bundleOf()) },
+    { exchange: answer(bundleOf(), { url: 'http://service.test/fhir/organization?address-city=NOWHERE%20AT%20ALL' }) },
     { 'ORG-FILTERS': 'MUST' },
+  ),
+  at(
+    'search-filters',
+    'a phone search answered with an organization of another area code (a filter on the last 7 digits)',
+    {
+      exchange: answer(bundleOf(organizations.slice(0, 1)), {
+        url: `http://service.test/fhir/organization?phone=999${String(organizations[0].telecom![0].value).slice(3)}`,
+      }),
+    },
+    { 'ORG-FILTERS': 'MUST' },
+  ),
+  at(
+    'search-identifier',
+    'an identifier search answered with an organization that does not carry it',
+    { exchange: answer(bundleOf(organizations.slice(0, 1)), { url: 'http://service.test/fhir/organization?identifier=0000000000' }) },
+    { 'ORG-FILTER-IDENTIFIER': 'MUST' },
+  ),
+  at(
+    'search-identifier',
+    'an identifier search with a system the identifier does not carry, answered with the organization (FHIR token search)',
+    {
+      exchange: answer(bundleOf(organizations.slice(0, 1)), {
+        url: `http://service.test/fhir/organization?identifier=urn%3Ano-such%7C${encodeURIComponent(organizations[0].identifier[0].value)}`,
+      }),
+    },
+    { 'ORG-FILTER-IDENTIFIER': 'MUST' },
+  ),
+  at(
+    'search-filters',
+    'no entry: nothing to judge here',
+    { exchange: answer(bundleOf([]), { url: 'http://service.test/fhir/organization?name=NONE' }) },
+    {},
   ),
   at(
     'count-exactly-search',
@@ -410,18 +467,28 @@ const CASES: Case[] = [
     },
   ),
   at(
-    'foreign-identifier-search',
-    'nothing found',
-    { value: organizations[0].identifier[0].value, exchange: answer(bundleOf([])) },
-    { 'ORG-FILTER-IDENTIFIER': 'pass' },
+    'unmatched-search',
+    'a state with no organization, answered 404 with an OperationOutcome: observed, never a bundle fault (§4.3 r2)',
+    { exchange: answer({ resourceType: 'OperationOutcome', issue: [] }, { status: 404 }) },
+    { 'OBS-ORG-NO-MATCH': 'observed', 'ORG-BUNDLE-SHAPE': 'none' },
   ),
   at(
     'foreign-identifier-search',
-    'the organization found with another system',
+    'nothing found: an empty bundle, observed',
+    { value: organizations[0].identifier[0].value, exchange: answer(bundleOf([])) },
+    { 'OBS-ORG-NO-MATCH': 'observed' },
+  ),
+  at(
+    'foreign-identifier-search',
+    'nothing found: a 404 with an OperationOutcome, observed (§4.3 r2)',
+    { value: organizations[0].identifier[0].value, exchange: answer({ resourceType: 'OperationOutcome', issue: [] }, { status: 404 }) },
+    { 'OBS-ORG-NO-MATCH': 'observed' },
+  ),
+  at(
+    'foreign-identifier-search',
+    'the organization found with another system: judged by the filters of every answer (search-filters), not observed',
     { value: organizations[0].identifier[0].value, exchange: answer(bundleOf(organizations.slice(0, 1))) },
-    {
-      'ORG-FILTER-IDENTIFIER': 'MUST',
-    },
+    {},
   ),
   at('count-search', 'Count=2, 2 entries', { count: 2, exchange: answer(bundleOf(organizations.slice(0, 2))) }, { 'ORG-COUNT': 'pass' }),
   at('count-search', 'Count=2, 3 entries', { count: 2, exchange: answer(bundleOf()) }, { 'ORG-COUNT': 'MUST' }),
@@ -652,10 +719,10 @@ const CASES: Case[] = [
   ),
   at(
     'identifier-search',
-    'organizations without it',
+    'organizations without it: a bundle of some, as promised (that each carries it is judged of every answer: search-filters)',
     { probe: 'p', value: 'NO-SUCH-ID', exchange: answer(bundleOf()) },
     {
-      'ORG-FILTER-IDENTIFIER': 'MUST',
+      'ORG-FILTER-IDENTIFIER': 'pass',
     },
   ),
   at('next-walk', 'a first page without a next link', byNext([answer(bundleOf())]), {

@@ -204,8 +204,8 @@ async function tenThousandPages(): Promise<{ server: Server; baseUrl: string; qu
   const server = createServer((request, response) => {
     const url = new URL(request.url!, 'http://directory.test');
     const page = Number(url.searchParams.get('Page') ?? '1');
-    // The walk's pages; the preflight's provider search is no page of it.
-    if (url.pathname.endsWith('/organization')) asked.set(page, (asked.get(page) ?? 0) + 1);
+    // The walk's pages; the preflight's question (the walk's search, without Page) is no page of it.
+    if (url.pathname.endsWith('/organization') && url.searchParams.has('Page')) asked.set(page, (asked.get(page) ?? 0) + 1);
     const entry = Array.from({ length: page <= pages ? PAGE_SIZE : 0 }, (_, i) => {
       const id = `org-${page}-${i}`;
       return { fullUrl: `/Organization/${id}`, resource: { ...template, id }, search: { mode: 'match' } };

@@ -727,3 +727,34 @@ test('a walk stopped at the page bound before its end leaves the survey not comp
   expect(unfailed).toMatchObject({ verdict: 'inconclusive', why: expect.stringMatching(/^the survey is not whole: the walk of/) });
   expect(unfailed.why).not.toContain('--resume');
 });
+
+test("a service that answers a search with no match 404 and an OperationOutcome (§4.3 r2: not shown) surveys clean: the no-match is observed, never a bundle's fault", async () => {
+  const dir = tempDir();
+  const result = await survey('org-no-match-404', ['--organizations-by-state', '--out', dir]);
+  expect(result.code, result.stderr).toBe(0);
+  const report = readSurvey(dir);
+  expect(sharedSchemaValidator().validate(SCHEMA.survey, report).valid).toBe(true);
+  expect(report.requirements.filter((r) => r.failed > 0)).toEqual([]);
+  // The states no organization of the fixtures is in: each walk's first page is the service's no-match answer, counted by its behaviour.
+  const states = new Set(fixtures.organizations.flatMap((o) => (o.address ?? []).map((a) => a.state)));
+  const noMatch = report.observations.find((o) => o.id === 'OBS-ORG-NO-MATCH')!;
+  expect(Object.values(noMatch.values).reduce((sum, n) => sum + n, 0)).toBe(report.records.walks - states.size);
+  expect(Object.keys(noMatch.values)).toEqual([expect.stringContaining('"status":404')]);
+  expect(report.coverage?.gaps.filter((g) => g.level === 'MUST' && g.reason.kind !== 'not-selected')).toEqual([]);
+});
+
+test('a survey that judged no record is not a pass: every NPI not found is inconclusive, exit 3, in one line that says so', async () => {
+  const dir = tempDir();
+  const npis = join(dir, 'unknown.txt');
+  // NPIs with valid check digits that no provider of the fixtures has.
+  writeFileSync(npis, ['1234567893', '1245319599'].join('\n'));
+  const result = await survey('clean', ['--npis', npis, '--out', join(dir, 'out')]);
+  expect(result.code).toBe(3);
+  expect(result.stdout).toMatch(/^survey: INCONCLUSIVE: the survey judged no record: 2 NPIs not found, no walk; /m);
+  const report = readSurvey(join(dir, 'out'));
+  expect(sharedSchemaValidator().validate(SCHEMA.survey, report).valid).toBe(true);
+  // What it never met, and what would judge it: the records a survey of NPIs sets out to judge.
+  const unmet = report.coverage!.gaps.filter((g) => g.reason.kind === 'not-met').map((g) => g.id);
+  expect(unmet).toEqual(expect.arrayContaining(['SB-RECORD-SHAPE', 'SR-ROOT-ARRAY', 'DATA-SHAPE']));
+  expect(surveyVerdict(report).verdict).toBe('inconclusive');
+});

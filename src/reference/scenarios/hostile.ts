@@ -179,23 +179,33 @@ export const HOSTILE: HostileTarget[] = [
   },
   {
     name: 'echo-credentials',
-    description: 'requires a token, then echoes the request headers in every answer',
+    description: "requires a token, then echoes the request headers in every answer, in each endpoint's own shape",
     says: /\[REDACTED\]/,
     suiteEnv: { API_TOKEN: LEAK_TEST_SECRETS.token, API_HEADERS: JSON.stringify({ 'X-Api-Key': LEAK_TEST_SECRETS.header }) },
     behaviour: {
       http: {
         bearerToken: LEAK_TEST_SECRETS.token,
-        intercept: (request, reply) =>
-          answer(
-            reply,
-            200,
-            'application/json',
-            JSON.stringify({
-              echo: { authorization: request.headers.authorization, apiKey: request.headers['x-api-key'] },
-              url: request.url,
-            }),
-          ),
+        intercept: (request, reply) => {
+          const echo = { authorization: request.headers.authorization, apiKey: request.headers['x-api-key'], url: request.url };
+          const echoed = [echo.authorization ?? '', String(echo.apiKey ?? ''), echo.url];
+          // Shaped as the service answers each endpoint, so that the preflight lets it through and every rule reads the echo.
+          const body = request.url.includes('/sourceRecords/')
+            ? [{ id: 'echo', index: 'echo', data: { Echo: echoed } }]
+            : request.url.includes('/organization')
+              ? { resourceType: 'Bundle', type: 'searchset', total: 0, link: [], entry: [], echo }
+              : { id: 'echo', data: { NPI: ['1234567893'], Echo: echoed } };
+          return answer(reply, 200, 'application/json', JSON.stringify(body));
+        },
       },
     },
+  },
+  {
+    name: 'another-api',
+    stoppedByPreflight: 'configuration',
+    description: 'a JSON service of another kind at the address: 200 application/json {"service":"acme-billing",…} on every path',
+    says: /preflight.*does not look like the Directory Search Service.*a JSON object with service, status, version/,
+    behaviour: every((_request, reply) =>
+      answer(reply, 200, 'application/json', JSON.stringify({ service: 'acme-billing', status: 'ok', version: '3.2.1' })),
+    ),
   },
 ];

@@ -11,6 +11,12 @@ export interface Scenario {
   observes?: ObservationId;
   /** Requirements that cannot run against this scenario and must say so with a skip, such as ORG-NEXT-LINK without next links. */
   skips?: RequirementId[];
+  /**
+   * MUST requirements the harness cannot judge against this conformant scenario, by its own rule (a
+   * next link to another origin is never followed with credentials): the run must end inconclusive,
+   * exit 3, with exactly these gaps and no finding; a baseline's `gaps` entry would accept them.
+   */
+  gaps?: RequirementId[];
 }
 
 /** A departure from the specification that the suite must catch under `targets`. */
@@ -28,6 +34,11 @@ export interface Fault extends Scenario {
    * agreement table (docs/agreement.md) shows it, and a survey that does fail it makes it stale.
    */
   unseenBySurvey?: string;
+  /**
+   * A fault of the seeds' own records: `probes draft` from the fixtures' first NPIs must keep every
+   * seed, as it does against the clean server (the draft keeps its evidence; the run judges the fault).
+   */
+  draft?: true;
 }
 
 /** Whether a scenario is a fault (it targets a requirement), not a conformant variant. */

@@ -8,6 +8,8 @@ import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
 import { REQUIREMENT_GROUPS } from '../../spec/catalogue';
 import { coverageInWords } from '../model';
+import { coverageCounts } from '../coverage-lines';
+import type { Coverage } from '../../verdicts/coverage';
 import { SPECIFICATION, SUITE_VERSION } from '../../suite-version';
 import type { ConformanceReport, Failure, RequirementResult } from '../../types/schemas';
 import { failureLocation } from '../../verdicts/fingerprint';
@@ -56,8 +58,42 @@ function banner(report: ConformanceReport): ElementContent {
             `${plural(summary.answers, 'answer')} judged, every one by the rules of its endpoint: ${summary.checks ?? 0} checks in all`,
           ),
         ]),
+    ...(report.coverage?.gaps === undefined ? [] : [h('div.meta#judged-coverage', coverageCounts(report.coverage as Coverage))]),
     h('div.meta#coverage', `Source datasets covered: ${coverageInWords(report)}`),
   ]);
+}
+
+/**
+ * What the run did not judge in full, inside what it set out to judge: each gap with its reason and
+ * what closes it, MUST first; a MUST gap no baseline entry accepts is why the verdict is not a pass.
+ */
+function gaps(report: ConformanceReport): ElementContent[] {
+  const shown = (report.coverage?.gaps ?? []).filter((gap) => gap.reason.kind !== 'not-selected');
+  if (shown.length === 0) return [];
+  const head = h(
+    'tr',
+    ['requirement', 'level', 'judged', 'why', 'to close it'].map((name) => h('th', name)),
+  );
+  return [
+    h('section#gaps', [
+      h('h2', 'Coverage gaps: what the run could not judge'),
+      h('table', [
+        head,
+        ...shown.map((gap) =>
+          h('tr', { dataGap: gap.id, dataLevel: gap.level, ...(gap.accepted ? { dataAccepted: 'true' } : {}) }, [
+            h('td', h('strong', gap.id)),
+            h('td', gap.level),
+            h('td', [
+              gap.judged === 'partly' ? 'in part' : 'not judged',
+              ...(gap.accepted ? [h('br'), h('span.badge.known', 'accepted'), text(` ${gap.accepted.reason}`)] : []),
+            ]),
+            h('td', text(gap.reason.text)),
+            h('td', text(gap.closeWith)),
+          ]),
+        ),
+      ]),
+    ]),
+  ];
 }
 
 /** The reason the baseline gives for accepting a failure, or undefined when it does not. */
@@ -180,6 +216,21 @@ function baseline(report: ConformanceReport): ElementContent[] {
         outcome.unchecked.map((e) => [...entryName(e), text(`: ${e.why}`)]),
       ),
       ...listSection(
+        'baseline-gaps-expired',
+        "Gaps expired: past the entry's date, and still not judged",
+        (outcome.gaps?.expired ?? []).map((e) => [h('strong', e.id), text(`: expired ${e.expires}; ${e.reason}`)]),
+      ),
+      ...listSection(
+        'baseline-gaps-closed',
+        'Gaps closed: judged in full now, remove the entry',
+        (outcome.gaps?.closed ?? []).map((e) => [h('strong', e.id), text(`: closed: remove it (${e.reason})`)]),
+      ),
+      ...listSection(
+        'baseline-gaps-accepted',
+        'Gaps accepted by the baseline',
+        (outcome.gaps?.accepted ?? []).map((e) => [h('strong', e.id), text(`: ${e.reason}${e.expires ? ` (expires ${e.expires})` : ''}`)]),
+      ),
+      ...listSection(
         'drift',
         'Drift: behaviour where the specification is silent changed',
         drift.map((d) => [h('strong', d.id), ' changed from ', valueTable(d.before), ' to ', valueTable(d.after)]),
@@ -224,6 +275,7 @@ export function renderHtml(report: ConformanceReport): string {
       ),
       // Against a baseline, its summary first: which findings are known and which are new.
       ...baseline(report),
+      ...gaps(report),
       ...findings(report),
       requirements(report),
       observations(report),

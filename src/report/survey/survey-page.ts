@@ -11,6 +11,7 @@ import { page, text } from '../html/page';
 import { type SurveyCharts, svgDataUri } from './charts';
 
 import type { SurveyVerdict } from '../../verdicts/survey-verdict';
+import { coverageCounts } from '../coverage-lines';
 import { sampleInWords } from './sample-words';
 
 const percent = (rate: number) => `${(rate * 100).toFixed(rate > 0 && rate < 0.001 ? 4 : 2)}%`;
@@ -143,6 +144,26 @@ function examples(report: SurveyReport, credentials: ConformanceReport['target']
   ];
 }
 
+/** What the survey judged of its own plan, and each gap of it with its reason and what closes it. */
+function coverage(report: SurveyReport): ElementContent[] {
+  if (!report.coverage) return [];
+  const gaps = report.coverage.gaps.filter((gap) => gap.reason.kind !== 'not-selected');
+  return [
+    h('section', { id: 'coverage' }, [
+      h('h2', text('Coverage')),
+      h('p', text(coverageCounts(report.coverage))),
+      ...(gaps.length > 0
+        ? [
+            table(
+              ['requirement', 'level', 'judged', 'why', 'to close it'],
+              gaps.map((gap) => [gap.id, gap.level, gap.judged === 'partly' ? 'in part' : 'not judged', gap.reason.text, gap.closeWith]),
+            ),
+          ]
+        : []),
+    ]),
+  ];
+}
+
 export function surveyPage(
   report: SurveyReport,
   verdict: SurveyVerdict,
@@ -210,6 +231,7 @@ export function surveyPage(
           ]
         : []),
     ]),
+    ...coverage(report),
     ...findability(report),
     ...bySource(report),
     ...examples(report, credentials),

@@ -94,3 +94,20 @@ export function observeParamCase(base: Exchange, upper: Exchange, sent: string):
     outcome: same ? 'same results: names are case-insensitive' : 'other results: names are case-sensitive',
   });
 }
+
+/**
+ * OBS-ORG-NO-MATCH (§4.3 r2 does not show it): what an organization search that nothing says
+ * matches answers when it finds nothing: an empty bundle, or a 4xx with a body of its own, observed
+ * and never judged as a bundle. One that holds organizations is judged as every answer is, by what it
+ * was asked (a `system|value` with another system matches nothing: FHIR token search).
+ */
+export function observeOrganizationNoMatch(exchange: Exchange): Judgement {
+  const judgement = new Judgement();
+  if (isBundle(exchange) && entriesOf(exchange.body).length > 0) return judgement;
+  // A bundle of no entry is said as such: its id and time are the answer's, not the service's behaviour.
+  const { status, contentType: mediaType } = exchange;
+  return judgement.observe(
+    'OBS-ORG-NO-MATCH',
+    claimsBundle(exchange) ? { status, mediaType, outcome: 'an empty bundle' } : { ...answerSummary(exchange), outcome: 'no bundle' },
+  );
+}

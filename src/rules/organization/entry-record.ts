@@ -49,7 +49,8 @@ export function judgeBundlePage(exchange: Exchange, request: string): Judgement 
   judgement.schema(SCHEMA.bundle, shell.body, shell);
   // The shell holds no entry: the validator reads the bundle's own elements.
   const fhir = validated(() => fhirR4Problems(shell.body));
-  if (fhir instanceof Error) return judgement.skip('ORG-FHIR-R4', `the FHIR validator could not read the bundle (${fhir.message})`);
+  if (fhir instanceof Error)
+    return judgement.skip('ORG-FHIR-R4', { kind: 'validator', text: `the FHIR validator could not read the bundle (${fhir.message})` });
   return judgement.problems('ORG-FHIR-R4', fhir, shell, 'a FHIR R4 validator (FHIR.js) finds errors in the bundle (§2.5, FHIR R4)');
 }
 
@@ -66,7 +67,11 @@ export function judgeEntryRecord(shell: Exchange): Judgement {
   // The resource alone: the shell's bundle-level elements are the page's, validated once by judgeBundleShell.
   const resource = entriesOf(shell.body)[0]?.resource;
   const fhir = validated(() => (isJsonObject(resource) ? fhirR4ResourceProblems(resource, `${SHELL_ENTRY}/resource`) : []));
-  if (fhir instanceof Error) return judgement.skip('ORG-FHIR-R4', `the FHIR validator could not read the organization (${fhir.message})`);
+  if (fhir instanceof Error)
+    return judgement.skip('ORG-FHIR-R4', {
+      kind: 'validator',
+      text: `the FHIR validator could not read the organization (${fhir.message})`,
+    });
   return judgement.problems('ORG-FHIR-R4', fhir, shell, 'a FHIR R4 validator (FHIR.js) finds errors in the organization (§2.5, FHIR R4)');
 }
 

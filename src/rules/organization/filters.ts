@@ -7,6 +7,7 @@ import type { EntryProblem } from '../problem';
 import { serviceText } from '../service-text';
 import { answeredBundle, isBundle, total } from './bundle';
 import { entriesOf, organizationIds, resourceOf } from './entries';
+import { identifierProblems } from './identifiers';
 
 /** Where each §4.3 filter's value must appear in a resource ("contains", case-insensitive). */
 const FILTER_FIELDS: Record<string, (resource: Json) => string[]> = {
@@ -132,16 +133,50 @@ function activeProblems(bundle: unknown, active: boolean): EntryProblem[] {
   );
 }
 
-/** ORG-FILTERS on a search the probes promise matches: every entry holds every searched value (§4.3). */
-export function judgeFilters(query: Record<string, string>, exchange: Exchange): Judgement {
+/** The FHIR token an identifier search asks for: `system|value`, or a value alone (§4.3: the FHIR identifier search form). */
+export function identifierToken(searched: string): { system?: string; value: string } {
+  const bar = searched.indexOf('|');
+  if (bar < 0) return { value: searched };
+  const system = searched.slice(0, bar);
+  return { ...(system === '' ? {} : { system }), value: searched.slice(bar + 1) };
+}
+
+/** The query an answer was asked with, from its own URL; an answer with no entry has nothing to judge against it. */
+function askedWith(exchange: Exchange): Record<string, string> | undefined {
+  if (!isBundle(exchange) || entriesOf(exchange.body).length === 0) return undefined;
+  return Object.fromEntries(new URL(exchange.url).searchParams);
+}
+
+/**
+ * Every answer is evidence: an organization search's answer, whatever asked it (a probe, a page of a
+ * walk, a search by an organization's own values, a Count probe), against the query of its own URL:
+ * every entry holds each §4.3 filter value it was asked with (ORG-FILTERS). An answer with no entry
+ * has nothing to judge here: what an empty answer means is the rule of the request that promised matches.
+ */
+export function judgeSearchFilters(exchange: Exchange): Judgement {
   const judgement = new Judgement();
-  // An empty answer is a probe problem, reported with the bundle's shape: there is nothing to judge here.
-  if (entriesOf(exchange.body).length === 0) return judgement;
+  const query = askedWith(exchange);
+  const filters = Object.fromEntries(Object.entries(query ?? {}).filter(([name]) => name in FILTER_FIELDS));
+  if (Object.keys(filters).length === 0) return judgement;
   return judgement.problems(
     'ORG-FILTERS',
-    filterProblems(exchange.body, query),
+    filterProblems(exchange.body, filters),
     exchange,
-    `results of ${JSON.stringify(query)} do not contain the searched values`,
+    `results of ${JSON.stringify(filters)} do not contain the searched values`,
+  );
+}
+
+/** The same for an identifier search (§4.3, FHIR token form): every entry carries the identifier it was asked for (ORG-FILTER-IDENTIFIER). */
+export function judgeSearchIdentifier(exchange: Exchange): Judgement {
+  const judgement = new Judgement();
+  const searched = askedWith(exchange)?.identifier;
+  if (searched === undefined) return judgement;
+  const { system, value } = identifierToken(searched);
+  return judgement.problems(
+    'ORG-FILTER-IDENTIFIER',
+    identifierProblems(exchange.body, value, system),
+    exchange,
+    `identifier=${searched} returned organizations without it${system ? ' (FHIR token search: system|value must match both)' : ''}`,
   );
 }
 
@@ -159,7 +194,11 @@ export function judgeStatusSearch(probe: string, searches: readonly { active: bo
   let found = 0;
   for (const { active, exchange } of searches) {
     if (saysNothingOfTheData(exchange) && exchange.status < 500)
-      return judgement.skip('ORG-ACTIVE', `active=${active} answered ${exchange.status}, which says nothing of the data`);
+      return judgement.skip('ORG-ACTIVE', {
+        kind: 'refused',
+        status: exchange.status,
+        text: `active=${active} answered ${exchange.status}, which says nothing of the data`,
+      });
     if (exchange.status >= 400 && exchange.status < 500)
       return judgement.probeProblem(
         { probe, promised, observed: `active=${active} answered ${exchange.status}: the tenant does not search by status` },

@@ -29,8 +29,9 @@ export const NO_SUCH_SYSTEM = 'urn:conformance:no-such-identifier-system';
 
 /**
  * ORG-FILTER-IDENTIFIER on `identifier=value` for a value the probes promise: a bundle (§4.3 names
- * the parameter: refusing it is the service's fault), of organizations carrying it. No organization
- * at all blames the probe, unless an answer of the run showed one carrying it (`carriedBy`, in words).
+ * the parameter: refusing it is the service's fault) holding some organization. No organization at
+ * all blames the probe, unless an answer of the run showed one carrying it (`carriedBy`, in words).
+ * That every organization carries it is judged of every answer, whatever asked it (judgeSearchFilters).
  */
 export function judgeIdentifierSearch(probe: string, value: string, exchange: Exchange, carriedBy?: string): Judgement {
   const judgement = new Judgement();
@@ -39,7 +40,12 @@ export function judgeIdentifierSearch(probe: string, value: string, exchange: Ex
   if (!judgement.check('ORG-FILTER-IDENTIFIER', isSuccess(exchange), refused, { exchange })) return judgement;
   // An unreadable body is HTTP-JSON's.
   if (!answeredObject(exchange))
-    return judgement.skip('ORG-FILTER-IDENTIFIER', `identifier=${value} answered ${rootKind(exchange)}: see HTTP-JSON`);
+    return judgement.skip('ORG-FILTER-IDENTIFIER', {
+      kind: 'answer-unjudgeable',
+      status: exchange.status,
+      see: 'HTTP-JSON',
+      text: `identifier=${value} answered ${rootKind(exchange)}: see HTTP-JSON`,
+    });
   // The run's own answers are evidence: an organization seen carrying the value proves the service wrong, not the probe.
   if (entriesOf(bundle).length === 0 && carriedBy !== undefined)
     return judgement.problems(
@@ -52,12 +58,7 @@ export function judgeIdentifierSearch(probe: string, value: string, exchange: Ex
     const observed = `identifier=${value} answered ${exchange.status} with no organization`;
     return judgement.probeProblem({ probe, promised: PROMISED.identifiers, observed }, exchange);
   }
-  return judgement.problems(
-    'ORG-FILTER-IDENTIFIER',
-    identifierProblems(bundle, value),
-    exchange,
-    `identifier=${value} returned organizations without it`,
-  );
+  return judgement;
 }
 
 /** The system the service reports for an identifier value, to search `system|value` with next, when it reports one. */
@@ -65,33 +66,18 @@ export function reportedSystem(value: string, exchange: Exchange): string | unde
   return isSuccess(exchange) && answeredObject(exchange) ? systemsOf(exchange.body, value)[0] : undefined;
 }
 
-/** ORG-FILTER-IDENTIFIER on the FHIR token form `system|value` (§4.3), with the system the service itself reports. */
+/**
+ * ORG-FILTER-IDENTIFIER on the FHIR token form `system|value` (§4.3), with the system the service
+ * itself reports: it finds what `value` alone found. What it holds carries both, as every answer's
+ * entries carry what they were asked for (judgeSearchFilters).
+ */
 export function judgeQualifiedIdentifier(value: string, system: string, qualified: Exchange): Judgement {
   const judgement = new Judgement();
-  const found = judgement.check(
+  judgement.check(
     'ORG-FILTER-IDENTIFIER',
     entriesOf(qualified.body).length > 0,
     `identifier=${system}|${value} found nothing, though identifier=${value} found organizations carrying it with that system`,
     { exchange: qualified },
   );
-  if (found)
-    judgement.problems(
-      'ORG-FILTER-IDENTIFIER',
-      identifierProblems(qualified.body, value, system),
-      qualified,
-      `identifier=${system}|${value} returned organizations without it`,
-    );
   return judgement;
-}
-
-/** ORG-FILTER-IDENTIFIER: `system|value` means both (FHIR token search), so a system the identifier does not carry matches nothing. */
-export function judgeForeignIdentifierSystem(value: string, foreign: Exchange): Judgement {
-  const judgement = new Judgement();
-  if (!isSuccess(foreign)) return judgement;
-  return judgement.problems(
-    'ORG-FILTER-IDENTIFIER',
-    identifierProblems(foreign.body, value, NO_SUCH_SYSTEM),
-    foreign,
-    `identifier=${NO_SUCH_SYSTEM}|${value} matched organizations whose identifier ${value} has another system: system|value must match both (§4.3, FHIR token search)`,
-  );
 }

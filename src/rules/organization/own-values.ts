@@ -121,10 +121,10 @@ export function judgeFoundByOwnValue(id: string, search: OwnValueSearch, seenIn:
   const found = foundIn(id, answers);
   const lastSearch = sent(Object.fromEntries(new URL(last.url).searchParams));
   if (!found && !holdsAll(last))
-    return judgement.skip(
-      'ORG-FINDABLE',
-      `organization ${id} was not on the answers to ${lastSearch}, which hold ${entriesOf(last.body).length} of more matches (total ${JSON.stringify(total(last))}): not shown whether it is among the rest`,
-    );
+    return judgement.skip('ORG-FINDABLE', {
+      kind: 'precondition',
+      text: `organization ${id} was not on the answers to ${lastSearch}, which hold ${entriesOf(last.body).length} of more matches (total ${JSON.stringify(total(last))}): not shown whether it is among the rest`,
+    });
   judgement.check(
     'ORG-FINDABLE',
     found,

@@ -23,6 +23,11 @@ export interface NextWalkOptions {
   maxPages: number;
   /** What sets the budget, in words, for the skip: `MAX_PAGES=20`. */
   budget?: string;
+  /**
+   * The driver follows only as far as `maxPages` by design (the survey: page 1's link, once, its
+   * walk judged by Page): stopping there leaves nothing of ORG-NEXT-LINK it set out to judge.
+   */
+  bounded?: true;
 }
 
 /** Why a walk by next links stopped before a bundle without one, when it did. */
@@ -49,6 +54,11 @@ export class NextWalk {
   private over = false;
 
   constructor(private readonly options: NextWalkOptions) {}
+
+  /** The page budget, in words. */
+  private get budget(): string {
+    return this.options.budget ?? `${this.options.maxPages} pages`;
+  }
 
   /** The link to follow next, as the last bundle gave it; undefined once the walk is over. */
   get wanted(): string | undefined {
@@ -88,12 +98,20 @@ export class NextWalk {
     const asked = `${JSON.stringify(query)}${count === undefined ? '' : ` with Count=${count}`}`;
     // Organizations that match the search under no reading are the link's doing only when page 1 holds none.
     const firstMatches = filterProblems(first.body, query).every((p) => p.level !== 'MUST');
-    // A link without a URL leads nowhere, as no link does.
-    if (!isBundle(first) || !nextLink(first.body))
-      return judgement.skip(
-        'ORG-NEXT-LINK',
-        `the first bundle of ${asked} has no next link: there is nothing to follow (§2.5 names no relation but self)`,
-      );
+    if (!isBundle(first))
+      return judgement.skip('ORG-NEXT-LINK', {
+        kind: 'answer-unjudgeable',
+        status: first.status,
+        see: 'ORG-BUNDLE-SHAPE',
+        text: `the first answer of ${asked} is no bundle (${first.status}): there is no link to follow`,
+      });
+    // A link without a URL leads nowhere, as no link does. §2.5 requires no next link: not applicable, never a gap.
+    if (!nextLink(first.body))
+      return judgement.skip('ORG-NEXT-LINK', {
+        kind: 'not-applicable',
+        condition: 'next-link',
+        text: `the first bundle of ${asked} has no next link: there is nothing to follow (§2.5 names no relation but self)`,
+      });
     if (followed.length > 0) judgement.observe('OBS-CROSS-ORIGIN-LINK', { nextLinks: "on the base URL's origin" });
     const pages: WalkedPage[] = [{ label: 'page 1', ids: organizationIds(first.body), total: total(first), exchange: first }];
     for (const [index, exchange] of followed.entries()) {
@@ -127,16 +145,18 @@ export class NextWalk {
     const { stop } = this;
     if (stop?.kind === 'foreign') {
       judgement.observe('OBS-CROSS-ORIGIN-LINK', { nextLinks: 'on another origin', origin: stop.origin, page: this.answers.length });
-      return judgement.skip(
-        'ORG-NEXT-LINK',
-        `the next link of page ${this.answers.length} is not followed: ${stop.message}, and credentials never leave it`,
-      );
+      return judgement.skip('ORG-NEXT-LINK', {
+        kind: 'foreign-origin',
+        origin: stop.origin,
+        text: `the next link of page ${this.answers.length} is not followed: ${stop.message}, and credentials never leave it`,
+      });
     }
-    if (stop?.kind === 'max-pages')
-      judgement.skip(
-        'ORG-NEXT-LINK',
-        `the walk ${CUT_SHORT} (${this.options.budget ?? `${this.options.maxPages} pages`}); the rest of the links were not followed`,
-      );
+    if (stop?.kind === 'max-pages' && !this.options.bounded)
+      judgement.skip('ORG-NEXT-LINK', {
+        kind: 'walk-cut',
+        budget: this.budget,
+        text: `the walk ${CUT_SHORT} (${this.budget}); the rest of the links were not followed`,
+      });
     const ended = stop === undefined || stop.kind === 'loop';
     const counted = pages.filter((p, i) => i === 0 || p.ids.length > 0);
     if (counted.length > 1) {

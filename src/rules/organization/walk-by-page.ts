@@ -30,9 +30,8 @@ import {
   type WalkedPage,
 } from './page-walk';
 
-/** How a walk cut by its page budget says so, in every skip it leaves: WALK_CUT finds it in a report. */
+/** How a walk cut by its page budget says so, in the words of every skip it leaves (of kind walk-cut). */
 export const CUT_SHORT = 'stopped at its page budget';
-export const WALK_CUT = new RegExp(CUT_SHORT);
 
 /** One page of the walk as the rule reads it: its number, whether it is a bundle, its organizations and total, and its answer. */
 export interface PageOfWalk {
@@ -213,9 +212,11 @@ export class PageWalk {
     if (this.beyond) this.observeBeyond(judgement, this.beyond);
     if (this.ended && !this.strayed) this.judgeWhole(judgement, checks);
     if (this.cut) {
-      const why = `the walk of ${JSON.stringify(query)} ${CUT_SHORT} (${this.options.budget ?? `${this.options.maxPages} pages`}) before its end; later pages were not checked: choose a query that matches ${PAGE_SIZE + 1}–${PAGE_SIZE * (this.options.maxPages - 1)} organizations, or raise the budget`;
-      for (const id of ['ORG-PAGE', 'ORG-TOTAL', 'ORG-PAGE-DISJOINT'] as const) judgement.skip(id, why);
-      judgement.unobserved('OBS-PAGE-BEYOND-LAST', why);
+      const budget = this.options.budget ?? `${this.options.maxPages} pages`;
+      const fits = PAGE_SIZE * (this.options.maxPages - 1);
+      const text = `the walk of ${JSON.stringify(query)} ${CUT_SHORT} (${budget}) before its end; later pages were not checked: ${fits > PAGE_SIZE ? `choose a query that matches ${PAGE_SIZE + 1}–${fits} organizations, or raise the budget` : 'raise the budget'}`;
+      for (const id of ['ORG-PAGE', 'ORG-TOTAL', 'ORG-PAGE-DISJOINT'] as const) judgement.skip(id, { kind: 'walk-cut', budget, text });
+      judgement.unobserved('OBS-PAGE-BEYOND-LAST', text);
     }
     return judgement;
   }
@@ -243,13 +244,10 @@ export class PageWalk {
     const { total } = first;
     const entries = first.ids.length;
     if (this.pages.length < 2 && !(typeof total === 'number' && total > entries)) return;
+    // The reading as a field of its own: what a later run compares (observedBehaviour), never read back from words.
     judgement.observe(
       'OBS-TOTAL-ACROSS-PAGES',
-      typeof total !== 'number'
-        ? { total }
-        : total > entries
-          ? `all matches: total ${total}, page 1 holds ${entries}`
-          : `the page's count: total ${total}, page 1 holds ${entries}`,
+      typeof total !== 'number' ? { total } : { meaning: total > entries ? 'all matches' : "the page's count", total, page1: entries },
     );
   }
 

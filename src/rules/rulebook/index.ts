@@ -5,7 +5,7 @@
  * rule function of its own choosing. dependency-cruiser holds the drivers to this module
  * (`drivers-through-the-rulebook`).
  */
-export { ANSWER_SUBJECTS, judge, judgeAnswer, notJudgedBy, observationsOf, requirementsOf } from './registry';
+export { ANSWER_SUBJECTS, judge, judgeAnswer, needsOf, notJudgedBy, observationsOf, requirementsOf } from './registry';
 export type { SubjectKind, Subjects } from './subjects';
 export { askedInTurn } from '../asked-in-turn';
 export type { Judgement, Redact } from '../judgement';
@@ -13,7 +13,6 @@ export {
   PageWalk,
   pageOfWalk,
   walkByPage,
-  WALK_CUT,
   type PageOfWalk,
   type PageWalkOptions,
   type WalkCheckAnswers,
@@ -21,7 +20,7 @@ export {
 export { NextWalk, type NextWalkOptions } from '../organization/walk-by-next';
 export type { WalkedPage } from '../organization/page-walk';
 export { WALK_COUNT } from '../organization/paging';
-export { isBundle } from '../organization/bundle';
+export { isBundle, total as bundleTotal } from '../organization/bundle';
 export { entriesOf, organizationIds } from '../organization/entries';
 export { entryShell, SHELL_ENTRY } from '../organization/entry-record';
 export { NO_SUCH_SYSTEM, reportedSystem } from '../organization/identifiers';

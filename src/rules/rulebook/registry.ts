@@ -10,10 +10,16 @@ import type { Endpoint } from '../../client/endpoints';
 import type { Exchange } from '../../client/exchange';
 import { judgeHttp } from '../http';
 import type { Judgement } from '../judgement';
-import { claimsBundle, judgeMinParams, judgeTotal, observeParamCase as observeOrganizationParamCase } from '../organization/bundle';
+import {
+  claimsBundle,
+  judgeMinParams,
+  judgeTotal,
+  observeOrganizationNoMatch,
+  observeParamCase as observeOrganizationParamCase,
+} from '../organization/bundle';
 import { judgeBundlePage, judgeEntryMatch, judgeEntryRecord, judgeSearchBundle, judgeSearchPage } from '../organization/entry-record';
-import { judgeFilters, judgeStatusSearch, observeNameValueForms } from '../organization/filters';
-import { judgeForeignIdentifierSystem, judgeIdentifierSearch, judgeQualifiedIdentifier } from '../organization/identifiers';
+import { judgeSearchFilters, judgeSearchIdentifier, judgeStatusSearch, observeNameValueForms } from '../organization/filters';
+import { judgeIdentifierSearch, judgeQualifiedIdentifier } from '../organization/identifiers';
 import {
   judgeCountAtMost,
   judgeCountExactly,
@@ -103,7 +109,8 @@ export const RULEBOOK: readonly Rule[] = [
   rule('probe-search', ['ORG-BUNDLE-SHAPE', 'ORG-FHIR-R4', 'ORG-FINDABLE'], ({ probe, exchange, carriedBy }) =>
     judgeSearchBundle(probe, exchange, carriedBy),
   ),
-  rule('filtered-search', ['ORG-FILTERS'], ({ query, exchange }) => judgeFilters(query, exchange)),
+  rule('search-filters', ['ORG-FILTERS'], ({ exchange }) => judgeSearchFilters(exchange)),
+  rule('search-identifier', ['ORG-FILTER-IDENTIFIER'], ({ exchange }) => judgeSearchIdentifier(exchange)),
   rule('count-search', ['ORG-COUNT'], ({ count, exchange }) => judgeCountAtMost(count, exchange)),
   rule('count-exactly-search', ['ORG-COUNT'], ({ place, promised, query, count, exchange }) =>
     judgeCountExactly(place, promised, query, count, exchange),
@@ -132,7 +139,8 @@ export const RULEBOOK: readonly Rule[] = [
   rule('qualified-identifier-search', ['ORG-FILTER-IDENTIFIER'], ({ value, system, exchange }) =>
     judgeQualifiedIdentifier(value, system, exchange),
   ),
-  rule('foreign-identifier-search', ['ORG-FILTER-IDENTIFIER'], ({ value, exchange }) => judgeForeignIdentifierSystem(value, exchange)),
+  rule('foreign-identifier-search', ['OBS-ORG-NO-MATCH'], ({ exchange }) => observeOrganizationNoMatch(exchange)),
+  rule('unmatched-search', ['OBS-ORG-NO-MATCH'], ({ exchange }) => observeOrganizationNoMatch(exchange)),
   rule('next-walk', ['ORG-NEXT-LINK', 'ORG-TOTAL', 'OBS-CROSS-ORIGIN-LINK'], ({ walk, answers, refused, whole }) =>
     replayNextWalk(walk, answers, refused).judgement(whole),
   ),
@@ -154,21 +162,32 @@ export const RULEBOOK: readonly Rule[] = [
 ];
 
 /** The subjects every answer is handed to, whatever request brought it (judgeAnswer). */
-export const ANSWER_SUBJECTS = ['http-answer', 'single-best-answer', 'search-page'] as const satisfies readonly SubjectKind[];
+export const ANSWER_SUBJECTS = [
+  'http-answer',
+  'single-best-answer',
+  'search-page',
+  'search-filters',
+  'search-identifier',
+] as const satisfies readonly SubjectKind[];
 
 /**
- * Every answer is evidence: whatever request brought it, the rules of an answer of its endpoint judge
- * it. Any answer: HTTP-JSON and HTTP-NO-5XX. A searchSingleBest answer: never an array, and a record
- * it holds has the record's shape (§1, §2.1). An organization answer that is a bundle: the bundle and
- * every entry (§2.5) — a page of a walk, a Count probe, a repeat alike. An answer that does not claim
- * to be a bundle (an OperationOutcome for no parameter or no match, §4.3 r2) is left to the rule of
- * the request that promised one.
+ * Every answer is evidence: whatever request brought it, the rules of an answer of its endpoint, and
+ * of the parameters it was asked with, judge it. Any answer: HTTP-JSON and HTTP-NO-5XX. A
+ * searchSingleBest answer: never an array, and a record it holds has the record's shape (§1, §2.1).
+ * An organization answer that is a bundle: the bundle and every entry (§2.5), and every entry
+ * against the filters and identifier of its own query (§4.3) — a page of a walk, a Count probe, a
+ * search by an organization's own values alike. An answer that does not claim to be a bundle (an
+ * OperationOutcome for no parameter or no match, §4.3 r2) is left to the rule of the request that
+ * promised one.
  */
 export function judgeAnswer(endpoint: Endpoint, exchange: Exchange): Judgement {
   const judgement = judge('http-answer', { exchange, ambiguityAllowed: endpoint === 'searchSingleBest' });
   if (endpoint === 'searchSingleBest') judgement.add(judge('single-best-answer', { exchange }));
   if (endpoint === 'organization' && claimsBundle(exchange))
-    judgement.add(judge('search-page', { exchange, request: `the search ${searchOf(exchange)}` }));
+    judgement
+      .add(judge('search-page', { exchange, request: `the search ${searchOf(exchange)}` }))
+      .add(judge('search-filters', { exchange }))
+      .add(judge('search-identifier', { exchange }));
   return judgement;
 }
 
@@ -209,8 +228,10 @@ export function observationsOf(...subjects: SubjectKind[]): ReadonlySet<Observat
 /** The requirements a driver that meets only `subjects` does not judge, each with the requests it would need. */
 export function notJudgedBy(subjects: readonly SubjectKind[]): { id: RequirementId; needs: string[] }[] {
   const judged = requirementsOf(...subjects);
-  return REQUIREMENTS.filter((r) => !judged.has(r.id)).map((r) => ({
-    id: r.id,
-    needs: [...new Set(RULEBOOK.filter((rule) => rule.requirements.includes(r.id)).map((rule) => SUBJECT_NEEDS[rule.subject]))],
-  }));
+  return REQUIREMENTS.filter((r) => !judged.has(r.id)).map((r) => ({ id: r.id, needs: needsOf(r.id) }));
+}
+
+/** What a driver must ask to judge `id`, in words: the requests of the subjects whose rules judge it. */
+export function needsOf(id: RequirementId): string[] {
+  return [...new Set(RULEBOOK.filter((rule) => rule.requirements.includes(id)).map((rule) => SUBJECT_NEEDS[rule.subject]))];
 }

@@ -39,8 +39,10 @@ export interface Subjects {
   'next-link-target': { pages: readonly WalkedPage[]; from: number; reached: WalkedPage };
   /** A search the probes promise matches, whole: the bundle and every organization on it. */
   'probe-search': { probe: string; exchange: Exchange; carriedBy?: string };
-  /** A search the probes promise matches, against its query: every organization holds every searched value. */
-  'filtered-search': { query: Query; exchange: Exchange };
+  /** An organization search's answer against the query of its own URL: every organization holds every searched §4.3 filter value. */
+  'search-filters': { exchange: Exchange };
+  /** An organization search's answer against the identifier of its own URL: every organization carries it. */
+  'search-identifier': { exchange: Exchange };
   /** A search with Count. */
   'count-search': { count: number; exchange: Exchange };
   /** A search with Count=N of a query promised (at `place`) to match at least N. */
@@ -100,8 +102,13 @@ export interface Subjects {
   'own-value-search': { id: string; search: OwnValueSearch; seenIn: string; answers: readonly Exchange[] };
   /** An identifier search in the FHIR token form `system|value`, with the system the service reports. */
   'qualified-identifier-search': { value: string; system: string; exchange: Exchange };
-  /** An identifier search `system|value` with a system the identifier does not carry. */
+  /** An identifier search `system|value` with a system the identifier does not carry: nothing matches, and what it answers is observed. */
   'foreign-identifier-search': { value: string; exchange: Exchange };
+  /**
+   * An organization search that nothing the run has seen says matches (a walk's first page, a state
+   * with no organization), answered with no organization: the service's no-match answer (§4.3 r2), observed.
+   */
+  'unmatched-search': { exchange: Exchange };
   /**
    * A first bundle and the answers to its next links, in order, handed to the walk rule
    * (walk-by-next.ts); `refused`: the last link led to another origin; `whole`: the same search with Count=1000.
@@ -124,7 +131,8 @@ export const SUBJECT_NEEDS: Readonly<Record<SubjectKind, string>> = {
   'page-walk': 'the pages of a search by Page alone, to its end',
   'next-link-target': "a page's next link followed, and the page after it by Page",
   'probe-search': 'a search the probes promise matches',
-  'filtered-search': 'a search the probes promise matches, against its query',
+  'search-filters': 'an organization search by a §4.3 filter',
+  'search-identifier': 'an organization search by an identifier',
   'count-search': 'a search with Count',
   'count-exactly-search': 'a search with Count=N of a query promised to match at least N',
   'count-over-limit-search': 'a search with Count at or above 1000',
@@ -152,5 +160,6 @@ export const SUBJECT_NEEDS: Readonly<Record<SubjectKind, string>> = {
     'an organization seen in an answer, searched by each value it carries (identifiers, phones, postal code, city and state, name)',
   'qualified-identifier-search': 'an identifier search by system|value',
   'foreign-identifier-search': 'an identifier search by another system|value',
+  'unmatched-search': 'an organization search that finds nothing',
   'next-walk': 'the pages of a search reached by next links',
 };

@@ -15,7 +15,7 @@ export { NOT_TESTED } from './not-tested';
 export { type ObservationId, OBSERVATIONS } from './observations';
 export type { OrganizationRequirementId } from './organization';
 export type { ProviderDataRequirementId } from './provider-data';
-export type { Level, ObservationDefinition, Requirement } from './requirement';
+export type { Condition, Level, ObservationDefinition, Requirement } from './requirement';
 export type { SearchSingleBestRequirementId } from './search-single-best';
 export type { SourceRecordsRequirementId } from './source-records';
 

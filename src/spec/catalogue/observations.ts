@@ -10,6 +10,12 @@ export const OBSERVATIONS = [
   { id: 'OBS-NO-MATCH', spec: '§4.1 r7', title: 'answer of searchSingleBest when nothing matches' },
   { id: 'OBS-UNKNOWN-CURATED-ID', spec: '§4.2 r3', title: 'answer of sourceRecords for an unknown curated ID' },
   { id: 'OBS-ORG-NO-PARAMS', spec: '§4.3 r2', title: 'answer of the organization search with no parameter' },
+  {
+    id: 'OBS-ORG-NO-MATCH',
+    spec: '§4.3 r2',
+    title:
+      'answer of the organization search when nothing matches (an empty bundle, or a 4xx with a body of its own): never judged as a bundle where nothing says the search matches',
+  },
   { id: 'OBS-COUNT-OVER-LIMIT', spec: '§4.3, §8', title: 'what `Count` above 1000 does: clamped or rejected' },
   { id: 'OBS-TOTAL-ACROSS-PAGES', spec: '§4.3 r4', title: 'what `total` means when more than one page exists' },
   { id: 'OBS-PARAM-CASE', spec: '§4.1 r8', title: 'whether parameter names are case-sensitive' },

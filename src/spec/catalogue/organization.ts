@@ -99,7 +99,13 @@ export const ORGANIZATION_REQUIREMENTS = [
     level: 'MUST',
     spec: '§3, §4.3',
     title:
-      'with `STATUS_SEARCH=true`, or `organization.statusSearch` in the probes file, `active=true`/`false` returns only organizations with that `active`; skipped otherwise',
+      'with `STATUS_SEARCH=true`, or `organization.statusSearch` in the probes file, `active=true`/`false` returns only organizations with that `active`; not applicable otherwise',
+    // §4.3: `active` is "available only for tenants configured to search status".
+    appliesWhen: {
+      condition: 'status-search',
+      otherwise:
+        'the tenant does not search by status (neither STATUS_SEARCH=true nor organization.statusSearch): §4.3 makes `active` available only to such tenants',
+    },
   },
   {
     id: 'ORG-NEXT-LINK',
@@ -109,6 +115,12 @@ export const ORGANIZATION_REQUIREMENTS = [
       "following a bundle's `next` link continues the same search until a bundle without `next`: no entry that matches the search under no reading (the link dropped the filters), no page larger than `Count`, and no repeats that leave records of `total` unreached; relative links resolve against the base URL, and a link to another origin is observed (OBS-CROSS-ORIGIN-LINK), never followed",
     nearMiss:
       'pages reached by `next` repeat entries while every record stays reachable, or hold fewer entries than `Count` before the last',
+    // §2.5 shows `link` entries with a relation (self, for example) and requires no `next`.
+    appliesWhen: {
+      condition: 'next-link',
+      otherwise:
+        'no answer offers a next link: §2.5 names no relation but self, so a service that answers each search in one bundle conforms',
+    },
   },
 ] as const satisfies readonly Requirement[];
 

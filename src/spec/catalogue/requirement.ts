@@ -1,6 +1,12 @@
 /** The shape of the catalogue's entries. */
 export type Level = 'MUST' | 'SHOULD';
 
+/**
+ * A condition the specification puts on a requirement: where it does not hold, the requirement is
+ * not applicable, never a gap. Only what the specification makes conditional is one.
+ */
+export type Condition = 'status-search' | 'next-link';
+
 export interface Requirement {
   id: string;
   /** The level of its findings; for a graded requirement, that of the answers that provably contradict the specification. */
@@ -14,6 +20,8 @@ export interface Requirement {
    * only warn (SHOULD), while an answer that fits no reading fails at `level` (MUST).
    */
   nearMiss?: string;
+  /** The condition the specification puts on it (see Condition), and, in words, when it does not apply. */
+  appliesWhen?: { condition: Condition; otherwise: string };
 }
 
 export interface ObservationDefinition {

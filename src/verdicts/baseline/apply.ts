@@ -19,8 +19,9 @@ export function applyBaseline(summary: ConformanceSummary, settings: BaselineSet
   writeBaseline(settings.file, next);
   const before = old?.expectations.length ?? 0;
   const kept = next.expectations.filter((e) => old?.expectations.includes(e)).length;
+  const gaps = next.gaps?.length ?? 0;
   console.error(
-    `baseline: wrote ${settings.file}: ${next.expectations.length} entries (${kept} kept, ${next.expectations.length - kept} added, ${before - kept} removed)`,
+    `baseline: wrote ${settings.file}: ${next.expectations.length} entries (${kept} kept, ${next.expectations.length - kept} added, ${before - kept} removed)${gaps > 0 ? `, and ${gaps} accepted gap${gaps === 1 ? '' : 's'}` : ''}`,
   );
   return judgeAgainstBaseline(summary, settings.file, next, options);
 }

@@ -1,6 +1,8 @@
-import type { Baseline, BaselineOutcome, Drift, Expectation, RunFailure } from '../../types/schemas';
+import type { Baseline, BaselineOutcome, Drift, Expectation, GapAcceptance, RunFailure } from '../../types/schemas';
 import type { ObservationId } from '../../spec/catalogue';
-import { type ConformanceSummary, failureLevel, type RequirementResult, type RunVerdict, verdictOf } from '../aggregate';
+import { type ConformanceSummary, failureLevel, type RequirementResult, type RunCoverage } from '../aggregate';
+import { type Gap, openMustGaps } from '../coverage';
+import { decide, RUN_POLICY, type RunVerdict } from '../verdict';
 import { failureLocation } from '../fingerprint';
 import { observedBehaviour } from './observed-behaviour';
 
@@ -10,10 +12,12 @@ export interface BaselineJudgement {
   verdict: RunVerdict;
   baseline: BaselineOutcome;
   drift: Drift[];
+  /** The run's coverage with each gap the baseline accepts marked so. */
+  coverage: RunCoverage;
 }
 
 /** Every failure of the run, once per requirement and location, in catalogue order. */
-export function runFailures(summary: ConformanceSummary): RunFailure[] {
+export function runFailures(summary: Pick<ConformanceSummary, 'requirements'>): RunFailure[] {
   const found = new Map<string, RunFailure>();
   for (const r of summary.requirements) {
     for (const failure of r.failures) {
@@ -60,11 +64,25 @@ function driftOf(before: Baseline['observations'], after: Record<string, unknown
     .map(([id, value]) => ({ id, before: before![id], after: value }));
 }
 
+/** A gap's entry holds on `today` (YYYY-MM-DD): no `expires`, or not past it. */
+const holds = (entry: GapAcceptance, today: string) => !isExpired(entry, today);
+
+/** The baseline's gap entries against the run's gaps: accepted, expired, or closed (the requirement judged fully now). */
+function gapOutcome(gaps: readonly Gap[], entries: readonly GapAcceptance[], today: string): NonNullable<BaselineOutcome['gaps']> {
+  const open = new Set(gaps.map((gap) => gap.id));
+  return {
+    accepted: entries.filter((e) => open.has(e.id) && holds(e, today)),
+    expired: entries.filter((e) => open.has(e.id) && !holds(e, today)),
+    closed: entries.filter((e) => !open.has(e.id)),
+  };
+}
+
 /**
  * Judges a run against its baseline. The run fails on a failure no entry covers, MUST or SHOULD
  * (a release gate lets through only what the baseline accepts), and on an expired entry whose
  * failure still happens; a fixed entry warns (fails under STRICT); drift warns (fails with
- * --fail-on-drift).
+ * --fail-on-drift). A MUST gap no `gaps` entry accepts leaves it inconclusive; an entry whose gap
+ * closed warns, as a fixed one does.
  */
 export function judgeAgainstBaseline(
   summary: ConformanceSummary,
@@ -92,27 +110,42 @@ export function judgeAgainstBaseline(
     if (ranInFull(requirement)) outcome.fixed.push(entry);
     else outcome.unchecked.push({ ...entry, why: requirement?.skipped?.join('; ') ?? 'its requirement did not run' });
   }
+  const gapEntries = baseline.gaps ?? [];
+  outcome.gaps = gapOutcome(summary.coverage.gaps, gapEntries, options.today);
+  const coverage = { ...summary.coverage, ...accepting(summary.coverage, gapEntries, options.today) };
   const drift = driftOf(baseline.observations, behaviourOf(summary));
-  const verdict = verdictOf(
+  const { verdict } = decide(
     {
+      misconfigured: summary.verdict === 'error',
       // Accepting a finding, SHOULD ones included, is what the baseline is for: any other fails the gate.
-      fail: outcome.new.length + outcome.expired.length + (options.failOnDrift ? drift.length : 0),
-      warn: outcome.fixed.length,
-      notice: options.failOnDrift ? 0 : drift.length,
-      ran: summary.summary.pass + summary.summary.warn + summary.summary.fail,
+      findings: { must: outcome.new.length + outcome.expired.length + (options.failOnDrift ? drift.length : 0), should: 0 },
+      cleanups: outcome.fixed.length + outcome.gaps.closed.length,
+      notices: options.failOnDrift ? 0 : drift.length,
       probeProblems: summary.probeProblems.length,
       errors: summary.errors.length,
+      coverage,
     },
-    options.strict,
+    RUN_POLICY(options.strict),
   );
-  return { verdict, baseline: outcome, drift };
+  return { verdict, baseline: outcome, drift, coverage };
+}
+
+/** The run's gaps with the baseline's entries that accept them (within their dates) marked. */
+function accepting(coverage: RunCoverage, entries: readonly GapAcceptance[], today: string): Pick<RunCoverage, 'gaps'> {
+  return {
+    gaps: coverage.gaps.map((gap) => {
+      const entry = entries.find((e) => e.id === gap.id && holds(e, today));
+      return entry ? { ...gap, accepted: entry } : gap;
+    }),
+  };
 }
 
 /**
  * The baseline --update-baseline writes: an entry for every failure of the run, keeping the
  * reason, owner, issue and date of each existing entry that still covers one (or whose
- * requirement did not run, so that nothing shows it fixed), and the run's observed behaviour
- * over the old one's.
+ * requirement did not run, so that nothing shows it fixed); an entry for every MUST gap of the run
+ * inside what it set out to judge, keeping the existing entry of one still open; and the run's
+ * observed behaviour over the old one's.
  */
 export function updatedBaseline(summary: ConformanceSummary, old: Baseline | undefined, today: string): Baseline {
   const entries = old?.expectations ?? [];
@@ -130,8 +163,16 @@ export function updatedBaseline(summary: ConformanceSummary, old: Baseline | und
   }
   const statusOf = new Map(summary.requirements.map((r) => [r.id, r]));
   for (const entry of entries) if (!ranInFull(statusOf.get(entry.id))) kept.add(entry);
+  const gaps = openMustGaps(summary.coverage).map(
+    (gap): GapAcceptance =>
+      old?.gaps?.find((e) => e.id === gap.id) ?? {
+        id: gap.id,
+        reason: `accepted by --update-baseline on ${today}; say why: ${gap.reason.text.slice(0, 200)}`,
+      },
+  );
   return {
     expectations: [...entries.filter((e) => kept.has(e)), ...added],
+    ...(gaps.length > 0 ? { gaps } : {}),
     observations: { ...(old?.observations ?? {}), ...behaviourOf(summary) },
   };
 }

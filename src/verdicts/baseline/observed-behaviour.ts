@@ -38,6 +38,21 @@ function answer(value: unknown): unknown {
 
 const same = (value: unknown) => value;
 
+/** The two readings of `total` across pages (§4.3 r4), as OBS-TOTAL-ACROSS-PAGES records them. */
+const TOTAL_MEANINGS = ['all matches', "the page's count"] as const;
+
+/**
+ * What `total` means, without the counts the directory puts in it: the reading a walk recorded, or
+ * the type of a `total` that is no number. A report of a version before the reading was a field of
+ * its own gave it as the opening words of a sentence ("all matches: total 156, …"): those words, and
+ * only them, stand for it.
+ */
+function totalMeaning(value: unknown): unknown {
+  if (isJsonObject(value)) return typeof value.meaning === 'string' ? value.meaning : { total: typeof value.total };
+  if (typeof value === 'string') return TOTAL_MEANINGS.find((meaning) => value.startsWith(`${meaning}:`)) ?? value;
+  return value;
+}
+
 /** The members of a recorded object that describe behaviour; the rest (page numbers, values sent) is data. */
 const pick = (value: unknown, keys: readonly string[]) =>
   isJsonObject(value) ? Object.fromEntries(keys.filter((k) => k in value).map((k) => [k, value[k]])) : value;
@@ -53,9 +68,9 @@ const BEHAVIOUR: Record<ObservationId, ((value: unknown) => unknown) | null> = {
   'OBS-NO-MATCH': answer,
   'OBS-UNKNOWN-CURATED-ID': answer,
   'OBS-ORG-NO-PARAMS': answer,
+  'OBS-ORG-NO-MATCH': answer,
   'OBS-COUNT-OVER-LIMIT': same,
-  'OBS-TOTAL-ACROSS-PAGES': (value) =>
-    typeof value === 'string' ? value.split(':')[0] : isJsonObject(value) ? { total: typeof value.total } : value,
+  'OBS-TOTAL-ACROSS-PAGES': totalMeaning,
   // The names sent are the probes'; whether another case gives the same results is behaviour.
   'OBS-PARAM-CASE': (value) => pick(value, ['endpoint', 'outcome']),
   // A page of every match grows with the directory: "every match", not its count.

@@ -25,6 +25,20 @@ export const HTTP_FAULTS: FaultsFor<HttpRequirementId> = {
       },
     },
     {
+      // A feed of Latin-1 bytes written out as they came, under a media type that says UTF-8.
+      name: 'latin1-declared-utf8',
+      description:
+        'golden records carry PreferredLanguage Français, and every answer holding it is sent as Latin-1 bytes under charset=utf-8',
+      draft: true,
+      behaviour: {
+        searchSingleBest: { golden: (record) => ({ ...record, data: { ...record.data, PreferredLanguage: ['Français'] } }) },
+        http: {
+          respond: (payload, reply) =>
+            /json/.test(String(reply.getHeader('content-type'))) && /[^ -~\n\r\t]/.test(payload) ? Buffer.from(payload, 'latin1') : payload,
+        },
+      },
+    },
+    {
       name: 'gzip-unasked',
       description: 'every answer gzip-compressed, though the request accepts only identity: a near miss, judged decoded',
       level: 'SHOULD',

@@ -17,6 +17,20 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
       behaviour: { organization: { bundle: (bundle, { call }) => ({ ...bundle, id: `bundle-${call}` }) } },
     },
     {
+      // A second code path for identifier lookups that writes the bundle id as a URN: only those answers break §2.5.
+      name: 'identifier-bundle-urn-id',
+      description: 'bundles answering an identifier search carry the id urn:uuid:<uuid>, not a UUID',
+      unseenBySurvey: 'the survey searches by identifier only with --findability',
+      behaviour: {
+        organization: {
+          bundle: (bundle) =>
+            bundle.link.some((l) => l.relation === 'self' && new URL(l.url).searchParams.has('identifier'))
+              ? { ...bundle, id: `urn:uuid:${bundle.id}` }
+              : bundle,
+        },
+      },
+    },
+    {
       name: 'bundle-time-without-offset',
       description: 'meta.lastUpdated has no offset',
       behaviour: {
@@ -521,6 +535,25 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
     },
   ],
   'ORG-FILTERS': [
+    {
+      // An index keyed on the number's last digits, as a switchboard's extension lookup is: other area codes match too.
+      name: 'phone-matched-on-last-4-digits',
+      description: 'phone compares only the last 4 digits: a search by one number also returns organizations whose numbers end alike',
+      level: 'MUST',
+      behaviour: {
+        organization: {
+          search: (filters, organizations) => {
+            if (filters.phone === undefined) return organizations.search(filters);
+            const { phone, ...rest } = filters;
+            const last = phone.replace(/\D/g, '').slice(-4);
+            return organizations
+              .search(rest)
+              .slice()
+              .filter((o) => (o.telecom ?? []).some((t) => t.system === 'phone' && t.value.endsWith(last)));
+          },
+        },
+      },
+    },
     {
       name: 'name-filter-ignored',
       description: 'name is accepted but not applied',

@@ -55,6 +55,7 @@ export const PROVIDER_DATA_FAULTS: FaultsFor<ProviderDataRequirementId> = {
     {
       name: 'phone-punctuated',
       description: 'phones written (614) 555-1234',
+      draft: true,
       ...dataFault((data) => eachValue(data, 'Phone', punctuatedPhone)),
     },
     {
