@@ -300,7 +300,7 @@ test('probes check: 0 when every promise holds, 3 when one is contradicted; prob
   const draft = command(['probes', 'draft', '--npi', npi, '--out', 'drafted.json'], { cwd: dir });
   expect(draft.code).toBe(0);
   expect(draft.stderr).toMatch(/drafted from 1 seeds in \d+ requests \(at most \d+\)/);
-  expect(draft.stderr).toMatch(/^could not fill organization\.overLimit: /m);
+  expect(draft.stderr).toMatch(/^could not fill provider\.ambiguous: /m);
   expect(command(['probes', 'check', '--probes', 'drafted.json'], { cwd: dir }).code).toBe(0);
   expect(command(['probes', 'draft'], { cwd: dir }).code).toBe(2);
   expect(command(['probes', 'draft', '--npi', '123456789'], { cwd: dir }).stderr).toContain('--npi 123456789 is not an NPI: 10 digits');
