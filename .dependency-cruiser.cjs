@@ -116,9 +116,9 @@ module.exports = {
     {
       name: 'drivers-through-the-rulebook',
       comment:
-        "The drivers (the suite's specs, the survey, probes check) judge through the rulebook's public module (src/rules/rulebook/index.ts): every rule of the subjects they meet, and the walk rules, never a rule function of their own choosing.",
+        "The drivers (the suite's entries and the Playwright glue that runs them, the in-process suite, the survey, probes check and the draft) judge through the rulebook's public module (src/rules/rulebook/index.ts): every rule of the subjects they meet, and the walk rules, never a rule function of their own choosing.",
       severity: 'error',
-      from: { path: '^(src/(survey|probe-tools)|tests/conformance)/' },
+      from: { path: '^(src/(survey|probe-tools|harness|suite|suite-runs)|tests/conformance)/' },
       to: { path: '^src/rules/', pathNot: '^src/rules/rulebook/index[.]ts$' },
     },
     {

@@ -10,7 +10,6 @@ import { EMBEDDED_URL_VARIABLE, targetLine } from './src/config/connection';
 import { loadSuiteConfig, type SuiteConfig } from './src/harness/suite-config';
 import { ConfigError } from './src/config/config-error';
 import { clearReport } from './src/report/model';
-import { suiteTargets, TARGETS_VARIABLE, targetEnvironment } from './src/config/targets';
 
 /** A free loopback port, asked of the OS synchronously (the config file cannot await). */
 function freePort(): number {
@@ -32,8 +31,6 @@ try {
   }
   environment = environmentWithDotenv(process.env, process.cwd());
   harness = loadSuiteConfig(environment);
-  // Several targets (CONFORMANCE_TARGETS, the mutation run): each one's configuration is checked now too.
-  for (const target of suiteTargets(environment)) loadSuiteConfig(targetEnvironment(environment, target));
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   console.error(error.message);
@@ -45,12 +42,7 @@ try {
 }
 if (isMainProcess) {
   // The first lines of every run: what it tests, and where its configuration came from.
-  const targets = suiteTargets(environment);
-  announce(
-    targets.length > 0
-      ? `conformance targets: ${targets.length} (${TARGETS_VARIABLE})`
-      : `conformance target: ${targetLine(harness.baseUrl, harness.embedded)}`,
-  );
+  announce(`conformance target: ${targetLine(harness.baseUrl, harness.embedded)}`);
   announce(dotenvAnnouncement(process.env, process.cwd()));
   // A run that stops before its reporter writes must not leave an earlier run's verdict behind.
   clearReport(harness.reportDir);

@@ -1,16 +1,18 @@
 /**
- * The mutation run: `npm run test:mutation`. One reference server serves every scenario under
- * /scenario/<name>; one `playwright test` runs the conformance suite against all of them at once,
- * each scenario a target (CONFORMANCE_TARGETS) with its own report and verdict, and the exit status
- * its verdict gives (EXIT_CODE, as a run of its own would exit). One runner and two workers for a
- * hundred scenarios, instead of a hundred runners. It asserts that
+ * The mutation run: `npm run test:mutation`. One reference server, in this process, serves every
+ * scenario under /scenario/<name>; two worker threads judge them, a scenario at a time, with every
+ * driver in process: the suite's entries (in-process-suite.ts, the report `run` would write), the
+ * survey, `probes check` and, where it applies, `probes draft`. No runner, worker or process per
+ * scenario: a scenario costs what judging it costs. It asserts that
  *   - the clean server and every conformant variant pass with no failure, warning, probe problem or
  *     skip, but for the skips a variant declares (a check with nothing to check, which says why),
- *     and end exit 0, or 3 with exactly the MUST gaps a variant declares (what the harness cannot
- *     judge against it by its own rule);
- *   - every fault makes its targeted requirement `fail` (MUST) or `warn` (SHOULD);
- *   - every MUST fault makes the run exit 1, and every other run exits as its verdict says;
- * and lists the other requirements each fault tripped, so imprecise checks stay visible.
+ *     and end PASS, or INCONCLUSIVE with exactly the MUST gaps a variant declares (what the harness
+ *     cannot judge against it by its own rule);
+ *   - every fault makes its targeted requirement `fail` (MUST) or `warn` (SHOULD), and every MUST
+ *     fault makes the verdict FAIL;
+ *   - the drivers agree on every scenario (agreement.ts);
+ * and lists the other requirements each fault tripped, so imprecise checks stay visible. What only
+ * a process shows (exit codes, Playwright's reports, shards) is proven by the commands' own tests.
  *
  *   npm run test:mutation -- --only page-size-20,clean     a subset, by name
  *   npm run test:mutation -- --keep-reports DIR            every scenario's report kept in DIR/<name>/
@@ -20,15 +22,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { Redactor } from '../src/client/redact';
+import { writeReport } from '../src/report/write-report';
 import { SCHEMA } from '../src/schema-validation/validator';
-import { EXIT_CODE } from '../src/verdicts/verdict';
+import type { ConformanceReport } from '../src/types/schemas';
 import { openMustGaps } from '../src/verdicts/coverage';
-import { TARGETS_VARIABLE } from '../src/config/targets';
 import { CLEAN, scenarioPrefix } from '../src/reference/scenarios/registry';
 import { FAULTS } from '../src/reference/scenarios/faults';
 import { type Fault, isFault, type Scenario } from '../src/reference/scenarios/scenario';
 import { VARIANTS } from '../src/reference/scenarios/variants';
-import { readReportFiles, runSuite, type SuiteRun } from '../src/suite-runs/run-suite';
+import { reportShapeErrorOf } from '../src/suite-runs/run-suite';
 import { type AgreementRow, agreementRow, faultLevel } from '../src/suite-runs/agreement';
 import { type DriversJob, driversInThreads } from '../src/suite-runs/drivers-thread';
 import { readProbes, writeFixtureNpis } from '../src/reference/fixture-files';
@@ -37,8 +40,7 @@ import { NOT_JUDGED_HERE, SURVEY_SUBJECTS } from '../src/survey/subjects';
 import { statusSearchSetting } from '../src/config/run-config';
 import { statusSearchOf } from '../src/probes/probes-file';
 import { endRun, markdownTable } from '../src/suite-runs/run-table';
-import { startScenarioServer } from '../src/suite-runs/scenario-server';
-import { compilePackage } from '../src/suite-runs/compiled-package';
+import { serveScenariosHere } from '../src/suite-runs/scenario-server';
 
 const MUTATION_SCENARIOS: readonly Scenario[] = [CLEAN, ...VARIANTS, ...FAULTS];
 
@@ -90,11 +92,15 @@ survey meets says why ("never met"), and is checked to stay unseen.
 ${table}
 `;
 
+/** A scenario judged: the suite's report, and where it breaks its schema (a bug of the harness), if it does. */
+interface ScenarioRun {
+  report: ConformanceReport;
+  reportShapeError?: string;
+}
+
 /** What is wrong with a run, or nothing. */
-function problems(scenario: Scenario, run: SuiteRun): string[] {
-  const { report, exitCode } = run;
-  if (!report) return [`no conformance.json (exit ${exitCode}): ${run.stderr.trim().split('\n').slice(-1)[0] ?? ''}`];
-  if (run.reportShapeError) return [`conformance.json breaks schemas/${SCHEMA.conformanceReport} ${run.reportShapeError}`];
+function problems(scenario: Scenario, { report, reportShapeError }: ScenarioRun): string[] {
+  if (reportShapeError) return [`conformance.json breaks schemas/${SCHEMA.conformanceReport} ${reportShapeError}`];
   if (!isFault(scenario)) {
     const skips = new Set<string>(scenario.skips ?? []);
     // A variant the harness cannot judge in full by its own rule ends inconclusive, with exactly those gaps: green means judged.
@@ -102,9 +108,9 @@ function problems(scenario: Scenario, run: SuiteRun): string[] {
     const open = openMustGaps(report.coverage ?? {})
       .map((gap) => gap.id)
       .sort();
-    const expectedExit = gaps.length > 0 ? EXIT_CODE.inconclusive : EXIT_CODE.pass;
+    const expected = gaps.length > 0 ? 'inconclusive' : 'pass';
     return [
-      ...(exitCode !== expectedExit ? [`exit ${exitCode}, expected ${expectedExit}`] : []),
+      ...(report.verdict !== expected ? [`verdict ${report.verdict}, expected ${expected}`] : []),
       ...(open.join() !== gaps.join() ? [`MUST gaps ${open.join(', ') || 'none'}, expected ${gaps.join(', ') || 'none'}`] : []),
       ...report.requirements
         .filter((r) => r.status !== (skips.has(r.id) ? 'skip' : 'pass'))
@@ -118,32 +124,24 @@ function problems(scenario: Scenario, run: SuiteRun): string[] {
   }
   const target = report.requirements.find((r) => r.id === scenario.targets)!;
   const expected = faultLevel(scenario) === 'MUST' ? 'fail' : 'warn';
-  const others = alsoTripped(scenario, run);
+  const others = alsoTripped(scenario, report);
   return [
     ...(target.status !== expected ? [`${scenario.targets} is ${target.status}, expected ${expected}`] : []),
-    ...(expected === 'fail' && exitCode !== 1 ? [`MUST fault, yet the run exited ${exitCode}`] : []),
+    ...(expected === 'fail' && report.verdict !== 'fail' ? [`MUST fault, yet the verdict is ${report.verdict}`] : []),
     // One finding per cause: such a fault may not cascade into other requirements.
     ...(scenario.alone && others !== '-' ? [`it must be one finding, yet it also tripped ${others}`] : []),
     // Whatever a service sends is a finding or a clear skip, never a crash of the harness.
     ...report.errors.map((e) => `run error: ${e.message.split('\n')[0]}`),
-    // Without STRICT, warnings alone never fail a run: it exits 0, or 3 when it is also inconclusive.
-    ...(exitCode !== EXIT_CODE[report.verdict] ? [`verdict ${report.verdict}, yet the run exited ${exitCode}`] : []),
   ];
 }
 
-function alsoTripped(scenario: Fault, run: SuiteRun): string {
-  const tripped =
-    run.report?.requirements.filter((r) => r.id !== scenario.targets && (r.status === 'fail' || r.status === 'warn')).map((r) => r.id) ??
-    [];
-  const problems = run.report?.probeProblems.length ?? 0;
+function alsoTripped(scenario: Fault, report: ConformanceReport): string {
+  const tripped = report.requirements
+    .filter((r) => r.id !== scenario.targets && (r.status === 'fail' || r.status === 'warn'))
+    .map((r) => r.id);
+  const problems = report.probeProblems.length;
   if (problems > 0) tripped.push(`${problems} probe problem${problems > 1 ? 's' : ''}`);
   return tripped.length > 0 ? tripped.join(', ') : '-';
-}
-
-/** A scenario's run, read from its target's report: the exit status is the one its verdict gives. */
-function targetRun(reportRoot: string, scenario: Scenario, run: SuiteRun): SuiteRun {
-  const files = readReportFiles(join(reportRoot, scenario.name));
-  return { ...run, ...files, exitCode: files.report ? EXIT_CODE[files.report.verdict] : run.exitCode };
 }
 
 /** What the suite is told of each scenario: its base URL and keys. STATUS_SEARCH: the reference server supports `active`, so ORG-ACTIVE runs too. */
@@ -170,19 +168,20 @@ const NO_MATCH_WALK = { 'address-state': 'ZZ' };
 const SURVEYED = requirementsOf(...SURVEY_SUBJECTS);
 
 /**
- * The survey and probes check of every scenario the survey can judge, set beside the suite's report
- * (agreement.ts): the first SURVEYED_NPIS of the fixtures' NPIs, and walks of the probes' multiPage
- * and organization searches.
- * Two threads: judging keeps one busy while the scenario server idles.
+ * Every selected scenario judged by every driver (drivers-thread.ts): the suite; the survey of the
+ * first SURVEYED_NPIS of the fixtures' NPIs and walks of the probes' multiPage and organization
+ * searches, where the survey judges the scenario; probes check; and probes draft on the clean server
+ * and the faults of the seeds' own records. Each scenario's report, and the drivers set side by side
+ * (agreement.ts).
  */
-async function otherDrivers(origin: string, runs: readonly SuiteRun[], scratch: string): Promise<AgreementRow[]> {
+async function judgeScenarios(origin: string, scratch: string): Promise<{ runs: ScenarioRun[]; agreement: AgreementRow[] }> {
   const probes = readProbes();
   const npis = writeFixtureNpis(join(scratch, 'npis.txt'), SURVEYED_NPIS);
   const seeds = readFileSync(npis, 'utf8').split('\n').slice(0, DRAFT_SEEDS);
   // A walk that matches nothing too (no state is ZZ): what a service answers then is its choice (§4.3 r2), observed.
   const walks = [probes.organization!.multiPage!.query, ...probes.organization!.searches!.map((s) => s.query), NO_MATCH_WALK];
-  const judged = selected.flatMap((scenario, i) => (runs[i].report ? [{ scenario, suite: runs[i].report! }] : []));
-  const jobs = judged.map(({ scenario }): DriversJob => {
+  const jobs = selected.map((scenario): DriversJob => {
+    // MAX_RPS: no pacing on loopback.
     const env = { ...scenarioEnv(origin, scenario), MAX_RPS: '0' };
     const surveyed = !isFault(scenario) || SURVEYED.has(scenario.targets);
     const drafted = scenario === CLEAN || (isFault(scenario) && scenario.draft === true);
@@ -194,8 +193,12 @@ async function otherDrivers(origin: string, runs: readonly SuiteRun[], scratch: 
     };
   });
   const results = await driversInThreads({ npis, walks, probes, seeds }, jobs, Math.min(2, availableParallelism()));
-  return judged.map(({ scenario, suite }, i) => {
-    const { survey, checks, draft } = results[i];
+  const runs = results.map(({ suite }): ScenarioRun => {
+    const reportShapeError = reportShapeErrorOf(suite);
+    return { report: suite, ...(reportShapeError ? { reportShapeError } : {}) };
+  });
+  const agreement = selected.map((scenario, i) => {
+    const { suite, survey, checks, draft } = results[i];
     const needs = isFault(scenario) ? NOT_JUDGED_HERE.find((n) => n.id === scenario.targets)?.needs.join('; ') : undefined;
     return agreementRow(
       scenario,
@@ -203,33 +206,24 @@ async function otherDrivers(origin: string, runs: readonly SuiteRun[], scratch: 
       `not judged by the survey (needs ${needs})`,
     );
   });
+  return { runs, agreement };
 }
 
 async function main(): Promise<void> {
   const started = Date.now();
   const kept = values['keep-reports'];
-  const reportRoot = kept ? resolve(kept) : mkdtempSync(join(tmpdir(), 'mutation-'));
-  const scratch = mkdtempSync(join(tmpdir(), 'mutation-package-'));
-  const compiled = compilePackage(scratch);
-  const server = await startScenarioServer();
-  let runs: SuiteRun[];
+  const scratch = mkdtempSync(join(tmpdir(), 'mutation-'));
+  const server = await serveScenariosHere();
+  let runs: ScenarioRun[];
   let agreement: AgreementRow[];
   try {
-    const targets = selected.map((scenario) => ({ name: scenario.name, env: scenarioEnv(server.origin, scenario) }));
-    // MAX_RPS: no pacing on loopback.
-    const run = await runSuite({
-      compiled,
-      env: { MAX_RPS: '0', BASE_URL: server.origin, [TARGETS_VARIABLE]: JSON.stringify(targets) },
-      reportDir: reportRoot,
-      workers: Math.min(2, availableParallelism()),
-    });
-    runs = selected.map((scenario) => targetRun(reportRoot, scenario, run));
-    agreement = await otherDrivers(server.origin, runs, mkdtempSync(join(tmpdir(), 'agreement-')));
+    ({ runs, agreement } = await judgeScenarios(server.origin, scratch));
   } finally {
     await server.stop();
     rmSync(scratch, { recursive: true, force: true });
   }
-  if (!kept) rmSync(reportRoot, { recursive: true, force: true });
+  // The reports are already safe (redacted, bounded): written as they are, for compare-verdicts.ts.
+  if (kept) selected.forEach((scenario, i) => writeReport(join(resolve(kept), scenario.name), runs[i].report, new Redactor([])));
 
   const results = selected.map((scenario, i) => ({ scenario, run: runs[i], problems: problems(scenario, runs[i]) }));
   const conformant = results.filter((r) => !isFault(r.scenario));
@@ -237,18 +231,18 @@ async function main(): Promise<void> {
 
   console.log('\n## Conformant scenarios: no failure, no warning, no probe problem, no skip but those declared\n');
   const conformantRows = conformant.map(({ scenario, run, problems: found }) => {
-    const summary = run.report ? `${run.report.summary.pass} pass, ${run.report.summary.skip} skip` : '-';
-    return [scenario.name, String(run.exitCode), summary, found.join('; ') || 'none'];
+    const summary = `${run.report.summary.pass} pass, ${run.report.summary.skip} skip`;
+    return [scenario.name, run.report.verdict, summary, found.join('; ') || 'none'];
   });
-  console.log(markdownTable(['scenario', 'exit', 'result', 'problems'], conformantRows));
+  console.log(markdownTable(['scenario', 'verdict', 'result', 'problems'], conformantRows));
   console.log('\n## Faults: each caught under the requirement it targets\n');
   const faultRows = faults.map(({ scenario, run, problems: found }) => {
     const fault = scenario as Fault;
-    const status = run.report?.requirements.find((r) => r.id === fault.targets)?.status ?? 'no report';
+    const status = run.report.requirements.find((r) => r.id === fault.targets)?.status;
     const result = found.length === 0 ? `killed (${status})` : `SURVIVED: ${found.join('; ')}`;
-    return [fault.name, fault.targets, faultLevel(fault), result, String(run.exitCode), alsoTripped(fault, run)];
+    return [fault.name, fault.targets, faultLevel(fault), result, run.report.verdict, alsoTripped(fault, run.report)];
   });
-  console.log(markdownTable(['fault', 'targets', 'level', 'result', 'exit', 'also tripped'], faultRows));
+  console.log(markdownTable(['fault', 'targets', 'level', 'result', 'verdict', 'also tripped'], faultRows));
 
   console.log('\n## The three drivers agree: the suite, the survey and probes check\n');
   const table = agreementTable(agreement);

@@ -1,6 +1,11 @@
-import type { ObservationRecord, RequirementRecord } from '../rules/judgement';
-import { ANSWER_SUBJECTS, observationsOf, requirementsOf } from '../rules/rulebook/registry';
-import type { SubjectKind } from '../rules/rulebook/subjects';
+import {
+  ANSWER_SUBJECTS,
+  type ObservationRecord,
+  observationsOf,
+  type RequirementRecord,
+  requirementsOf,
+  type SubjectKind,
+} from '../rules/rulebook';
 import type { RequirementId } from '../spec/catalogue';
 import type { NotJudgedReason, ProbeProblem, RunError } from '../types/schemas';
 import type { TestCoverage, TestResult } from '../verdicts/aggregate';

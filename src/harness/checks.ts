@@ -4,14 +4,19 @@
  * SHOULD one only warns. Every check names a requirement the test declared, or a cross-cutting one.
  */
 import type { Redactor } from '../client/redact';
-import { Judgement, type RequirementRecord } from '../rules/judgement';
-import { judge, requirementsOf } from '../rules/rulebook/registry';
-import type { SubjectKind, Subjects } from '../rules/rulebook/subjects';
+import {
+  ANSWER_SUBJECTS,
+  Judgement,
+  judge,
+  type RequirementRecord,
+  requirementsOf,
+  serviceValue,
+  type SubjectKind,
+  type Subjects,
+} from '../rules/rulebook';
 import type { RequirementId } from '../spec/catalogue';
 import type { Failure, NotJudgedReason, RunError } from '../types/schemas';
-import { serviceValue } from '../rules/service-text';
 import type { TestCoverage } from '../verdicts/aggregate';
-import { ANSWER_SUBJECTS } from '../rules/rulebook/registry';
 import { ANNOTATION, CROSS_CUTTING } from './annotations';
 
 export class TestChecks {

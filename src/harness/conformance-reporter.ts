@@ -4,8 +4,8 @@ import { type TestOutcome, testResultOf } from './annotations';
 import { preflightStopped } from './preflight';
 import { type Environment, environmentWithDotenv, isQuiet } from '../config/environment';
 import { loadSuiteConfig } from './suite-config';
+import { reportTargetOf } from './report-target';
 import { secretsOf } from '../config/connection';
-import { runTargets, targetEnvironment, targetOfTitles } from '../config/targets';
 import { Redactor } from '../client/redact';
 import { applyBaseline } from '../verdicts/baseline/apply';
 import { aggregate, EXIT_CODE, type RunError, type RunVerdict } from '../verdicts/aggregate';
@@ -22,7 +22,7 @@ const ANSI = /\u001b\[[0-9;]*m/g;
  * probe problems or run errors without a failure are inconclusive (3).
  */
 export default class ConformanceReporter implements Reporter {
-  private readonly outcomes = new Map<string, TestOutcome & { target?: string }>();
+  private readonly outcomes = new Map<string, TestOutcome>();
   /** Errors outside any test: the preflight, or a failing global set-up. */
   private readonly runErrors: RunError[] = [];
   private startedAt = new Date();
@@ -51,7 +51,6 @@ export default class ConformanceReporter implements Reporter {
       status: result.status,
       annotations: unique,
       errors: result.errors.map((e) => (e.message ?? e.value ?? '').replace(ANSI, '')),
-      target: targetOfTitles(test.titlePath()),
     });
   }
 
@@ -59,18 +58,10 @@ export default class ConformanceReporter implements Reporter {
     // `--list` ends without running a test: there is nothing to report, and no verdict to give.
     if (this.outcomes.size === 0 && this.runErrors.length === 0 && result.status === 'passed') return undefined;
     const environment = environmentWithDotenv(process.env, process.cwd());
-    const outcomes = [...this.outcomes.values()];
-    const verdicts = runTargets(environment).map((target) =>
-      this.report(
-        targetEnvironment(environment, target),
-        target ? outcomes.filter((o) => o.target === target.name) : outcomes,
-        target?.name,
-      ),
-    );
+    const verdict = this.report(environment, [...this.outcomes.values()]);
     // Playwright exits 0 or 1 only; an exit listener runs inside its process.exit and sets ours.
-    // The verdict can also be kinder than the tests: a failure the baseline knows fails its test,
-    // not the run. Several targets exit as the worst of them.
-    const code = verdicts.includes('fail') ? EXIT_CODE.fail : Math.max(...verdicts.map((v) => EXIT_CODE[v]));
+    // The verdict can also be kinder than the tests: a failure the baseline knows fails its test, not the run.
+    const code = EXIT_CODE[verdict];
     if (result.status === 'interrupted') return undefined;
     process.once('exit', () => {
       process.exitCode = code;
@@ -79,8 +70,8 @@ export default class ConformanceReporter implements Reporter {
     return code === 0 && result.status === 'failed' ? { status: 'passed' } : undefined;
   }
 
-  /** One target's report, written to its REPORT_DIR, and its verdict. */
-  private report(environment: Environment, outcomes: readonly TestOutcome[], name?: string): RunVerdict {
+  /** The run's report, written to REPORT_DIR, and its verdict. */
+  private report(environment: Environment, outcomes: readonly TestOutcome[]): RunVerdict {
     // The configuration was checked before any test ran (playwright.config.ts); reading it again here
     // keeps secrets out of reporter options, which Playwright copies into its own reports.
     const config = loadSuiteConfig(environment);
@@ -91,15 +82,7 @@ export default class ConformanceReporter implements Reporter {
     writeReport(
       config.reportDir,
       conformanceReport({
-        target: {
-          baseUrl: redactor.url(config.baseUrl),
-          embedded: config.embedded,
-          credentials: {
-            bearer: config.apiToken !== undefined,
-            headers: Object.keys(config.apiHeaders),
-            clientCertificate: config.clientCertificate !== undefined,
-          },
-        },
+        target: reportTargetOf(config, redactor),
         startedAt: this.startedAt.toISOString(),
         durationMs: Date.now() - this.startedAt.getTime(),
         ...summary,
@@ -115,12 +98,12 @@ export default class ConformanceReporter implements Reporter {
       ? `; baseline: ${judged.baseline.known.length} known, ${judged.baseline.new.length} new, ${judged.baseline.fixed.length} fixed, ${judged.baseline.expired.length} expired${plural(judged.drift.length, 'drifted observation')}`
       : '';
     console.log(
-      `${name ? `conformance [${name}]` : '\nconformance'}: ${summary.verdict.toUpperCase()}: ${counts}${againstBaseline} (${config.reportDir}/${REPORT_FILES.html}; ${REPORT_FILES.markdown} and ${REPORT_FILES.json} beside it)`,
+      `\nconformance: ${summary.verdict.toUpperCase()}: ${counts}${againstBaseline} (${config.reportDir}/${REPORT_FILES.html}; ${REPORT_FILES.markdown} and ${REPORT_FILES.json} beside it)`,
     );
     // What was not judged, and what closes each gap: MUST gaps, which decide the verdict, first.
     for (const line of coverageLines(summary.coverage)) console.log(line);
     // Without a baseline a SHOULD finding only warns: the last line says how to gate on every finding.
-    if (!config.baseline && !name && this.runErrors.length === 0 && !isQuiet(environment))
+    if (!config.baseline && this.runErrors.length === 0 && !isQuiet(environment))
       console.log(
         `no baseline: to gate releases on every finding, SHOULD ones included, record the ones you accept with: directory-conformance run --baseline conformance-baseline.json --update-baseline`,
       );

@@ -11,7 +11,6 @@ import { secretsOf } from '../config/connection';
 import { ReadOnlyHttpClient } from '../client/http-client';
 import { preflightInputsOf, preflightStop } from '../client/preflight';
 import { Redactor } from '../client/redact';
-import { runTargets, targetEnvironment } from '../config/targets';
 import { UndiciTransport } from '../client/transport';
 
 export const PREFLIGHT_PREFIX = 'preflight: ';
@@ -55,10 +54,10 @@ export function traceProblem(
     : undefined;
 }
 
-/** One target: its configuration's base URL is asked once, and a failure stops the run. */
-async function preflightTarget(config: FullConfig, harness: SuiteConfig, name?: string): Promise<void> {
-  const stop = (message: string, configuration: boolean) =>
-    new PreflightError(name ? `target ${name}: ${message}` : message, configuration);
+/** The target's base URL is asked once, before any test; a failure stops the run. */
+export async function preflight(config: FullConfig): Promise<void> {
+  const harness = loadSuiteConfig(environmentWithDotenv(process.env, process.cwd()));
+  const stop = (message: string, configuration: boolean) => new PreflightError(message, configuration);
   const tracing = traceProblem(config, harness);
   if (tracing) throw stop(tracing, true);
   const transport = new UndiciTransport(harness.clientCertificate);
@@ -69,10 +68,4 @@ async function preflightTarget(config: FullConfig, harness: SuiteConfig, name?: 
   } finally {
     await transport.close();
   }
-}
-
-export async function preflight(config: FullConfig): Promise<void> {
-  const environment = environmentWithDotenv(process.env, process.cwd());
-  for (const target of runTargets(environment))
-    await preflightTarget(config, loadSuiteConfig(targetEnvironment(environment, target)), target?.name);
 }

@@ -12,19 +12,18 @@ import { ReadOnlyHttpClient, Throttle } from '../client/http-client';
 import { Redactor } from '../client/redact';
 import { LoggingTransport, REQUEST_LOG_VARIABLE } from '../client/request-log';
 import { HAR_DIR_VARIABLE, HarTransport } from '../client/har-log';
-import { serviceText } from '../rules/service-text';
 import { type Transport, UndiciTransport } from '../client/transport';
 import { secretsOf } from '../config/connection';
 import { environmentWithDotenv } from '../config/environment';
-import { suiteTargets, targetEnvironment, targetTag } from '../config/targets';
 import { escapeText } from '../report/escape';
-import type { RecordLike } from '../rules/answers';
-import type { SubjectKind } from '../rules/rulebook/subjects';
+import { serviceText, type SubjectKind } from '../rules/rulebook';
 import type { RequirementId } from '../spec/catalogue';
-import type { Probes } from '../types/schemas';
+import type { NotJudgedReason, Probes } from '../types/schemas';
 import { ANNOTATION } from './annotations';
 import { TestChecks } from './checks';
-import { uniqueProbeRecords } from './discovery';
+import { type Discovery, discover } from '../suite/discovery';
+import type { EntryContext, SuiteEntry } from '../suite/entry';
+import { DirectoryEndpoints } from '../client/endpoints';
 import { loadSuiteConfig, type SuiteConfig } from './suite-config';
 import { DirectoryClient } from './test-client';
 
@@ -34,18 +33,16 @@ interface TargetSetup {
   redactor: Redactor;
   throttle: Throttle;
   transport: Transport;
-  /** The golden records the unique probes lead to, discovered by the first test that needs them. */
-  goldens?: Promise<RecordLike[]>;
+  /** What the unique probes lead to, discovered once for the worker by the first test that needs it; recorded by one entry alone. */
+  discovery?: Promise<Discovery>;
 }
 
 interface WorkerFixtures {
-  /** Each target's setup, built on first use and kept for the worker's life. */
-  targetSetups: (name: string) => TargetSetup;
+  /** The target's setup, built once and kept for the worker's life. */
+  targetSetup: TargetSetup;
 }
 
 interface TestFixtures {
-  /** The target of this test (CONFORMANCE_TARGETS); '' for the run's own configuration. */
-  target: string;
   harness: SuiteConfig;
   redactor: Redactor;
   throttle: Throttle;
@@ -53,49 +50,35 @@ interface TestFixtures {
   checks: TestChecks;
   api: DirectoryClient;
   probes: Probes;
-  /** The golden records of the unique probes that return one, each once: the curated IDs (§4.2). */
-  goldens: RecordLike[];
+  /** The golden records of the unique probes that return one, each once: the curated IDs (§4.2), and how their answers were judged. */
+  discovery: Discovery;
 }
 
-/** The targets of the run (CONFORMANCE_TARGETS), read as the reporter and the preflight read them. */
-const TARGETS = suiteTargets(environmentWithDotenv(process.env, process.cwd()));
-const SEVERAL_TARGETS = TARGETS.length > 0;
-
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  target: ['', { option: true }],
-  targetSetups: [
+  targetSetup: [
     async ({}, use, workerInfo) => {
-      const environment = environmentWithDotenv(process.env, process.cwd());
-      const targets = new Map(TARGETS.map((t) => [t.name, t]));
-      const setups = new Map<string, TargetSetup>();
-      await use((name) => {
-        let setup = setups.get(name);
-        if (!setup) {
-          const harness = loadSuiteConfig(targetEnvironment(environment, targets.get(name)));
-          setup = {
-            harness,
-            redactor: new Redactor(secretsOf(harness)),
-            // Workers are separate processes: each keeps to its share, so together they stay within MAX_RPS.
-            throttle: new Throttle(harness.maxRps / Math.max(1, workerInfo.config.workers)),
-            // One transport per worker and target keeps connections alive across tests; credentials go per request, never into it.
-            transport: new UndiciTransport(harness.clientCertificate),
-          };
-          setups.set(name, setup);
-        }
-        return setup;
-      });
-      await Promise.all([...setups.values()].map((setup) => setup.transport.close()));
+      const harness = loadSuiteConfig(environmentWithDotenv(process.env, process.cwd()));
+      const setup: TargetSetup = {
+        harness,
+        redactor: new Redactor(secretsOf(harness)),
+        // Workers are separate processes: each keeps to its share, so together they stay within MAX_RPS.
+        throttle: new Throttle(harness.maxRps / Math.max(1, workerInfo.config.workers)),
+        // One transport per worker keeps connections alive across tests; credentials go per request, never into it.
+        transport: new UndiciTransport(harness.clientCertificate),
+      };
+      await use(setup);
+      await setup.transport.close();
     },
     { scope: 'worker' },
   ],
   // Plumbing fixtures are no steps of their own (box: 'self'): a report by test shows the checks, the
   // client and discovery, not how the configuration reached them.
-  harness: [async ({ targetSetups, target }, use) => use(targetSetups(target).harness), { box: 'self' }],
-  redactor: [async ({ targetSetups, target }, use) => use(targetSetups(target).redactor), { box: 'self' }],
-  throttle: [async ({ targetSetups, target }, use) => use(targetSetups(target).throttle), { box: 'self' }],
+  harness: [async ({ targetSetup }, use) => use(targetSetup.harness), { box: 'self' }],
+  redactor: [async ({ targetSetup }, use) => use(targetSetup.redactor), { box: 'self' }],
+  throttle: [async ({ targetSetup }, use) => use(targetSetup.throttle), { box: 'self' }],
   transport: [
-    async ({ targetSetups, target }, use, testInfo) => {
-      const { transport, redactor } = targetSetups(target);
+    async ({ targetSetup }, use, testInfo) => {
+      const { transport, redactor } = targetSetup;
       const logDir = process.env[REQUEST_LOG_VARIABLE];
       const harDir = process.env[HAR_DIR_VARIABLE];
       // The benchmark's request log (CONFORMANCE_REQUEST_LOG), by test and by parallel lane.
@@ -127,9 +110,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       testInfo.annotations.push(...checks.annotations());
     }
     const failures = checks.mustFailures();
-    // With several targets the reporter alone judges, from the annotations: a failed test would make
-    // Playwright replace its worker, and a hundred scenarios would start a hundred workers.
-    if (failures.length > 0 && !SEVERAL_TARGETS) {
+    if (failures.length > 0) {
       // Playwright prints this on the terminal: what the service sent must show there, never act.
       const message = checks.findingsThrown(
         `${failures.length} MUST check${failures.length > 1 ? 's' : ''} failed:\n\n${failures.map((f) => escapeText(f.failure.message, 'terminal')).join('\n\n')}`,
@@ -146,23 +127,39 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   probes: [async ({ harness }, use) => use(harness.probes), { box: 'self' }],
 
-  // Discovery happens once per worker and target, not once per test: its requests, checks and probe
-  // problems belong to the first test that asked.
-  goldens: async ({ api, probes, targetSetups, target }, use) => {
-    const setup = targetSetups(target);
-    await use(await (setup.goldens ??= uniqueProbeRecords(api, probes)));
+  // Discovery once per worker, through endpoints that judge nothing of their own: its judgements are
+  // recorded by one entry alone (source-records), so no count depends on how often a worker starts.
+  discovery: async ({ probes, targetSetup, harness, redactor, throttle }, use) => {
+    const endpoints = () =>
+      new DirectoryEndpoints(new ReadOnlyHttpClient(targetSetup.transport, clientOptions(harness, redactor, throttle)), harness);
+    await use(await (targetSetup.discovery ??= discover(endpoints(), probes)));
   },
 });
 
-/** A top-level describe of the suite: once, or once per target when CONFORMANCE_TARGETS names several. */
-export function describeSuite(title: string, body: () => void): void {
-  if (!SEVERAL_TARGETS) return test.describe(title, body);
-  for (const { name } of TARGETS)
-    test.describe(`${title} ${targetTag(name)}`, () => {
-      test.use({ target: name });
-      body();
-    });
+/**
+ * Skips the test when `skipped`, with a typed reason: the reporter reads the reason as data (the
+ * conformance-skip annotation), Playwright shows its words. An entry's skipEntry, under Playwright.
+ */
+function skipTest(skipped: boolean, reason: NotJudgedReason): void {
+  if (!skipped) return;
+  test.info().annotations.push({ type: ANNOTATION.skip, description: JSON.stringify(reason) });
+  test.skip(true, reason.text);
 }
 
-export { expect } from '@playwright/test';
+/** A suite entry as a Playwright test's body: its plan, with the fixtures as its context and Playwright's skip and steps. */
+export function entryTest(entry: SuiteEntry) {
+  return ({ api, checks, probes, harness, discovery }: Pick<TestFixtures, 'api' | 'checks' | 'probes' | 'harness' | 'discovery'>) => {
+    const context: EntryContext = {
+      api,
+      checks,
+      probes,
+      settings: { maxPages: harness.maxPages, statusSearch: harness.statusSearch },
+      discovery,
+      skipEntry: skipTest,
+      step: (label, body) => test.step(label, body),
+    };
+    return entry.plan(context);
+  };
+}
+
 export { judging } from './annotations';

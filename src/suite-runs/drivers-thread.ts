@@ -1,13 +1,15 @@
 /**
- * A worker thread of the mutation run's second half: the survey and `probes check` of one scenario
- * at a time (other-drivers.ts), asked for by the main thread. Judging a survey keeps one thread
- * busy while the scenario server idles, so two threads use the machine's two cores (driversInThreads).
+ * A worker thread of the mutation run: the suite, the survey and `probes check` of one scenario at a
+ * time (in-process-suite.ts, other-drivers.ts), asked for by the main thread, which serves the
+ * scenarios. Judging keeps a thread busy while the server answers, so two threads use the machine's
+ * two cores (driversInThreads).
  */
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import type { Environment } from '../config/environment';
 import type { Draft } from '../probe-tools/draft';
 import type { PromiseCheck } from '../probe-tools/verify';
-import type { Probes, SurveyReport } from '../types/schemas';
+import type { ConformanceReport, Probes, SurveyReport } from '../types/schemas';
+import { runSuiteInProcess } from './in-process-suite';
 import { draftOf, probesCheckOf, surveyOf } from './other-drivers';
 
 /** What every job of a run shares: the NPI list, the walks, the probes file, and the seeds a draft starts from. */
@@ -27,6 +29,8 @@ export interface DriversJob {
 }
 
 export interface DriversResult {
+  /** The suite's report, as `run` would write it. */
+  suite: ConformanceReport;
   survey?: SurveyReport;
   checks: PromiseCheck[];
   draft?: Pick<Draft, 'probes' | 'notes'>;
@@ -35,10 +39,11 @@ export interface DriversResult {
 type Message = { job: DriversJob } | { done: true };
 
 async function answer(setting: DriversSetting, job: DriversJob): Promise<DriversResult> {
+  const suite = await runSuiteInProcess(job.env);
   const survey = job.survey ? await surveyOf(job.env, setting, job.survey.out) : undefined;
   const checks = await probesCheckOf(job.env, setting.probes, job.statusSearch);
   const draft = job.draft ? await draftOf(job.env, setting.seeds) : undefined;
-  return { ...(survey ? { survey } : {}), checks, ...(draft ? { draft: { probes: draft.probes, notes: draft.notes } } : {}) };
+  return { suite, ...(survey ? { survey } : {}), checks, ...(draft ? { draft: { probes: draft.probes, notes: draft.notes } } : {}) };
 }
 
 /** Runs `jobs` on `threads` worker threads, a job to whichever is free; the results in the jobs' order. */

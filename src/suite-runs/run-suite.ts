@@ -4,7 +4,6 @@ import { devNull } from 'node:os';
 import { join } from 'node:path';
 import { EMBEDDED_SERVED_VARIABLE, EMBEDDED_URL_VARIABLE } from '../config/connection';
 import { ENV_FILE_VARIABLE } from '../config/environment';
-import { TARGETS_VARIABLE } from '../config/targets';
 import { type ConformanceReport, REPORT_FILES } from '../report/model';
 import { SCHEMA, sharedSchemaValidator } from '../schema-validation/validator';
 import { watchProcessTree } from './process-tree';
@@ -35,7 +34,6 @@ const SUITE_KEYS = [
   ENV_FILE_VARIABLE,
   EMBEDDED_URL_VARIABLE,
   EMBEDDED_SERVED_VARIABLE,
-  TARGETS_VARIABLE,
 ];
 
 /** What Playwright sets in its workers' environment, by which the suite's configuration tells a worker from the runner. */
@@ -128,9 +126,14 @@ export function readReportFiles(reportDir: string): Pick<SuiteRun, 'report' | 'm
   const markdown = read(REPORT_FILES.markdown);
   if (!json) return { markdown };
   const report = JSON.parse(json) as ConformanceReport;
-  const shape = sharedSchemaValidator().validate(SCHEMA.conformanceReport, report);
-  const reportShapeError = shape.valid ? undefined : `at ${shape.violations[0].location || '/'}: ${shape.violations[0].message}`;
+  const reportShapeError = reportShapeErrorOf(report);
   return { report, markdown, ...(reportShapeError ? { reportShapeError } : {}) };
+}
+
+/** Where a report breaks schemas/report/conformance-report.schema.json, or nothing: a bug of the harness when it does. */
+export function reportShapeErrorOf(report: ConformanceReport): string | undefined {
+  const shape = sharedSchemaValidator().validate(SCHEMA.conformanceReport, report);
+  return shape.valid ? undefined : `at ${shape.violations[0].location || '/'}: ${shape.violations[0].message}`;
 }
 
 /** Runs `task` over `items`, `parallel` at a time, keeping the input order in the results. */

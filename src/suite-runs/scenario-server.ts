@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { PACKAGE_ROOT } from '../package-root';
+import { everyScenarioMounted } from '../reference/scenarios/registry';
+import { referenceServerOf } from '../reference/start';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -68,5 +70,16 @@ export async function startReferenceServer(env: Record<string, string> = {}, por
   });
 }
 
-/** One reference server that mounts every scenario under /scenario/<name>. */
+/** One reference server, in a process of its own, that mounts every scenario under /scenario/<name>. */
 export const startScenarioServer = () => startReferenceServer({ REFERENCE_SCENARIOS: 'all' });
+
+/**
+ * The same server in this process: the in-process drivers judge it from worker threads while this
+ * thread answers, with no process or loader of its own to start.
+ */
+export async function serveScenariosHere(): Promise<ScenarioServer> {
+  const { app } = referenceServerOf({}, everyScenarioMounted());
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, stop: () => app.close() };
+}

@@ -1,44 +1,11 @@
 /**
- * Cross-cutting HTTP rules. HTTP-JSON and HTTP-NO-5XX are checked on every answer of every test;
- * here the suite adds the bad inputs a careless client sends, which must not make the service fail.
+ * The conformance suite's entries of src/suite/http.ts, as Playwright tests: each entry's title,
+ * the subjects it declares (its tags), and its plan with this test's fixtures as its context.
  */
-import { describeSuite, judging, test } from '../../src/harness/suite';
+import { entryTest, judging, test } from '../../src/harness/suite';
+import { HTTP } from '../../src/suite/http';
 
-const LONG = 'x'.repeat(4000);
-
-/** Organization queries need a search parameter; the probe's gives a realistic one, `name` a neutral fallback. */
-const searchParameter = (probes: { organization?: { searches?: { query: Record<string, string> }[] } }) =>
-  probes.organization?.searches?.[0]?.query ?? { name: 'a' };
-
-describeSuite('bad inputs get no 5xx', () => {
-  test('organization search: bad Count and Page, long values, unknown names', judging('http-answer'), async ({ api, probes }) => {
-    const query = searchParameter(probes);
-    for (const value of ['abc', '-1', '0', '1.5', '99999999999999999999']) {
-      await api.organizations({ ...query, Count: value });
-      await api.organizations({ ...query, Page: value });
-    }
-    await api.organizations({ name: LONG });
-    await api.organizations({ ...query, bogusParameter: '1' });
-    await api.organizations({ ...query, active: 'maybe' });
-  });
-
-  test('searchSingleBest: long values, unknown names, odd characters', judging('http-answer'), async ({ api }) => {
-    const queries: Record<string, string>[] = [
-      { NPI: LONG },
-      { LastName: LONG },
-      { BogusParameter: 'x' },
-      { LastName: "O'BRIEN; DROP TABLE--" },
-      { LastName: '名前' },
-      { 'State-': 'OH' },
-    ];
-    for (const query of queries) {
-      await api.searchSingleBest(query);
-    }
-  });
-
-  test('sourceRecords: unknown curated IDs, URL-special characters included', judging('http-answer'), async ({ api }) => {
-    for (const curatedID of ['unknown-curated-id', 'a/b', 'x?y=1', '%', '#fragment', '..', '../..', ' ', 'ünïcödé', '<script>', LONG]) {
-      await api.sourceRecords(curatedID);
-    }
-  });
+// The loop is here, not in the harness: Playwright places a test where test() is called, and its reports name this file.
+test.describe(HTTP.describe, () => {
+  for (const entry of HTTP.entries) test(entry.title, judging(...entry.subjects), entryTest(entry));
 });

@@ -1,94 +1,11 @@
 /**
- * The filters of GET {FHIR_PATH}/organization (§4.3): searched values held by every entry,
- * `active` for tenants that search by status, and how values in another case or with spaces fare.
- * The rules are in src/rules/organization/filters.ts.
+ * The conformance suite's entries of src/suite/organization-filters.ts, as Playwright tests: each entry's title,
+ * the subjects it declares (its tags), and its plan with this test's fixtures as its context.
  */
-import { forEachProbe, noProbe, requiredFor, skipTest } from '../../src/harness/probe-steps';
-import { describeSuite, judging, test } from '../../src/harness/suite';
-import { probeLabel } from '../../src/probes/promises';
-import {
-  askedInTurn,
-  isBundle,
-  entriesOf,
-  nextOwnValueRequest,
-  organizationOfEntry,
-  ownValueSearches,
-  seenInAnswer,
-} from '../../src/rules/rulebook';
-import { MAX_COUNT } from '../../src/spec/constants';
+import { entryTest, judging, test } from '../../src/harness/suite';
+import { ORGANIZATION_FILTERS } from '../../src/suite/organization-filters';
 
-const NO_SEARCHES = noProbe('organization.searches', 'organization.searches probes');
-/** Organizations searched by their own values: enough to meet a filter that misses some, few enough to stay quick. */
-const ORGANIZATIONS_SEARCHED = 5;
-
-describeSuite('organization search (§4.3)', () => {
-  test('results contain the searched values', judging('search-filters'), async ({ api, probes }) => {
-    // Every answer is judged against the filters of its own query by the client (judgeAnswer): the test asks each search.
-    await forEachProbe('organization.searches', probes.organization?.searches, async ({ query }) => void (await api.organizations(query)));
-  });
-
-  test(
-    'organizations are found by each value they carry, narrowed by their own state: every answer is evidence',
-    judging('own-value-search'),
-    async ({ api, checks, probes }) => {
-      const searches = probes.organization?.searches ?? [];
-      skipTest(searches.length === 0, NO_SEARCHES);
-      // The first organizations the probe searches show, each searched by what it carries (§4.3).
-      const seen = new Map<string, { resource: unknown; seenIn: string }>();
-      for (const { query } of searches) {
-        const exchange = await api.organizations(query);
-        for (const entry of entriesOf(exchange.body)) {
-          const { id, resource } = organizationOfEntry(entry);
-          if (id !== '' && !seen.has(id) && seen.size < ORGANIZATIONS_SEARCHED) seen.set(id, { resource, seenIn: seenInAnswer(exchange) });
-        }
-      }
-      for (const [id, { resource, seenIn }] of seen)
-        for (const search of ownValueSearches(resource)) {
-          // The rule says which request comes next and when the answers show enough (ORG-FINDABLE).
-          const answers = await askedInTurn(
-            (asked) => nextOwnValueRequest(id, search, asked),
-            (query) => api.organizations(query),
-          );
-          checks.judge('own-value-search', { id, search, seenIn, answers });
-        }
-    },
-  );
-
-  test(
-    'active=true/false returns only organizations with that flag',
-    judging('status-search'),
-    async ({ api, checks, probes, harness }) => {
-      skipTest(!harness.statusSearch, {
-        kind: 'not-applicable',
-        condition: 'status-search',
-        text: "neither STATUS_SEARCH=true nor the probes file's organization.statusSearch says the tenant searches by status (§4.3)",
-      });
-      const searches = probes.organization?.searches ?? [];
-      skipTest(searches.length === 0, NO_SEARCHES);
-      const { query } = searches[0];
-      const searched = [];
-      for (const active of [true, false])
-        searched.push({ active, exchange: await api.organizations({ ...query, active: String(active), Count: String(MAX_COUNT) }) });
-      checks.judge('status-search', { probe: probeLabel('organization.statusSearch', query), searches: searched });
-    },
-  );
-
-  test(
-    'organization name values in lower case and with surrounding spaces (observed)',
-    judging('organization-value-forms'),
-    async ({ api, checks, probes }) => {
-      const probe = (probes.organization?.searches ?? []).find(({ query }) => /\p{L}/u.test(query.name ?? ''));
-      const { query } = requiredFor(probe, noProbe('organization.searches', 'organization.searches probe with a name'));
-      const base = await api.organizations(query);
-      if (!isBundle(base) || entriesOf(base.body).length === 0) return;
-      const name = query.name!;
-      const lower = await api.organizations({ ...query, name: name.toLowerCase() });
-      const spaced = await api.organizations({ ...query, name: `  ${name}  ` });
-      checks.judge('organization-value-forms', {
-        base,
-        lower: { sent: `name=${name.toLowerCase()}`, exchange: lower },
-        spaced: { sent: `name="  ${name}  "`, exchange: spaced },
-      });
-    },
-  );
+// The loop is here, not in the harness: Playwright places a test where test() is called, and its reports name this file.
+test.describe(ORGANIZATION_FILTERS.describe, () => {
+  for (const entry of ORGANIZATION_FILTERS.entries) test(entry.title, judging(...entry.subjects), entryTest(entry));
 });

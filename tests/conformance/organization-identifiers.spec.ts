@@ -1,35 +1,11 @@
 /**
- * The identifier search of GET {FHIR_PATH}/organization (§4.3), FHIR token style: `value` and
- * `system|value`. The rules are in src/rules/organization/identifiers.ts.
+ * The conformance suite's entries of src/suite/organization-identifiers.ts, as Playwright tests: each entry's title,
+ * the subjects it declares (its tags), and its plan with this test's fixtures as its context.
  */
-import { forEachProbe } from '../../src/harness/probe-steps';
-import { describeSuite, judging, test } from '../../src/harness/suite';
-import { carriedValues, NO_SUCH_SYSTEM, queryKey, reportedSystem } from '../../src/rules/rulebook';
+import { entryTest, judging, test } from '../../src/harness/suite';
+import { ORGANIZATION_IDENTIFIERS } from '../../src/suite/organization-identifiers';
 
-describeSuite('organization search (§4.3)', () => {
-  test(
-    'identifier searches return only organizations carrying it',
-    judging('identifier-search', 'qualified-identifier-search', 'foreign-identifier-search', 'search-identifier'),
-    async ({ api, checks, probes }) => {
-      // Every answer is evidence: an organization a probe search shows carrying a value makes an empty answer the service's fault.
-      const carried = carriedValues(await Promise.all((probes.organization?.searches ?? []).map(({ query }) => api.organizations(query))));
-      await forEachProbe('organization.identifiers', probes.organization?.identifiers, async (value, probe) => {
-        const exchange = await api.organizations({ identifier: value });
-        const carriedBy = carried.get(queryKey({ identifier: value }));
-        checks.judge('identifier-search', { probe, value, exchange, ...(carriedBy ? { carriedBy } : {}) });
-        // §4.3: the FHIR token form system|value, with the system the service itself reports.
-        const system = reportedSystem(value, exchange);
-        if (!system) return;
-        checks.judge('qualified-identifier-search', {
-          value,
-          system,
-          exchange: await api.organizations({ identifier: `${system}|${value}` }),
-        });
-        checks.judge('foreign-identifier-search', {
-          value,
-          exchange: await api.organizations({ identifier: `${NO_SUCH_SYSTEM}|${value}` }),
-        });
-      });
-    },
-  );
+// The loop is here, not in the harness: Playwright places a test where test() is called, and its reports name this file.
+test.describe(ORGANIZATION_IDENTIFIERS.describe, () => {
+  for (const entry of ORGANIZATION_IDENTIFIERS.entries) test(entry.title, judging(...entry.subjects), entryTest(entry));
 });

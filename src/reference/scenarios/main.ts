@@ -8,15 +8,11 @@
  *   REFERENCE_SCENARIOS=all     serve every scenario under /scenario/<name> (the mutation run)
  */
 import { runReferenceServer, ServerSettingError } from '../start';
-import { behaviourOf, scenarioPrefix, SCENARIOS } from './registry';
+import { everyScenarioMounted } from './registry';
 import { servedScenario } from './servable';
 
 try {
-  runReferenceServer(
-    process.env.REFERENCE_SCENARIOS === 'all'
-      ? SCENARIOS.map((s) => ({ prefix: scenarioPrefix(s.name), behaviour: behaviourOf(s) }))
-      : servedScenario(process.env),
-  );
+  runReferenceServer(process.env.REFERENCE_SCENARIOS === 'all' ? everyScenarioMounted() : servedScenario(process.env));
 } catch (error) {
   if (!(error instanceof ServerSettingError)) throw error;
   console.error(error.message);

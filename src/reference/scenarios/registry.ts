@@ -1,3 +1,4 @@
+import type { MountedScenario } from '../server';
 import { type Behaviour, withChanges } from './behaviour';
 import { FAULTS } from './faults';
 import { HOSTILE } from './hostile';
@@ -18,4 +19,9 @@ export function behaviourOf(scenario: Scenario): Behaviour {
 /** Path prefix under which the all-scenarios server mounts a scenario. */
 export function scenarioPrefix(name: string): string {
   return `/scenario/${name}`;
+}
+
+/** Every scenario mounted under its prefix: the server of the mutation and robustness runs and of the self-tests. */
+export function everyScenarioMounted(): MountedScenario[] {
+  return SCENARIOS.map((s) => ({ prefix: scenarioPrefix(s.name), behaviour: behaviourOf(s) }));
 }

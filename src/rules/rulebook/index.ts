@@ -1,6 +1,6 @@
 /**
- * The rulebook's public module: all that a driver (the suite's specs, the survey, `probes check`)
- * may take from src/rules/. It judges through `judge` and the two walk rules, and reads answers only
+ * The rulebook's public module: all that a driver (the suite's entries and their Playwright glue,
+ * the survey, `probes check` and the draft) may take from src/rules/, and nothing a driver does not use. It judges through `judge` and the two walk rules, and reads answers only
  * to decide what to ask next (is it a bundle, which organizations, which record); it never calls a
  * rule function of its own choosing. dependency-cruiser holds the drivers to this module
  * (`drivers-through-the-rulebook`).
@@ -8,16 +8,9 @@
 export { ANSWER_SUBJECTS, judge, judgeAnswer, needsOf, notJudgedBy, observationsOf, requirementsOf } from './registry';
 export type { SubjectKind, Subjects } from './subjects';
 export { askedInTurn } from '../asked-in-turn';
-export type { Judgement, Redact } from '../judgement';
-export {
-  PageWalk,
-  pageOfWalk,
-  walkByPage,
-  type PageOfWalk,
-  type PageWalkOptions,
-  type WalkCheckAnswers,
-} from '../organization/walk-by-page';
-export { NextWalk, type NextWalkOptions } from '../organization/walk-by-next';
+export { Judgement, type ObservationRecord, type Redact, type RequirementRecord } from '../judgement';
+export { PageWalk, pageOfWalk, walkByPage, type PageOfWalk, type PageWalkOptions } from '../organization/walk-by-page';
+export { NextWalk } from '../organization/walk-by-next';
 export type { WalkedPage } from '../organization/page-walk';
 export { WALK_COUNT } from '../organization/paging';
 export { isBundle, total as bundleTotal } from '../organization/bundle';
@@ -31,14 +24,13 @@ export {
   ownValueSearches,
   seenInAnswer,
   nextOwnValueRequest,
-  type OwnValueSearch,
 } from '../organization/own-values';
 export { recordOf, type RecordLike } from '../answers';
 export { classifySingleBest, describeAnswer } from '../single-best-answer';
 export { ambiguityNeedsNarrowing, dashed } from '../search-single-best';
 export { unusedUnmatchable } from '../unmatchable';
 export { ownParameterValues } from '../provider';
-export { DEMOGRAPHICS, demographicSearch, nextDemographicRequest, type DemographicSearch } from '../provider-findability';
+export { DEMOGRAPHICS, demographicSearch, nextDemographicRequest } from '../provider-findability';
 export { datasetOf } from '../datasets';
 export { isJsonObject, objectsIn, stringsIn } from '../json';
-export { serviceText } from '../service-text';
+export { serviceText, serviceValue } from '../service-text';

@@ -1,0 +1,126 @@
+/**
+ * The conformance suite in this process: its entries (src/suite/) against one target, judged as
+ * `run` judges them, without Playwright's runner or workers. The mutation run and the self-tests
+ * call it: a scenario costs what judging it costs, not a runner and its workers. Each entry's
+ * outcome goes the reporter's own way (annotations, then testResultOf), so the two drivers cannot
+ * disagree on what an outcome comes to; what only a process shows (the exit code, Playwright's
+ * reports, sharding) is proven by the commands' own tests.
+ */
+import { clientOptions } from '../client/client-options';
+import { DirectoryEndpoints } from '../client/endpoints';
+import { ReadOnlyHttpClient, Throttle } from '../client/http-client';
+import { preflightInputsOf, preflightStop } from '../client/preflight';
+import { Redactor } from '../client/redact';
+import { UndiciTransport } from '../client/transport';
+import { secretsOf } from '../config/connection';
+import type { Environment } from '../config/environment';
+import { ANNOTATION, judging, testResultOf, type TestOutcome } from '../harness/annotations';
+import { TestChecks } from '../harness/checks';
+import { loadSuiteConfig } from '../harness/suite-config';
+import { DirectoryClient } from '../harness/test-client';
+import { requirementsOf, type SubjectKind } from '../rules/rulebook';
+import { discover } from '../suite/discovery';
+import type { EntryContext, SuiteEntry, SuiteGroup } from '../suite/entry';
+import { SUITE } from '../suite/groups';
+import type { NotJudgedReason, RunError } from '../types/schemas';
+import { applyBaseline } from '../verdicts/baseline/apply';
+import { aggregate, type TestResult } from '../verdicts/aggregate';
+import { type ConformanceReport, conformanceReport } from '../report/model';
+import { reportTargetOf } from '../harness/report-target';
+import { safeReport } from '../report/write-report';
+
+/** How an entry ends itself as skipped in this process: the reason travels as data, as Playwright's skip annotation carries it. */
+class EntrySkipped extends Error {
+  constructor(readonly reason: NotJudgedReason) {
+    super(reason.text);
+  }
+}
+
+export interface InProcessOptions {
+  /** The entries to run: every one by default; the mutation run runs a fault's requirement's entries alone. */
+  select?: (entry: SuiteEntry) => boolean;
+}
+
+/** One entry, its plan run to its end, as the reporter would see the test that wraps it. */
+async function runEntry(
+  group: SuiteGroup,
+  entry: SuiteEntry,
+  base: Omit<EntryContext, 'api' | 'checks' | 'skipEntry' | 'step'>,
+  http: ReadOnlyHttpClient,
+  paths: { providerPath: string; fhirPath: string },
+  redactor: Redactor,
+): Promise<TestResult> {
+  const subjects = new Set<SubjectKind>(entry.subjects);
+  const declared = judging(...entry.subjects).annotation;
+  const checks = new TestChecks(requirementsOf(...entry.subjects), subjects, redactor);
+  const api = new DirectoryClient(http, paths, checks);
+  const annotations: TestOutcome['annotations'][number][] = [...declared];
+  let status: TestOutcome['status'] = 'passed';
+  const errors: string[] = [];
+  const context: EntryContext = {
+    ...base,
+    api,
+    checks,
+    skipEntry: (skipped, reason) => {
+      if (skipped) throw new EntrySkipped(reason);
+    },
+    step: (_label, body) => body(),
+  };
+  try {
+    await entry.plan(context);
+  } catch (error) {
+    if (error instanceof EntrySkipped) {
+      status = 'skipped';
+      annotations.push(
+        { type: ANNOTATION.skip, description: JSON.stringify(error.reason) },
+        { type: 'skip', description: error.reason.text },
+      );
+    } else {
+      // A transport error the client said as data (runError); anything else is the harness's, as Playwright would report it.
+      status = 'failed';
+      errors.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  annotations.push(...checks.annotations());
+  // A MUST finding fails the test, as the Playwright fixture's throw does.
+  if (status === 'passed' && checks.mustFailures().length > 0) status = 'failed';
+  return testResultOf({ title: `${group.file}.spec.ts › ${entry.title}`, status, annotations, errors });
+}
+
+/**
+ * The suite against the target `env` names (BASE_URL, API_TOKEN, PROBES_FILE, STATUS_SEARCH, …, as
+ * `run` reads them): the preflight, discovery once, every selected entry in turn, and the report
+ * `run` would write (conformance.json's content), its baseline applied where one is configured.
+ */
+export async function runSuiteInProcess(env: Environment, options: InProcessOptions = {}): Promise<ConformanceReport> {
+  const startedAt = new Date();
+  const config = loadSuiteConfig(env);
+  const redactor = new Redactor(secretsOf(config));
+  const transport = new UndiciTransport(config.clientCertificate);
+  try {
+    const http = new ReadOnlyHttpClient(transport, clientOptions(config, redactor, new Throttle(config.maxRps)));
+    const runErrors: RunError[] = [];
+    const stop = await preflightStop(http, config, preflightInputsOf(config.probes));
+    const outcomes: TestResult[] = [];
+    if (stop) runErrors.push({ test: 'preflight', kind: stop.configuration ? 'configuration' : 'preflight', message: stop.message });
+    else {
+      const discovery = await discover(new DirectoryEndpoints(http, config), config.probes);
+      const base = { probes: config.probes, settings: { maxPages: config.maxPages, statusSearch: config.statusSearch }, discovery };
+      for (const group of SUITE)
+        for (const entry of group.entries.filter((e) => options.select?.(e) ?? true))
+          outcomes.push(await runEntry(group, entry, base, http, config, redactor));
+    }
+    const aggregated = aggregate(outcomes, { strict: config.strict }, runErrors);
+    const judged = config.baseline ? applyBaseline(aggregated, config.baseline, config.strict) : undefined;
+    const report = conformanceReport({
+      target: reportTargetOf(config, redactor),
+      startedAt: startedAt.toISOString(),
+      durationMs: Date.now() - startedAt.getTime(),
+      ...aggregated,
+      ...judged,
+    });
+    return safeReport(report, redactor);
+  } finally {
+    await transport.close();
+  }
+}

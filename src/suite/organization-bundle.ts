@@ -1,0 +1,68 @@
+/**
+ * GET {FHIR_PATH}/organization (§4.3): the searchset bundle (§2.5) and its entries, what `total`
+ * says, the search with no parameter, and parameter names. Queries come only from the probes file;
+ * the rules are in src/rules/organization/bundle.ts.
+ */
+import { carriedValues, queryKey } from '../rules/rulebook';
+import { MAX_COUNT } from '../spec/constants';
+import type { SuiteGroup } from './entry';
+import { forEachProbe, noProbe } from './probe-steps';
+
+const NO_SEARCHES = noProbe('organization.searches', 'organization.searches probes');
+
+export const ORGANIZATION_BUNDLE: SuiteGroup = {
+  file: 'organization-bundle',
+  describe: 'organization search (§4.3)',
+  entries: [
+    {
+      title: 'every probe search answers a valid searchset bundle',
+      subjects: ['probe-search', 'search-page'],
+      plan: async (context) => {
+        const { api, checks, probes } = context;
+        const searches = probes.organization?.searches ?? [];
+        const answers = new Map(
+          await Promise.all(searches.map(async (search) => [search, await api.organizations(search.query)] as const)),
+        );
+        // Every answer is evidence: an organization one search shows, carrying the values another searched, makes that one's empty answer the service's fault.
+        const carried = carriedValues([...answers.values()]);
+        await forEachProbe(context, 'organization.searches', searches, async (search, probe) => {
+          const carriedBy = carried.get(queryKey(search.query));
+          checks.judge('probe-search', { probe, exchange: answers.get(search)!, ...(carriedBy ? { carriedBy } : {}) });
+        });
+      },
+    },
+    {
+      title: 'total covers the entries, and equals them when the whole result fits',
+      subjects: ['whole-result'],
+      plan: async ({ api, checks, probes, skipEntry }) => {
+        const queries = [
+          ...(probes.organization?.searches ?? []),
+          ...(probes.organization?.overLimit ? [probes.organization.overLimit] : []),
+        ];
+        skipEntry(queries.length === 0, NO_SEARCHES);
+        // Count at its maximum: fewer entries than Count, and no next link, means the whole result is here.
+        for (const { query } of queries)
+          checks.judge('whole-result', { exchange: await api.organizations({ ...query, Count: String(MAX_COUNT) }) });
+      },
+    },
+    {
+      title: 'a search with no parameter returns no bundle of records',
+      subjects: ['no-parameter-search'],
+      plan: async ({ api, checks }) => {
+        checks.judge('no-parameter-search', { exchange: await api.organizations({}) });
+      },
+    },
+    {
+      title: 'organization parameter names in another case (observed)',
+      subjects: ['organization-param-case'],
+      plan: async ({ api, checks, probes, skipEntry }) => {
+        const searches = probes.organization?.searches ?? [];
+        skipEntry(searches.length === 0, NO_SEARCHES);
+        const { query } = searches[0];
+        const upper = Object.fromEntries(Object.entries(query).map(([name, value]) => [name.toUpperCase(), value]));
+        const base = await api.organizations(query);
+        checks.judge('organization-param-case', { base, other: await api.organizations(upper), sent: Object.keys(upper).join(', ') });
+      },
+    },
+  ],
+};

@@ -1,0 +1,118 @@
+/**
+ * Paging of GET {FHIR_PATH}/organization (§4.3, §8): `Count`, `Page` alone, and `next` links. The
+ * entries walk the pages; the rules that judge them are in src/rules/organization/paging.ts and the
+ * two walk rules, which alone say where a walk ends.
+ */
+import { ForeignOriginError } from '../client/http-client';
+import { PROMISED } from '../probes/promises';
+import { WALK_COUNT, NextWalk, walkByPage } from '../rules/rulebook';
+import { MAX_COUNT, PAGE_SIZE } from '../spec/constants';
+import type { SuiteGroup } from './entry';
+import { forEachProbe, noProbe, requiredFor } from './probe-steps';
+
+const NO_MULTIPAGE = noProbe('organization.multiPage');
+const NO_OVERLIMIT = noProbe('organization.overLimit');
+
+export const ORGANIZATION_PAGING: SuiteGroup = {
+  file: 'organization-paging',
+  describe: 'organization search (§4.3)',
+  entries: [
+    {
+      title: 'Count=N returns at most N entries',
+      subjects: ['count-search'],
+      plan: async (context) => {
+        let index = 0;
+        await forEachProbe(context, 'organization.searches', context.probes.organization?.searches, async ({ query }) => {
+          const count = 1 + (index++ % 3);
+          context.checks.judge('count-search', { count, exchange: await context.api.organizations({ ...query, Count: String(count) }) });
+        });
+      },
+    },
+    {
+      title: 'Count=N returns exactly N when at least N match',
+      subjects: ['count-exactly-search'],
+      plan: async ({ api, checks, probes, skipEntry }) => {
+        const { multiPage, overLimit } = probes.organization ?? {};
+        skipEntry(
+          !multiPage && !overLimit,
+          noProbe('organization.multiPage', 'organization.multiPage probe and no organization.overLimit probe'),
+        );
+        const exactly = async (place: string, promised: string, query: Record<string, string>, count: number) =>
+          checks.judge('count-exactly-search', {
+            place,
+            promised,
+            query,
+            count,
+            exchange: await api.organizations({ ...query, Count: String(count) }),
+          });
+        if (multiPage)
+          for (const count of [1, 10, PAGE_SIZE]) await exactly('organization.multiPage', PROMISED.multiPage, multiPage.query, count);
+        else checks.skip('ORG-COUNT', { ...NO_MULTIPAGE, text: `${NO_MULTIPAGE.text}: Count below 26 not checked for exactness` });
+        if (overLimit) await exactly('organization.overLimit', PROMISED.overLimit, overLimit.query, MAX_COUNT);
+        else checks.skip('ORG-COUNT', { ...NO_OVERLIMIT, text: `${NO_OVERLIMIT.text}: Count=${MAX_COUNT} not checked for exactness` });
+      },
+    },
+    {
+      title: 'Count above 1000 never yields more than 1000',
+      subjects: ['count-over-limit-search'],
+      plan: async (context) => {
+        const overLimit = requiredFor(context, context.probes.organization?.overLimit, NO_OVERLIMIT);
+        for (const count of [MAX_COUNT, MAX_COUNT + 1, 5000])
+          context.checks.judge('count-over-limit-search', {
+            count,
+            exchange: await context.api.organizations({ ...overLimit.query, Count: String(count) }),
+          });
+      },
+    },
+    {
+      title: 'Page alone gives pages of 25, disjoint, each filtered, with one meaning of total, and every page is a whole bundle',
+      subjects: ['page-walk', 'search-page', 'search-filters'],
+      plan: async (context) => {
+        const { api, checks, settings } = context;
+        const { query } = requiredFor(context, context.probes.organization?.multiPage, NO_MULTIPAGE);
+        // The walk rule says which page comes next and when the walk is over; the entry only fetches. Every page is
+        // judged as a bundle of its own, and against the search's filters, by the client, whatever page it is (judgeAnswer).
+        const options = { query, maxPages: settings.maxPages, promised: true, budget: `MAX_PAGES=${settings.maxPages} pages` };
+        const pages = await walkByPage(options, (page) => api.organizations({ ...query, Page: String(page) }));
+        // §4.3: the pages hold every match. The same search with Count=1000 holds them all when fewer match;
+        // Page=0 is a service's first page when its pages count from 0.
+        const whole = await api.organizations({ ...query, Count: String(MAX_COUNT) });
+        const pageZero = await api.organizations({ ...query, Page: '0' });
+        checks.judge('page-walk', { walk: options, pages, whole, pageZero });
+      },
+    },
+    {
+      title: 'following next continues the same search to its end',
+      subjects: ['next-walk'],
+      plan: async (context) => {
+        const { api, checks, settings } = context;
+        const { query } = requiredFor(context, context.probes.organization?.multiPage, NO_MULTIPAGE);
+        const options = { query, count: WALK_COUNT, maxPages: settings.maxPages, budget: `MAX_PAGES=${settings.maxPages} pages` };
+        const walk = new NextWalk(options);
+        const answers = [await api.organizations({ ...query, Count: String(WALK_COUNT) })];
+        let refused: { origin: string; message: string } | undefined;
+        for (let link = walk.add(answers[0]).wanted; link !== undefined; link = walk.wanted) {
+          try {
+            answers.push(await api.follow(link));
+          } catch (error) {
+            if (!(error instanceof ForeignOriginError)) throw error;
+            refused = { origin: api.resolve(link).origin, message: error.message };
+            walk.refused(refused.origin, refused.message);
+            break;
+          }
+          walk.add(answers[answers.length - 1]);
+        }
+        const whole = await api.organizations({ ...query, Count: String(MAX_COUNT) });
+        checks.judge('next-walk', { walk: options, answers, whole, ...(refused ? { refused } : {}) });
+      },
+    },
+    {
+      title: 'entries returned without Count and Page (observed)',
+      subjects: ['default-page'],
+      plan: async (context) => {
+        const { query } = requiredFor(context, context.probes.organization?.multiPage, NO_MULTIPAGE);
+        context.checks.judge('default-page', { exchange: await context.api.organizations(query) });
+      },
+    },
+  ],
+};

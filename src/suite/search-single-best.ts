@@ -1,0 +1,200 @@
+/**
+ * GET {PROVIDER_PATH}/searchSingleBest (§4.1): the single best golden record, or the ambiguity text.
+ * Test data comes only from the probes file; the rules that judge the answers are the rulebook's
+ * (src/rules/search-single-best.ts), and each entry records what they conclude.
+ */
+import { probeLabel } from '../probes/promises';
+import {
+  askedInTurn,
+  recordOf,
+  ambiguityNeedsNarrowing,
+  dashed,
+  demographicSearch,
+  nextDemographicRequest,
+  ownParameterValues,
+  unusedUnmatchable,
+} from '../rules/rulebook';
+import { OPTIONAL_SUFFIX } from '../spec/constants';
+import { NO_CURATED_ID } from './discovery';
+import type { SuiteGroup } from './entry';
+import { forEachProbe, noProbe, requiredFor, stepEachProbe } from './probe-steps';
+
+const NO_UNIQUE = noProbe('provider.unique', 'provider.unique probes');
+
+export const SEARCH_SINGLE_BEST: SuiteGroup = {
+  file: 'search-single-best',
+  describe: 'searchSingleBest (§4.1)',
+  entries: [
+    {
+      title: 'a unique match answers with an object that has id and data (§2.3–2.4) and agrees with the query; no answer is an array',
+      subjects: ['unique-search', 'single-best-answer'],
+      plan: async (context) => {
+        const { api, checks, probes, skipEntry } = context;
+        const { unique = [], ambiguous = [], none = [] } = probes.provider ?? {};
+        skipEntry(unique.length + ambiguous.length + none.length === 0, noProbe('provider.unique', 'provider probes'));
+        await stepEachProbe(context, 'provider.unique', unique, async ({ query }, probe) => {
+          checks.judge('unique-search', { probe, query, exchange: await api.searchSingleBest(query) });
+        });
+        if (unique.length === 0) checks.skipSubject('unique-search', NO_UNIQUE);
+        // Every answer is judged as an answer (never an array, a record it holds well shaped): the client does it.
+        for (const [place, list] of [
+          ['provider.ambiguous', ambiguous],
+          ['provider.none', none],
+        ] as const)
+          await stepEachProbe(context, place, list, async ({ query }) => void (await api.searchSingleBest(query)));
+      },
+    },
+    {
+      title: 'an ambiguous query returns no record and carries the ambiguity text',
+      subjects: ['ambiguous-search'],
+      plan: (context) =>
+        forEachProbe(context, 'provider.ambiguous', context.probes.provider?.ambiguous, async ({ query, narrowedBy }, probe) => {
+          const exchange = await context.api.searchSingleBest(query);
+          const narrowed = ambiguityNeedsNarrowing(exchange) ? await context.api.searchSingleBest({ ...query, ...narrowedBy }) : undefined;
+          context.checks.judge('ambiguous-search', { probe, narrowedBy, exchange, ...(narrowed ? { narrowed } : {}) });
+        }),
+    },
+    {
+      title: 'an ambiguous query plus narrowedBy returns one matching record',
+      subjects: ['narrowed-search'],
+      plan: (context) =>
+        forEachProbe(context, 'provider.ambiguous', context.probes.provider?.ambiguous, async ({ query, narrowedBy }, probe) => {
+          // §4.1 r4: narrowing works with a more specific parameter, or with an optional one (r1).
+          const plain = await context.api.searchSingleBest({ ...query, ...narrowedBy });
+          const optional = await context.api.searchSingleBest({ ...query, ...dashed(narrowedBy) });
+          context.checks.judge('narrowed-search', { probe, query, narrowedBy, plain, dashed: optional });
+        }),
+    },
+    {
+      title: 'a non-matching dashed parameter is ignored; undashed, every parameter excludes',
+      subjects: ['unique-answer', 'optional-parameter', 'parameter-sweep'],
+      plan: async (context) => {
+        const { api, checks } = context;
+        let swept = false;
+        await forEachProbe(context, 'provider.unique', context.probes.provider?.unique, async ({ query }, probe) => {
+          const exchange = await api.searchSingleBest(query);
+          checks.judge('unique-answer', { probe, exchange });
+          const base = recordOf(exchange);
+          if (!base) return;
+          const unused = unusedUnmatchable(query);
+          const [name, value] = unused[0];
+          const optional = await api.searchSingleBest({ ...query, [`${name}${OPTIONAL_SUFFIX}`]: value });
+          checks.judge('optional-parameter', { parameter: name, value, recordId: base.id, exchange: optional });
+          if (swept) return;
+          // §4.1 r2, r5: every parameter, without the dash, narrows; the sweep runs once, on the first record.
+          swept = true;
+          const sweep = [];
+          for (const [parameter, unmatchable] of unused)
+            sweep.push({ parameter, value: unmatchable, exchange: await api.searchSingleBest({ ...query, [parameter]: unmatchable }) });
+          checks.judge('parameter-sweep', { query, recordId: base.id, sweep, last: sweep.at(-1)?.exchange ?? optional });
+        });
+      },
+    },
+    {
+      title:
+        'every §4.1 parameter from a record a unique probe found: Name alone, first and last name, its demographics without the NPI, each dashed, each narrowing by its own value',
+      subjects: ['single-best-answer', 'record-search', 'demographic-search', 'optional-parameter', 'own-value-narrowing'],
+      plan: async (context) => {
+        const { api, checks } = context;
+        const { goldens } = context.discovery;
+        const [golden] = requiredFor(context, goldens.length > 0 ? goldens : undefined, NO_CURATED_ID);
+        const own = ownParameterValues(golden.data);
+        const only = (...names: string[]) =>
+          names.every((name) => own[name] !== undefined) ? Object.fromEntries(names.map((name) => [name, own[name]])) : undefined;
+        // By name, without the NPI: the record, the ambiguity text or no record, never an array (the client judges every answer).
+        for (const query of [only('Name'), only('FirstName', 'LastName')])
+          if (query) checks.judge('record-search', { query, exchange: await api.searchSingleBest(query) });
+        // §4.1 r1, r4–r5: its first and last name and state find it, or the ambiguity text, narrowed by its own city and zip (SB-FINDABLE).
+        const demographics = demographicSearch(golden.data);
+        if (!demographics)
+          checks.skipSubject('demographic-search', {
+            kind: 'precondition',
+            text: `the record ${golden.id} has no first and last name or no state`,
+          });
+        else {
+          const answers = await askedInTurn(
+            (asked) => nextDemographicRequest(demographics, asked),
+            async (query) => {
+              const exchange = await api.searchSingleBest(query);
+              checks.judge('record-search', { query, exchange });
+              return exchange;
+            },
+          );
+          checks.judge('demographic-search', { recordId: golden.id, search: demographics, answers });
+        }
+        const base = only('NPI');
+        const record = base && recordOf(await api.searchSingleBest(base));
+        if (!base || record?.id !== golden.id) {
+          for (const subject of ['optional-parameter', 'own-value-narrowing'] as const)
+            checks.skipSubject(subject, {
+              kind: 'precondition',
+              text: `the record ${golden.id} found by a unique probe is not the answer to its own NPI alone`,
+            });
+          return;
+        }
+        // §4.1 r1–r2: every parameter in turn, dashed, with a value no provider has.
+        for (const [parameter, value] of unusedUnmatchable(base))
+          checks.judge('optional-parameter', {
+            parameter,
+            value,
+            recordId: golden.id,
+            exchange: await api.searchSingleBest({ ...base, [`${parameter}${OPTIONAL_SUFFIX}`]: value }),
+          });
+        // §4.1 r3–r4: every plain parameter the record holds, with its own value, names the same provider.
+        for (const [parameter, value] of Object.entries(own))
+          if (parameter !== 'NPI')
+            checks.judge('own-value-narrowing', {
+              recordId: golden.id,
+              parameter,
+              value,
+              exchange: await api.searchSingleBest({ ...base, [parameter]: value }),
+            });
+      },
+    },
+    {
+      title: 'a query that matches nothing returns no record and no array',
+      subjects: ['no-match-search'],
+      plan: (context) =>
+        forEachProbe(context, 'provider.none', context.probes.provider?.none, async ({ query }, probe) => {
+          context.checks.judge('no-match-search', { probe, query, exchange: await context.api.searchSingleBest(query) });
+        }),
+    },
+    {
+      title: 'parameter names in another case (observed)',
+      subjects: ['single-best-param-case'],
+      plan: async ({ api, checks, probes, skipEntry }) => {
+        const unique = probes.provider?.unique ?? [];
+        skipEntry(unique.length === 0, NO_UNIQUE);
+        const { query } = unique[0];
+        const base = await api.searchSingleBest(query);
+        const lowered = Object.fromEntries(Object.entries(query).map(([name, value]) => [name.toLowerCase(), value]));
+        checks.judge('single-best-param-case', { base, other: await api.searchSingleBest(lowered), sent: Object.keys(lowered).join(', ') });
+      },
+    },
+    {
+      title: 'a unique query in lower case and with surrounding spaces (observed)',
+      subjects: ['unique-answer', 'single-best-value-forms'],
+      plan: async (context) => {
+        const { api, checks, probes } = context;
+        // §4.1 r5 does not show the matching rules: whether case and spaces count is the service's choice, recorded.
+        const probe = (probes.provider?.unique ?? []).find(({ query }) => Object.values(query).some((v) => /\p{L}/u.test(v)));
+        const { query } = requiredFor(context, probe, noProbe('provider.unique', 'provider.unique probe with a value in letters'));
+        const index = probes.provider!.unique!.indexOf(probe!);
+        const exchange = await api.searchSingleBest(query);
+        checks.judge('unique-answer', { probe: probeLabel(`provider.unique[${index}]`, query), exchange });
+        const base = recordOf(exchange);
+        if (!base) return;
+        const rewritten = (change: (value: string) => string) => Object.fromEntries(Object.entries(query).map(([k, v]) => [k, change(v)]));
+        const lower = rewritten((v) => v.toLowerCase());
+        const lowerExchange = await api.searchSingleBest(lower);
+        const spaced = rewritten((v) => `  ${v}  `);
+        const spacedExchange = await api.searchSingleBest(spaced);
+        checks.judge('single-best-value-forms', {
+          recordId: base.id,
+          lower: { query: lower, exchange: lowerExchange },
+          spaced: { query: spaced, exchange: spacedExchange },
+        });
+      },
+    },
+  ],
+};
