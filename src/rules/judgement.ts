@@ -181,6 +181,15 @@ export class Judgement {
     return this;
   }
 
+  /** Whether it found nothing: every check held, nothing skipped, observed or blamed on a probe. */
+  get clean(): boolean {
+    return (
+      this.observed.length === 0 &&
+      this.problemsWithProbes.length === 0 &&
+      [...this.records.values()].every((r) => r.failures.length === 0 && r.skipped === undefined)
+    );
+  }
+
   /** The observations this judgement recorded. */
   get observationIds(): ObservationId[] {
     return [...new Set(this.observed.map((o) => o.id))];

@@ -8,6 +8,9 @@ export default defineConfig({
   // Two cores: one worker each. The tests are independent and share nothing on disk.
   workers: 2,
   fullyParallel: true,
+  // A timeout catches a hang, never a slow machine: a test of several commands takes four times as
+  // long with both cores busy, and no test is judged by how long it took.
+  timeout: 180_000,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list'], ['junit', { outputFile: '../../test-results/self-junit.xml' }]] : 'list',
   use: { trace: 'off' },

@@ -93,10 +93,34 @@ export function judgeEntryMatch(shell: Exchange, query: Record<string, string>):
 export function judgeSearchPage(exchange: Exchange, request: string): Judgement {
   const judgement = judgeBundlePage(exchange, request);
   if (!isBundle(exchange)) return judgement;
-  entriesOf(exchange.body).forEach((_, index) =>
-    judgement.add(judgeEntryRecord(entryShell(exchange, index)).relocated(SHELL_ENTRY, `/entry/${index}`)),
-  );
+  entriesOf(exchange.body).forEach((entry, index) => judgement.add(judgedEntry(exchange, entry, index)));
   return judgement;
+}
+
+/**
+ * The entries judged clean before, by their text. Searches meet the same organizations again and
+ * again (a search asked with each Count, its pages, the same search by every driver), and an entry's
+ * judgement depends on the entry alone: the schema gives the bundle's own elements to
+ * ORG-BUNDLE-SHAPE, which the page's judgement holds. A clean judgement carries no evidence, so it
+ * is reused as it is; any other is made afresh, with the evidence of its own answer. Two
+ * generations, as the FHIR validator's memory: a few megabytes at most.
+ */
+let cleanEntries = new Map<string, Judgement>();
+let cleanEntriesBefore = new Map<string, Judgement>();
+const CLEAN_ENTRIES_PER_GENERATION = 5_000;
+
+function judgedEntry(exchange: Exchange, entry: unknown, index: number): Judgement {
+  const key = JSON.stringify(entry);
+  const known = cleanEntries.get(key) ?? cleanEntriesBefore.get(key);
+  if (known) return known;
+  const judged = judgeEntryRecord(entryShell(exchange, index));
+  if (!judged.clean) return judged.relocated(SHELL_ENTRY, `/entry/${index}`);
+  if (cleanEntries.size >= CLEAN_ENTRIES_PER_GENERATION) {
+    cleanEntriesBefore = cleanEntries;
+    cleanEntries = new Map();
+  }
+  cleanEntries.set(key, judged);
+  return judged;
 }
 
 /**
