@@ -249,9 +249,8 @@ test.describe('the undici transport, against real sockets', () => {
       pump();
     });
     try {
-      const started = Date.now();
-      const exchange = await client(transport, [], { baseUrl: url, maxBodyBytes: LIMIT, timeoutMs: 60_000 }).get('/x');
-      expect(Date.now() - started).toBeLessThan(30_000);
+      // Cut at the limit, not at the timeout: a timeout would be an error of the transport, not a body too large.
+      const exchange = await client(transport, [], { baseUrl: url, maxBodyBytes: LIMIT, timeoutMs: 600_000 }).get('/x');
       expect(exchange.tooLargeBytes).toBeGreaterThan(LIMIT);
       expect(exchange.tooLargeBytes).toBeLessThan(LIMIT + 64 * 1024);
       expect(exchange.json).toEqual({ ok: false, error: expect.stringContaining('without a declared length passed') });

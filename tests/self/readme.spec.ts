@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../../src/package-root';
 import { neutralSuiteEnvironment } from '../../src/suite-runs/run-suite';
-import { startReferenceServer } from '../../src/suite-runs/scenario-server';
+import { freePort, startReferenceServer } from '../../src/suite-runs/scenario-server';
 import { PAGE_WIDTH } from './browser';
 import { BIN, tempDir } from './command';
 import { expect, test } from './fixtures';
@@ -47,8 +47,16 @@ function newcomersFolder(): string {
   return dir;
 }
 
+/** The port the README serves on; the walk serves on a free one instead (README_PORT), so that it needs no port of its own. */
+const README_PORT = 3000;
+
 /** One block in one shell (its background jobs are its own), every line's exit status written to fd 3. */
-function runBlock(lines: readonly Line[], cwd: string, replace: (command: string) => string): { exits: number[]; output: string } {
+function runBlock(
+  lines: readonly Line[],
+  cwd: string,
+  replace: (command: string) => string,
+  port = README_PORT,
+): { exits: number[]; output: string } {
   const script = [
     // Job control, as in the terminal a reader pastes into: kill %1 stops a job's every process (npx and the command it runs).
     'set -m',
@@ -60,7 +68,8 @@ function runBlock(lines: readonly Line[], cwd: string, replace: (command: string
   const result = spawnSync('bash', ['-c', script], {
     cwd,
     // No pacing on loopback, as every self-test: the README's :3000 server is no one's service to spare.
-    env: { ...neutralSuiteEnvironment(process.env), PATH: process.env.PATH, MAX_RPS: '0' },
+    // PORT: where `serve` listens, as the lines that ask it name it (servedOn).
+    env: { ...neutralSuiteEnvironment(process.env), PATH: process.env.PATH, MAX_RPS: '0', PORT: String(port) },
     encoding: 'utf8',
     timeout: 240_000,
   });
@@ -80,10 +89,8 @@ const yourService = (origin: string) => (command: string) =>
         .replace(/--max-rps \d+/, '--max-rps 1000')
     : command;
 
-/** The README's examples serve on :3000: a test that cannot have it says so, rather than judge another server. */
-function portIsFree(port: number): boolean {
-  return spawnSync('bash', ['-c', `exec 3<>/dev/tcp/127.0.0.1/${port}`], { stdio: 'ignore' }).status !== 0;
-}
+/** The README's server at `port` instead of :3000: the walk then runs wherever another server holds :3000. */
+const servedOn = (port: number) => (command: string) => command.split(`127.0.0.1:${README_PORT}`).join(`127.0.0.1:${port}`);
 
 test('every command block of the README, and of the docs pages that show a walk, runs as written, in order, and exits as it says', async () => {
   test.setTimeout(360_000);
@@ -91,12 +98,12 @@ test('every command block of the README, and of the docs pages that show a walk,
   const setUp = blocks.shift()!;
   expect(setUp.map((l) => l.command.split('#')[0].trim())).toEqual(['npm ci && npm run conformance', 'npm test']);
   test.info().annotations.push({ type: 'not run', description: 'the set-up block: npm ci and npm test are what runs this test' });
-  expect(portIsFree(3000), 'something already listens on 127.0.0.1:3000, where the README serves').toBe(true);
+  const port = await freePort();
   const service = await startReferenceServer();
   const cwd = newcomersFolder();
   try {
     for (const [i, block] of blocks.entries()) {
-      const { exits, output } = runBlock(block, cwd, yourService(service.origin));
+      const { exits, output } = runBlock(block, cwd, (command) => servedOn(port)(yourService(service.origin)(command)), port);
       const said = `block ${i + 2} (${block.length} lines):\n${output.slice(-3000)}`;
       test.info().annotations.push({
         type: 'README block',
@@ -108,7 +115,7 @@ test('every command block of the README, and of the docs pages that show a walk,
     for (const walk of WALKS) {
       const folder = newcomersFolder();
       for (const [i, block] of readmeBlocks(walk).entries()) {
-        const { exits, output } = runBlock(block, folder, yourService(service.origin));
+        const { exits, output } = runBlock(block, folder, (command) => servedOn(port)(yourService(service.origin)(command)), port);
         expect(exits, `${walk}, block ${i + 1}:\n${output.slice(-3000)}`).toEqual(block.map((line) => line.expectedExit));
       }
     }

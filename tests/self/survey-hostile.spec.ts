@@ -47,10 +47,9 @@ for (const { fault, what, surveyEnv, last } of [
       }
     };
     const out = join(dir, 'out');
-    const started = Date.now();
+    // It gives up, with its reason: a survey that kept asking would reach the test's timeout.
     const failing = await survey({ REFERENCE_FAULT: fault }, ['--out', out]);
     expect(failing.code, failing.stderr).toBe(3);
-    expect(Date.now() - started).toBeLessThan(60_000);
     const incomplete = readSurvey(out);
     expect(incomplete.complete).toBe(false);
     expect(incomplete.stopped).toMatch(
