@@ -135,7 +135,13 @@ function surveyEntry(dir: string, label: string | null): HistoryEntry {
       ...Object.entries(r.bySource).map(([source, failed]) => ({ requirement: r.id, level: r.level, source, checked: r.checked, failed })),
     ]),
     findability: Object.entries(report.findability ?? {}).flatMap(([records, rates]) =>
-      rates.map(({ parameter, found, missed, unknown }) => ({ records, parameter, found, missed, unknown })),
+      rates.map(({ parameter, dataset, found, missed, unknown }) => ({
+        records: findabilityRecords(records, dataset),
+        parameter,
+        found,
+        missed,
+        unknown,
+      })),
     ),
     latency: Object.entries(report.latencyHistograms ?? {}).map(([endpoint, histogram]) => ({
       endpoint,
@@ -144,6 +150,14 @@ function surveyEntry(dir: string, label: string | null): HistoryEntry {
     })),
     failingKeys: (keys?.requirements ?? []).map((r) => ({ requirement: r.id, level: r.level, keys: r.keys })),
   };
+}
+
+/**
+ * What a findability row counts: the kind of record, and for `providerSources` the dataset, so that
+ * one parameter of two datasets is two rows (the store keys a row by run, records and parameter).
+ */
+function findabilityRecords(records: string, dataset: string | undefined): string {
+  return dataset === undefined ? records : `providers of dataset ${dataset}`;
 }
 
 /** The run a report folder holds (or a conformance.json or survey.json given as a file). */

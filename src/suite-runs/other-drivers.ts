@@ -13,9 +13,9 @@ import type { Environment } from '../config/environment';
 import { type PromiseCheck, verifyProbes } from '../probe-tools/verify';
 import { BoundedEndpoints, type Draft, draftProbes } from '../probe-tools/draft';
 import { silentProgress } from '../survey/progress';
-import { runSurvey } from '../survey/run-survey';
+import { runSurvey, type SurveyResult } from '../survey/run-survey';
 import type { SurveyPlan } from '../survey/survey-plan';
-import type { Probes, SurveyReport } from '../types/schemas';
+import type { Probes } from '../types/schemas';
 
 async function withEndpoints<T, E extends DirectoryEndpoints = DirectoryEndpoints>(
   env: Environment,
@@ -33,12 +33,16 @@ async function withEndpoints<T, E extends DirectoryEndpoints = DirectoryEndpoint
   }
 }
 
-/** `survey --npis FILE --organizations …` of the target `env` names, written to `out`: its survey.json. */
-export function surveyOf(
+/** What a survey may add to its plan: --findability, --sample, --shard. */
+export type SurveyOptions = Partial<Pick<SurveyPlan, 'findability' | 'sample' | 'shard'>>;
+
+/** `survey --npis FILE --organizations … [--findability --sample … --shard …]` of the target `env` names, journalled in `out`: the whole result and its plan. */
+export function surveyResultOf(
   env: Environment,
   { npis, walks }: { npis: string; walks: Record<string, string>[] },
   out: string,
-): Promise<SurveyReport> {
+  options: SurveyOptions = {},
+): Promise<SurveyResult & { plan: SurveyPlan }> {
   return withEndpoints(env, async (api, connection, redactor) => {
     const plan: SurveyPlan = {
       baseUrl: redactor.url(connection.baseUrl),
@@ -49,6 +53,7 @@ export function surveyOf(
       examples: 1,
       maxFailureRows: 100,
       credentials: { bearer: connection.apiToken !== undefined, headers: Object.keys(connection.apiHeaders), clientCertificate: false },
+      ...options,
     };
     const settings = {
       out,
@@ -58,9 +63,13 @@ export function surveyOf(
       redact: <T>(value: T) => redactor.value(value),
       stopRequested: () => undefined,
     };
-    return (await runSurvey(api, plan, settings)).report;
+    return { ...(await runSurvey(api, plan, settings)), plan };
   });
 }
+
+/** `survey --npis FILE --organizations …` of the target `env` names, journalled in `out`: its survey.json. */
+export const surveyOf = async (env: Environment, setting: { npis: string; walks: Record<string, string>[] }, out: string) =>
+  (await surveyResultOf(env, setting, out)).report;
 
 /** `probes check` of `probes` against the target `env` names: a verdict per promise (`statusSearch` as the suite reads it). */
 export function probesCheckOf(env: Environment, probes: Probes, statusSearch: boolean): Promise<PromiseCheck[]> {

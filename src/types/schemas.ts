@@ -816,10 +816,7 @@ export interface BaselineOutcome {
   /**
    * Failures an entry covers: reported, and not failing the run.
    */
-  known: (RunFailure & {
-    expectation: Expectation;
-    [k: string]: unknown;
-  })[];
+  known: KnownFailure[];
   /**
    * Entries whose failure no longer happens: remove them.
    */
@@ -827,10 +824,7 @@ export interface BaselineOutcome {
   /**
    * Entries past their `expires` date whose failure still happens.
    */
-  expired: (Expectation & {
-    failures: RunFailure[];
-    [k: string]: unknown;
-  })[];
+  expired: ExpiredExpectation[];
   /**
    * Failures no entry covers.
    */
@@ -838,10 +832,7 @@ export interface BaselineOutcome {
   /**
    * Entries whose requirement did not run in full, so that nothing shows whether they still fail.
    */
-  unchecked: (Expectation & {
-    why: string;
-    [k: string]: unknown;
-  })[];
+  unchecked: UncheckedExpectation[];
   /**
    * The baseline's `gaps` entries against this run: accepted (the gap is there, and the entry holds), expired (the gap is there, and the entry is past its date: it counts again), closed (the requirement is judged fully now: remove the entry). Absent from reports of versions before it.
    */
@@ -850,6 +841,52 @@ export interface BaselineOutcome {
     expired: GapAcceptance[];
     closed: GapAcceptance[];
   };
+}
+/**
+ * A failure an entry covers: the failure's fields (RunFailure) and the entry that covers it. Closed as RunFailure is: `allOf` with a closed schema would refuse the entry.
+ */
+export interface KnownFailure {
+  id: string;
+  level: "MUST" | "SHOULD";
+  /**
+   * Endpoint and generalised JSON Pointer: what a baseline entry's `fingerprint` names.
+   */
+  fingerprint: string;
+  /**
+   * The first failure message at that location.
+   */
+  message: string;
+  expectation: Expectation;
+}
+/**
+ * An entry past its date whose failure still happens: the entry's fields (Expectation) and the failures.
+ */
+export interface ExpiredExpectation {
+  /**
+   * The requirement id, as `directory-conformance list` prints it.
+   */
+  id: string;
+  /**
+   * Which failure of the requirement: the endpoint and the JSON Pointer with array indices as *, such as `organization /total` or `searchSingleBest /data/Name/*`. Without it, the entry covers every failure of the requirement.
+   */
+  fingerprint?: string;
+  /**
+   * Why the failure is accepted for now.
+   */
+  reason: string;
+  /**
+   * Who answers for it.
+   */
+  owner?: string;
+  /**
+   * Where its fix is tracked.
+   */
+  issue?: string;
+  /**
+   * The last day the failure is accepted; from the next day it fails the run.
+   */
+  expires?: string;
+  failures: RunFailure[];
 }
 /**
  * A failure of the run, once per requirement and location.
@@ -865,6 +902,36 @@ export interface RunFailure {
    * The first failure message at that location.
    */
   message: string;
+}
+/**
+ * An entry whose requirement did not run in full: the entry's fields (Expectation) and why.
+ */
+export interface UncheckedExpectation {
+  /**
+   * The requirement id, as `directory-conformance list` prints it.
+   */
+  id: string;
+  /**
+   * Which failure of the requirement: the endpoint and the JSON Pointer with array indices as *, such as `organization /total` or `searchSingleBest /data/Name/*`. Without it, the entry covers every failure of the requirement.
+   */
+  fingerprint?: string;
+  /**
+   * Why the failure is accepted for now.
+   */
+  reason: string;
+  /**
+   * Who answers for it.
+   */
+  owner?: string;
+  /**
+   * Where its fix is tracked.
+   */
+  issue?: string;
+  /**
+   * The last day the failure is accepted; from the next day it fails the run.
+   */
+  expires?: string;
+  why: string;
 }
 /**
  * An observation whose behaviour differs from the baseline's: `before` is the behaviour the baseline recorded, `after` what this run observed (any JSON values).

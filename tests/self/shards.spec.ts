@@ -1,17 +1,19 @@
 /** run --shard I/N writes blob reports; merge turns them into the conformance report an unsharded run writes. */
-import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
+import { readReport } from '../../src/report/read-report';
 import { commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
 
 /** What a run concluded, without its timing: requirements with statuses, check and failure counts; observations; probe problems. */
 function conclusions(file: string) {
-  const report = JSON.parse(readFileSync(file, 'utf8'));
+  // Read as compare, matrix and history record read it: valid against its published schema.
+  const report = readReport(file);
   return {
     verdict: report.verdict,
     summary: report.summary,
-    requirements: report.requirements.map((r: { id: string; status: string; checks: number; failures: { message: string }[] }) => ({
+    requirements: report.requirements.map((r) => ({
       id: r.id,
       status: r.status,
       checks: r.checks,
