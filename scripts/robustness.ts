@@ -7,6 +7,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { HAR_DIR_VARIABLE } from '../src/client/har-log';
+import { secretForms } from '../src/client/redact';
 import { readProbes } from '../src/reference/fixture-files';
 import { scenarioPrefix } from '../src/reference/scenarios/registry';
 import { HOSTILE, HOSTILE_MARK, type HostileTarget, LEAK_TEST_SECRETS } from '../src/reference/scenarios/hostile';
@@ -30,7 +33,8 @@ const MAX_WALL_SECONDS = 300;
 
 interface Case {
   name: string;
-  env: (origin: string) => Promise<Record<string, string>> | Record<string, string>;
+  /** The run's environment, given the scenarios' origin and the folder the run writes to. */
+  env: (origin: string, reportDir: string) => Promise<Record<string, string>> | Record<string, string>;
   verify: (run: SuiteRun, reportDir: string) => string[];
   allReporters?: boolean;
 }
@@ -64,10 +68,10 @@ function reportSays(says: RegExp, stoppedByPreflight?: HostileTarget['stoppedByP
   };
 }
 
-/** Every form a secret could take in a file: plain, percent-encoded, base64. */
+/** Every form of a secret that a file could hold (the redactor's own list of them) that `text` holds. */
 function leaks(text: string): string[] {
   return Object.values(LEAK_TEST_SECRETS)
-    .flatMap((secret) => [secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64')])
+    .flatMap(secretForms)
     .filter((form) => text.includes(form));
 }
 
@@ -138,14 +142,20 @@ function hostileCase(target: HostileTarget): Case {
     };
   }
   return {
-    name: `${target.name} (leak scan of every file written)`,
+    name: `${target.name} (leak scan of every file written, the HAR of run --har too)`,
     allReporters: true,
-    env: (origin) => ({ MAX_RPS: '0', ...target.suiteEnv, BASE_URL: `${origin}${scenarioPrefix(target.name)}` }),
+    env: (origin, reportDir) => ({
+      MAX_RPS: '0',
+      ...target.suiteEnv,
+      BASE_URL: `${origin}${scenarioPrefix(target.name)}`,
+      [HAR_DIR_VARIABLE]: join(reportDir, 'har'),
+    }),
     verify: (run, reportDir) => {
       const files = filesUnder(reportDir);
       const found = [
         ...verify(run),
         ...(files.length < 4 ? [`only ${files.length} files written; expected the conformance, HTML and JUnit reports`] : []),
+        ...(files.some((file) => file.endsWith('.jsonl')) ? [] : ['no HAR lines written']),
       ];
       for (const file of files) {
         // A trace is a zip, whose compressed text no scan would find a secret in: none may be written.
@@ -232,16 +242,20 @@ async function main(): Promise<void> {
     ),
     configCase('API_HEADERS not JSON', { API_HEADERS: '{X-Tenant: acme}' }, /^configuration: API_HEADERS is not valid JSON/),
   ];
+  // --only NAME,…: the cases whose names begin so (a case's name begins with its target's), to replay one.
+  const only = parseArgs({ options: { only: { type: 'string' } } }).values.only?.split(',');
+  const chosen = only ? cases.filter((c) => only.some((name) => c.name.startsWith(name))) : cases;
+  if (chosen.length === 0) throw new Error(`--only ${only!.join(',')} names no case`);
   const compiled = compilePackage(root);
   const server = await startScenarioServer();
   let results: { name: string; run: SuiteRun; problems: string[] }[];
   try {
     // Three at a time on two cores: most cases wait on a hanging or dripping target, not on the CPU.
-    results = await pooled(cases, 3, async (c) => {
+    results = await pooled(chosen, 3, async (c) => {
       const reportDir = join(root, c.name.replace(/[^a-z0-9]+/gi, '-'));
       const run = await runSuite({
         compiled,
-        env: await c.env(server.origin),
+        env: await c.env(server.origin, reportDir),
         reportDir,
         allReporters: c.allReporters,
         workers: 2,

@@ -5,6 +5,9 @@ import { atPointer } from '../json/pointer';
 export const ACCEPTED_ENCODING = 'identity';
 
 /** One GET request and what came back: the evidence every check and failure message is built from. */
+/** How much of a body an observation quotes (Exchange.excerpt). */
+export const EXCERPT_CHARACTERS = 200;
+
 export interface Exchange {
   method: 'GET';
   /** The absolute URL, secrets redacted. */
@@ -13,6 +16,11 @@ export interface Exchange {
   /** The Content-Type header, '' when absent. */
   contentType: string;
   bodyText: string;
+  /**
+   * The body's first EXCERPT_CHARACTERS characters, cut after the whole body was redacted: what an
+   * observation quotes of an answer, so that a cut never leaves half a credential unrecognised.
+   */
+  excerpt: string;
   /** Whether the body parses as JSON, and why not when it does not. */
   json: { ok: true } | { ok: false; error: string };
   /** The parsed body, or undefined when it is not JSON: what the checks read. */

@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { duplicateMemberNames, mayRepeatNames } from '../json/json-text';
-import { ACCEPTED_ENCODING, type Exchange } from './exchange';
+import { ACCEPTED_ENCODING, EXCERPT_CHARACTERS, type Exchange } from './exchange';
 import type { Redactor } from './redact';
 import type { Transport, TransportAnswer } from './transport';
 
@@ -165,7 +165,7 @@ export class ReadOnlyHttpClient {
         await sleep(wait * 1000);
         continue;
       }
-      const exchange = toExchange(answer, shownUrl, Date.now() - started, limits.maxBodyBytes, retriedAfter);
+      const exchange = toExchange(answer, shownUrl, Date.now() - started, limits.maxBodyBytes, this.options.redactor, retriedAfter);
       return rateLimited.length > 0 ? { ...exchange, rateLimited } : exchange;
     }
   }
@@ -196,7 +196,14 @@ function decoded(body: Buffer, coding: string, limit: number): { body: Buffer } 
   }
 }
 
-function toExchange(answer: TransportAnswer, url: string, durationMs: number, limit: number, retriedAfter?: string): Exchange {
+function toExchange(
+  answer: TransportAnswer,
+  url: string,
+  durationMs: number,
+  limit: number,
+  redactor: Redactor,
+  retriedAfter?: string,
+): Exchange {
   const contentType = answer.headers['content-type'] ?? '';
   const base = { method: 'GET' as const, url, status: answer.status, contentType, durationMs, ...(retriedAfter ? { retriedAfter } : {}) };
   const tooLarge = (bytes: number, cutOff?: boolean) => {
@@ -204,6 +211,7 @@ function toExchange(answer: TransportAnswer, url: string, durationMs: number, li
     return {
       ...base,
       bodyText: '',
+      excerpt: '',
       body: undefined,
       tooLargeBytes: bytes,
       json: { ok: false as const, error: `${size}: it exceeds the harness limit of ${limit} bytes, so reading stopped` },
@@ -236,7 +244,9 @@ function toExchange(answer: TransportAnswer, url: string, durationMs: number, li
     const repeated = duplicateMemberNames(bodyText);
     if (repeated.length > 0) extra.duplicateNames = repeated;
   }
-  return { ...base, bodyText, ...parsed, ...extra };
+  // Redacted whole, then cut: the one order in which no part of a secret survives the cut.
+  const excerpt = redactor.text(bodyText).slice(0, EXCERPT_CHARACTERS);
+  return { ...base, bodyText, excerpt, ...parsed, ...extra };
 }
 
 /** The byte offset of the first byte that is no part of well-formed UTF-8 (RFC 3629), or undefined when the whole body is. */

@@ -39,5 +39,5 @@ export function rootKind(exchange: Exchange): string {
 
 /** A short, comparable description of an answer, for observations. */
 export function answerSummary(exchange: Exchange): { status: number; mediaType: string; body: string } {
-  return { status: exchange.status, mediaType: exchange.contentType, body: exchange.bodyText.slice(0, 200) };
+  return { status: exchange.status, mediaType: exchange.contentType, body: exchange.excerpt };
 }

@@ -12,7 +12,7 @@ import {
   Throttle,
   TransportError,
 } from '../../src/client/http-client';
-import { Redactor } from '../../src/client/redact';
+import { REDACTED, Redactor } from '../../src/client/redact';
 import { type Transport, UndiciTransport } from '../../src/client/transport';
 import { expect, test } from './fixtures';
 
@@ -364,4 +364,12 @@ test('a body is decoded as UTF-8 strictly: the offset and byte of the first that
   expect(firstInvalidUtf8(Buffer.from([0x61, 0xc0, 0xaf]))).toBe(1);
   expect(firstInvalidUtf8(Buffer.from([0x61, 0x62, 0xed, 0xa0, 0x80]))).toBe(2);
   expect(firstInvalidUtf8(Buffer.from([0xe2, 0x82]))).toBe(0);
+});
+
+test("an answer's excerpt is cut after the whole body is redacted: a secret across the cut leaves no part of it", async () => {
+  const body = JSON.stringify({ message: `${'x'.repeat(180)} secret-token-1 echoed` });
+  const exchange = await client(fakeTransport([{ status: 404, body }]).transport).get('/provider/searchSingleBest', { NPI: '1' });
+  expect(exchange.bodyText).toContain('secret-token-1');
+  expect(exchange.excerpt).toBe(body.replace('secret-token-1', REDACTED).slice(0, 200));
+  expect(exchange.excerpt).not.toContain('secret-');
 });

@@ -14,6 +14,7 @@ const answer = (status: number, rateLimited?: Exchange['rateLimited']): Exchange
   status,
   contentType: 'application/json',
   bodyText: '{}',
+  excerpt: '{}',
   json: { ok: true },
   body: {},
   durationMs: 5,

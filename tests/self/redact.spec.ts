@@ -30,3 +30,25 @@ test('structured values are redacted in every string and member name, as their J
   expect(redactor.value(value)).toEqual(JSON.parse(JSON.stringify(value)));
   expect(Object.keys(redactor.value(value))).toEqual(['b', 'c', 'd', 'e', 'f']);
 });
+
+test('every form a service may echo a secret in is replaced: JSON-escaped (PHP too), percent-encoded in either case, form-encoded, base64 and base64url', () => {
+  const secret = 'tenant secret/+é';
+  const forms = [
+    'tenant secret\\/+\\u00e9',
+    'tenant%20secret%2f%2b%c3%a9',
+    'tenant+secret%2F%2B%C3%A9',
+    Buffer.from(secret).toString('base64url'),
+    Buffer.from(secret).toString('base64'),
+  ];
+  const redactorOf = new Redactor([secret]);
+  for (const form of forms) expect(redactorOf.text(`a ${form} b`), form).toBe(`a ${REDACTED} b`);
+});
+
+test('a cut inside a secret leaves none of it: the start of a secret before a cut mark is replaced, a start under four characters or none left alone', () => {
+  const cut = (text: string) => `${text}… (120 more bytes)`;
+  expect(redactor.text(cut('value: tok-AB'))).toBe(cut(`value: ${REDACTED}`));
+  expect(redactor.text(cut(`x ${Buffer.from('tok-ABC123').toString('base64').slice(0, 6)}`))).toBe(cut(`x ${REDACTED}`));
+  expect(redactor.text(cut('value: tok'))).toBe(cut('value: tok'));
+  expect(redactor.text(cut('value: tokens'))).toBe(cut('value: tokens'));
+  expect(redactor.text('two cuts: tok-A… and tok-ABC123')).toBe(`two cuts: ${REDACTED}… and ${REDACTED}`);
+});

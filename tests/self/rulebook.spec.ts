@@ -21,10 +21,11 @@ import { changed } from './json-pointer';
 /** An answer as the client records it, from a body: JSON for anything but a string, which is sent as text. */
 function answer(body: unknown, { status = 200, contentType = 'application/json', url = 'http://service.test/x' } = {}): Exchange {
   const bodyText = typeof body === 'string' ? body : JSON.stringify(body);
+  const recorded = { method: 'GET' as const, url, status, contentType, bodyText, excerpt: bodyText.slice(0, 200), durationMs: 1 };
   try {
-    return { method: 'GET', url, status, contentType, bodyText, json: { ok: true }, body: JSON.parse(bodyText), durationMs: 1 };
+    return { ...recorded, json: { ok: true }, body: JSON.parse(bodyText) };
   } catch (error) {
-    return { method: 'GET', url, status, contentType, bodyText, json: { ok: false, error: String(error) }, body: undefined, durationMs: 1 };
+    return { ...recorded, json: { ok: false, error: String(error) }, body: undefined };
   }
 }
 

@@ -20,7 +20,18 @@ export interface HostileTarget extends Scenario {
 }
 
 /** The recognisable credentials of the leak test; no file the harness writes may contain them. */
-export const LEAK_TEST_SECRETS = { token: 'leak-canary-token-4d1f0c9e', header: 'leak-canary-header-b7e2a6' };
+/**
+ * Credentials the echoing target sends back, with characters that every encoding changes (a `/`, a
+ * `+`, a space, an `&`, a `=`), so that an echo in any encoding is another text than the secret.
+ */
+export const LEAK_TEST_SECRETS = { token: 'leak-canary/token+4d1f0c9e=', header: 'leak canary/header&b7e2a6' };
+
+/** What services write a value as, other than itself: .NET's lower-case percent-escapes, a form's `+` for a space, base64url. */
+const echoEncodings = (value: string) => [
+  encodeURIComponent(value).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+  new URLSearchParams({ v: value }).toString().slice(2),
+  Buffer.from(value).toString('base64url'),
+];
 
 const HUGE_BODY_BYTES = 50 * 1024 * 1024;
 let hugeBody: Buffer | undefined;
@@ -186,15 +197,23 @@ export const HOSTILE: HostileTarget[] = [
       http: {
         bearerToken: LEAK_TEST_SECRETS.token,
         intercept: (request, reply) => {
-          const echo = { authorization: request.headers.authorization, apiKey: request.headers['x-api-key'], url: request.url };
-          const echoed = [echo.authorization ?? '', String(echo.apiKey ?? ''), echo.url];
+          const received = [request.headers.authorization ?? '', String(request.headers['x-api-key'] ?? '')];
+          const echo = { authorization: received[0], apiKey: received[1], url: request.url, encoded: received.flatMap(echoEncodings) };
+          const echoed = [...received, ...echo.encoded, echo.url];
+          // A link whose query carries the token form-encoded, as a service that signs its links might.
+          const link = [
+            { relation: 'self', url: `http://${request.headers.host ?? ''}${request.url}&echo=${echoEncodings(received[0])[1]}` },
+          ];
           // Shaped as the service answers each endpoint, so that the preflight lets it through and every rule reads the echo.
           const body = request.url.includes('/sourceRecords/')
             ? [{ id: 'echo', index: 'echo', data: { Echo: echoed } }]
             : request.url.includes('/organization')
-              ? { resourceType: 'Bundle', type: 'searchset', total: 0, link: [], entry: [], echo }
+              ? { resourceType: 'Bundle', type: 'searchset', total: 0, link, entry: [], echo }
               : { id: 'echo', data: { NPI: ['1234567893'], Echo: echoed } };
-          return answer(reply, 200, 'application/json', JSON.stringify(body));
+          // JSON as PHP's json_encode writes it: every / escaped as \/. The token, form-encoded, in a header too.
+          return answer(reply, 200, 'application/json', JSON.stringify(body).replaceAll('/', '\\/'), {
+            'x-echo': echoEncodings(received[0])[1],
+          });
         },
       },
     },
