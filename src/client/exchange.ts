@@ -22,7 +22,9 @@ export interface Exchange {
    */
   excerpt: string;
   /** Whether the body parses as JSON, and why not when it does not. */
-  json: { ok: true } | { ok: false; error: string };
+  json:
+    | { ok: true }
+    | { ok: false; error: string; /** JSON nested deeper than the harness reads (MAX_JUDGED_DEPTH): how deep. */ depth?: number };
   /** The parsed body, or undefined when it is not JSON: what the checks read. */
   body: unknown;
   durationMs: number;

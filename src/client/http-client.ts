@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
-import { duplicateMemberNames, mayRepeatNames } from '../json/json-text';
+import { duplicateMemberNames, MAX_JUDGED_DEPTH, mayRepeatNames, nestingDepth } from '../json/json-text';
 import { ACCEPTED_ENCODING, EXCERPT_CHARACTERS, type Exchange } from './exchange';
 import type { Redactor } from './redact';
 import type { Transport, TransportAnswer } from './transport';
@@ -280,9 +280,22 @@ export function firstInvalidUtf8(bytes: Uint8Array): number | undefined {
 
 function parseJson(text: string): Pick<Exchange, 'json' | 'body'> {
   if (text.trim() === '') return { json: { ok: false, error: 'empty body' }, body: undefined };
+  let body: unknown;
   try {
-    return { json: { ok: true }, body: JSON.parse(text) };
+    body = JSON.parse(text);
   } catch (error) {
     return { json: { ok: false, error: (error as Error).message }, body: undefined };
   }
+  // RFC 8259 §9 lets a parser limit nesting: past the harness's limit a body is said, never walked.
+  const depth = typeof body === 'object' && body !== null ? nestingDepth(text) : 0;
+  if (depth > MAX_JUDGED_DEPTH)
+    return {
+      json: {
+        ok: false,
+        depth,
+        error: `it nests arrays and objects ${depth} levels deep, beyond the ${MAX_JUDGED_DEPTH} levels the harness reads (RFC 8259 §9 lets a parser limit nesting; no shape of the specification nests a tenth as deep)`,
+      },
+      body: undefined,
+    };
+  return { json: { ok: true }, body };
 }

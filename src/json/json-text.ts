@@ -12,13 +12,44 @@ const nameOf = (member: MemberNode) => (member.name.type === 'String' ? member.n
 /** A JSON Pointer segment (RFC 6901). */
 const segment = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
-/** Members of every object of a parsed value. */
+/** How deep the harness reads a body: past it, a body is said to nest too deep (RFC 8259 §9), never walked, since its walks recurse. */
+export const MAX_JUDGED_DEPTH = 128;
+
+/** Members of every object of a parsed value: counted with a stack of its own, so no depth of nesting exhausts the call stack. */
 function memberCount(value: unknown): number {
-  if (value === null || typeof value !== 'object') return 0;
   let count = 0;
-  if (Array.isArray(value)) for (const item of value) count += memberCount(item);
-  else for (const key in value) count += 1 + memberCount((value as Record<string, unknown>)[key]);
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (next === null || typeof next !== 'object') continue;
+    if (Array.isArray(next)) pending.push(...(next as unknown[]));
+    else
+      for (const key in next) {
+        count += 1;
+        pending.push((next as Record<string, unknown>)[key]);
+      }
+  }
   return count;
+}
+
+/**
+ * How deep a JSON text nests arrays and objects, read from the text in one pass (brackets inside
+ * strings aside): what the harness measures before it walks a body, since its walks recurse.
+ */
+export function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++depth);
+    else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
 }
 
 /** `"` then optional white space then `:`: every member name ends so (and a string value holding `":` too). */

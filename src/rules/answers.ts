@@ -29,7 +29,10 @@ export function answeredObject(exchange: Exchange): boolean {
 /** How the body is rooted, for messages: "a JSON array", "non-JSON text", … */
 export function rootKind(exchange: Exchange): string {
   if (exchange.tooLargeBytes !== undefined) return `a body too large to hold (${exchange.tooLargeBytes} bytes)`;
-  if (!exchange.json.ok) return exchange.bodyText.trim() === '' ? 'an empty body' : 'non-JSON text';
+  if (!exchange.json.ok) {
+    if (exchange.json.depth !== undefined) return `JSON nested ${exchange.json.depth} levels deep, deeper than the harness reads`;
+    return exchange.bodyText.trim() === '' ? 'an empty body' : 'non-JSON text';
+  }
   const value = exchange.body;
   if (Array.isArray(value)) return 'a JSON array';
   if (value === null) return 'JSON null';

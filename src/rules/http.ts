@@ -58,9 +58,15 @@ export function judgeHttp(exchange: Exchange, options: { ambiguityAllowed?: bool
     'the body begins with a byte-order mark (U+FEFF), which RFC 8259 §8.1 forbids in JSON sent over a network; the rest of the body was judged without it',
     { exchange },
   );
-  judgement.check('HTTP-JSON', exchange.json.ok, () => `a 2xx JSON answer does not parse: ${exchange.json.ok ? '' : exchange.json.error}`, {
-    exchange,
-  });
+  judgement.check(
+    'HTTP-JSON',
+    exchange.json.ok,
+    () =>
+      `a 2xx JSON answer ${!exchange.json.ok && exchange.json.depth !== undefined ? 'cannot be read' : 'does not parse'}: ${exchange.json.ok ? '' : exchange.json.error}`,
+    {
+      exchange,
+    },
+  );
   const repeated = exchange.duplicateNames ?? [];
   judgement.check(
     'HTTP-JSON',

@@ -10,9 +10,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { readRequestLog, REQUEST_LOG_VARIABLE } from '../../src/client/request-log';
-import { readFixtures } from '../../src/reference/fixture-files';
+import { readFixtures, readProbes } from '../../src/reference/fixture-files';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
-import { type ScenarioServer, freePort, startReferenceServer } from '../../src/suite-runs/scenario-server';
+import { type ScenarioServer, freePort, serveScenariosHere, startReferenceServer } from '../../src/suite-runs/scenario-server';
+import { probesCheckOf, surveyResultOf } from '../../src/suite-runs/other-drivers';
 import { PAGE_SIZE } from '../../src/spec/constants';
 import type { SurveyReport } from '../../src/types/schemas';
 import { commandAsync, tempDir } from './command';
@@ -246,5 +247,21 @@ test('10,000 pages of one walk: every page asked once, 250,000 organizations cou
     if (result.peakRssBytes !== undefined) expect(result.peakRssBytes).toBeLessThan(512 * 1024 * 1024);
   } finally {
     await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+test('a value nested 5,000 levels deep is a finding of the survey and of probes check, never an internal error', async () => {
+  const server = await serveScenariosHere();
+  try {
+    const env = { BASE_URL: `${server.origin}${scenarioPrefix('deep-nesting')}`, MAX_RPS: '0' };
+    const dir = tempDir();
+    const { report } = await surveyResultOf(env, { npis: npiFile(dir, 'npis.txt', 3), walks: [{ 'address-state': 'OH' }] }, dir);
+    const judged = report.requirements.find((r) => r.id === 'HTTP-JSON');
+    expect(judged?.failed).toBeGreaterThan(0);
+    expect(judged?.examples[0].message).toMatch(/levels deep, beyond the 128 levels the harness reads/);
+    const checks = await probesCheckOf(env, readProbes(), false);
+    expect(checks.length).toBeGreaterThan(0);
+  } finally {
+    await server.stop();
   }
 });

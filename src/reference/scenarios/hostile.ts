@@ -19,9 +19,9 @@ export interface HostileTarget extends Scenario {
   maxPeakRssMiB?: number;
 }
 
-/** The recognisable credentials of the leak test; no file the harness writes may contain them. */
 /**
- * Credentials the echoing target sends back, with characters that every encoding changes (a `/`, a
+ * The recognisable credentials of the leak test; no file the harness writes may contain them, in any
+ * form. Credentials the echoing target sends back, with characters that every encoding changes (a `/`, a
  * `+`, a space, an `&`, a `=`), so that an echo in any encoding is another text than the secret.
  */
 export const LEAK_TEST_SECRETS = { token: 'leak-canary/token+4d1f0c9e=', header: 'leak canary/header&b7e2a6' };
@@ -86,6 +86,9 @@ const hostileData = withData((data) => {
   data.Status = [`${HOSTILE_TEXT}${HOSTILE_HUGE}`];
   for (const name of (data.Name ?? []) as Record<string, unknown>[]) name.NameType = [HOSTILE_TEXT];
 });
+
+/** A value nested 5,000 arrays deep (10 KB): valid JSON that a walk recursing once a level cannot finish. */
+const DEEP = `${'['.repeat(5000)}${']'.repeat(5000)}`;
 
 function every(intercept: Intercept): Scenario['behaviour'] {
   return { http: { intercept } };
@@ -217,6 +220,20 @@ export const HOSTILE: HostileTarget[] = [
         },
       },
     },
+  },
+  {
+    name: 'deep-nesting',
+    description: 'a value nested 5,000 arrays deep in every answer (valid JSON, 10 KB)',
+    says: /HTTP-JSON \| MUST .* \| fail .*levels deep, beyond the 128 levels the harness reads/,
+    // Written as text: the server's own serializer recurses too.
+    behaviour: every((request, reply) => {
+      const body = request.url.includes('/sourceRecords/')
+        ? `[{"id":"deep","index":"deep","data":{"Deep":${DEEP}}}]`
+        : request.url.includes('/organization')
+          ? `{"resourceType":"Bundle","type":"searchset","total":0,"link":[],"entry":[],"extension":${DEEP}}`
+          : `{"id":"deep","data":{"NPI":["1234567893"],"Deep":${DEEP}}}`;
+      return answer(reply, 200, 'application/json', body);
+    }),
   },
   {
     name: 'another-api',
