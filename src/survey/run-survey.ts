@@ -21,6 +21,7 @@ import { SurveyTally } from './tally';
 import { notJudgedHere, surveyCoverage } from './subjects';
 import { inSample } from './sample';
 import type { FailureRow } from '../report/survey/failures-csv';
+import { clearSurvey } from '../report/survey/write-survey';
 import { hintedPages, ownPages, shardAsksOn, surveyWalk, walkPageOf } from './walk-plan';
 import { awaitedTask, mergeTasks, runPool, type Task } from './work-pool';
 import type { FailingKeys, SurveyReport } from '../types/schemas';
@@ -75,6 +76,8 @@ export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan,
       if (unit.kind !== 'page' && unit.kind !== 'input-read' && unit.line !== undefined) lines.add(unit.line);
     }
   } else journal = Journal.start(settings.out, JSON.stringify(kept), new Date().toISOString());
+  // Before the first request: an earlier survey's report (or this one's, stopped before) is no verdict of this survey.
+  clearSurvey(settings.out);
 
   // A unit left without an answer about the data (none came, or a 401, 403, 429 or 5xx) is never
   // journaled: it is counted in this execution's report (its requests, its transport errors), the

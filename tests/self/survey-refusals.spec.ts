@@ -8,14 +8,16 @@
 import { cpSync, existsSync, readFileSync, truncateSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHECKPOINT_FILE, JOURNAL_FILE } from '../../src/survey/journal';
-import { SURVEY_FILES } from '../../src/report/survey/write-survey';
+import { SURVEY_FILES, writeSurvey } from '../../src/report/survey/write-survey';
+import { readEntry } from '../../src/history/entry';
+import { surveyResultOf } from '../../src/suite-runs/other-drivers';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { VARIANTS } from '../../src/reference/scenarios/variants';
 import { secretForms } from '../../src/client/redact';
 import { LEAK_TEST_SECRETS } from '../../src/reference/scenarios/hostile';
 import { openHistory } from '../../src/history/store';
 import { sql } from 'kysely';
-import type { ScenarioServer } from '../../src/suite-runs/scenario-server';
+import { freePort, type ScenarioServer } from '../../src/suite-runs/scenario-server';
 import { commandAsync, tempDir } from './command';
 import { everyFile } from './every-file';
 import { expect, test } from './fixtures';
@@ -246,4 +248,18 @@ test('kill -9 during survey merge leaves no survey.json beside a half-written su
     expect(report.id).not.toBe(earlierId);
     expect(JSON.parse(readFileSync(join(out, SURVEY_FILES.failingKeys), 'utf8')).survey).toBe(report.id);
   }
+});
+
+test("a survey clears its folder's earlier report before its first request: one that stops before its own leaves no verdict", async () => {
+  const dir = tempDir();
+  const setting = { npis: npiFile(dir, 'npis.txt', 5), walks: [] };
+  const out = join(dir, 'survey');
+  const passing = await surveyResultOf({ BASE_URL: target('clean'), MAX_RPS: '0' }, setting, out);
+  await writeSurvey(out, passing, passing.plan.credentials);
+  expect(readSurvey(out).complete).toBe(true);
+  // The second survey of the folder meets no service, and ends as a killed one would: before it writes.
+  await surveyResultOf({ BASE_URL: `http://127.0.0.1:${await freePort()}`, MAX_RPS: '0' }, setting, out);
+  for (const file of Object.values(SURVEY_FILES)) expect(existsSync(join(out, file)), file).toBe(false);
+  expect(existsSync(join(out, CHECKPOINT_FILE))).toBe(true);
+  expect(() => readEntry(out, null)).toThrow(/holds neither conformance\.json nor survey\.json/);
 });

@@ -9,6 +9,15 @@ import { surveyPage } from './survey-page';
 
 export const SURVEY_FILES = { json: 'survey.json', csv: 'failures.csv', html: 'index.html', failingKeys: 'failing-keys.json' } as const;
 
+/**
+ * Removes the files of an earlier survey from its folder, the checkpoint and journal aside: every
+ * survey calls it before its first request, so that one that stops early, even by kill -9, never
+ * leaves another survey's verdict beside its own checkpoint.
+ */
+export function clearSurvey(dir: string): void {
+  for (const file of Object.values(SURVEY_FILES)) rmSync(join(dir, file), { force: true });
+}
+
 /** A file written beside its place and renamed over it: a reader never sees half of it. */
 function writeWhole(file: string, content: string): void {
   writeFileSync(`${file}.tmp`, content);
