@@ -3,7 +3,7 @@
  * `survey merge`, the shards of one survey as one. Configuration as `run`'s (flags, environment,
  * dotenv file), with the same exit 2 on a configuration error.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { DirectoryEndpoints } from '../client/endpoints';
@@ -129,8 +129,11 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
     throw new UsageError(
       'survey needs records to judge: --npis FILE (or - for standard input), --organizations QUERY, or --organizations-by-state',
     );
+  if (options.npis?.trim() === '') throw new UsageError('--npis needs a file of NPIs (or - for standard input), got an empty value');
   const npis = options.npis === undefined || options.npis === '-' ? options.npis : resolve(cwd, options.npis);
   if (npis !== undefined && npis !== '-' && !existsSync(npis)) throw new InputError(`--npis ${npis} does not exist`);
+  if (npis !== undefined && npis !== '-' && statSync(npis).isDirectory())
+    throw new InputError(`--npis ${npis} is a folder: give the file of NPIs in it`);
   const delimiter = options.delimiter === undefined ? undefined : DELIMITERS[options.delimiter.toLowerCase()];
   if (options.delimiter !== undefined && delimiter === undefined)
     throw new UsageError(`--delimiter must be comma, semicolon or tab (or , ; and a tab character), got "${options.delimiter}"`);
@@ -187,7 +190,7 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
       );
       let signalled: SurveyStop | undefined;
       const stop = (signal: string) => () => {
-        signalled = { kind: 'signal', text: `stopped by ${signal}; the checkpoint is kept, and --resume finishes the survey` };
+        signalled = { kind: 'signal', text: `stopped by ${signal}, the checkpoint kept` };
       };
       const onInt = stop('SIGINT');
       const onTerm = stop('SIGTERM');

@@ -61,6 +61,12 @@ export function historyLocation(flag: string | undefined, env: NodeJS.ProcessEnv
         ? `${HISTORY_URL_VARIABLE} is set but empty (an unset CI secret?): give it a folder or a postgres:// URL, or unset it for ${DEFAULT_HISTORY_DIR}/`
         : '--history needs a folder or a postgres:// URL, got an empty value',
     );
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(given)?.[1];
+  // A misspelt server URL is no folder name: made a folder, its password would be on disk and in every line.
+  if (scheme !== undefined && !isServerUrl(given))
+    throw new InputError(
+      `${flag === undefined ? HISTORY_URL_VARIABLE : '--history'} names a ${scheme}:// URL: the history is a folder or a postgres:// (or postgresql://) URL`,
+    );
   return isServerUrl(given) ? given : resolve(cwd, given);
 }
 
@@ -231,6 +237,11 @@ async function embeddedStore(dir: string, access: StoreAccess): Promise<HistoryS
   baselineWebAssembly();
   const [{ PGlite }, { PGliteDialect }] = await Promise.all([import('@electric-sql/pglite'), import('kysely-pglite-dialect')]);
   if (access === 'write') refuseUnwritable(dir);
+  // Reading a folder that is not there is a mistaken name, said in one line: nothing is made.
+  else if (!existsSync(dir))
+    throw new InputError(
+      `the history folder ${dir} does not exist: check, diff, page and export read a history that run, survey or history record made (--history DIR)`,
+    );
   else if (existsSync(dir) && firstUnwritable(dir) !== undefined) return readOnlyCopy(dir, PGlite, PGliteDialect);
   try {
     mkdirSync(dir, { recursive: true });

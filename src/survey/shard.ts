@@ -18,7 +18,8 @@ export function parseShard(raw: string | undefined): Shard {
   if (raw === undefined) return WHOLE;
   const match = /^(\d+)\/(\d+)$/.exec(raw);
   const [index, total] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
-  if (!match || total < 1 || index < 1 || index > total)
+  // Past Number.MAX_SAFE_INTEGER a number is not the one written (99999999999999999999 would be 1e20).
+  if (!match || total < 1 || index < 1 || index > total || !Number.isSafeInteger(total))
     throw new InputError(`--shard must be I/N with 1 ≤ I ≤ N, such as 2/3, got "${raw}"`);
   return { index, total };
 }

@@ -55,7 +55,10 @@ export function surveyVerdict(report: SurveyReport): { verdict: SurveyVerdict; w
   );
   const why =
     decision.verdict === 'fail'
-      ? `${must.map((r) => `${r.id} (${r.failed} of ${r.checked} records)`).join(', ')} failed at MUST level`
+      ? // A failure found before a stop is a failure; that the survey stopped is said too, or a partial survey reads as a whole one.
+        `${must.map((r) => `${r.id} (${r.failed} of ${r.checked} records)`).join(', ')} failed at MUST level${
+          stoppedWhy(report) !== undefined ? `; and ${stoppedWhy(report)}` : ''
+        }`
       : decision.verdict === 'pass'
         ? 'no record broke a MUST requirement, and every requirement of its plan was judged'
         : decision.why.join('; ');

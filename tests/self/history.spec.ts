@@ -559,12 +559,25 @@ test('mistakes are one line and exit 2; an empty history has nothing to compare 
       /the history at postgres:\/\/127\.0\.0\.1:1\/none cannot be reached/,
     ],
     [['history', 'check'], /HISTORY_URL is set but empty \(an unset CI secret\?\)/],
+    // A misspelt server URL is no folder: refused, its password never shown, nothing made.
+    [['history', 'check', '--history', 'postgress://ci:Sup3rSecretPw@db.example:5432/hist'], /--history names a postgress:\/\/ URL/],
+    [['history', 'record', tempDir(), '--history', 'mysql://x'], /--history names a mysql:\/\/ URL/],
+    // Reading a folder that is not there: one line, and no folder made.
+    ...[['check'], ['diff'], ['page', '--out', join(store, 'page')], ['export', '--format', 'openmetrics']].map(
+      (action): [string[], RegExp] => [
+        ['history', ...action, '--history', join(store, 'absent')],
+        /the history folder .*absent does not exist/,
+      ],
+    ),
   ];
   for (const [args, message] of cases) {
     const result = await commandAsync(args, { env: { HISTORY_URL: '' } });
     expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2);
     expect(result.stderr.trim().split('\n'), args.join(' ')).toEqual([expect.stringMatching(message)]);
+    expect(result.stdout + result.stderr).not.toContain('Sup3rSecretPw');
   }
+  expect(existsSync(join(store, 'absent'))).toBe(false);
+  expect(existsSync(join(PACKAGE_ROOT, 'postgress:'))).toBe(false);
   // A report the database cannot keep as it is (a start in year 0, which PostgreSQL has not): one line, exit 2, no stack, no query parameters.
   const yearZero = reportFolder(tempDir(), 'year-zero', 0);
   const file = join(yearZero, 'conformance.json');

@@ -8,6 +8,7 @@
 import { cpSync, existsSync, readFileSync, truncateSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHECKPOINT_FILE, JOURNAL_FILE } from '../../src/survey/journal';
+import { parseShard } from '../../src/survey/shard';
 import { SURVEY_FILES, writeSurvey } from '../../src/report/survey/write-survey';
 import { readEntry } from '../../src/history/entry';
 import { surveyResultOf } from '../../src/suite-runs/other-drivers';
@@ -262,4 +263,21 @@ test("a survey clears its folder's earlier report before its first request: one 
   for (const file of Object.values(SURVEY_FILES)) expect(existsSync(join(out, file)), file).toBe(false);
   expect(existsSync(join(out, CHECKPOINT_FILE))).toBe(true);
   expect(() => readEntry(out, null)).toThrow(/holds neither conformance\.json nor survey\.json/);
+});
+
+test('--npis naming nothing, a folder or a file that is not there is one line, exit 2, before any request', async () => {
+  const dir = tempDir();
+  refused(await survey(['--base-url', target('clean'), '--npis', '', '--out', join(dir, 'a')]), /--npis needs a file of NPIs/);
+  refused(await survey(['--base-url', target('clean'), '--npis', dir, '--out', join(dir, 'b')]), /--npis .* is a folder: give the file/);
+  refused(
+    await survey(['--base-url', target('clean'), '--npis', join(dir, 'none.txt'), '--out', join(dir, 'c')]),
+    /--npis .* does not exist/,
+  );
+});
+
+test('--shard takes whole numbers as written: one past what a number holds exactly is refused, not rounded', () => {
+  expect(parseShard('2/3')).toEqual({ index: 2, total: 3 });
+  expect(parseShard('1/9007199254740991')).toEqual({ index: 1, total: 9007199254740991 });
+  for (const raw of ['1/99999999999999999999', '0/3', '4/3', '1/0', '1/2/3'])
+    expect(() => parseShard(raw), raw).toThrow(/--shard must be I\/N with 1 ≤ I ≤ N/);
 });

@@ -726,6 +726,11 @@ test('a walk stopped at the page bound before its end leaves the survey not comp
   const unfailed = surveyVerdict({ ...report, requirements: [] });
   expect(unfailed).toMatchObject({ verdict: 'inconclusive', why: expect.stringMatching(/^the survey is not whole: the walk of/) });
   expect(unfailed.why).not.toContain('--resume');
+  // With its failures, it fails, and says too that it is not whole: a cut survey never reads as a whole one.
+  expect(surveyVerdict(report)).toMatchObject({
+    verdict: 'fail',
+    why: expect.stringMatching(/failed at MUST level; and the survey is not whole: the walk of/),
+  });
 });
 
 test("a service that answers a search with no match 404 and an OperationOutcome (§4.3 r2: not shown) surveys clean: the no-match is observed, never a bundle's fault", async () => {
