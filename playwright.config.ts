@@ -10,6 +10,7 @@ import { EMBEDDED_URL_VARIABLE, targetLine } from './src/config/connection';
 import { loadSuiteConfig, type SuiteConfig } from './src/harness/suite-config';
 import { ConfigError } from './src/config/config-error';
 import { clearReport } from './src/report/model';
+import { claimPlaywrightOutput, playwrightOutputOf } from './src/report/playwright-output';
 
 /** A free loopback port, asked of the OS synchronously (the config file cannot await). */
 function freePort(): number {
@@ -22,6 +23,8 @@ function freePort(): number {
 const isMainProcess = process.env.TEST_WORKER_INDEX === undefined;
 let environment: Environment = process.env;
 let harness: SuiteConfig;
+let output: { playwright: string; blob: string };
+const sharded = process.argv.some((arg) => arg === '--shard' || arg.startsWith('--shard='));
 try {
   // This file runs in the main process and again in every worker. The port is chosen once, in the
   // main process, and handed down through the environment, so every worker targets the same server.
@@ -31,6 +34,8 @@ try {
   }
   environment = environmentWithDotenv(process.env, process.cwd());
   harness = loadSuiteConfig(environment);
+  // Playwright empties its output folders: never one that holds another's files (the main process decides once).
+  output = isMainProcess ? claimPlaywrightOutput(harness.reportDir, sharded) : playwrightOutputOf(harness.reportDir);
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   console.error(error.message);
@@ -57,12 +62,10 @@ const own = (path: string) => join(__dirname, `${path}${extname(__filename)}`);
 /** Playwright's list of tests as they end, unless --quiet: then the conformance reporter's verdict alone. */
 const progress: ReporterDescription[] = isQuiet(process.env) ? [] : [['list']];
 
-const sharded = process.argv.some((arg) => arg === '--shard' || arg.startsWith('--shard='));
-
 export default defineConfig({
   testDir: 'tests/conformance',
-  // Under REPORT_DIR, so that everything a run writes is in one place.
-  outputDir: join(harness.reportDir, 'test-results'),
+  // Under REPORT_DIR, so that everything a run writes is in one place; in the harness's own folder, which Playwright may empty.
+  outputDir: join(output.playwright, 'test-results'),
   fullyParallel: true,
   // Two workers for a remote target, whatever the machine, so that MAX_RPS means the same
   // everywhere and nobody's service is hammered. One for the embedded server: it answers from the
@@ -76,13 +79,13 @@ export default defineConfig({
   // A shard writes a Playwright blob report, merged later (directory-conformance merge): a
   // conformance.json of its own would judge a third of the suite.
   reporter: sharded
-    ? [...progress, ['blob', { outputDir: join(harness.reportDir, 'blob') }]]
+    ? [...progress, ['blob', { outputDir: output.blob }]]
     : [
         ...progress,
         [own('src/harness/conformance-reporter')],
         // Playwright's own report, by test; without the prompt for a code assistant in its error context.
         // Not Playwright's JUnit file: it copies annotations as they are, so one U+FFFE from a service
         // breaks it; conformance.junit.xml is the CI report, well-formed whatever the service sends.
-        ['html', { outputFolder: join(harness.reportDir, 'html'), open: 'never', noCopyPrompt: true }],
+        ['html', { outputFolder: join(output.playwright, 'html'), open: 'never', noCopyPrompt: true }],
       ],
 });

@@ -1,6 +1,6 @@
 /** The directory-conformance command: flags, exit codes, the catalogue, comparison, and the packed package installed. */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { minVersion, satisfies } from 'semver';
 import { COMMANDS } from '../../src/cli/command-table';
@@ -64,6 +64,37 @@ test('--quiet leaves the verdict and the findings: no list of tests, no announce
   expect(surveySaid).toMatch(/^survey: PASS/m);
   // Without --quiet the same commands announce their target.
   expect(command(['survey', '--organizations', 'name=CLINIC'], { cwd: dir }).stderr).toMatch(/^target: /m);
+});
+
+test('run --report DIR never deletes a file it did not write: Playwright writes in a folder the harness marks as its own, and refuses one it did not make', () => {
+  const dir = tempDir();
+  const mine = [join(dir, 'html', 'css', 'site.css'), join(dir, 'test-results', 'other.xml')];
+  for (const file of mine) {
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(file, 'mine');
+  }
+  const run = (args: string[]) => command(['run', '--quiet', '--grep', 'SB-NO-MATCH', '--report', '.', ...args], { cwd: dir });
+  expect(run([]).code).toBe(0);
+  for (const file of mine) expect(existsSync(file), file).toBe(true);
+  expect(existsSync(join(dir, 'playwright', 'html', 'index.html'))).toBe(true);
+  // Again: the folder is the harness's own now.
+  expect(run([]).code).toBe(0);
+  // A playwright/ or a shard's blob/ that another wrote: refused in one line, and left as it is.
+  const other = tempDir();
+  const theirs = [join(other, 'playwright', 'notes.txt'), join(other, 'blob', 'notes.txt')];
+  for (const [i, file] of theirs.entries()) {
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(file, 'theirs');
+    const refused = command(['run', '--grep', 'SB-NO-MATCH', '--report', other, ...(i === 1 ? ['--shard', '1/2'] : [])], { cwd: dir });
+    expect(refused.code, refused.stdout + refused.stderr).toBe(2);
+    expect(refused.stderr).toMatch(
+      i === 0
+        ? /REPORT_DIR holds a folder playwright\/ that the harness did not make/
+        : /REPORT_DIR holds a folder blob\/ with files that are no blob report \(notes\.txt\)/,
+    );
+    expect(readFileSync(file, 'utf8')).toBe('theirs');
+    if (i === 0) rmSync(join(other, 'playwright'), { recursive: true });
+  }
 });
 
 test("a checkout's own bin runs its TypeScript sources: a run and a survey of the embedded server", () => {
