@@ -233,7 +233,7 @@ export const COMMANDS = {
   'history check': {
     summary: 'the regression gate: the latest run and survey of each target against the one before',
     description:
-      'Compares the latest run and survey of each target with the one before (or the last that passed, or run N). A regression is a requirement that passed and fails, an observation that drifted, a survey failure rate that rose by more than --max-rate-rise points with --min-records records, or a p95/p99 latency that rose by more than --max-latency-rise over the median of the last --window surveys. See docs/history.md.',
+      'Compares the latest run and survey of each target with the one before (or the last that passed, or run N). A regression is a requirement that passed and fails, an observation that drifted, a survey failure rate that rose by more than --max-rate-rise points with --min-records records (for a sample, beyond both 95% intervals too), or a p95/p99 latency that rose by more than --max-latency-rise over the median of the last --window surveys. See docs/history.md.',
     flags: {
       history: HISTORY,
       'env-file': ENV_FILE,

@@ -7,7 +7,9 @@
  * - An observation of a run drifted: observed in both, with different behaviour (observedBehaviour,
  *   as the baseline compares it), never a value the request or the data put in.
  * - A survey's failure rate for a requirement, or a requirement and source dataset, rose by more
- *   than maxRateRise points, with at least minRecords records checked on both sides.
+ *   than maxRateRise points, with at least minRecords records checked on both sides; when either
+ *   survey drew a sample (--sample), only if the later rate's 95% Wilson interval also lies wholly
+ *   above the earlier one's, as findability is compared: two samples of one service differ by chance.
  * - A survey's findability (--findability) fell: for a kind of record and a parameter, the later found
  *   rate's 95% Wilson interval lies wholly below the earlier one's.
  * - An endpoint's p95 or p99 latency rose beyond what the sampling allows: the low end of its 95%
@@ -19,9 +21,9 @@ import { type Kysely, sql } from 'kysely';
 import { InputError } from '../config/input-error';
 import type { ObservationId } from '../spec/catalogue';
 import { observedBehaviour } from '../verdicts/baseline/observed-behaviour';
-import { wilsonInterval } from '../verdicts/wilson-interval';
+import { whollyAbove, wilsonInterval } from '../verdicts/wilson-interval';
 import { LATENCY_FLOOR_MS, median, percentilesOf, requestsFor } from './latency';
-import { runName, runRows, runsBefore, type StoredRun, storedRuns } from './queries';
+import { runName, runRows, runsBefore, sampledRuns, type StoredRun, storedRuns } from './queries';
 import type { HistoryTables } from './tables';
 
 export interface CheckSettings {
@@ -54,6 +56,12 @@ export interface CheckOutcome {
 
 const percent = (failed: number, checked: number) => (checked === 0 ? 0 : (100 * failed) / checked);
 const shownPercent = (value: number) => `${value.toFixed(2)}%`;
+
+/** `5.88% (6 of 102; 95% 2.72% to 12.26%)`: a rate with its count and its 95% Wilson interval. */
+function shownRate(successes: number, trials: number): string {
+  const { low, high } = wilsonInterval(successes, trials);
+  return `${shownPercent(percent(successes, trials))} (${successes} of ${trials}; 95% ${shownPercent(100 * low)} to ${shownPercent(100 * high)})`;
+}
 
 /**
  * The run to compare `latest` with, or why there is none. `last` passes over runs that are not
@@ -195,6 +203,8 @@ async function rateRegressions(
   newlyFailing: ReadonlySet<string>,
 ): Promise<Regression[]> {
   const rows = await runRows(db, 'survey_rates', [latest.id, against.id]);
+  // A whole survey's rate is the directory's; a sample's is an estimate of it, with its interval.
+  const sampled = (await sampledRuns(db, [latest.id, against.id])).size > 0;
   const key = (r: { requirement: string; level: string; source: string }) => `${r.requirement} ${r.level} ${r.source}`;
   const before = new Map(rows.filter((r) => r.run_id === against.id).map((r) => [key(r), r]));
   const regressions: Regression[] = [];
@@ -206,13 +216,15 @@ async function rateRegressions(
     if (then.checked < settings.minRecords || now.checked < settings.minRecords) continue;
     const [a, b] = [percent(then.failed, then.checked), percent(now.failed, now.checked)];
     if (b - a <= settings.maxRateRise) continue;
+    const beyondChance = whollyAbove({ successes: now.failed, trials: now.checked }, { successes: then.failed, trials: then.checked });
+    if (sampled && !beyondChance) continue;
     // A requirement that went from no failure to some is said once, above; its datasets still are.
     if (now.source === '' && newlyFailing.has(`${now.requirement} ${now.level}`)) continue;
     const where = now.source === '' ? '' : ` in source dataset ${now.source}`;
     regressions.push({
       target: latest.target,
       what: 'rate',
-      line: `${latest.target}: ${now.requirement} (${now.level})${where}: failure rate ${shownPercent(a)} (${then.failed} of ${then.checked}) → ${shownPercent(b)} (${now.failed} of ${now.checked}), up ${(b - a).toFixed(2)} points (more than ${settings.maxRateRise}), ${between(against, latest)}`,
+      line: `${latest.target}: ${now.requirement} (${now.level})${where}: failure rate ${shownRate(then.failed, then.checked)} → ${shownRate(now.failed, now.checked)}, up ${(b - a).toFixed(2)} points (more than ${settings.maxRateRise})${sampled ? ', the later interval wholly above the earlier' : ''}, ${between(against, latest)}`,
     });
   }
   return regressions;
@@ -227,16 +239,16 @@ async function findabilityRegressions(db: Kysely<HistoryTables>, latest: StoredR
   const rows = await runRows(db, 'findability', [latest.id, against.id]);
   const key = (r: { records: string; parameter: string }) => `${r.records} ${r.parameter}`;
   const before = new Map(rows.filter((r) => r.run_id === against.id).map((r) => [key(r), r]));
-  const shown = (found: number, missed: number) => {
-    const { low, high } = wilsonInterval(found, found + missed);
-    return `${shownPercent((100 * found) / (found + missed))} (${found} of ${found + missed}; 95% ${shownPercent(100 * low)} to ${shownPercent(100 * high)})`;
-  };
+  const shown = (found: number, missed: number) => shownRate(found, found + missed);
   return rows
     .filter((r) => r.run_id === latest.id)
     .flatMap((now) => {
       const then = before.get(key(now));
       if (!then || then.found + then.missed === 0 || now.found + now.missed === 0) return [];
-      if (wilsonInterval(now.found, now.found + now.missed).high >= wilsonInterval(then.found, then.found + then.missed).low) return [];
+      if (
+        !whollyAbove({ successes: then.found, trials: then.found + then.missed }, { successes: now.found, trials: now.found + now.missed })
+      )
+        return [];
       return [
         {
           target: latest.target,

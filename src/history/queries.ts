@@ -84,6 +84,18 @@ export async function runRows<T extends RunRowTable>(db: Kysely<HistoryTables>, 
     .execute()) as unknown as Selectable<HistoryTables[T]>[];
 }
 
+/** Which of `runIds` are surveys that drew a sample (survey.json's `sample`). */
+export async function sampledRuns(db: Kysely<HistoryTables>, runIds: readonly number[]): Promise<Set<number>> {
+  if (runIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('runs')
+    .select('id')
+    .where('id', 'in', runIds)
+    .where(sql<boolean>`jsonb_typeof(report -> 'sample') = 'object'`)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
 export async function storedReport(db: Kysely<HistoryTables>, runId: number): Promise<Record<string, unknown>> {
   const row = await db.selectFrom('runs').select('report').where('id', '=', runId).executeTakeFirstOrThrow();
   return row.report;

@@ -18,3 +18,14 @@ export function wilsonInterval(successes: number, trials: number): { low: number
   const half = (Z * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials))) / (1 + z2 / trials);
   return { low: rounded(Math.max(0, centre - half)), high: rounded(Math.min(1, centre + half)) };
 }
+
+/** A count of `successes` in `trials` (trials > 0). */
+export interface Proportion {
+  successes: number;
+  trials: number;
+}
+
+/** Whether `upper`'s 95% interval lies wholly above `lower`'s: a difference sampling does not explain. */
+export function whollyAbove(upper: Proportion, lower: Proportion): boolean {
+  return wilsonInterval(upper.successes, upper.trials).low > wilsonInterval(lower.successes, lower.trials).high;
+}

@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { Client } from 'pg';
 import { seededEntry, seedHistory } from '../../src/bench/history-seed';
 import { CHECK_DEFAULTS, checkHistory } from '../../src/history/check';
+import { readEntry } from '../../src/history/entry';
 import { recordEntry } from '../../src/history/record';
 import { exportOpenMetrics } from '../../src/history/openmetrics';
 import { FOLDER_LOCK_DEFAULTS } from '../../src/history/folder-lock';
@@ -821,6 +822,65 @@ test('the export keeps a requirement\'s own failure ratio apart from a source da
         );
     expect(ratio('all')).toMatch(new RegExp(` ${first.failed / first.checked}$`));
     expect(ratio('all (a source dataset)')).toMatch(/ 1$/);
+  } finally {
+    await store.close();
+  }
+});
+
+test('a failure rate of sampled surveys regresses only past both 95% intervals: samples of one unchanged service stay green; whole surveys compare the rates as they are', async () => {
+  const dir = tempDir();
+  const store = await openHistory(join(dir, 'history'));
+  /** A survey of `target` with DATA-FORMATS failing `failed` of `checked` records, sampled or whole, recorded in order. */
+  const record = async (target: string, id: string, failed: number, checked: number, sampled: boolean) => {
+    const folder = join(dir, id);
+    mkdirSync(folder);
+    const survey: SurveyReport = {
+      suite: { version: 'test' },
+      id,
+      target: { baseUrl: target, embedded: false },
+      started: new Date(Date.UTC(2026, 0, 1) + Number(id.slice(1)) * 3_600_000).toISOString(),
+      finished: new Date(Date.UTC(2026, 0, 1) + Number(id.slice(1)) * 3_600_000 + 60_000).toISOString(),
+      complete: true,
+      shard: { index: 1, total: 1 },
+      ...(sampled ? { sample: { percent: 20, seed: Number(id.slice(1)) } } : {}),
+      paging: { by: 'Page', pageSize: 25 },
+      records: { providers: checked, notFound: 0, organizations: 0, walks: 0 },
+      requests: { total: checked, byStatus: { '200': checked }, transportErrors: 0 },
+      latencyMs: {},
+      requirements: [{ id: 'DATA-FORMATS', level: 'MUST', checked, failed, rate: failed / checked, bySource: {}, examples: [] }],
+      observations: [],
+      inputProblems: [],
+      failureRows: { written: 0, bound: 100, reached: false },
+    };
+    writeFileSync(join(folder, 'survey.json'), JSON.stringify(survey));
+    await recordEntry(store.db, readEntry(folder, null));
+  };
+  const rateLines = async () =>
+    (await checkHistory(store.db, { ...CHECK_DEFAULTS, against: 'last' })).regressions.filter((r) => r.what === 'rate').map((r) => r.line);
+  try {
+    // The three samples of one service (--sample 20% --seed 1|2|3): 5.88% → 7.55% → 5.10%, the intervals overlapping.
+    const sampled = 'https://sampled.example/api';
+    await record(sampled, 's1', 6, 102, true);
+    await record(sampled, 's2', 8, 106, true);
+    expect(await rateLines()).toEqual([]);
+    await record(sampled, 's3', 5, 98, true);
+    expect(await rateLines()).toEqual([]);
+    // A change no sample explains: past both intervals.
+    await record(sampled, 's4', 40, 100, true);
+    expect(await rateLines()).toEqual([
+      expect.stringMatching(
+        /DATA-FORMATS \(MUST\): failure rate 5\.10% \(5 of 98; 95% \S+ to \S+\) → 40\.00% \(40 of 100; 95% \S+ to \S+\), up 34\.90 points \(more than 0\.5\), the later interval wholly above the earlier/,
+      ),
+    ]);
+    // Whole surveys are the directory's own rates: the same counts rise past --max-rate-rise.
+    const whole = 'https://whole.example/api';
+    await record(whole, 'w5', 6, 102, false);
+    await record(whole, 'w6', 8, 106, false);
+    expect((await rateLines()).filter((line) => line.startsWith(whole))).toEqual([
+      expect.stringMatching(
+        /^https:\/\/whole\.example\/api: DATA-FORMATS \(MUST\): failure rate 5\.88% .* → 7\.55% .*, up 1\.66 points \(more than 0\.5\), run #/,
+      ),
+    ]);
   } finally {
     await store.close();
   }
