@@ -22,7 +22,8 @@ function memberCount(value: unknown): number {
   while (pending.length > 0) {
     const next = pending.pop();
     if (next === null || typeof next !== 'object') continue;
-    if (Array.isArray(next)) pending.push(...(next as unknown[]));
+    // One by one: spreading a million items into push() would itself exhaust the stack.
+    if (Array.isArray(next)) for (const item of next as unknown[]) pending.push(item);
     else
       for (const key in next) {
         count += 1;

@@ -173,8 +173,9 @@ export async function surveyWalkPage(
     filters: [],
   };
   if (!shape.bundle) return unit;
+  const entries = entriesOf(exchange.body);
   for (const [index, id] of unit.ids.entries()) {
-    const entry = entryShell(exchange, index);
+    const entry = entryShell(exchange, entries[index]);
     // Judged alone in the page's shell, at /entry/0; counted at its place in the page.
     const atItsPlace = (judgement: Judgement) => judgement.relocated(SHELL_ENTRY, `/entry/${index}`);
     const options = { redact, exchangeOf: () => exchange };

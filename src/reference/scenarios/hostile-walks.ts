@@ -14,6 +14,9 @@ export const BILLION = 1_000_000_000;
 /** How many pages `walk-pages-cycle` repeats past the last, in turn. */
 export const CYCLE_PAGES = 3;
 
+/** How many entries `walk-million-entries` puts in one bundle. */
+export const MILLION = 1_000_000;
+
 /** Pages past this one fail, in the scenarios below. */
 export const PAGES_THAT_ANSWER = 1;
 
@@ -86,6 +89,22 @@ export const HOSTILE_WALKS: readonly Scenario[] = [
           const last = Math.ceil(matches / window.size);
           const again = ((page - last - 1) % Math.min(CYCLE_PAGES, last)) + 1;
           return { ...window, start: (again - 1) * window.size };
+        },
+      },
+    },
+  },
+  {
+    name: 'walk-million-entries',
+    description: `answers every organization search with one bundle of ${MILLION.toLocaleString('en-US')} empty entries (3 MB)`,
+    behaviour: {
+      http: {
+        intercept: async (request, reply) => {
+          if (!/\/organization$/i.test(new URL(request.url, 'http://service.test').pathname)) return false;
+          reply
+            .code(200)
+            .type('application/fhir+json')
+            .send(`{"resourceType":"Bundle","type":"searchset","total":${MILLION},"entry":[${'{},'.repeat(MILLION - 1)}{}]}`);
+          return true;
         },
       },
     },

@@ -17,14 +17,15 @@ import { filterProblems } from './filters';
 export const SHELL_ENTRY = '/entry/0';
 
 /**
- * The answer as if its bundle held only entry `index` (at /entry/0), or no entry at all (`index` undefined).
+ * The answer as if its bundle held only `entry` (at /entry/0), or no entry at all (`entry` absent).
  * Its text is written when something reads it (the evidence of a failure): a walk makes a shell for
- * every organization it meets, and writing each one's text cost a tenth of a run's judging.
+ * every organization it meets, and writing each one's text cost a tenth of a run's judging. The
+ * entry is given, not its place: finding the place again for each of a page's entries would cost
+ * the page's length each time (a bundle of a million entries, a million times).
  */
-export function entryShell(exchange: Exchange, index?: number): Exchange {
+export function entryShell(exchange: Exchange, ...entry: [unknown?]): Exchange {
   const bundle = isJsonObject(exchange.body) ? exchange.body : {};
-  const entries = index === undefined ? [] : [entriesOf(bundle)[index]];
-  const body = { ...bundle, entry: Array.isArray(bundle.entry) || index !== undefined ? entries : bundle.entry };
+  const body = { ...bundle, entry: Array.isArray(bundle.entry) || entry.length > 0 ? entry : bundle.entry };
   let text: string | undefined;
   return Object.defineProperty({ ...exchange, body }, 'bodyText', { get: () => (text ??= JSON.stringify(body)), enumerable: true });
 }
@@ -55,7 +56,7 @@ export function judgeBundlePage(exchange: Exchange, request: string): Judgement 
 }
 
 /**
- * One organization (`entryShell(exchange, i)`): ORG-ENTRY-SHAPE, ORG-SEARCH-MODE and
+ * One organization (`entryShell(exchange, entry)`): ORG-ENTRY-SHAPE, ORG-SEARCH-MODE and
  * ORG-RESOURCE-SHAPE by the schema, ORG-PARTOF and ORG-FHIR-R4. The shell's bundle-level checks are
  * the page's, judged by judgeBundleShell; the search that found it, judgeEntryMatch.
  */
@@ -75,7 +76,7 @@ export function judgeEntryRecord(shell: Exchange): Judgement {
   return judgement.problems('ORG-FHIR-R4', fhir, shell, 'a FHIR R4 validator (FHIR.js) finds errors in the organization (§2.5, FHIR R4)');
 }
 
-/** ORG-FILTERS for one organization (`entryShell(exchange, i)`) against the search that found it (§4.3). */
+/** ORG-FILTERS for one organization (`entryShell(exchange, entry)`) against the search that found it (§4.3). */
 export function judgeEntryMatch(shell: Exchange, query: Record<string, string>): Judgement {
   return new Judgement().problems(
     'ORG-FILTERS',
@@ -113,7 +114,7 @@ function judgedEntry(exchange: Exchange, entry: unknown, index: number): Judgeme
   const key = JSON.stringify(entry);
   const known = cleanEntries.get(key) ?? cleanEntriesBefore.get(key);
   if (known) return known;
-  const judged = judgeEntryRecord(entryShell(exchange, index));
+  const judged = judgeEntryRecord(entryShell(exchange, entry));
   if (!judged.clean) return judged.relocated(SHELL_ENTRY, `/entry/${index}`);
   if (cleanEntries.size >= CLEAN_ENTRIES_PER_GENERATION) {
     cleanEntriesBefore = cleanEntries;
