@@ -267,7 +267,7 @@ test('both stores: a sparse fault that doubles is a rate regression naming its s
     expect(lines).toContainEqual(
       expect.stringMatching(
         new RegExp(
-          `DATA-FORMATS \\(MUST\\) in source dataset ${DASHED_PHONE_SOURCE}: failure rate [\\d.]+% \\(${before} of 520\\) → [\\d.]+% \\(${after} of 520\\), up [\\d.]+ points \\(more than 0.5\\)`,
+          `DATA-FORMATS \\(MUST\\) in source dataset ${DASHED_PHONE_SOURCE}: failure rate [\\d.]+% \\(${before} of 520; 95% [\\d.]+% to [\\d.]+%\\) → [\\d.]+% \\(${after} of 520; 95% [\\d.]+% to [\\d.]+%\\), up [\\d.]+ points \\(more than 0.5\\)`,
         ),
       ),
     );
