@@ -68,6 +68,9 @@ const RUN_EXITS =
   '0 pass (or warn: SHOULD findings only), 1 fail (a MUST finding; SHOULD too under --strict; with a baseline, any finding it does not accept), 2 configuration error (a flag, key or file; no API at BASE_URL; 401/403 without credentials; an untrusted certificate), 3 inconclusive (probe problems, run errors, the service unavailable, no check ran)';
 
 /** The flags that configure a judged run, shared by run and merge. */
+/** The pace of a command that asks a service: run's and survey's alike. */
+const MAX_RPS: Flag = { value: 'N', description: 'requests per second at most (MAX_RPS; 0: no limit)' };
+
 const CONFIGURATION: Record<string, Flag> = {
   'base-url': BASE_URL,
   probes: { value: 'FILE', description: "what you know about the service's data (PROBES_FILE)" },
@@ -86,6 +89,7 @@ export const COMMANDS = {
     flags: {
       ...CONFIGURATION,
       grep: { value: 'ID', description: 'only the tests that check this requirement id (a regular expression)' },
+      'max-rps': MAX_RPS,
       workers: { value: 'N', description: 'Playwright workers' },
       shard: { value: 'I/N', description: 'run shard I of N: writes a Playwright blob report to REPORT_DIR/blob/ for merge' },
       'update-baseline': {
@@ -200,7 +204,7 @@ export const COMMANDS = {
       },
       resume: { description: 'carry on the survey whose checkpoint is in --out' },
       shard: { value: 'I/N', description: 'survey shard I of N; join the shards with survey merge' },
-      'max-rps': { value: 'N', description: 'requests per second at most (MAX_RPS; 0: no limit)' },
+      'max-rps': MAX_RPS,
       concurrency: { value: 'N', description: 'requests in flight at most (default 8)' },
       examples: { value: 'N', description: 'failing records shown per requirement, the smallest keys (default 5)' },
       'max-failure-rows': { value: 'N', description: 'rows of failures.csv at most (default 100000)' },

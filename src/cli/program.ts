@@ -110,6 +110,10 @@ function oneLine(error: CommanderError): string {
  * (one line, exit 2), with commander's suggestion when it has one.
  */
 export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
+  // `help nosuch` asks of a command that is not there: a mistake, not a request for the top-level help.
+  const known = new Set(Object.keys(COMMANDS).map((name) => name.split(' ')[0]));
+  if (argv[0] === 'help' && argv[1] !== undefined && !known.has(argv[1]))
+    throw new UsageError(`help: there is no command "${argv[1]}"; the commands are ${[...known].join(', ')}`);
   const args = argv[0] === 'help' ? [...argv.slice(1), '--help'] : [...argv];
   if (args.length === 0 || (args[0].startsWith('-') && !ROOT_ONLY.has(args[0]))) args.unshift('run');
   // The version, asked of any command (run --version): commander's root flag, said here whatever the command.

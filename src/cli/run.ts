@@ -60,8 +60,33 @@ export function runEnvironment(options: RunOptions, env: NodeJS.ProcessEnv, cwd:
   return withEnvFile(next, options['env-file'], cwd);
 }
 
+/**
+ * Refuses a --grep that selects no test of the suite, in one line (exit 2) that points to `list`,
+ * rather than a run that judged nothing. Matched as Playwright matches it (case aside): against each
+ * test's file, describe title, title and tags (`@DATA-FORMATS`).
+ */
+function refuseEmptySelection(grep: string): void {
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(grep, 'i');
+  } catch (error) {
+    throw new UsageError(`--grep must be a regular expression: ${(error as Error).message}`);
+  }
+  // Loaded only for a --grep: a run without one does not load the suite here.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { SUITE } = require('../suite/groups') as typeof import('../suite/groups');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { judging } = require('../harness/annotations') as typeof import('../harness/annotations');
+  const titles = SUITE.flatMap((group) =>
+    group.entries.map((entry) => `${group.file}.spec.ts ${group.describe} ${entry.title} ${judging(...entry.subjects).tag.join(' ')}`),
+  );
+  if (!titles.some((title) => pattern.test(title)))
+    throw new UsageError(`--grep ${grep} selects no test of the suite: directory-conformance list shows the requirement ids to give it`);
+}
+
 /** Playwright's arguments for a run: the package's suite, the selection flags, and whatever follows `--`. */
 function playwrightArguments(options: RunOptions, passThrough: readonly string[]): string[] {
+  if (options.grep !== undefined) refuseEmptySelection(options.grep);
   if (options.workers !== undefined && !/^\d+%?$/.test(options.workers))
     throw new UsageError(`--workers must be a number (or a percentage), got "${options.workers}"`);
   if (options.shard !== undefined && !/^\d+\/\d+$/.test(options.shard))

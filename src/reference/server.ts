@@ -16,6 +16,8 @@ import { type Behaviour, JSON_TYPE, REFERENCE_BEHAVIOUR } from './scenarios/beha
 export interface MountedScenario {
   prefix: string;
   behaviour: Behaviour;
+  /** What a server of one scenario says it serves in its first line: `fault phone-punctuated`. */
+  served?: string;
 }
 
 export interface ReferenceServerOptions {

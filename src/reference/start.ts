@@ -49,7 +49,12 @@ export function runReferenceServer(scenarios?: MountedScenario[]): void {
     // PORT=0 takes any free port: the line below says which, from the socket itself.
     const bound = (app.server.address() as AddressInfo).port;
     const shown = host.includes(':') ? `[${host}]` : host;
-    const serving = scenarios && scenarios.length > 1 ? `, ${scenarios.length} scenarios under /scenario/<name>` : '';
+    const serving =
+      scenarios && scenarios.length > 1
+        ? `, ${scenarios.length} scenarios under /scenario/<name>`
+        : scenarios?.[0]?.served
+          ? `; serving the ${scenarios[0].served}`
+          : '';
     console.log(
       `reference server: http://${shown}:${bound} (${directory.providers.size} providers, ${directory.organizations.size} organizations${serving})`,
     );

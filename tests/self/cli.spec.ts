@@ -52,6 +52,24 @@ test('--version, -V, --help, -h and help answer on every command; a misspelt com
   expect(said(['list', '--', '--grep', 'x'])).toMatch(/only run takes them/);
 });
 
+test('the command line keeps its word: help of no command is exit 2, --grep that selects nothing is exit 2 naming list, run --max-rps is a flag', () => {
+  const dir = tempDir();
+  const help = command(['help', 'nosuch'], { cwd: dir });
+  expect(help.code).toBe(2);
+  expect(help.stderr.trim().split('\n')).toEqual([
+    expect.stringMatching(/help: there is no command "nosuch"; the commands are run, list, /),
+  ]);
+  expect(command(['help', 'survey'], { cwd: dir }).stdout).toMatch(/--findability/);
+  const nothing = command(['run', '--grep', 'NO-SUCH-REQUIREMENT'], { cwd: dir });
+  expect(nothing.code).toBe(2);
+  expect(nothing.stderr.trim().split('\n')).toEqual([
+    expect.stringMatching(/--grep NO-SUCH-REQUIREMENT selects no test of the suite: directory-conformance list shows the requirement ids/),
+  ]);
+  expect(existsSync(join(dir, 'conformance-report', 'conformance.json'))).toBe(false);
+  const paced = command(['run', '--quiet', '--max-rps', '0', '--grep', 'sb-no-match'], { cwd: dir });
+  expect(paced.code, paced.stderr).toBe(0);
+});
+
 test('--quiet leaves the verdict and the findings: no list of tests, no announcement, no progress', () => {
   const dir = tempDir();
   const run = command(['run', '--quiet', '--grep', 'SB-NO-MATCH'], { cwd: dir });
@@ -563,7 +581,8 @@ test('the packed tarball installs into an empty directory and runs against the e
       let said = '';
       serving.stdout.on('data', (chunk: Buffer) => {
         said += chunk.toString();
-        const found = /reference server: (http:\/\/\S+)/.exec(said);
+        // The first line names the fault it serves, so a terminal left open says what it is.
+        const found = /reference server: (http:\/\/\S+) .*; serving the fault page-size-20: /.exec(said);
         if (found) resolve(found[1]);
       });
       serving.on('exit', (code) => reject(new Error(`serve --fault exited ${code}: ${said}`)));

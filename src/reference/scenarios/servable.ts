@@ -27,7 +27,13 @@ export function servedScenario(env: NodeJS.ProcessEnv): MountedScenario[] | unde
     const scenario = list.find((s) => s.name === name);
     if (!scenario)
       throw new ServerSettingError(`${variable}=${name} is not one of them; directory-conformance serve --list-faults lists the faults`);
-    return [{ prefix: '', behaviour: behaviourOf(scenario) }];
+    return [
+      {
+        prefix: '',
+        behaviour: behaviourOf(scenario),
+        served: `${variable === 'REFERENCE_FAULT' ? 'fault' : 'variant'} ${scenario.name}: ${scenario.description}`,
+      },
+    ];
   }
   return undefined;
 }
