@@ -55,7 +55,7 @@ export function probesDraft(options: RunOptions & { npi?: string[]; out?: string
     options,
     BoundedEndpoints,
     () => undefined,
-    async (api) => {
+    async (api, _prepared, { redactor }) => {
       let draft;
       try {
         draft = await draftProbes(api, npis);
@@ -78,12 +78,20 @@ export function probesDraft(options: RunOptions & { npi?: string[]; out?: string
         `organization.overLimit ${organization.overLimit ? 1 : 0}`,
         `organization.statusSearch ${organization.statusSearch ? 'true' : 'no'}`,
       ];
-      console.error(`drafted from ${npis.length} seeds in ${draft.requests} requests (at most ${draft.bound}): ${filled.join(', ')}`);
+      console.error(
+        `drafted from ${npis.length} seed${npis.length === 1 ? '' : 's'} in ${draft.requests} requests (at most ${draft.bound}): ${filled.join(', ')}`,
+      );
       for (const { category, why } of draft.unfilled) console.error(`could not fill ${category}: ${why}`);
-      if (options.out)
-        console.error(
-          `wrote ${resolve(process.cwd(), options.out)}; check it with: directory-conformance probes check --probes ${options.out}`,
-        );
+      if (options.out) {
+        // The hint repeats the target the user gave, so that copied it checks the same service: never a credential in it.
+        const baseUrl = options['base-url'];
+        const flags = [
+          ...(baseUrl !== undefined ? [`--base-url ${redactor.url(baseUrl)}`] : []),
+          ...(options['env-file'] ? [`--env-file ${options['env-file']}`] : []),
+          `--probes ${options.out}`,
+        ];
+        console.error(`wrote ${resolve(process.cwd(), options.out)}; check it with: directory-conformance probes check ${flags.join(' ')}`);
+      }
       return provider.unique?.length ? EXIT.pass : EXIT.inconclusive;
     },
     // The first seed's search, as the draft's own first question: a refusal, or another API, drafts nothing.

@@ -2,6 +2,7 @@ import { escapeLine, markdownCode } from './escape';
 import { type ConformanceReport, coverageInWords } from './model';
 import { coverageCounts } from './coverage-lines';
 import type { Coverage } from '../verdicts/coverage';
+import { counted } from './counted';
 
 /** Text for a Markdown line or table cell: escaped, on one line (escapeLine). */
 const cell = (text: string) => escapeLine(text, 'markdown');
@@ -90,7 +91,7 @@ function againstBaseline(report: ConformanceReport): string {
     case 'warn':
       return `PASS WITH WARNINGS: no new MUST failure${known}; see the baseline section for new SHOULD failures, fixed entries and drift`;
     default:
-      return `FAIL against the baseline: ${baseline!.new.length} new failures, ${baseline!.expired.length} expired entries, ${baseline!.fixed.length} fixed entries, ${drift.length} drifted observations (see Baseline)`;
+      return `FAIL against the baseline: ${counted(baseline!.new.length, 'new failure')}, ${counted(baseline!.expired.length, 'expired entry', 'expired entries')}, ${counted(baseline!.fixed.length, 'fixed entry', 'fixed entries')}, ${counted(drift.length, 'drifted observation')} (see Baseline)`;
   }
 }
 

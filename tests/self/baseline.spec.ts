@@ -85,7 +85,7 @@ test('an entry past its expires date fails the run while its failure still happe
     durationMs: 0,
   });
   const markdown = renderMarkdown(report);
-  expect(markdown).toContain('**Verdict: FAIL against the baseline: 0 new failures, 1 expired entries');
+  expect(markdown).toContain('**Verdict: FAIL against the baseline: 0 new failures, 1 expired entry,');
   expect(markdown).toContain('- **ORG-PAGE**: expired 2026-11-21; until the fix ships.');
   expect(markdown).toContain('- **ORG-COUNT**: fixed: remove it (x)');
   const junit = renderJunit(report);

@@ -332,7 +332,9 @@ test("run from another directory reads that directory's .env and says so; --env-
   expect(missing.stderr).toContain('--env-file');
 });
 
-test('probes check: 0 when every promise holds, 3 when one is contradicted; probes draft writes a file that check accepts', () => {
+test('probes check: 0 when every promise holds, 3 when one is contradicted; probes draft writes a file that check accepts', ({
+  scenarios,
+}) => {
   const dir = tempDir();
   const holds = command(['probes', 'check'], { cwd: dir });
   expect(holds.code).toBe(0);
@@ -348,9 +350,18 @@ test('probes check: 0 when every promise holds, 3 when one is contradicted; prob
   );
   const draft = command(['probes', 'draft', '--npi', npi, '--out', 'drafted.json'], { cwd: dir });
   expect(draft.code).toBe(0);
-  expect(draft.stderr).toMatch(/drafted from 1 seeds in \d+ requests \(at most \d+\)/);
+  expect(draft.stderr).toMatch(/drafted from 1 seed in \d+ requests \(at most \d+\)/);
   expect(draft.stderr).toMatch(/^could not fill provider\.ambiguous: /m);
   expect(command(['probes', 'check', '--probes', 'drafted.json'], { cwd: dir }).code).toBe(0);
+  // Against a service, the hint repeats its address: copied, it checks the same service.
+  const service = `${scenarios.origin}${scenarioPrefix('clean')}`;
+  const drafted = command(['probes', 'draft', '--base-url', service, '--npi', npi, '--out', 'served.json'], {
+    cwd: dir,
+    env: { MAX_RPS: '0' },
+  });
+  const hint = /check it with: directory-conformance (probes check .*)$/m.exec(drafted.stderr)?.[1];
+  expect(hint, drafted.stderr).toBe(`probes check --base-url ${service} --probes served.json`);
+  expect(command(hint!.split(' '), { cwd: dir, env: { MAX_RPS: '0' } }).code).toBe(0);
   expect(command(['probes', 'draft'], { cwd: dir }).code).toBe(2);
   expect(command(['probes', 'draft', '--npi', '123456789'], { cwd: dir }).stderr).toContain('--npi 123456789 is not an NPI: 10 digits');
   // A wrong check digit is the service's own data: drafted from, and said.

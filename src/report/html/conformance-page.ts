@@ -15,8 +15,7 @@ import type { ConformanceReport, Failure, RequirementResult } from '../../types/
 import { failureLocation } from '../../verdicts/fingerprint';
 import { evidence } from './evidence';
 import { type Children, listSection, page, text, valueTable } from './page';
-
-const plural = (count: number, noun: string) => `${count} ${noun}${count > 1 ? 's' : ''}`;
+import { counted } from '../counted';
 
 function banner(report: ConformanceReport): ElementContent {
   const { summary } = report;
@@ -55,7 +54,7 @@ function banner(report: ConformanceReport): ElementContent {
           h(
             'div.meta#judged',
             { dataAnswers: summary.answers, dataChecks: summary.checks },
-            `${plural(summary.answers, 'answer')} judged, every one by the rules of its endpoint: ${summary.checks ?? 0} checks in all`,
+            `${counted(summary.answers, 'answer')} judged, every one by the rules of its endpoint: ${summary.checks ?? 0} checks in all`,
           ),
         ]),
     ...(report.coverage?.gaps === undefined ? [] : [h('div.meta#judged-coverage', coverageCounts(report.coverage as Coverage))]),
@@ -128,7 +127,7 @@ function findings(report: ConformanceReport): ElementContent[] {
             `${r.id} `,
             statusBadge(r, reasonFor),
             ' ',
-            h('span.reason', `${r.level} · ${r.spec} · ${plural(r.failures.length, 'failure')}`),
+            h('span.reason', `${r.level} · ${r.spec} · ${counted(r.failures.length, 'failure')}`),
           ]),
           h('p.reason', r.title),
           ...r.failures.flatMap((f) => {
@@ -148,7 +147,7 @@ function findings(report: ConformanceReport): ElementContent[] {
 
 function requirementRow(r: RequirementResult, reasonFor: ReturnType<typeof baselineReason>): ElementContent {
   const failures =
-    r.failures.length > 0 ? [h('br'), h('a', { href: `#finding-${r.id}` }, `${plural(r.failures.length, 'failure')}, with evidence`)] : [];
+    r.failures.length > 0 ? [h('br'), h('a', { href: `#finding-${r.id}` }, `${counted(r.failures.length, 'failure')}, with evidence`)] : [];
   const skipped = r.skipped
     ? [h('p.reason', `${r.partial ? 'partial: these checks did not run: ' : 'skipped: '}${text(r.skipped.join('; '))}`)]
     : [];
