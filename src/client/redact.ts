@@ -67,7 +67,7 @@ export class Redactor {
   text(value: string): string {
     let out = value;
     for (const secret of this.secrets) out = out.split(secret).join(REDACTED);
-    return out.includes(CUT) ? this.beforeCuts(out) : out;
+    return this.secrets.length > 0 && out.includes(CUT) ? this.beforeCuts(out) : out;
   }
 
   /**

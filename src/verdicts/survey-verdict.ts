@@ -41,13 +41,14 @@ export function surveyVerdict(report: SurveyReport): { verdict: SurveyVerdict; w
   // A shard surveys part of the plan: what the whole survey judged is the merge's to say, as its failures are.
   const part = report.shard.total > 1;
   const coverage = part ? { ...kept, gaps: [] } : kept;
+  const stopped = stoppedWhy(report);
   const decision = decide(
     {
       findings: { must: must.length, should: failing('SHOULD').length },
       probeProblems: 0,
       errors: 0,
       requests: { total: report.requests.total, unanswered: report.requests.transportErrors },
-      stopped: stoppedWhy(report),
+      stopped,
       nothingJudged: part ? undefined : noRecordJudged(report),
       coverage,
     },
@@ -57,7 +58,7 @@ export function surveyVerdict(report: SurveyReport): { verdict: SurveyVerdict; w
     decision.verdict === 'fail'
       ? // A failure found before a stop is a failure; that the survey stopped is said too, or a partial survey reads as a whole one.
         `${must.map((r) => `${r.id} (${r.failed} of ${r.checked} records)`).join(', ')} failed at MUST level${
-          stoppedWhy(report) !== undefined ? `; and ${stoppedWhy(report)}` : ''
+          stopped !== undefined ? `; and ${stopped}` : ''
         }`
       : decision.verdict === 'pass'
         ? 'no record broke a MUST requirement, and every requirement of its plan was judged'

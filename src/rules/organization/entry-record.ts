@@ -7,7 +7,7 @@ import { SCHEMA } from '../../schema-validation/validator';
 import { Judgement } from '../judgement';
 import { PROMISED } from '../../probes/promises';
 import { answeredBundle, claimsBundle, isBundle, total } from './bundle';
-import { isJsonObject } from '../json';
+import { isJsonObject, type JsonObject } from '../json';
 import type { EntryProblem } from '../problem';
 import { entriesOf, fullUrlProblems, hasNextLink, partOfProblems } from './entries';
 import { fhirR4Problems, fhirR4ResourceProblems } from './fhir-r4';
@@ -23,9 +23,10 @@ export const SHELL_ENTRY = '/entry/0';
  * entry is given, not its place: finding the place again for each of a page's entries would cost
  * the page's length each time (a bundle of a million entries, a million times).
  */
-export function entryShell(exchange: Exchange, ...entry: [unknown?]): Exchange {
+export function entryShell(exchange: Exchange, entry?: JsonObject): Exchange {
   const bundle = isJsonObject(exchange.body) ? exchange.body : {};
-  const body = { ...bundle, entry: Array.isArray(bundle.entry) || entry.length > 0 ? entry : bundle.entry };
+  const entries = entry === undefined ? [] : [entry];
+  const body = { ...bundle, entry: Array.isArray(bundle.entry) || entry !== undefined ? entries : bundle.entry };
   let text: string | undefined;
   return Object.defineProperty({ ...exchange, body }, 'bodyText', { get: () => (text ??= JSON.stringify(body)), enumerable: true });
 }
@@ -110,7 +111,7 @@ let cleanEntries = new Map<string, Judgement>();
 let cleanEntriesBefore = new Map<string, Judgement>();
 const CLEAN_ENTRIES_PER_GENERATION = 5_000;
 
-function judgedEntry(exchange: Exchange, entry: unknown, index: number): Judgement {
+function judgedEntry(exchange: Exchange, entry: JsonObject, index: number): Judgement {
   const key = JSON.stringify(entry);
   const known = cleanEntries.get(key) ?? cleanEntriesBefore.get(key);
   if (known) return known;
