@@ -188,9 +188,10 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
       announce(
         `survey: ${npis === undefined ? 'no NPIs' : `NPIs from ${npis === '-' ? 'standard input' : npis}`}, ${walks.length} organization walks, shard ${shard.index}/${shard.total}, ${concurrency} at a time, ${connection.maxRps > 0 ? `at most ${connection.maxRps} requests/s` : 'no rate limit'}${options.resume ? ', resumed' : ''} → ${out}`,
       );
-      let signalled: SurveyStop | undefined;
+      const signalled = new AbortController();
       const stop = (signal: string) => () => {
-        signalled = { kind: 'signal', text: `stopped by ${signal}, the checkpoint kept` };
+        const reason: SurveyStop = { kind: 'signal', text: `stopped by ${signal}, the checkpoint kept` };
+        signalled.abort(reason);
       };
       const onInt = stop('SIGINT');
       const onTerm = stop('SIGTERM');
@@ -202,7 +203,7 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
           concurrency,
           progress: isQuiet(process.env) ? silentProgress() : createProgress(),
           redact: (value) => redactor.value(value),
-          stopRequested: () => signalled,
+          stop: signalled.signal,
         });
         await writeSurvey(out, result, plan.credentials);
         return await recordAfter(history, out, options.label, concluded(out, result));

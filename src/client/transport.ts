@@ -29,6 +29,7 @@ export interface TransportAnswer {
 export interface Transport {
   /** One GET, never redirected. Rejects with an Error whose message says what failed. */
   get(url: string, headers: Record<string, string>, limits: TransportLimits): Promise<TransportAnswer>;
+  /** Ends the connections, aborting any request still under way. */
   close(): Promise<void>;
 }
 
@@ -102,7 +103,11 @@ export class UndiciTransport implements Transport {
     }
   }
 
+  /**
+   * Ends the connections. A request still under way then belongs to work its caller left (a survey
+   * stopped by a signal while an answer never came): it is aborted, not waited for.
+   */
   async close(): Promise<void> {
-    await this.agent.close();
+    await this.agent.destroy();
   }
 }

@@ -12,7 +12,7 @@ import { type ConnectionConfig, loadConnection, secretsOf } from '../config/conn
 import type { Environment } from '../config/environment';
 import { type PromiseCheck, verifyProbes } from '../probe-tools/verify';
 import { BoundedEndpoints, type Draft, draftProbes } from '../probe-tools/draft';
-import { silentProgress } from '../survey/progress';
+import { type Progress, silentProgress } from '../survey/progress';
 import { runSurvey, type SurveyResult } from '../survey/run-survey';
 import type { SurveyPlan } from '../survey/survey-plan';
 import type { Probes } from '../types/schemas';
@@ -42,6 +42,7 @@ export function surveyResultOf(
   { npis, walks }: { npis: string; walks: Record<string, string>[] },
   out: string,
   options: SurveyOptions = {},
+  progress: Progress = silentProgress(),
 ): Promise<SurveyResult & { plan: SurveyPlan }> {
   return withEndpoints(env, async (api, connection, redactor) => {
     const plan: SurveyPlan = {
@@ -59,9 +60,8 @@ export function surveyResultOf(
       out,
       resume: false,
       concurrency: 8,
-      progress: silentProgress(),
+      progress,
       redact: <T>(value: T) => redactor.value(value),
-      stopRequested: () => undefined,
     };
     return { ...(await runSurvey(api, plan, settings)), plan };
   });

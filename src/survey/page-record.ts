@@ -13,6 +13,7 @@ import {
   entriesOf,
   entryShell,
   isBundle,
+  isJsonObject,
   NextWalk,
   nextOwnValueRequest,
   organizationIds,
@@ -27,6 +28,8 @@ import { recordVerdict } from './record-verdict';
 import { inSample, type Sample } from './sample';
 import { outcomeOf, type RecordSearches, type SearchOutcome } from './findability-rates';
 import { aboutTheData, type TimedRequests } from './timed-requests';
+import { ENTRIES_A_TURN, giveWay } from './give-way';
+import { MAX_JUDGED_ENTRIES } from './walk-plan';
 
 /** A walk's query in words, its records' key: `address-state=TX`. */
 export const queryKey = (query: Record<string, string>) => new URLSearchParams(query).toString();
@@ -57,7 +60,7 @@ async function followNext(
   let reached: Exchange;
   try {
     // A 5xx there says nothing of where the link leads: page 1 is left unanswered, as its own 5xx would leave it.
-    reached = await requests.ask('organization', () => endpoints.follow(link));
+    reached = readInPart(await requests.ask('organization', () => endpoints.follow(link))).part;
   } catch (error) {
     // A link to another origin is never followed: credentials stay on the base URL's origin. The walk
     // rule records where it leads (OBS-CROSS-ORIGIN-LINK), as it does for the run; the survey counts walks by that origin.
@@ -94,9 +97,28 @@ function observed(judgement: Judgement, redact: Redact): Pick<PageUnit, 'observe
 /** What decides how far a walk goes: whether the answer is a bundle, its entries, its total, its organization ids and which of them match the search under no reading. */
 export type PageOutline = Pick<PageUnit, 'bundle' | 'entries' | 'total' | 'ids' | 'unmatched'>;
 
-function pageOutline(exchange: Exchange, query: Record<string, string>): PageOutline {
+/**
+ * A page as the survey reads it: its first MAX_JUDGED_ENTRIES entries, which every rule then reads,
+ * and how many it held past them, counted and never judged. What a page held more is not read again
+ * and again by each rule, and no unit grows with it.
+ */
+function readInPart(exchange: Exchange): { part: Exchange; notJudged: number } {
+  const { body } = exchange;
+  if (!isJsonObject(body) || !Array.isArray(body.entry) || body.entry.length <= MAX_JUDGED_ENTRIES) return { part: exchange, notJudged: 0 };
+  const entry = body.entry.slice(0, MAX_JUDGED_ENTRIES);
+  return { part: { ...exchange, body: { ...body, entry } }, notJudged: body.entry.length - entry.length };
+}
+
+/** The outline of a page read in part (readInPart): its entries are all it held. */
+function pageOutline(exchange: Exchange, query: Record<string, string>, notJudged: number): PageOutline {
   const { bundle, ids, total, unmatched = [] } = pageOfWalk(1, exchange, query);
-  return { bundle, entries: ids.length, total, ids: [...ids], ...(unmatched.length > 0 ? { unmatched: [...unmatched] } : {}) };
+  return {
+    bundle,
+    entries: ids.length + notJudged,
+    total,
+    ids: [...ids],
+    ...(unmatched.length > 0 ? { unmatched: [...unmatched] } : {}),
+  };
 }
 
 /**
@@ -137,16 +159,20 @@ export interface WalkPageRequest {
   findability: boolean;
   /** --sample: only the organizations drawn are searched by their own values. */
   sample?: Sample;
+  /** Set when the survey abandons the page (it is stopping): the judging ends at its next turn. */
+  abandon?: AbortSignal;
 }
 
 /** Page `page` of walk `walk`; a request without an answer about the data throws (TimedRequests), with `requests` holding what was asked. */
 export async function surveyWalkPage(
   endpoints: DirectoryEndpoints,
-  { walk, query, page, findability, sample }: WalkPageRequest,
+  { walk, query, page, findability, sample, abandon }: WalkPageRequest,
   redact: Redact,
   requests: TimedRequests,
 ): Promise<PageUnit> {
-  const exchange = await requests.ask('organization', () => endpoints.organizations({ ...query, Page: String(page) }));
+  const { part: exchange, notJudged } = readInPart(
+    await requests.ask('organization', () => endpoints.organizations({ ...query, Page: String(page) })),
+  );
   const key = queryKey(query);
   // A walk's first page that finds nothing with a 4xx is the service's no-match answer (§4.3 r2: not shown), observed: nothing the
   // survey has seen says the search matches. Any other page 1, and every later page of a walk that showed matches, is a bundle or a fault.
@@ -156,7 +182,7 @@ export async function surveyWalkPage(
       ? judgeSurveyed('unmatched-search', { exchange })
       : judgeSurveyed('bundle-page', { exchange, request: `Page=${page} of ${key}` }),
   );
-  const shape = pageOutline(exchange, query);
+  const shape = pageOutline(exchange, query, notJudged);
   // §2.5 requires no next link: a page 1 without one leaves ORG-NEXT-LINK not applicable to this walk, as the walk rule says.
   if (page === 1 && shape.bundle && new NextWalk(firstLinkOnly(query)).add(exchange).wanted === undefined)
     own.add(judgeSurveyed('next-walk', { walk: firstLinkOnly(query), answers: [exchange] }));
@@ -171,10 +197,12 @@ export async function surveyWalkPage(
     ...observed(own, redact),
     organizations: [],
     filters: [],
+    ...(notJudged > 0 ? { notJudged } : {}),
   };
   if (!shape.bundle) return unit;
   const entries = entriesOf(exchange.body);
   for (const [index, id] of unit.ids.entries()) {
+    if (index % ENTRIES_A_TURN === ENTRIES_A_TURN - 1) await giveWay(abandon);
     const entry = entryShell(exchange, entries[index]);
     // Judged alone in the page's shell, at /entry/0; counted at its place in the page.
     const atItsPlace = (judgement: Judgement) => judgement.relocated(SHELL_ENTRY, `/entry/${index}`);
@@ -198,5 +226,6 @@ export async function surveyWalkPage(
  * not judged, journaled or counted: its owner does that.
  */
 export async function peekPage(endpoints: DirectoryEndpoints, query: Record<string, string>): Promise<PageOutline> {
-  return pageOutline(aboutTheData(await endpoints.organizations({ ...query, Page: '1' })), query);
+  const { part, notJudged } = readInPart(aboutTheData(await endpoints.organizations({ ...query, Page: '1' })));
+  return pageOutline(part, query, notJudged);
 }

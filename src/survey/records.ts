@@ -6,7 +6,7 @@
  * into the same counts.
  */
 import type { Level } from '../spec/catalogue';
-import type { NotJudgedReason } from '../types/schemas';
+import type { NotJudgedReason, SurveyReport } from '../types/schemas';
 import type { RecordSearches } from './findability-rates';
 
 export const ENDPOINTS = ['searchSingleBest', 'sourceRecords', 'organization'] as const;
@@ -87,10 +87,12 @@ export interface PageUnit {
   unmatched?: string[];
   /** The page's own checks (ORG-BUNDLE-SHAPE, HTTP-*), keyed by the walk's query. */
   shell: RecordVerdict;
-  /** One per entry, keyed by organization id: the organization's rules, ORG-FILTERS aside. */
+  /** One per entry judged (the first MAX_JUDGED_ENTRIES), keyed by organization id: the organization's rules, ORG-FILTERS aside. */
   organizations: RecordVerdict[];
-  /** One per entry: ORG-FILTERS for the walk's query. */
+  /** One per entry judged: ORG-FILTERS for the walk's query. */
   filters: RecordVerdict[];
+  /** Entries past the first MAX_JUDGED_ENTRIES (more than any page may hold): counted, not judged. */
+  notJudged?: number;
   /** With --findability, one per entry: each search by the organization's own values, its parameter and what it showed (its verdict is in `organizations`). */
   findability?: RecordSearches[];
   /** Page 1 only: its next link followed once: the answer's line, its organizations, and ORG-NEXT-LINK on the answer. */
@@ -105,7 +107,7 @@ export interface PageUnit {
 
 /** Why a survey is not complete, as data: a signal, a service that stopped answering, units left unanswered, or a walk cut at the page bound (no resume helps that one). */
 export interface SurveyStop {
-  kind: 'signal' | 'service-stopped' | 'unanswered' | 'walk-cut';
+  kind: NonNullable<SurveyReport['stop']>['kind'];
   text: string;
 }
 

@@ -41,8 +41,11 @@ export interface SurveySettings {
   concurrency: number;
   progress: Progress;
   redact: Redact;
-  /** Set by a signal: the survey stops taking work, keeps what it has, and says it is incomplete. */
-  stopRequested: () => SurveyStop | undefined;
+  /**
+   * Aborted by a signal, its reason the SurveyStop: the survey stops taking work, leaves the units
+   * under way (--resume asks them again), keeps what it has, and says it is incomplete.
+   */
+  stop?: AbortSignal;
 }
 
 export interface SurveyResult {
@@ -102,6 +105,7 @@ export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan,
         text: `the service stopped answering: ${inARow} units of work in a row were left without an answer about the directory (last: ${error.unit.reason})`,
       };
   };
+  const signalled = () => (settings.stop?.aborted ? (settings.stop.reason as SurveyStop) : undefined);
   const saving = setInterval(() => journal.save(), 2_000);
   const counting = countingPlan(plan, settings.progress, done);
   // How long this process's own event loop was kept waiting: what of a measured latency may be the harness's, not the service's.
@@ -111,8 +115,11 @@ export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan,
     await runPool(work({ endpoints, plan, settings, done, counting }), settings.concurrency, {
       done: judged,
       failed,
-      stopping: () => (stopped ??= settings.stopRequested()) !== undefined,
+      stopping: () => (stopped ??= signalled()) !== undefined,
+      abandon: settings.stop,
     });
+    // The units under way when the signal came were left, not finished: the survey stopped.
+    stopped ??= signalled();
   } finally {
     clearInterval(saving);
     loopDelay.disable();
@@ -141,8 +148,8 @@ export function surveyReport(
   { started, stopped, id = randomUUID() }: { started: string; stopped?: SurveyStop; id?: string },
 ): SurveyResult {
   const { rows, failureRows, failingKeys, skips, ...counts } = tally.finish(plan.shard.total === 1);
-  // Every unit judged, and yet not whole: a walk that reached the survey's page bound before its end.
-  const incomplete = stopped ?? tally.walksCutShort();
+  // Every unit judged, and yet not whole: a walk that reached the survey's page bound before its end, or a page of more entries than are judged.
+  const incomplete = stopped ?? tally.notWhole();
   const report: SurveyReport = {
     suite: { version: SUITE_VERSION },
     id,
@@ -197,6 +204,8 @@ interface Counting {
   expect(units: number): void;
   /** One more part of the plan (the NPI list, a walk) is counted whole. */
   counted(): void;
+  /** A part counted whole goes on past its count (a walk past the page count its total hinted at): a lower bound again. */
+  reopened(): void;
 }
 
 /** The NPI list's units (this shard's lines and every input problem, less the journal's) counted by a pass of their own. */
@@ -215,6 +224,7 @@ function countingPlan(plan: SurveyPlan, progress: Progress, done: Journaled): Co
   const counting: Counting = {
     expect: (units) => progress.expect(units),
     counted: () => progress.uncounted(--open),
+    reopened: () => progress.uncounted(++open),
   };
   // A file is read twice: once to count, beside the survey, and once to survey. A file the count
   // cannot read is the survey's to report, as it reads it.
@@ -300,7 +310,11 @@ async function* walkWork(
     if (!walkCounted) counting.counted();
     walkCounted = true;
   };
-  yield* walkPages(endpoints, walk, query, plan.shard, plan, settings, done, { expect: counting.expect, counted: countedOnce });
+  const reopened = () => {
+    if (walkCounted) counting.reopened();
+    walkCounted = false;
+  };
+  yield* walkPages(endpoints, walk, query, plan.shard, plan, settings, done, { expect: counting.expect, counted: countedOnce, reopened });
   countedOnce();
 }
 
@@ -333,11 +347,16 @@ async function* walkPages(
   { findability, sample }: Pick<SurveyPlan, 'findability' | 'sample'>,
   settings: SurveySettings,
   done: Journaled,
-  counting: Pick<Counting, 'expect' | 'counted'>,
+  counting: Counting,
 ): AsyncGenerator<Task<SurveyUnit>> {
   const ask = (number: number) => () =>
     unitOf({ walk, page: number }, (requests) =>
-      surveyWalkPage(endpoints, { walk, query, page: number, findability: findability === true, sample }, settings.redact, requests),
+      surveyWalkPage(
+        endpoints,
+        { walk, query, page: number, findability: findability === true, sample, abandon: settings.stop },
+        settings.redact,
+        requests,
+      ),
     );
   // Page 1 says how many pages there may be; a shard that does not own it asks for it without judging it.
   const first: { unit?: PageOutline } = {};
@@ -371,7 +390,7 @@ async function* walkInOrder(
   query: Record<string, string>,
   first: PageOutline,
   done: Journaled,
-  counting: Pick<Counting, 'expect' | 'counted'>,
+  counting: Counting,
   ask: (number: number) => () => Promise<SurveyUnit>,
   window: number,
 ): AsyncGenerator<Task<SurveyUnit>> {
@@ -385,10 +404,14 @@ async function* walkInOrder(
     wake?.();
     wake = undefined;
   };
-  // Pages up to the hint are counted ahead for progress; the rest as they are asked.
-  const ahead = (from: number) => [...ownPages({ index: 1, total: 1 }, from, hint)].filter((number) => !done.page(walk, number)).length;
+  // Pages up to the hint are counted ahead for progress, and the page past it, which the walk rule
+  // asks to know the last was the last; the rest as they are asked. A walk of full pages without a
+  // hint, or one gone past its count, is not counted whole: its total is a lower bound, and no time
+  // left is said.
+  const counted = hint + 1;
+  const ahead = (from: number) => [...ownPages({ index: 1, total: 1 }, from, counted)].filter((number) => !done.page(walk, number)).length;
   counting.expect(ahead(2));
-  counting.counted();
+  if (hintedPages(first) !== undefined || first.entries < PAGE_SIZE) counting.counted();
   let asked = 1;
   for (let wanted = rule.wanted; wanted !== undefined; wanted = rule.wanted) {
     const outcome = arrived.get(wanted);
@@ -405,7 +428,10 @@ async function* walkInOrder(
         arrive(number, journaled);
         continue;
       }
-      if (number > hint) counting.expect(1);
+      if (number > counted) {
+        counting.expect(1);
+        counting.reopened();
+      }
       yield { run: ask(number), settled: (o) => arrive(number, 'value' in o ? (o.value as PageUnit) : 'unanswered') };
       continue;
     }
@@ -413,7 +439,7 @@ async function* walkInOrder(
     await new Promise<void>((resolve) => (wake = resolve));
   }
   // Pages counted ahead and never asked: the walk ended before the hint.
-  if (asked < hint) counting.expect(-ahead(asked + 1));
+  if (asked < counted) counting.expect(-ahead(asked + 1));
 }
 
 /**

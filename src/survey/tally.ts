@@ -16,7 +16,7 @@ import { observedBehaviour } from '../verdicts/baseline/observed-behaviour';
 import type { FailingKeys, NotJudgedReason, SurveyReport } from '../types/schemas';
 import type { FailureRow } from '../report/survey/failures-csv';
 import { LatencyHistograms } from './latency';
-import { surveyWalk, walkPageOf } from './walk-plan';
+import { MAX_JUDGED_ENTRIES, surveyWalk, walkPageOf } from './walk-plan';
 import type { InputProblem } from './npi-input';
 import type {
   InputReadUnit,
@@ -119,12 +119,53 @@ export type HeldPage = Omit<PageUnit, 'organizations' | 'filters' | 'findability
   searchLists?: RecordSearches[];
 };
 
+/** Distinct texts the tally interns at most before it starts its pool again: a bound, whatever the failures say. */
+const INTERNED_TEXTS = 1 << 16;
+
 class SharedLists {
   private readonly lists = new Map<string, VerdictLists>();
+  private readonly checkedLists = new Map<string, string[]>();
+  private texts = new Map<string, string>();
+
+  /**
+   * One string of its own for equal texts. A failure's value is cut from the page's body, and V8
+   * keeps a cut string as a view of the whole: held until its walk ends, each failing organization
+   * kept its page's body alive (about 2 KB an organization). A copy holds only itself; and a fault
+   * that every organization shows fails each with the same message or pointer, held once.
+   */
+  private text(value: string): string {
+    const known = this.texts.get(value);
+    if (known !== undefined) return known;
+    if (this.texts.size >= INTERNED_TEXTS) this.texts = new Map();
+    const own = Buffer.from(value, 'utf8').toString('utf8');
+    this.texts.set(own, own);
+    return own;
+  }
+
+  /** A verdict a page keeps (its shell's, its next link's) as its organizations' failing ones are kept: strings of its own. */
+  private held(verdict: RecordVerdict): RecordVerdict {
+    const { checked, failures, skipped } = this.shared(verdict);
+    return skipped ? { key: verdict.key, checked, failures, skipped } : { key: verdict.key, checked, failures };
+  }
+
+  private checkedOf(checked: string[]): string[] {
+    const signature = checked.join(' ');
+    let shared = this.checkedLists.get(signature);
+    if (!shared) this.checkedLists.set(signature, (shared = checked));
+    return shared;
+  }
 
   private shared(verdict: RecordVerdict): VerdictLists {
-    if (verdict.failures.length > 0 || verdict.skipped)
-      return { checked: verdict.checked, failures: verdict.failures, ...(verdict.skipped ? { skipped: verdict.skipped } : {}) };
+    if (verdict.failures.length > 0 || verdict.skipped) {
+      const checked = this.checkedOf(verdict.checked);
+      // Each failure as one literal shape: a spread's object may take a slow form several times its size.
+      const failures = verdict.failures.map(({ id, level, pointer, value, message, url, sources }) =>
+        sources === undefined
+          ? { id, level, pointer: this.text(pointer), value: this.text(value), message: this.text(message), url: this.text(url) }
+          : { id, level, pointer: this.text(pointer), value: this.text(value), message: this.text(message), url: this.text(url), sources },
+      );
+      return verdict.skipped ? { checked, failures, skipped: verdict.skipped } : { checked, failures };
+    }
     const signature = verdict.checked.join(' ');
     let lists = this.lists.get(signature);
     if (!lists) this.lists.set(signature, (lists = { checked: verdict.checked, failures: [] }));
@@ -145,6 +186,8 @@ class SharedLists {
     const ids = new Map(page.ids.map((id) => [id, id]));
     return {
       ...page,
+      shell: this.held(page.shell),
+      ...(page.next ? { next: { ...page.next, verdict: this.held(page.next.verdict) } } : {}),
       keys: organizations.map((v) => ids.get(v.key) ?? v.key),
       organizationLists: organizations.map((v) => this.shared(v)),
       filterLists: filters.map((v) => this.shared(v)),
@@ -197,7 +240,11 @@ export class SurveyTally {
   private readonly providerSearches = new FindabilityCounts();
   /** The NPI lines counted: each once, whatever the journals repeat. */
   private readonly providerLines = new LineSet();
-  /** The reasons of the walks stopped at the page bound (walksCutShort). */
+  /** Entries of the walks' pages past the first MAX_JUDGED_ENTRIES of their page: counted, not judged (notWhole). */
+  private entriesNotJudged = 0;
+  /** The first page that held them, in words. */
+  private firstPageCut: string | undefined;
+  /** The reasons of the walks stopped at the page bound (notWhole). */
   private readonly cutShort: NotJudgedReason[] = [];
 
   constructor(private readonly options: TallyOptions) {}
@@ -350,8 +397,8 @@ export class SurveyTally {
   private finishWalks(wholeWalks: boolean): void {
     // Counted now, each organization once.
     this.heldFailing = 0;
-    const organizations = new Map<string, VerdictLists>();
-    const searched = new Map<string, RecordSearches>();
+    // Each organization counted where a walk first met it: walks in order, pages in order.
+    const met = new Set<string>();
     for (const walk of [...this.walks.keys()].sort((a, b) => a - b)) {
       const pages = this.walks.get(walk)!;
       const held = [...pages.values()].filter((p): p is HeldPage => p.kind === 'page').sort((a, b) => a.page - b.page);
@@ -363,20 +410,23 @@ export class SurveyTally {
       const judged = outcome.fed.filter((unit) => unit.page === 1 || unit.bundle);
       if (judged.length === 0) continue;
       for (const unit of judged) {
+        if (unit.notJudged !== undefined) {
+          this.entriesNotJudged += unit.notJudged;
+          this.firstPageCut ??= `Page=${unit.page} of ${unit.shell.key} held ${unit.entries.toLocaleString('en-US')} entries`;
+        }
         unit.keys.forEach((key, i) => {
-          if (!organizations.has(key)) {
-            organizations.set(key, unit.organizationLists[i]);
-            if (unit.searchLists) searched.set(key, unit.searchLists[i]);
+          if (!met.has(key)) {
+            met.add(key);
+            this.count({ key, ...unit.organizationLists[i] });
+            // Its searches once, with its verdict.
+            if (unit.searchLists) this.organizationSearches.add(unit.searchLists[i]);
           }
           this.count({ key, ...unit.filterLists[i] });
         });
       }
       this.count(this.walkVerdict(query, judged, outcome.whole && wholeWalks ? outcome.fed : undefined));
     }
-    this.organizationCount = organizations.size;
-    for (const [key, lists] of organizations) this.count({ key, ...lists });
-    // Each organization's searches once, where a walk first met it, as its verdict.
-    for (const searches of searched.values()) this.organizationSearches.add(searches);
+    this.organizationCount = met.size;
   }
 
   /**
@@ -408,7 +458,13 @@ export class SurveyTally {
       const judgement = judgeSurveyed('page-walk', { walk: surveyWalk(query), pages: fed });
       const pages: WalkedPage[] = fed
         .filter((p) => p.page === 1 || p.bundle)
-        .map((p) => ({ label: `Page=${p.page}`, ids: p.ids, total: p.total, exchange: p.exchange }));
+        .map((p) => ({
+          label: `Page=${p.page}`,
+          ids: p.ids,
+          ...(p.entries !== undefined ? { entries: p.entries } : {}),
+          total: p.total,
+          exchange: p.exchange,
+        }));
       if (next && pages.length > 1) {
         const reached = { label: 'the page it led to', ids: next.ids, total: undefined, exchange: { method: 'GET' as const, ...next } };
         judgement.add(judgeSurveyed('next-link-target', { pages, from: 0, reached }));
@@ -435,14 +491,20 @@ export class SurveyTally {
   /**
    * Why the survey is not whole though every unit was judged: the first walk that reached the
    * survey's page bound before its end (ORG-PAGE, ORG-TOTAL and ORG-PAGE-DISJOINT not judged on
-   * it), and how many did; undefined when none did.
+   * it), and how many did; else the entries of pages past the first MAX_JUDGED_ENTRIES of their
+   * page, counted and not judged; undefined when neither.
    */
-  walksCutShort(): SurveyStop | undefined {
+  notWhole(): SurveyStop | undefined {
     const [first, ...more] = this.cutShort;
-    if (first === undefined) return undefined;
+    if (first !== undefined)
+      return {
+        kind: 'walk-cut',
+        text: `${first.text}${more.length > 0 ? ` (and ${more.length} more walk${more.length === 1 ? '' : 's'})` : ''}`,
+      };
+    if (this.firstPageCut === undefined) return undefined;
     return {
-      kind: 'walk-cut',
-      text: `${first.text}${more.length > 0 ? ` (and ${more.length} more walk${more.length === 1 ? '' : 's'})` : ''}`,
+      kind: 'page-cut',
+      text: `${this.entriesNotJudged.toLocaleString('en-US')} entries were counted, not judged: the survey judges the first ${MAX_JUDGED_ENTRIES.toLocaleString('en-US')} of a page, the most a page may hold (§4.3, §8), and ${this.firstPageCut}`,
     };
   }
 
@@ -489,7 +551,13 @@ export class SurveyTally {
     }
     const values = Object.fromEntries([...this.values].sort(([a], [b]) => (a < b ? -1 : 1)));
     return {
-      records: { providers: this.providers, notFound: this.notFound, organizations: this.organizationCount, walks: 0 },
+      records: {
+        providers: this.providers,
+        notFound: this.notFound,
+        organizations: this.organizationCount,
+        walks: 0,
+        ...(this.entriesNotJudged > 0 ? { entriesNotJudged: this.entriesNotJudged } : {}),
+      },
       requests: {
         total: this.requestsTotal,
         byStatus: Object.fromEntries([...this.byStatus].sort(([a], [b]) => (a < b ? -1 : 1))),

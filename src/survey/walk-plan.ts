@@ -8,12 +8,20 @@
  * before: the merge hands every shard's pages to the rule, and drops what lies past the end.
  */
 import type { PageOfWalk, PageWalkOptions } from '../rules/rulebook';
-import { PAGE_SIZE } from '../spec/constants';
+import { MAX_COUNT, PAGE_SIZE } from '../spec/constants';
 import type { PageUnit } from './records';
 import { pageShard, type Shard } from './shard';
 
 /** Pages a walk takes at most: a million organizations at 25 a page. A walk cut here is partial, and says so. */
 export const MAX_WALK_PAGES = 40_000;
+
+/**
+ * Entries of one page the survey judges, at most: the most a page may hold (§4.3, §8: Count up to
+ * 1000; Page alone gives 25). A page that holds more fails ORG-PAGE by its count; the entries past
+ * these are counted (PageUnit.notJudged), never judged, so that a bundle of a million entries is
+ * judged in bounded time and memory, and the report says what it left.
+ */
+export const MAX_JUDGED_ENTRIES = MAX_COUNT;
 
 /** The walk rule's options for a survey walk of `query`. */
 export const surveyWalk = (query: Record<string, string>): PageWalkOptions => ({
@@ -32,14 +40,24 @@ export function walkPageOf(
   {
     bundle,
     ids,
+    entries,
     total,
     unmatched,
     url = '',
     status = 0,
     contentType = '',
-  }: Pick<PageUnit, 'bundle' | 'ids' | 'total' | 'unmatched'> & Partial<Pick<PageUnit, 'url' | 'status' | 'contentType'>>,
+  }: Pick<PageUnit, 'bundle' | 'ids' | 'entries' | 'total' | 'unmatched'> & Partial<Pick<PageUnit, 'url' | 'status' | 'contentType'>>,
 ): PageOfWalk {
-  return { page, bundle, ids, total, ...(unmatched ? { unmatched } : {}), exchange: { method: 'GET', url, status, contentType } };
+  return {
+    page,
+    bundle,
+    ids,
+    // A page read in part (its first MAX_JUDGED_ENTRIES) is counted whole: ORG-PAGE judges what it held.
+    ...(entries > ids.length ? { entries } : {}),
+    total,
+    ...(unmatched ? { unmatched } : {}),
+    exchange: { method: 'GET', url, status, contentType },
+  };
 }
 
 /** The page count page 1's total hints at, when it counts more than page 1 holds: a reason to fetch ahead, never to stop. */

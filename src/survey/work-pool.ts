@@ -17,14 +17,36 @@ export function awaitedTask<T>(run: () => Promise<T>): { task: Task<T>; outcome:
   return { task: { run, settled: settle }, outcome };
 }
 
+/** A task's run, or the abandon signal's reason as soon as it is aborted, whichever comes first. */
+async function unlessAbandoned<T>(running: Promise<T>, abandon: AbortSignal | undefined): Promise<{ value: T } | { abandoned: unknown }> {
+  const value = running.then((value) => ({ value }));
+  if (abandon === undefined) return value;
+  // What a task abandoned comes to is nobody's: its failure is not left unhandled.
+  running.catch(() => undefined);
+  let onAbort = () => undefined as void;
+  const abandoned = new Promise<{ abandoned: unknown }>((resolve) => {
+    onAbort = () => resolve({ abandoned: abandon.reason });
+    if (abandon.aborted) onAbort();
+    else abandon.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([value, abandoned]);
+  } finally {
+    // One listener a task at most: a survey runs hundreds of thousands of tasks.
+    abandon.removeEventListener('abort', onAbort);
+  }
+}
+
 /**
  * Runs the tasks `concurrency` at a time until the generator ends or `stopping()` says so; each
- * outcome goes to `done` (a value) or `failed` (an error), in the order they finish.
+ * outcome goes to `done` (a value) or `failed` (an error), in the order they finish. Once `abandon`
+ * is aborted, the tasks under way are left at once (a slow answer, a long judgement): neither done
+ * nor failed, their generator told they did not settle with a value.
  */
 export async function runPool<T>(
   tasks: AsyncGenerator<Task<T>>,
   concurrency: number,
-  handlers: { done: (value: T) => void; failed: (error: unknown) => void; stopping: () => boolean },
+  handlers: { done: (value: T) => void; failed: (error: unknown) => void; stopping: () => boolean; abandon?: AbortSignal },
 ): Promise<void> {
   const worker = async () => {
     while (!handlers.stopping()) {
@@ -32,9 +54,13 @@ export async function runPool<T>(
       if (next.done) return;
       const task = next.value;
       try {
-        const value = await task.run();
-        handlers.done(value);
-        task.settled?.({ value });
+        const outcome = await unlessAbandoned(task.run(), handlers.abandon);
+        if ('abandoned' in outcome) {
+          task.settled?.({ error: outcome.abandoned });
+          return;
+        }
+        handlers.done(outcome.value);
+        task.settled?.(outcome);
       } catch (error) {
         handlers.failed(error);
         task.settled?.({ error });

@@ -992,14 +992,14 @@ export interface SurveyReport {
    */
   complete: boolean;
   /**
-   * Why the survey is not complete: it stopped before it judged every unit of its plan (a signal, a service that stopped answering; --resume finishes it), or a walk reached the survey's bound of 40,000 pages before its end, so that its ORG-PAGE, ORG-TOTAL and ORG-PAGE-DISJOINT were not judged.
+   * Why the survey is not complete: it stopped before it judged every unit of its plan (a signal, a service that stopped answering; --resume finishes it), or a walk reached the survey's bound of 40,000 pages before its end, so that its ORG-PAGE, ORG-TOTAL and ORG-PAGE-DISJOINT were not judged, or a page held more than 1,000 entries, those past them counted and not judged.
    */
   stopped?: string;
   /**
-   * Why the survey is not complete, as data: `signal` (stopped by a signal), `service-stopped` (the service stopped answering), `unanswered` (units left without an answer about the directory): --resume finishes those; `walk-cut` (a walk reached the page bound before its end): no resume helps. Absent from surveys of versions before it.
+   * Why the survey is not complete, as data: `signal` (stopped by a signal), `service-stopped` (the service stopped answering), `unanswered` (units left without an answer about the directory): --resume finishes those; `walk-cut` (a walk reached the page bound before its end) and `page-cut` (a page held more entries than the survey judges, records.entriesNotJudged): no resume helps. Absent from surveys of versions before it.
    */
   stop?: {
-    kind: "signal" | "service-stopped" | "unanswered" | "walk-cut";
+    kind: "signal" | "service-stopped" | "unanswered" | "walk-cut" | "page-cut";
   };
   shard: {
     index: number;
@@ -1040,6 +1040,10 @@ export interface SurveyReport {
      * Organization searches walked.
      */
     walks: number;
+    /**
+     * Entries of organization pages past the first 1,000 of their page (the most a page may hold, §4.3, §8): counted, not judged. Absent when none.
+     */
+    entriesNotJudged?: number;
   };
   requests: {
     /**

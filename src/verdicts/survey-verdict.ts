@@ -17,6 +17,8 @@ function stoppedWhy(report: SurveyReport): string | undefined {
   if (report.complete) return undefined;
   if (report.stop?.kind === 'walk-cut')
     return `the survey is not whole: ${report.stopped ?? 'a walk reached the page bound'}; a resume would stop it at the same page`;
+  if (report.stop?.kind === 'page-cut')
+    return `the survey is not whole: ${report.stopped ?? 'a page held more entries than are judged'}; a resume would leave the same entries`;
   return `the survey stopped before it completed${report.stopped ? `: ${report.stopped}` : ''}; --resume finishes it`;
 }
 

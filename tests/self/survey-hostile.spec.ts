@@ -8,6 +8,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readRequestLog, REQUEST_LOG_VARIABLE } from '../../src/client/request-log';
 import { readFixtures, readProbes } from '../../src/reference/fixture-files';
@@ -17,7 +18,10 @@ import { probesCheckOf, surveyResultOf } from '../../src/suite-runs/other-driver
 import { PAGE_SIZE } from '../../src/spec/constants';
 import type { SurveyReport } from '../../src/types/schemas';
 import { commandAsync, tempDir } from './command';
-import { CYCLE_PAGES } from '../../src/reference/scenarios/hostile-walks';
+import type { Progress } from '../../src/survey/progress';
+import { CYCLE_PAGES, MILLION } from '../../src/reference/scenarios/hostile-walks';
+import { MAX_JUDGED_ENTRIES } from '../../src/survey/walk-plan';
+import { CHECKPOINT_FILE } from '../../src/survey/journal';
 import { expect, test } from './fixtures';
 import { npiFile, readSurvey, surveyCounts } from './survey-report';
 
@@ -39,17 +43,18 @@ for (const { fault, what, surveyEnv, last } of [
     const dir = tempDir();
     const port = await freePort();
     const args = ['survey', '--base-url', `http://127.0.0.1:${port}`, '--organizations-by-state', '--max-rps', '1000'];
-    const survey = async (env: Record<string, string>, more: string[]) => {
+    // The short REQUEST_TIMEOUT_MS is the failing service's: once it is well, a busy machine's slow answer is no fault.
+    const survey = async (env: Record<string, string>, more: string[], commandEnv: Record<string, string> = {}) => {
       const server = await startReferenceServer(env, port);
       try {
-        return await commandAsync([...args, ...more], { env: surveyEnv });
+        return await commandAsync([...args, ...more], { env: commandEnv });
       } finally {
         await server.stop();
       }
     };
     const out = join(dir, 'out');
     // It gives up, with its reason: a survey that kept asking would reach the test's timeout.
-    const failing = await survey({ REFERENCE_FAULT: fault }, ['--out', out]);
+    const failing = await survey({ REFERENCE_FAULT: fault }, ['--out', out], surveyEnv);
     expect(failing.code, failing.stderr).toBe(3);
     const incomplete = readSurvey(out);
     expect(incomplete.complete).toBe(false);
@@ -63,7 +68,7 @@ for (const { fault, what, surveyEnv, last } of [
     expect(failing.stdout).toContain('--resume finishes it');
 
     const resumed = await survey({}, ['--out', out, '--resume']);
-    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.code, resumed.stdout).toBe(0);
     const whole = await survey({}, ['--out', join(dir, 'whole')]);
     expect(whole.code, whole.stderr).toBe(0);
     expect(surveyCounts(readSurvey(out))).toEqual(surveyCounts(readSurvey(join(dir, 'whole'))));
@@ -226,6 +231,108 @@ async function tenThousandPages(): Promise<{ server: Server; baseUrl: string; qu
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, query, asked, pages };
 }
+
+/**
+ * A Progress that keeps what the survey told it: at every unit judged while every part of the plan
+ * was counted (the moment the progress line says a time left), the total it then had.
+ */
+function recordedProgress(): { progress: Progress; done: () => number; claimedTotals: number[] } {
+  let total = 0;
+  let open = 0;
+  let done = 0;
+  const claimedTotals: number[] = [];
+  return {
+    progress: {
+      expect: (units) => void (total += units),
+      uncounted: (parts) => void (open = parts),
+      update: (_, unanswered = 0) => {
+        if (unanswered === 0) done++;
+        if (open === 0) claimedTotals.push(total);
+      },
+      stop: () => undefined,
+    },
+    done: () => done,
+    claimedTotals,
+  };
+}
+
+for (const { scenario, what } of [
+  { scenario: 'walk-pages-cycle', what: 'pages past the last that cycle: the page past the last is counted ahead' },
+  { scenario: 'total-is-page-count', what: 'a total that counts the page: the length of the walk is not known' },
+])
+  test(`progress says a total as whole only when it is: ${what}`, async () => {
+    const server = await serveScenariosHere();
+    try {
+      const recorded = recordedProgress();
+      const env = { BASE_URL: `${server.origin}${scenarioPrefix(scenario)}`, MAX_RPS: '0' };
+      const dir = tempDir();
+      await surveyResultOf(
+        env,
+        { npis: npiFile(dir, 'npis.txt', 1), walks: [{ 'address-state': 'TX' }] },
+        join(dir, 'out'),
+        {},
+        recorded.progress,
+      );
+      expect(recorded.done()).toBeGreaterThan(2);
+      // Every total the progress gave as whole is the units the survey judged in the end: no time left said of a count that grew.
+      expect(recorded.claimedTotals.filter((total) => total !== recorded.done())).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+  });
+
+test.describe('answers too large or too slow to wait for', () => {
+  let server: ScenarioServer;
+  test.beforeAll(({ scenarios }) => {
+    server = scenarios;
+  });
+  const surveyOf = (scenario: string) => [
+    ...['survey', '--base-url', `${server.origin}${scenarioPrefix(scenario)}`, '--organizations', 'address-state=TX'],
+    ...['--max-rps', '1000'],
+  ];
+
+  test('a bundle of a million entries: its first 1,000 judged, the rest counted and said; ORG-PAGE fails by the whole count; under 1 GiB', async () => {
+    test.setTimeout(180_000);
+    const out = join(tempDir(), 'out');
+    const result = await commandAsync([...surveyOf('walk-million-entries'), '--out', out], { measureMemory: true });
+    expect(result.code, result.stderr).toBe(1);
+    const report = readSurvey(out);
+    // Page 1, and page 2, which repeats it and so ends the walk: each held a million entries.
+    expect(report.requests.total).toBe(2);
+    expect(report.records.entriesNotJudged).toBe(2 * (MILLION - MAX_JUDGED_ENTRIES));
+    expect(report.complete).toBe(false);
+    expect(report.stop).toEqual({ kind: 'page-cut' });
+    expect(report.stopped).toMatch(/^1,998,000 entries were counted, not judged: .* Page=1 of address-state=TX held 1,000,000 entries$/);
+    const page = report.requirements.find((r) => r.id === 'ORG-PAGE' && r.level === 'MUST');
+    expect(page?.examples[0].message).toContain(`Page=1 returned ${MILLION} entries`);
+    expect(result.stdout).toMatch(/the survey is not whole: 1,998,000 entries were counted, not judged/);
+    test.info().annotations.push({ type: 'peak resident memory', description: `${Math.round((result.peakRssBytes ?? 0) / 2 ** 20)} MiB` });
+    if (result.peakRssBytes !== undefined) expect(result.peakRssBytes).toBeLessThan(2 ** 30);
+  });
+
+  test('SIGTERM while an answer never comes: the survey leaves the request, says it stopped, exit 3, its checkpoint kept for --resume', async () => {
+    test.setTimeout(120_000);
+    const out = join(tempDir(), 'out');
+    // A request that would wait ten minutes for its answer: only leaving it ends the survey inside the test's time.
+    const env = { REQUEST_TIMEOUT_MS: '600000' };
+    const checkpoint = join(out, CHECKPOINT_FILE);
+    const result = await commandAsync([...surveyOf('walk-silent-after-page-1'), '--out', out], {
+      env,
+      started: (child) =>
+        void (async () => {
+          // Page 1 judged, its next pages asked, and never answered.
+          await expect.poll(() => existsSync(checkpoint), { timeout: 60_000, intervals: [50] }).toBe(true);
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          child.kill('SIGTERM');
+        })(),
+    });
+    expect(result.code, result.stderr).toBe(3);
+    const report = readSurvey(out);
+    expect(report.stop).toEqual({ kind: 'signal' });
+    expect(report.stopped).toBe('stopped by SIGTERM, the checkpoint kept');
+    expect(result.stdout).toMatch(/--resume finishes it/);
+  });
+});
 
 test('10,000 pages of one walk: every page asked once, 250,000 organizations counted once, in bounded memory', async () => {
   test.setTimeout(300_000);

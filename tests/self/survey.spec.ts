@@ -26,13 +26,16 @@ import { BIN, commandAsync, tempDir } from './command';
 import { expect, seededRandom, test } from './fixtures';
 import { readSurvey, surveyCounts } from './survey-report';
 import { wilsonInterval } from '../../src/verdicts/wilson-interval';
+import { PAGE_SIZE } from '../../src/spec/constants';
 import { unusedUnmatchable } from '../../src/rules/rulebook';
 import { layoutProblems, openFile, readmeImage } from './browser';
 import { listening } from './socket-server';
 import { inSample } from '../../src/survey/sample';
 import type { SurveyPlan } from '../../src/survey/survey-plan';
 import { SurveyTally } from '../../src/survey/tally';
-import type { ProviderUnit } from '../../src/survey/records';
+import type { PageUnit, ProviderUnit } from '../../src/survey/records';
+import { runInNewContext } from 'node:vm';
+import { setFlagsFromString } from 'node:v8';
 import { surveyReport } from '../../src/survey/run-survey';
 import { MAX_WALK_PAGES } from '../../src/survey/walk-plan';
 import { surveyVerdict } from '../../src/verdicts/survey-verdict';
@@ -691,6 +694,66 @@ test('the progress line counts the organizations failing a MUST as their pages c
   surveyReport(tally, plan, { started: new Date().toISOString() });
   // Once the walk ends, counted once, as a record.
   expect(tally.failingRecords).toBe(1);
+});
+
+test("a failing organization held until its walk ends costs a few hundred bytes, not its page's body", () => {
+  const query = { 'address-state': 'OH' };
+  const plan = handPlan([query]);
+  const tally = new SurveyTally(plan);
+  // A collection on demand, so that the heap measured is what the tally holds.
+  setFlagsFromString('--expose-gc');
+  const collect = runInNewContext('gc') as () => void;
+  const PAGES = 2_000;
+  // As a live survey's are: each failure's value cut from its page's body (40 KB), its message built around it.
+  const page = (number: number): PageUnit => {
+    const body = `{"entry":[${Array.from({ length: PAGE_SIZE }, (_, i) => `{"telecom":"(614) 555-${String(number * PAGE_SIZE + i).padStart(7, '0')}${' '.repeat(1_600)}"}`).join(',')}]}`;
+    const ids = Array.from({ length: PAGE_SIZE }, (_, i) => `org-${number}-${i}`);
+    const url = `https://directory.example/api/fhir/organization?address-state=OH&Page=${number}`;
+    return {
+      kind: 'page',
+      walk: 0,
+      page: number,
+      url,
+      status: 200,
+      contentType: 'application/fhir+json',
+      requests: [{ endpoint: 'organization', status: 200, ms: 1 }],
+      bundle: true,
+      entries: PAGE_SIZE,
+      total: PAGES * PAGE_SIZE,
+      ids,
+      shell: verdict('address-state=OH'),
+      organizations: ids.map((key, i) => {
+        const at = body.indexOf(`555-${String(number * PAGE_SIZE + i).padStart(7, '0')}`) - '(614) '.length;
+        const value = body.slice(at, at + 20);
+        const pointer = `/entry/${i}/resource/telecom/0/value`;
+        return {
+          key,
+          checked: ['ORG-ENTRY-SHAPE', 'ORG-RESOURCE-SHAPE'],
+          failures: [
+            {
+              id: 'ORG-RESOURCE-SHAPE',
+              level: 'MUST' as const,
+              pointer,
+              value,
+              message: `[ORG-RESOURCE-SHAPE] MUST §2.5: a telecom value is digits only: at ${pointer} ${value} must match pattern "^[0-9]+$"`,
+              url,
+            },
+          ],
+        };
+      }),
+      filters: ids.map(verdict),
+    };
+  };
+  collect();
+  const before = process.memoryUsage().heapUsed;
+  for (let number = 1; number <= PAGES; number++) tally.add(page(number));
+  collect();
+  const perOrganization = (process.memoryUsage().heapUsed - before) / (PAGES * PAGE_SIZE);
+  test.info().annotations.push({ type: 'heap a failing organization holds', description: `${Math.round(perOrganization)} bytes` });
+  // docs/cli.md: about 300 bytes; a page's body kept alive by its values would be 1.6 KB an organization more.
+  expect(perOrganization).toBeLessThan(600);
+  const { report } = surveyReport(tally, plan, { started: new Date().toISOString() });
+  expect(report.requirements.find((r) => r.id === 'ORG-RESOURCE-SHAPE')?.failed).toBe(PAGES * PAGE_SIZE);
 });
 
 test('a walk stopped at the page bound before its end leaves the survey not complete, saying which walk and why', () => {

@@ -15,11 +15,16 @@ export interface WalkedPage {
   label: string;
   /** The organization ids of its entries, in order. */
   ids: readonly string[];
+  /** The entries it held, where `ids` lists only the first of them (the survey reads a page's first 1,000). */
+  entries?: number;
   /** The bundle's `total`, whatever the service sent. */
   total: unknown;
   /** The page's answer; or its line alone, where the walk's pages are summaries (the survey holds no bodies). */
   exchange: Exchange | AnswerLine;
 }
+
+/** How many entries a page held: its ids, or the count of a page read in part. */
+export const entryCount = (page: Pick<WalkedPage, 'ids' | 'entries'>): number => page.entries ?? page.ids.length;
 
 /**
  * §4.3 r4 leaves the meaning of `total` across pages open. Two readings exist: every match (the
@@ -51,7 +56,7 @@ export function totalReadings(pages: readonly WalkedPage[]): TotalReading[] {
   const numeric = numericTotals(pages);
   const readings: TotalReading[] = [];
   if (!allMatchesBreak(numeric)) readings.push('all matches');
-  if (numeric.every((p) => p.total === p.ids.length)) readings.push("the page's count");
+  if (numeric.every((p) => p.total === entryCount(p))) readings.push("the page's count");
   return readings;
 }
 
@@ -65,10 +70,10 @@ export function totalAcrossPagesProblem(pages: readonly WalkedPage[]): { page: W
   const numeric = numericTotals(pages);
   if (numeric.length < 2 || totalReadings(numeric).length > 0) return undefined;
   const broken = allMatchesBreak(numeric)!;
-  const notCount = numeric.find((p) => p.total !== p.ids.length)!;
+  const notCount = numeric.find((p) => p.total !== entryCount(p))!;
   return {
     page: broken.page,
-    message: `${broken.why}, and it is not each page's count either (${notCount.label} holds ${notCount.ids.length} entries, total ${notCount.total}): total means every match or the page's count (§2.5, §4.3 r4), and these totals fit neither`,
+    message: `${broken.why}, and it is not each page's count either (${notCount.label} holds ${entryCount(notCount)} entries, total ${notCount.total}): total means every match or the page's count (§2.5, §4.3 r4), and these totals fit neither`,
   };
 }
 

@@ -11,7 +11,7 @@ import type { Exchange } from '../../client/exchange';
 import { Judgement } from '../judgement';
 import { answeredBundle, isBundle, total } from './bundle';
 import { nextLink, organizationIds } from './entries';
-import { filterProblems } from './filters';
+import { filterProblems, unmatchedIds } from './filters';
 import { CUT_SHORT } from './walk-by-page';
 import { judgeRepeats, matchCount, missingFromWalk, missingMessage, totalAcrossPagesProblem, type WalkedPage } from './page-walk';
 
@@ -96,8 +96,6 @@ export class NextWalk {
     const [first, ...followed] = this.answers;
     const size = organizationIds(first.body).length;
     const asked = `${JSON.stringify(query)}${count === undefined ? '' : ` with Count=${count}`}`;
-    // Organizations that match the search under no reading are the link's doing only when page 1 holds none.
-    const firstMatches = filterProblems(first.body, query).every((p) => p.level !== 'MUST');
     if (!isBundle(first))
       return judgement.skip('ORG-NEXT-LINK', {
         kind: 'answer-unjudgeable',
@@ -113,6 +111,8 @@ export class NextWalk {
         text: `the first bundle of ${asked} has no next link: there is nothing to follow (§2.5 names no relation but self)`,
       });
     if (followed.length > 0) judgement.observe('OBS-CROSS-ORIGIN-LINK', { nextLinks: "on the base URL's origin" });
+    // Organizations that match the search under no reading are the link's doing only when page 1 holds none.
+    const firstMatches = unmatchedIds(first.body, query).length === 0;
     const pages: WalkedPage[] = [{ label: 'page 1', ids: organizationIds(first.body), total: total(first), exchange: first }];
     for (const [index, exchange] of followed.entries()) {
       const page = index + 2;

@@ -21,6 +21,7 @@ import { isBundle, total } from './bundle';
 import { hasNextLink, organizationIds } from './entries';
 import { unmatchedIds } from './filters';
 import {
+  entryCount,
   judgeRepeats,
   matchCount,
   missingFromWalk,
@@ -40,6 +41,8 @@ export interface PageOfWalk {
   bundle: boolean;
   /** The organization ids of its entries, in order ([] for no bundle). */
   ids: readonly string[];
+  /** The entries it held, where `ids` lists only the first of them (the survey reads a page's first 1,000). */
+  entries?: number;
   /** The bundle's `total`, whatever the service sent. */
   total: unknown;
   /** The bundle has a `next` link (page 1's, for the multiPage promise). */
@@ -73,8 +76,8 @@ export interface WalkCheckAnswers {
 }
 
 /** Whether a page shows by itself that more than `threshold` organizations match: it holds more, or its next link or total says so. */
-function pageShowsMoreThan(page: Pick<PageOfWalk, 'bundle' | 'ids' | 'total' | 'nextLink'>, threshold: number): boolean {
-  const entries = page.ids.length;
+function pageShowsMoreThan(page: Pick<PageOfWalk, 'bundle' | 'ids' | 'entries' | 'total' | 'nextLink'>, threshold: number): boolean {
+  const entries = entryCount(page);
   const total = typeof page.total === 'number' ? page.total : undefined;
   const showsMore = page.nextLink === true || (total !== undefined && total > entries);
   return page.bundle && (entries > threshold || (showsMore && (threshold <= PAGE_SIZE || (total !== undefined && total > threshold))));
@@ -97,7 +100,13 @@ export function pageOfWalk(page: number, exchange: Exchange, query: Record<strin
 
 const label = (page: number) => `Page=${page}`;
 const counted = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const walked = (p: PageOfWalk): WalkedPage => ({ label: label(p.page), ids: p.ids, total: p.total, exchange: p.exchange });
+const walked = (p: PageOfWalk): WalkedPage => ({
+  label: label(p.page),
+  ids: p.ids,
+  ...(p.entries !== undefined ? { entries: p.entries } : {}),
+  total: p.total,
+  exchange: p.exchange,
+});
 
 export class PageWalk {
   /** The pages of matches, in order. */
@@ -180,14 +189,14 @@ export class PageWalk {
         {
           probe: probeLabel('organization.multiPage', query),
           promised: PROMISED.multiPage,
-          observed: `the walk by Page ended on ${label(shown.page)} with ${counted(this.seen.size, 'organization')} (Page=1: ${counted(first.ids.length, 'entry', 'entries')}, total ${JSON.stringify(first.total)}, ${first.nextLink ? 'a' : 'no'} next link)`,
+          observed: `the walk by Page ended on ${label(shown.page)} with ${counted(this.seen.size, 'organization')} (Page=1: ${counted(entryCount(first), 'entry', 'entries')}, total ${JSON.stringify(first.total)}, ${first.nextLink ? 'a' : 'no'} next link)`,
         },
         shown.exchange,
       );
     }
     this.observeTotal(judgement, first);
     for (const [index, page] of this.pages.entries()) {
-      const entries = page.ids.length;
+      const entries = entryCount(page);
       // The last page of matches may be short; only an ended walk knows which page that is.
       const last = index === this.pages.length - 1 && this.ended;
       if (index === this.pages.length - 1 && !this.ended && entries <= PAGE_SIZE) continue;
@@ -242,7 +251,7 @@ export class PageWalk {
   /** OBS-TOTAL-ACROSS-PAGES (§4.3 r4 does not show it): what page 1's total counts, where more than one page exists. */
   private observeTotal(judgement: Judgement, first: PageOfWalk): void {
     const { total } = first;
-    const entries = first.ids.length;
+    const entries = entryCount(first);
     if (this.pages.length < 2 && !(typeof total === 'number' && total > entries)) return;
     // The reading as a field of its own: what a later run compares (observedBehaviour), never read back from words.
     judgement.observe(
@@ -267,7 +276,7 @@ export class PageWalk {
       page: label(beyond.page),
       status: beyond.exchange.status,
       outcome,
-      entries: beyond.ids.length,
+      entries: entryCount(beyond),
     });
   }
 }
