@@ -38,7 +38,8 @@ try {
   output = isMainProcess ? claimPlaywrightOutput(harness.reportDir, sharded) : playwrightOutputOf(harness.reportDir);
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
+  // One prefix for every command's error line, as src/cli/main.ts writes it.
+  console.error(`directory-conformance: ${error.message}`);
   // Loaded only here: the report's renderers are no start-up cost of a run that starts.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { reportRunThatCouldNotStart } = require('./src/harness/stopped-run') as typeof import('./src/harness/stopped-run');
@@ -47,7 +48,7 @@ try {
 }
 if (isMainProcess) {
   // The first lines of every run: what it tests, and where its configuration came from.
-  announce(`conformance target: ${targetLine(harness.baseUrl, harness.embedded)}`);
+  announce(`conformance target: ${targetLine(harness.baseUrl, harness.embedded, harness.maxRps)}`);
   announce(dotenvAnnouncement(process.env, process.cwd()));
   // A run that stops before its reporter writes must not leave an earlier run's verdict behind.
   clearReport(harness.reportDir);

@@ -109,9 +109,21 @@ function startPlaywright(args: readonly string[], env: NodeJS.ProcessEnv, cwd: s
   const child = spawn(process.execPath, [cli, ...args], {
     cwd,
     env: compiled ? { ...env, ...WITHOUT_TYPESCRIPT_LOADER } : env,
-    stdio: 'inherit',
+    // No terminal on its standard input: Playwright then keeps its "npx playwright show-report" hint,
+    // which points away from the report a user reads (the verdict line names index.html).
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const exited = new Promise<number>((resolveExit) => child.on('exit', (code, signal) => resolveExit(code ?? (signal ? 130 : 1))));
+  // Ctrl-C reaches Playwright too, which stops the tests and writes the report; this process waits
+  // for it, and hands a SIGTERM on as Playwright's own stop. The exit is the report's verdict's.
+  const stopRun = () => void child.kill('SIGINT');
+  const waitForIt = () => undefined;
+  process.on('SIGINT', waitForIt).on('SIGTERM', stopRun);
+  const exited = new Promise<number>((resolveExit) =>
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', waitForIt).off('SIGTERM', stopRun);
+      resolveExit(code ?? (signal ? EXIT.inconclusive : 1));
+    }),
+  );
   return { exited, stop: () => void child.kill() };
 }
 

@@ -60,7 +60,7 @@ export async function target<E extends DirectoryEndpoints, P>(
     const logDir = merged[REQUEST_LOG_VARIABLE];
     const carrier: Transport = logDir ? new LoggingTransport(transport, logDir, 'command', 0, (url) => redactor.url(url)) : transport;
     const http = new ReadOnlyHttpClient(carrier, clientOptions(connection, redactor, new Throttle(connection.maxRps)));
-    announce(`target: ${targetLine(redactor.url(connection.baseUrl), connection.embedded)}`);
+    announce(`target: ${targetLine(redactor.url(connection.baseUrl), connection.embedded, connection.maxRps)}`);
     announce(dotenvAnnouncement(env, cwd));
     try {
       const inputs = await preflightInputs(prepared);

@@ -141,8 +141,12 @@ export function targetsEmbedded(env: Environment): boolean {
 }
 
 /** The target in words, for the first line a command prints and for every report. */
-export function targetLine(baseUrl: string, embedded: boolean): string {
-  return embedded ? `${baseUrl} (the embedded reference server: no BASE_URL or --base-url was given)` : baseUrl;
+export function targetLine(baseUrl: string, embedded: boolean, maxRps: number): string {
+  if (embedded) return `${baseUrl} (the embedded reference server: no BASE_URL or --base-url was given)`;
+  // A limit a user did not set would slow a run without a word: the first line says it, and what changes it.
+  return maxRps > 0
+    ? `${baseUrl} (at most ${maxRps} requests/s: MAX_RPS or --max-rps sets it, 0 for no limit)`
+    : `${baseUrl} (no rate limit)`;
 }
 
 /** How to reach the target; throws one ConfigError naming the first bad key. */

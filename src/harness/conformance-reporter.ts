@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import type { FullResult, Reporter, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { type TestOutcome, testResultOf } from './annotations';
 import { preflightStopped } from './preflight';
-import { type Environment, environmentWithDotenv, isQuiet } from '../config/environment';
+import { ENV_FILE_VARIABLE, type Environment, environmentWithDotenv, isQuiet } from '../config/environment';
 import { loadSuiteConfig } from './suite-config';
 import { reportTargetOf } from './report-target';
 import { secretsOf } from '../config/connection';
@@ -62,10 +62,12 @@ export default class ConformanceReporter implements Reporter {
     // Playwright exits 0 or 1 only; an exit listener runs inside its process.exit and sets ours.
     // The verdict can also be kinder than the tests: a failure the baseline knows fails its test, not the run.
     const code = EXIT_CODE[verdict];
-    if (result.status === 'interrupted') return undefined;
+    // A run stopped by Ctrl-C or SIGTERM exits by the verdict of what it judged (inconclusive, as a
+    // rule: what it did not reach is not judged), not by Playwright's 130.
     process.once('exit', () => {
       process.exitCode = code;
     });
+    if (result.status === 'interrupted') return undefined;
     if (code !== 0 && result.status === 'passed') return { status: 'failed' };
     return code === 0 && result.status === 'failed' ? { status: 'passed' } : undefined;
   }
@@ -103,10 +105,17 @@ export default class ConformanceReporter implements Reporter {
     // What was not judged, and what closes each gap: MUST gaps, which decide the verdict, first.
     for (const line of coverageLines(summary.coverage)) console.log(line);
     // Without a baseline a SHOULD finding only warns: the last line says how to gate on every finding.
-    if (!config.baseline && this.runErrors.length === 0 && !isQuiet(environment))
+    if (!config.baseline && this.runErrors.length === 0 && !isQuiet(environment)) {
+      // The hint repeats the target and inputs of this run: copied, it records the same service's findings, never a credential.
+      const again = [
+        ...(config.embedded ? [] : [`--base-url ${redactor.url(config.baseUrl)}`]),
+        ...(environment[ENV_FILE_VARIABLE] ? [`--env-file ${environment[ENV_FILE_VARIABLE]}`] : []),
+        ...(environment.PROBES_FILE?.trim() ? [`--probes ${environment.PROBES_FILE.trim()}`] : []),
+      ];
       console.log(
-        `no baseline: to gate releases on every finding, SHOULD ones included, record the ones you accept with: directory-conformance run --baseline conformance-baseline.json --update-baseline`,
+        `no baseline: to gate releases on every finding, SHOULD ones included, record the ones you accept with: directory-conformance run ${[...again, '--baseline conformance-baseline.json --update-baseline'].join(' ')}`,
       );
+    }
     return summary.verdict;
   }
 }

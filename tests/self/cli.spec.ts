@@ -1,8 +1,8 @@
 /** The directory-conformance command: flags, exit codes, the catalogue, comparison, and the packed package installed. */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { minVersion, satisfies } from 'semver';
+import { subset } from 'semver';
 import { COMMANDS } from '../../src/cli/command-table';
 import { OBSERVATIONS, REQUIREMENTS } from '../../src/spec/catalogue';
 import { testResultOf } from '../../src/harness/annotations';
@@ -10,7 +10,8 @@ import { aggregate } from '../../src/verdicts/aggregate';
 import { conformanceReport, type ConformanceReport } from '../../src/report/model';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { PACKAGE_ROOT } from '../../src/package-root';
-import { BIN, command, tempDir } from './command';
+import { neutralSuiteEnvironment } from '../../src/suite-runs/run-suite';
+import { BIN, command, commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
 
 const VERSION = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -52,7 +53,7 @@ test('--version, -V, --help, -h and help answer on every command; a misspelt com
   expect(said(['list', '--', '--grep', 'x'])).toMatch(/only run takes them/);
 });
 
-test('the command line keeps its word: help of no command is exit 2, --grep that selects nothing is exit 2 naming list, run --max-rps is a flag', () => {
+test('the command line keeps its word: help of no command is exit 2, --grep that selects nothing is exit 2 naming list, run --max-rps is a flag, the pace is said', () => {
   const dir = tempDir();
   const help = command(['help', 'nosuch'], { cwd: dir });
   expect(help.code).toBe(2);
@@ -68,6 +69,56 @@ test('the command line keeps its word: help of no command is exit 2, --grep that
   expect(existsSync(join(dir, 'conformance-report', 'conformance.json'))).toBe(false);
   const paced = command(['run', '--quiet', '--max-rps', '0', '--grep', 'sb-no-match'], { cwd: dir });
   expect(paced.code, paced.stderr).toBe(0);
+  // One prefix for a configuration error, whichever command meets it.
+  for (const args of [['run'], ['probes', 'check']]) {
+    const wrong = command(args, { cwd: dir, env: { MAX_RPS: 'fast' } });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr.trim().split('\n')).toEqual([
+      'directory-conformance: configuration: MAX_RPS must be a number of requests per second from 0 (no limit) to 10000, got "fast"',
+    ]);
+  }
+  // Against a service, the first line says the pace it is asked at, and what changes it.
+  const remote = command(['probes', 'check', '--base-url', 'http://127.0.0.1:9'], { cwd: dir, env: { MAX_RPS: '' } });
+  expect(remote.stderr.split('\n')[0]).toBe(
+    'target: http://127.0.0.1:9 (at most 10 requests/s: MAX_RPS or --max-rps sets it, 0 for no limit)',
+  );
+});
+
+test('a run stopped by SIGTERM writes the report of what it judged and exits by its verdict, 3, as the README says', async () => {
+  test.setTimeout(120_000);
+  const dir = tempDir();
+  // Paced (3 requests a second against the embedded server), so that the signal lands in the middle of the tests.
+  const result = await commandAsync(['run'], {
+    cwd: dir,
+    env: { MAX_RPS: '3' },
+    started: (child) =>
+      void (async () => {
+        await expect
+          .poll(() => existsSync(join(dir, 'conformance-report', 'playwright', 'test-results')), { timeout: 60_000, intervals: [100] })
+          .toBe(true);
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+        child.kill('SIGTERM');
+      })(),
+  });
+  expect(result.code, result.stdout).toBe(3);
+  const report = JSON.parse(readFileSync(join(dir, 'conformance-report', 'conformance.json'), 'utf8')) as ConformanceReport;
+  expect(report.verdict).toBe('inconclusive');
+  expect(result.stdout).toMatch(/^conformance: INCONCLUSIVE: /m);
+});
+
+test("on a terminal, the run ends on the report it wrote, not on Playwright's show-report hint", () => {
+  const hasScript = spawnSync('script', ['--version']).status === 0;
+  test.skip(!hasScript, 'no script(1) here to give the run a terminal');
+  const dir = tempDir();
+  // script(1) runs the command on a pseudo-terminal, as a user's shell does.
+  const onTerminal = spawnSync('script', ['-qec', `${BIN} run --grep ORG-PAGE`, '/dev/null'], {
+    cwd: dir,
+    env: { ...neutralSuiteEnvironment(process.env), PATH: process.env.PATH },
+    encoding: 'utf8',
+  });
+  expect(onTerminal.status, onTerminal.stdout).toBe(0);
+  expect(onTerminal.stdout).toMatch(/conformance: PASS: .*conformance-report\/index\.html/);
+  expect(onTerminal.stdout).not.toMatch(/show-report/);
 });
 
 test('--quiet leaves the verdict and the findings: no list of tests, no announcement, no progress', () => {
@@ -426,7 +477,13 @@ test('a baseline gates a release: --update-baseline accepts, known passes, expir
     writeFileSync(join(dir, 'baseline.json'), JSON.stringify(baseline));
   };
   // Without a baseline the fault fails the run; --update-baseline records it and the run passes.
-  expect(command(['run', '--base-url', faulty, '--grep', 'ORG-PAGE'], { cwd: dir, env }).code).toBe(1);
+  const unguarded = command(['run', '--base-url', faulty, '--grep', 'ORG-PAGE'], { cwd: dir, env });
+  expect(unguarded.code).toBe(1);
+  // Its hint, copied, records this service's findings, not the embedded server's.
+  // (--env-file: the self-tests read no dotenv file, CONFORMANCE_ENV_FILE=/dev/null, which the hint repeats.)
+  expect(unguarded.stdout).toContain(
+    `record the ones you accept with: directory-conformance run --base-url ${faulty} --env-file /dev/null --baseline conformance-baseline.json --update-baseline`,
+  );
   const accepted = run(faulty, '--update-baseline');
   expect(accepted.code).toBe(0);
   expect(accepted.stderr).toMatch(/baseline: wrote .*baseline\.json: 1 entries \(0 kept, 1 added, 0 removed\)/);
@@ -550,15 +607,15 @@ test('the packed tarball installs into an empty directory and runs against the e
   expect(readFileSync(join(PACKAGE_ROOT, 'LICENSE'), 'utf8')).toMatch(/^ +Apache License\n +Version 2\.0, January 2004/);
   const manifest = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { license: string; engines: { node: string } };
   expect(manifest.license).toBe('Apache-2.0');
-  // What an installer gets, not the lockfile: every package must admit the oldest Node the package declares.
+  // What an installer gets, not the lockfile: every package must admit every Node the package declares
+  // (a range that admits Node 22.0 where a dependency wants 22.12 is refused, not only its oldest Node).
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--engine-strict', join(dir, tarball)], { cwd: project, stdio: 'pipe' });
-  const oldest = minVersion(manifest.engines.node)!.version;
   const refusing = installedManifests(join(project, 'node_modules')).filter(
-    ({ engines }) => typeof engines?.node === 'string' && !satisfies(oldest, engines.node),
+    ({ engines }) => typeof engines?.node === 'string' && !subset(manifest.engines.node, engines.node),
   );
   expect(
     refusing.map(({ name, version, engines }) => `${name}@${version} wants Node ${engines!.node}`),
-    `Node ${oldest}`,
+    `Node ${manifest.engines.node}`,
   ).toEqual([]);
   // Plain Node runs it: no TypeScript loader is installed with it.
   for (const loader of ['tsx', 'esbuild', 'ts-node']) expect(existsSync(join(project, 'node_modules', loader))).toBe(false);
