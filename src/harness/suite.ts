@@ -111,12 +111,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     }
     const failures = checks.mustFailures();
     if (failures.length > 0) {
-      // Playwright prints this on the terminal: what the service sent must show there, never act.
+      // Playwright prints this on the terminal: what the service sent must show there, never act. The
+      // first failure of each requirement tells the story, with how many more it has; every one, with
+      // its evidence, is in the report the verdict line names.
+      const byRequirement = new Map<RequirementId, typeof failures>();
+      for (const failure of failures) byRequirement.set(failure.id, [...(byRequirement.get(failure.id) ?? []), failure]);
+      const shown = [...byRequirement.values()].map(([first, ...rest]) =>
+        [
+          escapeText(first.failure.message, 'terminal'),
+          ...(rest.length > 0 ? [`      (and ${rest.length} more of ${first.id}: in the report)`] : []),
+        ].join('\n'),
+      );
       const message = checks.findingsThrown(
-        `${failures.length} MUST check${failures.length > 1 ? 's' : ''} failed:\n\n${failures.map((f) => escapeText(f.failure.message, 'terminal')).join('\n\n')}`,
+        `${failures.length} MUST check${failures.length > 1 ? 's' : ''} failed, of ${byRequirement.size} requirement${byRequirement.size > 1 ? 's' : ''}:\n\n${shown.join('\n\n')}`,
       );
       testInfo.annotations.push(...checks.thrownAnnotation());
-      throw new Error(message);
+      throw findingError(message);
     }
   },
 
@@ -135,6 +145,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(await (targetSetup.discovery ??= discover(endpoints(), probes)));
   },
 });
+
+/**
+ * A test's findings as the error that fails it: the service's fault, not a crash of the harness, so
+ * without a stack, and Playwright shows no code frame of the harness under the evidence.
+ */
+function findingError(message: string): Error {
+  const finding = new Error(message);
+  finding.stack = `Error: ${message}`;
+  return finding;
+}
 
 /**
  * Skips the test when `skipped`, with a typed reason: the reporter reads the reason as data (the

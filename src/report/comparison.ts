@@ -1,5 +1,6 @@
 /** `directory-conformance compare`, in Markdown: what changed from A to B. */
 import { type Comparison, changeCount, unjudged } from '../verdicts/comparison';
+import { counted } from './counted';
 import { escapeLine, markdownCode } from './escape';
 
 const cell = (value: unknown) => escapeLine(typeof value === 'string' ? value : JSON.stringify(value), 'markdown');
@@ -11,7 +12,7 @@ export function renderComparison(c: Comparison): string {
     `A: ${cell(c.a.file)} (${cell(c.a.target)}), verdict ${cell(c.a.verdict)}  `,
     `B: ${cell(c.b.file)} (${cell(c.b.target)}), verdict ${cell(c.b.verdict)}`,
     '',
-    `${changeCount(c)} changes: ${c.statusChanged.length} status changes, ${c.lostCoverage.length} lost coverage, ${c.newFailures.length} new failures, ${c.goneFailures.length} gone, ${c.observationsDiffer.length} observations that differ.`,
+    `${counted(changeCount(c), 'change')}: ${counted(c.statusChanged.length, 'status change')}, ${c.lostCoverage.length} lost coverage, ${counted(c.newFailures.length, 'new failure')}, ${c.goneFailures.length} gone, ${counted(c.observationsDiffer.length, 'observation that differs', 'observations that differ')}.`,
     ...(unjudged(c.b.verdict)
       ? ['', `**B's verdict is ${c.b.verdict}: it did not judge everything, so the comparison cannot pass.**`]
       : []),

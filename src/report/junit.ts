@@ -32,7 +32,8 @@ interface Case {
 
 /**
  * One suite of cases. Requirements have no duration of their own (many tests judge one, one test
- * many): the suite carries the run's, and no case claims a time of 0.
+ * many): their suite carries the run's, and no case claims a time of 0; the other suites are drawn
+ * from the requirements' results and carry none, so that the suites' times add up to the run's.
  */
 function testsuite(
   parent: XMLBuilder,
@@ -95,9 +96,14 @@ function requirementCases(r: RequirementResult, report: ConformanceReport, accep
       return { ...base, outcome: { kind: 'skipped', message: `known failure, accepted by the baseline: ${accepted.get(r.id)!}` } };
     if (r.status === 'skip') return { ...base, outcome: { kind: 'skipped', message: r.skipped?.join('; ') ?? 'skipped' } };
     if (failures.length === 0) return base;
-    const text = failures.map((f) => f.message).join('\n\n');
+    // Against a baseline, the failures no entry covers come first, and the case says it has them:
+    // a dashboard's message names what is new, not an accepted failure beside it.
+    const fresh = new Set((report.baseline?.new ?? []).filter((n) => n.id === r.id && n.level === level).map((n) => n.message));
+    const ordered = [...failures.filter((f) => fresh.has(f.message)), ...failures.filter((f) => !fresh.has(f.message))];
+    if (fresh.size > 0) base.properties = { ...base.properties, baseline: `${fresh.size} new` };
+    const text = ordered.map((f) => f.message).join('\n\n');
     // The rule's words are a field of the failure (a report of an older version has only the message, which opens with them).
-    const [first] = failures;
+    const [first] = ordered;
     const head = wholeRule(first.message);
     // The id once: a rule's words that name it already are not prefixed again.
     const rule = first.rule === undefined ? undefined : wholeRule(first.rule).replace(new RegExp(`^\\[${r.id}\\] *`), '');
@@ -167,10 +173,14 @@ export function renderJunit(report: ConformanceReport): string {
             outcome: { kind: 'failure', type: 'expired', message: firstLine(message), text: message },
           };
         }),
-        ...(report.baseline?.fixed ?? []).map((e) => ({
+        // A warning, as the verdict counts it: a skipped case that says so, never a pass.
+        ...(report.baseline?.fixed ?? []).map((e): Case => ({
           name: `fixed: ${e.id}${e.fingerprint ? ` ${e.fingerprint}` : ''}`,
           classname: 'conformance.baseline',
-          output: `fixed: remove it from ${report.baseline!.file}`,
+          outcome: {
+            kind: 'skipped',
+            message: `fixed (a warning): the failure no longer happens; remove the entry from ${report.baseline!.file}`,
+          },
         })),
         ...report.drift.map((d) => ({
           name: `drift: ${d.id}`,
@@ -187,7 +197,8 @@ export function renderJunit(report: ConformanceReport): string {
   for (const [name, cases] of suites) {
     // The requirements suite is always there; the others only when they hold something.
     if (cases.length === 0 && name !== 'requirements') continue;
-    const counts = testsuite(root, name, cases, report.durationMs);
+    // The run's time once: on the requirements, which the tests judged; the other suites are read from them.
+    const counts = testsuite(root, name, cases, name === 'requirements' ? report.durationMs : 0);
     totals.tests += cases.length;
     totals.failures += counts.failures;
     totals.errors += counts.errors;

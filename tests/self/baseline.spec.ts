@@ -15,6 +15,16 @@ import { RUN, summaryOf } from './run-summary';
 
 const options = { strict: false, failOnDrift: false, today: '2026-11-22' };
 
+/** The report of a run judged against a baseline, as the reporter writes it. */
+const reportOf = (run: typeof RUN, judged: ReturnType<typeof judgeAgainstBaseline>, durationMs: number) =>
+  conformanceReport({
+    ...run,
+    ...judged,
+    target: { baseUrl: 'https://directory.example', embedded: false },
+    startedAt: '2026-01-01T00:00:00.000Z',
+    durationMs,
+  });
+
 test('known failures do not fail the run; a failure of another location is new; a vanished one is fixed', () => {
   const baseline: Baseline = {
     expectations: [
@@ -77,13 +87,7 @@ test('an entry past its expires date fails the run while its failure still happe
   expect(judged.baseline.expired.map((e) => e.id)).toEqual(['ORG-PAGE']);
   expect(judged.baseline.fixed.map((e) => e.id)).toEqual(['ORG-COUNT']);
   expect(judged.verdict).toBe('fail');
-  const report = conformanceReport({
-    ...RUN,
-    ...judged,
-    target: { baseUrl: 'https://directory.example', embedded: false },
-    startedAt: '2026-01-01T00:00:00.000Z',
-    durationMs: 0,
-  });
+  const report = reportOf(RUN, judged, 1234);
   const markdown = renderMarkdown(report);
   expect(markdown).toContain('**Verdict: FAIL against the baseline: 0 new failures, 1 expired entry,');
   expect(markdown).toContain('- **ORG-PAGE**: expired 2026-11-21; until the fix ships.');
@@ -94,6 +98,37 @@ test('an entry past its expires date fails the run while its failure still happe
   expect(junit).toMatch(
     /<testcase name="SB-ROOT-OBJECT[^"]*"[^>]*>\s*<properties>.*?<\/properties>\s*<skipped message="known failure, accepted by the baseline: x"\/>/s,
   );
+  // A fixed entry is a warning, as the verdict counts it: a skipped case that says so, not a pass.
+  expect(junit).toMatch(/<testcase name="fixed: ORG-COUNT" classname="conformance.baseline">\s*<skipped message="fixed \(a warning\): /);
+  // The run's time once, on the requirements: the suites drawn from them carry none.
+  const times = [...junit.matchAll(/<testsuite name="([^"]+)"[^>]* time="([\d.]+)"/g)].map(([, name, time]) => [name, time]);
+  expect(times).toContainEqual(['requirements', '1.234']);
+  expect(times.filter(([name]) => name !== 'requirements').map(([, time]) => time)).toEqual(times.slice(1).map(() => '0.000'));
+});
+
+test('JUnit: a requirement with known and new failures says it has new ones, and its message is the new one', () => {
+  const org = 'https://directory.example/fhir/organization?Page=1';
+  // The accepted failure first, as the run met it; the new one at another place.
+  const run = summaryOf([
+    {
+      id: 'ORG-PAGE',
+      failures: [
+        { message: '[ORG-PAGE] MUST: Page=1 returned 20 entries', url: org, pointer: '/entry' },
+        { message: '[ORG-PAGE] MUST: the next link is not a page of 25', url: org, pointer: '/link' },
+      ],
+    },
+  ]);
+  const judged = judgeAgainstBaseline(
+    run,
+    'b.json',
+    { expectations: [{ id: 'ORG-PAGE', fingerprint: 'organization /entry', reason: 'x' }] },
+    options,
+  );
+  expect(judged.baseline.new.map((f) => f.fingerprint)).toEqual(['organization /link']);
+  const report = reportOf(run, judged, 0);
+  const orgPage = /<testcase name="ORG-PAGE: [^"]*"[^>]*>(.*?)<\/testcase>/s.exec(renderJunit(report))![1];
+  expect(orgPage).toContain('<property name="baseline" value="1 new"/>');
+  expect(orgPage).toMatch(/<failure type="MUST" message="[^"]*">\[ORG-PAGE\] MUST: the next link is not a page of 25/);
 });
 
 test('drift: behaviour that differs from the baseline warns, and fails with --fail-on-drift; data that grows does not drift', () => {

@@ -296,7 +296,7 @@ test('compare: exit 3 when B judged nothing or not all; a requirement A judged a
   writeFileSync(join(dir, 'b.json'), JSON.stringify(b));
   const lost = command(['compare', 'a.json', 'b.json'], { cwd: dir });
   expect(lost.stdout).toMatch(/^\| ORG-ACTIVE \| pass \| skip \| no test of this run judges it \(--grep or --shard chose others\) \|$/m);
-  expect(lost.stdout).toMatch(/^\d+ changes: 0 status changes, 1 lost coverage,/m);
+  expect(lost.stdout).toMatch(/^1 change: 0 status changes, 1 lost coverage,/m);
   expect(JSON.parse(command(['compare', 'a.json', 'b.json', '--json'], { cwd: dir }).stdout).lostCoverage).toEqual([
     { id: 'ORG-ACTIVE', a: 'pass', b: 'skip', why: 'no test of this run judges it (--grep or --shard chose others)' },
   ]);
@@ -479,6 +479,10 @@ test('a baseline gates a release: --update-baseline accepts, known passes, expir
   // Without a baseline the fault fails the run; --update-baseline records it and the run passes.
   const unguarded = command(['run', '--base-url', faulty, '--grep', 'ORG-PAGE'], { cwd: dir, env });
   expect(unguarded.code).toBe(1);
+  // A finding reads as the service's fault: the first failure of each requirement and how many more, no stack or code frame of the harness.
+  expect(unguarded.stdout).toMatch(/Error: 7 MUST checks failed, of 1 requirement:/);
+  expect(unguarded.stdout).toMatch(/^ +\(and 6 more of ORG-PAGE: in the report\)$/m);
+  expect(unguarded.stdout).not.toMatch(/^\s+at |suite\.[tj]s|^\s+> ?\d+ \|/m);
   // Its hint, copied, records this service's findings, not the embedded server's.
   // (--env-file: the self-tests read no dotenv file, CONFORMANCE_ENV_FILE=/dev/null, which the hint repeats.)
   expect(unguarded.stdout).toContain(
@@ -486,7 +490,7 @@ test('a baseline gates a release: --update-baseline accepts, known passes, expir
   );
   const accepted = run(faulty, '--update-baseline');
   expect(accepted.code).toBe(0);
-  expect(accepted.stderr).toMatch(/baseline: wrote .*baseline\.json: 1 entries \(0 kept, 1 added, 0 removed\)/);
+  expect(accepted.stderr).toMatch(/baseline: wrote .*baseline\.json: 1 entry \(0 kept, 1 added, 0 removed\)/);
   const written = JSON.parse(readFileSync(join(dir, 'baseline.json'), 'utf8'));
   expect(written.expectations).toEqual([expect.objectContaining({ id: 'ORG-PAGE', fingerprint: 'organization /entry' })]);
   expect(written.observations['OBS-TOTAL-ACROSS-PAGES']).toBeDefined();

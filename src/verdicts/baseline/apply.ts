@@ -21,7 +21,7 @@ export function applyBaseline(summary: ConformanceSummary, settings: BaselineSet
   const kept = next.expectations.filter((e) => old?.expectations.includes(e)).length;
   const gaps = next.gaps?.length ?? 0;
   console.error(
-    `baseline: wrote ${settings.file}: ${next.expectations.length} entries (${kept} kept, ${next.expectations.length - kept} added, ${before - kept} removed)${gaps > 0 ? `, and ${gaps} accepted gap${gaps === 1 ? '' : 's'}` : ''}`,
+    `baseline: wrote ${settings.file}: ${next.expectations.length} ${next.expectations.length === 1 ? 'entry' : 'entries'} (${kept} kept, ${next.expectations.length - kept} added, ${before - kept} removed)${gaps > 0 ? `, and ${gaps} accepted gap${gaps === 1 ? '' : 's'}` : ''}`,
   );
   return judgeAgainstBaseline(summary, settings.file, next, options);
 }
