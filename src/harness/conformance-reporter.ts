@@ -21,6 +21,17 @@ const ANSI = /\u001b\[[0-9;]*m/g;
  * and decides the exit status (EXIT_CODE): MUST failures fail (1), SHOULD failures only with STRICT;
  * probe problems or run errors without a failure are inconclusive (3).
  */
+/** Baseline entries the verdict line names: the first few, then how many more. */
+const NAMED_ENTRIES = 3;
+
+/** ` (ORG-PAGE organization /link, ORG-COUNT, and 2 more)`: which entries, so that the line says what changed; nothing for none. */
+function named(entries: readonly { id: string; fingerprint?: string }[]): string {
+  if (entries.length === 0) return '';
+  const names = entries.slice(0, NAMED_ENTRIES).map((e) => (e.fingerprint ? `${e.id} ${e.fingerprint}` : e.id));
+  const more = entries.length - names.length;
+  return ` (${names.join(', ')}${more > 0 ? `, and ${more} more` : ''})`;
+}
+
 export default class ConformanceReporter implements Reporter {
   private readonly outcomes = new Map<string, TestOutcome>();
   /** Errors outside any test: the preflight, or a failing global set-up. */
@@ -97,7 +108,7 @@ export default class ConformanceReporter implements Reporter {
     const tests = (status: TestOutcome['status']) => outcomes.filter((o) => o.status === status).length;
     const counts = `requirements ${pass} pass${partial > 0 ? ` (${partial} partial)` : ''}, ${fail} fail, ${warn} warn, ${skip} skip; tests ${tests('passed')} passed, ${tests('failed') + tests('timedOut')} failed, ${tests('skipped')} skipped${plural(summary.probeProblems.length, 'probe problem')}${plural(summary.errors.length, 'run error')}`;
     const againstBaseline = judged
-      ? `; baseline: ${judged.baseline.known.length} known, ${judged.baseline.new.length} new, ${judged.baseline.fixed.length} fixed, ${judged.baseline.expired.length} expired${plural(judged.drift.length, 'drifted observation')}`
+      ? `; baseline: ${judged.baseline.known.length} known, ${judged.baseline.new.length} new${named(judged.baseline.new)}, ${judged.baseline.fixed.length} fixed${named(judged.baseline.fixed)}, ${judged.baseline.expired.length} expired${named(judged.baseline.expired)}${plural(judged.drift.length, 'drifted observation')}${named(judged.drift)}`
       : '';
     console.log(
       `\nconformance: ${summary.verdict.toUpperCase()}: ${counts}${againstBaseline} (${config.reportDir}/${REPORT_FILES.html}; ${REPORT_FILES.markdown} and ${REPORT_FILES.json} beside it)`,

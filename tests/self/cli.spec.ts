@@ -511,6 +511,8 @@ test('a baseline gates a release: --update-baseline accepts, known passes, expir
   expect(fixed.code).toBe(0);
   expect(fixed.report.verdict).toBe('warn');
   expect(fixed.report.baseline.fixed.map((e: { id: string }) => e.id)).toEqual(['ORG-PAGE']);
+  // The verdict line names what changed, not only how many.
+  expect(fixed.stdout).toMatch(/baseline: 0 known, 0 new, 1 fixed \(ORG-PAGE[^)]*\), 0 expired/);
   expect(readFileSync(join(dir, 'conformance-report', 'conformance.md'), 'utf8')).toContain('fixed: remove it');
   expect(run(clean, '--strict').code).toBe(1);
 
@@ -519,12 +521,14 @@ test('a baseline gates a release: --update-baseline accepts, known passes, expir
   const fresh = run(faulty);
   expect(fresh.code).toBe(1);
   expect(fresh.report.baseline.new.map((f: { id: string }) => f.id)).toEqual(['ORG-PAGE']);
+  expect(fresh.stdout).toMatch(/baseline: 0 known, 1 new \(ORG-PAGE organization [^)]*\), 0 fixed/);
 
   edit((b) => (b.observations['OBS-TOTAL-ACROSS-PAGES'] = "the page's count"));
   const drifted = run(clean);
   expect(drifted.code).toBe(0);
   expect(drifted.report.verdict).toBe('warn');
   expect(drifted.report.drift).toEqual([{ id: 'OBS-TOTAL-ACROSS-PAGES', before: "the page's count", after: 'all matches' }]);
+  expect(drifted.stdout).toContain('1 drifted observation (OBS-TOTAL-ACROSS-PAGES)');
   expect(run(clean, '--fail-on-drift').code).toBe(1);
   // A baseline that does not exist is a configuration error, unless the run is to write it.
   expect(command(['run', '--baseline', 'missing.json'], { cwd: dir }).code).toBe(2);
