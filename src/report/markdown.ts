@@ -8,6 +8,16 @@ import { counted } from './counted';
 const cell = (text: string) => escapeLine(text, 'markdown');
 const clip = (text: string, length = 300) => (text.length > length ? `${text.slice(0, length)}…` : text);
 
+/**
+ * A failure in one cell: what was wrong, then the failing value and the request, each cut to its
+ * share of the cell, so that a long rule never pushes the value and the request out of it.
+ */
+function firstFailure(failure: ConformanceReport['requirements'][number]['failures'][number]): string {
+  if (failure.rule === undefined || failure.url === undefined) return failure.message;
+  const value = failure.excerpt === undefined ? '' : ` ${clip(failure.excerpt, 100)}`;
+  return `${clip(failure.rule.split('\n')[0].replace(/:$/, ''), 140)};${value} (${failure.method ?? 'GET'} ${clip(failure.url, 120)} → ${failure.status ?? ''})`;
+}
+
 function verdict(report: ConformanceReport): string {
   if (report.baseline && report.verdict !== 'inconclusive' && report.verdict !== 'error') return againstBaseline(report);
   switch (report.verdict) {
@@ -150,7 +160,8 @@ export function renderMarkdown(report: ConformanceReport): string {
   lines.push(...baselineSection(report));
   lines.push('## Requirements', '', '| id | level | spec | status | checks | first failure or skip reason |', '|---|---|---|---|---|---|');
   for (const r of report.requirements) {
-    const detail = r.failures[0]?.message ?? (r.skipped ? `${r.partial ? 'partly skipped: ' : ''}${r.skipped.join('; ')}` : '');
+    const first = r.failures[0];
+    const detail = first ? firstFailure(first) : r.skipped ? `${r.partial ? 'partly skipped: ' : ''}${r.skipped.join('; ')}` : '';
     lines.push(
       `| ${r.id} | ${r.level} | ${cell(r.spec)} | ${r.status}${r.partial ? ' (partial)' : ''} | ${r.checks} | ${cell(clip(detail))} |`,
     );

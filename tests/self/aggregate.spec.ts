@@ -382,3 +382,25 @@ test('the markdown report shows the verdict, each first failure and the observat
   expect(markdown).toContain('| SB-STRICT-PARAM | SHOULD | §4.1 r2, r5 | warn | 2 | still returned the record |');
   expect(markdown).toContain('| OBS-PARAM-CASE |');
 });
+
+test('the Markdown cell of a first failure shows what was wrong, the failing value and the request, whatever the rule says before them', () => {
+  const rule = `a phone number is 10 digits without punctuation, or empty, §2.3 r6: ${'1 violation of schemas/provider/golden-record.schema.json '.repeat(8)}:`;
+  const failure = {
+    level: 'MUST' as const,
+    message: `[DATA-FORMATS] MUST §2.3.5–6: ${rule}\n  GET https://directory.example/provider/searchSingleBest?NPI=1 → 200\n  /data/Phone/0 = "(806) 669-3883"`,
+    rule,
+    method: 'GET',
+    url: 'https://directory.example/provider/searchSingleBest?NPI=1',
+    status: 200,
+    mediaType: 'application/json',
+    excerpt: '/data/Phone/0 = "(806) 669-3883"',
+    pointer: '/data/Phone/0',
+  };
+  const report = fold([outcome('t', 'failed', [declare('DATA-FORMATS'), result({ id: 'DATA-FORMATS', checks: 1, failures: [failure] })])], {
+    strict: false,
+  });
+  const row = renderMarkdown(asReport(report))
+    .split('\n')
+    .find((line) => line.startsWith('| DATA-FORMATS |'))!;
+  expect(row).toContain('/data/Phone/0 = "(806) 669-3883" (GET https://directory.example/provider/searchSingleBest?NPI=1 → 200)');
+});
