@@ -750,8 +750,8 @@ test("a failing organization held until its walk ends costs a few hundred bytes,
   collect();
   const perOrganization = (process.memoryUsage().heapUsed - before) / (PAGES * PAGE_SIZE);
   test.info().annotations.push({ type: 'heap a failing organization holds', description: `${Math.round(perOrganization)} bytes` });
-  // docs/cli.md: about 300 bytes; a page's body kept alive by its values would be 1.6 KB an organization more.
-  expect(perOrganization).toBeLessThan(600);
+  // docs/cli.md: 300 to 550 bytes; a page's body kept alive by its values would be 1.6 KB an organization more (2,161 bytes measured so).
+  expect(perOrganization).toBeLessThan(800);
   const { report } = surveyReport(tally, plan, { started: new Date().toISOString() });
   expect(report.requirements.find((r) => r.id === 'ORG-RESOURCE-SHAPE')?.failed).toBe(PAGES * PAGE_SIZE);
 });
