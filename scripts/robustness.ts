@@ -172,10 +172,12 @@ const configCase = (name: string, env: Record<string, string>, says: RegExp): Ca
   name: `invalid configuration: ${name}`,
   env: () => env,
   verify: (run) => {
-    const lines = run.stderr.split('\n').filter((line) => says.test(line));
+    // On the terminal with the prefix every command's error line has; in the report, the message alone.
+    const said = new RegExp(`^directory-conformance: ${says.source.replace(/^\^/, '')}`);
+    const lines = run.stderr.split('\n').filter((line) => said.test(line));
     return [
       ...(run.exitCode !== 2 ? [`exit ${run.exitCode}, expected 2`] : []),
-      ...(lines.length !== 1 ? [`stderr should hold one line matching ${says}, holds ${lines.length}: ${run.stderr.slice(0, 300)}`] : []),
+      ...(lines.length !== 1 ? [`stderr should hold one line matching ${said}, holds ${lines.length}: ${run.stderr.slice(0, 300)}`] : []),
       ...(/Running \d+ test/.test(run.stdout) ? ['tests ran'] : []),
       ...(run.report?.verdict !== 'error' || !says.test(run.report.errors[0]?.message ?? '')
         ? [`conformance.json should say verdict error with the message, says ${run.report?.verdict}`]
@@ -272,9 +274,7 @@ async function main(): Promise<void> {
     rmSync(root, { recursive: true, force: true });
   }
   const rows = results.map(({ name, run, problems }) => {
-    const configuration = run.stderr
-      .split('\n')
-      .find((l) => l.startsWith('configuration:') && !/^configuration: (reading|no dotenv)/.test(l));
+    const configuration = run.stderr.split('\n').find((l) => l.startsWith('directory-conformance: configuration:'));
     const said = (
       run.report?.errors[0]?.message ??
       configuration ??
