@@ -10,14 +10,9 @@ import { requirement, type RequirementId } from '../spec/catalogue';
 import { failureLevel, type RequirementResult } from '../verdicts/aggregate';
 import { openMustGaps } from '../verdicts/coverage';
 import type { ConformanceReport } from './model';
+import { wholeRule } from './whole-rule';
 
 const firstLine = (text: string) => text.split('\n')[0];
-
-/** A rule's words whole on one line: a first line that ends in ":" announces the lines after it, so the first of them follows. */
-function wholeRule(text: string): string {
-  const [head, next] = text.split('\n');
-  return head.endsWith(':') && next !== undefined && next.trim() !== '' ? `${head} ${next.trim()}` : head;
-}
 
 /** Seconds, as JUnit's `time` has them. */
 const seconds = (ms: number) => (ms / 1000).toFixed(3);

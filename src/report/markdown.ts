@@ -3,6 +3,7 @@ import { type ConformanceReport, coverageInWords } from './model';
 import { coverageCounts } from './coverage-lines';
 import type { Coverage } from '../verdicts/coverage';
 import { counted } from './counted';
+import { wholeRule } from './whole-rule';
 
 /** Text for a Markdown line or table cell: escaped, on one line (escapeLine). */
 const cell = (text: string) => escapeLine(text, 'markdown');
@@ -15,7 +16,7 @@ const clip = (text: string, length = 300) => (text.length > length ? `${text.sli
 function firstFailure(failure: ConformanceReport['requirements'][number]['failures'][number]): string {
   if (failure.rule === undefined || failure.url === undefined) return failure.message;
   const value = failure.excerpt === undefined ? '' : ` ${clip(failure.excerpt, 100)}`;
-  return `${clip(failure.rule.split('\n')[0].replace(/:$/, ''), 140)};${value} (${failure.method ?? 'GET'} ${clip(failure.url, 120)} → ${failure.status ?? ''})`;
+  return `${clip(wholeRule(failure.rule).replace(/:$/, ''), 300)};${value} (${failure.method ?? 'GET'} ${clip(failure.url, 120)} → ${failure.status ?? ''})`;
 }
 
 function verdict(report: ConformanceReport): string {
@@ -161,10 +162,9 @@ export function renderMarkdown(report: ConformanceReport): string {
   lines.push('## Requirements', '', '| id | level | spec | status | checks | first failure or skip reason |', '|---|---|---|---|---|---|');
   for (const r of report.requirements) {
     const first = r.failures[0];
-    const detail = first ? firstFailure(first) : r.skipped ? `${r.partial ? 'partly skipped: ' : ''}${r.skipped.join('; ')}` : '';
-    lines.push(
-      `| ${r.id} | ${r.level} | ${cell(r.spec)} | ${r.status}${r.partial ? ' (partial)' : ''} | ${r.checks} | ${cell(clip(detail))} |`,
-    );
+    // A failure's cell is cut part by part (firstFailure), a skip's reasons as a whole.
+    const detail = first ? firstFailure(first) : clip(r.skipped ? `${r.partial ? 'partly skipped: ' : ''}${r.skipped.join('; ')}` : '');
+    lines.push(`| ${r.id} | ${r.level} | ${cell(r.spec)} | ${r.status}${r.partial ? ' (partial)' : ''} | ${r.checks} | ${cell(detail)} |`);
   }
   lines.push(
     '',
