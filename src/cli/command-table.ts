@@ -67,10 +67,10 @@ const COMMON_EXITS = '0 pass, 1 fail, 2 configuration error, 3 inconclusive (not
 const RUN_EXITS =
   '0 pass (or warn: SHOULD findings only), 1 fail (a MUST finding; SHOULD too under --strict; with a baseline, any finding it does not accept), 2 configuration error (a flag, key or file; no API at BASE_URL; 401/403 without credentials; an untrusted certificate), 3 inconclusive (probe problems, run errors, the service unavailable, no check ran)';
 
-/** The flags that configure a judged run, shared by run and merge. */
 /** The pace of a command that asks a service: run's and survey's alike. */
 const MAX_RPS: Flag = { value: 'N', description: 'requests per second at most (MAX_RPS; 0: no limit)' };
 
+/** The flags that configure a judged run, shared by run and merge. */
 const CONFIGURATION: Record<string, Flag> = {
   'base-url': BASE_URL,
   probes: { value: 'FILE', description: "what you know about the service's data (PROBES_FILE)" },

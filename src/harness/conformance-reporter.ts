@@ -11,16 +11,12 @@ import { applyBaseline } from '../verdicts/baseline/apply';
 import { aggregate, EXIT_CODE, type RunError, type RunVerdict } from '../verdicts/aggregate';
 import { conformanceReport, REPORT_FILES } from '../report/model';
 import { coverageLines } from '../report/coverage-lines';
+import { counted } from '../report/counted';
 import { writeReport } from '../report/write-report';
 
 // eslint-disable-next-line no-control-regex -- ANSI colour codes start with ESC.
 const ANSI = /\u001b\[[0-9;]*m/g;
 
-/**
- * Playwright reporter that turns the suite's annotations into conformance.json, .md and .junit.xml,
- * and decides the exit status (EXIT_CODE): MUST failures fail (1), SHOULD failures only with STRICT;
- * probe problems or run errors without a failure are inconclusive (3).
- */
 /** Baseline entries the verdict line names: the first few, then how many more. */
 const NAMED_ENTRIES = 3;
 
@@ -32,6 +28,11 @@ function named(entries: readonly { id: string; fingerprint?: string }[]): string
   return ` (${names.join(', ')}${more > 0 ? `, and ${more} more` : ''})`;
 }
 
+/**
+ * Playwright reporter that turns the suite's annotations into conformance.json, .md and .junit.xml,
+ * and decides the exit status (EXIT_CODE): MUST failures fail (1), SHOULD failures only with STRICT;
+ * probe problems or run errors without a failure are inconclusive (3).
+ */
 export default class ConformanceReporter implements Reporter {
   private readonly outcomes = new Map<string, TestOutcome>();
   /** Errors outside any test: the preflight, or a failing global set-up. */
@@ -103,7 +104,7 @@ export default class ConformanceReporter implements Reporter {
       redactor,
     );
     const { pass, fail, warn, skip, partial } = summary.summary;
-    const plural = (count: number, noun: string) => (count > 0 ? `, ${count} ${noun}${count > 1 ? 's' : ''}` : '');
+    const plural = (count: number, noun: string) => (count > 0 ? `, ${counted(count, noun)}` : '');
     // Two counts, each named: the requirements the verdict is drawn from, and Playwright's tests, which it prints above.
     const tests = (status: TestOutcome['status']) => outcomes.filter((o) => o.status === status).length;
     const counts = `requirements ${pass} pass${partial > 0 ? ` (${partial} partial)` : ''}, ${fail} fail, ${warn} warn, ${skip} skip; tests ${tests('passed')} passed, ${tests('failed') + tests('timedOut')} failed, ${tests('skipped')} skipped${plural(summary.probeProblems.length, 'probe problem')}${plural(summary.errors.length, 'run error')}`;

@@ -115,7 +115,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // first failure of each requirement tells the story, with how many more it has; every one, with
       // its evidence, is in the report the verdict line names.
       const byRequirement = new Map<RequirementId, typeof failures>();
-      for (const failure of failures) byRequirement.set(failure.id, [...(byRequirement.get(failure.id) ?? []), failure]);
+      for (const failure of failures) {
+        const listed = byRequirement.get(failure.id);
+        if (listed) listed.push(failure);
+        else byRequirement.set(failure.id, [failure]);
+      }
       const shown = [...byRequirement.values()].map(([first, ...rest]) =>
         [
           escapeText(first.failure.message, 'terminal'),

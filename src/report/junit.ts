@@ -9,6 +9,7 @@ import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { requirement, type RequirementId } from '../spec/catalogue';
 import { failureLevel, type RequirementResult } from '../verdicts/aggregate';
 import { openMustGaps } from '../verdicts/coverage';
+import { failureLocation } from '../verdicts/fingerprint';
 import type { ConformanceReport } from './model';
 import { wholeRule } from './whole-rule';
 
@@ -93,8 +94,10 @@ function requirementCases(r: RequirementResult, report: ConformanceReport, accep
     if (failures.length === 0) return base;
     // Against a baseline, the failures no entry covers come first, and the case says it has them:
     // a dashboard's message names what is new, not an accepted failure beside it.
-    const fresh = new Set((report.baseline?.new ?? []).filter((n) => n.id === r.id && n.level === level).map((n) => n.message));
-    const ordered = [...failures.filter((f) => fresh.has(f.message)), ...failures.filter((f) => !fresh.has(f.message))];
+    // New by the baseline's own key, the failure's location (its fingerprint), as the page tells known ones.
+    const fresh = new Set((report.baseline?.new ?? []).filter((n) => n.id === r.id && n.level === level).map((n) => n.fingerprint));
+    const isNew = (f: (typeof failures)[number]) => fresh.has(failureLocation(f));
+    const ordered = [...failures.filter(isNew), ...failures.filter((f) => !isNew(f))];
     if (fresh.size > 0) base.properties = { ...base.properties, baseline: `${fresh.size} new` };
     const text = ordered.map((f) => f.message).join('\n\n');
     // The rule's words are a field of the failure (a report of an older version has only the message, which opens with them).

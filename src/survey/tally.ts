@@ -8,7 +8,7 @@ import { LineSet } from './line-set';
 import { FindabilityCounts, type RecordSearches } from './findability-rates';
 import { wilsonInterval } from '../verdicts/wilson-interval';
 import type { Sample } from './sample';
-import { type WalkedPage, PageWalk } from '../rules/rulebook';
+import { type WalkedPage, PageWalk, walkedPage } from '../rules/rulebook';
 import { judgeSurveyed } from './subjects';
 import { recordVerdict } from './record-verdict';
 import { type ObservationId, requirement, type Level, type RequirementId } from '../spec/catalogue';
@@ -456,15 +456,7 @@ export class SurveyTally {
       // Every page the walk rule took, the page past the last included whatever it answered: the rule judges the walk it ended.
       const fed = walked.map((unit) => walkPageOf(unit.page, unit));
       const judgement = judgeSurveyed('page-walk', { walk: surveyWalk(query), pages: fed });
-      const pages: WalkedPage[] = fed
-        .filter((p) => p.page === 1 || p.bundle)
-        .map((p) => ({
-          label: `Page=${p.page}`,
-          ids: p.ids,
-          ...(p.entries !== undefined ? { entries: p.entries } : {}),
-          total: p.total,
-          exchange: p.exchange,
-        }));
+      const pages: WalkedPage[] = fed.filter((p) => p.page === 1 || p.bundle).map(walkedPage);
       if (next && pages.length > 1) {
         const reached = { label: 'the page it led to', ids: next.ids, total: undefined, exchange: { method: 'GET' as const, ...next } };
         judgement.add(judgeSurveyed('next-link-target', { pages, from: 0, reached }));

@@ -100,7 +100,8 @@ export function pageOfWalk(page: number, exchange: Exchange, query: Record<strin
 
 const label = (page: number) => `Page=${page}`;
 const counted = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const walked = (p: PageOfWalk): WalkedPage => ({
+/** A page of a walk by Page as the rules over its pages read it (page-walk.ts), labelled `Page=N`. */
+export const walkedPage = (p: PageOfWalk): WalkedPage => ({
   label: label(p.page),
   ids: p.ids,
   ...(p.entries !== undefined ? { entries: p.entries } : {}),
@@ -210,11 +211,11 @@ export class PageWalk {
         { exchange: page.exchange, pointer: '/entry' },
       );
     }
-    const pages = this.pages.map(walked);
+    const pages = this.pages.map(walkedPage);
     const across = pages.length > 1 ? totalAcrossPagesProblem(pages) : undefined;
     const unreached = across ?? (this.ended && !this.strayed ? unreachedTotalProblem(pages) : undefined);
     judgement.check('ORG-TOTAL', !unreached, () => unreached!.message, { exchange: unreached?.page.exchange, pointer: '/total' });
-    const withBeyond = this.beyond ? [...pages, walked(this.beyond)] : pages;
+    const withBeyond = this.beyond ? [...pages, walkedPage(this.beyond)] : pages;
     const walkEnd = { ended: this.ended && !this.strayed, pageSize: PAGE_SIZE, matches: matchCount(pages) };
     for (const { page, message, level } of judgeRepeats(withBeyond, walkEnd))
       judgement.check('ORG-PAGE-DISJOINT', level === undefined, () => message!, { exchange: page.exchange, pointer: '/entry' }, level);

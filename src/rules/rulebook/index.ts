@@ -9,7 +9,7 @@ export { ANSWER_SUBJECTS, judge, judgeAnswer, needsOf, notJudgedBy, observations
 export type { SubjectKind, Subjects } from './subjects';
 export { askedInTurn } from '../asked-in-turn';
 export { Judgement, type ObservationRecord, type Redact, type RequirementRecord } from '../judgement';
-export { PageWalk, pageOfWalk, walkByPage, type PageOfWalk, type PageWalkOptions } from '../organization/walk-by-page';
+export { PageWalk, pageOfWalk, walkByPage, walkedPage, type PageOfWalk, type PageWalkOptions } from '../organization/walk-by-page';
 export { NextWalk } from '../organization/walk-by-next';
 export type { WalkedPage } from '../organization/page-walk';
 export { WALK_COUNT } from '../organization/paging';
