@@ -12,7 +12,7 @@ const folders = (names) => `^src/(${names.join('|')})/`;
 /** The test double, the data generator and what only the repository's own tests and benchmarks use. */
 const TOOLING = ['reference', 'generator', 'suite-runs', 'bench', 'openapi'];
 /** The modules that start the embedded server, or run it (serve): the only product modules that import it. */
-const EMBEDDED_STARTERS = '^src/(harness/embedded-server|cli/run|cli/target|cli/main|cli/serve)[.]ts$';
+const EMBEDDED_STARTERS = '^src/(harness/embedded-server|cli/run|cli/target|cli/invoke|cli/serve)[.]ts$';
 const PLAYWRIGHT = '(^|/)node_modules/(@playwright/|playwright/|playwright-core/)';
 
 /** A stage may import only the stages before it: one rule per stage, naming all that come after. */

@@ -21,7 +21,8 @@ export interface Progress {
   uncounted(parts: number): void;
   /** A unit was judged (or was left without an answer about the directory: `unanswered` in a row). */
   update(counts: ProgressCounts, unanswered?: number): void;
-  stop(): void;
+  /** The display ended: the last count said, unless `said` is false (the survey stopped on an error, which is said instead). */
+  stop(said?: boolean): void;
 }
 
 const LINE_EVERY_MS = 10_000;
@@ -124,9 +125,9 @@ export function createProgress(stream: NodeJS.WriteStream = process.stderr): Pro
       unansweredNow = unanswered;
       tracker.failing = counts.failingRecords;
     },
-    stop() {
+    stop(said = true) {
       clearInterval(timer);
-      line();
+      if (said) line();
     },
   };
 }

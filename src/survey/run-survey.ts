@@ -65,6 +65,18 @@ interface Journaled {
 }
 
 export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan, settings: SurveySettings): Promise<SurveyResult> {
+  try {
+    const result = await surveyed(endpoints, plan, settings);
+    settings.progress.stop();
+    return result;
+  } catch (error) {
+    // A survey refused or broken: its error is said, not a last count, and no timer of the display outlives it.
+    settings.progress.stop(false);
+    throw error;
+  }
+}
+
+async function surveyed(endpoints: DirectoryEndpoints, plan: SurveyPlan, settings: SurveySettings): Promise<SurveyResult> {
   mkdirSync(settings.out, { recursive: true });
   const tally = new SurveyTally(plan);
   const lines = new Set<number>();
@@ -131,7 +143,6 @@ export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan,
     };
   journal.save(stopped === undefined);
   journal.close();
-  settings.progress.stop();
   // The histogram holds each timer's whole wait, its own period included: the delay is what lies beyond it.
   const ms = (ns: number) => Math.max(0, Math.round((ns / 1e6 - LOOP_RESOLUTION_MS) * 100) / 100);
   const result = surveyReport(tally, plan, { started: journal.started, stopped });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { neutralSuiteEnvironment } from '../../src/suite-runs/run-suite';
 import { PACKAGE_ROOT } from '../../src/package-root';
 import { watchProcessTree } from '../../src/suite-runs/process-tree';
+import { invoke } from '../../src/cli/invoke';
 
 /** Where global-setup.ts compiled the command for the tests' processes (src/suite-runs/compiled-package.ts). */
 export const COMPILED_BIN_VARIABLE = 'SELF_TEST_COMPILED_BIN';
@@ -20,6 +21,8 @@ interface CommandOptions {
   unset?: string[];
   /** A command that runs the command: its name and arguments, the command's own after them (as `setpriv ... directory-conformance ...`). */
   runner?: string[];
+  /** A process of its own, where the process is the point: commands at once against one store, a lock held across processes. */
+  ownProcess?: boolean;
 }
 
 interface CommandResult {
@@ -47,14 +50,69 @@ export function command(args: string[], options: CommandOptions = {}): CommandRe
 }
 
 /**
+ * The commands a test may run in its own process (invoke.ts), as the installed command runs them:
+ * those that write only through this process's standard output and error. `run`, `merge` and
+ * `serve` hand a Playwright runner or a server the process's own output, and run as processes.
+ */
+const IN_PROCESS_COMMANDS = new Set(['survey', 'history', 'probes', 'compare', 'matrix', 'list', 'help']);
+
+/** One command at a time in this process: a command owns its environment, directory and output while it runs. */
+let inProcessTurn: Promise<unknown> = Promise.resolve();
+
+/**
+ * The command run in this process with its own environment, directory and standard output and
+ * error, all put back after it: a process's cost (a second or two of loading modules, each time)
+ * spent once per worker. Commands asked for at once run one after another.
+ */
+function commandInProcess(args: string[], options: CommandOptions): Promise<CommandResult & { signal: null }> {
+  const turn = inProcessTurn.then(async () => {
+    const saved = { env: { ...process.env }, cwd: process.cwd(), stdout: process.stdout.write, stderr: process.stderr.write };
+    const signalListeners = (['SIGINT', 'SIGTERM'] as const).map((signal) => [signal, process.listeners(signal)] as const);
+    const output = { stdout: '', stderr: '' };
+    const capture =
+      (into: 'stdout' | 'stderr') =>
+      (chunk: string | Uint8Array, encoding?: BufferEncoding | ((error?: Error | null) => void), done?: (error?: Error | null) => void) => {
+        output[into] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+        (typeof encoding === 'function' ? encoding : done)?.();
+        return true;
+      };
+    replaceEnvironment(commandEnvironment(options));
+    process.chdir(options.cwd ?? PACKAGE_ROOT);
+    process.stdout.write = capture('stdout') as typeof process.stdout.write;
+    process.stderr.write = capture('stderr') as typeof process.stderr.write;
+    try {
+      return { code: await invoke(args), signal: null, ...output };
+    } finally {
+      process.stdout.write = saved.stdout;
+      process.stderr.write = saved.stderr;
+      process.chdir(saved.cwd);
+      replaceEnvironment(saved.env);
+      for (const [signal, listeners] of signalListeners)
+        for (const listener of process.listeners(signal)) if (!listeners.includes(listener)) process.off(signal, listener);
+    }
+  });
+  inProcessTurn = turn.catch(() => undefined);
+  return turn;
+}
+
+/** `process.env` made `env`, key by key: the object itself stays, as Node keeps it. */
+function replaceEnvironment(env: NodeJS.ProcessEnv): void {
+  for (const key of Object.keys(process.env)) if (!(key in env)) delete process.env[key];
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) process.env[key] = value;
+}
+
+/**
  * The command in `cwd`, without blocking this process: for a target served by the test itself.
  * `started` is given the child (to signal it); with `measureMemory`, the result has its peak resident
- * memory, where /proc shows it.
+ * memory, where /proc shows it. A command that needs no process of its own (no signal, no memory of
+ * its own, no runner, no other build) runs in this one.
  */
 export function commandAsync(
   args: string[],
   options: CommandOptions & { started?: (child: ChildProcess) => void; measureMemory?: boolean } = {},
 ): Promise<CommandResult & { signal: NodeJS.Signals | null; peakRssBytes?: number }> {
+  const ownProcess = options.ownProcess || options.started || options.measureMemory || options.runner || options.bin;
+  if (!ownProcess && IN_PROCESS_COMMANDS.has(args[0])) return commandInProcess(args, options);
   const [file, ...before] = [...(options.runner ?? []), options.bin ?? BIN];
   const child = spawn(file, [...before, ...args], { cwd: options.cwd ?? PACKAGE_ROOT, env: commandEnvironment(options) });
   const watched = options.measureMemory ? watchProcessTree(child.pid!) : undefined;

@@ -38,8 +38,9 @@ const fixtures = readFixtures();
 /** The reference server on `port`, with one fault or variant (or neither), and its environment. */
 const serve = (port: number, env: Record<string, string> = {}) => startReferenceServer(env, port);
 
-/** A command against the history, the suite's keys neutral. */
-const history = (args: string[], env: Record<string, string> = {}) => commandAsync(['history', ...args], { env });
+/** A command against the history, the suite's keys neutral; `ownProcess` where several at once are the point. */
+const history = (args: string[], env: Record<string, string> = {}, ownProcess = false) =>
+  commandAsync(['history', ...args], { env, ownProcess });
 
 /** Regression lines of a `history check`. */
 const regressions = (stdout: string) => stdout.split('\n').filter((line) => line.startsWith('regression: '));
@@ -348,7 +349,7 @@ test('8 recorders at once into one PostgreSQL server, 50 runs each: 400 kept, no
   const url = await postgres.database();
   const dir = tempDir();
   const folders = Array.from({ length: 400 }, (_, i) => reportFolder(dir, `concurrent-${i}`, i));
-  const record = (from: number) => history(['record', ...folders.slice(from, from + 50), '--history', url]);
+  const record = (from: number) => history(['record', ...folders.slice(from, from + 50), '--history', url], {}, true);
   const results = await Promise.all(Array.from({ length: 8 }, (_, i) => record(i * 50)));
   for (const result of results) expect(result.code, result.stderr).toBe(0);
   expect(await runCount(url)).toEqual({ runs: 400, distinct: 400, orphans: 0 });
@@ -364,7 +365,7 @@ test('recorders wait for one another on the embedded store: 4 at once, 5 runs ea
   const dir = tempDir();
   const folders = Array.from({ length: 20 }, (_, i) => reportFolder(dir, `embedded-${i}`, i));
   const results = await Promise.all(
-    [0, 5, 10, 15].map((from) => history(['record', ...folders.slice(from, from + 5), '--history', store])),
+    [0, 5, 10, 15].map((from) => history(['record', ...folders.slice(from, from + 5), '--history', store], {}, true)),
   );
   for (const result of results) expect(result.code, result.stderr).toBe(0);
   const opened = await openHistory(store);

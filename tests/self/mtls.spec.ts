@@ -69,13 +69,15 @@ test('a client certificate (CLIENT_CERT, CLIENT_KEY, CLIENT_KEY_PASSPHRASE) and 
     NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem'),
     MAX_RPS: '0',
   };
+  // Node reads NODE_EXTRA_CA_CERTS when a process starts: every command here is a process of its own.
+  const asProcess = (args: string[], options: Parameters<typeof commandAsync>[1]) => commandAsync(args, { ...options, ownProcess: true });
   try {
-    const checked = await commandAsync(['probes', 'check', '--base-url', baseUrl], { cwd: dir, env: mtls });
+    const checked = await asProcess(['probes', 'check', '--base-url', baseUrl], { cwd: dir, env: mtls });
     expect(checked.stderr).not.toContain('transport:');
     expect(checked.code).toBe(0);
 
     // Without the client certificate the service refuses the handshake; without the CA, the harness refuses the service.
-    const anonymous = await commandAsync(['probes', 'check', '--base-url', baseUrl], {
+    const anonymous = await asProcess(['probes', 'check', '--base-url', baseUrl], {
       cwd: dir,
       env: { ...mtls, CLIENT_CERT: '', CLIENT_KEY: '', CLIENT_KEY_PASSPHRASE: '' },
     });
@@ -83,7 +85,7 @@ test('a client certificate (CLIENT_CERT, CLIENT_KEY, CLIENT_KEY_PASSPHRASE) and 
     expect(anonymous.stderr).toMatch(
       /preflight: the connection to https:\/\/127\.0\.0\.1:\d+ failed: .*: if the service asks for a client certificate, set CLIENT_CERT and CLIENT_KEY$/m,
     );
-    const untrusted = await commandAsync(['probes', 'check', '--base-url', baseUrl], {
+    const untrusted = await asProcess(['probes', 'check', '--base-url', baseUrl], {
       cwd: dir,
       env: { ...mtls, NODE_EXTRA_CA_CERTS: '' },
     });
@@ -96,7 +98,7 @@ test('a client certificate (CLIENT_CERT, CLIENT_KEY, CLIENT_KEY_PASSPHRASE) and 
       ['run', '--report', 'untrusted'],
       ['survey', '--organizations', 'name=a', '--out', 'untrusted-survey'],
     ]) {
-      const stopped = await commandAsync([...args, '--base-url', baseUrl], { cwd: dir, env: { ...mtls, NODE_EXTRA_CA_CERTS: '' } });
+      const stopped = await asProcess([...args, '--base-url', baseUrl], { cwd: dir, env: { ...mtls, NODE_EXTRA_CA_CERTS: '' } });
       expect(stopped.code, args[0]).toBe(2);
       expect(`${stopped.stdout}${stopped.stderr}`.split('\n').filter((line) => line.includes('preflight'))).toEqual([
         expect.stringMatching(/is not trusted .*NODE_EXTRA_CA_CERTS=/),
@@ -104,7 +106,7 @@ test('a client certificate (CLIENT_CERT, CLIENT_KEY, CLIENT_KEY_PASSPHRASE) and 
     }
 
     // The suite itself, through the same transport; the passphrase is written nowhere.
-    const run = await commandAsync(['run', '--base-url', baseUrl, '--grep', 'SB-NO-MATCH|ORG-COUNT', '--report', 'report'], {
+    const run = await asProcess(['run', '--base-url', baseUrl, '--grep', 'SB-NO-MATCH|ORG-COUNT', '--report', 'report'], {
       cwd: dir,
       env: mtls,
     });
@@ -115,7 +117,7 @@ test('a client certificate (CLIENT_CERT, CLIENT_KEY, CLIENT_KEY_PASSPHRASE) and 
       expect(text.includes(PASSPHRASE)).toBe(false);
 
     // A certificate without its key is a configuration error, named without the file's content.
-    const halfway = await commandAsync(['probes', 'check', '--base-url', baseUrl], { cwd: dir, env: { ...mtls, CLIENT_KEY: '' } });
+    const halfway = await asProcess(['probes', 'check', '--base-url', baseUrl], { cwd: dir, env: { ...mtls, CLIENT_KEY: '' } });
     expect(halfway.code).toBe(2);
     expect(halfway.stderr).toContain('CLIENT_KEY must be set with CLIENT_CERT');
   } finally {
