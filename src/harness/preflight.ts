@@ -36,7 +36,9 @@ export const preflightStopped = (): PreflightStopRecord | undefined => (globalTh
 export class PreflightError extends Error {
   constructor(message: string, configuration = false) {
     super(`${configuration ? CONFIGURATION_PREFLIGHT_PREFIX : PREFLIGHT_PREFIX}${message}`);
-    // Playwright prints the stack of a globalSetup error; the message is the whole story.
+    // Playwright prints a globalSetup error as its name, ": " and its stack: the command's name, as
+    // every command's error line begins, and the message, which is the whole story.
+    this.name = 'directory-conformance';
     this.stack = this.message;
     (globalThis as { [STOP]?: PreflightStopRecord })[STOP] = { kind: configuration ? 'configuration' : 'preflight', message };
   }

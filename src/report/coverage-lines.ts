@@ -16,6 +16,12 @@ export function gapStanding(gap: Gap): string {
   return `${gap.level} gap`;
 }
 
+/**
+ * How many gaps a line names: a run stopped before its tests leaves every requirement a gap of one
+ * reason, and a line of 28 ids is read by no one. The reports name every one.
+ */
+const IDS_NAMED = 6;
+
 /** The gaps that share a standing, a reason and a remedy, in one line: `MUST gaps: ORG-PAGE (not judged), ORG-TOTAL (in part): … ; to close: …`. */
 function grouped(gaps: readonly Gap[]): string[] {
   const groups = new Map<string, Gap[]>();
@@ -25,7 +31,9 @@ function grouped(gaps: readonly Gap[]): string[] {
   }
   return [...groups.values()].map((group) => {
     const [first] = group;
-    const ids = group.map((gap) => `${gap.id} (${gap.judged === 'partly' ? 'in part' : 'not judged'})`).join(', ');
+    const named = group.slice(0, IDS_NAMED).map((gap) => `${gap.id} (${gap.judged === 'partly' ? 'in part' : 'not judged'})`);
+    const more = group.length - named.length;
+    const ids = `${named.join(', ')}${more > 0 ? `, and ${more} more, each named in the report` : ''}`;
     const accepted = first.accepted ? `; the baseline accepts it: ${first.accepted.reason}` : '';
     return `${gapStanding(first)}${group.length > 1 ? 's' : ''}: ${ids}: ${first.reason.text}${accepted}; to close: ${first.closeWith}`;
   });

@@ -10,6 +10,7 @@ import { ANNOTATION, type TestOutcome, testResultOf } from '../../src/harness/an
 import type { RequirementRecord } from '../../src/rules/judgement';
 import { expect, test } from './fixtures';
 import { xmlError } from '../../src/suite-runs/well-formed-xml';
+import { coverageLines } from '../../src/report/coverage-lines';
 
 /** The reporter's way: each test's annotations read back, then folded into one verdict. */
 const fold = (outcomes: readonly TestOutcome[], options: { strict: boolean }, runErrors?: RunError[]) =>
@@ -403,4 +404,25 @@ test('the Markdown cell of a first failure shows what was wrong, the failing val
     .split('\n')
     .find((line) => line.startsWith('| DATA-FORMATS |'))!;
   expect(row).toContain('/data/Phone/0 = "(806) 669-3883" (GET https://directory.example/provider/searchSingleBest?NPI=1 → 200)');
+});
+
+test('a run stopped before its tests says its gaps in a few lines: six ids a line, the rest counted, every one in the report', () => {
+  const stopped = aggregate([], { strict: false }, [{ test: 'preflight', kind: 'preflight', message: 'cannot connect' }]);
+  const lines = coverageLines(stopped.coverage);
+  const must = lines.find((line) => line.startsWith('MUST gaps: '))!;
+  const mustGaps = stopped.coverage.gaps.filter((gap) => gap.level === 'MUST');
+  expect(mustGaps.length).toBeGreaterThan(6);
+  expect(must.match(/\((not judged|in part)\)/g)).toHaveLength(6);
+  expect(must).toContain(`, and ${mustGaps.length - 6} more, each named in the report: `);
+  // The report's Markdown names every one.
+  const markdown = renderMarkdown(
+    conformanceReport({
+      ...stopped,
+      id: 'r',
+      target: { baseUrl: 'https://x.example', embedded: false },
+      startedAt: new Date(0).toISOString(),
+      durationMs: 1,
+    }),
+  );
+  for (const gap of mustGaps) expect(markdown).toContain(gap.id);
 });
