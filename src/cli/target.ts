@@ -18,6 +18,7 @@ import { PREFLIGHT_PREFIX } from '../harness/preflight';
 import { type PreflightInputs, preflightStop } from '../client/preflight';
 import { EXIT, UsageError } from './exit-codes';
 import { type RunOptions, runEnvironment } from './run';
+import { unlessSignalled } from './signal-race';
 
 /** What a command's body is given besides its endpoints: the configuration and its redactor. */
 export interface TargetContext {
@@ -64,7 +65,12 @@ export async function target<E extends DirectoryEndpoints, P>(
     announce(dotenvAnnouncement(env, cwd));
     try {
       const inputs = await preflightInputs(prepared);
-      const stopped = inputs && (await preflightStop(http, connection, inputs));
+      const preflight = inputs && (await unlessSignalled(preflightStop(http, connection, inputs)));
+      if (preflight && 'signal' in preflight) {
+        console.error(`directory-conformance: stopped by ${preflight.signal} during the preflight: nothing was judged`);
+        return EXIT.inconclusive;
+      }
+      const stopped = preflight?.value;
       if (stopped) {
         console.error(`directory-conformance: ${PREFLIGHT_PREFIX}${stopped.message}`);
         return stopped.configuration ? EXIT.configuration : EXIT.inconclusive;

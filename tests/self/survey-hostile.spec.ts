@@ -310,6 +310,37 @@ test.describe('answers too large or too slow to wait for', () => {
     if (result.peakRssBytes !== undefined) expect(result.peakRssBytes).toBeLessThan(2 ** 30);
   });
 
+  test('Ctrl-C while the preflight waits for an answer that never comes: one line, exit 3, as after it (not 130)', async () => {
+    // A service that takes every request and never answers: the preflight's first request waits.
+    let asked: () => void = () => undefined;
+    const firstRequest = new Promise<void>((resolve) => (asked = resolve));
+    const silent = createServer(() => asked());
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const dir = tempDir();
+      const result = await commandAsync(
+        [
+          'survey',
+          '--base-url',
+          `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+          '--npis',
+          npiFile(dir),
+          '--out',
+          join(dir, 'out'),
+        ],
+        { env: { REQUEST_TIMEOUT_MS: '600000' }, started: (child) => void firstRequest.then(() => child.kill('SIGINT')) },
+      );
+      expect(result.signal).toBeNull();
+      expect(result.code, result.stderr).toBe(3);
+      expect(result.stderr.trim().split('\n').at(-1)).toBe(
+        'directory-conformance: stopped by SIGINT during the preflight: nothing was judged',
+      );
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
   test('SIGTERM while an answer never comes: the survey leaves the request, says it stopped, exit 3, its checkpoint kept for --resume', async () => {
     test.setTimeout(120_000);
     const out = join(tempDir(), 'out');
