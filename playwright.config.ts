@@ -60,8 +60,8 @@ if (isMainProcess) {
  */
 const own = (path: string) => join(__dirname, `${path}${extname(__filename)}`);
 
-/** Playwright's list of tests as they end, unless --quiet: then the conformance reporter's verdict alone. */
-const progress: ReporterDescription[] = isQuiet(process.env) ? [] : [['list']];
+/** A line a test as it ends (the harness's, not Playwright's list, which prints each test's tags), unless --quiet: then the conformance reporter's findings and verdict alone. */
+const progress: ReporterDescription[] = isQuiet(process.env) ? [] : [[own('src/harness/terminal-reporter')]];
 
 export default defineConfig({
   testDir: 'tests/conformance',

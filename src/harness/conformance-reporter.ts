@@ -1,4 +1,4 @@
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import type { FullResult, Reporter, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { type TestOutcome, testResultOf } from './annotations';
 import { preflightStopped } from './preflight';
@@ -11,6 +11,7 @@ import { applyBaseline } from '../verdicts/baseline/apply';
 import { aggregate, EXIT_CODE, type RunError, type RunVerdict } from '../verdicts/aggregate';
 import { conformanceReport, REPORT_FILES } from '../report/model';
 import { coverageLines } from '../report/coverage-lines';
+import { findingBlocks } from '../report/finding-blocks';
 import { counted } from '../report/counted';
 import { writeReport } from '../report/write-report';
 
@@ -103,6 +104,9 @@ export default class ConformanceReporter implements Reporter {
       }),
       redactor,
     );
+    // Each failing requirement once, with its first example: the tests above named only how many of its checks failed.
+    for (const line of findingBlocks(summary.requirements, judged?.baseline, join(config.reportDir, REPORT_FILES.markdown)))
+      console.log(line);
     const { pass, fail, warn, skip, partial } = summary.summary;
     const plural = (count: number, noun: string) => (count > 0 ? `, ${counted(count, noun)}` : '');
     // Two counts, each named: the requirements the verdict is drawn from, and Playwright's tests, which it prints above.

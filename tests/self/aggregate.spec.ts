@@ -11,6 +11,7 @@ import type { RequirementRecord } from '../../src/rules/judgement';
 import { expect, test } from './fixtures';
 import { xmlError } from '../../src/suite-runs/well-formed-xml';
 import { coverageLines } from '../../src/report/coverage-lines';
+import { findingBlocks } from '../../src/report/finding-blocks';
 
 /** The reporter's way: each test's annotations read back, then folded into one verdict. */
 const fold = (outcomes: readonly TestOutcome[], options: { strict: boolean }, runErrors?: RunError[]) =>
@@ -425,4 +426,60 @@ test('a run stopped before its tests says its gaps in a few lines: six ids a lin
     }),
   );
   for (const gap of mustGaps) expect(markdown).toContain(gap.id);
+});
+
+test('finding blocks: one per requirement and level, MUST first; against a baseline the example is a new failure, and all-known is one line', () => {
+  const failure = (level: 'MUST' | 'SHOULD', pointer: string) => ({
+    level,
+    message: `[X] ${level}: rule`,
+    rule: 'a rule, §1:\n  a rule, §1: at ' + pointer,
+    method: 'GET',
+    url: 'https://x.example/provider/searchSingleBest?NPI=1',
+    status: 200,
+    mediaType: 'application/json',
+    excerpt: `${pointer} = "v"`,
+    pointer,
+  });
+  const requirement = (id: string, level: 'MUST' | 'SHOULD', failures: ReturnType<typeof failure>[]) => ({
+    id,
+    level,
+    spec: '§1',
+    title: id,
+    status: 'fail' as const,
+    checks: 10,
+    failures,
+  });
+  const requirements = [
+    requirement('DATA-CODES', 'SHOULD', [failure('SHOULD', '/data/A')]),
+    requirement('DATA-FORMATS', 'MUST', [failure('MUST', '/data/Phone/0'), failure('MUST', '/data/Zip')]),
+  ];
+  const plain = findingBlocks(requirements, undefined, 'report/conformance.md');
+  expect(plain).toEqual([
+    '',
+    'findings:',
+    '  ✘ DATA-FORMATS MUST §1: 2 failed checks',
+    '    a rule, §1: at /data/Phone/0',
+    '    GET https://x.example/provider/searchSingleBest?NPI=1 → 200 application/json',
+    '    /data/Phone/0 = "v"',
+    '    and 1 more: report/conformance.md',
+    '  ! DATA-CODES SHOULD §1: 1 failed check',
+    '    a rule, §1: at /data/A',
+    '    GET https://x.example/provider/searchSingleBest?NPI=1 → 200 application/json',
+    '    /data/A = "v"',
+  ]);
+  const known = (id: string, fingerprint: string) => ({
+    id,
+    level: 'MUST' as const,
+    fingerprint,
+    message: '',
+    expectation: { id, reason: 'accepted' },
+  });
+  const againstBaseline = findingBlocks(
+    requirements,
+    { known: [known('DATA-FORMATS', 'searchSingleBest /data/Phone/*'), known('DATA-CODES', 'searchSingleBest /data/A')] },
+    'r.md',
+  );
+  expect(againstBaseline).toContain('  ✘ DATA-FORMATS MUST §1: 2 failed checks, 1 NEW, 1 known');
+  expect(againstBaseline).toContain('    /data/Zip = "v"');
+  expect(againstBaseline).toContain('  known DATA-CODES SHOULD §1: 1 failed check, every one accepted by the baseline');
 });

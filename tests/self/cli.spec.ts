@@ -455,6 +455,29 @@ test('probes check and draft against a service that wants a token, without one: 
   expect(wrong.stderr).toMatch(/preflight: the service answered 401 Unauthorized to GET .*: check API_TOKEN$/m);
 });
 
+test('one format fault in every record reads in one screen: a line a test, one block for the requirement, no stack', async ({
+  scenarios,
+}) => {
+  const dir = tempDir();
+  const result = await commandAsync(['run', '--base-url', `${scenarios.origin}${scenarioPrefix('phone-punctuated')}`], {
+    cwd: dir,
+    env: { MAX_RPS: '0' },
+  });
+  expect(result.code).toBe(1);
+  const lines = `${result.stdout}${result.stderr}`.split('\n').filter((line) => line.trim() !== '');
+  expect(lines.length, lines.join('\n')).toBeLessThanOrEqual(60);
+  const blocks = lines.filter((line) => /^ {2}✘ DATA-FORMATS MUST /.test(line));
+  expect(blocks).toEqual([expect.stringMatching(/^ {2}✘ DATA-FORMATS MUST §[^:]+: \d+ failed checks$/)]);
+  // The first example once: what was wrong, the request and its answer, the failing value.
+  const at = lines.indexOf(blocks[0]);
+  expect(lines.slice(at + 1, at + 4)).toEqual([
+    expect.stringMatching(/^ {4}a phone number is 10 digits .* at \/data\/\S*Phone\S* must match pattern/),
+    expect.stringMatching(/^ {4}GET http:\/\/127\.0\.0\.1:\d+\/\S+ → 200 application\/json/),
+    expect.stringMatching(/^ {4}\/data\/\S*Phone\S* = "/),
+  ]);
+  expect(lines.join('\n')).not.toMatch(/^\s+at |\.[tj]s:\d+|^\s+> ?\d+ \||Error: |@DATA-FORMATS/m);
+});
+
 test('a baseline gates a release: --update-baseline accepts, known passes, expired and new fail, fixed warns, drift warns or fails', async ({
   scenarios,
 }) => {
@@ -480,8 +503,11 @@ test('a baseline gates a release: --update-baseline accepts, known passes, expir
   const unguarded = command(['run', '--base-url', faulty, '--grep', 'ORG-PAGE'], { cwd: dir, env });
   expect(unguarded.code).toBe(1);
   // A finding reads as the service's fault: the first failure of each requirement and how many more, no stack or code frame of the harness.
-  expect(unguarded.stdout).toMatch(/Error: 7 MUST checks failed, of 1 requirement:/);
-  expect(unguarded.stdout).toMatch(/^ +\(and 6 more of ORG-PAGE: in the report\)$/m);
+  // One block for the requirement, whatever number of tests met it; each test a line without its tags.
+  expect(unguarded.stdout).toMatch(/^ {2}✘ ORG-PAGE MUST §4\.3, §8: 7 failed checks$/m);
+  expect(unguarded.stdout).toMatch(/^ {4}and 6 more: .*conformance\.md$/m);
+  expect(unguarded.stdout).toMatch(/^ {2}✘ .*: 7 MUST checks of ORG-PAGE failed \(\d+ ms\)$/m);
+  expect(unguarded.stdout).not.toMatch(/@ORG-PAGE|Error: /);
   expect(unguarded.stdout).not.toMatch(/^\s+at |suite\.[tj]s|^\s+> ?\d+ \|/m);
   // Its hint, copied, records this service's findings, not the embedded server's.
   // (--env-file: the self-tests read no dotenv file, CONFORMANCE_ENV_FILE=/dev/null, which the hint repeats.)
@@ -500,6 +526,9 @@ test('a baseline gates a release: --update-baseline accepts, known passes, expir
   expect(known.report.baseline.known.map((k: { id: string }) => k.id)).toEqual(['ORG-PAGE']);
   expect(known.report.drift).toEqual([]);
   expect(known.stdout).toContain('baseline: 1 known, 0 new, 0 fixed, 0 expired');
+  // An accepted failure is marked known, in one line, never as a failure.
+  expect(known.stdout).toMatch(/^ {2}known ORG-PAGE MUST §4\.3, §8: 7 failed checks, every one accepted by the baseline$/m);
+  expect(known.stdout).not.toMatch(/^ {2}✘ ORG-PAGE/m);
 
   edit((b) => (b.expectations[0].expires = '2000-01-01'));
   const expired = run(faulty);
@@ -522,6 +551,7 @@ test('a baseline gates a release: --update-baseline accepts, known passes, expir
   expect(fresh.code).toBe(1);
   expect(fresh.report.baseline.new.map((f: { id: string }) => f.id)).toEqual(['ORG-PAGE']);
   expect(fresh.stdout).toMatch(/baseline: 0 known, 1 new \(ORG-PAGE organization [^)]*\), 0 fixed/);
+  expect(fresh.stdout).toMatch(/^ {2}✘ ORG-PAGE MUST §4\.3, §8: 7 failed checks, NEW$/m);
 
   edit((b) => (b.observations['OBS-TOTAL-ACROSS-PAGES'] = "the page's count"));
   const drifted = run(clean);
