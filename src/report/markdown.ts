@@ -1,3 +1,4 @@
+import { isAbsolute, relative } from 'node:path';
 import { escapeLine, markdownCode } from './escape';
 import { type ConformanceReport, coverageInWords } from './model';
 import { coverageCounts } from './coverage-lines';
@@ -7,6 +8,16 @@ import { wholeRule } from './whole-rule';
 
 /** Text for a Markdown line or table cell: escaped, on one line (escapeLine). */
 const cell = (text: string) => escapeLine(text, 'markdown');
+
+/** A value in a table cell as code: shown as it is, escaped once (a JSON body inside JSON keeps its one `\"`), a pipe kept inside the cell. */
+const codeCell = (text: string) => markdownCode(text).replace(/\|/g, '\\|');
+
+/** The catalogue's own words, whose backticks mark code (`name`): code spans, the rest escaped as any text. */
+const catalogueText = (text: string) =>
+  text
+    .split('`')
+    .map((part, i) => (i % 2 === 1 ? codeCell(part) : cell(part)))
+    .join('');
 const clip = (text: string, length = 300) => (text.length > length ? `${text.slice(0, length)}…` : text);
 
 /**
@@ -42,10 +53,12 @@ const entryNotes = (e: { owner?: string; issue?: string; expires?: string }) =>
   [e.owner && `owner ${e.owner}`, e.issue && `issue ${e.issue}`, e.expires && `expires ${e.expires}`].filter(Boolean).join(', ');
 
 /** The run against BASELINE_FILE: new failures, expired entries, fixed ones, known ones, and drift. */
-function baselineSection(report: ConformanceReport): string[] {
+function baselineSection(report: ConformanceReport, reportDir: string | undefined): string[] {
   const { baseline, drift = [] } = report;
   if (!baseline) return [];
-  const lines = ['## Baseline', '', `Judged against ${cell(baseline.file)}.`, ''];
+  // Where the report is read (a pull request, another machine), the baseline is found from the report's own folder.
+  const file = reportDir === undefined || !isAbsolute(baseline.file) ? baseline.file : relative(reportDir, baseline.file);
+  const lines = ['## Baseline', '', `Judged against ${markdownCode(file)}.`, ''];
   const list = (title: string, items: string[]) => {
     if (items.length > 0) lines.push(`### ${title}`, '', ...items, '');
   };
@@ -120,8 +133,11 @@ function coverageSection({ coverage }: ConformanceReport): string[] {
   return [...lines, ''];
 }
 
-/** conformance.md: the verdict, run errors, probe problems, coverage, the requirement table, the observations. */
-export function renderMarkdown(report: ConformanceReport): string {
+/**
+ * conformance.md: the verdict, run errors, probe problems, coverage, the requirement table, the
+ * observations. `reportDir`, the folder it is written to: paths are said from there.
+ */
+export function renderMarkdown(report: ConformanceReport, reportDir?: string): string {
   const { summary } = report;
   const partial = summary.partial > 0 ? ` (${summary.partial} partial)` : '';
   const lines = [
@@ -158,7 +174,7 @@ export function renderMarkdown(report: ConformanceReport): string {
     lines.push('');
   }
   lines.push(...coverageSection(report));
-  lines.push(...baselineSection(report));
+  lines.push(...baselineSection(report, reportDir));
   lines.push('## Requirements', '', '| id | level | spec | status | checks | first failure or skip reason |', '|---|---|---|---|---|---|');
   for (const r of report.requirements) {
     const first = r.failures[0];
@@ -176,8 +192,8 @@ export function renderMarkdown(report: ConformanceReport): string {
     '|---|---|---|',
   );
   for (const o of report.observations) {
-    const shown = o.status === 'observed' ? clip(JSON.stringify(o.value), 500) : `not observed: ${o.reason ?? ''}`;
-    lines.push(`| ${o.id} | ${cell(o.title)} | ${cell(shown)} |`);
+    const shown = o.status === 'observed' ? codeCell(clip(JSON.stringify(o.value), 500)) : cell(`not observed: ${o.reason ?? ''}`);
+    lines.push(`| ${o.id} | ${catalogueText(o.title)} | ${shown} |`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -22,7 +22,7 @@ export function writeReport(reportDir: string, report: ConformanceReport, redact
   mkdirSync(reportDir, { recursive: true });
   const safe = safeReport(report, redactor);
   writeFileSync(join(reportDir, REPORT_FILES.json), `${JSON.stringify(safe, null, 2)}\n`);
-  writeFileSync(join(reportDir, REPORT_FILES.markdown), redactor.text(renderMarkdown(safe)));
+  writeFileSync(join(reportDir, REPORT_FILES.markdown), redactor.text(renderMarkdown(safe, reportDir)));
   writeFileSync(join(reportDir, REPORT_FILES.junit), redactor.text(renderJunit(safe)));
   writeFileSync(join(reportDir, REPORT_FILES.html), redactor.text(renderHtml(safe)));
 }

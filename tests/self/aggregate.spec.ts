@@ -483,3 +483,21 @@ test('finding blocks: one per requirement and level, MUST first; against a basel
   expect(againstBaseline).toContain('    /data/Zip = "v"');
   expect(againstBaseline).toContain('  known DATA-CODES SHOULD §1: 1 failed check, every one accepted by the baseline');
 });
+
+test('conformance.md escapes once: an observed JSON body in a code span with its one \\", a pipe kept in its cell, the catalogue\'s backticks as code', () => {
+  const report = asReport(fold([], { strict: false }));
+  const markdown = renderMarkdown({
+    ...report,
+    observations: [
+      {
+        id: 'OBS-NO-MATCH',
+        title: 'answer when `Name` matches nothing',
+        status: 'observed',
+        value: { status: 404, body: '{"error":"a|b"}' },
+      },
+    ],
+  });
+  const row = markdown.split('\n').find((line) => line.startsWith('| OBS-NO-MATCH |'))!;
+  expect(row).toBe('| OBS-NO-MATCH | answer when `Name` matches nothing | `{"status":404,"body":"{\\"error\\":\\"a\\|b\\"}"}` |');
+  expect(row).not.toContain('\\\\');
+});

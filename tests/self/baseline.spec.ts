@@ -90,6 +90,12 @@ test('an entry past its expires date fails the run while its failure still happe
   const report = reportOf(RUN, judged, 1234);
   const markdown = renderMarkdown(report);
   expect(markdown).toContain('**Verdict: FAIL against the baseline: 0 new failures, 1 expired entry,');
+  // Written into a report folder, the baseline is named from there, never by the path of the machine that ran it.
+  const written = renderMarkdown(
+    { ...report, baseline: { ...report.baseline!, file: '/ci/work/conformance-baseline.json' } },
+    '/ci/work/conformance-report',
+  );
+  expect(written).toContain('Judged against `../conformance-baseline.json`.');
   expect(markdown).toContain('- **ORG-PAGE**: expired 2026-11-21; until the fix ships.');
   expect(markdown).toContain('- **ORG-COUNT**: fixed: remove it (x)');
   const junit = renderJunit(report);
