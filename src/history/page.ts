@@ -351,5 +351,7 @@ export async function historyPage(db: Kysely<HistoryTables>, where: string): Pro
         events,
       ),
     );
-  return page('Conformance history', body);
+  // The banner across the page; the rest in its column (main), with margins on either side.
+  const [banner, ...content] = body;
+  return page('Conformance history', [banner, h('main', content)]);
 }

@@ -87,27 +87,88 @@ export const PAGE_WIDTH = 1280;
 /** The smallest text a page may set (px): below it, a label is a smudge. */
 export const SMALLEST_TEXT_PX = 11;
 
+/** WCAG 2's level AA for text: the contrast of its colour against what is behind it. */
+export const SMALLEST_CONTRAST = 4.5;
+
 /**
  * What a person sees at PAGE_WIDTH: no horizontal overflow (the page, or any element wider than it
- * lets be seen), and no visible text below SMALLEST_TEXT_PX. Returns what breaks, so a test says it all at once.
+ * lets be seen), no visible text below SMALLEST_TEXT_PX, no text under SMALLEST_CONTRAST against its
+ * background (WCAG 2's relative luminance; the colours of the element and its ancestors composited
+ * over white; SVG text by its fill), no word broken across two lines ("sta tus"): a word of
+ * letters alone, outside code, whose glyphs sit on two lines, and no text against the left edge. Returns what breaks, so a test says it all at once.
  */
 export async function layoutProblems(page: OpenedPage['page']): Promise<string[]> {
   // Run in the page; a string, since the self-tests compile without the DOM's types.
   return page.evaluate<string[]>(`(() => {
-    const width = ${PAGE_WIDTH}, smallest = ${SMALLEST_TEXT_PX};
+    const width = ${PAGE_WIDTH}, smallest = ${SMALLEST_TEXT_PX}, contrastAtLeast = ${SMALLEST_CONTRAST};
     const problems = [];
     const root = document.documentElement;
-    if (root.scrollWidth > width) problems.push('the page is ' + root.scrollWidth + ' px wide at ' + width + ' px');
+    if (root.scrollWidth > width) {
+      // The innermost element past the edge: what to fix.
+      const past = [...document.body.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > width + 1).pop();
+      const what = past ? ' (' + past.tagName.toLowerCase() + (past.className ? '.' + past.className : '') + ' "' + (past.textContent || '').trim().slice(0, 30) + '")' : '';
+      problems.push('the page is ' + root.scrollWidth + ' px wide at ' + width + ' px' + what);
+    }
+    const rgba = (text) => {
+      const parts = (/rgba?\\(([^)]+)\\)/.exec(text) || [, ''])[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number);
+      return parts.length < 3 ? undefined : { r: parts[0], g: parts[1], b: parts[2], a: parts.length > 3 ? parts[3] : 1 };
+    };
+    const over = (top, below) => ({ r: top.r * top.a + below.r * (1 - top.a), g: top.g * top.a + below.g * (1 - top.a), b: top.b * top.a + below.b * (1 - top.a), a: 1 });
+    const behind = (element) => {
+      const layers = [];
+      for (let e = element; e; e = e.parentElement) {
+        const colour = rgba(getComputedStyle(e).backgroundColor);
+        if (colour && colour.a > 0) layers.push(colour);
+        if (colour && colour.a >= 1) break;
+      }
+      return layers.reverse().reduce((below, layer) => over(layer, below), { r: 255, g: 255, b: 255, a: 1 });
+    };
+    const luminance = ({ r, g, b }) => {
+      const linear = (v) => ((v /= 255) <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4));
+      return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+    };
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    const small = new Set();
+    const small = new Set(), faint = new Set(), broken = new Set(), flush = new Set();
+    let wordsRead = 0;
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const element = node.parentElement;
       const words = (node.textContent || '').trim();
       if (!element || words === '' || element.getClientRects().length === 0) continue;
-      const size = parseFloat(getComputedStyle(element).fontSize);
-      if (size < smallest) small.add(element.tagName.toLowerCase() + ' "' + words.slice(0, 30) + '" at ' + size + ' px');
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden') continue;
+      const where = element.tagName.toLowerCase() + ' "' + words.slice(0, 30) + '"';
+      // Text needs a margin: nothing sits against the window's left edge.
+      if (element.getBoundingClientRect().left < 8) flush.add(where);
+      const size = parseFloat(style.fontSize);
+      if (size < smallest) small.add(where + ' at ' + size + ' px');
+      const svg = element instanceof SVGElement;
+      const ink = rgba(svg ? style.fill : style.color);
+      if (ink && ink.a > 0) {
+        const background = behind(svg ? element.ownerSVGElement || element : element);
+        const [light, dark] = [luminance(over(ink, background)), luminance(background)].sort((x, y) => y - x);
+        const ratio = (light + 0.05) / (dark + 0.05);
+        if (ratio < contrastAtLeast) faint.add(where + ' at ' + ratio.toFixed(2) + ':1');
+      }
+      if (svg || element.closest('code, pre, kbd, samp') || wordsRead > 50000) continue;
+      const text = node.textContent || '';
+      for (const match of text.matchAll(/\\S+/g)) {
+        wordsRead++;
+        const word = match[0].replace(/^[("'\\[]+|[)"'\\].,:;!?]+$/g, '');
+        if (!/^[A-Za-z]{2,24}$/.test(word)) continue;
+        const start = match.index + match[0].indexOf(word);
+        const range = document.createRange();
+        range.setStart(node, start);
+        range.setEnd(node, start + word.length);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1) broken.add(element.tagName.toLowerCase() + ' "' + word + '"');
+      }
     }
-    return problems.concat([...small].slice(0, 5).map((s) => 'text too small: ' + s));
+    return problems.concat(
+      [...small].slice(0, 5).map((s) => 'text too small: ' + s),
+      [...faint].slice(0, 8).map((s) => 'text under ' + contrastAtLeast + ':1 contrast: ' + s),
+      [...broken].slice(0, 8).map((s) => 'a word broken across lines: ' + s),
+      [...flush].slice(0, 3).map((s) => 'text against the left edge: ' + s),
+    );
   })()`);
 }
 

@@ -45,6 +45,9 @@ test('index.html agrees with conformance.json, loads nothing, and carries no cre
     await expect(finding).toContainText('curl -sS --max-redirs 0 -i');
     await expect(finding).toContainText('-H "Authorization: Bearer $API_TOKEN"');
     await expect(finding).toContainText('-H "X-Tenant-Id: $X_TENANT_ID"');
+    // The catalogue's code words are code, not backticks shown as they are.
+    await expect(finding.locator('p.reason code').first()).toHaveText('Page');
+    expect((await page.locator('.reason').allInnerTexts()).join('\n')).not.toContain('`');
     // Observations are tables, not JSON.
     await expect(page.locator('[data-observation="OBS-NO-MATCH"] table th').first()).toHaveText('status');
     expect(await page.content()).not.toContain(TOKEN);

@@ -14,7 +14,7 @@ import { SPECIFICATION, SUITE_VERSION } from '../../suite-version';
 import type { ConformanceReport, Failure, RequirementResult } from '../../types/schemas';
 import { failureLocation } from '../../verdicts/fingerprint';
 import { evidence } from './evidence';
-import { type Children, listSection, page, text, valueTable } from './page';
+import { catalogueWords, type Children, listSection, page, text, valueTable } from './page';
 import { counted } from '../counted';
 
 function banner(report: ConformanceReport): ElementContent {
@@ -129,7 +129,7 @@ function findings(report: ConformanceReport): ElementContent[] {
             ' ',
             h('span.reason', `${r.level} · ${r.spec} · ${counted(r.failures.length, 'failure')}`),
           ]),
-          h('p.reason', r.title),
+          h('p.reason', catalogueWords(r.title)),
           ...r.failures.flatMap((f) => {
             const reason = reasonFor(r.id, f);
             return [
@@ -152,7 +152,7 @@ function requirementRow(r: RequirementResult, reasonFor: ReturnType<typeof basel
     ? [h('p.reason', `${r.partial ? 'partial: these checks did not run: ' : 'skipped: '}${text(r.skipped.join('; '))}`)]
     : [];
   return h('tr', { dataRequirement: r.id, dataStatus: r.status }, [
-    h('td', [h('strong', r.id), h('br'), h('span.reason', r.title), ...failures, ...skipped]),
+    h('td', [h('strong', r.id), h('br'), h('span.reason', catalogueWords(r.title)), ...failures, ...skipped]),
     h('td', r.level),
     h('td', r.spec),
     h('td', [statusBadge(r, reasonFor, r.partial ? ' (partial)' : '')]),
@@ -245,7 +245,7 @@ function observations(report: ConformanceReport): ElementContent {
     ...report.observations.map((o) =>
       h('div.observation', { dataObservation: o.id }, [
         h('h3', [`${o.id} `, h('span', { className: ['badge', o.status === 'observed' ? 'observed' : 'not-observed'] }, o.status)]),
-        h('p.reason', o.title),
+        h('p.reason', catalogueWords(o.title)),
         o.status === 'observed' ? valueTable(o.value) : h('p.reason', text(o.reason ?? '')),
       ]),
     ),

@@ -22,6 +22,10 @@ const STYLE = readFileSync(join(__dirname, 'report.css'), 'utf8');
 /** Text for the page, service text included: shown, never acting (escapeText); the serializer escapes the markup. */
 export const text = (value: unknown): string => escapeText(String(value), 'html');
 
+/** The catalogue's words, whose backticks mark code (`Page`): code elements, never backticks shown as they are. */
+export const catalogueWords = (words: string): Children =>
+  words.split('`').map((part, i) => (i % 2 === 1 ? h('code', text(part)) : text(part)));
+
 /** A whole page: its head (charset, policy, viewport, title, style) and `body`. */
 export function page(title: string, body: ElementContent[]): string {
   const document: Root = {

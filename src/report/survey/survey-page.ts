@@ -17,6 +17,9 @@ import { sampleInWords } from './sample-words';
 const percent = (rate: number) => `${(rate * 100).toFixed(rate > 0 && rate < 0.001 ? 4 : 2)}%`;
 const interval = ({ low, high }: { low: number; high: number }) => `${percent(low)} to ${percent(high)}`;
 
+/** A value the service sent, in a cell or a line: as code, which wraps anywhere (an unbroken megabyte never widens the page), while our words wrap only between words. */
+const served = (value: string): ElementContent => h('code', text(value));
+
 function table(head: string[], rows: (string | number | ElementContent)[][]): ElementContent {
   const cell = (value: string | number | ElementContent) => (typeof value === 'object' ? value : text(String(value)));
   return h('table', [
@@ -53,7 +56,7 @@ function bySource(report: SurveyReport): ElementContent[] {
       "Provider records whose failing value a source record holds, by that record's index: a data steward fixes a feed, not a record.",
       table(
         ['source', ...traced.map((r) => `${r.id} (${r.level})`)],
-        sources.map((s) => [s, ...traced.map((r) => r.bySource[s] ?? 0)]),
+        sources.map((s) => [served(s), ...traced.map((r) => r.bySource[s] ?? 0)]),
       ),
     ),
   ];
@@ -65,7 +68,7 @@ const rateTable = (rates: NonNullable<SurveyReport['findability']>['organization
     ['parameter', ...(perDataset ? ['source dataset'] : []), 'searches', 'found', 'missed', 'unknown', 'found rate', '95% interval'],
     rates.map((p) => [
       p.parameter,
-      ...(perDataset ? [p.dataset ?? '-'] : []),
+      ...(perDataset ? [p.dataset === undefined ? '-' : served(p.dataset)] : []),
       p.searched,
       p.found,
       p.missed,
@@ -132,7 +135,7 @@ function examples(report: SurveyReport, credentials: ConformanceReport['target']
                 h('dd', [h('pre', text(e.message))]),
                 h('dt', text('value')),
                 h('dd', [h('code', text(`${e.pointer || '/'} = ${e.value}`))]),
-                ...(e.source ? [h('dt', text('source')), h('dd', text(e.source))] : []),
+                ...(e.source ? [h('dt', text('source')), h('dd', [served(e.source)])] : []),
                 h('dt', text('repeat it')),
                 h('dd', [h('pre', text(curlCommand(e.url, credentials)))]),
               ]),
@@ -250,7 +253,10 @@ export function surveyPage(
     ...report.observations.map((o) =>
       h('section', { className: ['observation'] }, [
         h('h2', text(`${o.id}: values seen, and how many records hold each`)),
-        table(['value', 'records'], Object.entries(o.values)),
+        table(
+          ['value', 'records'],
+          Object.entries(o.values).map(([value, records]) => [served(value), records]),
+        ),
       ]),
     ),
     ...(report.inputProblems.length > 0
@@ -259,11 +265,13 @@ export function surveyPage(
             h('h2', text('Input lines skipped')),
             table(
               ['line', 'value', 'reason'],
-              report.inputProblems.map((p) => [p.line, p.value, p.reason]),
+              report.inputProblems.map((p) => [p.line, served(p.value), p.reason]),
             ),
           ]),
         ]
       : []),
   ];
-  return page(`Directory survey: ${verdict}`, body);
+  // The banner across the page; the rest in its column (main), with margins on either side.
+  const [banner, ...content] = body;
+  return page(`Directory survey: ${verdict}`, [banner, h('main', content)]);
 }
