@@ -91,9 +91,12 @@ function withinMemory(verify: (run: SuiteRun) => string[], maxMiB: number | unde
 
 /** The longest run of HOSTILE_HUGE's letter a report may hold: a value's cap, with room for the line around it. */
 const MAX_HUGE_RUN = 4096;
+/** conformance.json and index.html stay under this, whatever the service sends. */
+const REPORT_FILE_MAX_BYTES = 2 * MIB;
 
 /**
- * Whatever the service sent, every XML file parses, no file holds the megabyte, no report string
+ * Whatever the service sent, every XML file parses, conformance.json and index.html stay under
+ * 2 MiB, no file holds the megabyte, no report string
  * passes the cap, conformance.md carries no markup and no control byte, and the terminal none either.
  */
 function hostileTextProblems(run: SuiteRun, reportDir: string): string[] {
@@ -106,6 +109,9 @@ function hostileTextProblems(run: SuiteRun, reportDir: string): string[] {
       const error = xmlError(text);
       if (error) found.push(`${name} is not well-formed XML: ${error}`);
     }
+    // The two files people and tools open whole: bounded whatever the service sends (#49: 15.4 and 11.1 MB once).
+    if ((name === 'conformance.json' || name === 'index.html') && Buffer.byteLength(text) > REPORT_FILE_MAX_BYTES)
+      found.push(`${name} is ${(Buffer.byteLength(text) / MIB).toFixed(1)} MiB, over ${REPORT_FILE_MAX_BYTES / MIB} MiB`);
     const longest = Math.max(0, ...(text.match(/Z+/g) ?? []).map((r) => r.length));
     if (longest > MAX_HUGE_RUN) found.push(`${name} holds ${longest} bytes of the 1 MiB string`);
   }

@@ -8,6 +8,7 @@ import { judgeAgainstBaseline, updatedBaseline } from '../../src/verdicts/baseli
 import { observedBehaviour } from '../../src/verdicts/baseline/observed-behaviour';
 import { renderJunit } from '../../src/report/junit';
 import { renderMarkdown } from '../../src/report/markdown';
+import { renderHtml } from '../../src/report/html/conformance-page';
 import { conformanceReport } from '../../src/report/model';
 import type { Baseline } from '../../src/types/schemas';
 import { expect, test } from './fixtures';
@@ -294,4 +295,27 @@ test('a baseline file that names no requirement, lacks a reason or has a bad dat
   expect(write({ expectations: [{ id: 'ORG-PAGE', reason: 'x', expires: '2027-01-31' }] })()).toEqual({
     expectations: [{ id: 'ORG-PAGE', reason: 'x', expires: '2027-01-31' }],
   });
+});
+
+test('the page puts new failures first, marked NEW, before the ones the baseline accepts; a block folds all but its first failure', () => {
+  const judged = judgeAgainstBaseline(RUN, 'b.json', { expectations: [{ id: 'SB-ROOT-OBJECT', reason: 'legacy array answer' }] }, options);
+  const html = renderHtml(reportOf(RUN, judged, 1));
+  const order = [...html.matchAll(/data-finding="([A-Z-]+)"/g)].map((m) => m[1]);
+  const known = order.indexOf('SB-ROOT-OBJECT');
+  expect(known).toBeGreaterThan(-1);
+  // SB-ROOT-OBJECT comes first in the catalogue: here after every requirement with a new failure.
+  for (const id of judged.baseline.new.map((f) => f.id)) {
+    expect(order.indexOf(id)).toBeLessThan(known);
+    expect(html).toMatch(new RegExp(`data-finding="${id}"[^>]*data-new="true"[^>]*><h3>${id} <span class="badge new">new</span>`));
+  }
+  expect(html).not.toMatch(/data-finding="SB-ROOT-OBJECT"[^>]*data-new/);
+  // Folded: a requirement of several failures shows its first open, the rest under one summary with the exact count.
+  const twice = {
+    ...RUN,
+    requirements: RUN.requirements.map((r) =>
+      r.id === 'ORG-PAGE' ? { ...r, failures: [...r.failures, { ...r.failures[0], url: `${r.failures[0].url}&again` }] } : r,
+    ),
+  };
+  const folded = renderHtml(reportOf(twice, judgeAgainstBaseline(twice, 'b.json', { expectations: [] }, options), 1));
+  expect(folded).toMatch(/data-finding="ORG-PAGE"[\s\S]*?<details><summary>1 more failure of ORG-PAGE<\/summary>[\s\S]*?&#x26;again/);
 });

@@ -45,6 +45,8 @@ test('index.html agrees with conformance.json, loads nothing, and carries no cre
     await expect(finding).toContainText('curl -sS --max-redirs 0 -i');
     await expect(finding).toContainText('-H "Authorization: Bearer $API_TOKEN"');
     await expect(finding).toContainText('-H "X-Tenant-Id: $X_TENANT_ID"');
+    // Without a baseline nothing is marked new: every failure is simply a failure.
+    await expect(finding.locator('.badge.new')).toHaveCount(0);
     // The catalogue's code words are code, not backticks shown as they are.
     await expect(finding.locator('p.reason code').first()).toHaveText('Page');
     expect((await page.locator('.reason').allInnerTexts()).join('\n')).not.toContain('`');

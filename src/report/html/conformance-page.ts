@@ -111,35 +111,65 @@ function statusBadge(r: RequirementResult, reasonFor: ReturnType<typeof baseline
   return h('span', { className: ['badge', known ? 'known' : r.status] }, `${r.status}${suffix}${known ? ' · known' : ''}`);
 }
 
-/** Failures and warnings first, each with its evidence: what a reader opens the report for. */
+/** How many failures of a requirement the page shows with their evidence; every one, and the count, is in conformance.json. */
+const FAILURES_SHOWN = 50;
+
+/**
+ * Failures and warnings first, each with its evidence: what a reader opens the report for. One
+ * block per requirement: against a baseline, those with a new failure first, marked NEW, before
+ * those it accepts in full; then failures before warnings. A block shows its first failure (a new
+ * one first) open, and folds the rest, up to FAILURES_SHOWN, with the exact count.
+ */
 function findings(report: ConformanceReport): ElementContent[] {
-  const found = report.requirements.filter((r) => r.failures.length > 0);
-  if (found.length === 0) return [];
   const reasonFor = baselineReason(report);
+  const rank = (r: RequirementResult) => (knownInFull(r, reasonFor) ? 2 : 0) + (r.status === 'fail' ? 0 : 1);
+  const found = report.requirements.filter((r) => r.failures.length > 0).sort((a, b) => rank(a) - rank(b));
+  if (found.length === 0) return [];
+  const shown = (r: RequirementResult, f: Failure) => {
+    const reason = reasonFor(r.id, f);
+    return [
+      ...(reason === undefined ? [] : [h('p.reason', [h('span.badge.known', 'known'), text(` accepted by the baseline: ${reason}`)])]),
+      evidence(f, report.target.credentials),
+    ];
+  };
   return [
     h('section#findings', [
       h('h2', 'Findings'),
       ...found.map((r) => {
         // Every failure accepted: the requirement is known; some accepted: each failure says which.
         const allKnown = knownInFull(r, reasonFor);
-        return h('div.finding', { id: `finding-${r.id}`, dataFinding: r.id, ...(allKnown ? { dataKnown: 'true' } : {}) }, [
-          h('h3', [
-            `${r.id} `,
-            statusBadge(r, reasonFor),
-            ' ',
-            h('span.reason', `${r.level} · ${r.spec} · ${counted(r.failures.length, 'failure')}`),
-          ]),
-          h('p.reason', catalogueWords(r.title)),
-          ...r.failures.flatMap((f) => {
-            const reason = reasonFor(r.id, f);
-            return [
-              ...(reason === undefined
-                ? []
-                : [h('p.reason', [h('span.badge.known', 'known'), text(` accepted by the baseline: ${reason}`)])]),
-              evidence(f, report.target.credentials),
-            ];
-          }),
-        ]);
+        const isNew = Boolean(report.baseline) && !allKnown;
+        const [first, ...rest] = [...r.failures].sort(
+          (a, b) => Number(reasonFor(r.id, a) !== undefined) - Number(reasonFor(r.id, b) !== undefined),
+        );
+        const folded = rest.slice(0, FAILURES_SHOWN - 1);
+        const unshown = rest.length - folded.length;
+        return h(
+          'div.finding',
+          { id: `finding-${r.id}`, dataFinding: r.id, ...(allKnown ? { dataKnown: 'true' } : {}), ...(isNew ? { dataNew: 'true' } : {}) },
+          [
+            h('h3', [
+              `${r.id} `,
+              ...(isNew ? [h('span.badge.new', 'new'), ' '] : []),
+              statusBadge(r, reasonFor),
+              ' ',
+              h('span.reason', `${r.level} · ${r.spec} · ${counted(r.failures.length, 'failure')}`),
+            ]),
+            h('p.reason', catalogueWords(r.title)),
+            ...shown(r, first),
+            ...(folded.length === 0
+              ? []
+              : [
+                  h('details', [
+                    h(
+                      'summary',
+                      `${counted(rest.length, 'more failure')} of ${r.id}${unshown > 0 ? `: the first ${folded.length} below, all ${r.failures.length} in conformance.json` : ''}`,
+                    ),
+                    ...folded.flatMap((f) => shown(r, f)),
+                  ]),
+                ]),
+          ],
+        );
       }),
     ]),
   ];
