@@ -169,6 +169,10 @@ export const COMMANDS = {
       },
       fault: { value: 'NAME', description: 'serve a release that breaks a rule, for trying the gate and the history (REFERENCE_FAULT)' },
       'list-faults': { description: 'list the faults --fault can serve, with what each breaks, and exit' },
+      'pid-file': {
+        value: 'FILE',
+        description: "write the server's process id to FILE, for kill $(cat FILE) in a script; removed when it stops",
+      },
     },
     environment: ['LATENCY_MS', 'FIXTURE_DIR', 'REFERENCE_FAULT', 'REFERENCE_VARIANT'],
     exits: '2 on a wrong flag; otherwise it serves until stopped',

@@ -4,7 +4,7 @@
  * of what it serves, one a line, for `survey --npis`; with `--fault NAME`, a release that breaks a
  * rule (`--list-faults`), for trying the gate and the history.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULT_FIXTURE_DIR, SNAPSHOT_FILE } from '../fixture-paths';
@@ -54,11 +54,21 @@ function listFaults(): void {
   console.error(`serve: ${faults.length} faults; serve one with directory-conformance serve --fault NAME`);
 }
 
+/**
+ * The server's process id in `file`, removed when it exits: a script stops the server with
+ * `kill $(cat FILE)`, with no job control (`kill %1` in a script stops npx, not the server it runs).
+ */
+function writePidFile(file: string): void {
+  writeFileSync(file, `${process.pid}\n`);
+  process.once('exit', () => rmSync(file, { force: true }));
+}
+
 export interface ServeOptions {
   size?: string;
   'write-npis'?: string;
   fault?: string;
   'list-faults'?: boolean;
+  'pid-file'?: string;
 }
 
 /**
@@ -81,6 +91,8 @@ export function prepareServe(values: ServeOptions): 'reference' | 'scenario' | u
       throw new UsageError(`--size must be a whole number of providers from 1 to 10000000, got "${values.size}"`);
     process.env.FIXTURE_DIR = generatedFixtures(Number(values.size));
   }
+  // The process id first: a script that waits for the NPIs may stop the server as soon as they are there.
+  if (values['pid-file'] !== undefined) writePidFile(resolve(process.cwd(), values['pid-file']));
   if (values['write-npis'] !== undefined) writeNpis(process.env.FIXTURE_DIR || DEFAULT_FIXTURE_DIR, values['write-npis']);
   // REFERENCE_FAULT and REFERENCE_VARIANT are honoured by the installed command too, never ignored.
   return process.env.REFERENCE_FAULT || process.env.REFERENCE_VARIANT ? 'scenario' : 'reference';

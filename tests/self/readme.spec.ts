@@ -50,7 +50,10 @@ function newcomersFolder(): string {
 /** The port the README serves on; the walk serves on a free one instead (README_PORT), so that it needs no port of its own. */
 const README_PORT = 3000;
 
-/** One block in one shell (its background jobs are its own), every line's exit status written to fd 3. */
+/**
+ * One block in one shell, as a script runs it (no job control: a recipe that needs a terminal's
+ * `kill %1` fails here), every line's exit status written to fd 3.
+ */
 function runBlock(
   lines: readonly Line[],
   cwd: string,
@@ -58,12 +61,10 @@ function runBlock(
   port = README_PORT,
 ): { exits: number[]; output: string } {
   const script = [
-    // Job control, as in the terminal a reader pastes into: kill %1 stops a job's every process (npx and the command it runs).
-    'set -m',
     'exec 3>&1 1>>output.log 2>&1',
     ...lines.flatMap((line) => [replace(line.command), 'echo "$?" >&3']),
-    // What a block left running is stopped, each job's every process.
-    'for job in $(jobs -p); do kill -- -$job 2>/dev/null; done; wait',
+    // A server a failing block left running is stopped by its pid file (serve --pid-file), then its npx.
+    'for file in *.pid; do [ -e "$file" ] && kill "$(cat "$file")" 2>/dev/null; done; wait',
   ].join('\n');
   const result = spawnSync('bash', ['-c', script], {
     cwd,
