@@ -1,6 +1,6 @@
 /** The directory-conformance command: flags, exit codes, the catalogue, comparison, and the packed package installed. */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { subset } from 'semver';
 import { COMMANDS } from '../../src/cli/command-table';
@@ -381,6 +381,16 @@ test("run from another directory reads that directory's .env and says so; --env-
   const missing = command(['run', '--env-file', 'nope.env'], { cwd: dir });
   expect(missing.code).toBe(2);
   expect(missing.stderr).toContain('--env-file');
+  // Through npx as docs/cli.md gives it for Node 20 (npx's own Node would read --env-file): the command's own line, exit 2.
+  mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
+  symlinkSync(BIN, join(dir, 'node_modules', '.bin', 'directory-conformance'));
+  const throughNpx = spawnSync('npx', ['--', 'directory-conformance', 'run', '--env-file', 'nope.env'], {
+    cwd: dir,
+    env: { ...neutralSuiteEnvironment(process.env), PATH: process.env.PATH },
+    encoding: 'utf8',
+  });
+  expect(throughNpx.status, throughNpx.stderr).toBe(2);
+  expect(throughNpx.stderr.trim()).toBe(`directory-conformance: --env-file ${join(dir, 'nope.env')} does not exist`);
 });
 
 test('probes check: 0 when every promise holds, 3 when one is contradicted; probes draft writes a file that check accepts', ({
