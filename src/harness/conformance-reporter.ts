@@ -1,6 +1,7 @@
 import { basename, join } from 'node:path';
 import type { FullResult, Reporter, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { type TestOutcome, testResultOf } from './annotations';
+import { errorText } from './error-text';
 import { preflightStopped } from './preflight';
 import { ENV_FILE_VARIABLE, type Environment, environmentWithDotenv, isQuiet } from '../config/environment';
 import { loadSuiteConfig } from './suite-config';
@@ -14,9 +15,6 @@ import { coverageLines } from '../report/coverage-lines';
 import { findingBlocks } from '../report/finding-blocks';
 import { counted } from '../report/counted';
 import { writeReport } from '../report/write-report';
-
-// eslint-disable-next-line no-control-regex -- ANSI colour codes start with ESC.
-const ANSI = /\u001b\[[0-9;]*m/g;
 
 /** Baseline entries the verdict line names: the first few, then how many more. */
 const NAMED_ENTRIES = 3;
@@ -53,7 +51,7 @@ export default class ConformanceReporter implements Reporter {
     // The preflight says why it stopped the run as data (preflightStopped); any other error outside the tests is the harness's.
     const stop = preflightStopped();
     if (stop && !this.runErrors.some((e) => e.test === 'preflight')) this.runErrors.push({ test: 'preflight', ...stop });
-    else this.runErrors.push({ test: '(outside tests)', kind: 'harness', message: (error.message ?? error.value ?? '').replace(ANSI, '') });
+    else this.runErrors.push({ test: '(outside tests)', kind: 'harness', message: errorText(error) });
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -63,7 +61,7 @@ export default class ConformanceReporter implements Reporter {
       title: `${basename(test.location.file)} › ${test.title}`,
       status: result.status,
       annotations: unique,
-      errors: result.errors.map((e) => (e.message ?? e.value ?? '').replace(ANSI, '')),
+      errors: result.errors.map(errorText),
     });
   }
 

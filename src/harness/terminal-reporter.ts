@@ -8,12 +8,10 @@
  */
 import type { FullConfig, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { ANNOTATION } from './annotations';
+import { errorText, withoutColour } from './error-text';
 import type { RequirementRecord } from '../rules/rulebook';
 import { counted } from '../report/counted';
 import { escapeLine, escapeText } from '../report/escape';
-
-// eslint-disable-next-line no-control-regex -- ANSI colour codes start with ESC.
-const ANSI = /\u001b\[[0-9;]*m/g;
 
 const debugging = () => process.env.DEBUG !== undefined && process.env.DEBUG !== '';
 
@@ -29,7 +27,7 @@ function mustFindings(annotations: TestResult['annotations']): { checks: number;
 }
 
 /** The first line of an error as Playwright gives it, without colour, and shown, never acted on: it may quote the service. */
-const firstLine = (error: TestError) => escapeLine((error.message ?? error.value ?? '').replace(ANSI, '').split('\n')[0], 'terminal');
+const firstLine = (error: TestError) => escapeLine(errorText(error).split('\n')[0], 'terminal');
 
 export default class TerminalReporter implements Reporter {
   printsToStdio(): boolean {
@@ -43,7 +41,7 @@ export default class TerminalReporter implements Reporter {
 
   onError(error: TestError): void {
     console.log(firstLine(error));
-    if (debugging() && error.stack) console.log(escapeText(error.stack.replace(ANSI, ''), 'terminal'));
+    if (debugging() && error.stack) console.log(escapeText(withoutColour(error.stack), 'terminal'));
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -72,7 +70,7 @@ export default class TerminalReporter implements Reporter {
         const [error] = result.errors;
         console.log(`  ✘ ${title}: ${result.status === 'timedOut' ? 'timed out' : error ? firstLine(error) : result.status} ${took}`);
         if (debugging())
-          for (const each of result.errors) console.log(escapeText((each.stack ?? each.message ?? '').replace(ANSI, ''), 'terminal'));
+          for (const each of result.errors) console.log(escapeText(withoutColour(each.stack ?? each.message ?? ''), 'terminal'));
       }
     }
   }
