@@ -9,8 +9,12 @@ import { wholeRule } from './whole-rule';
 /** Text for a Markdown line or table cell: escaped, on one line (escapeLine). */
 const cell = (text: string) => escapeLine(text, 'markdown');
 
-/** A value in a table cell as code: shown as it is, escaped once (a JSON body inside JSON keeps its one `\"`), a pipe kept inside the cell. */
-const codeCell = (text: string) => markdownCode(text).replace(/\|/g, '\\|');
+/**
+ * A value in a table cell as code: shown as it is, escaped once (a JSON body inside JSON keeps its
+ * one `\"`), a pipe kept inside the cell. Markup stays out of the file even in a code span (a
+ * renderer may not honour it there): a value holding `<` is escaped text instead.
+ */
+const codeCell = (text: string) => (text.includes('<') ? cell(text) : markdownCode(text).replace(/\|/g, '\\|'));
 
 /** The catalogue's own words, whose backticks mark code (`name`): code spans, the rest escaped as any text. */
 const catalogueText = (text: string) =>

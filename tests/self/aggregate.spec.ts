@@ -500,4 +500,7 @@ test('conformance.md escapes once: an observed JSON body in a code span with its
   const row = markdown.split('\n').find((line) => line.startsWith('| OBS-NO-MATCH |'))!;
   expect(row).toBe('| OBS-NO-MATCH | answer when `Name` matches nothing | `{"status":404,"body":"{\\"error\\":\\"a\\|b\\"}"}` |');
   expect(row).not.toContain('\\\\');
+  // Markup stays out of the file, code span or not: a value holding "<" is escaped text.
+  const marked = renderMarkdown({ ...report, observations: [{ id: 'OBS-NO-MATCH', title: 'x', status: 'observed', value: '<script>' }] });
+  expect(marked).not.toContain('<script');
 });
