@@ -13,7 +13,7 @@
  *   history         runs and surveys kept in a database: record, check, diff, page, export, prune
  */
 import { ConfigError } from '../config/config-error';
-import { QUIET_VARIABLE } from '../config/environment';
+import { isDebugging, QUIET_VARIABLE } from '../config/environment';
 import { InputError } from '../config/input-error';
 import { StoreError } from '../history/store-error';
 import { EXIT, UsageError } from './exit-codes';
@@ -111,7 +111,7 @@ export function invoke(argv: string[]): Promise<number> {
 
 /** The one line an error stops the command with, on standard error, and the exit code it means. */
 function stoppedBy(error: unknown): number {
-  const debug = process.env.DEBUG !== undefined && process.env.DEBUG !== '';
+  const debug = isDebugging(process.env);
   const first = (error instanceof Error ? error.message : String(error)).split('\n')[0];
   /** Stops with one line; with DEBUG, the error whole below it, where `detail` says it has any worth showing. */
   const stop = (line: string, code: number, detail = true) => {

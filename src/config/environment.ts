@@ -20,6 +20,9 @@ export const QUIET_VARIABLE = 'CONFORMANCE_QUIET';
 
 export const isQuiet = (env: Environment) => env[QUIET_VARIABLE] === 'true';
 
+/** DEBUG set to anything: an error is shown whole (its stack), below its one line. */
+export const isDebugging = (env: Environment) => env.DEBUG !== undefined && env.DEBUG !== '';
+
 /** An announcement of what a command does, on standard error: said unless --quiet. */
 export function announce(line: string, env: Environment = process.env): void {
   if (!isQuiet(env)) console.error(line);

@@ -1,7 +1,7 @@
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import type { FullResult, Reporter, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { type TestOutcome, testResultOf } from './annotations';
-import { errorText } from './error-text';
+import { errorText, testOutcomeOf } from './finished-test';
 import { preflightStopped } from './preflight';
 import { ENV_FILE_VARIABLE, type Environment, environmentWithDotenv, isQuiet } from '../config/environment';
 import { loadSuiteConfig } from './suite-config';
@@ -55,14 +55,7 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    const annotations = [...test.annotations, ...(result.annotations ?? [])];
-    const unique = [...new Map(annotations.map((a) => [`${a.type}\u0000${a.description ?? ''}`, a])).values()];
-    this.outcomes.set(test.id, {
-      title: `${basename(test.location.file)} › ${test.title}`,
-      status: result.status,
-      annotations: unique,
-      errors: result.errors.map(errorText),
-    });
+    this.outcomes.set(test.id, testOutcomeOf(test, result));
   }
 
   async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {

@@ -7,23 +7,24 @@
  * DEBUG=1. A skip says its reason. Errors outside the tests (the preflight) are printed as they come.
  */
 import type { FullConfig, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import { ANNOTATION } from './annotations';
-import { errorText, withoutColour } from './error-text';
-import type { RequirementRecord } from '../rules/rulebook';
+import { testResultOf } from './annotations';
+import { errorText, testOutcomeOf, withoutColour } from './finished-test';
+import { isDebugging } from '../config/environment';
 import { counted } from '../report/counted';
 import { escapeLine, escapeText } from '../report/escape';
 
-const debugging = () => process.env.DEBUG !== undefined && process.env.DEBUG !== '';
-
-/** The requirements a test's MUST checks failed, and how many checks, from its result annotations. */
-function mustFindings(annotations: TestResult['annotations']): { checks: number; ids: string[] } {
-  const records = annotations
-    .filter((a) => a.type === ANNOTATION.result && a.description !== undefined)
-    .map((a) => JSON.parse(a.description!) as RequirementRecord);
-  const failing = records
+/**
+ * The MUST checks a test failed and their requirements, when its failure is its findings alone: the
+ * verdict's own reading of the test (testResultOf), which leaves no error once the findings explain it.
+ */
+function mustFindings(test: TestCase, result: TestResult): { checks: number; ids: string[] } | undefined {
+  const read = testResultOf(testOutcomeOf(test, result));
+  if (read.errors.length > 0) return undefined;
+  const failing = read.results
     .map((record) => ({ id: record.id, failures: record.failures.filter((f) => f.level === 'MUST').length }))
     .filter((record) => record.failures > 0);
-  return { checks: failing.reduce((sum, record) => sum + record.failures, 0), ids: [...new Set(failing.map((record) => record.id))] };
+  const checks = failing.reduce((sum, record) => sum + record.failures, 0);
+  return checks === 0 ? undefined : { checks, ids: [...new Set(failing.map((record) => record.id))] };
 }
 
 /** The first line of an error as Playwright gives it, without colour, and shown, never acted on: it may quote the service. */
@@ -41,35 +42,31 @@ export default class TerminalReporter implements Reporter {
 
   onError(error: TestError): void {
     console.log(firstLine(error));
-    if (debugging() && error.stack) console.log(escapeText(withoutColour(error.stack), 'terminal'));
+    if (isDebugging(process.env) && error.stack) console.log(escapeText(withoutColour(error.stack), 'terminal'));
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
     // Root, project and file first: the group and the title are what a reader knows the test by.
     const title = test.titlePath().slice(3).join(' › ');
     const took = `(${result.duration} ms)`;
-    // A test's annotations may be on both the test and its result: each once, as the conformance reporter reads them.
-    const annotations = [
-      ...new Map([...test.annotations, ...result.annotations].map((a) => [`${a.type}\u0000${a.description ?? ''}`, a])).values(),
-    ];
     switch (result.status) {
       case 'passed':
         console.log(`  ✓ ${title} ${took}`);
         return;
       case 'skipped': {
-        const reason = annotations.find((a) => a.type === 'skip')?.description;
+        const reason = [...test.annotations, ...result.annotations].find((a) => a.type === 'skip')?.description;
         console.log(`  - ${title}: skipped${reason ? `: ${escapeLine(reason, 'terminal')}` : ''}`);
         return;
       }
       default: {
-        const findings = annotations.some((a) => a.type === ANNOTATION.findings) ? mustFindings(annotations) : undefined;
-        if (findings && findings.checks > 0) {
+        const findings = mustFindings(test, result);
+        if (findings) {
           console.log(`  ✘ ${title}: ${counted(findings.checks, 'MUST check')} of ${findings.ids.join(', ')} failed ${took}`);
           return;
         }
         const [error] = result.errors;
         console.log(`  ✘ ${title}: ${result.status === 'timedOut' ? 'timed out' : error ? firstLine(error) : result.status} ${took}`);
-        if (debugging())
+        if (isDebugging(process.env))
           for (const each of result.errors) console.log(escapeText(withoutColour(each.stack ?? each.message ?? ''), 'terminal'));
       }
     }

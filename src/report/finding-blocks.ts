@@ -8,22 +8,17 @@
  */
 import type { BaselineOutcome, Failure, RequirementResult } from '../types/schemas';
 import { failureLevel } from '../verdicts/aggregate';
-import { failureLocation } from '../verdicts/fingerprint';
+import { acceptedBy } from '../verdicts/baseline/accepted';
 import { counted } from './counted';
 import { escapeLine } from './escape';
-
-/** The rule once: a schema violation's first line only announces the lines that say where ("…: 1 violation of …:"), so the first of those stands for it. */
-function ruleOnce(failure: Failure): string {
-  const [head, next] = (failure.rule ?? failure.message).split('\n');
-  return head.endsWith(':') && next !== undefined && next.trim() !== '' ? next.trim() : head;
-}
+import { ruleOnce } from './whole-rule';
 
 /** The example: what was wrong, the request with its answer, and the failing value, each on a line of its own. */
 function example(failure: Failure): string[] {
   if (failure.rule === undefined || failure.url === undefined)
     return failure.message.split('\n').map((line) => `    ${escapeLine(line.trim(), 'terminal')}`);
   return [
-    `    ${escapeLine(ruleOnce(failure), 'terminal')}`,
+    `    ${escapeLine(ruleOnce(failure.rule), 'terminal')}`,
     `    ${failure.method ?? 'GET'} ${escapeLine(failure.url, 'terminal')} → ${failure.status ?? ''} ${escapeLine(failure.mediaType ?? '', 'terminal')}`.trimEnd(),
     ...(failure.excerpt === undefined ? [] : [`    ${escapeLine(failure.excerpt, 'terminal')}`]),
   ];
@@ -38,13 +33,13 @@ export function findingBlocks(
   baseline: Pick<BaselineOutcome, 'known'> | undefined,
   where: string,
 ): string[] {
-  const known = new Set(baseline?.known.map((k) => `${k.id} ${k.fingerprint}`) ?? []);
+  const reasonFor = acceptedBy(baseline);
   const blocks: { level: 'MUST' | 'SHOULD'; lines: string[] }[] = [];
   for (const r of requirements) {
     for (const level of ['MUST', 'SHOULD'] as const) {
       const failures = r.failures.filter((f) => failureLevel(f, r.level) === level);
       if (failures.length === 0) continue;
-      const fresh = failures.filter((f) => !known.has(`${r.id} ${failureLocation(f)}`));
+      const fresh = failures.filter((f) => reasonFor(r.id, f) === undefined);
       const head = `${r.id} ${level} ${r.spec}: ${counted(failures.length, 'failed check')}`;
       if (baseline && fresh.length === 0) {
         blocks.push({ level, lines: [`  known ${head}, every one accepted by the baseline`] });

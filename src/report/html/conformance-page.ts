@@ -12,7 +12,7 @@ import { coverageCounts } from '../coverage-lines';
 import type { Coverage } from '../../verdicts/coverage';
 import { SPECIFICATION, SUITE_VERSION } from '../../suite-version';
 import type { ConformanceReport, Failure, RequirementResult } from '../../types/schemas';
-import { failureLocation } from '../../verdicts/fingerprint';
+import { acceptedBy } from '../../verdicts/baseline/accepted';
 import { evidence } from './evidence';
 import { catalogueWords, type Children, listSection, page, text, valueTable } from './page';
 import { counted } from '../counted';
@@ -96,10 +96,7 @@ function gaps(report: ConformanceReport): ElementContent[] {
 }
 
 /** The reason the baseline gives for accepting a failure, or undefined when it does not. */
-function baselineReason(report: ConformanceReport): (id: string, failure: Failure) => string | undefined {
-  const known = new Map((report.baseline?.known ?? []).map((k) => [`${k.id} ${k.fingerprint}`, k.expectation.reason]));
-  return (id, failure) => known.get(`${id} ${failureLocation(failure)}`);
-}
+const baselineReason = (report: ConformanceReport) => acceptedBy(report.baseline);
 
 /** Whether the baseline accepts every failure of a requirement that has any. */
 const knownInFull = (r: RequirementResult, reasonFor: ReturnType<typeof baselineReason>) =>
