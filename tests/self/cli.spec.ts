@@ -1,6 +1,6 @@
 /** The directory-conformance command: flags, exit codes, the catalogue, comparison, and the packed package installed. */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { subset } from 'semver';
 import { COMMANDS } from '../../src/cli/command-table';
@@ -11,7 +11,7 @@ import { conformanceReport, type ConformanceReport } from '../../src/report/mode
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { PACKAGE_ROOT } from '../../src/package-root';
 import { neutralSuiteEnvironment } from '../../src/suite-runs/run-suite';
-import { BIN, command, commandAsync, tempDir } from './command';
+import { BIN, command, commandAsync, tempDir, withCommandInstalled } from './command';
 import { expect, test } from './fixtures';
 
 const VERSION = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -382,8 +382,7 @@ test("run from another directory reads that directory's .env and says so; --env-
   expect(missing.code).toBe(2);
   expect(missing.stderr).toContain('--env-file');
   // Through npx as docs/cli.md gives it for Node 20 (npx's own Node would read --env-file): the command's own line, exit 2.
-  mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
-  symlinkSync(BIN, join(dir, 'node_modules', '.bin', 'directory-conformance'));
+  withCommandInstalled(dir);
   const throughNpx = spawnSync('npx', ['--', 'directory-conformance', 'run', '--env-file', 'nope.env'], {
     cwd: dir,
     env: { ...neutralSuiteEnvironment(process.env), PATH: process.env.PATH },

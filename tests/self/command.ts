@@ -1,6 +1,6 @@
 /** The directory-conformance command as a user runs it, for the tests of the command. */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { neutralSuiteEnvironment } from '../../src/suite-runs/run-suite';
@@ -127,3 +127,10 @@ export function commandAsync(
 }
 
 export const tempDir = () => mkdtempSync(join(tmpdir(), 'cli-'));
+
+/** `dir` made a folder where `npx directory-conformance` is the command the tests run, as it is where the package is installed. */
+export function withCommandInstalled(dir: string): string {
+  mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
+  symlinkSync(BIN, join(dir, 'node_modules', '.bin', 'directory-conformance'));
+  return dir;
+}

@@ -7,13 +7,13 @@
  * inside it. The docs pages that show a walk (WALKS) are run the same way, each in a folder of its own.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../../src/package-root';
 import { neutralSuiteEnvironment } from '../../src/suite-runs/run-suite';
 import { freePort, startReferenceServer } from '../../src/suite-runs/scenario-server';
 import { PAGE_WIDTH } from './browser';
-import { BIN, tempDir } from './command';
+import { tempDir, withCommandInstalled } from './command';
 import { expect, test } from './fixtures';
 
 /** The address the README gives for "your service". */
@@ -39,13 +39,8 @@ function readmeBlocks(file = 'README.md'): Line[][] {
   );
 }
 
-/** A folder where `npx directory-conformance` is this checkout's command, as it is where the package is installed. */
-function newcomersFolder(): string {
-  const dir = tempDir();
-  mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
-  symlinkSync(BIN, join(dir, 'node_modules', '.bin', 'directory-conformance'));
-  return dir;
-}
+/** A new folder where `npx directory-conformance` is this checkout's command. */
+const newcomersFolder = () => withCommandInstalled(tempDir());
 
 /** The port the README serves on; the walk serves on a free one instead (README_PORT), so that it needs no port of its own. */
 const README_PORT = 3000;
