@@ -130,6 +130,14 @@ module.exports = {
       to: { path: '^src/rules/' },
     },
     {
+      name: 'scorecard-outside-verdicts',
+      comment:
+        'The data-quality scorecard (src/quality/) measures what the specification is silent on: no rule judges by it and no verdict reads it, so that it can never fail a run or a survey.',
+      severity: 'error',
+      from: { path: '^src/(rules|verdicts)/' },
+      to: { path: '^src/quality/' },
+    },
+    {
       name: 'serve-builds-directories',
       comment:
         'serve --size generates a directory, --write-npis lists it and --fault names a scenario it can serve: only serve imports the generator, the directory and the list of servable scenarios.',

@@ -24,6 +24,7 @@
  *   npm run bench -- --only history     the package and the history alone
  *   npm run bench -- --only gate        the package and the gate's false alarms alone (a few minutes)
  *   npm run bench -- --only findability survey --findability at 10k against its floor, and its rate (a few minutes)
+ *   npm run bench -- --only scorecard   the data-quality scorecard's CPU against the survey's at 10k (a minute)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -49,6 +50,7 @@ import { measureOverhead } from '../src/bench/overhead';
 import { measureStartup, type Startup, type Timing } from '../src/bench/startup';
 import { measureSurveyCost, measureSurveyRate, type SurveyCost, type SurveyLauncher, type SurveyRate } from '../src/bench/survey-cost';
 import { markdownTable } from '../src/suite-runs/run-table';
+import { measureScorecardCost, type ScorecardCost } from '../src/bench/scorecard-cost';
 import { startReferenceServer } from '../src/suite-runs/scenario-server';
 import { PACKAGE_ROOT } from '../src/package-root';
 
@@ -143,6 +145,33 @@ async function measureFindability(partial: Partial<Results>): Promise<void> {
     rmSync(root, { recursive: true, force: true });
   }
 }
+
+/** `--only scorecard`: the survey at 10k (a fifth of the NPIs, every state) and the scorecard's work over the same records. */
+async function measureScorecard(partial: Partial<Results>): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), 'bench-scorecard-'));
+  try {
+    const size = SURVEY_SIZES[0];
+    const dir = join(root, String(size));
+    inChild<LoadQueries>(FIXTURES_MODE, dir, String(size));
+    // The same records writeFixtures wrote: the same generators and seeds.
+    const providers = generateProviders(new Random(7), size).slice(0, size / NPI_SHARE);
+    const organizations = generateOrganizations(new Random(8), size) as unknown as Record<string, unknown>[];
+    const reference = await startReferenceServer({ FIXTURE_DIR: dir });
+    try {
+      partial.scorecard = measureScorecardCost(SURVEY_LAUNCHER, reference.origin, join(dir, SURVEY_NPIS), {
+        providers: providers as never,
+        organizations,
+      });
+    } finally {
+      await reference.stop();
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** The scorecard's CPU over a survey's, at most (issue: 5% more than the same survey without it). */
+const SCORECARD_SHARE_TARGET = 0.05;
 
 const SURVEY_NPIS = 'survey-npis.txt';
 const RATE_NPIS_FILE = 'rate-npis.txt';
@@ -242,6 +271,8 @@ interface Results {
   gateNoise: GateNoise;
   /** `survey --findability` at 10k with LATENCY_MS=50 against its floor, and its rate under --max-rps (`--only findability`). */
   findability: { overhead: Results['surveyOverhead']; rate: SurveyRate };
+  /** The data-quality scorecard's CPU against the survey's at 10k (`--only scorecard`). */
+  scorecard: ScorecardCost;
 }
 
 /** The package, its start-up and its overhead, and the history's cost: the installed command, as a user runs it. */
@@ -261,10 +292,11 @@ async function measureInstalled(partial: Partial<Results>, only: string | undefi
 }
 
 async function main(only: string | undefined): Promise<void> {
-  if (only !== undefined && !['startup', 'history', 'gate', 'findability'].includes(only))
-    throw new Error(`--only takes startup, history, gate or findability, got "${only}"`);
+  if (only !== undefined && !['startup', 'history', 'gate', 'findability', 'scorecard'].includes(only))
+    throw new Error(`--only takes startup, history, gate, findability or scorecard, got "${only}"`);
   const partial: Partial<Results> = {};
   if (only === 'findability') await measureFindability(partial);
+  else if (only === 'scorecard') await measureScorecard(partial);
   else await measureInstalled(partial, only);
   if (only === undefined) await measureDirectories(partial);
   mkdirSync(join(PACKAGE_ROOT, 'bench'), { recursive: true });
@@ -456,6 +488,12 @@ function printTable(results: Partial<Results>): void {
   if (results.history) printHistory(results.history);
   if (results.gateNoise) printGateNoise(results.gateNoise);
   if (results.findability) printFindability(results.findability);
+  if (results.scorecard) {
+    const c = results.scorecard;
+    console.log(
+      `\nscorecard at ${SURVEY_SIZES[0]}: ${c.providers} providers and ${c.organizations} organizations: ${c.scorecardCpuMs} CPU ms of the scorecard against ${c.surveyCpuMs} of the survey, ${(100 * c.share).toFixed(2)}% (target at most ${100 * SCORECARD_SHARE_TARGET}%${c.share <= SCORECARD_SHARE_TARGET ? '' : ', MISSED'})`,
+    );
+  }
   const { validation, server, pageWalk, serverStartMs, survey, surveyRate, surveyOverhead } = results;
   if (!validation || !server || !pageWalk || !serverStartMs || !survey || !surveyRate || !surveyOverhead) {
     console.log(`\nwrote bench/results.json`);

@@ -9,6 +9,7 @@ import { FAULTS } from '../src/reference/scenarios/faults';
 import { VARIANTS } from '../src/reference/scenarios/variants';
 import { NOT_TESTED, OBSERVATIONS, type Requirement, requirement, REQUIREMENTS } from '../src/spec/catalogue';
 import { updateGeneratedSection } from './generated-section';
+import { QUALITY_MEASURES } from '../src/quality/measures';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
@@ -50,7 +51,26 @@ function renderScenarios(): string {
   ].join('\n');
 }
 
+/** The scorecard's measures (src/quality/measures.ts): what each counts, over what, and what it cannot know. */
+function renderQuality(): string {
+  return [
+    '| id | family | failing record | counted over | cannot know |',
+    '|---|---|---|---|---|',
+    ...QUALITY_MEASURES.map((m) => `| ${m.id} | ${m.family} | ${cell(m.title)} | ${cell(m.over)} | ${cell(m.cannotKnow)} |`),
+  ].join('\n');
+}
+
 const check = process.argv.includes('--check');
+updateGeneratedSection(
+  {
+    file: join(__dirname, '..', 'docs', 'data-quality.md'),
+    name: 'quality',
+    command: 'npm run catalogue',
+    source: 'src/quality/measures.ts',
+  },
+  renderQuality(),
+  check,
+);
 updateGeneratedSection(
   {
     file: join(__dirname, '..', 'docs', 'mutation.md'),

@@ -4,6 +4,7 @@
  * a day apart, with every requirement and observation of the catalogue, survey rates per source
  * dataset, latency histograms per endpoint, and a regression now and then.
  */
+import { QUALITY_MEASURES } from '../quality/measures';
 import * as hdr from 'hdr-histogram-js';
 import type { HistoryEntry } from '../history/entry';
 import { recordEntry } from '../history/record';
@@ -68,6 +69,19 @@ export function seededEntry(n: number, targets: number, start = Date.UTC(2024, 0
         : [],
     // The seeded surveys ran without --findability: the history page and check cost what they cost today.
     findability: [],
+    // A scorecard a survey: each measure per dataset, steady, so that the page and check read what a survey records.
+    dataQuality:
+      kind === 'survey'
+        ? QUALITY_MEASURES.flatMap((m, i) =>
+            ['(golden record)', ...SOURCES].map((dataset) => ({
+              measure: m.id,
+              records: 'providers',
+              dataset,
+              checked: 20_000,
+              failed: i * 10,
+            })),
+          )
+        : [],
     latency:
       kind === 'survey'
         ? ENDPOINTS.map((endpoint, i) => ({ endpoint, requests: 2_000, histogram: histogram(5 + i * 3 + (n % 7), 2_000) }))

@@ -195,6 +195,16 @@ export const COMMANDS = {
         description:
           'search every organization met by each value it carries (ORG-FINDABLE, §4.3), about 7 more requests an organization; ask for every provider found by its NPI with a dashed and a plain parameter and by its demographics (SB-OPTIONAL-DASH, SB-NARROWING, SB-FINDABLE, §4.1), about 3 more',
       },
+      'deactivated-npis': {
+        value: 'FILE',
+        description:
+          'the NPPES deactivation report (CSV, or one NPI a line): the data-quality scorecard counts the NPIs served that it deactivates (DQ-DEACTIVATED-LIST); without it, not judged',
+      },
+      'taxonomy-codes': {
+        value: 'FILE',
+        description:
+          'the NUCC taxonomy code set (CSV, or one code a line): the data-quality scorecard counts the codes served that it does not hold (DQ-TAXONOMY-UNLISTED); without it, not judged',
+      },
       out: { value: 'DIR', description: 'where the survey goes (default survey-report)' },
       sample: {
         value: 'P%|N',

@@ -160,6 +160,7 @@ async function check(location: string, options: HistoryCommandOptions): Promise<
     return EXIT.inconclusive;
   }
   for (const regression of outcome.regressions) console.log(line(`regression: ${regression.line}`));
+  for (const warning of outcome.warnings) console.log(line(`warning: ${warning.line}`));
   // A latest run that judged nothing, or not all, shows no regression because it shows nothing: as compare, exit 3.
   const unjudgedRuns = outcome.compared.filter(({ latest }) => latest.verdict === 'error' || latest.verdict === 'inconclusive');
   if (outcome.regressions.length === 0 && unjudgedRuns.length > 0) {

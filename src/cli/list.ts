@@ -1,8 +1,9 @@
 import { OBSERVATIONS, type Requirement, REQUIREMENTS } from '../spec/catalogue';
+import { QUALITY_MEASURES } from '../quality/measures';
 
 interface CatalogueEntry {
   id: string;
-  /** MUST, SHOULD, or OBSERVED for what the suite records where the specification is silent. */
+  /** MUST, SHOULD, OBSERVED for what the suite records where the specification is silent, or SCORECARD for a survey's data-quality rate. */
   level: string;
   section: string;
   title: string;
@@ -20,6 +21,13 @@ function catalogueEntries(): CatalogueEntry[] {
       ...(r.nearMiss ? { nearMiss: r.nearMiss } : {}),
     })),
     ...OBSERVATIONS.map((o) => ({ id: o.id, level: 'OBSERVED', section: o.spec, title: o.title })),
+    // The survey's scorecard: rates the specification says nothing of (§2.3, §2.4 describe values, never their truth).
+    ...QUALITY_MEASURES.map((m) => ({
+      id: m.id,
+      level: 'SCORECARD',
+      section: 'survey',
+      title: `${m.title}, over ${m.over} (cannot know ${m.cannotKnow})`,
+    })),
   ];
 }
 

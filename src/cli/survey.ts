@@ -30,6 +30,8 @@ import { parseSample, resolveSample } from '../survey/sample';
 import { type RunOptions, runEnvironment } from './run';
 import { recordAfter, requestedHistory } from './history';
 import { target } from './target';
+import { type QualityLists } from '../quality/record-quality';
+import { readList } from '../quality/lists';
 
 export interface SurveyOptions extends Pick<RunOptions, 'base-url' | 'env-file' | 'shard' | 'max-rps' | 'history' | 'label'> {
   npis?: string;
@@ -37,6 +39,8 @@ export interface SurveyOptions extends Pick<RunOptions, 'base-url' | 'env-file' 
   organizations?: string[];
   'organizations-by-state'?: boolean;
   findability?: boolean;
+  'deactivated-npis'?: string;
+  'taxonomy-codes'?: string;
   'dry-run'?: boolean;
   sample?: string;
   seed?: string;
@@ -148,6 +152,7 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
   const sample = await resolveSample(sampleRequest, () =>
     npisOf(readNpis(npis!, { ...(delimiter ? { delimiter } : {}), problem: () => {} })),
   );
+  const lists = qualityListsOf(options, cwd);
   const out = outputFolder(resolve(cwd, options.out ?? SURVEY_DEFAULTS.out));
   const concurrency = wholeNumber('concurrency', options.concurrency, SURVEY_DEFAULTS.concurrency, 256, 1);
   const examples = wholeNumber('examples', options.examples, SURVEY_DEFAULTS.examples, 1000);
@@ -168,6 +173,7 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
         shard,
         ...(options.findability ? { findability: true as const } : {}),
         ...(sample ? { sample } : {}),
+        ...lists.files,
         examples,
         maxFailureRows,
         credentials: {
@@ -204,6 +210,7 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
           progress: isQuiet(process.env) ? silentProgress() : createProgress(),
           redact: (value) => redactor.value(value),
           stop: signalled.signal,
+          lists: lists.read,
         });
         await writeSurvey(out, result, plan.credentials);
         return await recordAfter(history, out, options.label, concluded(out, result));
@@ -215,6 +222,22 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
     async (plan) => (options['dry-run'] ? undefined : await surveyInputs(plan)),
     walks.flatMap(secretParameterValues),
   );
+}
+
+/** --deactivated-npis and --taxonomy-codes: the files as the plan names them, and their values, read once before anything is asked. */
+function qualityListsOf(
+  options: SurveyOptions,
+  cwd: string,
+): { files: Pick<SurveyPlan, 'deactivatedNpis' | 'taxonomyCodes'>; read: QualityLists } {
+  const deactivated = options['deactivated-npis'] === undefined ? undefined : resolve(cwd, options['deactivated-npis']);
+  const taxonomy = options['taxonomy-codes'] === undefined ? undefined : resolve(cwd, options['taxonomy-codes']);
+  return {
+    files: { ...(deactivated ? { deactivatedNpis: deactivated } : {}), ...(taxonomy ? { taxonomyCodes: taxonomy } : {}) },
+    read: {
+      ...(deactivated ? { deactivatedNpis: readList('deactivated-npis', deactivated) } : {}),
+      ...(taxonomy ? { taxonomyCodes: readList('taxonomy-codes', taxonomy) } : {}),
+    },
+  };
 }
 
 /** `survey merge DIR... --out DIR`. */

@@ -12,6 +12,9 @@
  *   above the earlier one's, as findability is compared: two samples of one service differ by chance.
  * - A survey's findability (--findability) fell: for a kind of record and a parameter, the later found
  *   rate's 95% Wilson interval lies wholly below the earlier one's.
+ * - A data-quality rate of a survey's scorecard (DQ-*) worsened: for a measure, kind of record and
+ *   dataset, the later failing rate's 95% Wilson interval lies wholly above the earlier one's. A
+ *   warning, never a regression: the scorecard is no part of a verdict, and the gate does not fail on it.
  * - An endpoint's p95 or p99 latency rose beyond what the sampling allows: the low end of its 95%
  *   interval in the latest survey lies above the high end of the earlier surveys' (the median of
  *   the last `window`) by more than maxLatencyRise (a share) and by at least LATENCY_FLOOR_MS, each
@@ -24,7 +27,7 @@ import { observedBehaviour } from '../verdicts/baseline/observed-behaviour';
 import { whollyAbove, wilsonInterval } from '../verdicts/wilson-interval';
 import { LATENCY_FLOOR_MS, median, percentilesOf, requestsFor } from './latency';
 import { runName, runRows, runsBefore, sampledRuns, type StoredRun, storedRuns } from './queries';
-import type { HistoryTables } from './tables';
+import type { EventsTable, HistoryTables } from './tables';
 
 export interface CheckSettings {
   target?: string;
@@ -42,7 +45,7 @@ export const CHECK_DEFAULTS = { maxRateRise: 0.5, minRecords: 20, maxLatencyRise
 
 export interface Regression {
   target: string;
-  what: 'requirement' | 'observation' | 'rate' | 'findability' | 'latency';
+  what: EventsTable['what'];
   line: string;
 }
 
@@ -52,6 +55,8 @@ export interface CheckOutcome {
   /** Latest runs with nothing before them to compare with, and why. */
   alone: { latest: StoredRun; why: string }[];
   regressions: Regression[];
+  /** What worsened that the gate does not fail on: the scorecard's rates. */
+  warnings: Regression[];
 }
 
 const percent = (failed: number, checked: number) => (checked === 0 ? 0 : (100 * failed) / checked);
@@ -113,7 +118,7 @@ export async function checkHistory(db: Kysely<HistoryTables>, settings: CheckSet
     throw new InputError(
       `--against ${settings.against}: the history holds no run #${settings.against}${settings.target ? ` of ${settings.target}` : ''}`,
     );
-  const outcome: CheckOutcome = { compared: [], alone: [], regressions: [] };
+  const outcome: CheckOutcome = { compared: [], alone: [], regressions: [], warnings: [] };
   const comparable = await comparableRuns(db, { target: settings.target });
   const series = new Map<string, StoredRun[]>();
   for (const run of runs) {
@@ -132,8 +137,34 @@ export async function checkHistory(db: Kysely<HistoryTables>, settings: CheckSet
     }
     outcome.compared.push({ latest, against });
     outcome.regressions.push(...(await regressionsOf(db, latest, against, before, settings)));
+    if (latest.kind === 'survey') outcome.warnings.push(...(await qualityWarnings(db, latest, against)));
   }
   return outcome;
+}
+
+/**
+ * The scorecard's rates that worsened beyond what chance explains: for a measure, kind of record and
+ * dataset that both surveys counted, the later failing rate's 95% Wilson interval lies wholly above
+ * the earlier one's. Warnings: the specification is silent on them, and the gate never fails on one.
+ */
+async function qualityWarnings(db: Kysely<HistoryTables>, latest: StoredRun, against: StoredRun): Promise<Regression[]> {
+  const rows = await runRows(db, 'data_quality', [latest.id, against.id]);
+  const key = (r: { measure: string; records: string; dataset: string }) => JSON.stringify([r.measure, r.records, r.dataset]);
+  const before = new Map(rows.filter((r) => r.run_id === against.id).map((r) => [key(r), r]));
+  return rows
+    .filter((r) => r.run_id === latest.id)
+    .flatMap((now) => {
+      const then = before.get(key(now));
+      if (!then || !whollyAbove({ successes: now.failed, trials: now.checked }, { successes: then.failed, trials: then.checked }))
+        return [];
+      return [
+        {
+          target: latest.target,
+          what: 'data-quality' as const,
+          line: `${latest.target}: ${now.measure} of ${now.records} in ${now.dataset}: ${shownRate(then.failed, then.checked)} → ${shownRate(now.failed, now.checked)}, the later interval wholly above the earlier (a data-quality rate, never part of the verdict), ${between(against, latest)}`,
+        },
+      ];
+    });
 }
 
 /** What got worse in `run` since `against` (and, for latency, since the surveys `before` it). */
@@ -161,7 +192,11 @@ export async function regressionsOnRecord(db: Kysely<HistoryTables>, run: Stored
   const settings: CheckSettings = { against: 'last', ...CHECK_DEFAULTS };
   const before = await runsBefore(db, run, RECORD_LOOKBACK);
   const against = comparisonRun(run, before, 'last', await comparableRuns(db, { ids: before.map((r) => r.id) }));
-  return typeof against === 'string' ? [] : regressionsOf(db, run, against, before, settings);
+  if (typeof against === 'string') return [];
+  return [
+    ...(await regressionsOf(db, run, against, before, settings)),
+    ...(run.kind === 'survey' ? await qualityWarnings(db, run, against) : []),
+  ];
 }
 
 const between = (against: StoredRun, latest: StoredRun) => `run ${runName(against)} → run ${runName(latest)}`;

@@ -35,6 +35,7 @@ export interface HistoryEntry {
   observations: { observation: string; status: string; value: unknown }[];
   rates: { requirement: string; level: string; source: string; checked: number; failed: number }[];
   findability: { records: string; parameter: string; found: number; missed: number; unknown: number }[];
+  dataQuality: { measure: string; records: string; dataset: string; checked: number; failed: number }[];
   latency: { endpoint: string; requests: number; histogram: string }[];
   failingKeys: { requirement: string; level: string; keys: string[] }[];
 }
@@ -87,6 +88,7 @@ function runEntry(file: string, label: string | null): HistoryEntry {
     })),
     rates: [],
     findability: [],
+    dataQuality: [],
     latency: [],
     failingKeys: [],
   };
@@ -143,6 +145,13 @@ function surveyEntry(dir: string, label: string | null): HistoryEntry {
         unknown,
       })),
     ),
+    dataQuality: (report.dataQuality?.rates ?? []).map(({ id, records, dataset, checked, failed }) => ({
+      measure: id,
+      records,
+      dataset,
+      checked,
+      failed,
+    })),
     latency: Object.entries(report.latencyHistograms ?? {}).map(([endpoint, histogram]) => ({
       endpoint,
       requests: histogramRequests(file, endpoint, histogram),

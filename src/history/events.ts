@@ -4,13 +4,13 @@
  * judged against those before it in time, as the gate would have judged it then.
  */
 import type { Kysely } from 'kysely';
-import type { HistoryTables } from './tables';
+import type { EventsTable, HistoryTables } from './tables';
 
 export interface HistoryEvent {
   runId: number;
   target: string;
   startedAt: string;
-  what: 'requirement' | 'observation' | 'rate' | 'findability' | 'latency';
+  what: EventsTable['what'];
   line: string;
 }
 

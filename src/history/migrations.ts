@@ -61,6 +61,15 @@ export const MIGRATIONS: Record<string, Migration> = {
       ).execute(db);
     },
   },
+  // survey: the directory accuracy scorecard (DQ-*), per measure, kind of record and dataset.
+  '0003-data-quality': {
+    async up(db: Kysely<unknown>) {
+      await child(
+        'data_quality',
+        'measure text not null, records text not null, dataset text not null, checked integer not null, failed integer not null, primary key (run_id, measure, records, dataset)',
+      ).execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

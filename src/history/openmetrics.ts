@@ -35,6 +35,11 @@ export async function exportOpenMetrics(db: Kysely<HistoryTables>, target?: stri
     'Failing records / records checked in the target\'s latest survey, per requirement and level; source="all" for the requirement as a whole.',
     ['target', 'requirement', 'level', 'source'],
   );
+  const quality = gauge(
+    'directory_conformance_data_quality_ratio',
+    "Failing records / records counted of a data-quality measure (DQ-*) in the target's latest survey, per kind of record and dataset: the scorecard, never part of the verdict.",
+    ['target', 'measure', 'records', 'dataset'],
+  );
   const latency = gauge('directory_conformance_survey_latency_seconds', "Latency quantiles per endpoint in the target's latest survey.", [
     'target',
     'endpoint',
@@ -67,6 +72,11 @@ export async function exportOpenMetrics(db: Kysely<HistoryTables>, target?: stri
     rate.set(
       { target: byId.get(row.run_id)!.target, requirement: row.requirement, level: row.level, source: sourceLabel(row.source) },
       row.checked === 0 ? 0 : row.failed / row.checked,
+    );
+  for (const row of await runRows(db, 'data_quality', ids))
+    quality.set(
+      { target: byId.get(row.run_id)!.target, measure: row.measure, records: row.records, dataset: row.dataset },
+      row.failed / row.checked,
     );
   for (const row of await runRows(db, 'latency', ids)) {
     const { at } = percentilesOf(row.histogram);

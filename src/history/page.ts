@@ -6,6 +6,7 @@
  * survey failure rates per requirement and per source dataset over time, and its latency
  * percentiles per endpoint over time.
  */
+import { GOLDEN, ORGANIZATIONS } from '../quality/record-quality';
 import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
 import type { Kysely } from 'kysely';
@@ -138,15 +139,16 @@ function rateSpec(title: string, values: { time: string; series: string; rate: n
   };
 }
 
-/** Findability per kind of record and parameter over time: the found rate, with its 95% interval as a band. */
-function findabilitySpec(
-  target: string,
+/** A rate per series over time with its 95% interval as a band: findability (found) and the scorecard (failing). */
+function intervalRateSpec(
+  title: string,
+  rateTitle: string,
   values: { time: string; series: string; rate: number; low: number; high: number }[],
 ): VegaLiteSpec {
   const color = { field: 'series', type: 'nominal', title: null, legend: { labelLimit: 320 } } as const;
   return {
     $schema: SCHEMA,
-    title: `${target}: findability per parameter (found / searched, with its 95% interval)`,
+    title,
     width: 640,
     data: { values },
     layer: [
@@ -156,11 +158,7 @@ function findabilitySpec(
       },
       {
         mark: { type: 'line', point: values.length < 200 },
-        encoding: {
-          x: TIME_AXIS,
-          y: { field: 'rate', type: 'quantitative', axis: { format: '%' }, title: 'found / (found + missed)' },
-          color,
-        },
+        encoding: { x: TIME_AXIS, y: { field: 'rate', type: 'quantitative', axis: { format: '%' }, title: rateTitle }, color },
       },
     ],
   };
@@ -270,7 +268,37 @@ async function targetSection(
       return [{ time: time.get(row.run_id)!, series: `${row.records} by ${row.parameter}`, rate: row.found / decided, low, high }];
     });
     if (findability.length > 0)
-      parts.push(figure(`${target}: findability per parameter (survey --findability)`, await svgOf(findabilitySpec(target, findability))));
+      parts.push(
+        figure(
+          `${target}: findability per parameter (survey --findability)`,
+          await svgOf(
+            intervalRateSpec(
+              `${target}: findability per parameter (found / searched, with its 95% interval)`,
+              'found / (found + missed)',
+              findability,
+            ),
+          ),
+        ),
+      );
+    // The scorecard of the golden records and organizations: one line a measure; history export has every dataset's.
+    const quality = (await runRows(db, 'data_quality', surveyIds)).flatMap((row) => {
+      if (row.checked === 0 || (row.dataset !== GOLDEN && row.dataset !== ORGANIZATIONS)) return [];
+      const { low, high } = wilsonInterval(row.failed, row.checked);
+      return [{ time: time.get(row.run_id)!, series: `${row.measure} of ${row.records}`, rate: row.failed / row.checked, low, high }];
+    });
+    if (quality.length > 0)
+      parts.push(
+        figure(
+          `${target}: directory accuracy scorecard (DQ-*, never part of the verdict)`,
+          await svgOf(
+            intervalRateSpec(
+              `${target}: data-quality rates of golden records and organizations (failing / counted, with its 95% interval)`,
+              'failing / counted',
+              quality,
+            ),
+          ),
+        ),
+      );
     const latency = (await runRows(db, 'latency', surveyIds)).flatMap((row) => {
       const { at } = percentilesOf(row.histogram);
       return PERCENTILES.map((p) => ({ time: time.get(row.run_id)!, endpoint: row.endpoint, percentile: `p${p}`, ms: at[p] }));

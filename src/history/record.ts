@@ -71,6 +71,11 @@ export async function recordEntry(db: Kysely<HistoryTables>, given: HistoryEntry
     );
     await insertAll(
       tx,
+      'data_quality',
+      entry.dataQuality.map((q) => ({ run_id, ...q })),
+    );
+    await insertAll(
+      tx,
       'latency',
       entry.latency.map((l) => ({ run_id, ...l })),
     );

@@ -65,6 +65,16 @@ export interface FindabilityTable {
   unknown: number;
 }
 
+/** A survey's data-quality scorecard (DQ-*): per measure, kind of record and dataset, the records counted and failing. */
+export interface DataQualityTable {
+  run_id: number;
+  measure: string;
+  records: string;
+  dataset: string;
+  checked: number;
+  failed: number;
+}
+
 /** A survey's latency per endpoint: the HdrHistogram, compressed and base64-encoded, and how many requests it holds. */
 export interface LatencyTable {
   run_id: number;
@@ -84,7 +94,7 @@ export interface FailingKeysTable {
 /** What `history check` would have said of a run when it was recorded, against the run before it: the page's events. */
 export interface EventsTable {
   run_id: number;
-  what: 'requirement' | 'observation' | 'rate' | 'findability' | 'latency';
+  what: 'requirement' | 'observation' | 'rate' | 'findability' | 'data-quality' | 'latency';
   line: string;
 }
 
@@ -95,6 +105,7 @@ export interface HistoryTables {
   observations: ObservationsTable;
   survey_rates: SurveyRatesTable;
   findability: FindabilityTable;
+  data_quality: DataQualityTable;
   latency: LatencyTable;
   failing_keys: FailingKeysTable;
 }

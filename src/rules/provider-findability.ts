@@ -7,7 +7,9 @@
 import type { Exchange } from '../client/exchange';
 import { Judgement } from './judgement';
 import { classifySingleBest, describeAnswer } from './single-best-answer';
-import { ownParameterValues } from './provider';
+import { ownParameterValues, PLAIN_PARAMETERS, queryMismatches } from './provider';
+import { isJsonObject } from './json';
+import { AMBIGUITY_MESSAGE } from '../spec/constants';
 
 type Query = Record<string, string>;
 
@@ -70,3 +72,39 @@ export function judgeFoundByDemographics(recordId: string, search: DemographicSe
     );
   return judgement;
 }
+
+/**
+ * SB-AMBIGUOUS (§4.1 r4), from what two records show of each other: a demographic search of record
+ * `recordId`, which holds the searched values, that answers another record holding them too has
+ * found two matches, and must have answered no record and the ambiguity text. Both records hold
+ * every value of the query in the attribute §4.1 names plainly (queryMismatches), so no matching
+ * rule (r5) can tell them apart by it; a query with a value whose comparison is not shown (Zip) proves
+ * nothing. An answer of another record that does not hold the values is SB-MATCHES-QUERY's.
+ */
+export function judgeSharedDemographics(recordId: string, search: DemographicSearch, answers: readonly Exchange[]): Judgement {
+  const judgement = new Judgement();
+  const plan = [search.query, ...search.narrowing];
+  for (const [i, exchange] of answers.entries()) {
+    const answer = classifySingleBest(exchange);
+    const sent = plan[i];
+    if (answer.kind !== 'record' || answer.record.id === recordId || !isJsonObject(answer.record.data)) continue;
+    if (!Object.keys(sent).every((name) => PLAIN_PARAMETERS.has(name))) continue;
+    if (queryMismatches(answer.record.data, sent).length > 0) continue;
+    const asked = new URLSearchParams(sent).toString();
+    judgement.check(
+      'SB-AMBIGUOUS',
+      false,
+      `the search ${asked} answered record ${answer.record.id}, yet record ${recordId} (met by its NPI) holds the same ${Object.keys(sent).join(', ')} too: with two matches it must return no record and "${AMBIGUITY_MESSAGE}" (§4.1 r4)`,
+      { exchange },
+    );
+    return judgement;
+  }
+  return judgement;
+}
+
+/**
+ * Whether the first answer of a demographic search is the ambiguity text: what a group of records
+ * met that share the query (the survey's relations) shows when the service tells them apart rightly.
+ */
+export const answeredAmbiguity = (answers: readonly Exchange[]): boolean =>
+  answers.length > 0 && classifySingleBest(answers[0]).kind === 'ambiguity';

@@ -57,6 +57,13 @@ export async function dryRunLines(plan: SurveyPlan, maxRps: number): Promise<str
     `survey --dry-run: the plan, and what it will cost; nothing was asked of the service`,
     `  target: ${plan.baseUrl}${plan.embedded ? ' (the embedded reference server)' : ''}, shard ${plan.shard.index}/${plan.shard.total}`,
     `  findability: ${plan.findability ? 'on (--findability)' : 'off'}`,
+    // Relations and the scorecard are read from the answers the survey makes anyway: they cost no request.
+    ...(plan.findability
+      ? [
+          '  relations: providers met sharing first name, last name and state (SB-AMBIGUOUS), judged from their own searches: 0 requests more',
+        ]
+      : []),
+    `  data-quality scorecard: every record met, 0 requests more; lists: ${[plan.deactivatedNpis && '--deactivated-npis', plan.taxonomyCodes && '--taxonomy-codes'].filter(Boolean).join(', ') || 'none given (DQ-DEACTIVATED-LIST and DQ-TAXONOMY-UNLISTED not judged)'}`,
     ...(plan.sample ? [`  sample: ${sampleInWords(plan.sample)}, seed ${plan.sample.seed}`] : []),
     npis === undefined
       ? `  NPIs: from standard input, not counted ahead: about ${perProvider} requests each`

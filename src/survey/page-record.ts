@@ -20,8 +20,10 @@ import {
   organizationOfEntry,
   ownValueSearches,
   pageOfWalk,
+  resourceOf,
   SHELL_ENTRY,
 } from '../rules/rulebook';
+import { organizationQuality, type QualityLists } from '../quality/record-quality';
 import { judgeSurveyed, judgeSurveyedAnswer } from './subjects';
 import type { PageUnit } from './records';
 import { recordVerdict } from './record-verdict';
@@ -161,12 +163,14 @@ export interface WalkPageRequest {
   sample?: Sample;
   /** Set when the survey abandons the page (it is stopping): the judging ends at its next turn. */
   abandon?: AbortSignal;
+  /** The scorecard's lists (--deactivated-npis). */
+  lists: QualityLists;
 }
 
 /** Page `page` of walk `walk`; a request without an answer about the data throws (TimedRequests), with `requests` holding what was asked. */
 export async function surveyWalkPage(
   endpoints: DirectoryEndpoints,
-  { walk, query, page, findability, sample, abandon }: WalkPageRequest,
+  { walk, query, page, findability, sample, abandon, lists }: WalkPageRequest,
   redact: Redact,
   requests: TimedRequests,
 ): Promise<PageUnit> {
@@ -216,6 +220,7 @@ export async function surveyWalkPage(
     if (findability) (unit.findability ??= []).push(searched?.searches ?? []);
     unit.organizations.push(recordVerdict(organization, own, { redact, exchangeOf: (url) => searched?.answers.get(url) ?? exchange }));
     unit.filters.push(recordVerdict(organization, atItsPlace(judgeSurveyed('organization-match', { entry, query })), options));
+    (unit.quality ??= []).push(organizationQuality(resourceOf(entries[index]), lists));
   }
   if (page === 1) Object.assign(unit, await followNext(endpoints, query, exchange, requests, redact));
   return unit;

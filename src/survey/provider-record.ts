@@ -19,7 +19,9 @@ import {
   nextDemographicRequest,
   ownParameterValues,
   unusedUnmatchable,
+  answeredAmbiguity,
 } from '../rules/rulebook';
+import { type DemographicRelation, demographicGroup } from './relations';
 import { OPTIONAL_SUFFIX } from '../spec/constants';
 import type { RequirementId } from '../spec/catalogue';
 import { outcomeOf, type RecordSearches, type SearchOutcome } from './findability-rates';
@@ -30,6 +32,7 @@ import type { NpiLine } from './npi-input';
 import type { ProviderUnit, RecordFailure } from './records';
 import type { TimedRequests } from './timed-requests';
 import { recordVerdict } from './record-verdict';
+import { GOLDEN, providerQuality, type QualityLists, type RecordQuality } from '../quality/record-quality';
 
 /** The longest coded value kept as observed; a longer one is cut, as every value a report shows. */
 const MAX_VALUE_CHARS = 200;
@@ -108,7 +111,7 @@ async function findable(
   { line, npi }: NpiLine,
   record: { id: string; data: Record<string, unknown>; sources: readonly Record<string, unknown>[] },
   { requests, redact }: { requests: TimedRequests; redact: Redact },
-): Promise<{ judgements: Judgement[]; searches: RecordSearches; answers: Exchange[] }> {
+): Promise<{ judgements: Judgement[]; searches: RecordSearches; answers: Exchange[]; demographics?: DemographicRelation }> {
   const judgements: Judgement[] = [];
   const searches: [string, SearchOutcome, string[]][] = [];
   const answers: Exchange[] = [];
@@ -147,23 +150,51 @@ async function findable(
     );
   }
   const demographics = demographicSearch(record.data);
-  if (demographics) {
-    const asked = await askedInTurn((answers) => nextDemographicRequest(demographics, answers), ask);
-    searched(
-      DEMOGRAPHICS,
-      'SB-FINDABLE',
-      judgeSurveyed('demographic-search', { recordId: record.id, search: demographics, answers: asked }),
-      Object.values(demographics.query),
-    );
-  }
-  return { judgements, searches, answers };
+  if (!demographics) return { judgements, searches, answers };
+  const asked = await askedInTurn((answers) => nextDemographicRequest(demographics, answers), ask);
+  searched(
+    DEMOGRAPHICS,
+    'SB-FINDABLE',
+    judgeSurveyed('demographic-search', { recordId: record.id, search: demographics, answers: asked }),
+    Object.values(demographics.query),
+  );
+  return {
+    judgements,
+    searches,
+    answers,
+    demographics: { group: demographicGroup(demographics), id: record.id, ambiguous: answeredAmbiguity(asked) },
+  };
+}
+
+/**
+ * The scorecard's measures of what the search by NPI showed (measures.ts): the golden record's and
+ * each source record's, under its dataset; an NPI that several golden records hold (the ambiguity
+ * text) is DQ-NPI-SHARED, one that a single record holds holds it. A dataset's name is the
+ * service's: redacted and cut as every value a report shows.
+ */
+function providerRecordQuality(
+  answer: ReturnType<typeof classifySingleBest>,
+  sources: Exchange | undefined,
+  lists: QualityLists,
+  redact: Redact,
+): RecordQuality[] {
+  if (answer.kind === 'ambiguity') return [{ dataset: GOLDEN, holds: [], fails: ['DQ-NPI-SHARED'] }];
+  if (answer.kind !== 'record' || !isJsonObject(answer.record.data)) return [];
+  const golden = providerQuality(GOLDEN, answer.record.data, lists);
+  const elements = sources?.json.ok && Array.isArray(sources.body) ? objectsIn(sources.body) : [];
+  return [
+    { ...golden, holds: [...golden.holds, 'DQ-NPI-SHARED'] },
+    ...elements.flatMap((element) =>
+      isJsonObject(element.data) ? [providerQuality(serviceText(redact(datasetOf(element)), MAX_VALUE_CHARS), element.data, lists)] : [],
+    ),
+  ];
 }
 
 /** Surveys one NPI; a request without an answer about the data throws (TimedRequests), with `requests` holding what was asked. */
 export async function surveyProvider(
   endpoints: DirectoryEndpoints,
   { line, npi }: NpiLine,
-  { redact, findability }: { redact: Redact; findability: boolean },
+  { redact, findability, lists }: { redact: Redact; findability: boolean; lists: QualityLists },
   requests: TimedRequests,
 ): Promise<ProviderUnit> {
   const label = `NPI ${npi} (survey line ${line})`;
@@ -201,6 +232,8 @@ export async function surveyProvider(
     requests: requests.outcomes,
     verdict,
     ...(findability && answer.kind === 'record' ? { findability: searched?.searches ?? [] } : {}),
+    ...(searched?.demographics ? { demographics: searched.demographics } : {}),
+    quality: providerRecordQuality(answer, sources, lists, redact),
     // A value is shown, never held whole: a service's 1 MiB code would make survey.json a megabyte.
     values: [...new Set(codedValuesObserved(judgement, redact).map((value) => serviceText(value, MAX_VALUE_CHARS)))].sort(),
   };

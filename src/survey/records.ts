@@ -8,6 +8,8 @@
 import type { Level } from '../spec/catalogue';
 import type { NotJudgedReason, SurveyReport } from '../types/schemas';
 import type { RecordSearches } from './findability-rates';
+import type { DemographicRelation } from './relations';
+import type { RecordQuality } from '../quality/record-quality';
 
 export const ENDPOINTS = ['searchSingleBest', 'sourceRecords', 'organization'] as const;
 export type Endpoint = (typeof ENDPOINTS)[number];
@@ -67,6 +69,10 @@ export interface ProviderUnit {
   values: string[];
   /** With --findability, for a provider found: each search by its own values, its parameter and what it showed (its verdict is in `verdict`). */
   findability?: RecordSearches;
+  /** With --findability, for a provider found with a name and a state: its demographic query's key, for the relations between records. */
+  demographics?: DemographicRelation;
+  /** The scorecard's measures of the golden record and each source record (record-quality.ts); absent from journals written before it. */
+  quality?: RecordQuality[];
 }
 
 /** One page of a walk by Page alone: what ends a walk, and the records on it. */
@@ -95,6 +101,8 @@ export interface PageUnit {
   notJudged?: number;
   /** With --findability, one per entry: each search by the organization's own values, its parameter and what it showed (its verdict is in `organizations`). */
   findability?: RecordSearches[];
+  /** One per entry judged: the scorecard's measures of the organization (record-quality.ts); absent from journals written before it. */
+  quality?: RecordQuality[];
   /** Page 1 only: its next link followed once: the answer's line, its organizations, and ORG-NEXT-LINK on the answer. */
   next?: { url: string; status: number; contentType: string; ids: string[]; verdict: RecordVerdict };
   /** Page 1 only: the origin of a next link on another origin, never followed (OBS-CROSS-ORIGIN-LINK). */

@@ -28,6 +28,8 @@ import type { FailingKeys, SurveyReport } from '../types/schemas';
 import { PAGE_SIZE } from '../spec/constants';
 import type { Progress } from './progress';
 import { SUITE_VERSION } from '../suite-version';
+import type { QualityLists } from '../quality/record-quality';
+import { dayOfTimestamp } from '../quality/dates';
 
 /** The period of the event-loop delay probe, in ms. */
 const LOOP_RESOLUTION_MS = 1;
@@ -46,6 +48,8 @@ export interface SurveySettings {
    * under way (--resume asks them again), keeps what it has, and says it is incomplete.
    */
   stop?: AbortSignal;
+  /** --deactivated-npis and --taxonomy-codes, read: what the scorecard's list measures compare with. */
+  lists?: QualityLists;
 }
 
 export interface SurveyResult {
@@ -158,7 +162,7 @@ export function surveyReport(
   plan: SurveyPlan,
   { started, stopped, id = randomUUID() }: { started: string; stopped?: SurveyStop; id?: string },
 ): SurveyResult {
-  const { rows, failureRows, failingKeys, skips, ...counts } = tally.finish(plan.shard.total === 1);
+  const { rows, failureRows, failingKeys, skips, ...counts } = tally.finish(plan.shard.total === 1, dayOfTimestamp(started));
   // Every unit judged, and yet not whole: a walk that reached the survey's page bound before its end, or a page of more entries than are judged.
   const incomplete = stopped ?? tally.notWhole();
   const report: SurveyReport = {
@@ -298,7 +302,12 @@ async function* npiWork({ endpoints, plan, settings, done, counting }: SurveyWor
       yield comes({
         run: () =>
           unitOf({ line: line.line }, (requests) =>
-            surveyProvider(endpoints, line, { redact: settings.redact, findability: plan.findability === true }, requests),
+            surveyProvider(
+              endpoints,
+              line,
+              { redact: settings.redact, findability: plan.findability === true, lists: settings.lists ?? {} },
+              requests,
+            ),
           ),
       });
     }
@@ -364,7 +373,7 @@ async function* walkPages(
     unitOf({ walk, page: number }, (requests) =>
       surveyWalkPage(
         endpoints,
-        { walk, query, page: number, findability: findability === true, sample, abandon: settings.stop },
+        { walk, query, page: number, findability: findability === true, sample, abandon: settings.stop, lists: settings.lists ?? {} },
         settings.redact,
         requests,
       ),

@@ -20,6 +20,10 @@ export interface SurveyPlan {
   findability?: true;
   /** --sample P% --seed S: the share of NPIs and organizations drawn; absent for every record. */
   sample?: Sample;
+  /** --deactivated-npis FILE: the user's deactivation list, for the scorecard; absent when not given. */
+  deactivatedNpis?: string;
+  /** --taxonomy-codes FILE: the user's taxonomy code set, for the scorecard; absent when not given. */
+  taxonomyCodes?: string;
   /** Examples kept per requirement and level (--examples). */
   examples: number;
   /** Rows of failures.csv at most (--max-failure-rows). */
@@ -38,6 +42,8 @@ const PARTS: Record<keyof SurveyPlan, string> = {
   shard: 'shard (--shard)',
   findability: '--findability',
   sample: 'sample (--sample, --seed)',
+  deactivatedNpis: '--deactivated-npis',
+  taxonomyCodes: '--taxonomy-codes',
   examples: '--examples',
   maxFailureRows: '--max-failure-rows',
   credentials: 'credentials (API_TOKEN, API_HEADERS, client certificate)',

@@ -16,6 +16,9 @@ import { observedBehaviour } from '../verdicts/baseline/observed-behaviour';
 import type { FailingKeys, NotJudgedReason, SurveyReport } from '../types/schemas';
 import type { FailureRow } from '../report/survey/failures-csv';
 import { LatencyHistograms } from './latency';
+import { DemographicGroups } from './relations';
+import { QualityCounts } from '../quality/quality-counts';
+import type { RecordQuality } from '../quality/record-quality';
 import { MAX_JUDGED_ENTRIES, surveyWalk, walkPageOf } from './walk-plan';
 import type { InputProblem } from './npi-input';
 import type {
@@ -43,6 +46,9 @@ export interface TallyOptions {
   findability?: true;
   /** --sample: each requirement's rate carries its 95% interval. */
   sample?: Sample;
+  /** The scorecard's lists the survey was given (--deactivated-npis, --taxonomy-codes), as the plan names them. */
+  deactivatedNpis?: string;
+  taxonomyCodes?: string;
 }
 
 /** The label for provider failures whose value no source record holds. */
@@ -111,12 +117,14 @@ const before = (a: Pick<SkipCount, 'key' | 'reason'>, b: Pick<SkipCount, 'key' |
  * organizations hold their keys and 200k references (about 70 bytes each), not 200k verdicts with
  * their arrays (about 300 bytes each).
  */
-export type HeldPage = Omit<PageUnit, 'organizations' | 'filters' | 'findability'> & {
+export type HeldPage = Omit<PageUnit, 'organizations' | 'filters' | 'findability' | 'quality'> & {
   keys: string[];
   organizationLists: VerdictLists[];
   filterLists: VerdictLists[];
   /** With --findability: each organization's searches, shared among equal ones as the verdict lists are. */
   searchLists?: RecordSearches[];
+  /** The scorecard's measures of each organization, shared among equal ones. */
+  qualityLists?: RecordQuality[];
 };
 
 /** Distinct texts the tally interns at most before it starts its pool again: a bound, whatever the failures say. */
@@ -173,6 +181,15 @@ class SharedLists {
   }
 
   private readonly searches = new Map<string, RecordSearches>();
+  private readonly qualities = new Map<string, RecordQuality>();
+
+  /** Nearly every organization shows the same measures: one object for them all. */
+  private sharedQuality(quality: RecordQuality): RecordQuality {
+    const signature = JSON.stringify(quality);
+    let shared = this.qualities.get(signature);
+    if (!shared) this.qualities.set(signature, (shared = quality));
+    return shared;
+  }
 
   private sharedSearches(searches: RecordSearches): RecordSearches {
     const signature = JSON.stringify(searches);
@@ -182,7 +199,7 @@ class SharedLists {
   }
 
   /** The page held; an organization's key is the id the page lists (the same string), or the key its verdict gives. */
-  hold({ organizations, filters, findability, ...page }: PageUnit): HeldPage {
+  hold({ organizations, filters, findability, quality, ...page }: PageUnit): HeldPage {
     const ids = new Map(page.ids.map((id) => [id, id]));
     return {
       ...page,
@@ -192,6 +209,7 @@ class SharedLists {
       organizationLists: organizations.map((v) => this.shared(v)),
       filterLists: filters.map((v) => this.shared(v)),
       ...(findability ? { searchLists: findability.map((s) => this.sharedSearches(s)) } : {}),
+      ...(quality ? { qualityLists: quality.map((q) => this.sharedQuality(q)) } : {}),
     };
   }
 }
@@ -238,6 +256,12 @@ export class SurveyTally {
   private readonly shared = new SharedLists();
   private readonly organizationSearches = new FindabilityCounts();
   private readonly providerSearches = new FindabilityCounts();
+  /** With --findability: the providers met, grouped by their demographic query (relations.ts). */
+  private readonly demographicGroups = new DemographicGroups();
+  /** Providers whose demographic search was made: what SB-AMBIGUOUS is not applicable to when no group was met. */
+  private demographicSearches = 0;
+  /** The data-quality scorecard's counts (quality-counts.ts). */
+  private readonly quality = new QualityCounts();
   /** The NPI lines counted: each once, whatever the journals repeat. */
   private readonly providerLines = new LineSet();
   /** Entries of the walks' pages past the first MAX_JUDGED_ENTRIES of their page: counted, not judged (notWhole). */
@@ -270,6 +294,11 @@ export class SurveyTally {
         if (!this.providerLines.add(unit.line)) return;
         this.surveyedNpis++;
         if (unit.findability) this.providerSearches.add(unit.findability);
+        if (unit.quality) this.quality.add('providers', unit.quality);
+        if (unit.demographics) {
+          this.demographicGroups.add(unit.demographics);
+          this.demographicSearches++;
+        }
         this.countRequests(unit.requests);
         if (unit.found) this.providers++;
         else this.notFound++;
@@ -420,6 +449,7 @@ export class SurveyTally {
             this.count({ key, ...unit.organizationLists[i] });
             // Its searches once, with its verdict.
             if (unit.searchLists) this.organizationSearches.add(unit.searchLists[i]);
+            if (unit.qualityLists) this.quality.add('organizations', [unit.qualityLists[i]]);
           }
           this.count({ key, ...unit.filterLists[i] });
         });
@@ -507,10 +537,41 @@ export class SurveyTally {
     this.walkObservations.set(id, counts.set(behaviour, (counts.get(behaviour) ?? 0) + 1));
   }
 
+  /**
+   * The relations between the providers met, once every unit is in: each group's records that the
+   * service answered with the ambiguity text count as checked by SB-AMBIGUOUS (a group answered with
+   * one record failed it already, in the units of the others). With no group met, and nothing failed,
+   * SB-AMBIGUOUS is not applicable: no search the survey made is known to match several providers.
+   */
+  private finishRelations(): SurveyReport['relations'] {
+    if (!this.options.findability) return undefined;
+    const sharedDemographics = this.demographicGroups.counts();
+    if (sharedDemographics.held > 0) this.checked.set('SB-AMBIGUOUS', (this.checked.get('SB-AMBIGUOUS') ?? 0) + sharedDemographics.held);
+    if (!this.checked.has('SB-AMBIGUOUS') && this.demographicSearches > 0 && !this.skips.has('SB-AMBIGUOUS'))
+      this.skips.set('SB-AMBIGUOUS', {
+        records: this.demographicSearches,
+        key: 'demographic searches',
+        reason: { kind: 'not-applicable', condition: 'several-match', text: requirement('SB-AMBIGUOUS').appliesWhen!.otherwise },
+      });
+    return { sharedDemographics };
+  }
+
   /** The counts as survey.json has them, and the failure rows in key order. */
-  finish(wholeWalks: boolean): Pick<
+  finish(
+    wholeWalks: boolean,
+    today: number,
+  ): Pick<
     SurveyReport,
-    'records' | 'requests' | 'latencyMs' | 'requirements' | 'findability' | 'observations' | 'inputProblems' | 'input'
+    | 'records'
+    | 'requests'
+    | 'latencyMs'
+    | 'requirements'
+    | 'findability'
+    | 'relations'
+    | 'dataQuality'
+    | 'observations'
+    | 'inputProblems'
+    | 'input'
   > & {
     rows: FailureRow[];
     skips: ReadonlyMap<string, SkipCount>;
@@ -520,6 +581,7 @@ export class SurveyTally {
   } {
     this.finishWalks(wholeWalks);
     this.trimRows();
+    const relations = this.finishRelations();
     const requirements: SurveyReport['requirements'] = [];
     for (const id of [...this.checked.keys()].sort()) {
       const checked = this.checked.get(id)!;
@@ -567,6 +629,11 @@ export class SurveyTally {
             },
           }
         : {}),
+      ...(relations ? { relations } : {}),
+      dataQuality: this.quality.finish(today, {
+        deactivatedNpis: this.options.deactivatedNpis !== undefined,
+        taxonomyCodes: this.options.taxonomyCodes !== undefined,
+      }),
       failingKeys: requirements.flatMap(({ id, level }) => {
         const keys = this.failingKeys.get(`${id} ${level}`);
         return keys ? [{ id, level, keys: [...new Set(keys)].sort() }] : [];

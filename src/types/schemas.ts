@@ -738,7 +738,7 @@ export interface ValidatorReason {
  */
 export interface NotApplicableReason {
   kind: "not-applicable";
-  condition: "status-search" | "next-link";
+  condition: "status-search" | "next-link" | "several-match";
   text: string;
   test?: string;
 }
@@ -1133,6 +1133,57 @@ export interface SurveyReport {
     providerSources: ParameterRate[];
   };
   /**
+   * The directory accuracy scorecard (DQ-*, docs/data-quality.md): observations over every record the survey met, never part of the verdict (the specification is silent on them). Each measure a rate per kind of record and dataset (a source record's §2.2 `index`, `(golden record)`, `(organization)`), with its 95% Wilson interval. Absent from surveys made before it.
+   */
+  dataQuality?: {
+    /**
+     * The survey's date (its start, the earliest shard's when merged), which freshness is measured at.
+     */
+    date: string;
+    rates: {
+      id: string;
+      family: "identifiers" | "addresses and phones" | "freshness" | "deactivation" | "lists";
+      records: "providers" | "organizations";
+      dataset: string;
+      /**
+       * Records it was counted over.
+       */
+      checked: number;
+      failed: number;
+      /**
+       * failed / checked.
+       */
+      rate: number;
+      interval95: Interval2;
+    }[];
+    /**
+     * Measures that need what the survey was not given: a list the user supplies.
+     */
+    notJudged: {
+      id: string;
+      reason: string;
+    }[];
+  };
+  /**
+   * With --findability: what the records met show of each other. `sharedDemographics`: providers whose demographic searches (FirstName, LastName, State) are one query, in any case, form a group, and a group of two or more is a query that matches several (§4.1 r4, SB-AMBIGUOUS). Counted over every unit, so that shards merged and resumed surveys count the unsharded groups.
+   */
+  relations?: {
+    sharedDemographics: {
+      /**
+       * Groups of two or more records met that share a demographic query.
+       */
+      groups: number;
+      /**
+       * The records of those groups.
+       */
+      records: number;
+      /**
+       * Records of groups whose every member's search was answered with the ambiguity text (SB-AMBIGUOUS held); a group answered with one of its records fails SB-AMBIGUOUS for the others.
+       */
+      held: number;
+    };
+  };
+  /**
    * The requirements of the catalogue that the survey does not judge, and why: each needs a request the survey does not make (the rulebook's subjects it never meets). The conformance run judges them.
    */
   notJudged?: {
@@ -1262,6 +1313,10 @@ export interface ParameterRate {
  * The 95% Wilson score interval of the rate.
  */
 export interface Interval1 {
+  low: number;
+  high: number;
+}
+export interface Interval2 {
   low: number;
   high: number;
 }

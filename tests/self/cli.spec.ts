@@ -1,4 +1,5 @@
 /** The directory-conformance command: flags, exit codes, the catalogue, comparison, and the packed package installed. */
+import { QUALITY_MEASURES } from '../../src/quality/measures';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -196,7 +197,13 @@ test('docs/cli.md has a section for every command, naming each of its flags', ()
 
 test('list prints the whole catalogue; --json for machines', () => {
   const entries = JSON.parse(command(['list', '--json']).stdout) as { id: string; level: string; section: string; title: string }[];
-  expect(entries.map((e) => e.id)).toEqual([...REQUIREMENTS.map((r) => r.id), ...OBSERVATIONS.map((o) => o.id)]);
+  // The requirements, the observations, and the survey's data-quality measures (level SCORECARD).
+  expect(entries.map((e) => e.id)).toEqual([
+    ...REQUIREMENTS.map((r) => r.id),
+    ...OBSERVATIONS.map((o) => o.id),
+    ...QUALITY_MEASURES.map((m) => m.id),
+  ]);
+  expect(entries.filter((e) => e.level === 'SCORECARD').map((e) => e.id)).toEqual(QUALITY_MEASURES.map((m) => m.id));
   expect(entries[0]).toEqual({
     id: REQUIREMENTS[0].id,
     level: REQUIREMENTS[0].level,

@@ -814,9 +814,41 @@ const CASES: Case[] = [
   ),
   at(
     'demographic-search',
-    'another record',
+    'another record holding the same name and state: two matches, answered with one',
     { recordId: golden.id, search: demographics, answers: [answer({ ...golden, id: 'someone-else' })] },
-    { 'SB-FINDABLE': 'SHOULD' },
+    { 'SB-FINDABLE': 'SHOULD', 'SB-AMBIGUOUS': 'MUST' },
+  ),
+  at(
+    'demographic-search',
+    "another record, of another name: no match of the query shown, the record answered is the query's to judge",
+    {
+      recordId: golden.id,
+      search: demographics,
+      answers: [answer({ ...golden, id: 'someone-else', data: { ...golden.data, Name: [{ FirstName: ['ZED'], LastName: ['OTHER'] }] } })],
+    },
+    { 'SB-FINDABLE': 'SHOULD', 'SB-AMBIGUOUS': 'none' },
+  ),
+  at(
+    'demographic-search',
+    'the ambiguity text, then another record of the same city once narrowed by it',
+    {
+      recordId: golden.id,
+      search: demographics,
+      answers: [answer(AMBIGUITY_MESSAGE, { contentType: 'text/plain' }), answer({ ...golden, id: 'someone-else' })],
+    },
+    { 'SB-FINDABLE': 'SHOULD', 'SB-AMBIGUOUS': 'MUST' },
+  ),
+  at(
+    'demographic-search',
+    'the ambiguity text, then another record once narrowed by city and zip: how a zip is compared is not shown (§4.1 r5)',
+    {
+      recordId: golden.id,
+      search: demographics,
+      answers: [...demographics.narrowing.slice(0, 1), demographics.query]
+        .map(() => answer(AMBIGUITY_MESSAGE, { contentType: 'text/plain' }))
+        .concat(answer({ ...golden, id: 'someone-else' })),
+    },
+    { 'SB-FINDABLE': 'SHOULD', 'SB-AMBIGUOUS': 'none' },
   ),
   at('repeated-lookup', 'the same ids', { first: answer(sources), second: answer([...sources].reverse()) }, { 'SR-STABLE': 'pass' }),
   at(

@@ -27,7 +27,7 @@ import { expect, seededRandom, test } from './fixtures';
 import { readSurvey, surveyCounts } from './survey-report';
 import { wilsonInterval } from '../../src/verdicts/wilson-interval';
 import { PAGE_SIZE } from '../../src/spec/constants';
-import { unusedUnmatchable } from '../../src/rules/rulebook';
+import { demographicSearch, unusedUnmatchable } from '../../src/rules/rulebook';
 import { layoutProblems, openFile, readmeImage } from './browser';
 import { listening } from './socket-server';
 import { inSample } from '../../src/survey/sample';
@@ -407,17 +407,57 @@ test('the findability rates carry the 95% Wilson interval, inside [0, 1] at the 
 test('--findability: every provider found is asked for by its NPI with one dashed and one plain parameter, every §4.1 parameter covered, and by its demographics', async () => {
   const dir = tempDir();
   const npis = writeFixtureNpis(join(dir, 'npis.txt'), 150);
-  const [clean, dashed, names] = [join(dir, 'clean'), join(dir, 'dashed'), join(dir, 'names')];
+  const [clean, dashed, names, first] = [join(dir, 'clean'), join(dir, 'dashed'), join(dir, 'names'), join(dir, 'first')];
   const results = await Promise.all([
     survey('clean', ['--npis', npis, '--findability', '--out', clean]),
     survey('dash-phone-email-required', ['--npis', npis, '--findability', '--out', dashed]),
     survey('names-need-npi', ['--npis', npis, '--findability', '--out', names]),
+    survey('ambiguous-first-candidate', ['--npis', npis, '--findability', '--out', first]),
   ]);
   // SB-FINDABLE is SHOULD: a survey that fails only it passes.
-  expect(results.map((r) => r.code)).toEqual([0, 1, 0]);
+  expect(results.map((r) => r.code)).toEqual([0, 1, 0, 1]);
   const report = readSurvey(clean);
   for (const id of ['SB-OPTIONAL-DASH', 'SB-NARROWING', 'SB-FINDABLE'])
     expect(failing(report, id, id === 'SB-FINDABLE' ? 'SHOULD' : 'MUST'), id).toMatchObject({ checked: 150, failed: 0 });
+  // Relations: providers met that share their first and last name and state are one query matching several (§4.1 r4).
+  const groups = new Map<string, string[]>();
+  for (const { golden } of fixtures.providers.slice(0, 150)) {
+    const query = demographicSearch(golden.data as Record<string, unknown>)?.query;
+    const key = JSON.stringify(query).toUpperCase();
+    if (query) groups.set(key, [...(groups.get(key) ?? []), golden.data.NPI![0]]);
+  }
+  const shared = [...groups.values()].filter((npis) => npis.length > 1);
+  expect(shared.length).toBeGreaterThan(3);
+  const members = shared.flat();
+  // The clean service answers each group's query with the ambiguity text: every member holds it.
+  expect(report.relations).toEqual({ sharedDemographics: { groups: shared.length, records: members.length, held: members.length } });
+  expect(failing(report, 'SB-AMBIGUOUS')).toMatchObject({ checked: members.length, failed: 0 });
+  // A service that answers an ambiguous query with its first candidate: every member it does not answer fails, naming both records.
+  const firsts = readSurvey(first);
+  const ambiguous = failing(firsts, 'SB-AMBIGUOUS')!;
+  expect(ambiguous.failed).toBeGreaterThanOrEqual(members.length - shared.length);
+  expect(ambiguous.failed).toBeLessThanOrEqual(members.length);
+  expect(firsts.relations?.sharedDemographics).toMatchObject({ groups: shared.length, records: members.length, held: 0 });
+  const failingKeys = JSON.parse(readFileSync(join(first, 'failing-keys.json'), 'utf8')) as FailingKeys;
+  expect(failingKeys.requirements.find((r) => r.id === 'SB-AMBIGUOUS')!.keys.every((npi) => members.includes(npi))).toBe(true);
+  expect(ambiguous.examples[0].message).toMatch(
+    /answered record \S+, yet record \S+ \(met by its NPI\) holds the same FirstName, LastName, State too/,
+  );
+  // A survey that meets no group: SB-AMBIGUOUS is not applicable, never a gap that leaves the verdict open.
+  const lone = join(dir, 'lone');
+  const loneNpis = join(dir, 'lone.txt');
+  writeFileSync(
+    loneNpis,
+    [...groups.values()]
+      .filter((npis) => npis.length === 1)
+      .slice(0, 5)
+      .flat()
+      .join('\n'),
+  );
+  const alone = await survey('clean', ['--npis', loneNpis, '--findability', '--out', lone]);
+  expect(alone.code, alone.stdout + alone.stderr).toBe(0);
+  expect(readSurvey(lone).relations).toEqual({ sharedDemographics: { groups: 0, records: 0, held: 0 } });
+  expect(readSurvey(lone).coverage?.gaps.some((gap) => gap.id === 'SB-AMBIGUOUS')).toBe(false);
   const rates = (surveyed: SurveyReport) => new Map(surveyed.findability!.providers.map((p) => [p.parameter, p]));
   const cleanRates = rates(report);
   // Every parameter §4.1 lists is dashed for some provider, with a value no provider has.
@@ -511,6 +551,10 @@ test('--dry-run prints the plan and what it will cost, asks the service nothing,
     const findable = await commandAsync([...args, '--findability', '--shard', '1/2', '--dry-run']);
     expect(findable.code, findable.stderr).toBe(0);
     expect(findable.stdout).toContain('findability: on');
+    expect(findable.stdout).toContain(
+      'relations: providers met sharing first name, last name and state (SB-AMBIGUOUS), judged from their own searches: 0 requests more',
+    );
+    expect(plain.stdout).toContain('data-quality scorecard: every record met, 0 requests more; lists: none given');
     // A shard counts its own NPIs: fewer than the list's, more than none.
     const shardNpis = Number(/NPIs: (\d+)/.exec(findable.stdout)?.[1]);
     expect(shardNpis).toBeGreaterThan(0);
@@ -825,4 +869,64 @@ test('a survey that judged no record is not a pass: every NPI not found is incon
   const unmet = report.coverage!.gaps.filter((g) => g.reason.kind === 'not-met').map((g) => g.id);
   expect(unmet).toEqual(expect.arrayContaining(['SB-RECORD-SHAPE', 'SR-ROOT-ARRAY', 'DATA-SHAPE']));
   expect(surveyVerdict(report).verdict).toBe('inconclusive');
+});
+
+test('the scorecard: every record met measured per dataset, never part of the verdict; the lists given are counted exactly, and NPIs with a wrong check digit as DATA-NPI-CHECKDIGIT counts them', async () => {
+  const dir = tempDir();
+  const npis = writeFixtureNpis(join(dir, 'npis.txt'), 60);
+  const surveyed = fixtures.providers.slice(0, 60);
+  // Every third NPI served is deactivated, with NPIs the survey never meets; the code set lacks one code that is served.
+  const deactivated = surveyed.filter((_, i) => i % 3 === 0).map((p) => p.golden.data.NPI![0]);
+  writeFileSync(
+    join(dir, 'deactivated.csv'),
+    `NPI,Deactivation Date\n${[...deactivated, '1000000004'].map((n) => `${n},01/02/2026`).join('\n')}\n`,
+  );
+  const codeOf = (data: unknown) => ((data as { Taxonomy?: { TaxonomyCode: string[] }[] }).Taxonomy ?? []).flatMap((t) => t.TaxonomyCode);
+  const served = [...new Set(surveyed.flatMap((p) => codeOf(p.golden.data)))].sort();
+  const unlisted = served[0];
+  writeFileSync(join(dir, 'codes.txt'), served.slice(1).join('\n'));
+  const [listed, bad] = [join(dir, 'listed'), join(dir, 'bad')];
+  const results = await Promise.all([
+    survey('clean', [
+      '--npis',
+      npis,
+      '--organizations',
+      'address-state=OH',
+      '--deactivated-npis',
+      join(dir, 'deactivated.csv'),
+      '--taxonomy-codes',
+      join(dir, 'codes.txt'),
+      '--out',
+      listed,
+    ]),
+    survey('npi-bad-check-digit', ['--npis', npis, '--out', bad]),
+  ]);
+  // The scorecard is no part of the verdict: the clean survey passes with the lists' findings.
+  expect(results.map((r) => r.code)).toEqual([0, 1]);
+  const report = readSurvey(listed);
+  const rate = (r: SurveyReport, id: string, dataset = '(golden record)') =>
+    r.dataQuality!.rates.find((q) => q.id === id && q.dataset === dataset);
+  expect(rate(report, 'DQ-DEACTIVATED-LIST')).toMatchObject({ checked: 60, failed: deactivated.length });
+  expect(rate(report, 'DQ-TAXONOMY-UNLISTED')).toMatchObject({
+    checked: surveyed.filter((p) => codeOf(p.golden.data).length > 0).length,
+    failed: surveyed.filter((p) => codeOf(p.golden.data).includes(unlisted)).length,
+  });
+  expect(report.dataQuality!.notJudged).toEqual([]);
+  // Per source dataset, and for the organizations of the walk.
+  const datasets = new Set(report.dataQuality!.rates.map((r) => r.dataset));
+  for (const dataset of new Set(surveyed.flatMap((p) => p.sources.map((s) => s.index)))) expect(datasets.has(dataset), dataset).toBe(true);
+  expect(rate(report, 'DQ-NO-NPI', '(organization)')).toMatchObject({ records: 'organizations', checked: report.records.organizations });
+  expect(report.dataQuality!.date).toBe(report.started.slice(0, 10));
+  // The page shows the scorecard.
+  expect(readFileSync(join(listed, 'index.html'), 'utf8')).toContain('Directory accuracy scorecard');
+  // A wrong check digit in every NPI: the golden records' rate counts what DATA-NPI-CHECKDIGIT counts.
+  const faulty = readSurvey(bad);
+  expect(rate(faulty, 'DQ-NPI-CHECKDIGIT')!.failed).toBe(failing(faulty, 'DATA-NPI-CHECKDIGIT', 'SHOULD')!.failed);
+  expect(rate(faulty, 'DQ-NPI-CHECKDIGIT')!.failed).toBeGreaterThan(0);
+  // Without the lists: not judged, never a rate of zero.
+  expect(faulty.dataQuality!.notJudged.map((n) => n.id)).toEqual(['DQ-DEACTIVATED-LIST', 'DQ-TAXONOMY-UNLISTED']);
+  // A list that holds nothing of its kind is one line, exit 2, before anything is asked.
+  const refused = await survey('clean', ['--npis', npis, '--taxonomy-codes', join(dir, 'deactivated.csv'), '--out', join(dir, 'refused')]);
+  expect(refused.code).toBe(2);
+  expect(refused.stderr.trim().split('\n')).toEqual([expect.stringMatching(/--taxonomy-codes .*deactivated\.csv holds no taxonomy code/)]);
 });

@@ -3,6 +3,8 @@
  * its rate, findability per parameter (--findability), failures per source dataset, and the examples, each with a curl line to repeat it. One
  * self-contained page with the conformance page's Content-Security-Policy and stylesheet: no script.
  */
+import { GOLDEN, ORGANIZATIONS } from '../../quality/record-quality';
+import { OTHER_DATASETS } from '../../quality/quality-counts';
 import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
 import type { ConformanceReport, SurveyReport } from '../../types/schemas';
@@ -114,6 +116,42 @@ function findability(report: SurveyReport): ElementContent[] {
           ),
         ]
       : []),
+  ];
+}
+
+/** The directory accuracy scorecard (quality/measures.ts): a rate per measure, kind of record and dataset, never part of the verdict. */
+function dataQuality(report: SurveyReport): ElementContent[] {
+  if (!report.dataQuality) return [];
+  const { date, rates, notJudged } = report.dataQuality;
+  const ours = new Set([GOLDEN, ORGANIZATIONS, OTHER_DATASETS]);
+  const dataset = (name: string) => (ours.has(name) ? name : served(name));
+  return [
+    tableSection(
+      'data-quality',
+      'Directory accuracy scorecard (DQ-*, not part of the verdict)',
+      `What the records met show of the directory's data, where the specification is silent: each measure a rate over the records it applies to, per kind of record and source dataset, with its 95% Wilson interval. Freshness is measured at ${date}. docs/data-quality.md says what each rate means and what an API cannot show.`,
+      h('div', [
+        table(
+          ['measure', 'family', 'records', 'dataset', 'counted', 'failing', 'rate', '95% interval'],
+          rates.map((r) => [r.id, r.family, r.records, dataset(r.dataset), r.checked, r.failed, percent(r.rate), interval(r.interval95)]),
+        ),
+        ...notJudged.map((n) => h('p', text(`${n.id}: ${n.reason}.`))),
+      ]),
+    ),
+  ];
+}
+
+/** With --findability: what the records met show of each other (relations.ts). */
+function relations(report: SurveyReport): ElementContent[] {
+  if (!report.relations) return [];
+  const { groups, records, held } = report.relations.sharedDemographics;
+  return [
+    tableSection(
+      'relations',
+      'Relations between records (SB-AMBIGUOUS, §4.1 r4)',
+      'Providers met whose first name, last name and state are the same make one query that matches several: it must answer no record and the ambiguity text. Held: records of groups whose every search was answered so; a group answered with one of its records fails SB-AMBIGUOUS for the others (see Examples).',
+      table(['relation', 'groups', 'records', 'held'], [['same FirstName, LastName and State', groups, records, held]]),
+    ),
   ];
 }
 
@@ -236,7 +274,9 @@ export function surveyPage(
     ]),
     ...coverage(report),
     ...findability(report),
+    ...relations(report),
     ...bySource(report),
+    ...dataQuality(report),
     ...examples(report, credentials),
     ...((report.notJudged ?? []).length > 0
       ? [

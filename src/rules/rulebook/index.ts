@@ -14,7 +14,7 @@ export { NextWalk } from '../organization/walk-by-next';
 export type { WalkedPage } from '../organization/page-walk';
 export { WALK_COUNT } from '../organization/paging';
 export { isBundle, total as bundleTotal } from '../organization/bundle';
-export { entriesOf, organizationIds } from '../organization/entries';
+export { entriesOf, organizationIds, resourceOf } from '../organization/entries';
 export { entryShell, SHELL_ENTRY } from '../organization/entry-record';
 export { NO_SUCH_SYSTEM, reportedSystem } from '../organization/identifiers';
 export {
@@ -30,7 +30,13 @@ export { classifySingleBest, describeAnswer } from '../single-best-answer';
 export { ambiguityNeedsNarrowing, dashed } from '../search-single-best';
 export { unusedUnmatchable } from '../unmatchable';
 export { ownParameterValues } from '../provider';
-export { DEMOGRAPHICS, demographicSearch, nextDemographicRequest } from '../provider-findability';
+export {
+  DEMOGRAPHICS,
+  type DemographicSearch,
+  answeredAmbiguity,
+  demographicSearch,
+  nextDemographicRequest,
+} from '../provider-findability';
 export { datasetOf } from '../datasets';
 export { isJsonObject, objectsIn, stringsIn } from '../json';
 export { serviceText, serviceValue } from '../service-text';

@@ -48,7 +48,7 @@ import {
 } from '../search-single-best';
 import { judgeCoversGolden, judgeSourceRecords, judgeStable, observeUnknownCuratedId } from '../source-records';
 import { judgeUniqueProbe } from '../unique-probe';
-import { judgeFoundByDemographics } from '../provider-findability';
+import { judgeFoundByDemographics, judgeSharedDemographics } from '../provider-findability';
 import { SUBJECT_NEEDS, type SubjectKind, type Subjects } from './subjects';
 
 export interface Rule<K extends SubjectKind = SubjectKind> {
@@ -131,6 +131,7 @@ export const RULEBOOK: readonly Rule[] = [
     judgeOwnValueNarrowing(recordId, parameter, value, exchange),
   ),
   rule('demographic-search', ['SB-FINDABLE'], ({ recordId, search, answers }) => judgeFoundByDemographics(recordId, search, answers)),
+  rule('demographic-search', ['SB-AMBIGUOUS'], ({ recordId, search, answers }) => judgeSharedDemographics(recordId, search, answers)),
   rule('repeated-lookup', ['SR-STABLE'], ({ first, second }) => judgeStable(first, second)),
   rule('identifier-search', ['ORG-FILTER-IDENTIFIER'], ({ probe, value, exchange, carriedBy }) =>
     judgeIdentifierSearch(probe, value, exchange, carriedBy),

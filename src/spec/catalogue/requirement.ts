@@ -5,7 +5,7 @@ export type Level = 'MUST' | 'SHOULD';
  * A condition the specification puts on a requirement: where it does not hold, the requirement is
  * not applicable, never a gap. Only what the specification makes conditional is one.
  */
-export type Condition = 'status-search' | 'next-link';
+export type Condition = 'status-search' | 'next-link' | 'several-match';
 
 export interface Requirement {
   id: string;

