@@ -30,44 +30,56 @@ export const OTHER_DATASETS = '(other datasets, past the first 50)';
 
 const key = (...parts: string[]) => JSON.stringify(parts);
 
+function count(measures: DatasetCounts['measures'], id: QualityId, failed: boolean): void {
+  const counts = measures.get(id);
+  if (!counts) measures.set(id, { checked: 1, failed: failed ? 1 : 0 });
+  else {
+    counts.checked++;
+    if (failed) counts.failed++;
+  }
+}
+
+/** What one kind of record of one dataset showed: per measure, the records counted and failing; per LastUpdateDate, the records. */
+interface DatasetCounts {
+  measures: Map<QualityId, { checked: number; failed: number }>;
+  updated: Map<number, number>;
+}
+
 export class QualityCounts {
-  private readonly counted = new Map<string, { checked: number; failed: number }>();
-  private readonly updated = new Map<string, Map<number, number>>();
+  /** By kind of record and dataset (key), what their records showed: a record's measures are counted without a key of their own. */
+  private readonly byDataset = new Map<string, DatasetCounts>();
   private readonly datasets = new Set<string>();
 
   add(records: QualityRecords, measured: readonly RecordQuality[]): void {
     for (const { dataset: named, holds, fails, updated } of measured) {
       if (this.datasets.size < MAX_DATASETS) this.datasets.add(named);
       const dataset = this.datasets.has(named) ? named : OTHER_DATASETS;
-      for (const id of holds) this.count(key(id, records, dataset), false);
-      for (const id of fails) this.count(key(id, records, dataset), true);
-      if (updated === undefined) continue;
-      const days = this.updated.get(key(records, dataset)) ?? new Map<number, number>();
-      this.updated.set(key(records, dataset), days.set(updated, (days.get(updated) ?? 0) + 1));
+      const at = key(records, dataset);
+      let counts = this.byDataset.get(at);
+      if (!counts) this.byDataset.set(at, (counts = { measures: new Map(), updated: new Map() }));
+      for (const id of holds) count(counts.measures, id, false);
+      for (const id of fails) count(counts.measures, id, true);
+      if (updated !== undefined) counts.updated.set(updated, (counts.updated.get(updated) ?? 0) + 1);
     }
-  }
-
-  private count(at: string, failed: boolean): void {
-    const counts = this.counted.get(at) ?? { checked: 0, failed: 0 };
-    counts.checked++;
-    if (failed) counts.failed++;
-    this.counted.set(at, counts);
   }
 
   /** survey.json's dataQuality at the survey's date (`today`, days since 1970-01-01), given which lists the survey had. */
   finish(today: number, lists: { [K in keyof QualityLists]?: boolean }): DataQuality {
-    const all = new Map(this.counted);
-    for (const [at, days] of this.updated)
+    const all = new Map<string, { checked: number; failed: number }>();
+    for (const [at, { measures, updated }] of this.byDataset) {
+      const [records, dataset] = JSON.parse(at) as string[];
+      for (const [id, counts] of measures) all.set(key(id, records, dataset), counts);
+      if (updated.size === 0) continue;
       for (const [id, after] of STALE_AFTER_DAYS) {
-        const [records, dataset] = JSON.parse(at) as string[];
         let failed = 0;
         let checked = 0;
-        for (const [day, count] of days) {
-          checked += count;
-          if (day < today - after) failed += count;
+        for (const [day, dated] of updated) {
+          checked += dated;
+          if (day < today - after) failed += dated;
         }
         all.set(key(id, records, dataset), { checked, failed });
       }
+    }
     const order = new Map(QUALITY_MEASURES.map((m, i) => [m.id as string, i]));
     const rates = [...all]
       .map(([at, { checked, failed }]) => {

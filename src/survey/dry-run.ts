@@ -7,6 +7,7 @@
 import { readNpis } from './npi-input';
 import { type SurveyPlan, surveysNpi } from './survey-plan';
 import { sampleInWords } from '../report/survey/sample-words';
+import { SEARCH_KINDS } from './search-kinds';
 
 /**
  * Requests a record costs, as the survey asks them: measured against the embedded server (2,737
@@ -61,6 +62,11 @@ export async function dryRunLines(plan: SurveyPlan, maxRps: number): Promise<str
     ...(plan.findability
       ? [
           '  relations: providers met sharing first name, last name and state (SB-AMBIGUOUS), judged from their own searches: 0 requests more',
+        ]
+      : []),
+    ...(plan.findability && plan.walks.length > 0
+      ? [
+          `  search kinds: up to ${SEARCH_KINDS.length} walks more (${SEARCH_KINDS.join(', ')}), one search of each kind from page 1 of the first walk, each as long as its search (1/25 of a request an organization)`,
         ]
       : []),
     `  data-quality scorecard: every record met, 0 requests more; lists: ${[plan.deactivatedNpis && '--deactivated-npis', plan.taxonomyCodes && '--taxonomy-codes'].filter(Boolean).join(', ') || 'none given (DQ-DEACTIVATED-LIST and DQ-TAXONOMY-UNLISTED not judged)'}`,

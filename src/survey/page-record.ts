@@ -24,6 +24,7 @@ import {
   SHELL_ENTRY,
 } from '../rules/rulebook';
 import { organizationQuality, type QualityLists } from '../quality/record-quality';
+import { kindSearches } from './search-kinds';
 import { judgeSurveyed, judgeSurveyedAnswer } from './subjects';
 import type { PageUnit } from './records';
 import { recordVerdict } from './record-verdict';
@@ -97,7 +98,13 @@ function observed(judgement: Judgement, redact: Redact): Pick<PageUnit, 'observe
 }
 
 /** What decides how far a walk goes: whether the answer is a bundle, its entries, its total, its organization ids and which of them match the search under no reading. */
-export type PageOutline = Pick<PageUnit, 'bundle' | 'entries' | 'total' | 'ids' | 'unmatched'>;
+export type PageOutline = Pick<PageUnit, 'bundle' | 'entries' | 'total' | 'ids' | 'unmatched' | 'searchKinds'>;
+
+/** Where a page 1 gives the searches of each kind (--findability, the first walk): the seed that breaks ties, and the plan's own walks. */
+export interface KindsFrom {
+  seed: number;
+  planned: readonly Record<string, string>[];
+}
 
 /**
  * A page as the survey reads it: its first MAX_JUDGED_ENTRIES entries, which every rule then reads,
@@ -112,14 +119,16 @@ function readInPart(exchange: Exchange): { part: Exchange; notJudged: number } {
 }
 
 /** The outline of a page read in part (readInPart): its entries are all it held. */
-function pageOutline(exchange: Exchange, query: Record<string, string>, notJudged: number): PageOutline {
+function pageOutline(exchange: Exchange, query: Record<string, string>, notJudged: number, kinds?: KindsFrom): PageOutline {
   const { bundle, ids, total, unmatched = [] } = pageOfWalk(1, exchange, query);
+  const searchKinds = kinds && bundle ? kindSearches(exchange.body, kinds.seed, kinds.planned) : [];
   return {
     bundle,
     entries: ids.length + notJudged,
     total,
     ids: [...ids],
     ...(unmatched.length > 0 ? { unmatched: [...unmatched] } : {}),
+    ...(searchKinds.length > 0 ? { searchKinds } : {}),
   };
 }
 
@@ -165,12 +174,14 @@ export interface WalkPageRequest {
   abandon?: AbortSignal;
   /** The scorecard's lists (--deactivated-npis). */
   lists: QualityLists;
+  /** Page 1 of the first walk, with --findability: the searches of each kind it gives. */
+  kinds?: KindsFrom;
 }
 
 /** Page `page` of walk `walk`; a request without an answer about the data throws (TimedRequests), with `requests` holding what was asked. */
 export async function surveyWalkPage(
   endpoints: DirectoryEndpoints,
-  { walk, query, page, findability, sample, abandon, lists }: WalkPageRequest,
+  { walk, query, page, findability, sample, abandon, lists, kinds }: WalkPageRequest,
   redact: Redact,
   requests: TimedRequests,
 ): Promise<PageUnit> {
@@ -186,7 +197,7 @@ export async function surveyWalkPage(
       ? judgeSurveyed('unmatched-search', { exchange })
       : judgeSurveyed('bundle-page', { exchange, request: `Page=${page} of ${key}` }),
   );
-  const shape = pageOutline(exchange, query, notJudged);
+  const shape = pageOutline(exchange, query, notJudged, page === 1 ? kinds : undefined);
   // §2.5 requires no next link: a page 1 without one leaves ORG-NEXT-LINK not applicable to this walk, as the walk rule says.
   if (page === 1 && shape.bundle && new NextWalk(firstLinkOnly(query)).add(exchange).wanted === undefined)
     own.add(judgeSurveyed('next-walk', { walk: firstLinkOnly(query), answers: [exchange] }));
@@ -230,7 +241,7 @@ export async function surveyWalkPage(
  * Page 1 as a shard that does not own it reads it: only what decides how far the walk goes. It is
  * not judged, journaled or counted: its owner does that.
  */
-export async function peekPage(endpoints: DirectoryEndpoints, query: Record<string, string>): Promise<PageOutline> {
+export async function peekPage(endpoints: DirectoryEndpoints, query: Record<string, string>, kinds?: KindsFrom): Promise<PageOutline> {
   const { part, notJudged } = readInPart(aboutTheData(await endpoints.organizations({ ...query, Page: '1' })));
-  return pageOutline(part, query, notJudged);
+  return pageOutline(part, query, notJudged, kinds);
 }

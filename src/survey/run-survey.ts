@@ -28,6 +28,8 @@ import type { FailingKeys, SurveyReport } from '../types/schemas';
 import { PAGE_SIZE } from '../spec/constants';
 import type { Progress } from './progress';
 import { SUITE_VERSION } from '../suite-version';
+import { type KindSearch, kindWalkNumber } from './search-kinds';
+import type { KindsFrom } from './page-record';
 import type { QualityLists } from '../quality/record-quality';
 import { dayOfTimestamp } from '../quality/dates';
 
@@ -128,7 +130,9 @@ async function surveyed(endpoints: DirectoryEndpoints, plan: SurveyPlan, setting
   const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loopDelay.enable();
   try {
-    await runPool(work({ endpoints, plan, settings, done, counting }), settings.concurrency, {
+    let resolve: (kinds: KindSearch[] | undefined) => void = () => undefined;
+    const promise = new Promise<KindSearch[] | undefined>((r) => (resolve = r));
+    await runPool(work({ endpoints, plan, settings, done, counting, firstPage: { promise, resolve } }), settings.concurrency, {
       done: judged,
       failed,
       stopping: () => (stopped ??= signalled()) !== undefined,
@@ -264,7 +268,21 @@ function countingPlan(plan: SurveyPlan, progress: Progress, done: Journaled): Co
 function work(survey: SurveyWork): AsyncGenerator<Task<SurveyUnit>> {
   const { plan, settings } = survey;
   const walks = plan.walks.map((query, walk) => () => walkWork(survey, walk, query));
-  return mergeTasks([...(plan.npis === undefined ? [] : [() => npiWork(survey)]), ...walks], settings.concurrency + 1);
+  const kinds = kindsFromFirstWalk(plan) ? [() => kindWork(survey)] : [];
+  return mergeTasks([...(plan.npis === undefined ? [] : [() => npiWork(survey)]), ...walks, ...kinds], settings.concurrency + 1);
+}
+
+/** With --findability and a walk: page 1 of the first walk gives one search of each kind (search-kinds.ts). */
+const kindsFromFirstWalk = (plan: SurveyPlan): KindsFrom | undefined =>
+  plan.findability && plan.walks.length > 0 ? { seed: plan.sample?.seed ?? 1, planned: plan.walks } : undefined;
+
+/** The searches of each kind, once page 1 of the first walk gave them, each walked as a walk of the plan is, numbered after the plan's. */
+async function* kindWork(survey: SurveyWork): AsyncGenerator<Task<SurveyUnit>> {
+  for (const { kind, query } of (await survey.firstPage.promise) ?? []) {
+    // A walk more than the plan counted: open again for progress until it is counted.
+    survey.counting.reopened();
+    yield* walkWork(survey, kindWalkNumber(survey.plan, kind), query);
+  }
 }
 
 /** What every part of a survey's work reads: the service, the plan and settings, the journal's units, and the progress's count. */
@@ -274,6 +292,8 @@ interface SurveyWork {
   settings: SurveySettings;
   done: Journaled;
   counting: Counting;
+  /** The searches of each kind page 1 of the first walk gave; undefined when it gave none (or was left unanswered). */
+  firstPage: { promise: Promise<KindSearch[] | undefined>; resolve(kinds: KindSearch[] | undefined): void };
 }
 
 /** The NPI list's units: every NPI this shard owns and the journal does not hold, every input problem, and the list's own account. */
@@ -321,7 +341,7 @@ async function* npiWork({ endpoints, plan, settings, done, counting }: SurveyWor
 
 /** One walk's units, its count for progress made once. */
 async function* walkWork(
-  { endpoints, plan, settings, done, counting }: SurveyWork,
+  { endpoints, plan, settings, done, counting, firstPage }: SurveyWork,
   walk: number,
   query: Record<string, string>,
 ): AsyncGenerator<Task<SurveyUnit>> {
@@ -334,7 +354,24 @@ async function* walkWork(
     if (walkCounted) counting.reopened();
     walkCounted = false;
   };
-  yield* walkPages(endpoints, walk, query, plan.shard, plan, settings, done, { expect: counting.expect, counted: countedOnce, reopened });
+  const kinds = walk === 0 ? kindsFromFirstWalk(plan) : undefined;
+  try {
+    yield* walkPages(
+      endpoints,
+      walk,
+      query,
+      plan.shard,
+      // A search of each kind is walked for its paging: its organizations are judged, not searched by their own values again.
+      walk < plan.walks.length ? plan : { sample: plan.sample },
+      settings,
+      done,
+      { expect: counting.expect, counted: countedOnce, reopened },
+      kinds && { kinds, known: (outline) => firstPage.resolve(outline?.searchKinds) },
+    );
+  } finally {
+    // Whatever ended the first walk, the searches of each kind wait no longer.
+    if (walk === 0) firstPage.resolve(undefined);
+  }
   countedOnce();
 }
 
@@ -368,12 +405,23 @@ async function* walkPages(
   settings: SurveySettings,
   done: Journaled,
   counting: Counting,
+  firstWalk?: { kinds: KindsFrom; known(outline: PageOutline | undefined): void },
 ): AsyncGenerator<Task<SurveyUnit>> {
+  const kinds = firstWalk?.kinds;
   const ask = (number: number) => () =>
     unitOf({ walk, page: number }, (requests) =>
       surveyWalkPage(
         endpoints,
-        { walk, query, page: number, findability: findability === true, sample, abandon: settings.stop, lists: settings.lists ?? {} },
+        {
+          walk,
+          query,
+          page: number,
+          findability: findability === true,
+          sample,
+          abandon: settings.stop,
+          lists: settings.lists ?? {},
+          ...(kinds ? { kinds } : {}),
+        },
         settings.redact,
         requests,
       ),
@@ -383,7 +431,7 @@ async function* walkPages(
   if (shard.total === 1 || shard.index === 1) yield* pageOf(walk, 1, done, first, counting, ask);
   else {
     try {
-      first.unit = await peekPage(endpoints, query);
+      first.unit = await peekPage(endpoints, query, kinds);
     } catch (error) {
       if (!leftUnanswered(error)) throw error;
       // The shard cannot know its pages: it is incomplete, and --resume asks page 1 again.
@@ -393,6 +441,7 @@ async function* walkPages(
       };
     }
   }
+  firstWalk?.known(first.unit);
   if (!first.unit) return;
   if (shard.total === 1) yield* walkInOrder(walk, query, first.unit, done, counting, ask, settings.concurrency);
   else yield* walkShard(walk, shard, first.unit, done, counting, ask);

@@ -17,6 +17,7 @@ import type { FailingKeys, NotJudgedReason, SurveyReport } from '../types/schema
 import type { FailureRow } from '../report/survey/failures-csv';
 import { LatencyHistograms } from './latency';
 import { DemographicGroups } from './relations';
+import { type KindSearch, kindWalkNumber } from './search-kinds';
 import { QualityCounts } from '../quality/quality-counts';
 import type { RecordQuality } from '../quality/record-quality';
 import { MAX_JUDGED_ENTRIES, surveyWalk, walkPageOf } from './walk-plan';
@@ -418,6 +419,16 @@ export class SurveyTally {
     this.rows.length = Math.min(this.rows.length, this.options.maxFailureRows);
   }
 
+  /** The searches of each kind that page 1 of the first walk gave (search-kinds.ts): held with that page, by whichever unit brought it. */
+  private kindSearches(): KindSearch[] {
+    return this.page(0, 1)?.searchKinds ?? [];
+  }
+
+  /** A walk's query: one of the plan's, or one of the searches of each kind, numbered after them. */
+  private walkQuery(walk: number): Record<string, string> | undefined {
+    return this.options.walks[walk] ?? this.kindSearches().find((k) => kindWalkNumber(this.options, k.kind) === walk)?.query;
+  }
+
   /**
    * Judges the walks: their pages up to the end (walkOutcome), each organization once, at the first
    * place a walk met it, and the rules of a whole walk. A shard's tally (`wholeWalks` false) counts
@@ -433,7 +444,8 @@ export class SurveyTally {
       const held = [...pages.values()].filter((p): p is HeldPage => p.kind === 'page').sort((a, b) => a.page - b.page);
       // Every page asked for is counted as a request, those past the end too (fetched ahead, or by a shard that could not know it).
       for (const unit of held) this.countRequests(unit.requests);
-      const query = this.options.walks[walk];
+      const query = this.walkQuery(walk);
+      if (query === undefined) continue;
       const outcome: WalkOutcome = wholeWalks ? walkOutcome(query, pages) : { fed: held, whole: false };
       // What a page past the last answers when it is no bundle is not shown (§4.3): only a bundle's own rules judge it.
       const judged = outcome.fed.filter((unit) => unit.page === 1 || unit.bundle);
@@ -553,7 +565,11 @@ export class SurveyTally {
         key: 'demographic searches',
         reason: { kind: 'not-applicable', condition: 'several-match', text: requirement('SB-AMBIGUOUS').appliesWhen!.otherwise },
       });
-    return { sharedDemographics };
+    const searchKinds = this.kindSearches().map(({ kind, query }) => {
+      const total = this.page(kindWalkNumber(this.options, kind), 1)?.total;
+      return { kind, query, ...(Number.isInteger(total) && (total as number) >= 0 ? { matches: total as number } : {}) };
+    });
+    return { ...(searchKinds.length > 0 ? { searchKinds } : {}), sharedDemographics };
   }
 
   /** The counts as survey.json has them, and the failure rows in key order. */

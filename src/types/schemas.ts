@@ -1168,6 +1168,16 @@ export interface SurveyReport {
    * With --findability: what the records met show of each other. `sharedDemographics`: providers whose demographic searches (FirstName, LastName, State) are one query, in any case, form a group, and a group of two or more is a query that matches several (§4.1 r4, SB-AMBIGUOUS). Counted over every unit, so that shards merged and resumed surveys count the unsharded groups.
    */
   relations?: {
+    /**
+     * With walks: one organization search of each kind that page 1 of the first walk gives (a word of the names, a city, a postal code, a type, an address), walked by Page and page 1's next link as the plan's walks are, so that ORG-PAGE, ORG-PAGE-DISJOINT, ORG-TOTAL and ORG-NEXT-LINK judge each kind (§4.3, §8). `matches`: the `total` page 1 of the search gave, when it gave a number.
+     */
+    searchKinds?: {
+      kind: "name" | "address-city" | "address-postalcode" | "type" | "address";
+      query: {
+        [k: string]: string;
+      };
+      matches?: number;
+    }[];
     sharedDemographics: {
       /**
        * Groups of two or more records met that share a demographic query.

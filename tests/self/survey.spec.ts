@@ -260,6 +260,33 @@ test('a survey killed with kill -9 three times and resumed counts every record o
   expect(surveyCounts(readSurvey(out)), random.say('the resumed counts')).toEqual(surveyCounts(readSurvey(join(dir, 'whole'))));
 });
 
+test('a --findability survey killed and resumed counts the relations, the walks of each kind and the scorecard as one that ran through', async () => {
+  test.setTimeout(180_000);
+  const dir = tempDir();
+  const target = `${server.origin}${scenarioPrefix('sparse-name-search-pages-by-20')}`;
+  const npis = writeFixtureNpis(join(dir, 'npis.txt'), 150);
+  const args = ['--base-url', target, '--npis', npis, '--organizations', 'address-state=OH', '--findability', '--concurrency', '4'];
+  const whole = await commandAsync(['survey', ...args, '--max-rps', '0', '--out', join(dir, 'whole')]);
+  expect(whole.code, whole.stderr).toBe(1);
+  const out = join(dir, 'killed');
+  const random = seededRandom();
+  // About 150 requests a second: the kill lands within the first few seconds of about ten.
+  const run = surveyProcess([...args, '--max-rps', '150', '--out', out]);
+  await expect.poll(() => existsSync(join(out, 'survey-checkpoint.json')), { timeout: 60_000, intervals: [50] }).toBe(true);
+  await new Promise((resolve) => setTimeout(resolve, 1000 + random.next() * 3000));
+  run.child.kill('SIGKILL');
+  expect(await run.exited, random.say('the kill')).toBeNull();
+  const resumed = await commandAsync(['survey', ...args, '--max-rps', '0', '--out', out, '--resume']);
+  expect(resumed.code, random.say(resumed.stderr)).toBe(1);
+  const report = readSurvey(out);
+  expect(report.relations?.searchKinds?.length, random.say('the kinds')).toBeGreaterThan(0);
+  expect(report.relations?.sharedDemographics.groups).toBeGreaterThan(0);
+  // Requests aside: how many pages a walk asked past its end depends on when their answers came.
+  const { requests: _r, ...resumedCounts } = surveyCounts(report);
+  const { requests: _w, ...wholeCounts } = surveyCounts(readSurvey(join(dir, 'whole')));
+  expect(resumedCounts, random.say('the resumed counts')).toEqual(wholeCounts);
+});
+
 test('hostile text in records: survey.json valid and bounded, failures.csv parseable with formulas neutralised, index.html inert', async () => {
   test.setTimeout(120_000);
   const dir = tempDir();
@@ -344,6 +371,12 @@ test('--findability: each organization met is searched by each value it carries;
   ]);
   expect(results.map((r) => r.code)).toEqual([0, 1, 0]);
   expect(failing(readSurvey(clean), 'ORG-FINDABLE')).toMatchObject({ checked: walked.length, failed: 0 });
+  // Every kind of search walked, not the states' alone: one of each kind page 1 of the walk gives, each judged as a walk.
+  const kinds = readSurvey(clean).relations!.searchKinds!;
+  expect(kinds.map((k) => k.kind)).toEqual(['name', 'address-city', 'address-postalcode', 'type', 'address']);
+  expect(kinds.filter((k) => (k.matches ?? 0) > 25).map((k) => k.kind)).toEqual(expect.arrayContaining(['name', 'type']));
+  expect(failing(readSurvey(clean), 'ORG-PAGE')).toMatchObject({ checked: 1 + kinds.length, failed: 0 });
+  expect(readSurvey(off).relations).toBeUndefined();
   const report = readSurvey(faulty);
   expect(failing(report, 'ORG-FINDABLE')).toMatchObject({ checked: walked.length, failed: hidden.length });
   expect(report.requirements.filter((r) => r.failed > 0).map((r) => r.id)).toEqual(['ORG-FINDABLE']);
@@ -555,6 +588,7 @@ test('--dry-run prints the plan and what it will cost, asks the service nothing,
       'relations: providers met sharing first name, last name and state (SB-AMBIGUOUS), judged from their own searches: 0 requests more',
     );
     expect(plain.stdout).toContain('data-quality scorecard: every record met, 0 requests more; lists: none given');
+    expect(findable.stdout).toContain('search kinds: up to 5 walks more (name, address-city, address-postalcode, type, address)');
     // A shard counts its own NPIs: fewer than the list's, more than none.
     const shardNpis = Number(/NPIs: (\d+)/.exec(findable.stdout)?.[1]);
     expect(shardNpis).toBeGreaterThan(0);
@@ -608,8 +642,10 @@ test('--sample P% --seed S: the NPIs and organizations drawn are the same on eve
   });
   const ohio = fixtures.organizations.filter((o) => o.address.some((a) => a.state === 'OH'));
   expect(failing(first, 'ORG-FINDABLE')?.checked).toBe(ohio.filter((o) => inSample(sample, 'organization', o.id)).length);
-  // Every organization a walk meets is still judged: only the searches by its own values are drawn.
-  expect(first.records.organizations).toBe(ohio.length);
+  // Every organization a walk meets is still judged: only the searches by its own values are drawn. The walks of
+  // each kind of search (a name, a type, …) meet organizations of other states too.
+  expect(first.records.organizations).toBeGreaterThan(ohio.length);
+  expect(first.relations?.searchKinds?.length).toBeGreaterThan(0);
   expect(first.requirements.every((r) => r.interval95 !== undefined && r.interval95.low <= r.rate && r.rate <= r.interval95.high)).toBe(
     true,
   );
@@ -929,4 +965,20 @@ test('the scorecard: every record met measured per dataset, never part of the ve
   const refused = await survey('clean', ['--npis', npis, '--taxonomy-codes', join(dir, 'deactivated.csv'), '--out', join(dir, 'refused')]);
   expect(refused.code).toBe(2);
   expect(refused.stderr.trim().split('\n')).toEqual([expect.stringMatching(/--taxonomy-codes .*deactivated\.csv holds no taxonomy code/)]);
+});
+
+test('--findability walks every kind of search: a service whose name searches page by 20 fails ORG-PAGE for its name walk alone, which a walk of states never shows', async () => {
+  const [found, unseen] = [tempDir(), tempDir()];
+  const results = await Promise.all([
+    survey('sparse-name-search-pages-by-20', ['--organizations', 'address-state=OH', '--findability', '--out', found]),
+    survey('sparse-name-search-pages-by-20', ['--organizations', 'address-state=OH', '--out', unseen]),
+  ]);
+  expect(results.map((r) => r.code)).toEqual([1, 0]);
+  const report = readSurvey(found);
+  const name = report.relations!.searchKinds!.find((k) => k.kind === 'name')!;
+  expect(name.matches).toBeGreaterThan(25);
+  expect(report.requirements.filter((r) => r.failed > 0 && r.level === 'MUST').map((r) => r.id)).toEqual(['ORG-PAGE']);
+  const keys = JSON.parse(readFileSync(join(found, 'failing-keys.json'), 'utf8')) as FailingKeys;
+  expect(keys.requirements.find((r) => r.id === 'ORG-PAGE')?.keys).toEqual([new URLSearchParams(name.query).toString()]);
+  expect(failing(report, 'ORG-PAGE')!.examples[0].message).toMatch(/20/);
 });

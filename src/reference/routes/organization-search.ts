@@ -54,7 +54,7 @@ export function organizationSearchRoute(app: FastifyInstance, context: RouteCont
     const page = wholeNumber('Page', parameters.get('Page'), behaviour.organization.firstPage);
     const filters = comparedFilters(behaviour.organization.filters(given, page ?? 1), behaviour.http.searchValue);
     const matches = filters ? behaviour.organization.search(filters, directory.organizations) : [];
-    const window = behaviour.organization.paging(count, page, matches.length);
+    const window = behaviour.organization.paging(count, page, matches.length, given);
     if (isAnswer(window)) return send(reply, window);
     const bundle = buildBundle(matches, window, requestUrl(request));
     return send(reply, {

@@ -65,8 +65,8 @@ export interface Behaviour {
   organization: {
     path: string;
     mediaType: string;
-    /** §4.3, §8: which slice of the `matches` organizations that match a request gets, or an answer instead. */
-    paging(count: number | undefined, page: number | undefined, matches: number): PageWindow | Answer;
+    /** §4.3, §8: which slice of the `matches` organizations that match a request (searched by `filters`) gets, or an answer instead. */
+    paging(count: number | undefined, page: number | undefined, matches: number, filters?: OrganizationFilters): PageWindow | Answer;
     /** The lowest `Page` the service takes: 1, or 0 for a service whose pages count from 0 (§4.3 does not say). */
     firstPage: number;
     /** The filters applied to one page's search (`page` counts from 1). */

@@ -3,6 +3,7 @@
  * conformance run's probes may never meet one; the survey, which judges every record, must count
  * each exactly and trace the provider fault to the source dataset that brings it.
  */
+import { MAX_COUNT, PAGE_SIZE } from '../../spec/constants';
 import type { GoldenProviderRecord, SourceRecord } from '../../types/schemas';
 import type { ProviderIndex, ProviderQuery, SingleBestResult } from '../provider-index';
 import { inMemory } from '../stored-records';
@@ -101,6 +102,20 @@ export const SPARSE_FAULTS: readonly Fault[] = [
   dashedPhoneFault('sparse-source-dashed-phone', 50),
   // Twice as many providers (every multiple of 50 is one of 25): a feed that got worse, for the history's rate gate.
   dashedPhoneFault('sparse-source-dashed-phone-doubled', 25),
+  {
+    // A search index of its own for names, built with another page size: a state walk never shows it.
+    name: 'sparse-name-search-pages-by-20',
+    description: 'a search by name pages by 20 under Page alone; every other search by 25 (§4.3, §8)',
+    targets: 'ORG-PAGE',
+    behaviour: {
+      organization: {
+        paging: (count, page = 1, _matches, filters) => {
+          const size = Math.min(count ?? (filters?.name === undefined ? PAGE_SIZE : 20), MAX_COUNT);
+          return { start: (page - 1) * size, size, page };
+        },
+      },
+    },
+  },
   {
     name: 'sparse-organization-telecom-punctuated',
     description: 'every 37th organization has telecom values written (614) 555-1234 (§2.5: digits only)',

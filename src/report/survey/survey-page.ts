@@ -144,7 +144,8 @@ function dataQuality(report: SurveyReport): ElementContent[] {
 /** With --findability: what the records met show of each other (relations.ts). */
 function relations(report: SurveyReport): ElementContent[] {
   if (!report.relations) return [];
-  const { groups, records, held } = report.relations.sharedDemographics;
+  const { searchKinds = [], sharedDemographics } = report.relations;
+  const { groups, records, held } = sharedDemographics;
   return [
     tableSection(
       'relations',
@@ -152,6 +153,19 @@ function relations(report: SurveyReport): ElementContent[] {
       'Providers met whose first name, last name and state are the same make one query that matches several: it must answer no record and the ambiguity text. Held: records of groups whose every search was answered so; a group answered with one of its records fails SB-AMBIGUOUS for the others (see Examples).',
       table(['relation', 'groups', 'records', 'held'], [['same FirstName, LastName and State', groups, records, held]]),
     ),
+    ...(searchKinds.length > 0
+      ? [
+          tableSection(
+            'search-kinds',
+            'Every kind of organization search walked (§4.3, §8)',
+            "One search of each kind, from the value the most organizations on page 1 of the first walk share, walked by Page and its first page's next link as the plan's walks are: ORG-PAGE, ORG-PAGE-DISJOINT, ORG-TOTAL and ORG-NEXT-LINK judge each (a walk is one record, keyed by its query).",
+            table(
+              ['kind', 'search', 'matches (page 1 total)'],
+              searchKinds.map((k) => [k.kind, served(new URLSearchParams(k.query).toString()), k.matches ?? '-']),
+            ),
+          ),
+        ]
+      : []),
   ];
 }
 

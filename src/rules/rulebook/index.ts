@@ -38,5 +38,5 @@ export {
   nextDemographicRequest,
 } from '../provider-findability';
 export { datasetOf } from '../datasets';
-export { isJsonObject, objectsIn, stringsIn } from '../json';
+export { isJsonObject, objectsIn, stringsIn, textOf } from '../json';
 export { serviceText, serviceValue } from '../service-text';

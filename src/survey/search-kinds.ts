@@ -1,0 +1,65 @@
+/**
+ * Every kind of organization search walked, not only the plan's own (§4.3, §8: Page and next links
+ * page every search alike). With --findability, page 1 of the survey's first walk gives one search
+ * of each kind (a word of the names, a city, a postal code, a type, an address), the value most of
+ * its organizations share, so that the search likely matches more than a page; each is walked as
+ * the plan's walks are (by Page, and page 1's next link followed), and ORG-PAGE, ORG-PAGE-DISJOINT,
+ * ORG-TOTAL and ORG-NEXT-LINK judge each kind. Page 1 is one answer whichever shard reads it, and
+ * the choice is the same from the same answer and seed: every shard, a resume and the merge walk the
+ * same searches. Identifiers and phones are left out: each names one organization.
+ */
+import { createHash } from 'node:crypto';
+import { entriesOf, isJsonObject, objectsIn, resourceOf, textOf } from '../rules/rulebook';
+
+export const SEARCH_KINDS = ['name', 'address-city', 'address-postalcode', 'type', 'address'] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+export interface KindSearch {
+  kind: SearchKind;
+  query: Record<string, string>;
+}
+
+/** Each kind's values an organization carries: the words of its name (4 letters or more), its cities, postal codes, types, and cities as an address. */
+function valuesOf(resource: Record<string, unknown>): Record<SearchKind, string[]> {
+  const addresses = objectsIn(resource.address);
+  const cities = addresses.map((a) => textOf(a.city).trim()).filter((c) => c !== '');
+  return {
+    name: [
+      ...new Set(
+        textOf(resource.name)
+          .toUpperCase()
+          .match(/\p{L}{4,}/gu) ?? [],
+      ),
+    ],
+    'address-city': [...new Set(cities)],
+    'address-postalcode': [...new Set(addresses.map((a) => textOf(a.postalCode).slice(0, 5)).filter((p) => /^\d{5}$/.test(p)))],
+    type: [...new Set(objectsIn(resource.type).map((t) => textOf(t.text).trim()))].filter((t) => t !== ''),
+    address: [...new Set(cities)],
+  };
+}
+
+/** A kind's walk number: after the plan's walks, in SEARCH_KINDS' order, whichever kinds page 1 gives. */
+export const kindWalkNumber = (plan: { walks: readonly unknown[] }, kind: SearchKind): number =>
+  plan.walks.length + SEARCH_KINDS.indexOf(kind);
+
+const drawn = (seed: number, kind: string, value: string) => createHash('sha256').update(`${seed}\n${kind}\n${value}`).digest('hex');
+
+/**
+ * One search of each kind from a page's organizations: the value the most of them carry, ties
+ * broken by the seed (--seed); none for a kind no organization carries a value of, or whose search
+ * is one of the plan's own walks.
+ */
+export function kindSearches(bundle: unknown, seed: number, planned: readonly Record<string, string>[]): KindSearch[] {
+  const resources = entriesOf(bundle)
+    .map(resourceOf)
+    .filter((r) => isJsonObject(r));
+  const known = new Set(planned.map((q) => JSON.stringify(q)));
+  return SEARCH_KINDS.flatMap((kind): KindSearch[] => {
+    const counts = new Map<string, number>();
+    for (const resource of resources) for (const value of valuesOf(resource)[kind]) counts.set(value, (counts.get(value) ?? 0) + 1);
+    const [best] = [...counts].sort(([a, m], [b, n]) => n - m || (drawn(seed, kind, a) < drawn(seed, kind, b) ? -1 : 1));
+    if (!best) return [];
+    const query = { [kind]: best[0] };
+    return known.has(JSON.stringify(query)) ? [] : [{ kind, query }];
+  });
+}
