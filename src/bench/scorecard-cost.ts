@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QualityCounts } from '../quality/quality-counts';
-import { GOLDEN, organizationQuality, providerQuality } from '../quality/record-quality';
+import { GOLDEN, organizationNpis, organizationQuality, providerQuality, sharedNpiQuality } from '../quality/record-quality';
 import type { SurveyLauncher } from './survey-cost';
 
 export interface ScorecardCost {
@@ -48,11 +48,15 @@ function scorecardOf(surveyed: Directory): number {
     journaled += JSON.stringify(measured).length;
     counts.add('providers', measured);
   }
-  for (const organization of surveyed.organizations) {
+  const npis = new Map<string, readonly string[]>();
+  surveyed.organizations.forEach((organization, i) => {
     const measured = [organizationQuality(organization, {})];
-    journaled += JSON.stringify(measured).length;
+    const own = organizationNpis(organization);
+    journaled += JSON.stringify(measured).length + JSON.stringify(own).length;
     counts.add('organizations', measured);
-  }
+    npis.set(String(i), own);
+  });
+  counts.add('organizations', sharedNpiQuality(npis));
   counts.finish(Math.floor(Date.now() / 86_400_000), {});
   return journaled;
 }

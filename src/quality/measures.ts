@@ -37,8 +37,8 @@ export const QUALITY_MEASURES = [
   {
     id: 'DQ-NPI-SHARED',
     family: 'identifiers',
-    title: 'one NPI in several golden records: the search by it answers "more than one result" (§4.1 r4)',
-    over: 'NPIs searched that answered a record or the ambiguity text',
+    title: 'one NPI in several golden records (the search by it answers "more than one result", §4.1 r4), or in several organizations met',
+    over: 'NPIs searched that answered a record or the ambiguity text; organizations met carrying an NPI',
     cannotKnow: 'which of the records is the right one',
   },
   {

@@ -111,13 +111,34 @@ export function providerQuality(dataset: string, data: JsonObject, lists: Qualit
   );
 }
 
-/** An organization's measures (§2.5): its NPI identifiers, its addresses and its phones. */
-export function organizationQuality(resource: JsonObject, lists: QualityLists): RecordQuality {
-  const npis = nonEmpty(
+/** An organization's NPIs: the values of its identifiers of the NPI system (§2.5). */
+export const organizationNpis = (resource: JsonObject): string[] =>
+  nonEmpty(
     objectsIn(resource.identifier)
       .filter((i) => textOf(i.system) === NPI_SYSTEM)
       .map((i) => textOf(i.value)),
   );
+
+/**
+ * DQ-NPI-SHARED among organizations: each organization carrying an NPI fails when another
+ * organization met carries one of its NPIs too. Judged over every organization at once, when the
+ * walks are finished: `npis` by organization key, each organization once.
+ */
+export function sharedNpiQuality(npis: ReadonlyMap<string, readonly string[]>): RecordQuality[] {
+  const holders = new Map<string, number>();
+  for (const own of npis.values()) for (const npi of new Set(own)) holders.set(npi, (holders.get(npi) ?? 0) + 1);
+  return [...npis.values()]
+    .filter((own) => own.length > 0)
+    .map((own) =>
+      own.some((npi) => holders.get(npi)! > 1)
+        ? { dataset: ORGANIZATIONS, holds: [], fails: ['DQ-NPI-SHARED'] }
+        : { dataset: ORGANIZATIONS, holds: ['DQ-NPI-SHARED'], fails: [] },
+    );
+}
+
+/** An organization's measures (§2.5): its NPI identifiers, its addresses and its phones. */
+export function organizationQuality(resource: JsonObject, lists: QualityLists): RecordQuality {
+  const npis = organizationNpis(resource);
   const addresses = objectsIn(resource.address);
   const zips = defined(addresses.map((a) => zipOfAnotherState(textOf(a.postalCode), textOf(a.state))));
   const street = addresses.some((a) => nonEmpty(valuesOf(a.line)).length > 0);

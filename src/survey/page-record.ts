@@ -23,7 +23,7 @@ import {
   resourceOf,
   SHELL_ENTRY,
 } from '../rules/rulebook';
-import { organizationQuality, type QualityLists } from '../quality/record-quality';
+import { organizationNpis, organizationQuality, type QualityLists } from '../quality/record-quality';
 import { kindSearches } from './search-kinds';
 import { judgeSurveyed, judgeSurveyedAnswer } from './subjects';
 import type { PageUnit } from './records';
@@ -216,6 +216,7 @@ export async function surveyWalkPage(
   };
   if (!shape.bundle) return unit;
   const entries = entriesOf(exchange.body);
+  const npis: string[][] = [];
   for (const [index, id] of unit.ids.entries()) {
     if (index % ENTRIES_A_TURN === ENTRIES_A_TURN - 1) await giveWay(abandon);
     const entry = entryShell(exchange, entries[index]);
@@ -231,8 +232,11 @@ export async function surveyWalkPage(
     if (findability) (unit.findability ??= []).push(searched?.searches ?? []);
     unit.organizations.push(recordVerdict(organization, own, { redact, exchangeOf: (url) => searched?.answers.get(url) ?? exchange }));
     unit.filters.push(recordVerdict(organization, atItsPlace(judgeSurveyed('organization-match', { entry, query })), options));
-    (unit.quality ??= []).push(organizationQuality(resourceOf(entries[index]), lists));
+    const resource = resourceOf(entries[index]);
+    (unit.quality ??= []).push(organizationQuality(resource, lists));
+    npis.push(organizationNpis(resource));
   }
+  if (npis.some((own) => own.length > 0)) unit.npis = npis;
   if (page === 1) Object.assign(unit, await followNext(endpoints, query, exchange, requests, redact));
   return unit;
 }

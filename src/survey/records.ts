@@ -104,6 +104,8 @@ export interface PageUnit {
   findability?: RecordSearches[];
   /** One per entry judged: the scorecard's measures of the organization (record-quality.ts); absent from journals written before it. */
   quality?: RecordQuality[];
+  /** One per entry judged: the organization's NPIs, for DQ-NPI-SHARED among the organizations met; absent when none carries one. */
+  npis?: string[][];
   /** Page 1 only: its next link followed once: the answer's line, its organizations, and ORG-NEXT-LINK on the answer. */
   next?: { url: string; status: number; contentType: string; ids: string[]; verdict: RecordVerdict };
   /** Page 1 only: the origin of a next link on another origin, never followed (OBS-CROSS-ORIGIN-LINK). */

@@ -19,7 +19,7 @@ import { LatencyHistograms } from './latency';
 import { DemographicGroups } from './relations';
 import { type KindSearch, kindWalkNumber } from './search-kinds';
 import { QualityCounts } from '../quality/quality-counts';
-import type { RecordQuality } from '../quality/record-quality';
+import { type RecordQuality, sharedNpiQuality } from '../quality/record-quality';
 import { MAX_JUDGED_ENTRIES, surveyWalk, walkPageOf } from './walk-plan';
 import type { InputProblem } from './npi-input';
 import type {
@@ -439,6 +439,8 @@ export class SurveyTally {
     this.heldFailing = 0;
     // Each organization counted where a walk first met it: walks in order, pages in order.
     const met = new Set<string>();
+    // Each organization's NPIs, once, for DQ-NPI-SHARED among them when every walk is counted.
+    const npis = new Map<string, readonly string[]>();
     for (const walk of [...this.walks.keys()].sort((a, b) => a - b)) {
       const pages = this.walks.get(walk)!;
       const held = [...pages.values()].filter((p): p is HeldPage => p.kind === 'page').sort((a, b) => a.page - b.page);
@@ -462,6 +464,7 @@ export class SurveyTally {
             // Its searches once, with its verdict.
             if (unit.searchLists) this.organizationSearches.add(unit.searchLists[i]);
             if (unit.qualityLists) this.quality.add('organizations', [unit.qualityLists[i]]);
+            if (unit.npis) npis.set(key, unit.npis[i]);
           }
           this.count({ key, ...unit.filterLists[i] });
         });
@@ -469,6 +472,7 @@ export class SurveyTally {
       this.count(this.walkVerdict(query, judged, outcome.whole && wholeWalks ? outcome.fed : undefined));
     }
     this.organizationCount = met.size;
+    this.quality.add('organizations', sharedNpiQuality(npis));
   }
 
   /**

@@ -16,7 +16,14 @@ import { dayOf } from '../../src/quality/dates';
 import { readList } from '../../src/quality/lists';
 import { QUALITY_MEASURES } from '../../src/quality/measures';
 import { MAX_DATASETS, OTHER_DATASETS, QualityCounts } from '../../src/quality/quality-counts';
-import { GOLDEN, organizationQuality, providerQuality, type RecordQuality } from '../../src/quality/record-quality';
+import {
+  GOLDEN,
+  ORGANIZATIONS,
+  organizationQuality,
+  providerQuality,
+  type RecordQuality,
+  sharedNpiQuality,
+} from '../../src/quality/record-quality';
 import { readFixtures } from '../../src/reference/fixture-files';
 import { commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
@@ -83,6 +90,20 @@ test("an organization's measures: its NPI identifiers, addresses and phones", ()
     telecom: [{ system: 'phone', value: '0005550100', use: 'work' }],
   };
   expect(outcome(organizationQuality(broken, {})).fails).toEqual(['DQ-NO-NPI', 'DQ-NO-STREET', 'DQ-PHONE-IMPOSSIBLE', 'DQ-ZIP-STATE']);
+});
+
+test('an NPI that two organizations met carry fails DQ-NPI-SHARED for both; an organization without an NPI is not counted', () => {
+  const measured = sharedNpiQuality(
+    new Map([
+      ['a', ['1234567893']],
+      ['b', ['1003000126', '1234567893']],
+      ['c', ['1003000126']],
+      ['d', ['1588667638', '1588667638']],
+      ['e', []],
+    ]),
+  );
+  expect(measured.map((m) => m.fails.length)).toEqual([1, 1, 1, 0]);
+  expect(measured.every((m) => m.dataset === ORGANIZATIONS)).toBe(true);
 });
 
 test('the dates of §2.3 r5 and ISO 8601 read as one day; a day that is none is no date', () => {

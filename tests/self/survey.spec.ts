@@ -952,6 +952,8 @@ test('the scorecard: every record met measured per dataset, never part of the ve
   const datasets = new Set(report.dataQuality!.rates.map((r) => r.dataset));
   for (const dataset of new Set(surveyed.flatMap((p) => p.sources.map((s) => s.index)))) expect(datasets.has(dataset), dataset).toBe(true);
   expect(rate(report, 'DQ-NO-NPI', '(organization)')).toMatchObject({ records: 'organizations', checked: report.records.organizations });
+  // Each organization's NPI its own: none shared among the organizations met.
+  expect(rate(report, 'DQ-NPI-SHARED', '(organization)')).toMatchObject({ checked: report.records.organizations, failed: 0 });
   expect(report.dataQuality!.date).toBe(report.started.slice(0, 10));
   // The page shows the scorecard.
   expect(readFileSync(join(listed, 'index.html'), 'utf8')).toContain('Directory accuracy scorecard');
