@@ -983,4 +983,15 @@ test('--findability walks every kind of search: a service whose name searches pa
   const keys = JSON.parse(readFileSync(join(found, 'failing-keys.json'), 'utf8')) as FailingKeys;
   expect(keys.requirements.find((r) => r.id === 'ORG-PAGE')?.keys).toEqual([new URLSearchParams(name.query).toString()]);
   expect(failing(report, 'ORG-PAGE')!.examples[0].message).toMatch(/20/);
+  // The page shows the relations, the walks of each kind and the scorecard, and a person reads them at 1280 px.
+  const { page, requests, close } = await openFile(join(found, 'index.html'));
+  try {
+    await expect(page.locator('#search-kinds td', { hasText: new URLSearchParams(name.query).toString() })).toHaveCount(1);
+    await expect(page.locator('#relations td').first()).toHaveText('same FirstName, LastName and State');
+    await expect(page.locator('#data-quality td', { hasText: 'DQ-NO-NPI' }).first()).toBeVisible();
+    expect(await layoutProblems(page), 'what a person sees at 1280 px').toEqual([]);
+    expect(requests).toEqual([]);
+  } finally {
+    await close();
+  }
 });
