@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QualityCounts } from '../quality/quality-counts';
+import { dayOfTimestamp } from '../quality/dates';
 import { GOLDEN, organizationNpis, organizationQuality, providerQuality, sharedNpiQuality } from '../quality/record-quality';
 import type { SurveyLauncher } from './survey-cost';
 
@@ -57,7 +58,7 @@ function scorecardOf(surveyed: Directory): number {
     npis.set(String(i), own);
   });
   counts.add('organizations', sharedNpiQuality(npis));
-  counts.finish(Math.floor(Date.now() / 86_400_000), {});
+  counts.finish(dayOfTimestamp(new Date().toISOString()), {});
   return journaled;
 }
 

@@ -27,3 +27,6 @@ export function dayOf(value: string): number | undefined {
 
 /** The day number of an ISO timestamp: a survey's date. */
 export const dayOfTimestamp = (iso: string): number => Math.floor(Date.parse(iso) / MS_A_DAY);
+
+/** A day number as its ISO 8601 date, `2026-11-27`. */
+export const dateOfDay = (day: number): string => new Date(day * MS_A_DAY).toISOString().slice(0, 10);

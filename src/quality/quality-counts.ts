@@ -8,6 +8,7 @@ import type { SurveyReport } from '../types/schemas';
 import { wilsonInterval } from '../verdicts/wilson-interval';
 import { type QualityId, QUALITY_MEASURES, qualityMeasure } from './measures';
 import type { QualityLists, RecordQuality } from './record-quality';
+import { dateOfDay } from './dates';
 
 export type QualityRecords = 'providers' | 'organizations';
 export type DataQuality = NonNullable<SurveyReport['dataQuality']>;
@@ -102,7 +103,7 @@ export class QualityCounts {
           (a.dataset < b.dataset ? -1 : a.dataset > b.dataset ? 1 : 0),
       );
     return {
-      date: new Date(today * 86_400_000).toISOString().slice(0, 10),
+      date: dateOfDay(today),
       rates,
       notJudged: LIST_FLAGS.filter(([, list]) => !lists[list]).map(([id, , flag]) => ({
         id,

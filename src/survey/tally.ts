@@ -184,18 +184,11 @@ class SharedLists {
   private readonly searches = new Map<string, RecordSearches>();
   private readonly qualities = new Map<string, RecordQuality>();
 
-  /** Nearly every organization shows the same measures: one object for them all. */
-  private sharedQuality(quality: RecordQuality): RecordQuality {
-    const signature = JSON.stringify(quality);
-    let shared = this.qualities.get(signature);
-    if (!shared) this.qualities.set(signature, (shared = quality));
-    return shared;
-  }
-
-  private sharedSearches(searches: RecordSearches): RecordSearches {
-    const signature = JSON.stringify(searches);
-    let shared = this.searches.get(signature);
-    if (!shared) this.searches.set(signature, (shared = searches));
+  /** One object for equal values (an organization's searches, its scorecard measures): nearly every organization shows the same. */
+  private static sharedIn<T>(pool: Map<string, T>, value: T): T {
+    const signature = JSON.stringify(value);
+    let shared = pool.get(signature);
+    if (!shared) pool.set(signature, (shared = value));
     return shared;
   }
 
@@ -209,8 +202,8 @@ class SharedLists {
       keys: organizations.map((v) => ids.get(v.key) ?? v.key),
       organizationLists: organizations.map((v) => this.shared(v)),
       filterLists: filters.map((v) => this.shared(v)),
-      ...(findability ? { searchLists: findability.map((s) => this.sharedSearches(s)) } : {}),
-      ...(quality ? { qualityLists: quality.map((q) => this.sharedQuality(q)) } : {}),
+      ...(findability ? { searchLists: findability.map((s) => SharedLists.sharedIn(this.searches, s)) } : {}),
+      ...(quality ? { qualityLists: quality.map((q) => SharedLists.sharedIn(this.qualities, q)) } : {}),
     };
   }
 }
