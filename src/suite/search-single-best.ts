@@ -15,6 +15,7 @@ import {
   unusedUnmatchable,
 } from '../rules/rulebook';
 import { OPTIONAL_SUFFIX } from '../spec/constants';
+import { requirement } from '../spec/catalogue';
 import { NO_CURATED_ID } from './discovery';
 import type { SuiteGroup } from './entry';
 import { forEachProbe, noProbe, requiredFor, stepEachProbe } from './probe-steps';
@@ -93,7 +94,14 @@ export const SEARCH_SINGLE_BEST: SuiteGroup = {
     {
       title:
         'every §4.1 parameter from a record a unique probe found: Name alone, first and last name, its demographics without the NPI, each dashed, each narrowing by its own value',
-      subjects: ['single-best-answer', 'record-search', 'demographic-search', 'optional-parameter', 'own-value-narrowing'],
+      subjects: [
+        'single-best-answer',
+        'record-search',
+        'demographic-search',
+        'shared-demographics',
+        'optional-parameter',
+        'own-value-narrowing',
+      ],
       plan: async (context) => {
         const { api, checks } = context;
         const { goldens } = context.discovery;
@@ -106,12 +114,18 @@ export const SEARCH_SINGLE_BEST: SuiteGroup = {
           if (query) checks.judge('record-search', { query, exchange: await api.searchSingleBest(query) });
         // §4.1 r1, r4–r5: its first and last name and state find it, or the ambiguity text, narrowed by its own city and zip (SB-FINDABLE).
         const demographics = demographicSearch(golden.data);
-        if (!demographics)
+        if (!demographics) {
           checks.skipSubject('demographic-search', {
             kind: 'precondition',
             text: `the record ${golden.id} has no first and last name or no state`,
           });
-        else {
+          // No search by them was made, so none is known to match several: SB-AMBIGUOUS's own probe is left whole.
+          checks.skipSubject('shared-demographics', {
+            kind: 'not-applicable',
+            condition: 'several-match',
+            text: requirement('SB-AMBIGUOUS').appliesWhen!.otherwise,
+          });
+        } else {
           const answers = await askedInTurn(
             (asked) => nextDemographicRequest(demographics, asked),
             async (query) => {
@@ -121,6 +135,7 @@ export const SEARCH_SINGLE_BEST: SuiteGroup = {
             },
           );
           checks.judge('demographic-search', { recordId: golden.id, search: demographics, answers });
+          checks.judge('shared-demographics', { recordId: golden.id, search: demographics, answers });
         }
         const base = only('NPI');
         const record = base && recordOf(await api.searchSingleBest(base));

@@ -155,12 +155,9 @@ async function findable(
   const demographics = demographicSearch(record.data);
   if (!demographics) return { judgements, searches, answers };
   const asked = await askedInTurn((answers) => nextDemographicRequest(demographics, answers), ask);
-  searched(
-    DEMOGRAPHICS,
-    'SB-FINDABLE',
-    judgeSurveyed('demographic-search', { recordId: record.id, search: demographics, answers: asked }),
-    Object.values(demographics.query),
-  );
+  const demographicAnswers = { recordId: record.id, search: demographics, answers: asked };
+  searched(DEMOGRAPHICS, 'SB-FINDABLE', judgeSurveyed('demographic-search', demographicAnswers), Object.values(demographics.query));
+  judgements.push(judgeSurveyed('shared-demographics', demographicAnswers));
   return {
     judgements,
     searches,

@@ -40,7 +40,13 @@ const WALK_SUBJECTS = [
  * search-identifier); every provider found, asked for by its NPI with a dashed and a plain
  * parameter, and by its demographics (SB-OPTIONAL-DASH, SB-NARROWING, SB-FINDABLE, SB-MATCHES-QUERY).
  */
-const NPI_FINDABILITY = ['optional-parameter', 'own-value-narrowing', 'demographic-search', 'record-search'] as const;
+const NPI_FINDABILITY = [
+  'optional-parameter',
+  'own-value-narrowing',
+  'demographic-search',
+  'shared-demographics',
+  'record-search',
+] as const;
 const WALK_FINDABILITY = ['own-value-search', 'search-page', 'search-filters', 'search-identifier'] as const;
 
 export const SURVEY_SUBJECTS = [...new Set([...NPI_SUBJECTS, ...WALK_SUBJECTS])] as readonly (

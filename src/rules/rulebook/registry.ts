@@ -131,7 +131,7 @@ export const RULEBOOK: readonly Rule[] = [
     judgeOwnValueNarrowing(recordId, parameter, value, exchange),
   ),
   rule('demographic-search', ['SB-FINDABLE'], ({ recordId, search, answers }) => judgeFoundByDemographics(recordId, search, answers)),
-  rule('demographic-search', ['SB-AMBIGUOUS'], ({ recordId, search, answers }) => judgeSharedDemographics(recordId, search, answers)),
+  rule('shared-demographics', ['SB-AMBIGUOUS'], ({ recordId, search, answers }) => judgeSharedDemographics(recordId, search, answers)),
   rule('repeated-lookup', ['SR-STABLE'], ({ first, second }) => judgeStable(first, second)),
   rule('identifier-search', ['ORG-FILTER-IDENTIFIER'], ({ probe, value, exchange, carriedBy }) =>
     judgeIdentifierSearch(probe, value, exchange, carriedBy),
