@@ -72,6 +72,8 @@ export interface TestOutcome {
   annotations: readonly { type: string; description?: string }[];
   /** Error messages, for a test that failed outside its checks (transport, time-out, harness) or on a MUST check. */
   errors: readonly string[];
+  /** How long it took, where it was timed. */
+  durationMs?: number;
 }
 
 /** How Playwright may give the message a test threw: as it was, or after the error's name. */
@@ -102,6 +104,7 @@ export function testResultOf(outcome: TestOutcome): TestResult {
     coverage: parsed<TestCoverage>(outcome.annotations, ANNOTATION.coverage),
     answers: parsed<number>(outcome.annotations, ANNOTATION.answers).reduce((sum, n) => sum + n, 0),
     ...(skip ? { skip } : {}),
+    ...(outcome.durationMs !== undefined ? { durationMs: outcome.durationMs } : {}),
     errors: typed.length > 0 ? typed : others.map((message) => ({ kind: 'harness' as const, message })),
   };
 }

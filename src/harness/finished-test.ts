@@ -20,5 +20,6 @@ export function testOutcomeOf(test: TestCase, result: TestResult): TestOutcome {
     status: result.status,
     annotations: [...new Map(annotations.map((a) => [`${a.type}\u0000${a.description ?? ''}`, a])).values()],
     errors: result.errors.map(errorText),
+    durationMs: result.duration,
   };
 }

@@ -42,10 +42,16 @@ const VERDICT_COLOURS = {
   range: ['#1b7f3b', '#b26a00', '#b3261e', '#6b6b6b', '#000000'],
 };
 
-function timelineSpec(runs: readonly StoredRun[], events: readonly HistoryEvent[]): VegaLiteSpec {
+/**
+ * Every run on a time axis: its verdict by colour and, while the runs can be told apart, in words
+ * under its mark (for a reader who cannot tell the colours apart); past that, each target's table
+ * below says the verdicts of its latest runs.
+ */
+export function timelineSpec(runs: readonly StoredRun[], events: readonly HistoryEvent[]): VegaLiteSpec {
+  const spelt = runs.length <= LABELLED_RUNS;
   return {
     $schema: SCHEMA,
-    title: 'Every run and survey by target: verdict, and regressions marked ✕',
+    title: `Every run and survey by target: verdict${spelt ? ' (in words under each run)' : " (in words in each target's table)"}, and regressions marked ✕`,
     width: 760,
     layer: [
       {
@@ -61,9 +67,19 @@ function timelineSpec(runs: readonly StoredRun[], events: readonly HistoryEvent[
           shape: { field: 'kind', type: 'nominal', scale: { domain: ['run', 'survey'], range: ['circle', 'square'] } },
         },
       },
-      // Labels beside their runs while they can be read; past that, each target's table lists them.
-      ...(runs.length <= LABELLED_RUNS
+      // Labels beside their runs, and verdicts under them, while they can be read; past that, each target's table lists them.
+      ...(spelt
         ? [
+            {
+              data: { values: runs.map((r) => ({ time: r.startedAt, target: r.target, kind: r.kind, verdict: r.verdict })) },
+              mark: { type: 'text', dy: 11, fontSize: 9, color: '#333333' },
+              encoding: {
+                x: { field: 'time', type: 'temporal' },
+                y: { field: 'target', type: 'nominal' },
+                yOffset: { field: 'kind', type: 'nominal' },
+                text: { field: 'verdict' },
+              },
+            },
             {
               data: { values: runs.filter((r) => r.label).map((r) => ({ time: r.startedAt, target: r.target, label: r.label })) },
               mark: { type: 'text', angle: -35, align: 'left', dx: 6, dy: -6, fontSize: 10 },

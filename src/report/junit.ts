@@ -20,6 +20,8 @@ const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
 interface Case {
   name: string;
+  /** Its share of the tests' time (RequirementResult.durationMs), where it has one. */
+  durationMs?: number;
   classname: string;
   properties?: Record<string, string>;
   outcome?: { kind: 'failure' | 'error'; type: string; message: string; text: string } | { kind: 'skipped'; message: string };
@@ -27,16 +29,11 @@ interface Case {
 }
 
 /**
- * One suite of cases. Requirements have no duration of their own (many tests judge one, one test
- * many): their suite carries the run's, and no case claims a time of 0; the other suites are drawn
- * from the requirements' results and carry none, so that the suites' times add up to the run's.
+ * One suite of cases, its time the sum of theirs: a requirement's case carries its share of the
+ * tests that judged it (one test judges several requirements, and its time is shared among them), so
+ * no time is counted twice; the other suites are drawn from the requirements' results and carry none.
  */
-function testsuite(
-  parent: XMLBuilder,
-  name: string,
-  cases: readonly Case[],
-  durationMs: number,
-): { failures: number; errors: number; skipped: number } {
+function testsuite(parent: XMLBuilder, name: string, cases: readonly Case[]): { failures: number; errors: number; skipped: number } {
   const counts = {
     failures: cases.filter((c) => c.outcome?.kind === 'failure').length,
     errors: cases.filter((c) => c.outcome?.kind === 'error').length,
@@ -48,10 +45,14 @@ function testsuite(
     failures: String(counts.failures),
     errors: String(counts.errors),
     skipped: String(counts.skipped),
-    time: seconds(durationMs),
+    time: seconds(cases.reduce((sum, c) => sum + (c.durationMs ?? 0), 0)),
   });
   for (const c of cases) {
-    const testcase = suite.ele('testcase', { name: c.name, classname: c.classname });
+    const testcase = suite.ele('testcase', {
+      name: c.name,
+      classname: c.classname,
+      ...(c.durationMs !== undefined ? { time: seconds(c.durationMs) } : {}),
+    });
     if (c.properties) {
       const properties = testcase.ele('properties');
       for (const [key, value] of Object.entries(c.properties)) properties.ele('property', { name: key, value });
@@ -84,6 +85,8 @@ function requirementCases(r: RequirementResult, report: ConformanceReport, accep
     const failures = r.failures.filter((f) => failureLevel(f, r.level) === level);
     const base: Case = {
       name: should ? `${r.id}/should: ${nearMiss ?? r.title}` : `${r.id}: ${r.title}`,
+      // A graded requirement's two cases share its time.
+      ...(r.durationMs !== undefined ? { durationMs: r.durationMs / levels.length } : {}),
       classname: `conformance.${level}`,
       properties: properties(level),
       output: partial,
@@ -195,8 +198,7 @@ export function renderJunit(report: ConformanceReport): string {
   for (const [name, cases] of suites) {
     // The requirements suite is always there; the others only when they hold something.
     if (cases.length === 0 && name !== 'requirements') continue;
-    // The run's time once: on the requirements, which the tests judged; the other suites are read from them.
-    const counts = testsuite(root, name, cases, name === 'requirements' ? report.durationMs : 0);
+    const counts = testsuite(root, name, cases);
     totals.tests += cases.length;
     totals.failures += counts.failures;
     totals.errors += counts.errors;

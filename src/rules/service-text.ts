@@ -10,15 +10,17 @@ export function serviceText(text: string, maxBytes: number = SERVICE_TEXT_MAX_BY
   if (text.length * 3 <= maxBytes) return text;
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes <= maxBytes) return text;
-  let kept = '';
-  let used = 0;
-  for (const character of text) {
-    const size = Buffer.byteLength(character, 'utf8');
-    if (used + size > maxBytes) break;
-    kept += character;
-    used += size;
+  // The longest start within maxBytes, found by halving (a report may cut thousands of strings); never half of a surrogate pair.
+  let low = 0;
+  let high = Math.min(text.length, maxBytes);
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (Buffer.byteLength(text.slice(0, middle), 'utf8') <= maxBytes) low = middle;
+    else high = middle - 1;
   }
-  return `${kept}… (${bytes - used} more bytes)`;
+  const splitsPair = low > 0 && /[\ud800-\udbff]/.test(text[low - 1]) && /[\udc00-\udfff]/.test(text[low] ?? '');
+  const kept = text.slice(0, splitsPair ? low - 1 : low);
+  return `${kept}… (${bytes - Buffer.byteLength(kept, 'utf8')} more bytes)`;
 }
 
 /** Every line of a message capped (serviceText): a message quotes a value per line, each line stays readable. */

@@ -55,6 +55,7 @@ async function runEntry(
   const checks = new TestChecks(requirementsOf(...entry.subjects), subjects, redactor);
   const api = new DirectoryClient(http, paths, checks);
   const annotations: TestOutcome['annotations'][number][] = [...declared];
+  const started = performance.now();
   let status: TestOutcome['status'] = 'passed';
   const errors: string[] = [];
   const context: EntryContext = {
@@ -84,7 +85,8 @@ async function runEntry(
   annotations.push(...checks.annotations());
   // A MUST finding fails the test, as the Playwright fixture's throw does.
   if (status === 'passed' && checks.mustFailures().length > 0) status = 'failed';
-  return testResultOf({ title: `${group.file}.spec.ts › ${entry.title}`, status, annotations, errors });
+  const durationMs = Math.round(performance.now() - started);
+  return testResultOf({ title: `${group.file}.spec.ts › ${entry.title}`, status, annotations, errors, durationMs });
 }
 
 /**

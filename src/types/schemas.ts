@@ -598,6 +598,10 @@ export interface RequirementResult {
    */
   skipped?: string[];
   /**
+   * Time the tests that judged it took, each test's time shared equally among the requirements it declares, so that the requirements' times add up to the tests'. Absent from reports of versions before it, and where the tests were not timed.
+   */
+  durationMs?: number;
+  /**
    * Whether the run judged it fully, in part, not at all, or found it not applicable (coverage.gaps says why and what closes the gap). Absent from reports of versions before it.
    */
   judged?: "fully" | "partly" | "not" | "notApplicable";

@@ -27,6 +27,8 @@ export interface TestResult {
   skip?: NotJudgedReason;
   /** Errors outside its checks (transport, time-out, harness), typed where the test knew their kind. */
   errors: readonly { kind: RunError['kind']; message: string }[];
+  /** How long it took, where it was timed: shared among the requirements it declares (RequirementResult.durationMs). */
+  durationMs?: number;
 }
 
 export type { ObservationResult, RequirementResult, RunError } from '../types/schemas';
@@ -115,6 +117,8 @@ export function aggregate(
     return value;
   };
   const declaredByRun = new Set<RequirementId>();
+  // Each test's time, shared among the requirements it declares: JUnit gives each requirement its own.
+  const timed = new Map<RequirementId, number>();
   const observations = new Map<string, unknown[]>();
   const observationSkips = new Map<string, string[]>();
   const observationTestsRan = new Set<string>();
@@ -127,6 +131,8 @@ export function aggregate(
   for (const outcome of outcomes) {
     const { declares: declared, records: recorded, title } = outcome;
     for (const id of declared) declaredByRun.add(id);
+    if (outcome.durationMs !== undefined)
+      for (const id of declared) timed.set(id, (timed.get(id) ?? 0) + outcome.durationMs / declared.length);
     for (const record of outcome.results) {
       const target = entry(record.id);
       target.checks += record.checks;
@@ -186,6 +192,7 @@ export function aggregate(
       failures: found.failures,
       ...(judged === 'partly' ? { partial: true as const } : {}),
       ...(skipped ? { skipped } : {}),
+      ...(timed.has(r.id) ? { durationMs: Math.round(timed.get(r.id)!) } : {}),
       judged,
     };
   });

@@ -346,10 +346,41 @@ test('conformance.junit.xml: a case per requirement and level, failures named, w
   expect(xml).toMatch(
     /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="[^"]* of http:\/\/x \(fail\)" tests="\d+" failures="3" errors="1" skipped="\d+" time="\d+\.\d{3}">/,
   );
-  // No case claims a time of 0; a /should case's level is SHOULD, its MUST case's MUST.
-  expect(xml).not.toContain('time="0"');
+  // A /should case's level is SHOULD, its MUST case's MUST.
   expect(xml).toMatch(/<testcase name="ORG-FILTERS\/should: [^"]*"[^>]*>\s*<properties>\s*<property name="level" value="SHOULD"\/>/);
   expect(xml).toMatch(/<testcase name="ORG-FILTERS: [^"]*"[^>]*>\s*<properties>\s*<property name="level" value="MUST"\/>/);
+});
+
+test('conformance.junit.xml: each case carries its share of the time of the tests that judged it, and no time is counted twice', () => {
+  const timed = (o: TestOutcome, durationMs: number): TestOutcome => ({ ...o, durationMs });
+  // One test judges two requirements, another one of them; a graded requirement's two cases share its time.
+  const report = fold(
+    [
+      timed(
+        outcome('two', 'passed', [declare('SB-ROOT-OBJECT'), declare('HTTP-JSON'), result({ id: 'HTTP-JSON', checks: 1, failures: [] })]),
+        1200,
+      ),
+      timed(outcome('one', 'passed', [declare('HTTP-JSON'), result({ id: 'HTTP-JSON', checks: 1, failures: [] })]), 300),
+      timed(outcome('graded', 'passed', [declare('ORG-FILTERS'), result({ id: 'ORG-FILTERS', checks: 1, failures: [] })]), 500),
+    ],
+    { strict: false },
+  );
+  expect(Object.fromEntries(report.requirements.filter((r) => r.durationMs !== undefined).map((r) => [r.id, r.durationMs]))).toEqual({
+    'SB-ROOT-OBJECT': 600,
+    'HTTP-JSON': 900,
+    'ORG-FILTERS': 500,
+  });
+  const xml = renderJunit({ ...asReport(report), durationMs: 2500 });
+  const time = (name: string) => new RegExp(`<testcase name="${name}[^"]*" classname="[^"]*" time="([\\d.]+)"`).exec(xml)?.[1];
+  expect(
+    [time('SB-ROOT-OBJECT: '), time('HTTP-JSON: '), time('HTTP-JSON/should: '), time('ORG-FILTERS: '), time('ORG-FILTERS/should: ')],
+    'HTTP-JSON and ORG-FILTERS are graded: two cases each',
+  ).toEqual(['0.600', '0.450', '0.450', '0.250', '0.250']);
+  // A requirement no timed test judged has no time, rather than a time of 0.
+  expect(xml).toMatch(/<testcase name="ORG-PAGE: [^"]*" classname="conformance.MUST">/);
+  // The requirements suite sums its cases (the tests' 2.000 s); the whole run, set-up included, is the root's.
+  expect(xml).toMatch(/<testsuite name="requirements" [^>]*time="2.000">/);
+  expect(xml).toMatch(/<testsuites [^>]*time="2.500">/);
 });
 
 test('a transport error is a run error, not a conformance failure', () => {

@@ -16,6 +16,9 @@ import { recordEntry } from '../../src/history/record';
 import { exportOpenMetrics } from '../../src/history/openmetrics';
 import { FOLDER_LOCK_DEFAULTS } from '../../src/history/folder-lock';
 import { openHistory } from '../../src/history/store';
+import { timelineSpec } from '../../src/history/page';
+import type { StoredRun } from '../../src/history/queries';
+import { svgOf } from '../../src/report/survey/charts';
 import { DEFAULT_FIXTURE_DIR, FIXTURE_FILES } from '../../src/fixture-paths';
 import { PACKAGE_ROOT } from '../../src/package-root';
 import { readFixtures, readProbes } from '../../src/reference/fixture-files';
@@ -317,6 +320,32 @@ test('both stores: a sparse fault that doubles is a rate regression naming its s
       await close();
     }
   }
+});
+
+test('the timeline of history page says each verdict in words, not by colour alone, while its runs can be told apart', async () => {
+  const verdicts = ['pass', 'fail', 'warn', 'inconclusive', 'error'];
+  const runs = (n: number): StoredRun[] =>
+    Array.from({ length: n }, (_, i) => ({
+      id: i + 1,
+      reportId: String(i),
+      kind: i % 2 ? 'run' : 'survey',
+      target: 'http://a.example',
+      label: null,
+      startedAt: new Date(Date.UTC(2026, 10, 1, i)).toISOString(),
+      verdict: verdicts[i % verdicts.length],
+      exitCode: 0,
+    }));
+  // The words a reader sees drawn under the marks, one per run, each its run's verdict.
+  const spelt = (svg: string) =>
+    [...svg.matchAll(/<text aria-label="[^"]*verdict: (\w+)"[^>]*>(\w+)<\/text>/g)].map(([, said, shown]) => [said, shown]);
+  const few = await svgOf(timelineSpec(runs(10), []));
+  expect(spelt(few)).toHaveLength(10);
+  for (const [said, shown] of spelt(few)) expect(shown).toBe(said);
+  expect(few).toContain('(in words under each run)');
+  // Too many to read under each mark: the title sends the reader to the tables, which list each verdict.
+  const many = await svgOf(timelineSpec(runs(200), []));
+  expect(spelt(many)).toEqual([]);
+  expect(many).toContain("(in words in each target's table)");
 });
 
 /**

@@ -9,7 +9,7 @@
  * The reports are made in this process, by the functions the commands call (the suite's entries,
  * the baseline's judgement, the survey and its merge), against the reference server served here.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redactor } from '../../src/client/redact';
 import { readEntry } from '../../src/history/entry';
@@ -20,7 +20,7 @@ import { CLEAN, scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { conformanceReport } from '../../src/report/model';
 import { readReport } from '../../src/report/read-report';
 import { writeSurvey } from '../../src/report/survey/write-survey';
-import { writeReport } from '../../src/report/write-report';
+import { REPORT_JSON_MAX_BYTES, writeReport } from '../../src/report/write-report';
 import { runSuiteInProcess } from '../../src/suite-runs/in-process-suite';
 import { surveyResultOf, type SurveyOptions } from '../../src/suite-runs/other-drivers';
 import { serveScenariosHere } from '../../src/suite-runs/scenario-server';
@@ -31,7 +31,7 @@ import { compareReports } from '../../src/verdicts/comparison';
 import { buildMatrix } from '../../src/verdicts/matrix';
 import { tempDir } from './command';
 import { expect, test } from './fixtures';
-import { RUN } from './run-summary';
+import { RUN, summaryOf } from './run-summary';
 import { npiFile, readSurvey } from './survey-report';
 
 const TARGET: ConformanceReport['target'] = { baseUrl: 'https://directory.example/v1', embedded: false };
@@ -101,6 +101,43 @@ test("a gated run's report, with known, new, fixed, expired and unchecked entrie
   const [, back] = readBackRuns([plain, gated]);
   expect(back.baseline?.known[0].expectation.reason).toBe('vendor pages by 20 until v2');
   await recordInBothStores([plain, gated], postgres);
+});
+
+test('a report of thousands of failures, each with kilobytes of evidence, stays under 2 MiB, keeps every failure and is read back', () => {
+  const dir = tempDir();
+  // As a check records them: the message's lines and the excerpt each capped (service-text.ts), every value failing.
+  const failures = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      level: 'MUST' as const,
+      message: `[DATA-FORMATS] MUST §2.4: Phone is not 10 digits\nGET https://directory.example/provider/searchSingleBest?NPI=${i}\n${'9'.repeat(4000)}`,
+      url: `https://directory.example/provider/searchSingleBest?NPI=${i}`,
+      pointer: '/data/Phone/0',
+      excerpt: '9'.repeat(2048),
+    }));
+  const write = (name: string, n: number) => {
+    const summary = summaryOf([{ id: 'DATA-FORMATS', checks: n, failures: failures(n) }]);
+    writeReport(
+      join(dir, name),
+      conformanceReport({ target: TARGET, startedAt: '2026-11-27T08:00:00.000Z', durationMs: 1, ...summary }),
+      new Redactor([]),
+    );
+    return { bytes: statSync(join(dir, name, 'conformance.json')).size, back: readReport(join(dir, name, 'conformance.json')) };
+  };
+  // A few failures: every byte of their evidence kept.
+  const few = write('few', 20);
+  expect(few.back.requirements.find((r) => r.id === 'DATA-FORMATS')!.failures[0].excerpt).toBe('9'.repeat(2048));
+  // Thousands: cut, and cut no more than it takes; every failure still there, with its level and the rule's words.
+  for (const n of [2000, 9000]) {
+    const many = write(`many-${n}`, n);
+    expect(many.bytes, `${n} failures`).toBeLessThanOrEqual(REPORT_JSON_MAX_BYTES);
+    expect(many.bytes, `${n} failures, cut no more than it takes`).toBeGreaterThan(REPORT_JSON_MAX_BYTES / 4);
+    const kept = many.back.requirements.find((r) => r.id === 'DATA-FORMATS')!;
+    expect(kept.failures).toHaveLength(n);
+    for (const failure of [kept.failures[0], kept.failures.at(-1)!]) {
+      expect(failure.level).toBe('MUST');
+      expect(failure.message).toMatch(/^\[DATA-FORMATS\] MUST §2\.4: Phone is not 10 digits/);
+    }
+  }
 });
 
 test('runs of the suite, plain and gated by the baseline that --update-baseline wrote (the same run twice), are read back and kept', async ({
