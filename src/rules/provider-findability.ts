@@ -33,6 +33,16 @@ export function demographicSearch(data: Record<string, unknown>): DemographicSea
   return { query, narrowing };
 }
 
+/**
+ * The search a record's whole name makes (§4.1 `Name`, "first and last"), alone: one request, no
+ * narrowing. Providers met that share a name make one query, which must answer the ambiguity text
+ * (judgeSharedDemographics); undefined for a record without a first and last name.
+ */
+export function nameSearch(data: Record<string, unknown>): DemographicSearch | undefined {
+  const { Name } = ownParameterValues(data);
+  return Name === undefined ? undefined : { query: { Name }, narrowing: [] };
+}
+
 /** The next request of a demographic search, or undefined: the query, then each narrowing while the service answers the ambiguity text. */
 export function nextDemographicRequest(search: DemographicSearch, answers: readonly Exchange[]): Query | undefined {
   const plan = [search.query, ...search.narrowing];
@@ -74,9 +84,9 @@ export function judgeFoundByDemographics(recordId: string, search: DemographicSe
 }
 
 /**
- * SB-AMBIGUOUS (§4.1 r4), from what two records show of each other: a demographic search of record
- * `recordId`, which holds the searched values, that answers another record holding them too has
- * found two matches, and must have answered no record and the ambiguity text. Both records hold
+ * SB-AMBIGUOUS (§4.1 r4), from what two records show of each other: a search of record `recordId`
+ * by its own values (its demographics, or its name alone: nameSearch), which that record holds,
+ * that answers another record holding them too has found two matches, and must have answered no record and the ambiguity text. Both records hold
  * every value of the query in the attribute §4.1 names plainly (queryMismatches), so no matching
  * rule (r5) can tell them apart by it; a query with a value whose comparison is not shown (Zip) proves
  * nothing. An answer of another record that does not hold the values is SB-MATCHES-QUERY's.

@@ -109,9 +109,14 @@ export const SEARCH_SINGLE_BEST: SuiteGroup = {
         const own = ownParameterValues(golden.data);
         const only = (...names: string[]) =>
           names.every((name) => own[name] !== undefined) ? Object.fromEntries(names.map((name) => [name, own[name]])) : undefined;
-        // By name, without the NPI: the record, the ambiguity text or no record, never an array (the client judges every answer).
-        for (const query of [only('Name'), only('FirstName', 'LastName')])
-          if (query) checks.judge('record-search', { query, exchange: await api.searchSingleBest(query) });
+        // By name, without the NPI: the record, the ambiguity text or no record, never an array (the client judges every answer);
+        // another record that holds the name too shows two matches, which must have been the ambiguity text (§4.1 r4).
+        const byName = [only('Name'), only('FirstName', 'LastName')].filter((query) => query !== undefined);
+        for (const query of byName) {
+          const exchange = await api.searchSingleBest(query);
+          checks.judge('record-search', { query, exchange });
+          checks.judge('shared-demographics', { recordId: golden.id, search: { query, narrowing: [] }, answers: [exchange] });
+        }
         // §4.1 r1, r4–r5: its first and last name and state find it, or the ambiguity text, narrowed by its own city and zip (SB-FINDABLE).
         const demographics = demographicSearch(golden.data);
         if (!demographics) {
@@ -119,12 +124,13 @@ export const SEARCH_SINGLE_BEST: SuiteGroup = {
             kind: 'precondition',
             text: `the record ${golden.id} has no first and last name or no state`,
           });
-          // No search by them was made, so none is known to match several: SB-AMBIGUOUS's own probe is left whole.
-          checks.skipSubject('shared-demographics', {
-            kind: 'not-applicable',
-            condition: 'several-match',
-            text: requirement('SB-AMBIGUOUS').appliesWhen!.otherwise,
-          });
+          // No search by its own values was made, so none is known to match several: SB-AMBIGUOUS's own probe is left whole.
+          if (byName.length === 0)
+            checks.skipSubject('shared-demographics', {
+              kind: 'not-applicable',
+              condition: 'several-match',
+              text: requirement('SB-AMBIGUOUS').appliesWhen!.otherwise,
+            });
         } else {
           const answers = await askedInTurn(
             (asked) => nextDemographicRequest(demographics, asked),

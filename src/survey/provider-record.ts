@@ -15,7 +15,9 @@ import {
   datasetOf,
   classifySingleBest,
   DEMOGRAPHICS,
+  type DemographicSearch,
   demographicSearch,
+  nameSearch,
   nextDemographicRequest,
   ownParameterValues,
   unusedUnmatchable,
@@ -103,18 +105,26 @@ function codedValuesObserved(judgement: Judgement, redact: Redact): string[] {
 }
 
 /**
- * With --findability, a provider found by its NPI, asked for again three ways (§4.1): its NPI with
+ * With --findability, a provider found by its NPI, asked for again four ways (§4.1): its NPI with
  * one unmatchable dashed parameter (SB-OPTIONAL-DASH) and with one plain parameter holding its own
  * value (SB-NARROWING), each chosen by the NPI's line so that the survey covers every parameter;
- * and its demographics without the NPI (SB-FINDABLE), as the rule asks them. Every answer is judged
- * as every answer is, and against its query (SB-MATCHES-QUERY).
+ * its demographics without the NPI (SB-FINDABLE), as the rule asks them; and its name alone. Every
+ * answer is judged as every answer is, and against its query (SB-MATCHES-QUERY); the searches by
+ * demographics and by name, for another record holding the same values (SB-AMBIGUOUS), and their
+ * keys go to the relations between the records met (relations.ts).
  */
 async function findable(
   endpoints: DirectoryEndpoints,
   { line, npi }: NpiLine,
   record: { id: string; data: Record<string, unknown>; sources: readonly Record<string, unknown>[] },
   { requests, redact }: { requests: TimedRequests; redact: Redact },
-): Promise<{ judgements: Judgement[]; searches: RecordSearches; answers: Exchange[]; demographics?: DemographicRelation }> {
+): Promise<{
+  judgements: Judgement[];
+  searches: RecordSearches;
+  answers: Exchange[];
+  demographics?: DemographicRelation;
+  names?: DemographicRelation;
+}> {
   const judgements: Judgement[] = [];
   const searches: [string, SearchOutcome, string[]][] = [];
   const answers: Exchange[] = [];
@@ -152,17 +162,27 @@ async function findable(
       parameter === 'Name' ? [ownValues.FirstName, ownValues.LastName] : [own],
     );
   }
+  /** A search by the record's own values, judged for another record holding them too, and its key for the relations. */
+  const shared = (search: DemographicSearch, asked: readonly Exchange[]): DemographicRelation => {
+    judgements.push(judgeSurveyed('shared-demographics', { recordId: record.id, search, answers: asked }));
+    return { group: demographicGroup(search), id: record.id, ambiguous: answeredAmbiguity(asked) };
+  };
   const demographics = demographicSearch(record.data);
-  if (!demographics) return { judgements, searches, answers };
-  const asked = await askedInTurn((answers) => nextDemographicRequest(demographics, answers), ask);
-  const demographicAnswers = { recordId: record.id, search: demographics, answers: asked };
-  searched(DEMOGRAPHICS, 'SB-FINDABLE', judgeSurveyed('demographic-search', demographicAnswers), Object.values(demographics.query));
-  judgements.push(judgeSurveyed('shared-demographics', demographicAnswers));
+  let demographicRelation: DemographicRelation | undefined;
+  if (demographics) {
+    const asked = await askedInTurn((answers) => nextDemographicRequest(demographics, answers), ask);
+    const demographicAnswers = { recordId: record.id, search: demographics, answers: asked };
+    searched(DEMOGRAPHICS, 'SB-FINDABLE', judgeSurveyed('demographic-search', demographicAnswers), Object.values(demographics.query));
+    demographicRelation = shared(demographics, asked);
+  }
+  const byName = nameSearch(record.data);
+  const names = byName && shared(byName, [await ask(byName.query)]);
   return {
     judgements,
     searches,
     answers,
-    demographics: { group: demographicGroup(demographics), id: record.id, ambiguous: answeredAmbiguity(asked) },
+    ...(demographicRelation ? { demographics: demographicRelation } : {}),
+    ...(names ? { names } : {}),
   };
 }
 
@@ -232,6 +252,7 @@ export async function surveyProvider(
     verdict,
     ...(findability && answer.kind === 'record' ? { findability: searched?.searches ?? [] } : {}),
     ...(searched?.demographics ? { demographics: searched.demographics } : {}),
+    ...(searched?.names ? { names: searched.names } : {}),
     quality: providerRecordQuality(answer, sources, lists, redact),
     // A value is shown, never held whole: a service's 1 MiB code would make survey.json a megabyte.
     values: [...new Set(codedValuesObserved(judgement, redact).map((value) => serviceText(value, MAX_VALUE_CHARS)))].sort(),

@@ -72,6 +72,8 @@ export interface ProviderUnit {
   findability?: RecordSearches;
   /** With --findability, for a provider found with a name and a state: its demographic query's key, for the relations between records. */
   demographics?: DemographicRelation;
+  /** With --findability, for a provider found with a first and last name: its search by name alone, for the same relations. */
+  names?: DemographicRelation;
   /** The scorecard's measures of the golden record and each source record (record-quality.ts); absent from journals written before it. */
   quality?: RecordQuality[];
 }

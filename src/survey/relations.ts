@@ -9,6 +9,7 @@
  * A group's answer that names one of its members fails SB-AMBIGUOUS in the unit of the member it
  * does not name (judgeSharedDemographics), where the answer is at hand as evidence. Here: a group
  * whose every member was answered with the ambiguity text passes, each member a record checked.
+ * Providers are grouped so twice, by their demographics and by their name alone (nameSearch).
  */
 import { createHash } from 'node:crypto';
 import type { DemographicSearch } from '../rules/rulebook';
@@ -50,6 +51,11 @@ export class DemographicGroups {
     if (known === undefined) this.members.set(group, id);
     else if (typeof known !== 'string') known.add(id);
     else if (known !== id) this.members.set(group, new Set([known, id]));
+  }
+
+  /** The records of groups whose every member was answered with the ambiguity text. */
+  *heldRecords(): Iterable<string> {
+    for (const [group, ids] of this.members) if (typeof ids !== 'string' && this.ambiguous.get(group)) yield* ids;
   }
 
   counts(): RelationCounts {

@@ -250,10 +250,13 @@ export class SurveyTally {
   private readonly shared = new SharedLists();
   private readonly organizationSearches = new FindabilityCounts();
   private readonly providerSearches = new FindabilityCounts();
-  /** With --findability: the providers met, grouped by their demographic query (relations.ts). */
+  /** With --findability: the providers met, grouped by their demographic query and by their name alone (relations.ts). */
   private readonly demographicGroups = new DemographicGroups();
-  /** Providers whose demographic search was made: what SB-AMBIGUOUS is not applicable to when no group was met. */
-  private demographicSearches = 0;
+  private readonly nameGroups = new DemographicGroups();
+  /** Providers searched by their demographics or name: what SB-AMBIGUOUS is not applicable to when no group was met. */
+  private sharedSearches = 0;
+  /** Those whose own unit judged SB-AMBIGUOUS (a failure): few, by their record's id. */
+  private readonly ambiguityJudgedInUnit = new Set<string>();
   /** The data-quality scorecard's counts (quality-counts.ts). */
   private readonly quality = new QualityCounts();
   /** The NPI lines counted: each once, whatever the journals repeat. */
@@ -289,9 +292,12 @@ export class SurveyTally {
         this.surveyedNpis++;
         if (unit.findability) this.providerSearches.add(unit.findability);
         if (unit.quality) this.quality.add('providers', unit.quality);
-        if (unit.demographics) {
-          this.demographicGroups.add(unit.demographics);
-          this.demographicSearches++;
+        if (unit.demographics) this.demographicGroups.add(unit.demographics);
+        if (unit.names) this.nameGroups.add(unit.names);
+        if (unit.demographics || unit.names) {
+          this.sharedSearches++;
+          // Checked in its own unit already (an answer of another record failed it): a held group does not count it again.
+          if (unit.verdict.checked.includes('SB-AMBIGUOUS')) this.ambiguityJudgedInUnit.add((unit.demographics ?? unit.names)!.id);
         }
         this.countRequests(unit.requests);
         if (unit.found) this.providers++;
@@ -555,18 +561,22 @@ export class SurveyTally {
   private finishRelations(): SurveyReport['relations'] {
     if (!this.options.findability) return undefined;
     const sharedDemographics = this.demographicGroups.counts();
-    if (sharedDemographics.held > 0) this.checked.set('SB-AMBIGUOUS', (this.checked.get('SB-AMBIGUOUS') ?? 0) + sharedDemographics.held);
-    if (!this.checked.has('SB-AMBIGUOUS') && this.demographicSearches > 0 && !this.skips.has('SB-AMBIGUOUS'))
+    const sharedNames = this.nameGroups.counts();
+    // A record in a held group of each relation is one record checked.
+    const held = new Set([...this.demographicGroups.heldRecords(), ...this.nameGroups.heldRecords()]);
+    for (const id of this.ambiguityJudgedInUnit) held.delete(id);
+    if (held.size > 0) this.checked.set('SB-AMBIGUOUS', (this.checked.get('SB-AMBIGUOUS') ?? 0) + held.size);
+    if (!this.checked.has('SB-AMBIGUOUS') && this.sharedSearches > 0 && !this.skips.has('SB-AMBIGUOUS'))
       this.skips.set('SB-AMBIGUOUS', {
-        records: this.demographicSearches,
-        key: 'demographic searches',
+        records: this.sharedSearches,
+        key: 'searches by demographics or name',
         reason: { kind: 'not-applicable', condition: 'several-match', text: requirement('SB-AMBIGUOUS').appliesWhen!.otherwise },
       });
     const searchKinds = this.kindSearches().map(({ kind, query }) => {
       const total = this.page(kindWalkNumber(this.options, kind), 1)?.total;
       return { kind, query, ...(Number.isInteger(total) && (total as number) >= 0 ? { matches: total as number } : {}) };
     });
-    return { ...(searchKinds.length > 0 ? { searchKinds } : {}), sharedDemographics };
+    return { ...(searchKinds.length > 0 ? { searchKinds } : {}), sharedDemographics, sharedNames };
   }
 
   /** The counts as survey.json has them, and the failure rows in key order. */

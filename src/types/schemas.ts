@@ -1169,7 +1169,7 @@ export interface SurveyReport {
     }[];
   };
   /**
-   * With --findability: what the records met show of each other. `sharedDemographics`: providers whose demographic searches (FirstName, LastName, State) are one query, in any case, form a group, and a group of two or more is a query that matches several (§4.1 r4, SB-AMBIGUOUS). Counted over every unit, so that shards merged and resumed surveys count the unsharded groups.
+   * With --findability: what the records met show of each other. `sharedDemographics` and `sharedNames`: providers whose searches by their demographics (FirstName, LastName, State), or by their name alone (Name), are one query, in any case, form a group, and a group of two or more is a query that matches several (§4.1 r4, SB-AMBIGUOUS); `sharedNames` is absent from surveys of versions before it. Counted over every unit, so that shards merged and resumed surveys count the unsharded groups.
    */
   relations?: {
     /**
@@ -1182,20 +1182,8 @@ export interface SurveyReport {
       };
       matches?: number;
     }[];
-    sharedDemographics: {
-      /**
-       * Groups of two or more records met that share a demographic query.
-       */
-      groups: number;
-      /**
-       * The records of those groups.
-       */
-      records: number;
-      /**
-       * Records of groups whose every member's search was answered with the ambiguity text (SB-AMBIGUOUS held); a group answered with one of its records fails SB-AMBIGUOUS for the others.
-       */
-      held: number;
-    };
+    sharedDemographics: SharedQueryGroups;
+    sharedNames?: SharedQueryGroups;
   };
   /**
    * The requirements of the catalogue that the survey does not judge, and why: each needs a request the survey does not make (the rulebook's subjects it never meets). The conformance run judges them.
@@ -1333,6 +1321,23 @@ export interface Interval1 {
 export interface Interval2 {
   low: number;
   high: number;
+}
+/**
+ * Groups of providers met whose searches by their own values (without the NPI) are one query, in any case: a group of two or more is a query that matches several (§4.1 r4, SB-AMBIGUOUS).
+ */
+export interface SharedQueryGroups {
+  /**
+   * Groups of two or more records met that share the query.
+   */
+  groups: number;
+  /**
+   * The records of those groups.
+   */
+  records: number;
+  /**
+   * Records of groups whose every member's search was answered with the ambiguity text (SB-AMBIGUOUS held); a group answered with one of its records fails SB-AMBIGUOUS for the others.
+   */
+  held: number;
 }
 /**
  * Error body of the reference server's provider endpoints. Error bodies are not shown in the specification (§7); this is the reference server's choice.

@@ -10,7 +10,7 @@ import type { Judgement } from '../../src/rules/judgement';
 import type { WalkedPage } from '../../src/rules/organization/page-walk';
 import type { PageOfWalk } from '../../src/rules/organization/walk-by-page';
 import { nextOwnValueRequest, ownValueSearches } from '../../src/rules/organization/own-values';
-import { demographicSearch, nextDemographicRequest } from '../../src/rules/provider-findability';
+import { demographicSearch, nameSearch, nextDemographicRequest } from '../../src/rules/provider-findability';
 import { judge, RULEBOOK } from '../../src/rules/rulebook/registry';
 import type { SubjectKind, Subjects } from '../../src/rules/rulebook/subjects';
 import { OBSERVATIONS, REQUIREMENTS, requirement } from '../../src/spec/catalogue';
@@ -859,6 +859,26 @@ const CASES: Case[] = [
       answers: [...demographics.narrowing.slice(0, 1), demographics.query]
         .map(() => answer(AMBIGUITY_MESSAGE, { contentType: 'text/plain' }))
         .concat(answer({ ...golden, id: 'someone-else' })),
+    },
+    { 'SB-AMBIGUOUS': 'none' },
+  ),
+  at(
+    'shared-demographics',
+    'its name alone, answered by another record of the same name in another state: two matches, answered with one',
+    {
+      recordId: golden.id,
+      search: nameSearch(golden.data)!,
+      answers: [answer({ ...golden, id: 'someone-else', data: { ...golden.data, State: ['ZZ'], Address: [] } })],
+    },
+    { 'SB-AMBIGUOUS': 'MUST' },
+  ),
+  at(
+    'shared-demographics',
+    'its name alone, answered by another record whose name differs: no second match shown',
+    {
+      recordId: golden.id,
+      search: nameSearch(golden.data)!,
+      answers: [answer({ ...golden, id: 'someone-else', data: { ...golden.data, Name: [{ FirstName: ['ZED'], LastName: ['OTHER'] }] } })],
     },
     { 'SB-AMBIGUOUS': 'none' },
   ),

@@ -27,7 +27,7 @@ import { expect, seededRandom, test } from './fixtures';
 import { readSurvey, surveyCounts } from './survey-report';
 import { wilsonInterval } from '../../src/verdicts/wilson-interval';
 import { PAGE_SIZE } from '../../src/spec/constants';
-import { demographicSearch, unusedUnmatchable } from '../../src/rules/rulebook';
+import { demographicSearch, nameSearch, unusedUnmatchable } from '../../src/rules/rulebook';
 import { layoutProblems, openFile, readmeImage } from './browser';
 import { listening } from './socket-server';
 import { inSample } from '../../src/survey/sample';
@@ -452,29 +452,45 @@ test('--findability: every provider found is asked for by its NPI with one dashe
   const report = readSurvey(clean);
   for (const id of ['SB-OPTIONAL-DASH', 'SB-NARROWING', 'SB-FINDABLE'])
     expect(failing(report, id, id === 'SB-FINDABLE' ? 'SHOULD' : 'MUST'), id).toMatchObject({ checked: 150, failed: 0 });
-  // Relations: providers met that share their first and last name and state are one query matching several (§4.1 r4).
-  const groups = new Map<string, string[]>();
-  for (const { golden } of fixtures.providers.slice(0, 150)) {
-    const query = demographicSearch(golden.data as Record<string, unknown>)?.query;
-    const key = JSON.stringify(query).toUpperCase();
-    if (query) groups.set(key, [...(groups.get(key) ?? []), golden.data.NPI![0]]);
-  }
-  const shared = [...groups.values()].filter((npis) => npis.length > 1);
-  expect(shared.length).toBeGreaterThan(3);
-  const members = shared.flat();
+  // Relations: providers met that share their first and last name and state, or their whole name, are one query matching several (§4.1 r4).
+  const groupsBy = (search: typeof demographicSearch, providers = fixtures.providers.slice(0, 150)) => {
+    const groups = new Map<string, string[]>();
+    for (const { golden } of providers) {
+      const query = search(golden.data as Record<string, unknown>)?.query;
+      const key = JSON.stringify(query).toUpperCase();
+      if (query) groups.set(key, [...(groups.get(key) ?? []), golden.data.NPI![0]]);
+    }
+    return groups;
+  };
+  const counted = (groups: Map<string, string[]>) => {
+    const shared = [...groups.values()].filter((npis) => npis.length > 1);
+    return { groups: shared.length, records: shared.flat().length, members: shared.flat() };
+  };
+  const groups = groupsBy(demographicSearch);
+  const byDemographics = counted(groups);
+  const byName = counted(groupsBy(nameSearch));
+  expect(byDemographics.groups).toBeGreaterThan(3);
+  expect(byName.groups).toBeGreaterThan(byDemographics.groups);
+  const held = ({ groups, records }: { groups: number; records: number }) => ({ groups, records, held: records });
   // The clean service answers each group's query with the ambiguity text: every member holds it.
-  expect(report.relations).toEqual({ sharedDemographics: { groups: shared.length, records: members.length, held: members.length } });
-  expect(failing(report, 'SB-AMBIGUOUS')).toMatchObject({ checked: members.length, failed: 0 });
+  expect(report.relations).toEqual({ sharedDemographics: held(byDemographics), sharedNames: held(byName) });
+  // A record of both relations is one record checked.
+  const members = new Set([...byDemographics.members, ...byName.members]);
+  expect(failing(report, 'SB-AMBIGUOUS')).toMatchObject({ checked: members.size, failed: 0 });
   // A service that answers an ambiguous query with its first candidate: every member it does not answer fails, naming both records.
   const firsts = readSurvey(first);
   const ambiguous = failing(firsts, 'SB-AMBIGUOUS')!;
-  expect(ambiguous.failed).toBeGreaterThanOrEqual(members.length - shared.length);
-  expect(ambiguous.failed).toBeLessThanOrEqual(members.length);
-  expect(firsts.relations?.sharedDemographics).toMatchObject({ groups: shared.length, records: members.length, held: 0 });
+  expect(ambiguous.failed).toBeGreaterThanOrEqual(byName.records - byName.groups);
+  expect(ambiguous.failed).toBeLessThanOrEqual(members.size);
+  expect(firsts.relations).toMatchObject({
+    sharedDemographics: { groups: byDemographics.groups, records: byDemographics.records, held: 0 },
+    sharedNames: { groups: byName.groups, records: byName.records, held: 0 },
+  });
   const failingKeys = JSON.parse(readFileSync(join(first, 'failing-keys.json'), 'utf8')) as FailingKeys;
-  expect(failingKeys.requirements.find((r) => r.id === 'SB-AMBIGUOUS')!.keys.every((npi) => members.includes(npi))).toBe(true);
-  expect(ambiguous.examples[0].message).toMatch(
-    /answered record \S+, yet record \S+ \(met by its NPI\) holds the same FirstName, LastName, State too/,
+  expect(failingKeys.requirements.find((r) => r.id === 'SB-AMBIGUOUS')!.keys.every((npi) => members.has(npi))).toBe(true);
+  const messages = ambiguous.examples.map((e) => e.message);
+  expect(messages).toContainEqual(
+    expect.stringMatching(/answered record \S+, yet record \S+ \(met by its NPI\) holds the same (FirstName, LastName, State|Name) too/),
   );
   // A survey that meets no group: SB-AMBIGUOUS is not applicable, never a gap that leaves the verdict open.
   const lone = join(dir, 'lone');
@@ -489,7 +505,13 @@ test('--findability: every provider found is asked for by its NPI with one dashe
   );
   const alone = await survey('clean', ['--npis', loneNpis, '--findability', '--out', lone]);
   expect(alone.code, alone.stdout + alone.stderr).toBe(0);
-  expect(readSurvey(lone).relations).toEqual({ sharedDemographics: { groups: 0, records: 0, held: 0 } });
+  const loneNames = counted(
+    groupsBy(
+      nameSearch,
+      fixtures.providers.filter((p) => readFileSync(loneNpis, 'utf8').includes(p.golden.data.NPI![0])),
+    ),
+  );
+  expect(readSurvey(lone).relations).toEqual({ sharedDemographics: { groups: 0, records: 0, held: 0 }, sharedNames: held(loneNames) });
   expect(readSurvey(lone).coverage?.gaps.some((gap) => gap.id === 'SB-AMBIGUOUS')).toBe(false);
   const rates = (surveyed: SurveyReport) => new Map(surveyed.findability!.providers.map((p) => [p.parameter, p]));
   const cleanRates = rates(report);
@@ -593,7 +615,7 @@ test('--dry-run prints the plan and what it will cost, asks the service nothing,
     const shardNpis = Number(/NPIs: (\d+)/.exec(findable.stdout)?.[1]);
     expect(shardNpis).toBeGreaterThan(0);
     expect(shardNpis).toBeLessThan(100);
-    expect(findable.stdout).toContain('about 5.3 requests each');
+    expect(findable.stdout).toContain('about 6.3 requests each');
     // Not even the preflight; no survey folder.
     expect(asked).toEqual([]);
     expect(existsSync(out)).toBe(false);

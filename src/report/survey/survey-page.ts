@@ -144,14 +144,21 @@ function dataQuality(report: SurveyReport): ElementContent[] {
 /** With --findability: what the records met show of each other (relations.ts). */
 function relations(report: SurveyReport): ElementContent[] {
   if (!report.relations) return [];
-  const { searchKinds = [], sharedDemographics } = report.relations;
-  const { groups, records, held } = sharedDemographics;
+  const { searchKinds = [], sharedDemographics, sharedNames } = report.relations;
+  const row = (relation: string, { groups, records, held }: typeof sharedDemographics) => [relation, groups, records, held];
   return [
     tableSection(
       'relations',
       'Relations between records (SB-AMBIGUOUS, §4.1 r4)',
-      'Providers met whose first name, last name and state are the same make one query that matches several: it must answer no record and the ambiguity text. Held: records of groups whose every search was answered so; a group answered with one of its records fails SB-AMBIGUOUS for the others (see Examples).',
-      table(['relation', 'groups', 'records', 'held'], [['same FirstName, LastName and State', groups, records, held]]),
+      'Providers met whose first name, last name and state are the same, or whose whole name is, make one query that matches several: it must answer no record and the ambiguity text. Held: records of groups whose every search was answered so; a group answered with one of its records fails SB-AMBIGUOUS for the others (see Examples).',
+      table(
+        ['relation', 'groups', 'records', 'held'],
+        [
+          row('same FirstName, LastName and State', sharedDemographics),
+          // A survey of a version before it did not search by name alone.
+          ...(sharedNames ? [row('same Name (first and last)', sharedNames)] : []),
+        ],
+      ),
     ),
     ...(searchKinds.length > 0
       ? [

@@ -35,6 +35,7 @@ export {
   type DemographicSearch,
   answeredAmbiguity,
   demographicSearch,
+  nameSearch,
   nextDemographicRequest,
 } from '../provider-findability';
 export { datasetOf } from '../datasets';

@@ -94,7 +94,7 @@ export interface Subjects {
   'own-value-narrowing': { recordId: string; parameter: string; value: string; exchange: Exchange };
   /** A record's own demographics without its NPI: the answers to nextDemographicRequest's requests, in order. */
   'demographic-search': { recordId: string; search: DemographicSearch; answers: readonly Exchange[] };
-  /** The same answers, read for what they show of another record: one that holds the searched values too (SB-AMBIGUOUS). */
+  /** A search by a record's own values without its NPI (its demographics, its name alone), read for another record that holds them too (SB-AMBIGUOUS). */
   'shared-demographics': { recordId: string; search: DemographicSearch; answers: readonly Exchange[] };
   /** The same curated ID asked twice. */
   'repeated-lookup': { first: Exchange; second: Exchange };
@@ -157,7 +157,8 @@ export const SUBJECT_NEEDS: Readonly<Record<SubjectKind, string>> = {
   'record-search': 'a searchSingleBest query by the values of a known record (Name alone, first and last name)',
   'own-value-narrowing': "a record's NPI plus each parameter with the record's own value",
   'demographic-search': "a record's first and last name and state, without its NPI, narrowed by its city and zip while ambiguous",
-  'shared-demographics': "a record's first and last name and state, without its NPI, answered by another record that holds them too",
+  'shared-demographics':
+    "a record's first and last name and state, or its name alone, without its NPI, answered by another record that holds them too",
   'identifier-search': 'an identifier search, by value',
   'own-value-search':
     'an organization seen in an answer, searched by each value it carries (identifiers, phones, postal code, city and state, name)',
