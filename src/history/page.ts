@@ -49,20 +49,25 @@ const VERDICT_COLOURS = {
  */
 export function timelineSpec(runs: readonly StoredRun[], events: readonly HistoryEvent[]): VegaLiteSpec {
   const spelt = runs.length <= LABELLED_RUNS;
+  const points = {
+    values: runs.map((r) => ({ time: r.startedAt, target: r.target, verdict: r.verdict, kind: r.kind, label: r.label ?? '' })),
+  };
+  const position = {
+    y: { field: 'target', type: 'nominal', title: null, axis: { labelLimit: 360 } },
+    // Its domain given, as the shapes' is: two layers' offsets unioned from their data warn of their order.
+    yOffset: { field: 'kind', type: 'nominal', scale: { domain: ['run', 'survey'] } },
+  } as const;
   return {
     $schema: SCHEMA,
     title: `Every run and survey by target: verdict${spelt ? ' (in words under each run)' : " (in words in each target's table)"}, and regressions marked ✕`,
     width: 760,
     layer: [
       {
-        data: {
-          values: runs.map((r) => ({ time: r.startedAt, target: r.target, verdict: r.verdict, kind: r.kind, label: r.label ?? '' })),
-        },
+        data: points,
         mark: { type: 'point', filled: true, size: 60 },
         encoding: {
           x: TIME_AXIS,
-          y: { field: 'target', type: 'nominal', title: null, axis: { labelLimit: 360 } },
-          yOffset: { field: 'kind', type: 'nominal' },
+          ...position,
           color: { field: 'verdict', type: 'nominal', scale: VERDICT_COLOURS },
           shape: { field: 'kind', type: 'nominal', scale: { domain: ['run', 'survey'], range: ['circle', 'square'] } },
         },
@@ -71,14 +76,9 @@ export function timelineSpec(runs: readonly StoredRun[], events: readonly Histor
       ...(spelt
         ? [
             {
-              data: { values: runs.map((r) => ({ time: r.startedAt, target: r.target, kind: r.kind, verdict: r.verdict })) },
+              data: points,
               mark: { type: 'text', dy: 11, fontSize: 9, color: '#333333' },
-              encoding: {
-                x: { field: 'time', type: 'temporal' },
-                y: { field: 'target', type: 'nominal' },
-                yOffset: { field: 'kind', type: 'nominal' },
-                text: { field: 'verdict' },
-              },
+              encoding: { x: TIME_AXIS, y: position.y, yOffset: position.yOffset, text: { field: 'verdict' } },
             },
             {
               data: { values: runs.filter((r) => r.label).map((r) => ({ time: r.startedAt, target: r.target, label: r.label })) },
