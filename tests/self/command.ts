@@ -56,6 +56,10 @@ export function command(args: string[], options: CommandOptions = {}): CommandRe
  */
 const IN_PROCESS_COMMANDS = new Set(['survey', 'history', 'probes', 'compare', 'matrix', 'list', 'help']);
 
+/** Whatever the command, asking for its help or the version ends in the parser, before any runner or server starts. */
+const ASKS_FOR_PAGE = new Set(['--help', '-h', '--version', '-V']);
+const inProcess = (args: readonly string[]) => IN_PROCESS_COMMANDS.has(args[0]) || args.some((arg) => ASKS_FOR_PAGE.has(arg));
+
 /** One command at a time in this process: a command owns its environment, directory and output while it runs. */
 let inProcessTurn: Promise<unknown> = Promise.resolve();
 
@@ -112,7 +116,7 @@ export function commandAsync(
   options: CommandOptions & { started?: (child: ChildProcess) => void; measureMemory?: boolean } = {},
 ): Promise<CommandResult & { signal: NodeJS.Signals | null; peakRssBytes?: number }> {
   const ownProcess = options.ownProcess || options.started || options.measureMemory || options.runner || options.bin;
-  if (!ownProcess && IN_PROCESS_COMMANDS.has(args[0])) return commandInProcess(args, options);
+  if (!ownProcess && inProcess(args)) return commandInProcess(args, options);
   const [file, ...before] = [...(options.runner ?? []), options.bin ?? BIN];
   const child = spawn(file, [...before, ...args], { cwd: options.cwd ?? PACKAGE_ROOT, env: commandEnvironment(options) });
   const watched = options.measureMemory ? watchProcessTree(child.pid!) : undefined;
