@@ -3,7 +3,7 @@ import type { Matrix, MatrixRow } from '../verdicts/matrix';
 import { escapeLine } from './escape';
 import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
-import { type Children, page, text, valueTable } from './html/page';
+import { catalogueWords, type Children, page, text, valueTable } from './html/page';
 
 const markdownCell = (value: unknown) =>
   value === undefined ? '—' : escapeLine(typeof value === 'string' ? value : JSON.stringify(value), 'markdown');
@@ -64,7 +64,7 @@ export function renderMatrixHtml(matrix: Matrix): string {
     ]),
   );
   const observationRows = matrix.observations.map((o) =>
-    matrixRow(o, [h('strong', o.id), h('br'), h('span.reason', o.title)], (c, i) =>
+    matrixRow(o, [h('strong', o.id), h('br'), h('span.reason', catalogueWords(o.title))], (c, i) =>
       c === undefined ? [h('span.reason', text(`not observed: ${o.reasons?.[i] ?? ''}`))] : [valueTable(c)],
     ),
   );
@@ -75,11 +75,12 @@ export function renderMatrixHtml(matrix: Matrix): string {
       h('div.meta', [`${matrix.columns.length} deployments · `, h('span#differing', String(differing)), ' rows differ (marked)']),
     ]),
     h('main', [
-      h('section#requirements', [h('h2', 'Requirements'), h('table', [head, ...requirementRows])]),
+      // Each table scrolls within the page when its deployments need more than its width, as the history's grid does.
+      h('section#requirements', [h('h2', 'Requirements'), h('div.matrix', [h('table', [head, ...requirementRows])])]),
       h('section#observations', [
         h('h2', 'Observations'),
         h('p', 'Behaviour where the specification is silent. A row is marked when the behaviour differs, not when only the data does.'),
-        h('table', [head, ...observationRows]),
+        h('div.matrix', [h('table', [head, ...observationRows])]),
       ]),
     ]),
   ]);

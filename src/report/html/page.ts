@@ -49,7 +49,9 @@ export function page(title: string, body: ElementContent[]): string {
 
 /** An observation's value as a table: an object as rows of fields, a list of objects as one row each. */
 export function valueTable(value: unknown): ElementContent {
-  const cell = (v: unknown) => (typeof v === 'string' ? text(v) : h('code', text(JSON.stringify(v))));
+  // A string with a long run that is no word (a JSON body, a URL) is code, which wraps anywhere: as text, it would widen its table past the page.
+  const cell = (v: unknown) =>
+    typeof v === 'string' ? (/(?=\S{20})\S*[^\sA-Za-z]/.test(v) ? h('code', text(v)) : text(v)) : h('code', text(JSON.stringify(v)));
   const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   if (Array.isArray(value) && value.every(isRecord)) {
     const columns = [...new Set(value.flatMap((v) => Object.keys(v)))];
