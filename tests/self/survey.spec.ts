@@ -31,6 +31,7 @@ import { demographicSearch, nameSearch, unusedUnmatchable } from '../../src/rule
 import { layoutProblems, openFile, readmeImage } from './browser';
 import { listening } from './socket-server';
 import { inSample } from '../../src/survey/sample';
+import { kindSearches } from '../../src/survey/search-kinds';
 import type { SurveyPlan } from '../../src/survey/survey-plan';
 import { SurveyTally } from '../../src/survey/tally';
 import type { PageUnit, ProviderUnit } from '../../src/survey/records';
@@ -357,6 +358,36 @@ test('hostile text in records: survey.json valid and bounded, failures.csv parse
   }
 });
 
+test('the searches of each kind: the value the most organizations of page 1 share, an identifier and a phone among them', () => {
+  const organization = (id: string, identifier: string, phone: string) => ({
+    resourceType: 'Organization',
+    id,
+    name: `${id.toUpperCase()} FAMILY CLINIC`,
+    identifier: [{ system: 'http://hl7.org/fhir/sid/us-npi', value: identifier }],
+    telecom: [{ system: 'phone', value: phone }],
+    address: [{ city: 'AKRON', state: 'OH', postalCode: '44308' }],
+  });
+  // Two of three share a group's number and a switchboard; the third's are its own.
+  const bundle = {
+    resourceType: 'Bundle',
+    type: 'searchset',
+    entry: [
+      organization('a', '1234567893', '(330) 555-0100'),
+      organization('b', '1234567893', '330.555.0100'),
+      organization('c', '1245319599', '3305550199'),
+    ].map((resource) => ({ fullUrl: `Organization/${resource.id}`, resource })),
+  };
+  const chosen = Object.fromEntries(kindSearches(bundle, 1, [{ 'address-state': 'OH' }]).map((k) => [k.kind, k.query]));
+  expect(chosen).toMatchObject({
+    identifier: { identifier: '1234567893' },
+    phone: { phone: '3305550100' },
+    'address-city': { 'address-city': 'AKRON' },
+    'address-postalcode': { 'address-postalcode': '44308' },
+  });
+  // A kind whose search is one of the plan's own walks is not walked twice.
+  expect(kindSearches(bundle, 1, [{ phone: '3305550100' }]).map((k) => k.kind)).not.toContain('phone');
+});
+
 test('--findability: each organization met is searched by each value it carries; a first-identifier index fails ORG-FINDABLE for exactly the organizations it hides', async () => {
   const walked = fixtures.organizations.filter((o) => o.address.some((a) => a.state === 'OH'));
   // The fault matches an identifier search on each organization's first identifier alone.
@@ -373,7 +404,7 @@ test('--findability: each organization met is searched by each value it carries;
   expect(failing(readSurvey(clean), 'ORG-FINDABLE')).toMatchObject({ checked: walked.length, failed: 0 });
   // Every kind of search walked, not the states' alone: one of each kind page 1 of the walk gives, each judged as a walk.
   const kinds = readSurvey(clean).relations!.searchKinds!;
-  expect(kinds.map((k) => k.kind)).toEqual(['name', 'address-city', 'address-postalcode', 'type', 'address']);
+  expect(kinds.map((k) => k.kind)).toEqual(['name', 'address-city', 'address-postalcode', 'type', 'address', 'identifier', 'phone']);
   expect(kinds.filter((k) => (k.matches ?? 0) > 25).map((k) => k.kind)).toEqual(expect.arrayContaining(['name', 'type']));
   expect(failing(readSurvey(clean), 'ORG-PAGE')).toMatchObject({ checked: 1 + kinds.length, failed: 0 });
   expect(readSurvey(off).relations).toBeUndefined();
@@ -610,7 +641,9 @@ test('--dry-run prints the plan and what it will cost, asks the service nothing,
       'relations: providers met sharing first name, last name and state (SB-AMBIGUOUS), judged from their own searches: 0 requests more',
     );
     expect(plain.stdout).toContain('data-quality scorecard: every record met, 0 requests more; lists: none given');
-    expect(findable.stdout).toContain('search kinds: up to 5 walks more (name, address-city, address-postalcode, type, address)');
+    expect(findable.stdout).toContain(
+      'search kinds: up to 7 walks more (name, address-city, address-postalcode, type, address, identifier, phone)',
+    );
     // A shard counts its own NPIs: fewer than the list's, more than none.
     const shardNpis = Number(/NPIs: (\d+)/.exec(findable.stdout)?.[1]);
     expect(shardNpis).toBeGreaterThan(0);
