@@ -36,11 +36,6 @@ class EntrySkipped extends Error {
   }
 }
 
-export interface InProcessOptions {
-  /** The entries to run: every one by default; the mutation run runs a fault's requirement's entries alone. */
-  select?: (entry: SuiteEntry) => boolean;
-}
-
 /** One entry, its plan run to its end, as the reporter would see the test that wraps it. */
 async function runEntry(
   group: SuiteGroup,
@@ -91,10 +86,10 @@ async function runEntry(
 
 /**
  * The suite against the target `env` names (BASE_URL, API_TOKEN, PROBES_FILE, STATUS_SEARCH, …, as
- * `run` reads them): the preflight, discovery once, every selected entry in turn, and the report
+ * `run` reads them): the preflight, discovery once, every entry in turn, and the report
  * `run` would write (conformance.json's content), its baseline applied where one is configured.
  */
-export async function runSuiteInProcess(env: Environment, options: InProcessOptions = {}): Promise<ConformanceReport> {
+export async function runSuiteInProcess(env: Environment): Promise<ConformanceReport> {
   const startedAt = new Date();
   const config = loadSuiteConfig(env);
   const redactor = new Redactor(secretsOf(config));
@@ -109,8 +104,7 @@ export async function runSuiteInProcess(env: Environment, options: InProcessOpti
       const discovery = await discover(new DirectoryEndpoints(http, config), config.probes);
       const base = { probes: config.probes, settings: { maxPages: config.maxPages, statusSearch: config.statusSearch }, discovery };
       for (const group of SUITE)
-        for (const entry of group.entries.filter((e) => options.select?.(e) ?? true))
-          outcomes.push(await runEntry(group, entry, base, http, config, redactor));
+        for (const entry of group.entries) outcomes.push(await runEntry(group, entry, base, http, config, redactor));
     }
     const aggregated = aggregate(outcomes, { strict: config.strict }, runErrors);
     const judged = config.baseline ? applyBaseline(aggregated, config.baseline, config.strict) : undefined;
