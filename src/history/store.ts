@@ -195,20 +195,32 @@ const within = (dir: string) => readdirSync(dir, { recursive: true, encoding: 'u
 
 /** The first entry under `dir` (itself included) this user cannot write, or undefined: PostgreSQL writes all over its data folder, even to read. */
 function firstUnwritable(dir: string): string | undefined {
+  const vanished = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
   try {
     accessSync(dir, constants.W_OK);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? undefined : dir;
+    return vanished(error) ? undefined : dir;
   }
-  for (const path of within(dir)) {
+  // A recorder beside this one may rename or remove what is under it meanwhile (a template copied
+  // aside, then renamed into place): a path gone is no path this user cannot write, and a walk that
+  // meets one gone is made again.
+  for (let attempt = 1; ; attempt++) {
+    let paths: string[];
     try {
-      accessSync(path, constants.W_OK);
-    } catch {
-      return path;
+      paths = within(dir);
+    } catch (error) {
+      if (vanished(error) && attempt < 3) continue;
+      return vanished(error) ? undefined : dir;
     }
+    for (const path of paths) {
+      try {
+        accessSync(path, constants.W_OK);
+      } catch (error) {
+        if (!vanished(error)) return path;
+      }
+    }
+    return undefined;
   }
-  return undefined;
 }
 
 /**
