@@ -323,7 +323,8 @@ async function main(): Promise<void> {
       (c) => judged(c, async (reportDir) => runInProcess(await c.env(server.origin, reportDir))),
     );
     // In the cases' own order, as the table has always listed them.
-    results = chosen.map((c) => [...asProcesses, ...inProcess].find((r) => r.name === c.name)!);
+    const byName = new Map([...asProcesses, ...inProcess].map((result) => [result.name, result]));
+    results = chosen.map((c) => byName.get(c.name)!);
   } finally {
     await server.stop();
     rmSync(root, { recursive: true, force: true });

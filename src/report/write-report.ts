@@ -41,28 +41,30 @@ function withEvidenceCut(report: ConformanceReport, cut: (typeof EVIDENCE_CUTS)[
 
 const jsonOf = (report: ConformanceReport) => `${JSON.stringify(report, null, 2)}\n`;
 
-/** Whether conformance.json of the report is within its bound; the compact JSON, shorter and quicker to make, first rules out most that are not. */
-const fits = (report: ConformanceReport) =>
-  JSON.stringify(report).length <= REPORT_JSON_MAX_BYTES && Buffer.byteLength(jsonOf(report)) <= REPORT_JSON_MAX_BYTES;
-
 /**
- * The report as it may leave the harness: every string through the redactor, then the cap; when
- * conformance.json would still pass its bound, the failures' evidence cut shorter until it does not.
+ * The report as it may leave the harness, and its conformance.json: every string through the
+ * redactor, then the cap; when conformance.json would still pass its bound, the failures' evidence
+ * cut shorter until it does not. The JSON is made once for each try, and the last is what is written.
  */
-export function safeReport(report: ConformanceReport, redactor: Redactor): ConformanceReport {
+function boundedReport(report: ConformanceReport, redactor: Redactor): { safe: ConformanceReport; json: string } {
   let safe = serviceValue(redactor.value(report), REPORT_STRING_MAX_BYTES);
+  let json = jsonOf(safe);
   for (const cut of EVIDENCE_CUTS) {
-    if (fits(safe)) break;
+    if (Buffer.byteLength(json) <= REPORT_JSON_MAX_BYTES) break;
     safe = withEvidenceCut(safe, cut);
+    json = jsonOf(safe);
   }
-  return safe;
+  return { safe, json };
 }
+
+/** The report as it may leave the harness (boundedReport): what an in-process run returns. */
+export const safeReport = (report: ConformanceReport, redactor: Redactor): ConformanceReport => boundedReport(report, redactor).safe;
 
 /** Writes every report file, each from the safe report. */
 export function writeReport(reportDir: string, report: ConformanceReport, redactor: Redactor): void {
   mkdirSync(reportDir, { recursive: true });
-  const safe = safeReport(report, redactor);
-  writeFileSync(join(reportDir, REPORT_FILES.json), jsonOf(safe));
+  const { safe, json } = boundedReport(report, redactor);
+  writeFileSync(join(reportDir, REPORT_FILES.json), json);
   writeFileSync(join(reportDir, REPORT_FILES.markdown), redactor.text(renderMarkdown(safe, reportDir)));
   writeFileSync(join(reportDir, REPORT_FILES.junit), redactor.text(renderJunit(safe)));
   writeFileSync(join(reportDir, REPORT_FILES.html), redactor.text(renderHtml(safe)));

@@ -15,7 +15,7 @@ import {
   unusedUnmatchable,
 } from '../rules/rulebook';
 import { OPTIONAL_SUFFIX } from '../spec/constants';
-import { requirement } from '../spec/catalogue';
+import { notApplicable } from '../spec/catalogue';
 import { NO_CURATED_ID } from './discovery';
 import type { SuiteGroup } from './entry';
 import { forEachProbe, noProbe, requiredFor, stepEachProbe } from './probe-steps';
@@ -125,12 +125,7 @@ export const SEARCH_SINGLE_BEST: SuiteGroup = {
             text: `the record ${golden.id} has no first and last name or no state`,
           });
           // No search by its own values was made, so none is known to match several: SB-AMBIGUOUS's own probe is left whole.
-          if (byName.length === 0)
-            checks.skipSubject('shared-demographics', {
-              kind: 'not-applicable',
-              condition: 'several-match',
-              text: requirement('SB-AMBIGUOUS').appliesWhen!.otherwise,
-            });
+          if (byName.length === 0) checks.skipSubject('shared-demographics', notApplicable('SB-AMBIGUOUS'));
         } else {
           const answers = await askedInTurn(
             (asked) => nextDemographicRequest(demographics, asked),

@@ -11,7 +11,7 @@ import type { Sample } from './sample';
 import { type WalkedPage, PageWalk, walkedPage } from '../rules/rulebook';
 import { judgeSurveyed } from './subjects';
 import { recordVerdict } from './record-verdict';
-import { type ObservationId, requirement, type Level, type RequirementId } from '../spec/catalogue';
+import { type ObservationId, notApplicable, requirement, type Level, type RequirementId } from '../spec/catalogue';
 import { observedBehaviour } from '../verdicts/baseline/observed-behaviour';
 import type { FailingKeys, NotJudgedReason, SurveyReport } from '../types/schemas';
 import type { FailureRow } from '../report/survey/failures-csv';
@@ -570,7 +570,7 @@ export class SurveyTally {
       this.skips.set('SB-AMBIGUOUS', {
         records: this.sharedSearches,
         key: 'searches by demographics or name',
-        reason: { kind: 'not-applicable', condition: 'several-match', text: requirement('SB-AMBIGUOUS').appliesWhen!.otherwise },
+        reason: notApplicable('SB-AMBIGUOUS'),
       });
     const searchKinds = this.kindSearches().map(({ kind, query }) => {
       const total = this.page(kindWalkNumber(this.options, kind), 1)?.total;

@@ -6,7 +6,7 @@
 import { HTTP_REQUIREMENTS } from './http';
 import { ORGANIZATION_REQUIREMENTS } from './organization';
 import { PROVIDER_DATA_REQUIREMENTS } from './provider-data';
-import type { Requirement } from './requirement';
+import type { Condition, Requirement } from './requirement';
 import { SEARCH_SINGLE_BEST_REQUIREMENTS } from './search-single-best';
 import { SOURCE_RECORDS_REQUIREMENTS } from './source-records';
 
@@ -42,4 +42,11 @@ const byId = new Map<string, Requirement>(REQUIREMENTS.map((r) => [r.id, r]));
 
 export function requirement(id: RequirementId): Requirement {
   return byId.get(id)!;
+}
+
+/** Why a requirement the specification puts a condition on does not apply, in the catalogue's words: its not-applicable reason. */
+export function notApplicable(id: RequirementId): { kind: 'not-applicable'; condition: Condition; text: string } {
+  const { appliesWhen } = requirement(id);
+  if (!appliesWhen) throw new Error(`${id} has no condition in the catalogue: it always applies`);
+  return { kind: 'not-applicable', condition: appliesWhen.condition, text: appliesWhen.otherwise };
 }

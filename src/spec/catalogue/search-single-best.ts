@@ -25,7 +25,7 @@ export const SEARCH_SINGLE_BEST_REQUIREMENTS = [
     appliesWhen: {
       condition: 'several-match',
       otherwise:
-        'no search the survey made is known to match several providers: no two providers it met share their first name, last name and state, and no answer named another provider holding the searched values',
+        'no search the survey made is known to match several providers: no two providers it met share their first name, last name and state, or their name, and no answer named another provider holding the searched values',
     },
   },
   {
