@@ -209,7 +209,7 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
       if (!candidate) continue;
       const label = `seed ${npi} ${JSON.stringify(candidate)}`;
       const exchange = await api.searchSingleBest(candidate);
-      const asUnique = uniquePromise(label, candidate, exchange);
+      const asUnique = uniquePromise(label, exchange);
       if (kept(asUnique) && asUnique.record?.id === seed.id) {
         byName.push({ query: candidate });
         continue;

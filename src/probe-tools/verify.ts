@@ -130,12 +130,12 @@ const recordIn = (exchange: Exchange): RecordLike | undefined => {
 };
 
 /** A unique promise of an answer in hand (the draft asks each name query once): the rules of a unique search. */
-export function uniquePromise(probe: string, query: Record<string, string>, exchange: Exchange): PromiseCheck & { record?: RecordLike } {
+export function uniquePromise(probe: string, exchange: Exchange): PromiseCheck & { record?: RecordLike } {
   const verdict = promiseOf(
     probe,
     PROMISED.unique,
     { endpoint: 'searchSingleBest', answers: [exchange] },
-    judge('unique-search', { probe, query, exchange }),
+    judge('unique-search', { probe, exchange }),
     describeAnswer(exchange),
   );
   const record = recordIn(exchange);
@@ -143,7 +143,7 @@ export function uniquePromise(probe: string, query: Record<string, string>, exch
 }
 
 export const verifyUnique = async (api: DirectoryEndpoints, probe: string, query: Record<string, string>) =>
-  uniquePromise(probe, query, await api.searchSingleBest(query));
+  uniquePromise(probe, await api.searchSingleBest(query));
 
 /**
  * An ambiguous promise of an answer in hand: the rules of an ambiguous search, which read the

@@ -54,7 +54,7 @@ export function queryMismatches(data: Record<string, unknown>, query: Record<str
   }
   if (City !== undefined && !addresses.flatMap((a) => strings(a.City)).some((v) => same(v, City)))
     problems.push(`City ${City} is in no address`);
-  if (Phone !== undefined && ![...strings(data.Phone), ...addresses.flatMap((a) => strings(a.AddressPhone))].includes(Phone))
+  if (Phone !== undefined && ![...strings(data.Phone), ...addresses.flatMap((a) => strings(a.AddressPhone))].includes(Phone.trim()))
     problems.push(`Phone ${Phone} is neither in data.Phone nor in an address`);
   return problems;
 }

@@ -12,7 +12,7 @@ import { answerSummary, isJsonArray, recordOf, rootKind } from './answers';
 import { Judgement } from './judgement';
 import { codeProblems, npiProblems, codedValues, queryMismatches, PLAIN_PARAMETERS } from './provider';
 import { classifySingleBest, describeAnswer } from './single-best-answer';
-import { uniqueAnswer, uniqueRecord } from './unique-probe';
+import { uniqueAnswer } from './unique-probe';
 
 /** Every parameter of a query made optional (§4.1 r1: a trailing dash). */
 export const dashed = (query: Record<string, string>) =>
@@ -72,12 +72,6 @@ export function judgeAnsweredRecord(exchange: Exchange): Judgement {
   const held = codedValues(data);
   if (Object.keys(held).length > 0) judgement.observe('OBS-CODED-VALUES', held);
   return judgement;
-}
-
-/** SB-MATCHES-QUERY: a unique probe's record agrees with the query's identifying parameters (§4.1). */
-export function judgeMatchesQuery(probe: string, query: Record<string, string>, exchange: Exchange): Judgement {
-  const judgement = new Judgement();
-  return uniqueRecord(judgement, probe, exchange) ? judgement.add(judgeAnsweredMatch(query, exchange)) : judgement;
 }
 
 /**

@@ -17,15 +17,9 @@ export function uniqueAnswer(judgement: Judgement, probe: string, exchange: Exch
   return undefined;
 }
 
-/** A unique probe's golden record, when the answer is one (see uniqueAnswer). */
-export function uniqueRecord(judgement: Judgement, probe: string, exchange: Exchange): RecordLike | undefined {
-  const answer = uniqueAnswer(judgement, probe, exchange);
-  return answer?.kind === 'record' ? answer.record : undefined;
-}
-
 /** A unique probe's golden record, with the judgement its answer gives: a probe problem when it says "more than one" or "none". */
 export function judgeUniqueProbe(probe: string, exchange: Exchange): { record?: RecordLike; judgement: Judgement } {
   const judgement = new Judgement();
-  const record = uniqueRecord(judgement, probe, exchange);
-  return { judgement, ...(record ? { record } : {}) };
+  const answer = uniqueAnswer(judgement, probe, exchange);
+  return { judgement, ...(answer?.kind === 'record' ? { record: answer.record } : {}) };
 }

@@ -34,7 +34,7 @@ export const SEARCH_SINGLE_BEST: SuiteGroup = {
         const { unique = [], ambiguous = [], none = [] } = probes.provider ?? {};
         skipEntry(unique.length + ambiguous.length + none.length === 0, noProbe('provider.unique', 'provider probes'));
         await stepEachProbe(context, 'provider.unique', unique, async ({ query }, probe) => {
-          checks.judge('unique-search', { probe, query, exchange: await api.searchSingleBest(query) });
+          checks.judge('unique-search', { probe, exchange: await api.searchSingleBest(query) });
         });
         if (unique.length === 0) checks.skipSubject('unique-search', NO_UNIQUE);
         // Every answer is judged as an answer (never an array, a record it holds well shaped): the client does it.
@@ -94,14 +94,7 @@ export const SEARCH_SINGLE_BEST: SuiteGroup = {
     {
       title:
         'every §4.1 parameter from a record a unique probe found: Name alone, first and last name, its demographics without the NPI, each dashed, each narrowing by its own value',
-      subjects: [
-        'single-best-answer',
-        'record-search',
-        'demographic-search',
-        'shared-demographics',
-        'optional-parameter',
-        'own-value-narrowing',
-      ],
+      subjects: ['single-best-answer', 'demographic-search', 'shared-demographics', 'optional-parameter', 'own-value-narrowing'],
       plan: async (context) => {
         const { api, checks } = context;
         const { goldens } = context.discovery;
@@ -114,7 +107,6 @@ export const SEARCH_SINGLE_BEST: SuiteGroup = {
         const byName = [only('Name'), only('FirstName', 'LastName')].filter((query) => query !== undefined);
         for (const query of byName) {
           const exchange = await api.searchSingleBest(query);
-          checks.judge('record-search', { query, exchange });
           checks.judge('shared-demographics', { recordId: golden.id, search: { query, narrowing: [] }, answers: [exchange] });
         }
         // §4.1 r1, r4–r5: its first and last name and state find it, or the ambiguity text, narrowed by its own city and zip (SB-FINDABLE).
@@ -129,11 +121,7 @@ export const SEARCH_SINGLE_BEST: SuiteGroup = {
         } else {
           const answers = await askedInTurn(
             (asked) => nextDemographicRequest(demographics, asked),
-            async (query) => {
-              const exchange = await api.searchSingleBest(query);
-              checks.judge('record-search', { query, exchange });
-              return exchange;
-            },
+            (query) => api.searchSingleBest(query),
           );
           checks.judge('demographic-search', { recordId: golden.id, search: demographics, answers });
           checks.judge('shared-demographics', { recordId: golden.id, search: demographics, answers });

@@ -105,9 +105,10 @@ function codedValuesObserved(judgement: Judgement, redact: Redact): string[] {
 }
 
 /**
- * With --findability, a provider found by its NPI, asked for again four ways (§4.1): its NPI with
- * one unmatchable dashed parameter (SB-OPTIONAL-DASH) and with one plain parameter holding its own
- * value (SB-NARROWING), each chosen by the NPI's line so that the survey covers every parameter;
+ * With --findability, a provider found by its NPI, asked for again five ways (§4.1): its NPI with
+ * one unmatchable parameter, dashed (SB-OPTIONAL-DASH) and plain (SB-STRICT-PARAM), and with one
+ * plain parameter holding its own value (SB-NARROWING), each chosen by the NPI's line so that the
+ * survey covers every parameter;
  * its demographics without the NPI (SB-FINDABLE), as the rule asks them; and its name alone. Every
  * answer is judged as every answer is, and against its query (SB-MATCHES-QUERY); the searches by
  * demographics and by name, for another record holding the same values (SB-AMBIGUOUS), and their
@@ -131,7 +132,7 @@ async function findable(
   const ask = async (query: Record<string, string>) => {
     const exchange = await requests.ask('searchSingleBest', () => endpoints.searchSingleBest(query));
     answers.push(exchange);
-    judgements.push(judgeSurveyedAnswer('searchSingleBest', exchange), judgeSurveyed('record-search', { query, exchange }));
+    judgements.push(judgeSurveyedAnswer('searchSingleBest', exchange));
     return exchange;
   };
   /** `values`: the record's own values searched, to count the search under each source dataset holding them all. */
@@ -148,6 +149,17 @@ async function findable(
     'SB-OPTIONAL-DASH',
     judgeSurveyed('optional-parameter', { parameter: dashedParameter, value, recordId: record.id, exchange: optional }),
     [],
+  );
+  // The same parameter without the dash: the suite's sweep (SB-STRICT-PARAM) one parameter a
+  // record, so a parameter the service ignores (City beside the rest) shows within 17 providers.
+  const strict = await ask({ ...base, [dashedParameter]: value });
+  judgements.push(
+    judgeSurveyed('parameter-sweep', {
+      query: base,
+      recordId: record.id,
+      sweep: [{ parameter: dashedParameter, value, exchange: strict }],
+      last: strict,
+    }),
   );
   const ownValues = ownParameterValues(record.data);
   const plain = Object.entries(ownValues).filter(([parameter]) => parameter !== 'NPI');
@@ -222,7 +234,7 @@ export async function surveyProvider(
   const answer = classifySingleBest(search);
   let sources: Exchange | undefined;
   if (answer.kind === 'record' || answer.kind === 'malformed') {
-    judgement.add(judgeSurveyed('unique-search', { probe: label, query: { NPI: npi }, exchange: search }));
+    judgement.add(judgeSurveyed('unique-search', { probe: label, exchange: search }));
   }
   let searched: Awaited<ReturnType<typeof findable>> | undefined;
   if (answer.kind === 'record' && isWellFormed(answer.record.id)) {

@@ -37,15 +37,16 @@ const WALK_SUBJECTS = [
 /**
  * What `--findability` adds: every organization met, searched by each value it carries
  * (ORG-FINDABLE), each answer judged whole as every answer is (search-page, search-filters,
- * search-identifier); every provider found, asked for by its NPI with a dashed and a plain
- * parameter, and by its demographics (SB-OPTIONAL-DASH, SB-NARROWING, SB-FINDABLE, SB-MATCHES-QUERY).
+ * search-identifier); every provider found, asked for by its NPI with an unmatchable parameter
+ * dashed and plain, and with its own value of another, and by its demographics (SB-OPTIONAL-DASH,
+ * SB-STRICT-PARAM, SB-NARROWING, SB-FINDABLE, SB-MATCHES-QUERY).
  */
 const NPI_FINDABILITY = [
   'optional-parameter',
+  'parameter-sweep',
   'own-value-narrowing',
   'demographic-search',
   'shared-demographics',
-  'record-search',
 ] as const;
 const WALK_FINDABILITY = ['own-value-search', 'search-page', 'search-filters', 'search-identifier'] as const;
 

@@ -173,28 +173,15 @@ const CASES: Case[] = [
   at(
     'single-best-answer',
     'the ambiguity text',
-    { exchange: answer(AMBIGUITY_MESSAGE, { contentType: 'text/plain' }) },
-    { 'SB-ROOT-OBJECT': 'pass', 'SB-RECORD-SHAPE': 'none' },
+    { exchange: answer(AMBIGUITY_MESSAGE, { contentType: 'text/plain', url: 'http://service.test/provider/searchSingleBest?Name=A+B' }) },
+    { 'SB-ROOT-OBJECT': 'pass', 'SB-RECORD-SHAPE': 'none', 'SB-MATCHES-QUERY': 'none' },
   ),
-  at(
-    'unique-search',
-    'the record',
-    { probe: 'p', query: { NPI: npi }, exchange: answer(golden) },
-    { 'SB-ROOT-OBJECT': 'pass', 'SB-MATCHES-QUERY': 'pass', 'SB-RECORD-SHAPE': 'none' },
-  ),
+  at('unique-search', 'the record', { probe: 'p', exchange: answer(golden) }, { 'SB-ROOT-OBJECT': 'pass', 'SB-RECORD-SHAPE': 'none' }),
   at(
     'unique-search',
     'an array holding the record',
-    { probe: 'p', query: { NPI: npi }, exchange: answer([golden]) },
+    { probe: 'p', exchange: answer([golden]) },
     { 'SB-ROOT-OBJECT': 'MUST', 'SB-RECORD-SHAPE': 'MUST' },
-  ),
-  at(
-    'unique-search',
-    'the record of another NPI',
-    { probe: 'p', query: { NPI: '1234567893' }, exchange: answer(golden) },
-    {
-      'SB-MATCHES-QUERY': 'MUST',
-    },
   ),
   at(
     'source-records',
@@ -751,22 +738,42 @@ const CASES: Case[] = [
     },
   ),
   at(
-    'record-search',
-    'its own record by Name',
-    { query: { Name: `${golden.data.Name![0].FirstName![0]} ${golden.data.Name![0].LastName![0]}` }, exchange: answer(golden) },
+    'single-best-answer',
+    'its own record, asked by its Name',
+    {
+      exchange: answer(golden, {
+        url: `http://service.test/provider/searchSingleBest?${new URLSearchParams({ Name: `${golden.data.Name![0].FirstName![0]} ${golden.data.Name![0].LastName![0]}` })}`,
+      }),
+    },
     { 'SB-MATCHES-QUERY': 'pass' },
   ),
   at(
-    'record-search',
+    'single-best-answer',
     'a record of another name',
-    { query: { Name: 'ZZNOBODY QQNOONE' }, exchange: answer(golden) },
+    { exchange: answer(golden, { url: 'http://service.test/provider/searchSingleBest?Name=ZZNOBODY+QQNOONE' }) },
     { 'SB-MATCHES-QUERY': 'MUST' },
   ),
   at(
-    'record-search',
-    'the ambiguity text',
-    { query: { Name: 'A B' }, exchange: answer(AMBIGUITY_MESSAGE, { contentType: 'text/plain' }) },
-    { 'SB-MATCHES-QUERY': 'none' },
+    'single-best-answer',
+    'its record, asked by its NPI and a city it is not in (City ignored)',
+    { exchange: answer(golden, { url: `http://service.test/provider/searchSingleBest?NPI=${npi}&City=NO+SUCH+CITY+ZZ` }) },
+    { 'SB-MATCHES-QUERY': 'MUST' },
+  ),
+  at(
+    'single-best-answer',
+    'its record, asked by its own phone with surrounding spaces',
+    {
+      exchange: answer(golden, {
+        url: `http://service.test/provider/searchSingleBest?${new URLSearchParams({ Phone: ` ${golden.data.Phone![0]} ` })}`,
+      }),
+    },
+    { 'SB-MATCHES-QUERY': 'pass' },
+  ),
+  at(
+    'single-best-answer',
+    'a record of no city it was asked for, the city dashed: optional, so no mismatch',
+    { exchange: answer(golden, { url: 'http://service.test/provider/searchSingleBest?City-=NO+SUCH+CITY+ZZ' }) },
+    { 'SB-MATCHES-QUERY': 'pass' },
   ),
   at(
     'own-value-narrowing',

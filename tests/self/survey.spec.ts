@@ -468,21 +468,38 @@ test('the findability rates carry the 95% Wilson interval, inside [0, 1] at the 
   expect(wilsonInterval(10, 10).high).toBe(1);
 });
 
-test('--findability: every provider found is asked for by its NPI with one dashed and one plain parameter, every §4.1 parameter covered, and by its demographics', async () => {
+test('--findability: every provider found is asked for by its NPI with an unmatchable parameter dashed and plain and its own value of one, every §4.1 parameter covered, and by its demographics', async () => {
   const dir = tempDir();
   const npis = writeFixtureNpis(join(dir, 'npis.txt'), 150);
-  const [clean, dashed, names, first] = [join(dir, 'clean'), join(dir, 'dashed'), join(dir, 'names'), join(dir, 'first')];
+  const [clean, dashed, names, first, city] = ['clean', 'dashed', 'names', 'first', 'city'].map((name) => join(dir, name));
   const results = await Promise.all([
     survey('clean', ['--npis', npis, '--findability', '--out', clean]),
     survey('dash-phone-email-required', ['--npis', npis, '--findability', '--out', dashed]),
     survey('names-need-npi', ['--npis', npis, '--findability', '--out', names]),
     survey('ambiguous-first-candidate', ['--npis', npis, '--findability', '--out', first]),
+    survey('city-ignored', ['--npis', npis, '--findability', '--out', city]),
   ]);
   // SB-FINDABLE is SHOULD: a survey that fails only it passes.
-  expect(results.map((r) => r.code)).toEqual([0, 1, 0, 1]);
+  expect(results.map((r) => r.code)).toEqual([0, 1, 0, 1, 1]);
   const report = readSurvey(clean);
-  for (const id of ['SB-OPTIONAL-DASH', 'SB-NARROWING', 'SB-FINDABLE'])
-    expect(failing(report, id, id === 'SB-FINDABLE' ? 'SHOULD' : 'MUST'), id).toMatchObject({ checked: 150, failed: 0 });
+  for (const [id, level] of [
+    ['SB-OPTIONAL-DASH', 'MUST'],
+    ['SB-STRICT-PARAM', 'SHOULD'],
+    ['SB-NARROWING', 'MUST'],
+    ['SB-FINDABLE', 'SHOULD'],
+  ])
+    expect(failing(report, id, level), id).toMatchObject({ checked: 150, failed: 0 });
+  // City ignored: each provider whose line asks its NPI with a city no one has still answers its record. That
+  // record is in no such city (SB-MATCHES-QUERY, MUST), and the parameter is named (SB-STRICT-PARAM, SHOULD).
+  const cityIgnored = readSurvey(city);
+  const strict = failing(cityIgnored, 'SB-STRICT-PARAM', 'SHOULD')!;
+  expect(strict.failed).toBeGreaterThanOrEqual(Math.floor(150 / 17));
+  expect(strict.failed).toBeLessThanOrEqual(Math.ceil(150 / 17));
+  expect(strict.examples.every((e) => /1 of 1 parameters are ignored: .* City=NO SUCH CITY ZZ$/.test(e.message))).toBe(true);
+  const contradicted = failing(cityIgnored, 'SB-MATCHES-QUERY')!;
+  expect(contradicted.failed).toBe(strict.failed);
+  expect(contradicted.examples.every((e) => e.message.includes('City NO SUCH CITY ZZ is in no address'))).toBe(true);
+  expect(failing(report, 'SB-MATCHES-QUERY')).toMatchObject({ failed: 0 });
   // Relations: providers met that share their first and last name and state, or their whole name, are one query matching several (§4.1 r4).
   const groupsBy = (search: typeof demographicSearch, providers = fixtures.providers.slice(0, 150)) => {
     const groups = new Map<string, string[]>();
@@ -648,7 +665,7 @@ test('--dry-run prints the plan and what it will cost, asks the service nothing,
     const shardNpis = Number(/NPIs: (\d+)/.exec(findable.stdout)?.[1]);
     expect(shardNpis).toBeGreaterThan(0);
     expect(shardNpis).toBeLessThan(100);
-    expect(findable.stdout).toContain('about 6.3 requests each');
+    expect(findable.stdout).toContain('about 7.3 requests each');
     // Not even the preflight; no survey folder.
     expect(asked).toEqual([]);
     expect(existsSync(out)).toBe(false);

@@ -32,7 +32,6 @@ import { replayPageWalk } from '../organization/walk-by-page';
 import { replayNextWalk } from '../organization/walk-by-next';
 import {
   judgeAmbiguous,
-  judgeMatchesQuery,
   judgeNoArray,
   judgeNarrowing,
   judgeNoMatch,
@@ -83,9 +82,10 @@ export const RULEBOOK: readonly Rule[] = [
   ),
   rule('single-best-answer', ['SB-ROOT-OBJECT'], ({ exchange }) => judgeNoArray(exchange)),
   rule('single-best-answer', ['SB-RECORD-SHAPE', ...PROVIDER_DATA, 'OBS-CODED-VALUES'], ({ exchange }) => judgeAnsweredRecord(exchange)),
+  // Whatever request brought it, a record answered agrees with the query it was asked with (§4.1).
+  rule('single-best-answer', ['SB-MATCHES-QUERY'], ({ exchange }) => judgeAnsweredMatch(queryOf(exchange), exchange)),
   rule('unique-search', ['SB-RECORD-SHAPE'], ({ probe, exchange }) => judgeUniqueRecord(probe, exchange)),
   rule('unique-search', ['SB-ROOT-OBJECT'], ({ probe, exchange }) => judgeUniqueRoot(probe, exchange)),
-  rule('unique-search', ['SB-MATCHES-QUERY'], ({ probe, query, exchange }) => judgeMatchesQuery(probe, query, exchange)),
   rule('source-records', ['SR-ROOT-ARRAY', 'SR-ELEMENT-SHAPE', ...PROVIDER_DATA, 'OBS-CODED-VALUES'], ({ golden, exchange }) =>
     judgeSourceRecords(golden.id, exchange),
   ),
@@ -126,7 +126,6 @@ export const RULEBOOK: readonly Rule[] = [
   rule('optional-parameter', ['SB-OPTIONAL-DASH'], ({ parameter, value, recordId, exchange }) =>
     judgeOptionalDash(parameter, value, recordId, exchange),
   ),
-  rule('record-search', ['SB-MATCHES-QUERY'], ({ query, exchange }) => judgeAnsweredMatch(query, exchange)),
   rule('own-value-narrowing', ['SB-NARROWING'], ({ recordId, parameter, value, exchange }) =>
     judgeOwnValueNarrowing(recordId, parameter, value, exchange),
   ),
@@ -190,6 +189,11 @@ export function judgeAnswer(endpoint: Endpoint, exchange: Exchange): Judgement {
       .add(judge('search-filters', { exchange }))
       .add(judge('search-identifier', { exchange }));
   return judgement;
+}
+
+/** The parameters of an answer's request, as sent (a name given twice: its last value). */
+function queryOf(exchange: Exchange): Record<string, string> {
+  return Object.fromEntries(new URL(exchange.url).searchParams);
 }
 
 /** The query of an answer's request, as sent: `?name=A&Count=1`, or "with no parameter". */

@@ -19,7 +19,7 @@ export interface Subjects {
   /** Any searchSingleBest answer, whatever the query. */
   'single-best-answer': { exchange: Exchange };
   /** A searchSingleBest answer to a query that names exactly one provider: a unique probe, or a surveyed NPI. */
-  'unique-search': { probe: string; query: Query; exchange: Exchange };
+  'unique-search': { probe: string; exchange: Exchange };
   /** The sourceRecords answer for the curated ID of a golden record. */
   'source-records': { golden: RecordLike; exchange: Exchange };
   /** An organization search's answer, as a bundle of its own elements, its entries aside; `request` says what was asked, in words. */
@@ -88,8 +88,6 @@ export interface Subjects {
   'unknown-lookup': { exchange: Exchange };
   /** A unique query plus a non-matching parameter, dashed (optional) or not. */
   'optional-parameter': { parameter: string; value: string; recordId: string; exchange: Exchange };
-  /** Any searchSingleBest query without a promise, against what it asked: a record it answers agrees with it (Name alone, say). */
-  'record-search': { query: Query; exchange: Exchange };
   /** The NPI of a record plus one plain parameter holding the record's own value. */
   'own-value-narrowing': { recordId: string; parameter: string; value: string; exchange: Exchange };
   /** A record's own demographics without its NPI: the answers to nextDemographicRequest's requests, in order. */
@@ -154,7 +152,6 @@ export const SUBJECT_NEEDS: Readonly<Record<SubjectKind, string>> = {
   'default-page': 'a search without Count and Page',
   'unknown-lookup': 'the source records of a curated ID that does not exist',
   'repeated-lookup': 'the same curated ID asked twice',
-  'record-search': 'a searchSingleBest query by the values of a known record (Name alone, first and last name)',
   'own-value-narrowing': "a record's NPI plus each parameter with the record's own value",
   'demographic-search': "a record's first and last name and state, without its NPI, narrowed by its city and zip while ambiguous",
   'shared-demographics':

@@ -14,7 +14,7 @@ export const SEARCH_SINGLE_BEST_REQUIREMENTS = [
     level: 'MUST',
     spec: '§4.1',
     title:
-      "the record agrees with the query's non-optional identifying parameters: NPI among `data.NPI`; first and last name in a `Name` entry (case-insensitive); state in `State` or an address",
+      "a record answered, whatever request brought it, agrees with the query's non-optional plainly named parameters: NPI among `data.NPI`; first and last name in a `Name` entry (case-insensitive); state in `State` or an address; city in an address; phone in `Phone` or an address",
   },
   {
     id: 'SB-AMBIGUOUS',
