@@ -83,11 +83,14 @@ export const SEARCH_SINGLE_BEST: SuiteGroup = {
           checks.judge('optional-parameter', { parameter: name, value, recordId: base.id, exchange: optional });
           if (swept) return;
           // §4.1 r2, r5: every parameter, without the dash, narrows; the sweep runs once, on the first record.
+          // Beside the record's own State, so that a parameter ignored only when State is given shows too.
           swept = true;
+          const { State } = ownParameterValues(base.data);
+          const sweepBase = State === undefined ? query : { ...query, State: query.State ?? State };
           const sweep = [];
           for (const [parameter, unmatchable] of unused)
-            sweep.push({ parameter, value: unmatchable, exchange: await api.searchSingleBest({ ...query, [parameter]: unmatchable }) });
-          checks.judge('parameter-sweep', { query, recordId: base.id, sweep, last: sweep.at(-1)?.exchange ?? optional });
+            sweep.push({ parameter, value: unmatchable, exchange: await api.searchSingleBest({ ...sweepBase, [parameter]: unmatchable }) });
+          checks.judge('parameter-sweep', { query: sweepBase, recordId: base.id, sweep, last: sweep.at(-1)?.exchange ?? optional });
         });
       },
     },

@@ -150,18 +150,20 @@ async function findable(
     judgeSurveyed('optional-parameter', { parameter: dashedParameter, value, recordId: record.id, exchange: optional }),
     [],
   );
-  // The same parameter without the dash: the suite's sweep (SB-STRICT-PARAM) one parameter a
-  // record, so a parameter the service ignores (City beside the rest) shows within 17 providers.
-  const strict = await ask({ ...base, [dashedParameter]: value });
+  // The same parameter without the dash, beside the record's own State: the suite's sweep
+  // (SB-STRICT-PARAM) one parameter a record, so that a parameter the service ignores (City, or City
+  // only when State is given) shows within 17 providers. A record answered is also in no such place (SB-MATCHES-QUERY).
+  const ownValues = ownParameterValues(record.data);
+  const strictBase = ownValues.State === undefined ? base : { ...base, State: ownValues.State };
+  const strict = await ask({ ...strictBase, [dashedParameter]: value });
   judgements.push(
     judgeSurveyed('parameter-sweep', {
-      query: base,
+      query: strictBase,
       recordId: record.id,
       sweep: [{ parameter: dashedParameter, value, exchange: strict }],
       last: strict,
     }),
   );
-  const ownValues = ownParameterValues(record.data);
   const plain = Object.entries(ownValues).filter(([parameter]) => parameter !== 'NPI');
   if (plain.length > 0) {
     const [parameter, own] = plain[line % plain.length];

@@ -477,7 +477,7 @@ test('--findability: every provider found is asked for by its NPI with an unmatc
     survey('dash-phone-email-required', ['--npis', npis, '--findability', '--out', dashed]),
     survey('names-need-npi', ['--npis', npis, '--findability', '--out', names]),
     survey('ambiguous-first-candidate', ['--npis', npis, '--findability', '--out', first]),
-    survey('city-ignored', ['--npis', npis, '--findability', '--out', city]),
+    survey('city-ignored-beside-state', ['--npis', npis, '--findability', '--out', city]),
   ]);
   // SB-FINDABLE is SHOULD: a survey that fails only it passes.
   expect(results.map((r) => r.code)).toEqual([0, 1, 0, 1, 1]);
@@ -489,8 +489,8 @@ test('--findability: every provider found is asked for by its NPI with an unmatc
     ['SB-FINDABLE', 'SHOULD'],
   ])
     expect(failing(report, id, level), id).toMatchObject({ checked: 150, failed: 0 });
-  // City ignored: each provider whose line asks its NPI with a city no one has still answers its record. That
-  // record is in no such city (SB-MATCHES-QUERY, MUST), and the parameter is named (SB-STRICT-PARAM, SHOULD).
+  // City ignored when State is given: each provider whose line asks its NPI and State with a city no one has still answers
+  // its record. That record is in no such city (SB-MATCHES-QUERY, MUST), and the parameter is named (SB-STRICT-PARAM, SHOULD).
   const cityIgnored = readSurvey(city);
   const strict = failing(cityIgnored, 'SB-STRICT-PARAM', 'SHOULD')!;
   expect(strict.failed).toBeGreaterThanOrEqual(Math.floor(150 / 17));

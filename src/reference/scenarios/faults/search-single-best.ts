@@ -79,6 +79,23 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
       },
     },
     {
+      // A query builder that filters by State or by City, never both: a vendor's plausible slip.
+      name: 'city-ignored-beside-state',
+      description: 'City is not used for matching when State is also given',
+      unseenBySurvey: 'the survey without --findability searches by NPI alone, never by City',
+      behaviour: {
+        searchSingleBest: {
+          singleBest: (query, search) => {
+            const { required, optional } = query;
+            if (required.State === undefined && optional.State === undefined) return search.singleBest(query);
+            const { City: _r, ...otherRequired } = required;
+            const { City: _o, ...otherOptional } = optional;
+            return search.singleBest({ required: otherRequired, optional: otherOptional });
+          },
+        },
+      },
+    },
+    {
       name: 'name-parts-swapped',
       description: 'FirstName and LastName swapped in the returned Name entries',
       unseenBySurvey: 'the survey searches by NPI alone, which a swapped name does not contradict',
