@@ -43,7 +43,6 @@ function addImport(root: string, file: string, statement: string): void {
 }
 
 test('the tree keeps its boundaries, and a circle added to a copy of it makes the check fail', () => {
-  test.setTimeout(120_000);
   const clean = cruise(PACKAGE_ROOT);
   expect(clean.status, clean.output).toBe(0);
   const root = copyOfTheTree();
@@ -56,7 +55,6 @@ test('the tree keeps its boundaries, and a circle added to a copy of it makes th
 });
 
 test('a rule that imports a later stage, Playwright or a socket of its own, or a verdict that reads the scorecard, breaks the boundaries', () => {
-  test.setTimeout(120_000);
   const root = copyOfTheTree();
   addImport(root, 'src/rules/answers.ts', "import { renderMarkdown } from '../report/markdown';\nvoid renderMarkdown;");
   addImport(root, 'src/verdicts/fingerprint.ts', "import { test } from '@playwright/test';\nvoid test;");
@@ -73,7 +71,6 @@ test('a rule that imports a later stage, Playwright or a socket of its own, or a
 });
 
 test("a driver that takes a rule function past the rulebook's public module breaks the boundaries", () => {
-  test.setTimeout(120_000);
   const root = copyOfTheTree();
   // Each judging on its own would be a second rulebook: the suite's specs, the survey and probes check.
   addImport(root, 'tests/conformance/http.spec.ts', "import { judgeTotal } from '../../src/rules/organization/bundle';\nvoid judgeTotal;");

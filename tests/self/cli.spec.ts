@@ -89,7 +89,6 @@ test('the command line keeps its word: help of no command is exit 2, --grep that
 });
 
 test('a run stopped by SIGTERM writes the report of what it judged and exits by its verdict, 3, as the README says', async () => {
-  test.setTimeout(120_000);
   const dir = tempDir();
   // Paced (3 requests a second against the embedded server), so that the signal lands in the middle of the tests.
   const result = await commandAsync(['run'], {
@@ -98,7 +97,7 @@ test('a run stopped by SIGTERM writes the report of what it judged and exits by 
     started: (child) =>
       void (async () => {
         await expect
-          .poll(() => existsSync(join(dir, 'conformance-report', 'playwright', 'test-results')), { timeout: 60_000, intervals: [100] })
+          .poll(() => existsSync(join(dir, 'conformance-report', 'playwright', 'test-results')), { timeout: 120_000, intervals: [100] })
           .toBe(true);
         await new Promise((resolve) => setTimeout(resolve, 3_000));
         child.kill('SIGTERM');
@@ -500,7 +499,6 @@ test('one format fault in every record reads in one screen: a line a test, one b
 test('a baseline gates a release: --update-baseline accepts, known passes, expired and new fail, fixed warns, drift warns or fails', async ({
   scenarios,
 }) => {
-  test.setTimeout(180_000);
   const dir = tempDir();
   const faulty = `${scenarios.origin}${scenarioPrefix('page-size-20')}`;
   const clean = `${scenarios.origin}${scenarioPrefix('clean')}`;
@@ -639,7 +637,6 @@ function installedManifests(nodeModules: string): { name: string; version: strin
 }
 
 test('the packed tarball installs into an empty directory and runs against the embedded server and a scenario server', async () => {
-  test.setTimeout(300_000);
   const dir = tempDir();
   const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: PACKAGE_ROOT, encoding: 'utf8' })
     .trim()

@@ -44,7 +44,8 @@ export function command(args: string[], options: CommandOptions = {}): CommandRe
     cwd: options.cwd ?? PACKAGE_ROOT,
     env: commandEnvironment(options),
     encoding: 'utf8',
-    timeout: 180_000,
+    // A hang, not a busy machine: one command, however loaded the cores, ends well within it.
+    timeout: 600_000,
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }

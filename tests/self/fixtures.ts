@@ -29,7 +29,7 @@ function serverOfTheWorker<Server extends { stop(): Promise<void> }>(
       await use(server);
       await server.stop();
     },
-    { scope: 'worker', timeout: 120_000 },
+    { scope: 'worker', timeout: 300_000 },
   ];
 }
 

@@ -24,7 +24,6 @@ function harValidator() {
 }
 
 test('run --har writes every exchange as HAR 1.2, credentials redacted, bodies bounded', async ({ scenarios }) => {
-  test.setTimeout(120_000);
   const dir = tempDir();
   const run = await commandAsync(
     [

@@ -183,7 +183,6 @@ test('a damaged data folder is one line, exit 3; a report nested 200,000 deep, h
 });
 
 test('a full disk stops a recording in one line, exit 3, and loses nothing: with room again, the run kept before is there and the recording goes through', async () => {
-  test.setTimeout(120_000);
   const runner = privateMountRunner();
   test.skip(typeof runner === 'string', String(runner));
   const dir = tempDir();

@@ -122,7 +122,6 @@ async function recordInServerStore(folder: string, store: string, label: string,
 test('both stores: two clean runs and a conformant variant pass the gate; a fault after them fails it in one line naming the requirement', async ({
   postgres,
 }) => {
-  test.setTimeout(240_000);
   const stores = await newStores(postgres);
   const dir = tempDir();
   const port = await freePort();
@@ -207,7 +206,6 @@ test('both stores: two clean runs and a conformant variant pass the gate; a faul
 test('both stores: a sparse fault that doubles is a rate regression naming its source dataset; a slow endpoint a latency regression of that endpoint alone', async ({
   postgres,
 }) => {
-  test.setTimeout(300_000);
   const stores = await newStores(postgres);
   const dir = tempDir();
   const npis = npiFile(dir);
@@ -374,7 +372,6 @@ function expectOpenMetrics(text: string): void {
 test('8 recorders at once into one PostgreSQL server, 50 runs each: 400 kept, none twice; the same reports again keep none more', async ({
   postgres,
 }) => {
-  test.setTimeout(180_000);
   const url = await postgres.database();
   const dir = tempDir();
   const folders = Array.from({ length: 400 }, (_, i) => reportFolder(dir, `concurrent-${i}`, i));
@@ -389,7 +386,6 @@ test('8 recorders at once into one PostgreSQL server, 50 runs each: 400 kept, no
 });
 
 test('recorders wait for one another on the embedded store: 4 at once, 5 runs each, all kept', async () => {
-  test.setTimeout(120_000);
   const store = join(tempDir(), 'history');
   const dir = tempDir();
   const folders = Array.from({ length: 20 }, (_, i) => reportFolder(dir, `embedded-${i}`, i));
@@ -407,7 +403,6 @@ test('recorders wait for one another on the embedded store: 4 at once, 5 runs ea
 });
 
 test('a live holder of the embedded store keeps it past the stale time, though stopped, as a writer blocked by a long statement is; a lock that is a file is one line at once', async () => {
-  test.setTimeout(120_000);
   const store = join(tempDir(), 'history');
   expect((await history(['record', reportFolder(tempDir(), 'first', 0), '--history', store])).code).toBe(0);
   // The holder takes the lock, and is stopped (SIGSTOP) for 12 s, longer than the 10 s after which a silent lock is stale: its heartbeat, as a blocked writer's, stops.
@@ -430,7 +425,7 @@ test('a live holder of the embedded store keeps it past the stale time, though s
     { cwd: PACKAGE_ROOT, stdio: 'ignore' },
   );
   const holderExit = new Promise((resolve) => holder.once('exit', resolve));
-  await expect.poll(() => existsSync(held), { timeout: 30_000, intervals: [50] }).toBe(true);
+  await expect.poll(() => existsSync(held), { timeout: 120_000, intervals: [50] }).toBe(true);
   // The process that holds the lock (tsx runs the code in a child of its own): as its owner file names it.
   const { pid } = JSON.parse(readFileSync(join(store, 'history.lock', 'owner.json'), 'utf8')) as { pid: number };
   process.kill(pid, 'SIGSTOP');
@@ -470,7 +465,6 @@ function recorder(folder: string, store: string): ChildProcess {
 test('a recorder killed with kill -9 in the middle of its transaction leaves a PostgreSQL store consistent, and the survey is recorded whole after', async ({
   postgres,
 }) => {
-  test.setTimeout(120_000);
   const url = await postgres.database();
   const folder = bigSurvey(tempDir(), 'killed-survey');
   expect((await history(['record', reportFolder(tempDir(), 'before', 0), '--history', url])).code).toBe(0);
@@ -487,7 +481,7 @@ test('a recorder killed with kill -9 in the middle of its transaction leaves a P
               `select count(*)::int as n from pg_stat_activity where application_name = 'directory-conformance' and xact_start is not null and query ilike 'insert%'`,
             )
           ).rows[0].n,
-        { timeout: 30_000, intervals: [20] },
+        { timeout: 120_000, intervals: [20] },
       )
       .toBeGreaterThan(0);
     child.kill('SIGKILL');
@@ -503,13 +497,12 @@ test('a recorder killed with kill -9 in the middle of its transaction leaves a P
 });
 
 test('a recorder killed with kill -9 leaves the embedded store whole: the next recorder takes the stale lock and finds every run whole or absent', async () => {
-  test.setTimeout(120_000);
   const store = join(tempDir(), 'history');
   const folder = bigSurvey(tempDir(), 'killed-embedded');
   expect((await history(['record', reportFolder(tempDir(), 'before', 0), '--history', store])).code).toBe(0);
   const child = recorder(folder, store);
   // Killed while it holds the store: its lock is taken and its work under way.
-  await expect.poll(() => existsSync(join(store, 'history.lock')), { timeout: 30_000, intervals: [20] }).toBe(true);
+  await expect.poll(() => existsSync(join(store, 'history.lock')), { timeout: 120_000, intervals: [20] }).toBe(true);
   await new Promise((resolve) => setTimeout(resolve, 700));
   child.kill('SIGKILL');
   await new Promise((resolve) => child.once('exit', resolve));
@@ -529,7 +522,6 @@ test('a recorder killed with kill -9 leaves the embedded store whole: the next r
 test('no credential is stored: the token, the headers and the server password appear in no row, no file of the store, no output', async ({
   postgres,
 }) => {
-  test.setTimeout(120_000);
   const tenant = 'history-tenant-55e0';
   const server = await startReferenceServer({ REFERENCE_VARIANT: 'bearer-auth' });
   const url = await postgres.database();
@@ -657,7 +649,6 @@ test('an empty HISTORY_URL (a CI secret never set) asks a survey and its merge f
 });
 
 test('the page of 1,000 runs of 5 targets stays under 5 MB, shows every target, and loads nothing', async ({ postgres }) => {
-  test.setTimeout(180_000);
   // The server store seeds fastest; the page is the same for both stores, made by the same queries.
   const url = await postgres.database();
   const store = await openHistory(url);
@@ -689,8 +680,6 @@ test('the page of 1,000 runs of 5 targets stays under 5 MB, shows every target, 
 });
 
 test('findability that falls beyond its 95% interval is a regression naming the records and the parameter; a fall inside it is noise', async () => {
-  // Two surveys with --findability, six commands on the store: 15 s on an idle machine, over 30 s on a busy 2-core one.
-  test.setTimeout(120_000);
   const dir = tempDir();
   // One target, served in turn by the reference and by a release whose identifier index keeps the first identifier only.
   const port = await freePort();

@@ -10,7 +10,6 @@ const TOKEN = 'report-token-5c1e7a90';
 const TENANT = 'tenant-secret-77d2';
 
 test('index.html agrees with conformance.json, loads nothing, and carries no credential', async ({ scenarios }, testInfo) => {
-  test.setTimeout(120_000);
   const dir = tempDir();
   // A fault, so that the report has a finding with its evidence and curl command.
   const run = await commandAsync(
@@ -65,7 +64,6 @@ test('index.html agrees with conformance.json, loads nothing, and carries no cre
 test('against a baseline: the banner says so, its summary comes before the findings, and an accepted failure is marked known', async ({
   scenarios,
 }, testInfo) => {
-  test.setTimeout(120_000);
   const dir = tempDir();
   const args = ['run', '--base-url', `${scenarios.origin}${scenarioPrefix('page-size-20')}`, '--grep', 'ORG-PAGE|SB-NO-MATCH'];
   const accepted = await commandAsync([...args, '--baseline', 'baseline.json', '--update-baseline', '--report', 'first'], {

@@ -14,7 +14,6 @@ import { commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
 
 test('matrix: one column per report, rows whose behaviour differs marked, data differences not', async ({ scenarios }) => {
-  test.setTimeout(120_000);
   const dir = tempDir();
   // Three deployments: the reference, one answering ambiguity as 409 JSON (silent, §4.1 r6), one paging by 20 (a fault).
   for (const [name, scenario] of [

@@ -52,7 +52,6 @@ async function makeCertificates(dir: string): Promise<void> {
 test('a client certificate (CLIENT_CERT, CLIENT_KEY, CLIENT_KEY_PASSPHRASE) and a private CA (NODE_EXTRA_CA_CERTS) reach an mTLS service', async ({
   directory,
 }) => {
-  test.setTimeout(120_000);
   const dir = tempDir();
   await makeCertificates(dir);
   const read = (file: string) => readFileSync(join(dir, file));

@@ -201,7 +201,6 @@ test("probes check judges multiPage as the suite does: pages of 100 are the serv
 test('a status-search promise answered "not supported" (§4.3: only for tenants configured to search status) is a probe problem in run and in probes check alike: exit 3, never a finding', async ({
   directory,
 }) => {
-  test.setTimeout(120_000);
   const { server, baseUrl } = await listening(directory, 'no-status-search');
   const { api, close } = endpoints(DirectoryEndpoints, baseUrl);
   try {

@@ -175,7 +175,6 @@ test('runs of the suite, plain and gated by the baseline that --update-baseline 
 test('surveys with and without findability, sampled, and sharded then merged, are read back and kept in both stores', async ({
   postgres,
 }) => {
-  test.setTimeout(240_000);
   const server = await serveScenariosHere();
   const dir = tempDir();
   try {

@@ -25,7 +25,6 @@ function conclusions(file: string) {
 }
 
 test('three shards merged give the requirements, statuses, check counts and observations of one unsharded run', async ({ scenarios }) => {
-  test.setTimeout(240_000);
   const dir = tempDir();
   // A fault, so that a failure has to survive the merge too.
   const target = ['--base-url', `${scenarios.origin}${scenarioPrefix('page-size-20')}`];

@@ -24,7 +24,6 @@ for (const [rate, seconds] of [
   [20, 6],
 ] as const) {
   test(`--max-rps ${rate}: never more than ${rate} + 1 in any one-second window, nor above ${rate} on average`, async () => {
-    test.setTimeout(120_000);
     const dir = tempDir();
     // Each NPI is two requests (its search and its source records): `seconds` of work at the limit.
     const npis = readFixtures()

@@ -214,7 +214,6 @@ test('a service that echoes the credentials it is sent, and a secret query param
  * one's; the merge run again writes a whole survey.
  */
 test('kill -9 during survey merge leaves no survey.json beside a half-written survey; the merge run again is whole', async () => {
-  test.setTimeout(180_000);
   const dir = tempDir();
   const shards = async (name: string, args: string[]) => {
     const dirs = [1, 2].map((index) => join(dir, `${name}-${index}`));

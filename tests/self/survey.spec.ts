@@ -190,7 +190,6 @@ test('the reference server surveys without a failure, every NPI and every state 
 });
 
 test('three shards merged give the unsharded survey', async () => {
-  test.setTimeout(120_000);
   const dir = tempDir();
   const args = ['--npis', npiFile(dir), '--organizations-by-state', '--examples', '3'];
   const whole = await survey('sparse-source-dashed-phone', [...args, '--out', join(dir, 'whole')]);
@@ -235,7 +234,6 @@ function surveyProcess(args: string[]): { child: ChildProcess; exited: Promise<n
 }
 
 test('a survey killed with kill -9 three times and resumed counts every record once', async () => {
-  test.setTimeout(180_000);
   const dir = tempDir();
   const target = `${server.origin}${scenarioPrefix('sparse-source-dashed-phone')}`;
   // Slow enough (100 requests/s, about 12 s in all) that each kill lands in the middle.
@@ -250,7 +248,7 @@ test('a survey killed with kill -9 three times and resumed counts every record o
     const run = surveyProcess([...args, '--out', out, ...(kill > 0 ? ['--resume'] : [])]);
     // Once the survey has begun (on a busy machine its start alone can take seconds), at a moment
     // within the next 2.5 s: a kill before its first checkpoint would prove nothing.
-    await expect.poll(() => existsSync(checkpoint), { timeout: 60_000, intervals: [50] }).toBe(true);
+    await expect.poll(() => existsSync(checkpoint), { timeout: 120_000, intervals: [50] }).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, random.next() * 2500));
     run.child.kill('SIGKILL');
     expect(await run.exited, random.say(`kill ${kill + 1}`)).toBeNull();
@@ -262,7 +260,6 @@ test('a survey killed with kill -9 three times and resumed counts every record o
 });
 
 test('a --findability survey killed and resumed counts the relations, the walks of each kind and the scorecard as one that ran through', async () => {
-  test.setTimeout(180_000);
   const dir = tempDir();
   const target = `${server.origin}${scenarioPrefix('sparse-name-search-pages-by-20')}`;
   const npis = writeFixtureNpis(join(dir, 'npis.txt'), 150);
@@ -273,7 +270,7 @@ test('a --findability survey killed and resumed counts the relations, the walks 
   const random = seededRandom();
   // About 150 requests a second: the kill lands within the first few seconds of about ten.
   const run = surveyProcess([...args, '--max-rps', '150', '--out', out]);
-  await expect.poll(() => existsSync(join(out, 'survey-checkpoint.json')), { timeout: 60_000, intervals: [50] }).toBe(true);
+  await expect.poll(() => existsSync(join(out, 'survey-checkpoint.json')), { timeout: 120_000, intervals: [50] }).toBe(true);
   await new Promise((resolve) => setTimeout(resolve, 1000 + random.next() * 3000));
   run.child.kill('SIGKILL');
   expect(await run.exited, random.say('the kill')).toBeNull();
@@ -289,7 +286,6 @@ test('a --findability survey killed and resumed counts the relations, the walks 
 });
 
 test('hostile text in records: survey.json valid and bounded, failures.csv parseable with formulas neutralised, index.html inert', async () => {
-  test.setTimeout(120_000);
   const dir = tempDir();
   const history = join(tempDir(), 'history');
   // Every provider of the scenario carries the megabyte, in its golden record and in each source: 40
