@@ -190,6 +190,15 @@ export function uncoveredGoldenValues(golden: Record<string, unknown>, sources: 
 }
 
 /**
+ * SB-STRICT-PARAM's unique query beside the record's own State, when it names none: a parameter a
+ * service ignores only when a state is given then shows too. The suite's sweep and the survey use it.
+ */
+export function besideOwnState(query: Record<string, string>, data: Record<string, unknown>): Record<string, string> {
+  const { State } = ownParameterValues(data);
+  return State === undefined || query.State !== undefined ? query : { ...query, State };
+}
+
+/**
  * A golden record's own value for each §4.1 parameter whose attribute §2.4 names plainly (the first
  * value it holds): what a search for that provider may carry. Name is the first Name entry's first
  * and last name. Parameters whose attribute the record does not hold are left out.

@@ -11,6 +11,7 @@ import {
   dashed,
   demographicSearch,
   nextDemographicRequest,
+  besideOwnState,
   ownParameterValues,
   unusedUnmatchable,
 } from '../rules/rulebook';
@@ -85,8 +86,7 @@ export const SEARCH_SINGLE_BEST: SuiteGroup = {
           // §4.1 r2, r5: every parameter, without the dash, narrows; the sweep runs once, on the first record.
           // Beside the record's own State, so that a parameter ignored only when State is given shows too.
           swept = true;
-          const { State } = ownParameterValues(base.data);
-          const sweepBase = State === undefined ? query : { ...query, State: query.State ?? State };
+          const sweepBase = besideOwnState(query, base.data);
           const sweep = [];
           for (const [parameter, unmatchable] of unused)
             sweep.push({ parameter, value: unmatchable, exchange: await api.searchSingleBest({ ...sweepBase, [parameter]: unmatchable }) });

@@ -19,6 +19,7 @@ import {
   demographicSearch,
   nameSearch,
   nextDemographicRequest,
+  besideOwnState,
   ownParameterValues,
   unusedUnmatchable,
   answeredAmbiguity,
@@ -153,8 +154,7 @@ async function findable(
   // The same parameter without the dash, beside the record's own State: the suite's sweep
   // (SB-STRICT-PARAM) one parameter a record, so that a parameter the service ignores (City, or City
   // only when State is given) shows within 17 providers. A record answered is also in no such place (SB-MATCHES-QUERY).
-  const ownValues = ownParameterValues(record.data);
-  const strictBase = ownValues.State === undefined ? base : { ...base, State: ownValues.State };
+  const strictBase = besideOwnState(base, record.data);
   const strict = await ask({ ...strictBase, [dashedParameter]: value });
   judgements.push(
     judgeSurveyed('parameter-sweep', {
@@ -164,6 +164,7 @@ async function findable(
       last: strict,
     }),
   );
+  const ownValues = ownParameterValues(record.data);
   const plain = Object.entries(ownValues).filter(([parameter]) => parameter !== 'NPI');
   if (plain.length > 0) {
     const [parameter, own] = plain[line % plain.length];

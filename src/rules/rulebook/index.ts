@@ -29,7 +29,7 @@ export { recordOf, type RecordLike } from '../answers';
 export { classifySingleBest, describeAnswer } from '../single-best-answer';
 export { ambiguityNeedsNarrowing, dashed } from '../search-single-best';
 export { unusedUnmatchable } from '../unmatchable';
-export { ownParameterValues } from '../provider';
+export { besideOwnState, ownParameterValues } from '../provider';
 export {
   DEMOGRAPHICS,
   type DemographicSearch,
