@@ -154,6 +154,9 @@ interface Shown {
   matches: number;
 }
 
+/** Whether a bundle's total shows more matches than its entries: a total that counts the page, is capped or is absent does not (§4.3 r4). */
+const totalShowsMore = (total: unknown, entries: number) => typeof total === 'number' && Number.isSafeInteger(total) && total > entries;
+
 const shownBy = (query: Record<string, string>, entries: number, total: unknown): Shown => ({
   query,
   matches: Math.max(entries, typeof total === 'number' && Number.isSafeInteger(total) ? total : 0),
@@ -192,8 +195,16 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
   for (const npi of seedsWanted) {
     const byNpi = await verifyUnique(api, `NPI ${npi}`, { NPI: npi });
     // A seed that finds exactly one provider is kept, whatever rules its record breaks: the run judges them.
-    if (!kept(byNpi) || !byNpi.record) {
+    if (!kept(byNpi)) {
       notes.push(`${byNpi.message}: seed left out`);
+      continue;
+    }
+    // An answer the service failed on (a body cut short, no JSON, a 5xx) is evidence too: the seed is written, and the run judges that answer.
+    if (!byNpi.record) {
+      byNpiProbes.push({ query: { NPI: npi } });
+      notes.push(
+        `NPI ${npi}: its answer could not be read as a record (${byNpi.observed}): kept as evidence, and the run judges that answer; nothing else is drafted from it`,
+      );
       continue;
     }
     if (byNpi.status === 'unconfirmed')
@@ -244,6 +255,8 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
   const searches: { query: Record<string, string> }[] = [];
   // How many organizations each search the draft made showed to match: what fills multiPage and overLimit, and what the notes say.
   const shown: Shown[] = [];
+  // Searches whose answer was a full page and whose total did not show more: how many match, Count=1000 tells.
+  const untold: Record<string, string>[] = [];
   const identifiersSeen: string[] = [];
   // The organizations' names: a word many of them share (CLINIC, MEDICAL) is a search more than 1000 may match.
   const namesSeen: string[] = [];
@@ -258,7 +271,15 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
   for (const candidate of [...cityQueries, ...postalQueries]) {
     const found = await verifySearch(api, JSON.stringify(candidate), candidate);
     if (found.entries !== undefined) shown.push(shownBy(candidate, found.entries, found.total));
+    if (found.entries !== undefined && found.entries >= PAGE_SIZE && !totalShowsMore(found.total, found.entries)) untold.push(candidate);
     if (!kept(found)) continue;
+    // Only an answer that holds organizations shows that the search matches: one of no match (an empty bundle, a 404: §4.3 r2) is not written as one.
+    if (!found.entries) {
+      notes.push(
+        `organization.searches ${JSON.stringify(candidate)}: its answer held no organization (${found.observed}), so it is not written as a search that matches`,
+      );
+      continue;
+    }
     searches.push({ query: candidate });
     for (const entry of entriesOf(found.bundle)) {
       const resource = entry.resource as Record<string, unknown> | undefined;
@@ -275,23 +296,24 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
     seeds.map((s) => s.state),
     TRIES.states,
   );
-  const stateQuery = (state: string) => ({ 'address-state': state });
   let overLimit: { query: Record<string, string> } | undefined;
-  // Each state's Count=1000 answer is its overLimit verification and says how many match.
+  // Each Count=1000 answer (and its page 2 when its total does not tell) is an overLimit verification and says how many match.
   const verifiedOver = new Set<string>();
-  for (const state of states) {
-    const over = await verifyOverLimit(api, state, stateQuery(state));
-    verifiedOver.add(JSON.stringify(stateQuery(state)));
-    const seen = over.entries === undefined ? undefined : shownBy(stateQuery(state), over.entries, over.total);
+  const countOver = async (candidate: Record<string, string>, label: string) => {
+    const over = await verifyOverLimit(api, label, candidate, { countBeyond: true });
+    verifiedOver.add(JSON.stringify(candidate));
+    const seen = over.matches === undefined ? undefined : { query: candidate, matches: over.matches };
     if (seen) shown.push(seen);
-    // Written only where the answer itself shows more than 1000 matches and the promise stands (a Count the service cuts short is its ORG-COUNT failure).
+    // Written only where the answers themselves show more than 1000 matches and the promise stands (a Count the service cuts short is its ORG-COUNT failure).
     const showsOver = seen !== undefined && seen.matches > MAX_COUNT;
-    if (!overLimit && showsOver && kept(over)) overLimit = { query: stateQuery(state) };
+    if (!overLimit && showsOver && kept(over)) overLimit = { query: candidate };
     else if (showsOver && !kept(over))
-      notes.push(
-        `organization.overLimit ${JSON.stringify(stateQuery(state))}: its answer showed ${seen.matches} matches, but ${over.observed}`,
-      );
-  }
+      notes.push(`organization.overLimit ${JSON.stringify(candidate)}: its answers showed ${seen.matches} matches, but ${over.observed}`);
+  };
+  for (const state of states) await countOver({ 'address-state': state }, state);
+  // A search whose answer did not tell how many match: Count=1000 counts them, up to 1000, and its page 2 past that.
+  for (const candidate of distinct(untold, TRIES.counted))
+    if (!verifiedOver.has(JSON.stringify(candidate))) await countOver(candidate, JSON.stringify(candidate));
   // Any other search whose answer showed more than 1000 matches (its total), then the words most of the names seen share.
   const overCandidates = [
     ...shown.filter((s) => s.matches > MAX_COUNT && !verifiedOver.has(JSON.stringify(s.query))).map((s) => s.query),
@@ -299,12 +321,7 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
   ];
   for (const candidate of distinct(overCandidates, TRIES.overLimit)) {
     if (overLimit) break;
-    const over = await verifyOverLimit(api, JSON.stringify(candidate), candidate);
-    const seen = over.entries === undefined ? undefined : shownBy(candidate, over.entries, over.total);
-    if (seen) shown.push(seen);
-    if (seen && seen.matches > MAX_COUNT && kept(over)) overLimit = { query: candidate };
-    else if (seen && seen.matches > MAX_COUNT)
-      notes.push(`organization.overLimit ${JSON.stringify(candidate)}: its answer showed ${seen.matches} matches, but ${over.observed}`);
+    await countOver(candidate, JSON.stringify(candidate));
   }
   const multiPage = await chooseMultiPage(
     api,

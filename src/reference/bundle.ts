@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OrganizationBundle } from '../types/schemas';
+import type { OrganizationBundle, OrganizationBundleEntry } from '../types/schemas';
 import type { OrganizationMatches } from './organization-index';
 import type { PageWindow } from './scenarios/behaviour';
 
@@ -8,11 +8,14 @@ export function timestampWithOffset(date: Date): string {
   return date.toISOString().replace(/Z$/, '+00:00');
 }
 
+/** A bundle as the reference builds it: `entry` always there, empty on a page of no organization (§2.5 lets a service leave it out). */
+export type BuiltBundle = OrganizationBundle & { entry: OrganizationBundleEntry[] };
+
 /**
  * A searchset bundle for one page of matches (§2.5): `total` counts every match (its meaning across
  * pages is not shown, §4.3 rule 4), a self link, and a next link while more pages remain.
  */
-export function buildBundle(matches: OrganizationMatches, page: PageWindow, requestUrl: URL): OrganizationBundle {
+export function buildBundle(matches: OrganizationMatches, page: PageWindow, requestUrl: URL): BuiltBundle {
   const { start } = page;
   const entries = matches.slice(start, start + page.size);
   const link = [{ relation: 'self', url: requestUrl.href }];

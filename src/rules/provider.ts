@@ -3,6 +3,7 @@ import { OPTIONAL_SUFFIX } from '../spec/constants';
 import type { ProviderData } from '../types/schemas';
 import { objectsIn as objects, stringsIn as strings } from './json';
 import type { Problem } from './problem';
+import { compact, namePartIn, phoneDigits, sameNamePart } from './text-match';
 
 const same = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
 
@@ -21,28 +22,29 @@ export const PLAIN_PARAMETERS: ReadonlySet<string> = new Set(['NPI', 'Name', 'Fi
 
 /**
  * SB-MATCHES-QUERY: how a record disagrees with the identifying parameters of a query. Only
- * parameters whose link to an attribute the spec makes plain are compared (PLAIN_PARAMETERS; exact
- * rules: §4.1 r5).
+ * parameters whose link to an attribute the spec makes plain are compared (PLAIN_PARAMETERS), and
+ * each under every reading a service may take (exact rules: §4.1 r5): case, accents, punctuation and
+ * spaces aside, a name of several words by its words (text-match.ts).
  */
 export function queryMismatches(data: Record<string, unknown>, query: Record<string, string>): string[] {
   const problems: string[] = [];
   const names = objects(data.Name);
   const addresses = objects(data.Address);
   const { NPI, Name, FirstName, LastName, State, City, Phone } = nonOptional(query);
-  // Name is "full name, first and last" (§4.1): a Name entry whose first and last names are both words of it.
-  const words = (Name ?? '').trim().toUpperCase().split(/\s+/);
+  const part = (values: unknown, fits: (held: string) => boolean) => strings(values).some((held) => held.trim() !== '' && fits(held));
+  // Name is "full name, first and last" (§4.1): a Name entry whose first and last names are both in it.
   if (
     Name !== undefined &&
-    !names.some((n) => [n.FirstName, n.LastName].every((part) => strings(part).some((v) => words.includes(v.trim().toUpperCase()))))
+    !names.some((n) => part(n.FirstName, (held) => namePartIn(held, Name)) && part(n.LastName, (held) => namePartIn(held, Name)))
   )
-    problems.push(`no Name entry has the first and last name of Name ${Name}: ${JSON.stringify(data.Name)}`);
+    problems.push(`no Name entry has a first and a last name that are in Name ${Name}: ${JSON.stringify(data.Name)}`);
   if (NPI !== undefined && !strings(data.NPI).some((v) => same(v, NPI)))
     problems.push(`NPI ${NPI} is not among data.NPI ${JSON.stringify(data.NPI)}`);
   if (FirstName !== undefined || LastName !== undefined) {
     const fits = names.some(
       (n) =>
-        (FirstName === undefined || strings(n.FirstName).some((v) => same(v, FirstName))) &&
-        (LastName === undefined || strings(n.LastName).some((v) => same(v, LastName))),
+        (FirstName === undefined || part(n.FirstName, (held) => sameNamePart(held, FirstName))) &&
+        (LastName === undefined || part(n.LastName, (held) => sameNamePart(held, LastName))),
     );
     if (!fits)
       problems.push(
@@ -52,9 +54,13 @@ export function queryMismatches(data: Record<string, unknown>, query: Record<str
   if (State !== undefined && ![...strings(data.State), ...addresses.flatMap((a) => strings(a.AddressState))].some((v) => same(v, State))) {
     problems.push(`State ${State} is neither in data.State nor in an address`);
   }
-  if (City !== undefined && !addresses.flatMap((a) => strings(a.City)).some((v) => same(v, City)))
+  if (City !== undefined && !addresses.flatMap((a) => strings(a.City)).some((v) => compact(v) !== '' && compact(v) === compact(City)))
     problems.push(`City ${City} is in no address`);
-  if (Phone !== undefined && ![...strings(data.Phone), ...addresses.flatMap((a) => strings(a.AddressPhone))].includes(Phone.trim()))
+  const phone = Phone === undefined ? '' : phoneDigits(Phone);
+  if (
+    Phone !== undefined &&
+    ![...strings(data.Phone), ...addresses.flatMap((a) => strings(a.AddressPhone))].some((v) => phone !== '' && phoneDigits(v) === phone)
+  )
     problems.push(`Phone ${Phone} is neither in data.Phone nor in an address`);
   return problems;
 }

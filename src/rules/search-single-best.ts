@@ -11,7 +11,8 @@ import { ambiguityForm, carriesAmbiguityText } from './ambiguity';
 import { answerSummary, isJsonArray, recordOf, rootKind } from './answers';
 import { Judgement } from './judgement';
 import { codeProblems, npiProblems, codedValues, queryMismatches, PLAIN_PARAMETERS } from './provider';
-import { classifySingleBest, describeAnswer } from './single-best-answer';
+import { classifySingleBest, describeAnswer, type SingleBestAnswer } from './single-best-answer';
+import type { RequirementId } from '../spec/catalogue';
 import { uniqueAnswer } from './unique-probe';
 
 /** Every parameter of a query made optional (§4.1 r1: a trailing dash). */
@@ -20,11 +21,27 @@ export const dashed = (query: Record<string, string>) =>
     Object.entries(query).map(([name, value]) => [name.endsWith(OPTIONAL_SUFFIX) ? name : `${name}${OPTIONAL_SUFFIX}`, value]),
   );
 
+/**
+ * An answer of no form a rule can read (a 5xx, a body too large, a 2xx body that is no JSON, one cut
+ * short): the rule skips it, and the requirement that judges such answers (`see`) fails it once.
+ */
+function unjudgeable(judgement: Judgement, id: RequirementId, probe: string, exchange: Exchange, answer: SingleBestAnswer): boolean {
+  if (answer.kind !== 'failed' && answer.kind !== 'unreadable') return false;
+  const see = answer.kind === 'failed' && exchange.status >= 500 ? 'HTTP-NO-5XX' : 'HTTP-JSON';
+  judgement.skip(id, {
+    kind: 'answer-unjudgeable',
+    status: exchange.status,
+    see,
+    text: `${probe} got ${rootKind(exchange)} (status ${exchange.status}): see ${see}`,
+  });
+  return true;
+}
+
 /** SB-ROOT-OBJECT for a unique probe: an object, never an array (§4.1 r3); "more than one" or "none" is a probe problem. */
 export function judgeUniqueRoot(probe: string, exchange: Exchange): Judgement {
   const judgement = new Judgement();
   const answer = uniqueAnswer(judgement, probe, exchange);
-  if (!answer) return judgement;
+  if (!answer || unjudgeable(judgement, 'SB-ROOT-OBJECT', probe, exchange, answer)) return judgement;
   const ok = answer.kind === 'record' || answer.kind === 'malformed';
   judgement.check('SB-ROOT-OBJECT', ok, () => `a unique query answered with ${rootKind(exchange)}, not a JSON object (§4.1 r3)`, {
     exchange,
@@ -49,6 +66,7 @@ export function judgeUniqueRecord(probe: string, exchange: Exchange): Judgement 
   const judgement = new Judgement();
   const answer = uniqueAnswer(judgement, probe, exchange);
   if (!answer || answer.kind === 'record' || answer.kind === 'malformed') return judgement;
+  if (unjudgeable(judgement, 'SB-RECORD-SHAPE', probe, exchange, answer)) return judgement;
   judgement.check('SB-RECORD-SHAPE', false, `a unique query answered with ${rootKind(exchange)}; expected a golden record object (§2.1)`, {
     exchange,
   });
@@ -85,7 +103,7 @@ export function ambiguityNeedsNarrowing(exchange: Exchange): boolean {
 }
 
 /**
- * SB-AMBIGUOUS (§4.1 r4, §7): an ambiguous query returns no record and carries exactly the text;
+ * SB-AMBIGUOUS (§4.1 r4, §7): an ambiguous query returns no record and carries the text, word for word (alone or inside a longer message);
  * its status and form are observed. `narrowedExchange`, the query plus narrowedBy, is there when
  * ambiguityNeedsNarrowing said so.
  */
@@ -114,7 +132,7 @@ export function judgeAmbiguous(
   }
   if (answer.kind === 'ambiguity') {
     const form = ambiguityForm(exchange);
-    judgement.check('SB-AMBIGUOUS', form !== undefined, `the answer does not carry exactly "${AMBIGUITY_MESSAGE}" (§4.1 r4, §7)`, {
+    judgement.check('SB-AMBIGUOUS', form !== undefined, `the answer does not carry "${AMBIGUITY_MESSAGE}" word for word (§4.1 r4, §7)`, {
       exchange,
     });
     return judgement.observe('OBS-AMBIGUITY-RESPONSE', { status: exchange.status, mediaType: exchange.contentType, form });
@@ -139,7 +157,7 @@ export function judgeAmbiguous(
     const message = `the query returned record ${answer.record.id}, yet it also matches record ${narrowed.id} (${plus}): with at least two matches it must return no record and "${AMBIGUITY_MESSAGE}" (§4.1 r4)`;
     judgement.check('SB-AMBIGUOUS', false, message, { exchange });
   } else if (answer.kind !== 'record' && narrowed) {
-    const message = `the answer carries neither a record nor exactly "${AMBIGUITY_MESSAGE}", yet the query matches at least one provider (record ${narrowed.id}, from ${plus}) (§4.1 r3–r4, §7)`;
+    const message = `the answer carries neither a record nor "${AMBIGUITY_MESSAGE}", yet the query matches at least one provider (record ${narrowed.id}, from ${plus}) (§4.1 r3–r4, §7)`;
     judgement.check('SB-AMBIGUOUS', false, message, { exchange });
   } else {
     const also = narrowed

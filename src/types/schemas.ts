@@ -247,7 +247,10 @@ export interface OrganizationBundle {
     url: string;
     [k: string]: unknown;
   }[];
-  entry: OrganizationBundleEntry[];
+  /**
+   * One per organization. FHIR R4's JSON never writes an empty array, so a bundle of no organization (Count=0, a page past the last, no match) may leave `entry` out: absent is empty.
+   */
+  entry?: OrganizationBundleEntry[];
   [k: string]: unknown;
 }
 /**

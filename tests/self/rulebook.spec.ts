@@ -47,6 +47,18 @@ const fixtures = readFixtures();
 const { golden, sources } = fixtures.providers[0];
 const npi = golden.data.NPI![0];
 const demographics = demographicSearch(golden.data)!;
+/** A provider of real shapes: a last name of several words, a first name of two, one with an accent, in another Name entry. */
+const severalWords = {
+  ...golden,
+  data: {
+    ...golden.data,
+    Phone: ['8066693883'],
+    Name: [
+      { FirstName: ['AHMED'], MiddleName: ['T'], LastName: ['VAN DER BERG'], NameType: ['primary'] },
+      { FirstName: ['ANA LUCÍA'], LastName: ['YOUNG'], NameType: ['other'] },
+    ],
+  },
+};
 const organizations = fixtures.organizations.slice(0, 3);
 const bundleOf = (entries = organizations, url = 'http://service.test/fhir/organization?address-state=OH') =>
   buildBundle(entries, { start: 0, page: 1, size: entries.length }, new URL(url));
@@ -177,6 +189,12 @@ const CASES: Case[] = [
     { 'SB-ROOT-OBJECT': 'pass', 'SB-RECORD-SHAPE': 'none', 'SB-MATCHES-QUERY': 'none' },
   ),
   at('unique-search', 'the record', { probe: 'p', exchange: answer(golden) }, { 'SB-ROOT-OBJECT': 'pass', 'SB-RECORD-SHAPE': 'none' }),
+  at(
+    'unique-search',
+    'a record cut short, no JSON (a Content-Length counted in characters): HTTP-JSON judges it, these skip',
+    { probe: 'p', exchange: answer(JSON.stringify(golden).slice(0, 40)) },
+    { 'SB-ROOT-OBJECT': 'skip', 'SB-RECORD-SHAPE': 'skip' },
+  ),
   at(
     'unique-search',
     'an array holding the record',
@@ -710,6 +728,19 @@ const CASES: Case[] = [
   ),
   at(
     'ambiguous-search',
+    'the text inside a longer message of a 409 (§4.1 r4: the answer carries the text)',
+    {
+      probe: 'p',
+      narrowedBy: {},
+      exchange: answer(
+        { message: `${AMBIGUITY_MESSAGE} Add an optional parameter such as State- or Zip- to narrow it.`, candidates: 2 },
+        { status: 409 },
+      ),
+    },
+    { 'SB-AMBIGUOUS': 'pass', 'OBS-AMBIGUITY-RESPONSE': 'observed' },
+  ),
+  at(
+    'ambiguous-search',
     'a record carrying the text too',
     { probe: 'p', narrowedBy: {}, exchange: answer({ ...golden, message: AMBIGUITY_MESSAGE }) },
     { 'SB-AMBIGUOUS': 'MUST' },
@@ -746,6 +777,56 @@ const CASES: Case[] = [
       }),
     },
     { 'SB-MATCHES-QUERY': 'pass' },
+  ),
+  at(
+    'single-best-answer',
+    'its own record of a last name of several words, asked by its Name (§4.1: full name, first and last)',
+    {
+      exchange: answer(severalWords, {
+        url: `http://service.test/provider/searchSingleBest?${new URLSearchParams({ Name: 'AHMED VAN DER BERG' })}`,
+      }),
+    },
+    { 'SB-MATCHES-QUERY': 'pass' },
+  ),
+  at(
+    'single-best-answer',
+    'its own record of a first name of two words, asked by its Name, FirstName and LastName, accents aside',
+    {
+      exchange: answer(severalWords, {
+        url: `http://service.test/provider/searchSingleBest?${new URLSearchParams({ Name: 'ANA LUCÍA YOUNG', FirstName: 'ANA LUCIA', LastName: 'Young' })}`,
+      }),
+    },
+    { 'SB-MATCHES-QUERY': 'pass' },
+  ),
+  at(
+    'single-best-answer',
+    'its own record, asked by its particle surname written as one word and its punctuated phone',
+    {
+      exchange: answer(severalWords, {
+        url: `http://service.test/provider/searchSingleBest?${new URLSearchParams({ LastName: 'VANDERBERG', Phone: '(806) 669-3883' })}`,
+      }),
+    },
+    { 'SB-MATCHES-QUERY': 'pass' },
+  ),
+  at(
+    'single-best-answer',
+    'a record whose last name of several words is not in the Name asked',
+    {
+      exchange: answer(severalWords, {
+        url: `http://service.test/provider/searchSingleBest?${new URLSearchParams({ Name: 'AHMED SMITH' })}`,
+      }),
+    },
+    { 'SB-MATCHES-QUERY': 'MUST' },
+  ),
+  at(
+    'single-best-answer',
+    'a record whose first name is not the FirstName asked, though its last name is',
+    {
+      exchange: answer(severalWords, {
+        url: `http://service.test/provider/searchSingleBest?${new URLSearchParams({ FirstName: 'MARIA', LastName: 'VAN DER BERG' })}`,
+      }),
+    },
+    { 'SB-MATCHES-QUERY': 'MUST' },
   ),
   at(
     'single-best-answer',

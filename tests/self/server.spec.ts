@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { readProbes } from '../../src/reference/fixture-files';
 import { SCHEMA, type SchemaPath } from '../../src/schema-validation/validator';
 import { AMBIGUITY_MESSAGE, MAX_COUNT, PAGE_SIZE } from '../../src/spec/constants';
-import type { GoldenProviderRecord, OrganizationBundle } from '../../src/types/schemas';
+import type { GoldenProviderRecord } from '../../src/types/schemas';
+import type { BuiltBundle } from '../../src/reference/bundle';
 import { expect, test } from './fixtures';
 
 const probes = readProbes();
@@ -93,7 +94,7 @@ test.describe('GET /fhir/organization (§4.3)', () => {
   const search = async (server: FastifyInstance, parameters: Record<string, string>) => {
     const response = await get(server, `/fhir/organization?${query(parameters)}`);
     expect(response.status, response.text.slice(0, 300)).toBe(200);
-    return response.json() as OrganizationBundle;
+    return response.json() as BuiltBundle;
   };
 
   test('every probe search answers a valid searchset bundle of matches', async ({ server, schemas }) => {

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AMBIGUITY_MESSAGE, MAX_COUNT, PAGE_SIZE } from '../../spec/constants';
-import type { GoldenProviderRecord, OrganizationBundle, SourceRecord } from '../../types/schemas';
+import type { GoldenProviderRecord, SourceRecord } from '../../types/schemas';
+import type { BuiltBundle } from '../bundle';
 import type { Directory } from '../directory';
 import { RequestError, serviceErrorBody } from '../errors';
 import type { OrganizationFilters, OrganizationIndex, OrganizationMatches } from '../organization-index';
@@ -80,7 +81,7 @@ export interface Behaviour {
     query(raw: RawQuery): RawQuery;
     /** §4.3 r2 is silent on the answer; the rule is that at least one parameter is required. */
     requireSearchParameter: boolean;
-    bundle(bundle: OrganizationBundle, context: ScenarioContext): unknown;
+    bundle(bundle: BuiltBundle, context: ScenarioContext): unknown;
   };
   /** Every endpoint. */
   http: {

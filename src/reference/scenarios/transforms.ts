@@ -1,4 +1,5 @@
-import type { GoldenProviderRecord, OrganizationBundle, ProviderData, SourceRecord } from '../../types/schemas';
+import type { BuiltBundle } from '../bundle';
+import type { GoldenProviderRecord, ProviderData, SourceRecord } from '../../types/schemas';
 
 /** Building blocks for scenarios: copies with one kind of change, so faults stay one line each. */
 type Data = Record<string, unknown>;
@@ -24,10 +25,10 @@ export function eachValue(data: Data, attribute: string, change: (value: string)
   }
 }
 
-type Entry = OrganizationBundle['entry'][number];
+type Entry = BuiltBundle['entry'][number];
 
-export function withBundle(change: (bundle: OrganizationBundle) => void) {
-  return (bundle: OrganizationBundle) => {
+export function withBundle(change: (bundle: BuiltBundle) => void) {
+  return (bundle: BuiltBundle) => {
     const copy = structuredClone(bundle);
     change(copy);
     return copy;
@@ -60,18 +61,18 @@ export function withNextLink(change: (next: URL) => void) {
 }
 
 /** The URL of the search a bundle answers: its self link. */
-const selfLink = (bundle: OrganizationBundle) => bundle.link.find((link) => link.relation === 'self')?.url;
+const selfLink = (bundle: BuiltBundle) => bundle.link.find((link) => link.relation === 'self')?.url;
 
 /** Whether the search a bundle answers named `parameter`. */
-export function searchedWith(bundle: OrganizationBundle, parameter: string): boolean {
+export function searchedWith(bundle: BuiltBundle, parameter: string): boolean {
   const self = selfLink(bundle);
   return self !== undefined && new URL(self).searchParams.has(parameter);
 }
 
 /** A bundle changed by `change` when its search (its self link) was answered before: a service whose cache spoils repeats. */
-export function cachedOnRepeat(change: (bundle: OrganizationBundle) => OrganizationBundle) {
+export function cachedOnRepeat(change: (bundle: BuiltBundle) => BuiltBundle) {
   const asked = new Set<string>();
-  return (bundle: OrganizationBundle) => {
+  return (bundle: BuiltBundle) => {
     const self = selfLink(bundle) ?? '';
     if (!asked.has(self)) {
       asked.add(self);

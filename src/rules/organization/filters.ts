@@ -8,6 +8,7 @@ import { serviceText } from '../service-text';
 import { answeredBundle, isBundle, total } from './bundle';
 import { entriesOf, organizationIds, resourceOf } from './entries';
 import { identifierProblems } from './identifiers';
+import { compact } from '../text-match';
 
 /** Where each §4.3 filter's value must appear in a resource ("contains", case-insensitive). */
 const FILTER_FIELDS: Record<string, (resource: Json) => string[]> = {
@@ -35,14 +36,6 @@ const words = (value: string) =>
     .toUpperCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
-
-/** Letters and digits only, accents folded, upper case: "St. Mary's" → "STMARYS". */
-const compact = (value: string) =>
-  value
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toUpperCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** `address` is a full address (§4.3): a field holds it when it holds every word of it; the rest hold the value. */
 function holds(name: string, field: string, value: string): boolean {

@@ -20,7 +20,8 @@ export const SEARCH_SINGLE_BEST_REQUIREMENTS = [
     id: 'SB-AMBIGUOUS',
     level: 'MUST',
     spec: '§4.1 r4, §7',
-    title: 'an ambiguous query returns no record and carries exactly `Search returned more than one result.`',
+    title:
+      'an ambiguous query returns no record and carries the text `Search returned more than one result.` word for word, alone or inside a longer message',
     // §4.1 r4: "when the search finds more than one result". The conformance run asks the probes' ambiguous query (a gap without one); a survey judges the queries its records share.
     appliesWhen: {
       condition: 'several-match',

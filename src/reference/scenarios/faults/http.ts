@@ -39,6 +39,17 @@ export const HTTP_FAULTS: FaultsFor<HttpRequirementId> = {
       },
     },
     {
+      // A server that counts Content-Length in characters, not bytes: a body with a letter beyond ASCII arrives cut short.
+      name: 'content-length-in-characters',
+      description:
+        'golden records carry PreferredLanguage Français, and every answer is cut to as many bytes as it has characters (a Content-Length counted in characters)',
+      draft: true,
+      behaviour: {
+        searchSingleBest: { golden: (record) => ({ ...record, data: { ...record.data, PreferredLanguage: ['Français'] } }) },
+        http: { respond: (payload) => Buffer.from(payload).subarray(0, payload.length) },
+      },
+    },
+    {
       name: 'gzip-unasked',
       description: 'every answer gzip-compressed, though the request accepts only identity: a near miss, judged decoded',
       level: 'SHOULD',
