@@ -140,12 +140,17 @@ module.exports = {
     {
       name: 'serve-builds-directories',
       comment:
-        'serve --size generates a directory, --write-npis lists it and --fault names a scenario it can serve: only serve imports the generator, the directory and the list of servable scenarios.',
+        'serve --size generates a directory, --write-npis lists it, --fault names a scenario it can serve and --latitude a point of the latitude: only serve imports the generator, the directory, the list of servable scenarios and the latitude.',
       severity: 'error',
       from: { path: '^src/cli/serve[.]ts$' },
       to: {
         path: '^src/(reference|generator)/',
-        pathNot: ['^src/generator/', '^src/reference/directory[.]ts$', '^src/reference/scenarios/servable[.]ts$'],
+        pathNot: [
+          '^src/generator/',
+          '^src/reference/directory[.]ts$',
+          '^src/reference/scenarios/servable[.]ts$',
+          '^src/reference/scenarios/latitude[.]ts$',
+        ],
       },
     },
   ],

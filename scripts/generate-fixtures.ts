@@ -14,6 +14,7 @@ import { generateOrganizations } from '../src/generator/organizations';
 import { buildProbes } from '../src/generator/probes';
 import { generateProviders } from '../src/generator/providers';
 import { Random } from '../src/generator/random';
+import { DataShapes } from '../src/generator/shapes';
 import { FIXTURE_FILES } from '../src/fixture-paths';
 import { writeRecordLines } from '../src/generator/fixture-writer';
 import { writeIndexedDirectory } from '../src/generator/indexed-directory';
@@ -38,9 +39,14 @@ function positiveInteger(name: string, raw: string): number {
 
 const seed = positiveInteger('seed', values.seed);
 const out = resolve(values.out);
-// Separate streams per dataset: changing the organization count leaves the providers as they were.
-const providers = generateProviders(new Random(seed), positiveInteger('providers', values.providers));
-const organizations = generateOrganizations(new Random(seed + 1), positiveInteger('organizations', values.organizations));
+// Separate streams per dataset: changing the organization count leaves the providers as they were. The
+// shapes of real directories (names of several words, chains) come from a stream of their own.
+const providers = generateProviders(new Random(seed), positiveInteger('providers', values.providers), new DataShapes(seed + 3));
+const organizations = generateOrganizations(
+  new Random(seed + 1),
+  positiveInteger('organizations', values.organizations),
+  new DataShapes(seed + 4),
+);
 const probes = buildProbes(new Random(seed + 2), providers, organizations);
 
 mkdirSync(out, { recursive: true });

@@ -24,15 +24,14 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Redactor } from '../src/client/redact';
 import { writeReport } from '../src/report/write-report';
-import { SCHEMA } from '../src/schema-validation/validator';
 import type { ConformanceReport } from '../src/types/schemas';
-import { openMustGaps } from '../src/verdicts/coverage';
 import { CLEAN, scenarioPrefix } from '../src/reference/scenarios/registry';
 import { FAULTS } from '../src/reference/scenarios/faults';
 import { type Fault, isFault, type Scenario } from '../src/reference/scenarios/scenario';
 import { VARIANTS } from '../src/reference/scenarios/variants';
 import { reportShapeErrorOf } from '../src/suite-runs/run-suite';
 import { type AgreementRow, agreementRow, faultLevel } from '../src/suite-runs/agreement';
+import { alsoTripped, scenarioProblems } from '../src/suite-runs/scenario-verdict';
 import { type DriversJob, driversInThreads } from '../src/suite-runs/drivers-thread';
 import { readProbes, writeFixtureNpis } from '../src/reference/fixture-files';
 import { requirementsOf } from '../src/rules/rulebook/registry';
@@ -96,52 +95,6 @@ ${table}
 interface ScenarioRun {
   report: ConformanceReport;
   reportShapeError?: string;
-}
-
-/** What is wrong with a run, or nothing. */
-function problems(scenario: Scenario, { report, reportShapeError }: ScenarioRun): string[] {
-  if (reportShapeError) return [`conformance.json breaks schemas/${SCHEMA.conformanceReport} ${reportShapeError}`];
-  if (!isFault(scenario)) {
-    const skips = new Set<string>(scenario.skips ?? []);
-    // A variant the harness cannot judge in full by its own rule ends inconclusive, with exactly those gaps: green means judged.
-    const gaps = [...(scenario.gaps ?? [])].sort();
-    const open = openMustGaps(report.coverage ?? {})
-      .map((gap) => gap.id)
-      .sort();
-    const expected = gaps.length > 0 ? 'inconclusive' : 'pass';
-    return [
-      ...(report.verdict !== expected ? [`verdict ${report.verdict}, expected ${expected}`] : []),
-      ...(open.join() !== gaps.join() ? [`MUST gaps ${open.join(', ') || 'none'}, expected ${gaps.join(', ') || 'none'}`] : []),
-      ...report.requirements
-        .filter((r) => r.status !== (skips.has(r.id) ? 'skip' : 'pass'))
-        .map((r) => `${r.id} ${r.status}: ${(r.failures[0]?.message ?? r.skipped?.[0] ?? '').split('\n')[0]}`),
-      ...report.probeProblems.map((p) => `probe problem: ${p.message.split('\n')[0]}`),
-      ...report.errors.map((e) => `run error: ${e.message.split('\n')[0]}`),
-      ...(scenario.observes && !report.observations.some((o) => o.id === scenario.observes && o.status === 'observed')
-        ? [`${scenario.observes} was not recorded`]
-        : []),
-    ];
-  }
-  const target = report.requirements.find((r) => r.id === scenario.targets)!;
-  const expected = faultLevel(scenario) === 'MUST' ? 'fail' : 'warn';
-  const others = alsoTripped(scenario, report);
-  return [
-    ...(target.status !== expected ? [`${scenario.targets} is ${target.status}, expected ${expected}`] : []),
-    ...(expected === 'fail' && report.verdict !== 'fail' ? [`MUST fault, yet the verdict is ${report.verdict}`] : []),
-    // One finding per cause: such a fault may not cascade into other requirements.
-    ...(scenario.alone && others !== '-' ? [`it must be one finding, yet it also tripped ${others}`] : []),
-    // Whatever a service sends is a finding or a clear skip, never a crash of the harness.
-    ...report.errors.map((e) => `run error: ${e.message.split('\n')[0]}`),
-  ];
-}
-
-function alsoTripped(scenario: Fault, report: ConformanceReport): string {
-  const tripped = report.requirements
-    .filter((r) => r.id !== scenario.targets && (r.status === 'fail' || r.status === 'warn'))
-    .map((r) => r.id);
-  const problems = report.probeProblems.length;
-  if (problems > 0) tripped.push(`${problems} probe problem${problems > 1 ? 's' : ''}`);
-  return tripped.length > 0 ? tripped.join(', ') : '-';
 }
 
 /** What the suite is told of each scenario: its base URL and keys. STATUS_SEARCH: the reference server supports `active`, so ORG-ACTIVE runs too. */
@@ -225,7 +178,11 @@ async function main(): Promise<void> {
   // The reports are already safe (redacted, bounded): written as they are, for compare-verdicts.ts.
   if (kept) selected.forEach((scenario, i) => writeReport(join(resolve(kept), scenario.name), runs[i].report, new Redactor([])));
 
-  const results = selected.map((scenario, i) => ({ scenario, run: runs[i], problems: problems(scenario, runs[i]) }));
+  const results = selected.map((scenario, i) => ({
+    scenario,
+    run: runs[i],
+    problems: scenarioProblems(scenario, runs[i].report, runs[i].reportShapeError),
+  }));
   const conformant = results.filter((r) => !isFault(r.scenario));
   const faults = results.filter((r) => isFault(r.scenario));
 

@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { FAULTS } from '../src/reference/scenarios/faults';
 import { VARIANTS } from '../src/reference/scenarios/variants';
+import { LATITUDE } from '../src/reference/scenarios/latitude';
 import { NOT_TESTED, OBSERVATIONS, type Requirement, requirement, REQUIREMENTS } from '../src/spec/catalogue';
 import { updateGeneratedSection } from './generated-section';
 import { QUALITY_MEASURES } from '../src/quality/measures';
@@ -51,6 +52,21 @@ function renderScenarios(): string {
   ].join('\n');
 }
 
+/** The latitude (src/reference/scenarios/latitude.ts): each dimension, the reference's value first, then the others. */
+function renderLatitude(): string {
+  return [
+    "| dimension | leaves it open | values (the reference server's first) |",
+    '|---|---|---|',
+    ...LATITUDE.map((d) => {
+      const values = d.values.map(
+        (v, i) =>
+          `\`${v.name}\`${i === 0 ? ' (reference)' : ''}: ${cell(v.description)}${'unsampled' in v && v.unsampled ? ` (not sampled: ${cell(v.unsampled)})` : ''}`,
+      );
+      return `| \`${d.key}\` | ${cell(d.spec)} | ${values.join('<br>')} |`;
+    }),
+  ].join('\n');
+}
+
 /** The scorecard's measures (src/quality/measures.ts): what each counts, over what, and what it cannot know. */
 function renderQuality(): string {
   return [
@@ -61,6 +77,16 @@ function renderQuality(): string {
 }
 
 const check = process.argv.includes('--check');
+updateGeneratedSection(
+  {
+    file: join(__dirname, '..', 'docs', 'reference-server.md'),
+    name: 'latitude',
+    command: 'npm run catalogue',
+    source: 'src/reference/scenarios/latitude.ts',
+  },
+  renderLatitude(),
+  check,
+);
 updateGeneratedSection(
   {
     file: join(__dirname, '..', 'docs', 'data-quality.md'),

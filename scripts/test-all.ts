@@ -36,6 +36,8 @@ const RUNS: readonly Part[] = [
   { name: 'self-tests', command: ['npx', 'playwright', 'test', '-c', 'tests/self'] },
   { name: 'mutation run', command: ['npm', 'run', 'test:mutation'] },
   { name: 'robustness run', command: ['npm', 'run', 'test:robustness'] },
+  // A fixed sample of the specification's latitude: npm run test:latitude -- --runs 200 samples more.
+  { name: 'latitude run', command: ['npm', 'run', 'test:latitude', '--', '--runs', '12', '--seed', '20261128'] },
 ];
 
 interface Outcome {

@@ -169,12 +169,21 @@ export const COMMANDS = {
       },
       fault: { value: 'NAME', description: 'serve a release that breaks a rule, for trying the gate and the history (REFERENCE_FAULT)' },
       'list-faults': { description: 'list the faults --fault can serve, with what each breaks, and exit' },
+      latitude: {
+        value: 'KEY=VALUE,...',
+        description:
+          "serve a point of the specification's latitude (REFERENCE_LATITUDE): a value for any of its dimensions (docs/reference-server.md), and data=N for a directory of real shapes drawn from seed N",
+      },
+      'latitude-seed': {
+        value: 'N',
+        description: 'serve a point of the latitude drawn from seed N, on the directory of seed N; --latitude then sets dimensions over it',
+      },
       'pid-file': {
         value: 'FILE',
         description: "write the server's process id to FILE, for kill $(cat FILE) in a script; removed when it stops",
       },
     },
-    environment: ['LATENCY_MS', 'FIXTURE_DIR', 'REFERENCE_FAULT', 'REFERENCE_VARIANT'],
+    environment: ['LATENCY_MS', 'FIXTURE_DIR', 'REFERENCE_FAULT', 'REFERENCE_VARIANT', 'REFERENCE_LATITUDE'],
     exits: '2 on a wrong flag; otherwise it serves until stopped',
   },
   survey: {

@@ -14,6 +14,8 @@ import { generateProviders } from '../generator/providers';
 import { Random } from '../generator/random';
 import { loadDirectory } from '../reference/directory';
 import { SERVABLE } from '../reference/scenarios/servable';
+import { type LatitudeSetting, LatitudeSettingError, parseLatitude, sampledLatitude, settingText } from '../reference/scenarios/latitude';
+import { SEEDED_SIZE, seededDirectory } from '../generator/seeded-directory';
 import { UsageError } from './exit-codes';
 
 /** The seeds of a generated directory: the same size always gives the same data. */
@@ -32,6 +34,33 @@ function generatedFixtures(size: number): string {
     providers: generateProviders(new Random(SEED), size),
     organizations: generateOrganizations(new Random(SEED + 1), size),
   });
+  return dir;
+}
+
+/** The point `--latitude` and `--latitude-seed` name: the seed's point and data, with the settings of --latitude over them. */
+function latitudeSetting(text: string | undefined, seedText: string | undefined): LatitudeSetting {
+  if (seedText !== undefined && !/^\d{1,9}$/.test(seedText))
+    throw new UsageError(`--latitude-seed must be a whole number, got "${seedText}"`);
+  try {
+    const rng = seedText === undefined ? undefined : new Random(Number(seedText));
+    const sampled = rng ? sampledLatitude(Number(seedText), (choices) => rng.int(0, choices - 1)) : { point: {} };
+    const set = parseLatitude(text ?? '');
+    return {
+      point: { ...sampled.point, ...set.point },
+      ...((set.data ?? sampled.data) !== undefined ? { data: set.data ?? sampled.data } : {}),
+    };
+  } catch (error) {
+    if (error instanceof LatitudeSettingError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/** The directory of data seed `seed` (seeded-directory.ts), written once with its snapshot into the system's temporary folder. */
+function seededFixtures(seed: number): string {
+  const dir = join(tmpdir(), `directory-conformance-seeded-${seed}-${SEEDED_SIZE.providers}-${SEEDED_SIZE.organizations}`);
+  if (existsSync(join(dir, SNAPSHOT_FILE))) return dir;
+  mkdirSync(dir, { recursive: true });
+  writeIndexedDirectory(dir, seededDirectory(seed));
   return dir;
 }
 
@@ -65,6 +94,8 @@ function writePidFile(file: string): void {
 
 export interface ServeOptions {
   size?: string;
+  latitude?: string;
+  'latitude-seed'?: string;
   'write-npis'?: string;
   fault?: string;
   'list-faults'?: boolean;
@@ -86,6 +117,12 @@ export function prepareServe(values: ServeOptions): 'reference' | 'scenario' | u
       throw new UsageError(`--fault ${values.fault} is no fault of the reference server; serve --list-faults lists them`);
     process.env.REFERENCE_FAULT = values.fault;
   }
+  if (values.latitude !== undefined || values['latitude-seed'] !== undefined) {
+    if (values.fault !== undefined) throw new UsageError('--fault and --latitude serve different things: give one of them');
+    const setting = latitudeSetting(values.latitude, values['latitude-seed']);
+    process.env.REFERENCE_LATITUDE = settingText(setting);
+    if (setting.data !== undefined) process.env.FIXTURE_DIR = seededFixtures(setting.data);
+  }
   if (values.size !== undefined) {
     if (!/^\d+$/.test(values.size) || Number(values.size) < 1 || Number(values.size) > 10_000_000)
       throw new UsageError(`--size must be a whole number of providers from 1 to 10000000, got "${values.size}"`);
@@ -95,5 +132,5 @@ export function prepareServe(values: ServeOptions): 'reference' | 'scenario' | u
   if (values['pid-file'] !== undefined) writePidFile(resolve(process.cwd(), values['pid-file']));
   if (values['write-npis'] !== undefined) writeNpis(process.env.FIXTURE_DIR || DEFAULT_FIXTURE_DIR, values['write-npis']);
   // REFERENCE_FAULT and REFERENCE_VARIANT are honoured by the installed command too, never ignored.
-  return process.env.REFERENCE_FAULT || process.env.REFERENCE_VARIANT ? 'scenario' : 'reference';
+  return process.env.REFERENCE_FAULT || process.env.REFERENCE_VARIANT || process.env.REFERENCE_LATITUDE ? 'scenario' : 'reference';
 }

@@ -2,6 +2,7 @@ import type { Organization } from '../types/schemas';
 import { isoDate } from './dates';
 import { makeDea, makeNpi } from '../domain/identifiers';
 import { Random } from './random';
+import type { DataShapes } from './shapes';
 import {
   FEMALE_FIRST_NAMES,
   LAST_NAMES,
@@ -70,21 +71,31 @@ function identifiers(rng: Random, npiBase: number): Organization['identifier'] {
   return list;
 }
 
-/** Organizations for the FHIR search; some sit under a contained parent with partOf (§2.5). */
-export function generateOrganizations(rng: Random, count: number): Organization[] {
+function organizationId(rng: Random, index: number, shapes?: DataShapes): string {
+  const id = `${rng.hex(8)}-${String(index).padStart(6, '0')}`;
+  return shapes ? shapes.organizationId(id, index) : id;
+}
+
+/**
+ * Organizations for the FHIR search; some sit under a contained parent with partOf (§2.5). With
+ * `shapes`, names a chain's sites share and ids of other forms (shapes.ts).
+ */
+export function generateOrganizations(rng: Random, count: number, shapes?: DataShapes): Organization[] {
   const organizations: Organization[] = [];
   let npiBase = 100_000_000 + rng.int(0, 50_000_000);
   for (let i = 0; i < count; i++) {
     npiBase += 7907 + rng.int(0, 500);
-    const state = rng.pick(STATES);
+    const drawn = rng.pick(STATES);
+    const state = shapes ? shapes.organizationState(drawn, STATES) : drawn;
     const place = { state, city: rng.pick(state.cities) };
     const { areaCode } = place.city;
-    const name = `${rng.pick(ORGANIZATION_QUALIFIERS)} ${rng.weighted(ORGANIZATION_KINDS)}${rng.chance(0.3) ? ` OF ${place.city.name}` : ''}`;
+    const composed = `${rng.pick(ORGANIZATION_QUALIFIERS)} ${rng.weighted(ORGANIZATION_KINDS)}${rng.chance(0.3) ? ` OF ${place.city.name}` : ''}`;
+    const name = shapes ? shapes.organizationName(composed) : composed;
     const telecom: Organization['telecom'] = [{ system: 'phone', value: `${areaCode}${rng.int(2, 9)}${rng.digits(6)}`, use: 'work' }];
     if (rng.chance(0.6)) telecom.push({ system: 'fax', value: `${areaCode}${rng.int(2, 9)}${rng.digits(6)}`, use: 'work' });
     const organization: Organization = {
       resourceType: 'Organization',
-      id: `${rng.hex(8)}-${String(i).padStart(6, '0')}`,
+      id: organizationId(rng, i, shapes),
       identifier: identifiers(rng, npiBase),
       active: rng.chance(0.9),
       type: [{ text: rng.weighted(ORGANIZATION_TYPES) }],

@@ -4,6 +4,7 @@ import { makeDea, makeNpi } from '../domain/identifiers';
 import { mergeSourceData } from './merge';
 import type { ProviderFixture } from '../reference/fixture-files';
 import { Random } from './random';
+import type { DataShapes } from './shapes';
 import {
   CARRIERS,
   type City,
@@ -91,12 +92,16 @@ function someCase(rng: Random, word: string): string {
   return rng.pick([word.toLowerCase(), word.toUpperCase(), word[0].toUpperCase() + word.slice(1).toLowerCase()]);
 }
 
-function newPerson(rng: Random, npiBase: number, previous: readonly Person[]): Person {
+function newPerson(rng: Random, npiBase: number, previous: readonly Person[], shapes?: DataShapes): Person {
   const gender = rng.chance(0.5) ? 'F' : 'M';
   const taxonomy = rng.pick(TAXONOMIES);
   const taxonomies = rng.chance(0.2) ? [taxonomy, rng.pick(TAXONOMIES.filter((t) => t.code !== taxonomy.code))] : [taxonomy];
   let first: string = rng.pick(gender === 'F' ? FEMALE_FIRST_NAMES : MALE_FIRST_NAMES);
   let last: string = rng.pick(LAST_NAMES);
+  if (shapes) {
+    first = shapes.firstName(first);
+    last = shapes.lastName(last);
+  }
   let state = rng.pick(STATES);
   let city = rng.pick(state.cities);
   // Name collisions (same first and last name, same state, another city) make ambiguous searches exist.
@@ -121,11 +126,19 @@ function newPerson(rng: Random, npiBase: number, previous: readonly Person[]): P
     npi: makeNpi(String(npiBase)),
     practice,
     mailingLine1: rng.chance(0.3) ? `PO BOX ${rng.int(100, 99999)}` : practice.line1,
-    email: `${first[0].toLowerCase()}${last.toLowerCase()}${rng.int(1, 99)}@${rng.pick(EMAIL_DOMAINS)}`,
+    email: emailOf(rng, first, last, shapes),
     enumerated,
     updated: randomDate(rng, Math.max(enumerated.year, 2019), 2025),
     licensed: randomDate(rng, 1995, enumerated.year),
   };
+}
+
+/** An e-mail address from the main stream's draws (a number, a domain), shaped where the directory has shapes. */
+function emailOf(rng: Random, first: string, last: string, shapes?: DataShapes): string {
+  const number = rng.int(1, 99);
+  const domain = rng.pick(EMAIL_DOMAINS);
+  const local = shapes ? shapes.emailLocal(first, last, number) : `${first[0].toLowerCase()}${last.toLowerCase()}${number}`;
+  return `${local}@${domain}`;
 }
 
 function taxonomyObject(rng: Random, person: Person, index: number, dateFormat: DateFormat): ProviderTaxonomy {
@@ -228,7 +241,8 @@ function nppesRecord(rng: Random, person: Person): ProviderData {
 
 function deaRecord(rng: Random, person: Person): ProviderData {
   const { practice } = person;
-  const dea = makeDea(person.taxonomies[0].deaLetter, person.last, rng.digits(6));
+  // The registrant's initial is a letter of A–Z: an accent or an apostrophe in the last name is left out.
+  const dea = makeDea(person.taxonomies[0].deaLetter, person.last.normalize('NFKD').replace(/[^A-Za-z]/g, '') || 'X', rng.digits(6));
   // Some drug-registry extracts write dates as YYYYMMDD and spell the registration key differently (§2.3 rules 4, 5).
   const dateFormat: DateFormat = rng.chance(0.5) ? 'YYYYMMDD' : 'MM/DD/YYYY';
   const registrationKey = rng.chance(0.5) ? 'DEADateofOriginalRegistration' : 'DEADateOfOriginalRegistration';
@@ -349,8 +363,11 @@ function sourceRecords(rng: Random, person: Person): SourceRecord[] {
   return records.slice(0, 6);
 }
 
-/** Golden providers, each the merge of 2–6 source records across the four datasets. */
-export function generateProviders(rng: Random, count: number): ProviderFixture[] {
+/**
+ * Golden providers, each the merge of 2–6 source records across the four datasets; with `shapes`,
+ * names, e-mail addresses and curated IDs of the shapes real directories hold (shapes.ts).
+ */
+export function generateProviders(rng: Random, count: number, shapes?: DataShapes): ProviderFixture[] {
   const people: Person[] = [];
   const fixtures: ProviderFixture[] = [];
   // NPIs are drawn without repeats from a shuffled-looking arithmetic walk over the 9-digit base range.
@@ -358,10 +375,11 @@ export function generateProviders(rng: Random, count: number): ProviderFixture[]
   let npiBase = 100_000_000 + rng.int(0, 50_000_000);
   for (let i = 0; i < count; i++) {
     npiBase += step + rng.int(0, 500);
-    const person = newPerson(rng, npiBase, people);
+    const person = newPerson(rng, npiBase, people, shapes);
     people.push(person);
     const sources = sourceRecords(rng, person);
-    fixtures.push({ golden: { id: rng.hex(24), data: mergeSourceData(sources.map((s) => s.data)) }, sources });
+    const id = rng.hex(24);
+    fixtures.push({ golden: { id: shapes ? shapes.curatedId(id, i) : id, data: mergeSourceData(sources.map((s) => s.data)) }, sources });
   }
   return fixtures;
 }

@@ -50,3 +50,8 @@ export const ORGANIZATION_QUALIFIERS: readonly string[] = vocabulary.organizatio
 /** Organization type labels (§2.5 `type[].text`), weighted. */
 export const ORGANIZATION_TYPES = weights(vocabulary.organizationTypes);
 export const PARENT_SYSTEMS: readonly string[] = vocabulary.parentSystems;
+/** Names of the shapes real directories hold: several words, particles, apostrophes, hyphens, accents. */
+export const SEVERAL_WORD_LAST_NAMES: readonly string[] = vocabulary.severalWordLastNames;
+export const SEVERAL_WORD_FIRST_NAMES: readonly string[] = vocabulary.severalWordFirstNames;
+/** Names many organizations share, as the sites of one chain do. */
+export const CHAIN_NAMES: readonly string[] = vocabulary.chainNames;

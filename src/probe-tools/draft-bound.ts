@@ -27,7 +27,7 @@ export const TRIES = {
  * answer was a full page and whose total did not show more (how many match), Count=1000 of each
  * other search whose answer showed more than 1000 matches and of the name words the organizations
  * found share most (overLimit), each Count=1000 answer of 1000 organizations followed by its page 2
- * when its total does not tell whether more match, 2 pages for each multiPage candidate tried, one
+ * (and Page=1, for pages that count from 0) when its total does not tell whether more match, 2 pages for each multiPage candidate tried, one
  * per identifier, and 2 for `active`.
  */
 export function draftRequestBound(seeds: number): number {
@@ -37,7 +37,7 @@ export function draftRequestBound(seeds: number): number {
     TRIES.none +
     TRIES.cities +
     TRIES.postalCodes +
-    2 * (TRIES.states + TRIES.counted + TRIES.overLimit) +
+    3 * (TRIES.states + TRIES.counted + TRIES.overLimit) +
     2 * TRIES.multiPage +
     TRIES.identifiers +
     2

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { OrganizationBundle, OrganizationBundleEntry } from '../types/schemas';
 import type { OrganizationMatches } from './organization-index';
-import type { PageWindow } from './scenarios/behaviour';
+import type { BuiltBundle, PageWindow } from './scenarios/behaviour';
 
 /** ISO 8601 with an explicit +00:00 offset; §2.5 asks for a timestamp with offset. */
 export function timestampWithOffset(date: Date): string {
   return date.toISOString().replace(/Z$/, '+00:00');
 }
-
-/** A bundle as the reference builds it: `entry` always there, empty on a page of no organization (§2.5 lets a service leave it out). */
-export type BuiltBundle = OrganizationBundle & { entry: OrganizationBundleEntry[] };
 
 /**
  * A searchset bundle for one page of matches (§2.5): `total` counts every match (its meaning across

@@ -4,13 +4,13 @@
  * scenarios. Judging keeps a thread busy while the server answers, so two threads use the machine's
  * two cores (driversInThreads).
  */
-import { parentPort, Worker, workerData } from 'node:worker_threads';
 import type { Environment } from '../config/environment';
 import type { Draft } from '../probe-tools/draft';
 import type { PromiseCheck } from '../probe-tools/verify';
 import type { ConformanceReport, Probes, SurveyReport } from '../types/schemas';
 import { runSuiteInProcess } from './in-process-suite';
 import { draftOf, probesCheckOf, surveyOf } from './other-drivers';
+import { answerJobs, jobsInThreads } from './thread-pool';
 
 /** What every job of a run shares: the NPI list, the walks, the probes file, and the seeds a draft starts from. */
 export interface DriversSetting {
@@ -36,8 +36,6 @@ export interface DriversResult {
   draft?: Pick<Draft, 'probes' | 'notes'>;
 }
 
-type Message = { job: DriversJob } | { done: true };
-
 async function answer(setting: DriversSetting, job: DriversJob): Promise<DriversResult> {
   const suite = await runSuiteInProcess(job.env);
   const survey = job.survey ? await surveyOf(job.env, setting, job.survey.out) : undefined;
@@ -47,45 +45,7 @@ async function answer(setting: DriversSetting, job: DriversJob): Promise<Drivers
 }
 
 /** Runs `jobs` on `threads` worker threads, a job to whichever is free; the results in the jobs' order. */
-export async function driversInThreads(setting: DriversSetting, jobs: readonly DriversJob[], threads: number): Promise<DriversResult[]> {
-  const results: DriversResult[] = [];
-  let next = 0;
-  const thread = () =>
-    new Promise<void>((resolve, reject) => {
-      // A thread does not inherit tsx's loader: it registers it (tsx/cjs, as bin/ does) before it loads this module's source.
-      const source = `${__filename.endsWith('.ts') ? "require('tsx/cjs');" : ''} require(${JSON.stringify(__filename)});`;
-      const worker = new Worker(source, { eval: true, workerData: setting });
-      let current = -1;
-      const give = () => {
-        current = next++;
-        worker.postMessage((current < jobs.length ? { job: jobs[current] } : { done: true }) satisfies Message);
-      };
-      worker.on('message', (result: DriversResult | 'ready') => {
-        if (result !== 'ready') results[current] = result;
-        give();
-      });
-      worker.once('error', reject);
-      worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`a drivers thread exited ${code}`))));
-    });
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(threads, jobs.length)) }, thread));
-  return results;
-}
+export const driversInThreads = (setting: DriversSetting, jobs: readonly DriversJob[], threads: number): Promise<DriversResult[]> =>
+  jobsInThreads(__filename, setting, jobs, threads);
 
-// In a worker thread: answer each job the main thread gives, until it says done.
-if (parentPort) {
-  const port = parentPort;
-  const setting = workerData as DriversSetting;
-  port.on('message', (message: Message) => {
-    if ('done' in message) {
-      port.close();
-      return;
-    }
-    answer(setting, message.job).then(
-      (result) => port.postMessage(result),
-      (error: unknown) => {
-        throw error;
-      },
-    );
-  });
-  port.postMessage('ready');
-}
+answerJobs(answer);

@@ -16,10 +16,11 @@ import { type Progress, silentProgress } from '../survey/progress';
 import { runSurvey, type SurveyResult } from '../survey/run-survey';
 import type { SurveyPlan } from '../survey/survey-plan';
 import type { Probes } from '../types/schemas';
+import { preflightStop } from '../client/preflight';
 
 async function withEndpoints<T, E extends DirectoryEndpoints = DirectoryEndpoints>(
   env: Environment,
-  use: (api: E, connection: ConnectionConfig, redactor: Redactor) => Promise<T>,
+  use: (api: E, connection: ConnectionConfig, redactor: Redactor, http: ReadOnlyHttpClient) => Promise<T>,
   Endpoints: new (http: ReadOnlyHttpClient, connection: ConnectionConfig) => E = DirectoryEndpoints as never,
 ) {
   const connection = loadConnection(env);
@@ -27,7 +28,7 @@ async function withEndpoints<T, E extends DirectoryEndpoints = DirectoryEndpoint
   const transport = new UndiciTransport(connection.clientCertificate);
   try {
     const http = new ReadOnlyHttpClient(transport, clientOptions(connection, redactor, new Throttle(connection.maxRps)));
-    return await use(new Endpoints(http, connection), connection, redactor);
+    return await use(new Endpoints(http, connection), connection, redactor, http);
   } finally {
     await transport.close();
   }
@@ -76,7 +77,19 @@ export function probesCheckOf(env: Environment, probes: Probes, statusSearch: bo
   return withEndpoints(env, (api) => verifyProbes(api, probes, statusSearch));
 }
 
-/** `probes draft --npi …` of the target `env` names: what it drafts from `seeds`, and its notes. */
+/**
+ * `probes draft --npi …` of the target `env` names: what it drafts from `seeds`, and its notes. The
+ * command's preflight first, as the command asks it (its first seed's search): a target it stops is
+ * an error here, as it is the command's exit 2.
+ */
 export function draftOf(env: Environment, seeds: readonly string[]): Promise<Draft> {
-  return withEndpoints(env, (api) => draftProbes(api, seeds), BoundedEndpoints);
+  return withEndpoints(
+    env,
+    async (api, connection, _redactor, http) => {
+      const stop = await preflightStop(http, connection, { provider: { NPI: seeds[0] } });
+      if (stop) throw new Error(`probes draft: the preflight stopped: ${stop.message}`);
+      return draftProbes(api, seeds);
+    },
+    BoundedEndpoints,
+  );
 }

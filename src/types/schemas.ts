@@ -13,7 +13,7 @@ export type ZipArray = string[];
  */
 export type PhoneArray = string[];
 /**
- * Items: §2.3 rule 5: MM/DD/YYYY, M/D/YYYY or YYYYMMDD, or empty when absent.
+ * Items: §2.3 rule 5: MM/DD/YYYY, M/D/YYYY or YYYYMMDD, or empty when absent; the value is judged, not only its shape: a day that does not exist (02/30/2026, 2/29/2022, 20230229) is no date. The pattern spells out the days of each month and the leap years of the Gregorian calendar.
  */
 export type DateArray = string[];
 /**

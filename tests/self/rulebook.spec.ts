@@ -416,6 +416,32 @@ const CASES: Case[] = [
     byPage([walkPage(1, ids(0, 20), 40), walkPage(2, ids(20, 20), 40), walkPage(3, [], 40)]),
     { 'ORG-PAGE': 'MUST', 'ORG-TOTAL': 'pass' },
   ),
+  at(
+    'page-walk',
+    'a total capped at 1000 over 1,030 organizations (§4.3 r4: an estimate past the largest Count)',
+    {
+      walk: { query: {}, maxPages: 50 },
+      pages: [
+        ...Array.from({ length: 41 }, (_, i) => walkPage(i + 1, ids(i * 25, 25), 1000)),
+        walkPage(42, ids(1025, 5), 1000),
+        walkPage(43, [], 1000),
+      ],
+    },
+    { 'ORG-PAGE': 'pass', 'ORG-TOTAL': 'pass', 'ORG-PAGE-DISJOINT': 'pass' },
+  ),
+  at(
+    'page-walk',
+    'a total of 900 on every page over 930 organizations: no cap below the largest Count',
+    {
+      walk: { query: {}, maxPages: 50 },
+      pages: [
+        ...Array.from({ length: 37 }, (_, i) => walkPage(i + 1, ids(i * 25, 25), 900)),
+        walkPage(38, ids(925, 5), 900),
+        walkPage(39, [], 900),
+      ],
+    },
+    { 'ORG-TOTAL': 'MUST' },
+  ),
   at('page-walk', 'a total that shrinks', byPage([fullPage(1), walkPage(2, ids(25, 10), 59), walkPage(3, [], 59)]), {
     'ORG-TOTAL': 'MUST',
   }),
@@ -683,6 +709,18 @@ const CASES: Case[] = [
     'active=true refused as not supported (§4.3: only for tenants configured to search status): the promise, not the service',
     { probe: 'p', searches: [{ active: true, exchange: answer({ error: 'not-supported' }, { status: 400 }) }] },
     { 'probe problem': 'yes', 'ORG-ACTIVE': 'none' },
+  ),
+  at(
+    'status-search',
+    'active=true finds organizations, active=false answers 404 with an OperationOutcome: that search matches nothing (§4.3 r2)',
+    {
+      probe: 'p',
+      searches: [
+        { active: true, exchange: answer(bundleOf(organizations.map((o) => ({ ...o, active: true })))) },
+        { active: false, exchange: answer({ resourceType: 'OperationOutcome', issue: [] }, { status: 404 }) },
+      ],
+    },
+    { 'ORG-ACTIVE': 'pass' },
   ),
   at('status-search', 'two empty bundles: the promise, not the service', statusSearch([[], []]), {
     'probe problem': 'yes',
@@ -1025,6 +1063,17 @@ const CASES: Case[] = [
       search: { parameter: 'name', query: { name: 'A' } },
       seenIn: 's',
       answers: [answer({ ...bundleOf(organizations.slice(0, 1)), total: 5000 })],
+    },
+    { 'ORG-FINDABLE': 'skip' },
+  ),
+  at(
+    'own-value-search',
+    'not on a full page of 25 whose total counts the page and which has no next link: not shown whether it is among the rest',
+    {
+      id: 'org-x',
+      search: { parameter: 'name', query: { name: 'A' } },
+      seenIn: 's',
+      answers: [answer({ ...bundleOf(Array.from({ length: 25 }, (_, i) => ({ ...organizations[0], id: `org-${i}` }))), total: 25 })],
     },
     { 'ORG-FINDABLE': 'skip' },
   ),

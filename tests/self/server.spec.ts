@@ -4,7 +4,7 @@ import { readProbes } from '../../src/reference/fixture-files';
 import { SCHEMA, type SchemaPath } from '../../src/schema-validation/validator';
 import { AMBIGUITY_MESSAGE, MAX_COUNT, PAGE_SIZE } from '../../src/spec/constants';
 import type { GoldenProviderRecord } from '../../src/types/schemas';
-import type { BuiltBundle } from '../../src/reference/bundle';
+import type { BuiltBundle } from '../../src/reference/scenarios/behaviour';
 import { expect, test } from './fixtures';
 
 const probes = readProbes();

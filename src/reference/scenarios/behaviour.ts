@@ -1,13 +1,16 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AMBIGUITY_MESSAGE, MAX_COUNT, PAGE_SIZE } from '../../spec/constants';
-import type { GoldenProviderRecord, SourceRecord } from '../../types/schemas';
-import type { BuiltBundle } from '../bundle';
+import type { GoldenProviderRecord, OrganizationBundle, OrganizationBundleEntry, SourceRecord } from '../../types/schemas';
 import type { Directory } from '../directory';
 import { RequestError, serviceErrorBody } from '../errors';
 import type { OrganizationFilters, OrganizationIndex, OrganizationMatches } from '../organization-index';
 import type { RecordList } from '../stored-records';
 import type { RawQuery } from '../query';
 import type { ProviderQuery, ProviderIndex, SingleBestResult } from '../provider-index';
+
+/** A bundle as the reference builds it: `entry` always there, empty on a page of no organization (§2.5 lets a service leave it out). */
+export type BuiltBundle = OrganizationBundle & { entry: OrganizationBundleEntry[] };
 
 /** A whole answer: an object or array is sent as JSON, a string as it is. */
 export interface Answer {
@@ -97,7 +100,7 @@ export interface Behaviour {
      */
     searchValue(parameter: string, value: string): string | null;
     /** Rewrites every answer as it leaves (a BOM added, a body compressed), for faults of the HTTP layer. */
-    respond?(payload: string, reply: FastifyReply): string | Buffer;
+    respond?(payload: string, reply: FastifyReply): string | Buffer | Readable;
     /**
      * Takes over a request before any route sees it, for targets that misbehave below the
      * specification (hangs, resets, HTML pages). Returns true when it answered (or will never answer).
@@ -149,13 +152,16 @@ export const REFERENCE_BEHAVIOUR: Behaviour = {
   http: { caseInsensitiveNames: false, errorStatus: (error) => error.status, searchValue: (_parameter, value) => value },
 };
 
-/** The reference behaviour with a scenario's changes, group by group. */
-export function withChanges(changes: BehaviourChanges): Behaviour {
-  const merged = { ...REFERENCE_BEHAVIOUR };
+/** `changes` over `before`, group by group. */
+export function applyChanges(before: Behaviour, changes: BehaviourChanges): Behaviour {
+  const after = { ...before };
   for (const group of Object.keys(changes) as (keyof Behaviour)[])
-    Object.assign(merged, { [group]: { ...REFERENCE_BEHAVIOUR[group], ...changes[group] } });
-  return merged;
+    Object.assign(after, { [group]: { ...before[group], ...changes[group] } });
+  return after;
 }
+
+/** The reference behaviour with a scenario's changes, group by group. */
+export const withChanges = (changes: BehaviourChanges): Behaviour => applyChanges(REFERENCE_BEHAVIOUR, changes);
 
 export function errorAnswer(error: RequestError): Answer {
   return { status: error.status, type: JSON_TYPE, body: serviceErrorBody(error) };

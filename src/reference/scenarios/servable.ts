@@ -12,6 +12,7 @@ import { behaviourOf } from './registry';
 import type { Scenario } from './scenario';
 import { SPARSE_FAULTS } from './sparse-faults';
 import { VARIANTS } from './variants';
+import { behaviourAt, LatitudeSettingError, parseLatitude, settingText } from './latitude';
 
 /** What each variable may name. */
 export const SERVABLE: Readonly<Record<'REFERENCE_FAULT' | 'REFERENCE_VARIANT', readonly Scenario[]>> = {
@@ -21,6 +22,7 @@ export const SERVABLE: Readonly<Record<'REFERENCE_FAULT' | 'REFERENCE_VARIANT', 
 
 /** The scenario the environment names, mounted at the root; undefined when it names none. A name not in the list is a setting error. */
 export function servedScenario(env: NodeJS.ProcessEnv): MountedScenario[] | undefined {
+  if (env.REFERENCE_LATITUDE) return [latitudeServed(env.REFERENCE_LATITUDE)];
   for (const [variable, list] of Object.entries(SERVABLE)) {
     const name = env[variable];
     if (!name) continue;
@@ -36,4 +38,15 @@ export function servedScenario(env: NodeJS.ProcessEnv): MountedScenario[] | unde
     ];
   }
   return undefined;
+}
+
+/** REFERENCE_LATITUDE (`serve --latitude`): the point it names, at the root. Its data seed has chosen FIXTURE_DIR already. */
+function latitudeServed(text: string): MountedScenario {
+  try {
+    const setting = parseLatitude(text);
+    return { prefix: '', behaviour: behaviourAt(setting.point), served: `latitude ${settingText(setting) || '(the reference)'}` };
+  } catch (error) {
+    if (error instanceof LatitudeSettingError) throw new ServerSettingError(`REFERENCE_LATITUDE: ${error.message}`);
+    throw error;
+  }
 }

@@ -1,4 +1,4 @@
-import type { BuiltBundle } from '../bundle';
+import type { BuiltBundle } from './behaviour';
 import type { GoldenProviderRecord, ProviderData, SourceRecord } from '../../types/schemas';
 
 /** Building blocks for scenarios: copies with one kind of change, so faults stay one line each. */

@@ -184,19 +184,26 @@ export function judgeSearchIdentifier(exchange: Exchange): Judgement {
 export function judgeStatusSearch(probe: string, searches: readonly { active: boolean; exchange: Exchange }[]): Judgement {
   const judgement = new Judgement();
   const promised = PROMISED.statusSearch;
+  const refusal = searches.find(({ exchange }) => saysNothingOfTheData(exchange) && exchange.status < 500);
+  if (refusal)
+    return judgement.skip('ORG-ACTIVE', {
+      kind: 'refused',
+      status: refusal.exchange.status,
+      text: `active=${refusal.active} answered ${refusal.exchange.status}, which says nothing of the data`,
+    });
+  const clientError = ({ exchange }: { exchange: Exchange }) => exchange.status >= 400 && exchange.status < 500;
+  // Every flag refused with a 4xx: the tenant does not search by status. One flag's 4xx beside the other's organizations is
+  // that search's answer when nothing matches (§4.3 r2 does not show it): no organization has that flag there.
+  if (searches.every(clientError)) {
+    const [{ active, exchange }] = searches;
+    return judgement.probeProblem(
+      { probe, promised, observed: `active=${active} answered ${exchange.status}: the tenant does not search by status` },
+      exchange,
+    );
+  }
   let found = 0;
   for (const { active, exchange } of searches) {
-    if (saysNothingOfTheData(exchange) && exchange.status < 500)
-      return judgement.skip('ORG-ACTIVE', {
-        kind: 'refused',
-        status: exchange.status,
-        text: `active=${active} answered ${exchange.status}, which says nothing of the data`,
-      });
-    if (exchange.status >= 400 && exchange.status < 500)
-      return judgement.probeProblem(
-        { probe, promised, observed: `active=${active} answered ${exchange.status}: the tenant does not search by status` },
-        exchange,
-      );
+    if (clientError({ exchange })) continue;
     if (!answeredBundle(judgement, 'ORG-ACTIVE', exchange, `active=${active}`)) continue;
     found += entriesOf(exchange.body).length;
     judgement.problems(
@@ -207,7 +214,7 @@ export function judgeStatusSearch(probe: string, searches: readonly { active: bo
     );
   }
   const last = searches[searches.length - 1]?.exchange;
-  if (found === 0 && searches.every(({ exchange }) => isBundle(exchange)))
+  if (found === 0 && searches.every(({ exchange }) => isBundle(exchange) || clientError({ exchange })))
     judgement.probeProblem({ probe, promised, observed: 'neither active=true nor active=false returned an organization' }, last);
   return judgement;
 }

@@ -8,7 +8,7 @@
  */
 import type { Exchange } from '../../client/exchange';
 import { requestLine } from '../../client/exchange';
-import { MAX_COUNT } from '../../spec/constants';
+import { MAX_COUNT, PAGE_SIZE } from '../../spec/constants';
 import { rootKind } from '../answers';
 import { Judgement } from '../judgement';
 import { objectsIn as objects, textOf as text } from '../json';
@@ -71,11 +71,17 @@ export function organizationOfEntry(entry: unknown): { id: string; resource: unk
   return { id: text((resource as Record<string, unknown>).id), resource };
 }
 
-/** Whether an answer holds every match of its search: fewer entries than Count=1000 allows, or no more shown. */
+/**
+ * Whether an answer holds every match of its search: no more shown (no next link, no larger total),
+ * and fewer entries than a page of it holds: its Count, or, without one, 25 (§8), since a total may
+ * count the page and the page a search without Count or Page gives is not shown.
+ */
 const holdsAll = (exchange: Exchange) => {
   const entries = entriesOf(exchange.body).length;
   const count = typeof total(exchange) === 'number' ? (total(exchange) as number) : undefined;
-  return !hasNextLink(exchange.body) && (count === undefined || count <= entries) && entries < MAX_COUNT;
+  const asked = Number(new URL(exchange.url).searchParams.get('Count'));
+  const pageSize = Number.isSafeInteger(asked) && asked > 0 ? Math.min(asked, MAX_COUNT) : PAGE_SIZE;
+  return !hasNextLink(exchange.body) && (count === undefined || count <= entries) && entries < pageSize;
 };
 
 const foundIn = (id: string, answers: readonly Exchange[]) => answers.some((a) => isBundle(a) && organizationIds(a.body).includes(id));

@@ -27,11 +27,13 @@ export interface WalkedPage {
 export const entryCount = (page: Pick<WalkedPage, 'ids' | 'entries'>): number => page.entries ?? page.ids.length;
 
 /**
- * §4.3 r4 leaves the meaning of `total` across pages open. Two readings exist: every match (the
- * same number on every page, never below the distinct organizations seen so far), or the page's
- * own count. A walk whose totals fit neither contradicts §2.5 whatever the service meant.
+ * §4.3 r4 leaves the meaning of `total` across pages open. Three readings exist: every match (the
+ * same number on every page, never below the distinct organizations seen so far), the page's own
+ * count, or an estimate that stops counting at a cap of at least the largest Count (1000, §8): the
+ * same number on every page, below the matches only where more than that many match. A walk whose
+ * totals fit none contradicts §2.5 whatever the service meant.
  */
-export type TotalReading = 'all matches' | "the page's count";
+export type TotalReading = 'all matches' | "the page's count" | 'a cap';
 
 const numericTotals = (pages: readonly WalkedPage[]) =>
   pages.filter((p): p is WalkedPage & { total: number } => typeof p.total === 'number');
@@ -57,6 +59,8 @@ export function totalReadings(pages: readonly WalkedPage[]): TotalReading[] {
   const readings: TotalReading[] = [];
   if (!allMatchesBreak(numeric)) readings.push('all matches');
   if (numeric.every((p) => p.total === entryCount(p))) readings.push("the page's count");
+  const [first] = numeric;
+  if (first && first.total >= MAX_COUNT && numeric.every((p) => p.total === first.total)) readings.push('a cap');
   return readings;
 }
 
@@ -73,7 +77,7 @@ export function totalAcrossPagesProblem(pages: readonly WalkedPage[]): { page: W
   const notCount = numeric.find((p) => p.total !== entryCount(p))!;
   return {
     page: broken.page,
-    message: `${broken.why}, and it is not each page's count either (${notCount.label} holds ${entryCount(notCount)} entries, total ${notCount.total}): total means every match or the page's count (§2.5, §4.3 r4), and these totals fit neither`,
+    message: `${broken.why}, and it is not each page's count either (${notCount.label} holds ${entryCount(notCount)} entries, total ${notCount.total}), nor a cap of at least ${MAX_COUNT}: total means every match, the page's count or such a cap (§2.5, §4.3 r4), and these totals fit none`,
   };
 }
 

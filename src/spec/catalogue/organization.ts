@@ -42,7 +42,7 @@ export const ORGANIZATION_REQUIREMENTS = [
     level: 'MUST',
     spec: '§2.5',
     title:
-      "`total` ≥ the entries in the bundle; equal to them when the whole result fits one response; across the pages of one search it keeps one meaning (§4.3 r4 leaves which open): the same number on every page and never below the distinct entries seen so far, or each page's own count",
+      "`total` ≥ the entries in the bundle; equal to them when the whole result fits one response; across the pages of one search it keeps one meaning (§4.3 r4 leaves which open): the same number on every page and never below the distinct entries seen so far, each page's own count, or an estimate capped at 1000 or more (the same number on every page, below the matches only where more match)",
   },
   {
     id: 'ORG-COUNT',
