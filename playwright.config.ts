@@ -11,6 +11,7 @@ import { loadSuiteConfig, type SuiteConfig } from './src/harness/suite-config';
 import { ConfigError } from './src/config/config-error';
 import { clearReport } from './src/report/model';
 import { claimPlaywrightOutput, playwrightOutputOf } from './src/report/playwright-output';
+import { type RunSelection, SELECTION_GREP_VARIABLE, SELECTION_METADATA } from './src/harness/run-selection';
 
 /** A free loopback port, asked of the OS synchronously (the config file cannot await). */
 function freePort(): number {
@@ -54,6 +55,9 @@ if (isMainProcess) {
   clearReport(harness.reportDir);
 }
 
+const grep = environment[SELECTION_GREP_VARIABLE];
+const selection: RunSelection = grep ? { grep } : {};
+
 /**
  * A module of the harness beside this file, with this file's own extension: the TypeScript sources
  * in a checkout (Playwright transpiles them), the compiled JavaScript in the published package.
@@ -77,6 +81,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   timeout: 30_000 + 10 * harness.requestTimeoutMs,
   globalSetup: own('src/harness/global-setup'),
+  // The run's own selection, for the reporter: carried in every shard's blob to the merge as well.
+  metadata: { [SELECTION_METADATA]: selection },
   // A shard writes a Playwright blob report, merged later (directory-conformance merge): a
   // conformance.json of its own would judge a third of the suite.
   reporter: sharded

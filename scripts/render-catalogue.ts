@@ -16,14 +16,18 @@ const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 function renderCatalogue(): string {
   return [
-    '| id | level | spec | what is checked |',
-    '|---|---|---|---|',
+    'The last column says, of a rule over the form of data, whether it judges a value (a date that does not exist, a',
+    'check digit) or only its shape; a rule over behaviour has none.',
+    '',
+    '| id | level | spec | what is checked | value or shape |',
+    '|---|---|---|---|---|',
     // A graded requirement fails at MUST on a provable contradiction, and warns on a near miss.
-    ...REQUIREMENTS.map((r: Requirement) =>
-      r.nearMiss
-        ? `| ${r.id} | ${r.level}; near misses SHOULD | ${cell(r.spec)} | ${cell(r.title)}. **Near misses (SHOULD):** ${cell(r.nearMiss)} |`
-        : `| ${r.id} | ${r.level} | ${cell(r.spec)} | ${cell(r.title)} |`,
-    ),
+    ...REQUIREMENTS.map((r: Requirement) => {
+      const judges = r.judges ? `${r.judges.what}: ${cell(r.judges.how)}` : '';
+      return r.nearMiss
+        ? `| ${r.id} | ${r.level}; near misses SHOULD | ${cell(r.spec)} | ${cell(r.title)}. **Near misses (SHOULD):** ${cell(r.nearMiss)} | ${judges} |`
+        : `| ${r.id} | ${r.level} | ${cell(r.spec)} | ${cell(r.title)} | ${judges} |`;
+    }),
     '',
     'Observations record behaviour where the specification is silent; they never fail.',
     '',

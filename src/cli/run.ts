@@ -11,6 +11,7 @@ import { EXIT, UsageError } from './exit-codes';
 import { withEnvFile } from './env-file';
 import { WITHOUT_TYPESCRIPT_LOADER } from '../harness/typescript-loader';
 import { recordAfter, requestedHistory } from './history';
+import { SELECTION_GREP_VARIABLE } from '../harness/run-selection';
 
 /**
  * The package's own Playwright configuration: the suite runs from wherever the package is installed.
@@ -54,6 +55,9 @@ export function runEnvironment(options: RunOptions, env: NodeJS.ProcessEnv, cwd:
   set('REPORT_DIR', options.report && resolve(cwd, options.report));
   set('BASELINE_FILE', options.baseline && resolve(cwd, options.baseline));
   set('MAX_RPS', options['max-rps']);
+  // The run's own selection reaches the reporter (through Playwright's config metadata, shards and merge too): what it
+  // leaves out is not selected, what anything else leaves out is a gap.
+  set(SELECTION_GREP_VARIABLE, options.grep);
   if (options.strict) next.STRICT = 'true';
   if (options['update-baseline']) next.UPDATE_BASELINE = 'true';
   if (options['fail-on-drift']) next.FAIL_ON_DRIFT = 'true';
@@ -74,13 +78,8 @@ function refuseEmptySelection(grep: string): void {
   }
   // Loaded only for a --grep: a run without one does not load the suite here.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { SUITE } = require('../suite/groups') as typeof import('../suite/groups');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { judging } = require('../harness/annotations') as typeof import('../harness/annotations');
-  const titles = SUITE.flatMap((group) =>
-    group.entries.map((entry) => `${group.file}.spec.ts ${group.describe} ${entry.title} ${judging(...entry.subjects).tag.join(' ')}`),
-  );
-  if (!titles.some((title) => pattern.test(title)))
+  const { PLANNED_TESTS, selectedBy } = require('../harness/planned-tests') as typeof import('../harness/planned-tests');
+  if (!PLANNED_TESTS.some((test) => selectedBy(pattern, test)))
     throw new UsageError(`--grep ${grep} selects no test of the suite: directory-conformance list shows the requirement ids to give it`);
 }
 

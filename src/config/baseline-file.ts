@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { readJsonFile } from '../json/json-file';
+import { readJsonFile, RepeatedNameError } from '../json/json-file';
 import { sharedSchemaValidator, SCHEMA } from '../schema-validation/validator';
 import type { Baseline } from '../types/schemas';
 import { OBSERVATIONS, REQUIREMENTS } from '../spec/catalogue';
@@ -14,8 +14,9 @@ const KEY = 'BASELINE_FILE';
 export function readBaseline(file: string): Baseline {
   let value: unknown;
   try {
-    value = readJsonFile(file);
+    value = readJsonFile(file, { oneOfEachName: true });
   } catch (error) {
+    if (error instanceof RepeatedNameError) throw new ConfigError(KEY, `${file}: ${error.message}`);
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new ConfigError(KEY, `cannot be read as JSON: ${file} (${reason})`);
   }

@@ -1,7 +1,9 @@
-import { join } from 'node:path';
-import type { FullResult, Reporter, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { basename, join } from 'node:path';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { type TestOutcome, testResultOf } from './annotations';
 import { errorText, testOutcomeOf } from './finished-test';
+import { grepPattern, PLANNED_TESTS, testKey, unfinishedOutcome } from './planned-tests';
+import { type RunSelection, SELECTION_METADATA } from './run-selection';
 import { preflightStopped } from './preflight';
 import { ENV_FILE_VARIABLE, type Environment, environmentWithDotenv, isQuiet } from '../config/environment';
 import { loadSuiteConfig } from './suite-config';
@@ -34,6 +36,8 @@ function named(entries: readonly { id: string; fingerprint?: string }[]): string
  */
 export default class ConformanceReporter implements Reporter {
   private readonly outcomes = new Map<string, TestOutcome>();
+  /** The finished tests' keys (planned-tests.ts: testKey). */
+  private readonly finished = new Set<string>();
   /** Errors outside any test: the preflight, or a failing global set-up. */
   private readonly runErrors: RunError[] = [];
   private startedAt = new Date();
@@ -43,8 +47,14 @@ export default class ConformanceReporter implements Reporter {
     return isQuiet(process.env);
   }
 
-  onBegin(): void {
+  /** The tests Playwright selected (after every filter, the harness's and any passed through), by title; the run's own --grep. */
+  private selected = new Set<string>();
+  private selection: RunSelection = {};
+
+  onBegin(config: FullConfig, suite: Suite): void {
     this.startedAt = new Date();
+    this.selected = new Set(suite.allTests().map((test) => testKey(basename(test.location.file), test.title)));
+    this.selection = (config.metadata?.[SELECTION_METADATA] as RunSelection | undefined) ?? {};
   }
 
   onError(error: TestError): void {
@@ -56,13 +66,14 @@ export default class ConformanceReporter implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult): void {
     this.outcomes.set(test.id, testOutcomeOf(test, result));
+    this.finished.add(testKey(basename(test.location.file), test.title));
   }
 
   async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
     // `--list` ends without running a test: there is nothing to report, and no verdict to give.
     if (this.outcomes.size === 0 && this.runErrors.length === 0 && result.status === 'passed') return undefined;
     const environment = environmentWithDotenv(process.env, process.cwd());
-    const verdict = this.report(environment, [...this.outcomes.values()]);
+    const verdict = this.report(environment, [...this.outcomes.values(), ...this.unfinished(result)]);
     // Playwright exits 0 or 1 only; an exit listener runs inside its process.exit and sets ours.
     // The verdict can also be kinder than the tests: a failure the baseline knows fails its test, not the run.
     const code = EXIT_CODE[verdict];
@@ -74,6 +85,28 @@ export default class ConformanceReporter implements Reporter {
     if (result.status === 'interrupted') return undefined;
     if (code !== 0 && result.status === 'passed') return { status: 'failed' };
     return code === 0 && result.status === 'failed' ? { status: 'passed' } : undefined;
+  }
+
+  /**
+   * Every test of the plan that did not finish, as the verdict reads it (planned-tests.ts); and, when
+   * selected tests were not reached or the run was stopped, an error of the run: an interrupted run
+   * is never a pass, whatever a baseline accepts.
+   */
+  private unfinished(result: FullResult): TestOutcome[] {
+    // A run stopped before its tests (the preflight, the configuration) says so, once: its tests were never its to run.
+    if (this.runErrors.some((e) => e.kind === 'preflight' || e.kind === 'configuration')) return [];
+    const grep = this.selection.grep === undefined ? undefined : grepPattern(this.selection.grep);
+    const left = PLANNED_TESTS.filter((test) => !this.finished.has(test.key)).map((test) =>
+      unfinishedOutcome(test, { selected: this.selected.has(test.key), ...(grep ? { grep } : {}) }),
+    );
+    const unreached = left.filter((o) => o.status === 'interrupted').length;
+    if (unreached > 0 || result.status === 'interrupted' || result.status === 'timedout')
+      this.runErrors.push({
+        test: '(run)',
+        kind: 'interrupted',
+        message: `the run ${result.status === 'timedout' ? 'reached its global time-out' : result.status === 'interrupted' ? 'was interrupted (Ctrl-C or SIGTERM)' : 'lost tests'} before ${unreached} of its ${this.selected.size} selected tests ran: what they judge is not judged`,
+      });
+    return left;
   }
 
   /** The run's report, written to REPORT_DIR, and its verdict. */
@@ -99,12 +132,17 @@ export default class ConformanceReporter implements Reporter {
     for (const line of findingBlocks(summary.requirements, judged?.baseline, join(config.reportDir, REPORT_FILES.markdown)))
       console.log(line);
     const { pass, fail, warn, skip, partial } = summary.summary;
-    const plural = (count: number, noun: string) => (count > 0 ? `, ${counted(count, noun)}` : '');
+    const plural = (count: number, noun: string, many?: string) => (count > 0 ? `, ${counted(count, noun, many)}` : '');
     // Two counts, each named: the requirements the verdict is drawn from, and Playwright's tests, which it prints above.
-    const tests = (status: TestOutcome['status']) => outcomes.filter((o) => o.status === status).length;
+    // Playwright's own tests, as it printed them above: the plan's tests that did not run are the coverage lines' to name.
+    const tests = (status: TestOutcome['status']) => [...this.outcomes.values()].filter((o) => o.status === status).length;
     const counts = `requirements ${pass} pass${partial > 0 ? ` (${partial} partial)` : ''}, ${fail} fail, ${warn} warn, ${skip} skip; tests ${tests('passed')} passed, ${tests('failed') + tests('timedOut')} failed, ${tests('skipped')} skipped${plural(summary.probeProblems.length, 'probe problem')}${plural(summary.errors.length, 'run error')}`;
+    const gaps = judged?.baseline.gaps;
+    const gapCounts = gaps
+      ? `${plural(gaps.accepted.length, 'gap accepted', 'gaps accepted')}${named(gaps.accepted)}${plural(gaps.expired.length, 'gap entry expired', 'gap entries expired')}${named(gaps.expired)}${plural(gaps.unexplained?.length ?? 0, 'gap entry without a reason', 'gap entries without a reason')}${named(gaps.unexplained ?? [])}`
+      : '';
     const againstBaseline = judged
-      ? `; baseline: ${judged.baseline.known.length} known, ${judged.baseline.new.length} new${named(judged.baseline.new)}, ${judged.baseline.fixed.length} fixed${named(judged.baseline.fixed)}, ${judged.baseline.expired.length} expired${named(judged.baseline.expired)}${plural(judged.drift.length, 'drifted observation')}${named(judged.drift)}`
+      ? `; baseline: ${judged.baseline.known.length} known, ${judged.baseline.new.length} new${named(judged.baseline.new)}, ${judged.baseline.fixed.length} fixed${named(judged.baseline.fixed)}, ${judged.baseline.expired.length} expired${named(judged.baseline.expired)}${gapCounts}${plural(judged.drift.length, 'drifted observation')}${named(judged.drift)}`
       : '';
     console.log(
       `\nconformance: ${summary.verdict.toUpperCase()}: ${counts}${againstBaseline} (${config.reportDir}/${REPORT_FILES.html}; ${REPORT_FILES.markdown} and ${REPORT_FILES.json} beside it)`,

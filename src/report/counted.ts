@@ -1,2 +1,2 @@
-/** `1 new failure`, `2 new failures`: a count and its noun, singular for one (`many` for an irregular plural). */
-export const counted = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+/** How the reports count things in words: the verdicts' own (verdicts/verdict.ts), so that a verdict and its report say a count alike. */
+export { counted } from '../verdicts/verdict';

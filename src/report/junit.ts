@@ -123,7 +123,7 @@ function requirementCases(r: RequirementResult, report: ConformanceReport, accep
 }
 
 /**
- * One case per requirement and level (see requirementCases); probe problems, run errors and MUST
+ * The verdict's case, saying why; one case per requirement and level (see requirementCases); probe problems, run errors and MUST
  * gaps no baseline accepts as `<error>` cases of their own suites, since they make the run
  * inconclusive, not failed; expired, fixed and drifted baseline entries in a suite of their own.
  */
@@ -132,6 +132,20 @@ export function renderJunit(report: ConformanceReport): string {
   const unaccepted = new Set([...(report.baseline?.new ?? []), ...(report.baseline?.expired ?? [])].map((f) => f.id));
   const accepted = new Map((report.baseline?.known ?? []).filter((k) => !unaccepted.has(k.id)).map((k) => [k.id, k.expectation.reason]));
   const suites: [string, Case[]][] = [
+    // The verdict and why, as the one verdict function said it: a case of its own, whose outcome the cases below already count.
+    [
+      'verdict',
+      report.verdictWhy
+        ? [
+            {
+              name: `verdict: ${report.verdict.toUpperCase()}${report.baseline ? ' against the baseline' : ''}`,
+              classname: 'conformance.verdict',
+              properties: { verdict: report.verdict },
+              output: report.verdictWhy.join('\n'),
+            },
+          ]
+        : [],
+    ],
     ['requirements', report.requirements.flatMap((r) => requirementCases(r, report, accepted))],
     [
       'probe problems',

@@ -3,7 +3,6 @@ import { escapeLine, markdownCode } from './escape';
 import { type ConformanceReport, coverageInWords } from './model';
 import { coverageCounts } from './coverage-lines';
 import type { Coverage } from '../verdicts/coverage';
-import { counted } from './counted';
 import { wholeRule } from './whole-rule';
 
 /** Text for a Markdown line or table cell: escaped, on one line (escapeLine). */
@@ -34,22 +33,13 @@ function firstFailure(failure: ConformanceReport['requirements'][number]['failur
   return `${clip(wholeRule(failure.rule).replace(/:$/, ''), 300)};${value} (${failure.method ?? 'GET'} ${clip(failure.url, 120)} → ${failure.status ?? ''})`;
 }
 
+/** The verdict in words: its name, and why, as the one verdict function said it (verdictWhy), never inferred from counts. */
 function verdict(report: ConformanceReport): string {
-  if (report.baseline && report.verdict !== 'inconclusive' && report.verdict !== 'error') return againstBaseline(report);
-  switch (report.verdict) {
-    case 'pass':
-      return 'PASS: every MUST and SHOULD requirement that ran holds';
-    case 'warn':
-      return 'PASS WITH WARNINGS: every MUST holds; some SHOULD requirements do not';
-    case 'inconclusive':
-      return 'INCONCLUSIVE: no requirement failed, but probe problems, run errors or MUST requirements not judged keep it from a pass (see below)';
-    case 'error':
-      return 'ERROR: the configuration stopped the run before any test';
-    default:
-      return report.summary.fail > 0
-        ? 'FAIL: the service breaks a MUST requirement'
-        : 'FAIL: SHOULD requirements do not hold and STRICT is true';
-  }
+  const name = report.verdict.toUpperCase();
+  const against = report.baseline ? ' against the baseline' : '';
+  return report.verdictWhy && report.verdictWhy.length > 0
+    ? `${name}${against}: ${cell(report.verdictWhy.join('; '))}`
+    : `${name}${against}`;
 }
 
 const entryName = (e: { id: string; fingerprint?: string }) => `**${e.id}**${e.fingerprint ? ` at ${markdownCode(e.fingerprint)}` : ''}`;
@@ -99,6 +89,10 @@ function baselineSection(report: ConformanceReport, reportDir: string | undefine
     (gaps?.expired ?? []).map((e) => `- **${e.id}**: expired ${e.expires}; ${cell(e.reason)}`),
   );
   list(
+    'Gaps without a reason: the placeholder --update-baseline wrote accepts nothing; say why',
+    (gaps?.unexplained ?? []).map((e) => `- **${e.id}**: ${cell(e.reason)}${e.expires ? ` (expires ${e.expires})` : ''}`),
+  );
+  list(
     'Gaps closed: judged in full now, remove the entry',
     (gaps?.closed ?? []).map((e) => `- **${e.id}**: closed: remove it (${cell(e.reason)})`),
   );
@@ -107,20 +101,6 @@ function baselineSection(report: ConformanceReport, reportDir: string | undefine
     drift.map((d) => `- **${d.id}** changed from ${cell(JSON.stringify(d.before))} to ${cell(JSON.stringify(d.after))}`),
   );
   return lines;
-}
-
-function againstBaseline(report: ConformanceReport): string {
-  const { baseline, drift = [] } = report;
-  const count = baseline!.known.length;
-  const known = count > 0 ? `, apart from ${count} known failure${count === 1 ? '' : 's'}` : '';
-  switch (report.verdict) {
-    case 'pass':
-      return `PASS: every requirement that ran holds${known}`;
-    case 'warn':
-      return `PASS WITH WARNINGS: no new MUST failure${known}; see the baseline section for new SHOULD failures, fixed entries and drift`;
-    default:
-      return `FAIL against the baseline: ${counted(baseline!.new.length, 'new failure')}, ${counted(baseline!.expired.length, 'expired entry', 'expired entries')}, ${counted(baseline!.fixed.length, 'fixed entry', 'fixed entries')}, ${counted(drift.length, 'drifted observation')} (see Baseline)`;
-  }
 }
 
 /** What the run judged: the counts, then each gap inside what it set out to judge, with its reason and what closes it. */

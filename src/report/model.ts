@@ -24,6 +24,7 @@ export function conformanceReport(parts: ReportParts): ConformanceReport {
     startedAt: parts.startedAt,
     durationMs: parts.durationMs,
     verdict: parts.verdict,
+    ...(parts.verdictWhy ? { verdictWhy: parts.verdictWhy } : {}),
     summary: parts.summary,
     requirements: parts.requirements,
     observations: parts.observations,

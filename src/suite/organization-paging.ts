@@ -5,7 +5,7 @@
  */
 import { ForeignOriginError } from '../client/http-client';
 import { PROMISED } from '../probes/promises';
-import { WALK_COUNT, NextWalk, walkByPage } from '../rules/rulebook';
+import { hasNextLink, isBundle, WALK_COUNT, NextWalk, walkByPage } from '../rules/rulebook';
 import { MAX_COUNT, PAGE_SIZE } from '../spec/constants';
 import type { SuiteGroup } from './entry';
 import { forEachProbe, noProbe, requiredFor } from './probe-steps';
@@ -87,9 +87,21 @@ export const ORGANIZATION_PAGING: SuiteGroup = {
       plan: async (context) => {
         const { api, checks, settings } = context;
         const { query } = requiredFor(context, context.probes.organization?.multiPage, NO_MULTIPAGE);
-        const options = { query, count: WALK_COUNT, maxPages: settings.maxPages, budget: `MAX_PAGES=${settings.maxPages} pages` };
+        const budget = { maxPages: settings.maxPages, budget: `MAX_PAGES=${settings.maxPages} pages` };
+        let options: { query: Record<string, string>; count?: number; maxPages: number; budget: string } = {
+          query,
+          count: WALK_COUNT,
+          ...budget,
+        };
+        let first = await api.organizations({ ...query, Count: String(WALK_COUNT) });
+        // §4.3: "Searching with Count only returns one page". A service may offer next links only on the pages of Page
+        // alone: its Page=1 is then where the walk starts, and only when neither offers one is there nothing to follow.
+        if (isBundle(first) && !hasNextLink(first.body)) {
+          const paged = await api.organizations({ ...query, Page: '1' });
+          if (isBundle(paged) && hasNextLink(paged.body)) [options, first] = [{ query, ...budget }, paged];
+        }
         const walk = new NextWalk(options);
-        const answers = [await api.organizations({ ...query, Count: String(WALK_COUNT) })];
+        const answers = [first];
         let refused: { origin: string; message: string } | undefined;
         for (let link = walk.add(answers[0]).wanted; link !== undefined; link = walk.wanted) {
           try {

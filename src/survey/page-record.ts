@@ -10,6 +10,7 @@ import {
   type Judgement,
   type Redact,
   askedInTurn,
+  bundleTotal,
   entriesOf,
   entryShell,
   isBundle,
@@ -25,6 +26,7 @@ import {
 } from '../rules/rulebook';
 import { organizationNpis, organizationQuality, type QualityLists } from '../quality/record-quality';
 import { kindSearches } from './search-kinds';
+import { PAGE_SIZE } from '../spec/constants';
 import { judgeSurveyed, judgeSurveyedAnswer } from './subjects';
 import type { PageUnit } from './records';
 import { recordVerdict } from './record-verdict';
@@ -35,6 +37,13 @@ import { ENTRIES_A_TURN, giveWay } from './give-way';
 import { MAX_JUDGED_ENTRIES } from './walk-plan';
 
 /** A walk's query in words, its records' key: `address-state=TX`. */
+/** Whether a page 1 shows that its search has another page: a total larger than its entries, or a full page of 25 (§8). */
+function showsAnotherPage(exchange: Exchange): boolean {
+  const entries = organizationIds(exchange.body).length;
+  const total = bundleTotal(exchange);
+  return entries >= PAGE_SIZE || (typeof total === 'number' && total > entries);
+}
+
 export const queryKey = (query: Record<string, string>) => new URLSearchParams(query).toString();
 
 /** The walk by next links a survey makes of each walk: page 1's link, followed once. */
@@ -198,8 +207,10 @@ export async function surveyWalkPage(
       : judgeSurveyed('bundle-page', { exchange, request: `Page=${page} of ${key}` }),
   );
   const shape = pageOutline(exchange, query, notJudged, page === 1 ? kinds : undefined);
-  // §2.5 requires no next link: a page 1 without one leaves ORG-NEXT-LINK not applicable to this walk, as the walk rule says.
-  if (page === 1 && shape.bundle && new NextWalk(firstLinkOnly(query)).add(exchange).wanted === undefined)
+  // §2.5 requires no next link: a page 1 without one leaves ORG-NEXT-LINK not applicable to this walk, as the walk rule says,
+  // where it shows a search of more than one page (a larger total, or a full page). A page 1 that held every match shows nothing
+  // of whether the service offers next links: no reason at all.
+  if (page === 1 && shape.bundle && showsAnotherPage(exchange) && new NextWalk(firstLinkOnly(query)).add(exchange).wanted === undefined)
     own.add(judgeSurveyed('next-walk', { walk: firstLinkOnly(query), answers: [exchange] }));
   const unit: PageUnit = {
     kind: 'page',

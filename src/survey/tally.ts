@@ -34,6 +34,12 @@ import type {
   TransportFailureUnit,
 } from './records';
 
+/** A requirement's rule in words, with its section, as failures.csv says it. */
+const ruleInWords = (id: string) => {
+  const found = requirement(id as RequirementId);
+  return `${found.title} (${found.spec})`;
+};
+
 type Example = SurveyReport['requirements'][number]['examples'][number];
 
 export interface TallyOptions {
@@ -390,6 +396,8 @@ export class SurveyTally {
       key,
       requirement: failure.id,
       level: failure.level,
+      rule: ruleInWords(failure.id),
+      message: failure.message.split('\n')[0],
       pointer: failure.pointer,
       value: failure.value,
       source: (failure.sources ?? []).join(' '),

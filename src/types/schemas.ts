@@ -85,7 +85,7 @@ export interface Baseline {
     [k: string]: unknown;
   };
   /**
-   * Gaps accepted for now: a MUST requirement judged in part or not at all does not make the verdict inconclusive while an entry names it. --update-baseline writes one for every gap of the run.
+   * Gaps accepted for now: a MUST requirement judged in part or not at all does not make the verdict inconclusive while an entry names it. --update-baseline writes one for every gap of a run that ran whole (no run error, no interruption), with a placeholder reason that accepts nothing until a person replaces it, and an expiry 30 days on.
    */
   gaps?: GapAcceptance[];
 }
@@ -124,7 +124,7 @@ export interface GapAcceptance {
    */
   id: string;
   /**
-   * Why the gap is accepted for now.
+   * Why the gap is accepted for now. The placeholder --update-baseline writes (it begins `say why this gap is accepted`) accepts nothing.
    */
   reason: string;
   /**
@@ -514,6 +514,10 @@ export interface ConformanceReport {
   startedAt: string;
   durationMs: number;
   /**
+   * Why the verdict is what it is, in words, most decisive first: what the one verdict function (decide) drew it from, against the baseline when there is one. The reports render it, and never infer it from counts. Absent from reports of versions before it.
+   */
+  verdictWhy?: string[];
+  /**
    * pass: every requirement that ran holds; warn: only SHOULD findings; fail: a MUST finding, or a SHOULD one under STRICT or outside a baseline; inconclusive: no failure, but probe problems or run errors, or no check ran at all; error: the configuration stopped the run before any test.
    */
   verdict: "pass" | "warn" | "fail" | "inconclusive" | "error";
@@ -654,7 +658,11 @@ export interface ObservationResult {
   status: "observed" | "not observed";
   value?: unknown;
   /**
-   * Why it could not be seen, when it was not.
+   * Observed, but some tests that record it did not run or could not see it (`reason` says which): the value may lack what they would have seen, so drift does not compare it. Absent when every test that records it ran.
+   */
+  partial?: true;
+  /**
+   * Why it could not be seen, when it was not; which tests could not see it, when it is partial.
    */
   reason?: string;
 }
@@ -750,11 +758,11 @@ export interface NotApplicableReason {
   test?: string;
 }
 /**
- * A test that judges it was skipped without a reason of its own, or did not complete (a time-out, a transport error, a bug of the harness, an interruption).
+ * A test that judges it was skipped without a reason of its own, did not complete (a time-out, a transport error, a bug of the harness, an interruption: a test selected and never reached), or was left out by a selection the harness did not make (deselected: a selection passed through to Playwright, a shard never merged).
  */
 export interface TestNotRunReason {
   kind: "test-not-run";
-  outcome: "skipped" | "timeout" | "transport" | "harness" | "interrupted";
+  outcome: "skipped" | "timeout" | "transport" | "harness" | "interrupted" | "deselected";
   text: string;
   test?: string;
 }
@@ -793,7 +801,7 @@ export interface GapAcceptance1 {
    */
   id: string;
   /**
-   * Why the gap is accepted for now.
+   * Why the gap is accepted for now. The placeholder --update-baseline writes (it begins `say why this gap is accepted`) accepts nothing.
    */
   reason: string;
   /**
@@ -815,7 +823,10 @@ export interface ProbeProblem {
 }
 export interface RunError {
   test: string;
-  kind: "preflight" | "transport" | "timeout" | "harness" | "configuration";
+  /**
+   * interrupted: the run was stopped (Ctrl-C, SIGTERM, a global time-out) or lost a worker before every selected test ran.
+   */
+  kind: "preflight" | "transport" | "timeout" | "harness" | "configuration" | "interrupted";
   message: string;
 }
 export interface BaselineOutcome {
@@ -841,11 +852,12 @@ export interface BaselineOutcome {
    */
   unchecked: UncheckedExpectation[];
   /**
-   * The baseline's `gaps` entries against this run: accepted (the gap is there, and the entry holds), expired (the gap is there, and the entry is past its date: it counts again), closed (the requirement is judged fully now: remove the entry). Absent from reports of versions before it.
+   * The baseline's `gaps` entries against this run: accepted (the gap is there, and the entry holds), expired (the gap is there, and the entry is past its date: it counts again), unexplained (the gap is there, and the entry still has the placeholder reason --update-baseline wrote: it accepts nothing until a person says why), closed (the requirement is judged fully now: remove the entry). Absent from reports of versions before it; unexplained, from those before it.
    */
   gaps?: {
     accepted: GapAcceptance[];
     expired: GapAcceptance[];
+    unexplained?: GapAcceptance[];
     closed: GapAcceptance[];
   };
 }

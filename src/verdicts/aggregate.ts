@@ -43,6 +43,8 @@ export type ConformanceSummary = Pick<
   'verdict' | 'summary' | 'requirements' | 'observations' | 'probeProblems' | 'errors'
 > & {
   coverage: RunCoverage;
+  /** Why the verdict is what it is, in words (decide's `why`). */
+  verdictWhy: string[];
 };
 
 /** A run's coverage, as this version writes it: what it judged, and what of the service's data it saw. */
@@ -88,7 +90,7 @@ const inWords = (reasons: readonly NotJudgedReason[]) => [
 ];
 
 /** The run's evidence for the one verdict, before any baseline: every finding counts. */
-export function runEvidence(summary: Omit<ConformanceSummary, 'verdict'>, misconfigured: boolean): VerdictEvidence {
+export function runEvidence(summary: Omit<ConformanceSummary, 'verdict' | 'verdictWhy'>, misconfigured: boolean): VerdictEvidence {
   return {
     misconfigured,
     findings: { must: summary.summary.fail, should: summary.summary.warn },
@@ -205,7 +207,7 @@ export function aggregate(
   }
   const probeProblems = distinctByJson(problems.map(({ probe, promised, observed, message }) => ({ probe, promised, observed, message })));
   const seen = coverage ?? { goldenRecords: 0, sourceDatasets: {} };
-  const aggregated: Omit<ConformanceSummary, 'verdict'> = {
+  const aggregated: Omit<ConformanceSummary, 'verdict' | 'verdictWhy'> = {
     summary,
     requirements,
     observations: OBSERVATIONS.map((o): ObservationResult => {
@@ -213,7 +215,16 @@ export function aggregate(
       if (values) {
         // Sorted: the order tests finish in, which sharding and workers change, is no part of what was seen.
         const shown = 'fold' in o && o.fold === 'union' ? union(values) : sortedDistinctByJson(values);
-        return { id: o.id, title: o.title, status: 'observed', value: Array.isArray(shown) && shown.length === 1 ? shown[0] : shown };
+        const value = Array.isArray(shown) && shown.length === 1 ? shown[0] : shown;
+        // Seen by some of its tests only: what the others would have seen is missing, and drift does not compare it.
+        const missed = observationSkips.get(o.id);
+        return {
+          id: o.id,
+          title: o.title,
+          status: 'observed',
+          value,
+          ...(missed ? { partial: true as const, reason: missed.join('; ') } : {}),
+        };
       }
       const fallback = observationTestsRan.has(o.id)
         ? `the tests that record it ran, but no answer showed it${problems.length > 0 || [...records.values()].some((r) => r.failures.length > 0) ? ' (see probe problems and failures)' : ''}`
@@ -233,6 +244,6 @@ export function aggregate(
   };
   // A configuration error stopped the run (the preflight found no API at BASE_URL, say): nothing was judged, exit 2.
   const misconfigured = runErrors.some((e) => e.kind === 'configuration');
-  const { verdict } = decide(runEvidence(aggregated, misconfigured), RUN_POLICY(options.strict));
-  return { verdict, ...aggregated };
+  const { verdict, why } = decide(runEvidence(aggregated, misconfigured), RUN_POLICY(options.strict));
+  return { verdict, verdictWhy: why, ...aggregated };
 }

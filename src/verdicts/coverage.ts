@@ -34,12 +34,14 @@ const outside = (reason: NotJudgedReason) => reason.kind === 'not-selected';
 /**
  * fully: checks ran and nothing was left out (a condition that did not hold for one test, with checks
  * elsewhere, leaves nothing out); partly: checks ran and some could not; notApplicable: no check ran
- * and the condition the specification puts on it did not hold; not: no check ran otherwise.
+ * and every reason given is that the condition the specification puts on it did not hold (one reason
+ * of another kind beside it, a missing probe say, is a gap it must not hide); not: no check ran otherwise.
  */
 export function judgedOf({ checks, reasons }: Pick<RequirementReach, 'checks' | 'reasons'>): Judged {
-  const missing = reasons.filter((r) => r.kind !== 'not-applicable');
+  // A test the user's own selection left out is outside what the run set out to judge: nothing it would have judged is missing.
+  const missing = reasons.filter((r) => r.kind !== 'not-applicable' && (checks === 0 || !outside(r)));
   if (checks > 0) return missing.length > 0 ? 'partly' : 'fully';
-  return reasons.some((r) => r.kind === 'not-applicable') ? 'notApplicable' : 'not';
+  return reasons.length > 0 && missing.length === 0 ? 'notApplicable' : 'not';
 }
 
 /** Which reason a gap shows first: the one the team can act on before the ones it can only read. */
@@ -106,6 +108,7 @@ function closeWith(reason: NotJudgedReason): string {
         transport: 'see the run errors: requests ended without an HTTP answer; run again when the service answers',
         harness: 'a bug of the harness: report it with the run error',
         interrupted: 'run again to the end',
+        deselected: "run it: select tests with the harness's own --grep, and merge every shard of a sharded run",
       }[reason.outcome];
     case 'run-stopped':
       return 'see the run errors: the run stopped before its tests';

@@ -62,7 +62,7 @@ export function surveyVerdict(report: SurveyReport): { verdict: SurveyVerdict; w
         `${must.map((r) => `${r.id} (${r.failed} of ${r.checked} records)`).join(', ')} failed at MUST level${
           stopped !== undefined ? `; and ${stopped}` : ''
         }`
-      : decision.verdict === 'pass'
+      : decision.verdict === 'pass' && decision.why.length === 1
         ? 'no record broke a MUST requirement, and every requirement of its plan was judged'
         : decision.why.join('; ');
   return { verdict: decision.verdict as SurveyVerdict, why };

@@ -46,9 +46,10 @@ export interface VerdictEvidence {
   misconfigured?: boolean;
   /**
    * Findings no baseline accepts, by level; `must` also counts what fails whatever STRICT says (a
-   * baseline entry past its date, drift under --fail-on-drift).
+   * baseline entry past its date, drift under --fail-on-drift), and `inWords` says what it counts
+   * where that is more than findings (a baseline's new failures, expired entries, drift).
    */
-  findings: { must: number; should: number };
+  findings: { must: number; should: number; inWords?: string };
   /** What warns, and fails under STRICT: a baseline entry whose failure is gone, or whose gap closed. */
   cleanups?: number;
   /** What only warns, whatever STRICT says: drift without --fail-on-drift. */
@@ -62,6 +63,8 @@ export interface VerdictEvidence {
   stopped?: string;
   /** Why it judged no record at all, when it did not, in words: a survey whose every NPI was not found, say. */
   nothingJudged?: string;
+  /** The requirements whose baseline gap entry still has the placeholder reason --update-baseline wrote: it accepts nothing yet. */
+  unexplainedGaps?: readonly string[];
   coverage: Pick<Coverage, 'judged' | 'partly' | 'gaps'>;
 }
 
@@ -71,7 +74,8 @@ export interface Decision {
   why: string[];
 }
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+/** `1 new failure`, `2 new failures`: a count and its noun, singular for one (`many` for an irregular plural). */
+export const counted = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /** The verdict of `evidence` under `policy`. */
 export function decide(evidence: VerdictEvidence, policy: VerdictPolicy): Decision {
@@ -81,16 +85,16 @@ export function decide(evidence: VerdictEvidence, policy: VerdictPolicy): Decisi
   const notices = evidence.notices ?? 0;
   if (must > 0 || (policy.strict && should + cleanups > 0)) {
     const why = [
-      ...(must > 0 ? [`${plural(must, 'finding')} that fail${must === 1 ? 's' : ''} the run`] : []),
-      ...(policy.strict && should > 0 ? [`${plural(should, 'SHOULD finding')} (STRICT)`] : []),
-      ...(policy.strict && cleanups > 0 ? [`${plural(cleanups, 'baseline entry', 'baseline entries')} to remove (STRICT)`] : []),
+      ...(must > 0 ? [evidence.findings.inWords ?? `${counted(must, 'finding')} that fail${must === 1 ? 's' : ''} the run`] : []),
+      ...(policy.strict && should > 0 ? [`${counted(should, 'SHOULD finding')} (STRICT)`] : []),
+      ...(policy.strict && cleanups > 0 ? [`${counted(cleanups, 'baseline entry', 'baseline entries')} to remove (STRICT)`] : []),
     ];
     return { verdict: 'fail', why };
   }
   const inconclusive: string[] = [];
   if (evidence.probeProblems > 0)
-    inconclusive.push(`${plural(evidence.probeProblems, 'probe problem')}: the probes promise what the service's answers contradict`);
-  if (evidence.errors > 0) inconclusive.push(`${plural(evidence.errors, 'run error')}: checks that could not complete`);
+    inconclusive.push(`${counted(evidence.probeProblems, 'probe problem')}: the probes promise what the service's answers contradict`);
+  if (evidence.errors > 0) inconclusive.push(`${counted(evidence.errors, 'run error')}: checks that could not complete`);
   const { requests } = evidence;
   if (requests && requests.total > 0 && requests.unanswered / requests.total > policy.unansweredShare)
     inconclusive.push(
@@ -101,19 +105,34 @@ export function decide(evidence: VerdictEvidence, policy: VerdictPolicy): Decisi
   if (evidence.nothingJudged !== undefined) inconclusive.push(evidence.nothingJudged);
   else if (coverage.judged + coverage.partly === 0) inconclusive.push('nothing was judged');
   const gaps = openMustGaps(coverage).filter((gap) => policy.gaps === 'all' || (gap.judged === 'not' && gap.reason.kind === 'not-met'));
+  const unexplained = evidence.unexplainedGaps ?? [];
+  if (unexplained.length > 0)
+    inconclusive.push(
+      `${counted(unexplained.length, 'gap entry', 'gap entries')} of the baseline still ${unexplained.length === 1 ? 'has' : 'have'} the placeholder reason --update-baseline wrote (${unexplained.join(', ')}): say why each gap is accepted, then run again`,
+    );
   if (gaps.length > 0)
     inconclusive.push(
-      `${plural(gaps.length, 'MUST requirement')} not judged in full: ${gaps.map((gap) => gap.id).join(', ')} (the coverage lines say why, and what closes each)`,
+      `${counted(gaps.length, 'MUST requirement')} not judged in full: ${gaps.map((gap) => gap.id).join(', ')} (the coverage lines say why, and what closes each)`,
     );
   if (inconclusive.length > 0) return { verdict: 'inconclusive', why: inconclusive };
+  // The MUST gaps the policy lets through (a survey's, judged in part): named, so that a pass never says more than was judged.
+  const through = openMustGaps(coverage).filter((gap) => !gaps.includes(gap));
+  const letThrough =
+    through.length > 0
+      ? [
+          `${counted(through.length, 'MUST requirement')} judged in part, which this policy lets through: ${through.map((gap) => `${gap.id} (${gap.reason.text})`).join('; ')}`,
+        ]
+      : [];
   if (should + cleanups + notices > 0)
     return {
       verdict: 'warn',
       why: [
-        ...(should > 0 ? [`${plural(should, 'SHOULD finding')}`] : []),
-        ...(cleanups > 0 ? [`${plural(cleanups, 'baseline entry', 'baseline entries')} to remove`] : []),
-        ...(notices > 0 ? [`${plural(notices, 'drifted observation')}`] : []),
+        ...(should > 0 ? [`${counted(should, 'SHOULD finding')}`] : []),
+        ...(cleanups > 0 ? [`${counted(cleanups, 'baseline entry', 'baseline entries')} to remove`] : []),
+        ...(notices > 0 ? [`${counted(notices, 'drifted observation')}`] : []),
+        ...letThrough,
       ],
     };
+  if (through.length > 0) return { verdict: 'pass', why: ['no finding, and nothing it judged is contradicted', ...letThrough] };
   return { verdict: 'pass', why: ['everything it set out to judge was judged, and holds'] };
 }

@@ -2,6 +2,7 @@
 import { OBSERVATIONS, REQUIREMENTS } from '../../src/spec/catalogue';
 import { aggregate, type ConformanceSummary, EXIT_CODE, type RunError } from '../../src/verdicts/aggregate';
 import { decide, RUN_POLICY, SURVEY_POLICY, type VerdictEvidence } from '../../src/verdicts/verdict';
+import { judgedOf } from '../../src/verdicts/coverage';
 import type { NotJudgedReason } from '../../src/types/schemas';
 import { renderJunit } from '../../src/report/junit';
 import { renderMarkdown } from '../../src/report/markdown';
@@ -302,7 +303,8 @@ test('conformance.junit.xml: a case per requirement and level, failures named, w
   const xml = renderJunit(asReport(report));
   expect(xmlError(xml)).toBeUndefined();
   const graded = REQUIREMENTS.filter((r) => 'nearMiss' in r).length;
-  expect(xml.match(/<testcase /g)).toHaveLength(REQUIREMENTS.length + graded + 1);
+  // A case per requirement and level, the verdict's case, and the probe problem's.
+  expect(xml.match(/<testcase /g)).toHaveLength(REQUIREMENTS.length + graded + 2);
   // The id once: a failure of an older report opens its message with it; a newer one keeps the rule's words apart (rule).
   expect(xml).toContain('<failure type="MUST" message="[SB-ROOT-OBJECT] MUST §1: answered with a JSON array">');
   expect(xml).toContain(
@@ -534,4 +536,38 @@ test('conformance.md escapes once: an observed JSON body in a code span with its
   // Markup stays out of the file, code span or not: a value holding "<" is escaped text.
   const marked = renderMarkdown({ ...report, observations: [{ id: 'OBS-NO-MATCH', title: 'x', status: 'observed', value: '<script>' }] });
   expect(marked).not.toContain('<script');
+});
+
+test('not applicable only when every reason given is: a missing probe beside a condition that did not hold is a gap', () => {
+  const notApplicable: NotJudgedReason = { kind: 'not-applicable', condition: 'several-match', text: 'no search matched several' };
+  const noProbe: NotJudgedReason = { kind: 'no-probe', probe: 'provider.ambiguous', text: 'no provider.ambiguous probe' };
+  expect(judgedOf({ checks: 0, reasons: [notApplicable] })).toBe('notApplicable');
+  expect(judgedOf({ checks: 0, reasons: [noProbe, notApplicable] })).toBe('not');
+  expect(judgedOf({ checks: 0, reasons: [] })).toBe('not');
+  expect(judgedOf({ checks: 2, reasons: [notApplicable] })).toBe('fully');
+  expect(judgedOf({ checks: 2, reasons: [noProbe] })).toBe('partly');
+});
+
+test('a pass that a policy lets through with MUST gaps judged in part names each of them; a run lets none through', () => {
+  const gap = {
+    id: 'ORG-PAGE',
+    level: 'MUST' as const,
+    judged: 'partly' as const,
+    reason: { kind: 'walk-cut' as const, budget: 'MAX_PAGES=20', text: 'a walk stopped at its page budget' },
+    closeWith: 'raise it',
+  };
+  const evidence: VerdictEvidence = {
+    findings: { must: 0, should: 0 },
+    probeProblems: 0,
+    errors: 0,
+    coverage: { judged: 3, partly: 1, gaps: [gap] },
+  };
+  expect(decide(evidence, SURVEY_POLICY)).toEqual({
+    verdict: 'pass',
+    why: [
+      'no finding, and nothing it judged is contradicted',
+      '1 MUST requirement judged in part, which this policy lets through: ORG-PAGE (a walk stopped at its page budget)',
+    ],
+  });
+  expect(decide(evidence, RUN_POLICY(false)).verdict).toBe('inconclusive');
 });

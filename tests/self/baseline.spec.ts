@@ -16,6 +16,10 @@ import { RUN, summaryOf } from './run-summary';
 
 const options = { strict: false, failOnDrift: false, today: '2026-11-22' };
 
+/** Why a run judged against a baseline got its verdict, in words: what the verdict line and the reports say. */
+const decideWhy = (summary: typeof RUN, baseline: Baseline) =>
+  judgeAgainstBaseline(summary, 'b.json', baseline, options).verdictWhy.join('; ');
+
 /** The report of a run judged against a baseline, as the reporter writes it. */
 const reportOf = (run: typeof RUN, judged: ReturnType<typeof judgeAgainstBaseline>, durationMs: number) =>
   conformanceReport({
@@ -90,7 +94,7 @@ test('an entry past its expires date fails the run while its failure still happe
   expect(judged.verdict).toBe('fail');
   const report = reportOf(RUN, judged, 1234);
   const markdown = renderMarkdown(report);
-  expect(markdown).toContain('**Verdict: FAIL against the baseline: 0 new failures, 1 expired entry,');
+  expect(markdown).toContain('**Verdict: FAIL against the baseline: 0 new failures, 1 expired entry**');
   // Written into a report folder, the baseline is named from there, never by the path of the machine that ran it.
   const written = renderMarkdown(
     { ...report, baseline: { ...report.baseline!, file: '/ci/work/conformance-baseline.json' } },
@@ -279,6 +283,57 @@ test('--update-baseline keeps the reasons, owners and dates of entries that rema
     'OBS-NO-MATCH': { status: 404, mediaType: 'application/json', body: { error: 'string', message: 'string' } },
   });
   expect(judgeAgainstBaseline(RUN, 'b.json', next, options).verdict).toBe('pass');
+});
+
+test('--update-baseline writes a gap with a placeholder reason that accepts nothing, and an expiry 30 days on; never a gap of a run that did not run whole', () => {
+  const gapped = summaryOf([{ id: 'ORG-PAGE', checks: 0 }, { id: 'ORG-COUNT' }]);
+  expect(gapped.coverage.gaps.find((gap) => gap.id === 'ORG-PAGE')).toMatchObject({
+    level: 'MUST',
+    judged: 'not',
+    reason: { kind: 'not-met' },
+  });
+  const next = updatedBaseline(gapped, undefined, '2026-11-22');
+  expect(next.gaps).toEqual([
+    {
+      id: 'ORG-PAGE',
+      reason: expect.stringMatching(/^say why this gap is accepted \(written by --update-baseline on 2026-11-22: /),
+      expires: '2026-12-22',
+    },
+  ]);
+  // Until a person says why, the gap stays open, and the verdict says which entries need a reason.
+  const placeholder = judgeAgainstBaseline(gapped, 'b.json', next, options);
+  expect(placeholder.verdict).toBe('inconclusive');
+  expect(placeholder.baseline.gaps).toMatchObject({ accepted: [], unexplained: [{ id: 'ORG-PAGE' }] });
+  expect(decideWhy(gapped, next)).toContain(
+    '1 gap entry of the baseline still has the placeholder reason --update-baseline wrote (ORG-PAGE)',
+  );
+  const explained = { ...next, gaps: [{ ...next.gaps![0], reason: 'the service has no search of more than 25 organizations yet' }] };
+  expect(judgeAgainstBaseline(gapped, 'b.json', explained, options).verdict).toBe('pass');
+  // A run with an error (an interruption, a transport error) accepts no new gap: its gaps are accidents, not decisions.
+  const interrupted = { ...gapped, errors: [{ test: '(run)', kind: 'interrupted' as const, message: 'the run was interrupted' }] };
+  expect(updatedBaseline(interrupted, undefined, '2026-11-22').gaps).toBeUndefined();
+  // Nor a gap whose test did not run: run it again.
+  const notRun = {
+    ...gapped,
+    coverage: {
+      ...gapped.coverage,
+      gaps: gapped.coverage.gaps.map((g) => ({ ...g, reason: { kind: 'test-not-run' as const, outcome: 'timeout' as const, text: 't' } })),
+    },
+  };
+  expect(updatedBaseline(notRun, undefined, '2026-11-22').gaps).toBeUndefined();
+  // An entry a person wrote is kept as it is.
+  expect(updatedBaseline(gapped, explained, '2026-11-22').gaps).toEqual(explained.gaps);
+});
+
+test('a baseline that writes a member name twice in one object is refused in one line, never read as its last', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'baseline-'));
+  const file = join(dir, 'b.json');
+  writeFileSync(file, '{"expectations":[],"gaps":[{"id":"ORG-PAGE","reason":"x","expires":"2020-01-01","expires":"2099-01-01"}]}');
+  expect(() => readBaseline(file)).toThrow(
+    /BASELINE_FILE .*the member \/gaps\/0\/expires is written twice in one object, and only the last would be read/,
+  );
+  writeFileSync(file, '{"expectations":[],"gaps":[],"gaps":[{"id":"ORG-PAGE","reason":"x"}]}');
+  expect(() => readBaseline(file)).toThrow(/the member \/gaps is written twice/);
 });
 
 test('a baseline file that names no requirement, lacks a reason or has a bad date is a configuration error', () => {

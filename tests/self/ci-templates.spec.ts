@@ -46,13 +46,14 @@ interface GithubStep {
   uses?: string;
   with?: Record<string, unknown>;
   env?: Record<string, string>;
+  if?: string;
 }
 
 test('GitHub Actions: probes check, a shard matrix with blob reports, one merge job, the JUnit report and index.html kept', () => {
   const { yaml } = template('github-actions.yml');
   const jobs = yaml.jobs as Record<
     string,
-    { steps: GithubStep[]; strategy?: { matrix: { shard: number[] } }; needs?: unknown; env?: unknown }
+    { steps: GithubStep[]; strategy?: { matrix: { shard: number[] } }; needs?: unknown; env?: unknown; if?: string }
   >;
   const steps = Object.values(jobs).flatMap((job) => job.steps);
   const found = invocations(steps.map((s) => s.run ?? ''));
@@ -78,6 +79,8 @@ test('GitHub Actions: probes check, a shard matrix with blob reports, one merge 
   expect(found[3].line).toContain('--shard ${{ matrix.shard }}/4');
   expect(found[4].line).toMatch(/survey merge( shards\/survey-shard-\d){4} --out survey-report/);
   expect(jobs.conformance.strategy?.matrix.shard).toEqual([1, 2, 3]);
+  // The merge job fails when a shard job did not succeed: a merge of some shards is no verdict.
+  expect(jobs.report.steps[0]).toMatchObject({ if: "needs.conformance.result != 'success'", run: expect.stringContaining('exit 1') });
   expect(found[1].line).toContain('--shard ${{ matrix.shard }}/3');
   expect(found[1].line).toContain('--baseline conformance-baseline.json');
   const uploads = steps.filter((s) => s.uses?.startsWith('actions/upload-artifact'));
@@ -115,6 +118,8 @@ test('GitLab CI: probes check, parallel shards with blob reports, one merge job,
   expect(found[1].line).toContain('--shard ${CI_NODE_INDEX}/${CI_NODE_TOTAL}');
   expect(jobs.conformance.artifacts?.paths).toEqual(['conformance-report/blob/']);
   expect(jobs.report.artifacts?.reports?.junit).toBe('merged-report/conformance.junit.xml');
+  // The merge runs only when every shard succeeded: a merge of some shards is no verdict.
+  expect((jobs.report as { when?: string }).when).toBe('on_success');
   expect(jobs.report.artifacts?.paths).toContain('merged-report/index.html');
 });
 

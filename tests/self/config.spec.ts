@@ -192,7 +192,7 @@ test('a configuration error leaves a report with verdict error, and no earlier r
   });
   expect(report.requirements.every((r: { status: string }) => r.status === 'skip')).toBe(true);
   expect(readFileSync(join(reportDir, REPORT_FILES.markdown), 'utf8')).toContain(
-    '**Verdict: ERROR: the configuration stopped the run before any test**',
+    '**Verdict: ERROR: the configuration stopped it before anything was judged**',
   );
   expect(readFileSync(join(reportDir, REPORT_FILES.junit), 'utf8')).toContain(
     '<error type="configuration" message="configuration: STRICT must be true or false',

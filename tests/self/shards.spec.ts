@@ -46,6 +46,15 @@ test('three shards merged give the requirements, statuses, check counts and obse
       copyFileSync(join(dir, `shard-${i + 1}`, 'blob', blob), join(dir, 'blobs', blob));
   }
   expect(readdirSync(join(dir, 'blobs'))).toHaveLength(3);
+  // Two of the three shards are no verdict: the merge refuses them in one line, exit 2, naming the shard that is missing.
+  mkdirSync(join(dir, 'some'));
+  const [first, , third] = readdirSync(join(dir, 'blobs')).sort();
+  for (const blob of [first, third]) copyFileSync(join(dir, 'blobs', blob), join(dir, 'some', blob));
+  const some = await commandAsync(['merge', 'some', ...target, '--report', 'partial'], { cwd: dir, env });
+  expect(some.code, some.stderr).toBe(2);
+  expect(some.stderr).toMatch(/holds 2 of the 3 shards of the run; shard 2\/3 is missing/);
+  // No earlier PASS survives in its report folder: it says error.
+  expect(readReport(join(dir, 'partial', 'conformance.json')).verdict).toBe('error');
   const merged = await commandAsync(['merge', 'blobs', ...target, '--report', 'merged'], { cwd: dir, env });
   expect(merged.code).toBe(1);
   const expected = conclusions(join(dir, 'whole', 'conformance.json'));

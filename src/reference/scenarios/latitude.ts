@@ -28,7 +28,7 @@ import {
   type ScenarioContext,
   applyChanges,
 } from './behaviour';
-import { shuffled, withBundle, withData, withEntries } from './transforms';
+import { searchedWith, shuffled, withBundle, withData, withEntries } from './transforms';
 
 /** A value's change: the members it overrides, given the behaviour before it (whose members it may call). */
 export type Change = (before: Behaviour) => BehaviourChanges;
@@ -386,6 +386,14 @@ export const LATITUDE: readonly LatitudeDimension[] = [
             ],
           };
         }),
+      },
+      {
+        // §4.3: "Searching with Count only returns one page of records".
+        name: 'next-on-page-only',
+        description: 'a search with Count answers its one page with no next link; the pages of Page alone link on',
+        change: afterBundle((bundle) =>
+          searchedWith(bundle, 'Count') ? { ...bundle, link: bundle.link.filter((l) => l.relation !== 'next') } : bundle,
+        ),
       },
       {
         // 127.0.0.2 is loopback with no server: were the harness to follow the link, the run would show a transport error.

@@ -40,6 +40,7 @@ export const VARIANT_POINTS: readonly { name: string; point: LatitudePoint; desc
   },
   { name: 'no-next-link', point: { links: 'self-only' } },
   { name: 'next-link-relative', point: { links: 'next-relative' } },
+  { name: 'next-link-on-page-only', point: { links: 'next-on-page-only' } },
   { name: 'next-link-other-origin', point: { links: 'next-other-origin' } },
   { name: 'next-link-opaque-cursor', point: { links: 'opaque-cursor' } },
   { name: 'more-link-relations', point: { links: 'more-relations' } },

@@ -31,11 +31,20 @@ function banner(report: ConformanceReport): ElementContent {
   const { baseline: outcome } = report;
   return h('header', { className: ['banner', report.verdict], dataVerdict: report.verdict }, [
     h('h1', ['Verdict: ', h('span#verdict', report.verdict.toUpperCase()), ...(outcome ? [' against the baseline'] : [])]),
+    // Why, as the one verdict function said it: never inferred from the counts below.
+    ...(report.verdictWhy && report.verdictWhy.length > 0
+      ? [
+          h(
+            'ul.meta#verdict-why',
+            report.verdictWhy.map((why) => h('li', text(why))),
+          ),
+        ]
+      : []),
     ...(outcome
       ? [
           h(
             'div.meta#against-baseline',
-            `Baseline ${text(outcome.file)}: ${outcome.known.length} known (accepted, shown as known below), ${outcome.new.length} new, ${outcome.fixed.length} fixed, ${outcome.expired.length} expired${report.drift.length > 0 ? `, ${report.drift.length} drifted` : ''}`,
+            `Baseline ${text(outcome.file)}: ${outcome.known.length} known (accepted, shown as known below), ${outcome.new.length} new, ${outcome.fixed.length} fixed, ${outcome.expired.length} expired${outcome.gaps ? `, ${outcome.gaps.accepted.length} gaps accepted, ${outcome.gaps.expired.length} gap entries expired${outcome.gaps.unexplained?.length ? `, ${outcome.gaps.unexplained.length} gap entries without a reason` : ''}` : ''}${report.drift.length > 0 ? `, ${report.drift.length} drifted` : ''}`,
           ),
         ]
       : []),

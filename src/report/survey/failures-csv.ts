@@ -11,13 +11,17 @@ export interface FailureRow {
   key: string;
   requirement: string;
   level: Level;
+  /** The requirement's rule in words, with its section. */
+  rule: string;
+  /** What the record broke, as the rule said it (its first line). */
+  message: string;
   pointer: string;
   value: string;
   source: string;
   url: string;
 }
 
-export const FAILURE_COLUMNS = ['key', 'requirement', 'level', 'pointer', 'value', 'source', 'url'] as const;
+export const FAILURE_COLUMNS = ['key', 'requirement', 'level', 'rule', 'message', 'pointer', 'value', 'source', 'url'] as const;
 
 /** OWASP's list of the characters that start a formula. */
 const FORMULA_START = /^[=+\-@\t\r]/;

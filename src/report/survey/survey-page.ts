@@ -181,7 +181,7 @@ function examples(report: SurveyReport, credentials: ConformanceReport['target']
   if (failing.length === 0) return [];
   return [
     h('section', { id: 'examples' }, [
-      h('h2', text('Examples')),
+      h('h2', text('Failing requirements, and the records that break them')),
       ...failing.map((r) =>
         h('details', { open: r.level === 'MUST' }, [
           h('summary', text(`${r.id} (${r.level}): ${r.failed} of ${r.checked} records, ${percent(r.rate)}`)),
@@ -228,7 +228,7 @@ function coverage(report: SurveyReport): ElementContent[] {
 
 export function surveyPage(
   report: SurveyReport,
-  verdict: SurveyVerdict,
+  { verdict, why }: { verdict: SurveyVerdict; why: string },
   charts: SurveyCharts,
   credentials: ConformanceReport['target']['credentials'],
 ): string {
@@ -245,7 +245,11 @@ export function surveyPage(
           `${report.started} to ${report.finished}${report.complete ? '' : `: incomplete${report.stopped ? ` (${report.stopped})` : ''}`}`,
         ),
       ),
+      // Why, as the one verdict function said it.
+      h('p#verdict-why', text(why)),
     ]),
+    // What a reader came for first: the requirements records broke, and those records.
+    ...examples(report, credentials),
     h('section', { id: 'counts' }, [
       table(
         ['providers', 'not found', 'organizations', 'walks', 'requests', 'without an HTTP answer'],
@@ -298,7 +302,6 @@ export function surveyPage(
     ...relations(report),
     ...bySource(report),
     ...dataQuality(report),
-    ...examples(report, credentials),
     ...((report.notJudged ?? []).length > 0
       ? [
           h('section', { id: 'not-judged' }, [

@@ -36,6 +36,6 @@ export async function writeSurvey(
   const keys: FailingKeys = { survey: report.id!, requirements: failingKeys };
   writeWhole(join(dir, SURVEY_FILES.failingKeys), `${JSON.stringify(keys)}\n`);
   writeWhole(join(dir, SURVEY_FILES.csv), failuresCsv(rows));
-  writeWhole(join(dir, SURVEY_FILES.html), surveyPage(report, surveyVerdict(report).verdict, await surveyCharts(report), credentials));
+  writeWhole(join(dir, SURVEY_FILES.html), surveyPage(report, surveyVerdict(report), await surveyCharts(report), credentials));
   writeWhole(join(dir, SURVEY_FILES.json), `${JSON.stringify(report, null, 2)}\n`);
 }

@@ -14,7 +14,7 @@ export { NextWalk } from '../organization/walk-by-next';
 export type { WalkedPage } from '../organization/page-walk';
 export { WALK_COUNT } from '../organization/paging';
 export { isBundle, total as bundleTotal } from '../organization/bundle';
-export { entriesOf, organizationIds, resourceOf } from '../organization/entries';
+export { entriesOf, hasNextLink, organizationIds, resourceOf } from '../organization/entries';
 export { entryShell, SHELL_ENTRY } from '../organization/entry-record';
 export { NO_SUCH_SYSTEM, reportedSystem } from '../organization/identifiers';
 export {

@@ -7,7 +7,8 @@ export const ORGANIZATION_REQUIREMENTS = [
     level: 'MUST',
     spec: '§2.5',
     title:
-      '`resourceType` Bundle, `id` a UUID, `meta.versionId` a string, `meta.lastUpdated` ISO 8601 with offset (`Z` or ±hh:mm), `type` searchset, `total` a non-negative integer, `link` entries with `relation` and `url`, `entry` an array',
+      '`resourceType` Bundle, `id` a UUID, `meta.versionId` a string, `meta.lastUpdated` ISO 8601 with offset (`Z` or ±hh:mm), `type` searchset, `total` a non-negative integer, `link` entries with `relation` and `url`, `entry` an array where there is one (a bundle of no organization may leave it out: FHIR R4 JSON writes no empty array)',
+    judges: { what: 'value', how: 'the UUID and the timestamp as values (a 13th month is no date); the rest by its shape' },
   },
   {
     id: 'ORG-ENTRY-SHAPE',
@@ -15,6 +16,7 @@ export const ORGANIZATION_REQUIREMENTS = [
     spec: '§2.5',
     title:
       '`fullUrl` is `/Organization/<resource.id>` (or an absolute URL ending so); `resource.resourceType` is Organization; `search` is an object',
+    judges: { what: 'shape', how: 'members and the form of fullUrl' },
   },
   { id: 'ORG-SEARCH-MODE', level: 'MUST', spec: '§4.3 r1', title: "every entry's `search.mode` is `match`" },
   {
@@ -30,6 +32,7 @@ export const ORGANIZATION_REQUIREMENTS = [
     spec: '§2.5',
     title:
       'Organization fields and value sets: `active` boolean; telecom `system` phone/fax, `use` work, `value` digits only; address `use` work, `type` postal/physical; contact `name.use` usual; identifier `system` URI, `value` string, optional ISO `period`; contained ids are UUIDs',
+    judges: { what: 'value', how: 'the value sets, digits, URIs, UUIDs and ISO timestamps as values; the rest by its shape' },
   },
   {
     id: 'ORG-PARTOF',

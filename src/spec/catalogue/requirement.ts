@@ -22,6 +22,12 @@ export interface Requirement {
   nearMiss?: string;
   /** The condition the specification puts on it (see Condition), and, in words, when it does not apply. */
   appliesWhen?: { condition: Condition; otherwise: string };
+  /**
+   * For a rule over the form of data: whether it judges a value (a date that does not exist, a check
+   * digit, a code outside its list, a timestamp or UUID that is none) or only its shape (types,
+   * members, arrays). Absent for a rule over behaviour.
+   */
+  judges?: { what: 'value' | 'shape'; how: string };
 }
 
 export interface ObservationDefinition {

@@ -8,7 +8,13 @@ export const SEARCH_SINGLE_BEST_REQUIREMENTS = [
     spec: '§1, §4.1 r3',
     title: 'searchSingleBest never answers with a JSON array; a unique match answers with an object',
   },
-  { id: 'SB-RECORD-SHAPE', level: 'MUST', spec: '§2.1', title: 'a unique match has `id` (non-empty string) and `data` (object)' },
+  {
+    id: 'SB-RECORD-SHAPE',
+    level: 'MUST',
+    spec: '§2.1',
+    title: 'a unique match has `id` (non-empty string) and `data` (object)',
+    judges: { what: 'shape', how: 'members and types' },
+  },
   {
     id: 'SB-MATCHES-QUERY',
     level: 'MUST',

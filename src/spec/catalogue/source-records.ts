@@ -8,7 +8,13 @@ export const SOURCE_RECORDS_REQUIREMENTS = [
     spec: '§4.2',
     title: 'sourceRecords for a known curated ID answers with a JSON array of at least one element',
   },
-  { id: 'SR-ELEMENT-SHAPE', level: 'MUST', spec: '§2.2, §4.2 r1', title: 'each element has string `id`, string `index` and object `data`' },
+  {
+    id: 'SR-ELEMENT-SHAPE',
+    level: 'MUST',
+    spec: '§2.2, §4.2 r1',
+    title: 'each element has string `id`, string `index` and object `data`',
+    judges: { what: 'shape', how: 'members and types' },
+  },
   {
     id: 'SR-COVERS-GOLDEN',
     level: 'MUST',

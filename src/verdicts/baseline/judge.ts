@@ -2,7 +2,7 @@ import type { Baseline, BaselineOutcome, Drift, Expectation, GapAcceptance, RunF
 import type { ObservationId } from '../../spec/catalogue';
 import { type ConformanceSummary, failureLevel, type RequirementResult, type RunCoverage } from '../aggregate';
 import { type Gap, openMustGaps } from '../coverage';
-import { decide, RUN_POLICY, type RunVerdict } from '../verdict';
+import { counted, decide, RUN_POLICY, type RunVerdict } from '../verdict';
 import { failureLocation } from '../fingerprint';
 import { observedBehaviour } from './observed-behaviour';
 
@@ -10,6 +10,8 @@ export type { BaselineOutcome, Drift, RunFailure } from '../../types/schemas';
 
 export interface BaselineJudgement {
   verdict: RunVerdict;
+  /** Why, in words (decide's `why`), against the baseline. */
+  verdictWhy: string[];
   baseline: BaselineOutcome;
   drift: Drift[];
   /** The run's coverage with each gap the baseline accepts marked so. */
@@ -50,7 +52,8 @@ const isExpired = (entry: Expectation, today: string) => entry.expires !== undef
 export function behaviourOf(summary: ConformanceSummary): Record<string, unknown> {
   const behaviour: Record<string, unknown> = {};
   for (const o of summary.observations) {
-    if (o.status !== 'observed') continue;
+    // Drift needs both sides observed whole: an observation some tests could not make lacks what they would have seen.
+    if (o.status !== 'observed' || o.partial) continue;
     const shown = observedBehaviour(o.id as ObservationId, o.value);
     if (shown !== undefined) behaviour[o.id] = shown;
   }
@@ -64,18 +67,41 @@ function driftOf(before: Baseline['observations'], after: Record<string, unknown
     .map(([id, value]) => ({ id, before: before![id], after: value }));
 }
 
-/** A gap's entry holds on `today` (YYYY-MM-DD): no `expires`, or not past it. */
-const holds = (entry: GapAcceptance, today: string) => !isExpired(entry, today);
+/**
+ * The reason --update-baseline writes for a gap: accepting a gap is a decision a person makes, so an
+ * entry that still begins with it accepts nothing, and the run says which entries need a reason.
+ */
+export const GAP_REASON_PLACEHOLDER = 'say why this gap is accepted';
 
-/** The baseline's gap entries against the run's gaps: accepted, expired, or closed (the requirement judged fully now). */
+/** How long a gap entry --update-baseline writes holds: a gap accepted for now, not for ever. */
+const GAP_DAYS = 30;
+
+const unexplained = (entry: GapAcceptance) => entry.reason.trim().startsWith(GAP_REASON_PLACEHOLDER);
+
+/** A gap's entry holds on `today` (YYYY-MM-DD): a reason a person gave, and no `expires`, or not past it. */
+const holds = (entry: GapAcceptance, today: string) => !isExpired(entry, today) && !unexplained(entry);
+
+/** The baseline's gap entries against the run's gaps: accepted, expired, unexplained, or closed (the requirement judged fully now). */
 function gapOutcome(gaps: readonly Gap[], entries: readonly GapAcceptance[], today: string): NonNullable<BaselineOutcome['gaps']> {
   const open = new Set(gaps.map((gap) => gap.id));
   return {
     accepted: entries.filter((e) => open.has(e.id) && holds(e, today)),
-    expired: entries.filter((e) => open.has(e.id) && !holds(e, today)),
+    expired: entries.filter((e) => open.has(e.id) && isExpired(e, today)),
+    unexplained: entries.filter((e) => open.has(e.id) && !isExpired(e, today) && unexplained(e)),
     closed: entries.filter((e) => !open.has(e.id)),
   };
 }
+
+/** `today` plus `days`, as YYYY-MM-DD. */
+const daysAfter = (today: string, days: number) =>
+  new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Whether --update-baseline may write an entry for a gap: only a gap of a run that ran whole (no run
+ * error, no interruption) and whose reason is the service's or the probes' (a test that did not run
+ * is no gap to accept: run again).
+ */
+const acceptable = (gap: Gap) => gap.reason.kind !== 'test-not-run' && gap.reason.kind !== 'run-stopped';
 
 /**
  * Judges a run against its baseline. The run fails on a failure no entry covers, MUST or SHOULD
@@ -114,20 +140,29 @@ export function judgeAgainstBaseline(
   outcome.gaps = gapOutcome(summary.coverage.gaps, gapEntries, options.today);
   const coverage = { ...summary.coverage, ...accepting(summary.coverage, gapEntries, options.today) };
   const drift = driftOf(baseline.observations, behaviourOf(summary));
-  const { verdict } = decide(
+  const { verdict, why } = decide(
     {
       misconfigured: summary.verdict === 'error',
       // Accepting a finding, SHOULD ones included, is what the baseline is for: any other fails the gate.
-      findings: { must: outcome.new.length + outcome.expired.length + (options.failOnDrift ? drift.length : 0), should: 0 },
+      findings: {
+        must: outcome.new.length + outcome.expired.length + (options.failOnDrift ? drift.length : 0),
+        should: 0,
+        inWords: [
+          counted(outcome.new.length, 'new failure'),
+          counted(outcome.expired.length, 'expired entry', 'expired entries'),
+          ...(options.failOnDrift ? [`${counted(drift.length, 'drifted observation')} (--fail-on-drift)`] : []),
+        ].join(', '),
+      },
       cleanups: outcome.fixed.length + outcome.gaps.closed.length,
       notices: options.failOnDrift ? 0 : drift.length,
       probeProblems: summary.probeProblems.length,
       errors: summary.errors.length,
       coverage,
+      unexplainedGaps: outcome.gaps.unexplained?.map((e) => e.id),
     },
     RUN_POLICY(options.strict),
   );
-  return { verdict, baseline: outcome, drift, coverage };
+  return { verdict, verdictWhy: why, baseline: outcome, drift, coverage };
 }
 
 /** The run's gaps with the baseline's entries that accept them (within their dates) marked. */
@@ -163,13 +198,20 @@ export function updatedBaseline(summary: ConformanceSummary, old: Baseline | und
   }
   const statusOf = new Map(summary.requirements.map((r) => [r.id, r]));
   for (const entry of entries) if (!ranInFull(statusOf.get(entry.id))) kept.add(entry);
-  const gaps = openMustGaps(summary.coverage).map(
-    (gap): GapAcceptance =>
-      old?.gaps?.find((e) => e.id === gap.id) ?? {
+  // A run that did not run whole (an error, an interruption) accepts no new gap: its gaps are accidents, not decisions.
+  const whole = summary.errors.length === 0;
+  const gaps = openMustGaps(summary.coverage).flatMap((gap): GapAcceptance[] => {
+    const kept = old?.gaps?.find((e) => e.id === gap.id);
+    if (kept) return [kept];
+    if (!whole || !acceptable(gap)) return [];
+    return [
+      {
         id: gap.id,
-        reason: `accepted by --update-baseline on ${today}; say why: ${gap.reason.text.slice(0, 200)}`,
+        reason: `${GAP_REASON_PLACEHOLDER} (written by --update-baseline on ${today}: ${gap.reason.text.slice(0, 200)})`,
+        expires: daysAfter(today, GAP_DAYS),
       },
-  );
+    ];
+  });
   return {
     expectations: [...entries.filter((e) => kept.has(e)), ...added],
     ...(gaps.length > 0 ? { gaps } : {}),

@@ -452,6 +452,24 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
       },
     },
     {
+      // An independent service: Count answers one page (§4.3) with no next link; Page's pages link on, without the filters.
+      name: 'next-link-page-only-drops-filters',
+      description:
+        'a Count search has no next link; the pages of Page alone have one that keeps only Page, and the service answers it with every organization',
+      level: 'MUST',
+      behaviour: {
+        organization: {
+          requireSearchParameter: false,
+          bundle: (bundle) => {
+            if (searchedWith(bundle, 'Count')) return { ...bundle, link: bundle.link.filter((l) => l.relation !== 'next') };
+            return withNextLink((next) => {
+              for (const name of [...next.searchParams.keys()]) if (name !== 'Page') next.searchParams.delete(name);
+            })(bundle);
+          },
+        },
+      },
+    },
+    {
       name: 'next-link-count-10',
       description:
         'the next link asks for 10 per page whatever Count the search gave: later pages are smaller and the second repeats the first, every record still reachable',
