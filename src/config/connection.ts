@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError } from './config-error';
+import { credentialSecrets, MIN_SECRET_LENGTH, skeletonOf } from './secrets';
 import type { Environment } from './environment';
 
 /** Where the embedded reference server listens, chosen once in the main process (see playwright.config.ts). */
@@ -170,11 +171,13 @@ export function loadConnection(env: Environment, cwd: string = process.cwd()): C
   const unsafe = token ? headerUnsafe(token) : undefined;
   if (unsafe) throw new ConfigError('API_TOKEN', `${unsafe}: set it to your service's token`);
   const certificate = clientCertificate(env, cwd);
+  const apiHeaders = headers(env);
+  refuseShortSecrets(token || undefined, apiHeaders);
   return {
     baseUrl,
     embedded,
     apiToken: token || undefined,
-    apiHeaders: headers(env),
+    apiHeaders,
     providerPath: path(env, 'PROVIDER_PATH', '/provider'),
     fhirPath: path(env, 'FHIR_PATH', '/fhir'),
     requestTimeoutMs,
@@ -183,9 +186,35 @@ export function loadConnection(env: Environment, cwd: string = process.cwd()): C
   };
 }
 
+/** The secrets of one configured header: an Authorization value taken apart (credentialSecrets), any other value whole. */
+const headerSecrets = (name: string, value: string) =>
+  name.toLowerCase() === 'authorization' ? credentialSecrets(value) : { secrets: [value], essential: value };
+
 /** The secrets of a configuration: values that must never reach any output. */
 export function secretsOf(config: Pick<ConnectionConfig, 'apiToken' | 'apiHeaders' | 'clientCertificate'>): string[] {
-  return [config.apiToken, ...Object.values(config.apiHeaders), config.clientCertificate?.passphrase].filter(
-    (value): value is string => !!value && value.length > 0,
+  return [
+    config.apiToken,
+    ...Object.entries(config.apiHeaders).flatMap(([name, value]) => headerSecrets(name, value).secrets),
+    config.clientCertificate?.passphrase,
+  ].filter((value): value is string => !!value && value.length > 0);
+}
+
+/**
+ * A credential too short to keep out of what the harness writes: fewer letters and digits than
+ * MIN_SECRET_LENGTH would match ordinary text, so the run refuses it in one line rather than write
+ * it. Of a Basic credential, the password is the secret that counts; its user name is matched as a
+ * secret only when it is long enough.
+ */
+function refuseShortSecret(key: string, what: string, secret: string | undefined): void {
+  if (secret === undefined || secret === '' || skeletonOf(secret).length >= MIN_SECRET_LENGTH) return;
+  throw new ConfigError(
+    key,
+    `${what} has fewer than ${MIN_SECRET_LENGTH} letters and digits: a secret that short cannot be told apart from ordinary text, so no output could be kept free of it; use a longer credential`,
   );
+}
+
+function refuseShortSecrets(token: string | undefined, headers: Record<string, string>): void {
+  refuseShortSecret('API_TOKEN', 'the token', token);
+  for (const [name, value] of Object.entries(headers))
+    refuseShortSecret('API_HEADERS', `the value of ${name}`, headerSecrets(name, value).essential);
 }

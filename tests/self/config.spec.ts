@@ -104,6 +104,14 @@ const invalid: { env: Record<string, string>; key: string; says: RegExp }[] = [
   { env: { API_HEADERS: '["a"]' }, key: 'API_HEADERS', says: /JSON object/ },
   { env: { API_HEADERS: '{"X-Key": 5}' }, key: 'API_HEADERS', says: /must be a string/ },
   { env: { API_HEADERS: '{"bad name": "v"}' }, key: 'API_HEADERS', says: /invalid header name/ },
+  // A secret too short to tell apart from ordinary text could not be kept out of any output: refused, never written.
+  { env: { API_TOKEN: 'tok-12' }, key: 'API_TOKEN', says: /the token has fewer than 8 letters and digits/ },
+  { env: { API_HEADERS: '{"X-Key": "k3y-9"}' }, key: 'API_HEADERS', says: /the value of X-Key has fewer than 8 letters and digits/ },
+  {
+    env: { API_HEADERS: JSON.stringify({ Authorization: `Basic ${Buffer.from('integration-user:pw-1').toString('base64')}` }) },
+    key: 'API_HEADERS',
+    says: /the value of Authorization has fewer than 8 letters and digits/,
+  },
   { env: { PROBES_FILE: 'missing.json' }, key: 'PROBES_FILE', says: /cannot be read.*missing\.json.*ENOENT/ },
   { env: { PROBES_FILE: 'broken.json' }, key: 'PROBES_FILE', says: /not valid JSON/ },
   { env: { PROBES_FILE: 'wrong.json' }, key: 'PROBES_FILE', says: /does not match schemas\/probes\.schema\.json.*\/provider/ },

@@ -1,5 +1,6 @@
 /** Redaction: the one place secrets leave text. */
 import { Redactor, REDACTED } from '../../src/client/redact';
+import { credentialSecrets } from '../../src/config/secrets';
 import { expect, test } from './fixtures';
 
 const redactor = new Redactor(['tok-ABC123', 'tenant secret/+', 'ab']);
@@ -10,8 +11,33 @@ test('secrets are replaced in text, plain, percent-encoded and base64', () => {
   expect(redactor.text(text)).toBe(`Bearer ${REDACTED}; q=${REDACTED}; basic ${REDACTED}`);
 });
 
-test('secrets shorter than four characters are not searched for (they would blank out ordinary text)', () => {
+test('secrets of fewer than eight letters and digits are not searched for (they would blank out ordinary text): the configuration refuses such a credential', () => {
   expect(redactor.text('abacus')).toBe('abacus');
+  expect(new Redactor(['short-1']).text('a short-1 b')).toBe('a short-1 b');
+});
+
+test('a secret is found on the normalised text, whatever the encoding: twice percent-encoded, HTML entities, upper case, every character a JSON escape, base64 of base64, inside longer base64 at every alignment', () => {
+  const secret = 'tok/EN+Z4x9qL=';
+  const found = new Redactor([secret]);
+  const forms = [
+    encodeURIComponent(encodeURIComponent(secret)),
+    'tok&#x2F;EN&#x2B;Z4x9qL&#61;',
+    'tok&sol;EN&plus;Z4x9qL&equals;',
+    secret.toUpperCase(),
+    [...secret].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+    Buffer.from(Buffer.from(secret).toString('base64')).toString('base64'),
+    ...[0, 1, 2].map((k) => Buffer.from(`${'x'.repeat(k)}${secret}tail`).toString('base64')),
+    Buffer.from(`Bearer ${secret}`).toString('base64'),
+  ];
+  for (const form of forms) {
+    const text = `before ${form} after`;
+    const redacted = found.text(text);
+    expect(redacted, form).toContain(REDACTED);
+    expect(found.holdsSecret(redacted), `${form} → ${redacted}`).toBe(false);
+    expect(redacted.startsWith('before ') && redacted.endsWith(' after'), redacted).toBe(true);
+  }
+  // Only the raw span that decodes to the secret goes.
+  expect(found.text(`x=${encodeURIComponent(encodeURIComponent(secret))}&y=1`)).toBe(`x=${REDACTED}&y=1`);
 });
 
 test('credential-like query parameters and URL user info are redacted', () => {
@@ -51,4 +77,15 @@ test('a cut inside a secret leaves none of it: the start of a secret before a cu
   expect(redactor.text(cut('value: tok'))).toBe(cut('value: tok'));
   expect(redactor.text(cut('value: tokens'))).toBe(cut('value: tokens'));
   expect(redactor.text('two cuts: tok-A… and tok-ABC123')).toBe(`two cuts: ${REDACTED}… and ${REDACTED}`);
+});
+
+test('an Authorization value is taken apart: the credential, and of Basic the decoded user:password, the user and the password are each a secret', () => {
+  const basic = `Basic ${Buffer.from('integration-user:pa55word-2026').toString('base64')}`;
+  const { secrets, essential } = credentialSecrets(basic);
+  expect(secrets).toEqual([basic, basic.slice(6), 'integration-user:pa55word-2026', 'integration-user', 'pa55word-2026']);
+  expect(essential).toBe('pa55word-2026');
+  const found = new Redactor(secrets);
+  for (const echo of ['integration-user:pa55word-2026', 'user integration-user', 'password=pa55word-2026', basic.slice(6)])
+    expect(found.text(`<${echo}>`), echo).not.toMatch(/integration-user|pa55word-2026|aW50ZWdyYXRpb24tdXNlcjpwYTU1d29yZC0yMDI2/);
+  expect(credentialSecrets('Bearer tok-123456789').secrets).toEqual(['Bearer tok-123456789', 'tok-123456789']);
 });

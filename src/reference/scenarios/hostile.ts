@@ -1,3 +1,4 @@
+import { isWellFormed } from '../../json/unicode';
 import type { FastifyReply } from 'fastify';
 import type { Intercept } from './behaviour';
 import type { Scenario } from './scenario';
@@ -24,14 +25,61 @@ export interface HostileTarget extends Scenario {
  * form. Credentials the echoing target sends back, with characters that every encoding changes (a `/`, a
  * `+`, a space, an `&`, a `=`), so that an echo in any encoding is another text than the secret.
  */
-export const LEAK_TEST_SECRETS = { token: 'leak-canary/token+4d1f0c9e=', header: 'leak canary/header&b7e2a6' };
+export const LEAK_TEST_SECRETS = {
+  token: 'leak-canary/token+4d1f0c9e=',
+  header: 'leak canary/header&b7e2a6',
+  basicUser: 'leak-canary-user',
+  basicPassword: 'leak:canary/pass+91c4e7',
+};
 
-/** What services write a value as, other than itself: .NET's lower-case percent-escapes, a form's `+` for a space, base64url. */
-const echoEncodings = (value: string) => [
-  encodeURIComponent(value).replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
-  new URLSearchParams({ v: value }).toString().slice(2),
-  Buffer.from(value).toString('base64url'),
-];
+/** The Basic credential of the leak test: `user:password` in base64, as API_HEADERS carries it. */
+export const LEAK_TEST_BASIC = `Basic ${Buffer.from(`${LEAK_TEST_SECRETS.basicUser}:${LEAK_TEST_SECRETS.basicPassword}`).toString('base64')}`;
+
+/**
+ * Forms a service may echo a secret in, which the robustness run's echoing target sends back and the
+ * leak scans look for, besides the redactor's own normalised search (client/redact.ts): as it is; JSON-escaped (as JSON.stringify and PHP write it, and every
+ * character a `\u` escape); percent-encoded once and twice, with upper- or lower-case hex;
+ * form-encoded; as HTML numeric entities; upper-cased; base64, base64url and the base64 of the base64.
+ */
+export function echoForms(secret: string): string[] {
+  const uri = isWellFormed(secret) ? [encodeURIComponent(secret), new URLSearchParams([['', secret]]).toString().slice(1)] : [];
+  const lowerHex = (encoded: string) => encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
+  const phpJson = JSON.stringify(secret)
+    .slice(1, -1)
+    .replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replaceAll('/', '\\/');
+  const everyCharEscaped = [...secret].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+  const entities = [...secret].map((c) => (/[A-Za-z0-9]/.test(c) ? c : `&#x${c.charCodeAt(0).toString(16).toUpperCase()};`)).join('');
+  const base64 = Buffer.from(secret).toString('base64');
+  return [
+    ...new Set([
+      secret,
+      JSON.stringify(secret).slice(1, -1),
+      phpJson,
+      everyCharEscaped,
+      ...uri,
+      ...uri.map(lowerHex),
+      ...uri.map((once) => encodeURIComponent(once)),
+      entities,
+      secret.toUpperCase(),
+      base64,
+      base64.replace(/=+$/, ''),
+      Buffer.from(secret).toString('base64url'),
+      Buffer.from(base64).toString('base64'),
+    ]),
+  ];
+}
+
+/** What services write a value as, other than itself (echoForms), and the value at the end of a text so long that a cut of the harness falls inside it. */
+const echoEncodings = (value: string) => [...echoForms(value).filter((form) => form !== value), `${'w '.repeat(1020)}${value}`];
+
+/** The parts of an Authorization value the leak test echoes: the value, its credential, and Basic's user:password, user and password. */
+const credentialParts = (authorization: string) => {
+  const [scheme, credential = ''] = authorization.split(' ');
+  if (scheme !== 'Basic') return [authorization, credential];
+  const decoded = Buffer.from(credential, 'base64').toString('utf8');
+  return [authorization, credential, decoded, ...decoded.split(/:(.*)/s).slice(0, 2)];
+};
 
 const HUGE_BODY_BYTES = 50 * 1024 * 1024;
 let hugeBody: Buffer | undefined;
@@ -67,6 +115,30 @@ function endless(reply: FastifyReply): Promise<boolean> {
 
 const HTML_PAGE =
   '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr><center>nginx</center></body></html>';
+
+/**
+ * Echoes the request's credentials in every answer, in each endpoint's own shape: the Authorization
+ * value taken apart, the API key, each in every form services write (echoEncodings), the URL, a link
+ * whose query carries the first form-encoded, and a header.
+ */
+const echoingCredentials: Intercept = async (request, reply) => {
+  const received = [...credentialParts(request.headers.authorization ?? ''), String(request.headers['x-api-key'] ?? '')];
+  const echo = { authorization: received[0], apiKey: received.at(-1), url: request.url, encoded: received.flatMap(echoEncodings) };
+  const echoed = [...received, ...echo.encoded, echo.url];
+  // A link whose query carries the token form-encoded, as a service that signs its links might.
+  const link = [{ relation: 'self', url: `http://${request.headers.host ?? ''}${request.url}&echo=${echoEncodings(received[0])[1]}` }];
+  // Shaped as the service answers each endpoint, so that the preflight lets it through and every rule reads the echo.
+  const body = request.url.includes('/sourceRecords/')
+    ? [{ id: 'echo', index: 'echo', data: { Echo: echoed } }]
+    : request.url.includes('/organization')
+      ? { resourceType: 'Bundle', type: 'searchset', total: 0, link, entry: [], echo }
+      : { id: 'echo', data: { NPI: ['1234567893'], Echo: echoed } };
+  // JSON as PHP's json_encode writes it: every / escaped as \/. The token, form-encoded, in a header too.
+  answer(reply, 200, 'application/json', JSON.stringify(body).replaceAll('/', '\\/'), {
+    'x-echo': echoEncodings(received[0])[1],
+  });
+  return true;
+};
 
 /**
  * Text a careless or hostile service may hold in any value: markup, terminal escape sequences, NUL
@@ -196,27 +268,21 @@ export const HOSTILE: HostileTarget[] = [
     description: "requires a token, then echoes the request headers in every answer, in each endpoint's own shape",
     says: /\[REDACTED\]/,
     suiteEnv: { API_TOKEN: LEAK_TEST_SECRETS.token, API_HEADERS: JSON.stringify({ 'X-Api-Key': LEAK_TEST_SECRETS.header }) },
+    behaviour: { http: { bearerToken: LEAK_TEST_SECRETS.token, intercept: echoingCredentials } },
+  },
+  {
+    name: 'echo-basic-credentials',
+    description: 'requires a Basic credential, then echoes it in every answer, the decoded user:password, user and password too',
+    says: /\[REDACTED\]/,
+    suiteEnv: { API_HEADERS: JSON.stringify({ Authorization: LEAK_TEST_BASIC }) },
     behaviour: {
       http: {
-        bearerToken: LEAK_TEST_SECRETS.token,
-        intercept: (request, reply) => {
-          const received = [request.headers.authorization ?? '', String(request.headers['x-api-key'] ?? '')];
-          const echo = { authorization: received[0], apiKey: received[1], url: request.url, encoded: received.flatMap(echoEncodings) };
-          const echoed = [...received, ...echo.encoded, echo.url];
-          // A link whose query carries the token form-encoded, as a service that signs its links might.
-          const link = [
-            { relation: 'self', url: `http://${request.headers.host ?? ''}${request.url}&echo=${echoEncodings(received[0])[1]}` },
-          ];
-          // Shaped as the service answers each endpoint, so that the preflight lets it through and every rule reads the echo.
-          const body = request.url.includes('/sourceRecords/')
-            ? [{ id: 'echo', index: 'echo', data: { Echo: echoed } }]
-            : request.url.includes('/organization')
-              ? { resourceType: 'Bundle', type: 'searchset', total: 0, link, entry: [], echo }
-              : { id: 'echo', data: { NPI: ['1234567893'], Echo: echoed } };
-          // JSON as PHP's json_encode writes it: every / escaped as \/. The token, form-encoded, in a header too.
-          return answer(reply, 200, 'application/json', JSON.stringify(body).replaceAll('/', '\\/'), {
-            'x-echo': echoEncodings(received[0])[1],
-          });
+        intercept: async (request, reply, call) => {
+          if (request.headers.authorization !== LEAK_TEST_BASIC) {
+            answer(reply, 401, 'application/json', '{"error":"a Basic credential is required"}');
+            return true;
+          }
+          return echoingCredentials(request, reply, call);
         },
       },
     },
