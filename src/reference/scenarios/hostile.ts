@@ -134,10 +134,9 @@ const echoingCredentials: Intercept = async (request, reply) => {
       ? { resourceType: 'Bundle', type: 'searchset', total: 0, link, entry: [], echo }
       : { id: 'echo', data: { NPI: ['1234567893'], Echo: echoed } };
   // JSON as PHP's json_encode writes it: every / escaped as \/. The token, form-encoded, in a header too.
-  answer(reply, 200, 'application/json', JSON.stringify(body).replaceAll('/', '\\/'), {
+  return answer(reply, 200, 'application/json', JSON.stringify(body).replaceAll('/', '\\/'), {
     'x-echo': echoEncodings(received[0])[1],
   });
-  return true;
 };
 
 /**
@@ -278,10 +277,8 @@ export const HOSTILE: HostileTarget[] = [
     behaviour: {
       http: {
         intercept: async (request, reply, call) => {
-          if (request.headers.authorization !== LEAK_TEST_BASIC) {
-            answer(reply, 401, 'application/json', '{"error":"a Basic credential is required"}');
-            return true;
-          }
+          if (request.headers.authorization !== LEAK_TEST_BASIC)
+            return answer(reply, 401, 'application/json', '{"error":"a Basic credential is required"}');
           return echoingCredentials(request, reply, call);
         },
       },
