@@ -152,7 +152,7 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
   const sample = await resolveSample(sampleRequest, () =>
     npisOf(readNpis(npis!, { ...(delimiter ? { delimiter } : {}), problem: () => {} })),
   );
-  const lists = qualityListsOf(options, cwd);
+  const lists = await qualityListsOf(options, cwd);
   const out = outputFolder(resolve(cwd, options.out ?? SURVEY_DEFAULTS.out));
   const concurrency = wholeNumber('concurrency', options.concurrency, SURVEY_DEFAULTS.concurrency, 256, 1);
   const examples = wholeNumber('examples', options.examples, SURVEY_DEFAULTS.examples, 1000);
@@ -224,18 +224,32 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
   );
 }
 
-/** --deactivated-npis and --taxonomy-codes: the files as the plan names them, and their values, read once before anything is asked. */
-function qualityListsOf(
+/**
+ * --deactivated-npis and --taxonomy-codes: the files as the plan names them with each one's digest
+ * (a resume or a merge refuses a list whose contents changed), and their values, read once before
+ * anything is asked.
+ */
+async function qualityListsOf(
   options: SurveyOptions,
   cwd: string,
-): { files: Pick<SurveyPlan, 'deactivatedNpis' | 'taxonomyCodes'>; read: QualityLists } {
+): Promise<{ files: Pick<SurveyPlan, 'deactivatedNpis' | 'taxonomyCodes' | 'listDigests'>; read: QualityLists }> {
   const deactivated = options['deactivated-npis'] === undefined ? undefined : resolve(cwd, options['deactivated-npis']);
   const taxonomy = options['taxonomy-codes'] === undefined ? undefined : resolve(cwd, options['taxonomy-codes']);
+  const deactivatedList = deactivated === undefined ? undefined : await readList('deactivated-npis', deactivated);
+  const taxonomyList = taxonomy === undefined ? undefined : await readList('taxonomy-codes', taxonomy);
+  const digests = {
+    ...(deactivatedList ? { deactivatedNpis: deactivatedList.digest } : {}),
+    ...(taxonomyList ? { taxonomyCodes: taxonomyList.digest } : {}),
+  };
   return {
-    files: { ...(deactivated ? { deactivatedNpis: deactivated } : {}), ...(taxonomy ? { taxonomyCodes: taxonomy } : {}) },
+    files: {
+      ...(deactivated ? { deactivatedNpis: deactivated } : {}),
+      ...(taxonomy ? { taxonomyCodes: taxonomy } : {}),
+      ...(Object.keys(digests).length > 0 ? { listDigests: digests } : {}),
+    },
     read: {
-      ...(deactivated ? { deactivatedNpis: readList('deactivated-npis', deactivated) } : {}),
-      ...(taxonomy ? { taxonomyCodes: readList('taxonomy-codes', taxonomy) } : {}),
+      ...(deactivatedList ? { deactivatedNpis: deactivatedList.values } : {}),
+      ...(taxonomyList ? { taxonomyCodes: taxonomyList.values } : {}),
     },
   };
 }

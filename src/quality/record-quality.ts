@@ -9,13 +9,14 @@ import { isValidNpi } from '../domain/identifiers';
 import { type JsonObject, objectsIn, stringsIn, textOf } from '../rules/json';
 import { dayOf } from './dates';
 import type { QualityId } from './measures';
+import type { ListValues } from './lists';
 
-/** The lists a user supplies (never shipped: their licences are their publishers'). */
+/** The lists a user supplies (never shipped: their licences are their publishers'), held compactly (lists.ts). */
 export interface QualityLists {
   /** --deactivated-npis: NPIs the NPPES deactivation report deactivates. */
-  deactivatedNpis?: ReadonlySet<string>;
+  deactivatedNpis?: ListValues;
   /** --taxonomy-codes: the NUCC code set, upper case. */
-  taxonomyCodes?: ReadonlySet<string>;
+  taxonomyCodes?: ListValues;
 }
 
 /** One record's measures: its dataset (a source record's §2.2 `index`, GOLDEN, or ORGANIZATIONS), those held and failed, and its latest LastUpdateDate. */

@@ -3,13 +3,13 @@
  * in any case), as spreadsheets export them. Parsed as a stream by csv-parse: quoted fields with
  * line breaks, quotes and delimiters in them, CRLF, a byte-order mark, the delimiter found among
  * comma, semicolon and tab (or given, --delimiter). A file of ten million rows is never held: what is
- * kept is one number per distinct NPI (npi-set.ts), to tell a repeat.
+ * kept is one number per distinct NPI (domain/number-set.ts), to tell a repeat.
  */
 import { createReadStream } from 'node:fs';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { parse } from 'csv-parse';
 import { InputError } from '../config/input-error';
-import { NpiSet } from './npi-set';
+import { NumberSet } from '../domain/number-set';
 
 export interface NpiLine {
   /** 1-based line of the file where the row begins (the header is line 1 of a CSV). */
@@ -205,7 +205,7 @@ export async function* readNpis(source: string, options: ReadNpisOptions): Async
   let column: number | undefined;
   let first = true;
   let previousEnd = 0;
-  const seen = new NpiSet();
+  const seen = new NumberSet();
   for await (const { record, raw } of parser as AsyncIterable<{ record: string[]; raw: string }>) {
     const line = previousEnd + 1;
     previousEnd = line - 1 + Math.max(1, (raw.match(LINE_BREAK) ?? []).length);

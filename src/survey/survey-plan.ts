@@ -24,6 +24,8 @@ export interface SurveyPlan {
   deactivatedNpis?: string;
   /** --taxonomy-codes FILE: the user's taxonomy code set, for the scorecard; absent when not given. */
   taxonomyCodes?: string;
+  /** The SHA-256 of each list file as it was read: a resume or a merge of a list whose contents changed is another survey. */
+  listDigests?: { deactivatedNpis?: string; taxonomyCodes?: string };
   /** Examples kept per requirement and level (--examples). */
   examples: number;
   /** Rows of failures.csv at most (--max-failure-rows). */
@@ -44,6 +46,7 @@ const PARTS: Record<keyof SurveyPlan, string> = {
   sample: 'sample (--sample, --seed)',
   deactivatedNpis: '--deactivated-npis',
   taxonomyCodes: '--taxonomy-codes',
+  listDigests: 'the contents of --deactivated-npis or --taxonomy-codes (the file changed)',
   examples: '--examples',
   maxFailureRows: '--max-failure-rows',
   credentials: 'credentials (API_TOKEN, API_HEADERS, client certificate)',

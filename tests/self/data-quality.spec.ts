@@ -14,6 +14,7 @@ import { openHistory } from '../../src/history/store';
 import { exportOpenMetrics } from '../../src/history/openmetrics';
 import { dayOf } from '../../src/quality/dates';
 import { readList } from '../../src/quality/lists';
+import { planDifferences, type SurveyPlan } from '../../src/survey/survey-plan';
 import { QUALITY_MEASURES } from '../../src/quality/measures';
 import { MAX_DATASETS, OTHER_DATASETS, QualityCounts } from '../../src/quality/quality-counts';
 import {
@@ -149,20 +150,35 @@ test('a service naming every source anew is counted under at most 50 datasets an
   expect(datasets.has(OTHER_DATASETS)).toBe(true);
 });
 
-test('the lists are read as published: any column, CSV or one a line; a missing file or one of nothing is one line', () => {
+test('the lists are read as published: any column, CSV or one a line; a missing file, a device or one of nothing is one line', async () => {
   const dir = tempDir();
   const report = join(dir, 'deactivated.csv');
   writeFileSync(report, 'NPI,NPPES Deactivation Date\n1234567893,05/01/2024\n"1003000126",06/01/2024\n');
-  expect([...readList('deactivated-npis', report)].sort()).toEqual(['1003000126', '1234567893']);
+  const deactivated = await readList('deactivated-npis', report);
+  expect(['1003000126', '1234567893', '1000000004'].map((npi) => deactivated.values.has(npi))).toEqual([true, true, false]);
+  expect(deactivated.values.size).toBe(2);
+  expect(deactivated.digest).toMatch(/^[0-9a-f]{64}$/);
   const codes = join(dir, 'nucc.csv');
   writeFileSync(codes, 'Code,Grouping,Classification\n207Q00000X,Allopathic,Family Medicine\n207r00000x,Allopathic,Internal Medicine\n');
-  expect([...readList('taxonomy-codes', codes)].sort()).toEqual(['207Q00000X', '207R00000X']);
+  const nucc = await readList('taxonomy-codes', codes);
+  expect(['207Q00000X', '207R00000X', '208D00000X'].map((code) => nucc.values.has(code))).toEqual([true, true, false]);
   const lines = join(dir, 'npis.txt');
   writeFileSync(lines, '1234567893\n\n1003000126\n');
-  expect(readList('deactivated-npis', lines).size).toBe(2);
-  expect(() => readList('deactivated-npis', join(dir, 'nope.csv'))).toThrow(/--deactivated-npis .*nope\.csv does not exist/);
-  expect(() => readList('taxonomy-codes', report)).toThrow(/holds no taxonomy code/);
-  expect(() => readList('deactivated-npis', dir)).toThrow(/is a folder/);
+  expect((await readList('deactivated-npis', lines)).values.size).toBe(2);
+  // Values across the chunks a stream reads (64 KiB): none lost at a boundary, none made of two halves.
+  const many = join(dir, 'many.txt');
+  const npis = Array.from({ length: 40_000 }, (_, i) => String(1_000_000_000 + i * 7));
+  writeFileSync(many, `${npis.join('\n')}\n${'9'.repeat(200_000)}\n`);
+  const read = await readList('deactivated-npis', many);
+  expect(read.values.size).toBe(npis.length);
+  expect(npis.every((npi) => read.values.has(npi))).toBe(true);
+  await expect(readList('deactivated-npis', join(dir, 'nope.csv'))).rejects.toThrow(/--deactivated-npis .*nope\.csv does not exist/);
+  await expect(readList('taxonomy-codes', report)).rejects.toThrow(/holds no taxonomy code/);
+  await expect(readList('deactivated-npis', dir)).rejects.toThrow(/is a folder/);
+  // A device never ends (/dev/zero took 16.9 GB before Node gave up): refused at once, never read.
+  await expect(readList('deactivated-npis', '/dev/zero')).rejects.toThrow(
+    /--deactivated-npis \/dev\/zero is not a file \(a device, a pipe or a socket\)/,
+  );
 });
 
 test('the history keeps each survey scorecard; a rate that worsened beyond its interval is a warning of history check, never a regression', async () => {
@@ -205,4 +221,22 @@ test('the history keeps each survey scorecard; a rate that worsened beyond its i
   expect(checked.code, checked.stderr).toBe(0);
   expect(checked.stdout).toMatch(/^warning: .*DQ-ZIP-STATE/m);
   expect(checked.stdout).toMatch(/history check: PASS: no regression/);
+});
+
+test('a resume or a merge of a list whose contents changed is another survey: the plans differ by the lists digests', () => {
+  const plan: SurveyPlan = {
+    baseUrl: 'https://directory.example',
+    embedded: false,
+    walks: [],
+    shard: { index: 1, total: 1 },
+    examples: 5,
+    maxFailureRows: 100,
+    credentials: { bearer: false, headers: [], clientCertificate: false },
+    deactivatedNpis: '/lists/deactivated.csv',
+    listDigests: { deactivatedNpis: 'a'.repeat(64) },
+  };
+  expect(planDifferences(plan, { ...plan })).toEqual([]);
+  expect(planDifferences(plan, { ...plan, listDigests: { deactivatedNpis: 'b'.repeat(64) } })).toEqual([
+    'the contents of --deactivated-npis or --taxonomy-codes (the file changed)',
+  ]);
 });
