@@ -236,7 +236,7 @@ export async function historyCommand(action: string, positionals: readonly strin
         keep: options.keep === undefined ? undefined : number('keep', options.keep, 0, { whole: true }),
         olderThanDays: options['older-than'] === undefined ? undefined : number('older-than', options['older-than'], 0),
       };
-      const removed = await withStore(location, (store) => pruneHistory(store.db, rule));
+      const removed = await withStore(location, (store) => pruneHistory(store.db, rule), 'change');
       console.error(`history prune: ${removed} run${removed === 1 ? '' : 's'} removed`);
       return EXIT.pass;
     }

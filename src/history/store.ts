@@ -51,30 +51,62 @@ export function shownLocation(location: string): string {
   }
 }
 
+/**
+ * Whether a location is a PostgreSQL URL, or meant to be one: it begins postgres: or postgresql:
+ * (`postgres:/ci:pw@h/d` lacks a slash, it is no folder name), or it holds `user:password@`.
+ */
+const meantForServer = (location: string) => /^postgres(ql)?:/i.test(location) || /^[^/\\]*:[^/\\]*@/.test(location);
+
+/**
+ * A PostgreSQL URL a command may connect with, or the one line that refuses it, echoing no part of
+ * it: a location meant for a server that is no postgres:// URL, or one whose parse leaves an `@` in
+ * the host, the path or the fragment (a password with `@`, `/` or `#` not percent-encoded: its
+ * second part would go to DNS as a host).
+ */
+function serverUrl(given: string, named: string): string {
+  const refuse = (why: string) => new InputError(`${named} ${why}; nothing was connected to`);
+  if (!isServerUrl(given))
+    throw refuse('looks like a PostgreSQL URL (postgres: or user:password@) but is not one: write postgres://user:password@host/database');
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    throw refuse('is a PostgreSQL URL that cannot be parsed: the password must be percent-encoded (@ as %40, / as %2F, # as %23)');
+  }
+  // The URL parser takes the last @ for the end of the user part; a second one before it was the password's own.
+  const authority = given.slice(given.indexOf('//') + 2).split(/[/?#]/)[0];
+  const ats = authority.split('@').length - 1;
+  if ([url.host, url.pathname, url.hash].some((part) => part.includes('@')) || url.host === '' || ats > 1)
+    throw refuse('is a PostgreSQL URL whose parts run together: the password must be percent-encoded (@ as %40, / as %2F, # as %23)');
+  return given;
+}
+
 /** The store a command names: --history, else HISTORY_URL, else the default folder. */
 export function historyLocation(flag: string | undefined, env: NodeJS.ProcessEnv, cwd: string): string {
   const fromEnv = env[HISTORY_URL_VARIABLE];
-  const given = flag ?? fromEnv ?? DEFAULT_HISTORY_DIR;
-  if (given.trim() === '')
+  // Spaces around a value are a copy's accident: never part of a folder's name, nor a reason to take a URL for one.
+  const given = (flag ?? fromEnv ?? DEFAULT_HISTORY_DIR).trim();
+  const named = flag === undefined ? HISTORY_URL_VARIABLE : '--history';
+  if (given === '')
     throw new InputError(
       flag === undefined
         ? `${HISTORY_URL_VARIABLE} is set but empty (an unset CI secret?): give it a folder or a postgres:// URL, or unset it for ${DEFAULT_HISTORY_DIR}/`
         : '--history needs a folder or a postgres:// URL, got an empty value',
     );
+  // A server URL, or one meant: never a folder, whose name would keep the password on disk and in every line.
+  if (meantForServer(given)) return serverUrl(given, named);
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(given)?.[1];
-  // A misspelt server URL is no folder name: made a folder, its password would be on disk and in every line.
-  if (scheme !== undefined && !isServerUrl(given))
-    throw new InputError(
-      `${flag === undefined ? HISTORY_URL_VARIABLE : '--history'} names a ${scheme}:// URL: the history is a folder or a postgres:// (or postgresql://) URL`,
-    );
-  return isServerUrl(given) ? given : resolve(cwd, given);
+  if (scheme !== undefined)
+    throw new InputError(`${named} names a ${scheme}:// URL: the history is a folder or a postgres:// (or postgresql://) URL`);
+  return resolve(cwd, given);
 }
 
 /**
  * What a command does with the store: `read` (check, diff, page, export) is served from a folder
- * this user may only read; `write` (record, prune) needs to write it.
+ * this user may only read; `write` (record) needs to write it, and makes it; `change` (prune) needs
+ * to write one that exists.
  */
-export type StoreAccess = 'read' | 'write';
+export type StoreAccess = 'read' | 'write' | 'change';
 
 /** The store at `location`, its schema migrated on open. */
 export async function openHistory(location: string, access: StoreAccess = 'write'): Promise<HistoryStore> {
@@ -248,7 +280,11 @@ export function refuseUnwritable(location: string): void {
 async function embeddedStore(dir: string, access: StoreAccess): Promise<HistoryStore> {
   baselineWebAssembly();
   const [{ PGlite }, { PGliteDialect }] = await Promise.all([import('@electric-sql/pglite'), import('kysely-pglite-dialect')]);
-  if (access === 'write') refuseUnwritable(dir);
+  if (access === 'change' && !existsSync(dir))
+    throw new InputError(
+      `the history folder ${dir} does not exist: prune removes runs of a history that run, survey or history record made (--history DIR)`,
+    );
+  if (access !== 'read') refuseUnwritable(dir);
   // Reading a folder that is not there is a mistaken name, said in one line: nothing is made.
   else if (!existsSync(dir))
     throw new InputError(

@@ -5,7 +5,7 @@
  * after another on the same port, as a deployment is released.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { Client } from 'pg';
@@ -584,6 +584,21 @@ test('mistakes are one line and exit 2; an empty history has nothing to compare 
     // A misspelt server URL is no folder: refused, its password never shown, nothing made.
     [['history', 'check', '--history', 'postgress://ci:Sup3rSecretPw@db.example:5432/hist'], /--history names a postgress:\/\/ URL/],
     [['history', 'record', tempDir(), '--history', 'mysql://x'], /--history names a mysql:\/\/ URL/],
+    // Meant for a server, never a folder: a slash short, no slashes, credentials, a space before; none shows the password.
+    ...['postgres:/ci:Sup3rSecretPw@h/d', 'postgres:ci:Sup3rSecretPw@h/d', 'ci:Sup3rSecretPw@db.example/hist'].map(
+      (url): [string[], RegExp] => [['history', 'check', '--history', url], /--history looks like a PostgreSQL URL .* but is not one/],
+    ),
+    [['history', 'check', '--history', ' postgres:/ci:Sup3rSecretPw@h/d'], /--history looks like a PostgreSQL URL/],
+    // A password with @, / or # not percent-encoded: its parts run together, and nothing goes to DNS.
+    ...[
+      'postgres://ci:Sup3r@SecretPw@db.example/hist',
+      'postgres://ci:Sup3rSecretPw/x@db.example/hist',
+      'postgres://ci:Sup3r#SecretPw@db.example/hist',
+    ].map((url): [string[], RegExp] => [
+      ['history', 'check', '--history', url],
+      /the password must be percent-encoded .*nothing was connected to/,
+    ]),
+    [['history', 'prune', '--keep', '1', '--history', join(store, 'absent')], /the history folder .*absent does not exist: prune removes/],
     // Reading a folder that is not there: one line, and no folder made.
     ...[['check'], ['diff'], ['page', '--out', join(store, 'page')], ['export', '--format', 'openmetrics']].map(
       (action): [string[], RegExp] => [
@@ -596,10 +611,11 @@ test('mistakes are one line and exit 2; an empty history has nothing to compare 
     const result = await commandAsync(args, { env: { HISTORY_URL: '' } });
     expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2);
     expect(result.stderr.trim().split('\n'), args.join(' ')).toEqual([expect.stringMatching(message)]);
-    expect(result.stdout + result.stderr).not.toContain('Sup3rSecretPw');
+    expect(result.stdout + result.stderr).not.toMatch(/Sup3r|SecretPw/);
   }
   expect(existsSync(join(store, 'absent'))).toBe(false);
   expect(existsSync(join(PACKAGE_ROOT, 'postgress:'))).toBe(false);
+  expect(readdirSync(process.cwd()).filter((name) => /postgres|Sup3r/.test(name))).toEqual([]);
   // A report the database cannot keep as it is (a start in year 0, which PostgreSQL has not): one line, exit 2, no stack, no query parameters.
   const yearZero = reportFolder(tempDir(), 'year-zero', 0);
   const file = join(yearZero, 'conformance.json');
