@@ -77,9 +77,24 @@ export const QUALITY_MEASURES = [
     cannotKnow: 'whether the data changed: a record verified and unchanged may keep its date',
   },
   {
+    id: 'DQ-DATE-FUTURE',
+    family: 'freshness',
+    title: 'LastUpdateDate after the survey’s date (12/31/2099, 12/31/9999): counted apart, never as fresh',
+    over: 'records carrying a LastUpdateDate that is a day of the calendar',
+    cannotKnow: 'what the record’s real date was',
+  },
+  {
+    id: 'DQ-DATE-INVALID',
+    family: 'freshness',
+    title: 'a LastUpdateDate that is no day of the calendar (02/30/2026) or of no form §2.3 r5 lists: never fresh',
+    over: 'records carrying a LastUpdateDate',
+    cannotKnow: 'what the record’s real date was',
+  },
+  {
     id: 'DQ-DEACTIVATED',
     family: 'deactivation',
-    title: 'a record served with an NPIDeactivationDate and no later NPIReactivationDate',
+    title:
+      'a record served with an NPIDeactivationDate no later than the survey’s date and no later NPIReactivationDate (a deactivation dated after the survey is none yet)',
     over: 'records whose source supplies NPIDeactivationDate',
     cannotKnow: 'whether the registry deactivated it since: the record says only what its source said',
   },

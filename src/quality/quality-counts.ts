@@ -40,10 +40,25 @@ function count(measures: DatasetCounts['measures'], id: QualityId, failed: boole
   }
 }
 
-/** What one kind of record of one dataset showed: per measure, the records counted and failing; per LastUpdateDate, the records. */
+/**
+ * What one kind of record of one dataset showed: per measure, the records counted and failing; per
+ * LastUpdateDate, the records; per day of an unreversed deactivation, the records.
+ */
 interface DatasetCounts {
   measures: Map<QualityId, { checked: number; failed: number }>;
   updated: Map<number, number>;
+  deactivated: Map<number, number>;
+}
+
+/** Records counted by a day of theirs (a LastUpdateDate, a deactivation): how many, and how many of them fail by `failing`. */
+function byDay(days: ReadonlyMap<number, number>, failing: (day: number) => boolean): { checked: number; failed: number } {
+  let checked = 0;
+  let failed = 0;
+  for (const [day, records] of days) {
+    checked += records;
+    if (failing(day)) failed += records;
+  }
+  return { checked, failed };
 }
 
 export class QualityCounts {
@@ -52,34 +67,44 @@ export class QualityCounts {
   private readonly datasets = new Set<string>();
 
   add(records: QualityRecords, measured: readonly RecordQuality[]): void {
-    for (const { dataset: named, holds, fails, updated } of measured) {
+    for (const { dataset: named, holds, fails, updated, deactivated } of measured) {
       if (this.datasets.size < MAX_DATASETS) this.datasets.add(named);
       const dataset = this.datasets.has(named) ? named : OTHER_DATASETS;
       const at = key(records, dataset);
       let counts = this.byDataset.get(at);
-      if (!counts) this.byDataset.set(at, (counts = { measures: new Map(), updated: new Map() }));
+      if (!counts) this.byDataset.set(at, (counts = { measures: new Map(), updated: new Map(), deactivated: new Map() }));
       for (const id of holds) count(counts.measures, id, false);
       for (const id of fails) count(counts.measures, id, true);
       if (updated !== undefined) counts.updated.set(updated, (counts.updated.get(updated) ?? 0) + 1);
+      if (deactivated !== undefined) counts.deactivated.set(deactivated, (counts.deactivated.get(deactivated) ?? 0) + 1);
     }
   }
 
   /** survey.json's dataQuality at the survey's date (`today`, days since 1970-01-01), given which lists the survey had. */
   finish(today: number, lists: { [K in keyof QualityLists]?: boolean }): DataQuality {
     const all = new Map<string, { checked: number; failed: number }>();
-    for (const [at, { measures, updated }] of this.byDataset) {
+    for (const [at, { measures, updated, deactivated }] of this.byDataset) {
       const [records, dataset] = JSON.parse(at) as string[];
       for (const [id, counts] of measures) all.set(key(id, records, dataset), counts);
-      if (updated.size === 0) continue;
-      for (const [id, after] of STALE_AFTER_DAYS) {
-        let failed = 0;
-        let checked = 0;
-        for (const [day, dated] of updated) {
-          checked += dated;
-          if (day < today - after) failed += dated;
-        }
-        all.set(key(id, records, dataset), { checked, failed });
+      // A deactivation dated after the survey is none yet: it holds, beside the records with none.
+      if (deactivated.size > 0) {
+        const held = measures.get('DQ-DEACTIVATED') ?? { checked: 0, failed: 0 };
+        const dated = byDay(deactivated, (day) => day <= today);
+        all.set(key('DQ-DEACTIVATED', records, dataset), { checked: held.checked + dated.checked, failed: held.failed + dated.failed });
       }
+      if (updated.size === 0) continue;
+      // A LastUpdateDate after the survey's date is counted apart, and never as fresh: freshness is judged of the rest.
+      all.set(
+        key('DQ-DATE-FUTURE', records, dataset),
+        byDay(updated, (day) => day > today),
+      );
+      const past = new Map([...updated].filter(([day]) => day <= today));
+      if (past.size === 0) continue;
+      for (const [id, after] of STALE_AFTER_DAYS)
+        all.set(
+          key(id, records, dataset),
+          byDay(past, (day) => day < today - after),
+        );
     }
     const order = new Map(QUALITY_MEASURES.map((m, i) => [m.id as string, i]));
     const rates = [...all]

@@ -26,6 +26,12 @@ export interface RecordQuality {
   fails: QualityId[];
   /** Its latest LastUpdateDate, days since 1970-01-01; absent when it carries none that reads as a date. */
   updated?: number;
+  /**
+   * The day of its deactivation that no later reactivation undoes, where its source supplies
+   * NPIDeactivationDate: DQ-DEACTIVATED is decided against the survey's date when the counts finish
+   * (a deactivation dated after the survey is none yet).
+   */
+  deactivated?: number;
 }
 
 export const GOLDEN = '(golden record)';
@@ -37,13 +43,14 @@ const NPI_SYSTEM = 'http://hl7.org/fhir/sid/us-npi';
 /** A measure's outcome, if it applies: true when the record fails it. */
 type Outcomes = Partial<Record<QualityId, boolean>>;
 
-function recordQuality(dataset: string, outcomes: Outcomes, updated?: number): RecordQuality {
+function recordQuality(dataset: string, outcomes: Outcomes, dated: Pick<RecordQuality, 'updated' | 'deactivated'> = {}): RecordQuality {
   const entries = Object.entries(outcomes) as [QualityId, boolean | undefined][];
   return {
     dataset,
     holds: entries.filter(([, failed]) => failed === false).map(([id]) => id),
     fails: entries.filter(([, failed]) => failed === true).map(([id]) => id),
-    ...(updated === undefined ? {} : { updated }),
+    ...(dated.updated === undefined ? {} : { updated: dated.updated }),
+    ...(dated.deactivated === undefined ? {} : { deactivated: dated.deactivated }),
   };
 }
 
@@ -93,6 +100,8 @@ export function providerQuality(dataset: string, data: JsonObject, lists: Qualit
   const street = addresses.some((a) => nonEmpty(valuesOf(a.AddressLine1)).length > 0) || nonEmpty(valuesOf(data.FullAddress)).length > 0;
   const deactivated = latest(valuesOf(data.NPIDeactivationDate));
   const reactivated = latest(valuesOf(data.NPIReactivationDate));
+  const unreversed = deactivated !== undefined && (reactivated === undefined || reactivated < deactivated) ? deactivated : undefined;
+  const updates = nonEmpty(valuesOf(data.LastUpdateDate));
   const codes = nonEmpty(objectsIn(data.Taxonomy).flatMap((t) => valuesOf(t.TaxonomyCode)));
   return recordQuality(
     dataset,
@@ -102,13 +111,13 @@ export function providerQuality(dataset: string, data: JsonObject, lists: Qualit
       'DQ-ZIP-STATE': some(zips, (other) => other),
       ...(suppliesAddresses ? { 'DQ-NO-STREET': !street } : {}),
       'DQ-PHONE-IMPOSSIBLE': some(defined(phones.map(impossiblePhone)), (impossible) => impossible),
-      ...('NPIDeactivationDate' in data
-        ? { 'DQ-DEACTIVATED': deactivated !== undefined && (reactivated === undefined || reactivated < deactivated) }
-        : {}),
+      // A deactivation is decided against the survey's date when the counts finish (`deactivated`); none at all holds now.
+      ...('NPIDeactivationDate' in data && unreversed === undefined ? { 'DQ-DEACTIVATED': false } : {}),
+      'DQ-DATE-INVALID': some(updates, (value) => dayOf(value) === undefined),
       ...listed(npis, lists),
       ...(lists.taxonomyCodes ? { 'DQ-TAXONOMY-UNLISTED': some(codes, (code) => !lists.taxonomyCodes!.has(code.toUpperCase())) } : {}),
     },
-    latest(valuesOf(data.LastUpdateDate)),
+    { updated: latest(updates), deactivated: 'NPIDeactivationDate' in data ? unreversed : undefined },
   );
 }
 

@@ -42,6 +42,7 @@ test('a clean golden record holds every measure it is counted for; a source reco
   const measured = providerQuality(GOLDEN, clean, {});
   expect(measured.fails).toEqual([]);
   expect(outcome(measured).holds).toEqual([
+    'DQ-DATE-INVALID',
     'DQ-DEACTIVATED',
     'DQ-NO-NPI',
     'DQ-NO-STREET',
@@ -65,9 +66,15 @@ test('each measure fails the record that shows it', () => {
   expect(failing({ Phone: ['2120550100'] })).toEqual(['DQ-PHONE-IMPOSSIBLE']);
   // A country code 1 before a possible number is the same number.
   expect(failing({ Phone: ['12125550100'] })).toEqual([]);
-  expect(failing({ NPIDeactivationDate: ['03/01/2021'] })).toEqual(['DQ-DEACTIVATED']);
-  // Reactivated after: served rightly.
-  expect(failing({ NPIDeactivationDate: ['03/01/2021'], NPIReactivationDate: ['20210601'] })).toEqual([]);
+  // A deactivation is decided against the survey's date when the counts finish: the record carries its day.
+  expect(failing({ NPIDeactivationDate: ['03/01/2021'] })).toEqual([]);
+  expect(providerQuality(GOLDEN, { ...clean, NPIDeactivationDate: ['03/01/2021'] }, {}).deactivated).toBe(dayOf('03/01/2021'));
+  // Reactivated after: served rightly, and held now.
+  const reactivated = providerQuality(GOLDEN, { ...clean, NPIDeactivationDate: ['03/01/2021'], NPIReactivationDate: ['20210601'] }, {});
+  expect([reactivated.fails, reactivated.deactivated, reactivated.holds.includes('DQ-DEACTIVATED')]).toEqual([[], undefined, true]);
+  // A date that is no day of the calendar, or of no form, is never fresh.
+  expect(failing({ LastUpdateDate: ['02/30/2026'] })).toEqual(['DQ-DATE-INVALID']);
+  expect(failing({ LastUpdateDate: ['01/05/2024', 'yesterday'] })).toEqual(['DQ-DATE-INVALID']);
   const npi = (clean.NPI as string[])[0];
   expect(failing({}, { deactivatedNpis: new Set([npi]) })).toEqual(['DQ-DEACTIVATED-LIST']);
   expect(failing({}, { deactivatedNpis: new Set(['1000000004']) })).toEqual([]);
@@ -140,6 +147,27 @@ test('the counts fold to one scorecard in any order and partition: shards merge 
   expect(scorecard.notJudged.map((n) => n.id)).toEqual(['DQ-DEACTIVATED-LIST', 'DQ-TAXONOMY-UNLISTED']);
   expect(scorecard.rates.some((r) => r.id === 'DQ-DEACTIVATED-LIST')).toBe(false);
   expect(whole.finish(today, { deactivatedNpis: true, taxonomyCodes: true }).notJudged).toEqual([]);
+});
+
+test('the scorecard cannot be zeroed by dates: a LastUpdateDate after the survey is counted apart and never fresh, a deactivation after it is none yet', () => {
+  const today = dayOf('11/28/2026')!;
+  const record = (data: Record<string, unknown>) => providerQuality(GOLDEN, { ...clean, ...data }, {});
+  const counts = new QualityCounts();
+  counts.add('providers', [
+    record({ LastUpdateDate: ['12/31/2099'] }),
+    record({ LastUpdateDate: ['12/31/9999'] }),
+    record({ LastUpdateDate: ['11/20/2026'] }),
+    record({ LastUpdateDate: ['01/02/2020'], NPIDeactivationDate: ['01/01/2027'] }),
+    record({ LastUpdateDate: ['02/30/2026'], NPIDeactivationDate: ['01/01/2024'] }),
+  ]);
+  const rates = counts.finish(today, {}).rates;
+  const rate = (id: string) => rates.find((r) => r.id === id)!;
+  expect([rate('DQ-DATE-FUTURE').checked, rate('DQ-DATE-FUTURE').failed]).toEqual([4, 2]);
+  // Freshness of the two past dates only: the future ones are no fresh record.
+  expect([rate('DQ-STALE-30').checked, rate('DQ-STALE-30').failed]).toEqual([2, 1]);
+  expect([rate('DQ-DATE-INVALID').checked, rate('DQ-DATE-INVALID').failed]).toEqual([5, 1]);
+  // Every record's source supplies NPIDeactivationDate. Deactivated on 01/01/2027, after the survey: none yet. On 01/01/2024: a deactivation.
+  expect([rate('DQ-DEACTIVATED').checked, rate('DQ-DEACTIVATED').failed]).toEqual([5, 1]);
 });
 
 test('a service naming every source anew is counted under at most 50 datasets and the rest', () => {
