@@ -9,7 +9,8 @@ import { announce, dotenvAnnouncement, type Environment, environmentWithDotenv, 
 import { EMBEDDED_URL_VARIABLE, targetLine } from './src/config/connection';
 import { loadSuiteConfig, type SuiteConfig } from './src/harness/suite-config';
 import { ConfigError } from './src/config/config-error';
-import { clearReport } from './src/report/model';
+import { clearReport, REPORT_FILES } from './src/report/model';
+import { reportFolderProblem } from './src/config/report-folder';
 import { claimPlaywrightOutput, playwrightOutputOf } from './src/report/playwright-output';
 import { type RunSelection, SELECTION_GREP_VARIABLE, SELECTION_METADATA } from './src/harness/run-selection';
 
@@ -35,6 +36,9 @@ try {
   }
   environment = environmentWithDotenv(process.env, process.cwd());
   harness = loadSuiteConfig(environment);
+  // Before anything is removed: a report folder that is a file, or holds report files of another's, is refused.
+  const folderProblem = isMainProcess ? reportFolderProblem(harness.reportDir, Object.values(REPORT_FILES)) : undefined;
+  if (folderProblem) throw new ConfigError('REPORT_DIR', folderProblem);
   // Playwright empties its output folders: never one that holds another's files (the main process decides once).
   output = isMainProcess ? claimPlaywrightOutput(harness.reportDir, sharded) : playwrightOutputOf(harness.reportDir);
 } catch (error) {

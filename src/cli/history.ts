@@ -212,7 +212,7 @@ export async function historyCommand(action: string, positionals: readonly strin
     case 'page': {
       none('page');
       if (options.out === undefined) throw new UsageError('history page needs --out DIR: where index.html goes');
-      const out = outputFolder(resolve(cwd, options.out));
+      const out = outputFolder(resolve(cwd, options.out), ['index.html']);
       const html = await withStore(location, (store) => historyPage(store.db, store.where), 'read');
       mkdirSync(out, { recursive: true });
       writeFileSync(join(out, 'index.html'), html);

@@ -153,7 +153,7 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
     npisOf(readNpis(npis!, { ...(delimiter ? { delimiter } : {}), problem: () => {} })),
   );
   const lists = await qualityListsOf(options, cwd);
-  const out = outputFolder(resolve(cwd, options.out ?? SURVEY_DEFAULTS.out));
+  const out = outputFolder(resolve(cwd, options.out ?? SURVEY_DEFAULTS.out), Object.values(SURVEY_FILES));
   const concurrency = wholeNumber('concurrency', options.concurrency, SURVEY_DEFAULTS.concurrency, 256, 1);
   const examples = wholeNumber('examples', options.examples, SURVEY_DEFAULTS.examples, 1000);
   const maxFailureRows = wholeNumber('max-failure-rows', options['max-failure-rows'], SURVEY_DEFAULTS.maxFailureRows, 100_000_000);
@@ -263,7 +263,7 @@ export async function surveyMergeCommand(
   setFlagsFromString(HEAP_GROWING); // the merge folds every shard's pages: as a survey holds them
   const cwd = process.cwd();
   if (outFlag === undefined) throw new UsageError('survey merge needs --out DIR: where the merged survey goes');
-  const out = outputFolder(resolve(cwd, outFlag));
+  const out = outputFolder(resolve(cwd, outFlag), Object.values(SURVEY_FILES));
   const history = requestedHistory(options, process.env, cwd);
   const merged = await mergeShards(dirs.map((d) => resolve(cwd, d)));
   mkdirSync(out, { recursive: true });

@@ -3,7 +3,8 @@ import type { ConfigError } from '../config/config-error';
 import { Redactor } from '../client/redact';
 import { aggregate } from '../verdicts/aggregate';
 import { writeReport } from '../report/write-report';
-import { clearReport, conformanceReport } from '../report/model';
+import { clearReport, conformanceReport, REPORT_FILES } from '../report/model';
+import { reportFolderProblem } from '../config/report-folder';
 
 /** Values in the raw environment that may be credentials, for redaction when the configuration did not load. */
 function rawSecrets(env: Environment): string[] {
@@ -23,6 +24,8 @@ function rawSecrets(env: Environment): string[] {
  */
 export function reportRunThatCouldNotStart(error: Pick<ConfigError, 'message'>, env: Environment, cwd: string): string {
   const reportDir = reportDirOf(env, cwd);
+  // A folder that is a file, or holds another's report files, is left as it is: the error says so.
+  if (reportFolderProblem(reportDir, Object.values(REPORT_FILES))) return reportDir;
   clearReport(reportDir);
   const summary = aggregate([], { strict: false }, [{ test: 'configuration', kind: 'configuration', message: error.message }]);
   const given = env.BASE_URL;

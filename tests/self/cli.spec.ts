@@ -190,6 +190,29 @@ test('run --report DIR never deletes a file it did not write: Playwright writes 
     expect(readFileSync(file, 'utf8')).toBe('theirs');
     if (i === 0) rmSync(join(other, 'playwright'), { recursive: true });
   }
+  // A report file of another's in the folder (notes named conformance.md, a page named index.html): refused, left as it is.
+  for (const name of ['conformance.md', 'index.html']) {
+    const folder = tempDir();
+    writeFileSync(join(folder, name), 'my own notes');
+    const refused = command(['run', '--grep', 'SB-NO-MATCH', '--report', folder], { cwd: dir });
+    expect(refused.code, refused.stderr).toBe(2);
+    expect(refused.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`REPORT_DIR .* holds ${name}, which the harness did not write`)),
+    ]);
+    expect(readFileSync(join(folder, name), 'utf8')).toBe('my own notes');
+  }
+  // REPORT_DIR naming a file: one line, exit 2 (a stack and exit 1 once, which CI read as a MUST failure), for run and merge alike.
+  const aFile = join(dir, 'a-file');
+  writeFileSync(aFile, 'x');
+  for (const args of [
+    ['run', '--grep', 'SB-NO-MATCH', '--report', aFile],
+    ['merge', dir, '--report', aFile],
+  ]) {
+    const refused = command(args, { cwd: dir });
+    expect(refused.code, `${args[0]}: ${refused.stderr}`).toBe(2);
+    expect(refused.stderr.trim().split('\n'), args[0]).toHaveLength(1);
+    expect(readFileSync(aFile, 'utf8')).toBe('x');
+  }
 });
 
 test("a checkout's own bin runs its TypeScript sources: a run and a survey of the embedded server", () => {

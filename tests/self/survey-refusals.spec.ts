@@ -277,6 +277,18 @@ test('--npis naming nothing, a folder or a file that is not there is one line, e
   );
 });
 
+test('--out holding a survey file the harness did not write (a page of its own, a failures.csv of another tool) is refused in one line, and left as it is', async () => {
+  for (const name of ['index.html', 'failures.csv']) {
+    const out = tempDir();
+    writeFileSync(join(out, name), 'not a survey of ours');
+    refused(
+      await survey(['--base-url', target('clean'), '--organizations', 'name=CLINIC', '--out', out]),
+      new RegExp(`--out .* holds ${name}, which the harness did not write`),
+    );
+    expect(readFileSync(join(out, name), 'utf8')).toBe('not a survey of ours');
+  }
+});
+
 test('--shard takes whole numbers as written: one past what a number holds exactly is refused, not rounded', () => {
   expect(parseShard('2/3')).toEqual({ index: 2, total: 3 });
   expect(parseShard('1/9007199254740991')).toEqual({ index: 1, total: 9007199254740991 });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { ElementContent, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { type Child, h } from 'hastscript';
+import { GENERATOR } from '../../config/report-folder';
 import { escapeText } from '../escape';
 
 /** What an element holds: elements and text, in order. */
@@ -37,6 +38,8 @@ export function page(title: string, body: ElementContent[]): string {
           h('meta', { charSet: 'utf-8' }),
           h('meta', { httpEquiv: 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }),
           h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+          // Whose page it is: a later run replaces it, and refuses to replace a page of another's.
+          h('meta', { name: 'generator', content: GENERATOR }),
           h('title', text(title)),
           h('style', STYLE),
         ]),
