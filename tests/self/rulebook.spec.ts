@@ -442,6 +442,16 @@ const CASES: Case[] = [
     },
     { 'ORG-TOTAL': 'MUST' },
   ),
+  at(
+    'page-walk',
+    "Page ignored, total the page's count: page 2 repeats page 1, and the whole result (Count=1000) shows 60 match: repeats hide records",
+    {
+      walk: { query: {}, maxPages: 20 },
+      pages: [walkPage(1, ids(0, 25), 25), walkPage(2, ids(0, 25), 25)],
+      whole: answer(bundleOf(Array.from({ length: 60 }, (_, i) => ({ ...organizations[0], id: `org-${i}` })))),
+    },
+    { 'ORG-PAGE-DISJOINT': 'MUST' },
+  ),
   at('page-walk', 'a total that shrinks', byPage([fullPage(1), walkPage(2, ids(25, 10), 59), walkPage(3, [], 59)]), {
     'ORG-TOTAL': 'MUST',
   }),

@@ -216,7 +216,11 @@ export class PageWalk {
     const unreached = across ?? (this.ended && !this.strayed ? unreachedTotalProblem(pages) : undefined);
     judgement.check('ORG-TOTAL', !unreached, () => unreached!.message, { exchange: unreached?.page.exchange, pointer: '/total' });
     const withBeyond = this.beyond ? [...pages, walkedPage(this.beyond)] : pages;
-    const walkEnd = { ended: this.ended && !this.strayed, pageSize: PAGE_SIZE, matches: matchCount(pages) };
+    // How many match: total, where it can mean every match, and the whole result (Count=1000), where it holds every
+    // match: the more of the two (a total that counts the page may read as every match, and say less).
+    const whole = this.ended && !this.strayed ? missingFromWalk(checks.whole, this.seen, query) : undefined;
+    const matching = Math.max(matchCount(pages) ?? 0, whole?.matches ?? 0);
+    const walkEnd = { ended: this.ended && !this.strayed, pageSize: PAGE_SIZE, matches: matching > 0 ? matching : undefined };
     for (const { page, message, level } of judgeRepeats(withBeyond, walkEnd))
       judgement.check('ORG-PAGE-DISJOINT', level === undefined, () => message!, { exchange: page.exchange, pointer: '/entry' }, level);
     if (this.beyond) this.observeBeyond(judgement, this.beyond);
