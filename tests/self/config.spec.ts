@@ -184,7 +184,14 @@ test('a configuration error leaves a report with verdict error, and no earlier r
   const dir = tempDir();
   const reportDir = join(dir, 'out');
   mkdirSync(reportDir);
-  for (const file of Object.values(REPORT_FILES)) writeFileSync(join(reportDir, file), 'PASS from an earlier run');
+  // An earlier run's report, as the harness writes each file (a file of another's would be refused, never replaced).
+  const earlier: Record<string, string> = {
+    [REPORT_FILES.json]: '{"suite":{"version":"0.1.0"},"verdict":"pass","note":"PASS from an earlier run"}',
+    [REPORT_FILES.markdown]: '# Conformance report: Directory Search Service v1.0\n\nPASS from an earlier run\n',
+    [REPORT_FILES.junit]: '<testsuites name="Directory Search Service v1.0 conformance of x (pass)">PASS from an earlier run</testsuites>',
+    [REPORT_FILES.html]: '<!doctype html><meta name="generator" content="directory-conformance"><p>PASS from an earlier run</p>',
+  };
+  for (const [file, text] of Object.entries(earlier)) writeFileSync(join(reportDir, file), text);
   const env = { ...EMBEDDED, REPORT_DIR: 'out', STRICT: 'maybe', API_TOKEN: 'config-error-token-9q' };
   let error: ConfigError | undefined;
   try {
