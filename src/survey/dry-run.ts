@@ -66,7 +66,7 @@ export async function dryRunLines(plan: SurveyPlan, maxRps: number): Promise<str
       : []),
     ...(plan.findability && plan.walks.length > 0
       ? [
-          `  search kinds: up to ${SEARCH_KINDS.length} walks more (${SEARCH_KINDS.join(', ')}), one search of each kind from page 1 of the first walk, each as long as its search (1/25 of a request an organization)`,
+          `  search kinds: up to ${SEARCH_KINDS.length} walks more (${SEARCH_KINDS.join(', ')}), one search of each kind from the first pages of the plan's walks, each as long as its search (1/25 of a request an organization)`,
         ]
       : []),
     `  data-quality scorecard: every record met, 0 requests more; lists: ${[plan.deactivatedNpis && '--deactivated-npis', plan.taxonomyCodes && '--taxonomy-codes'].filter(Boolean).join(', ') || 'none given (DQ-DEACTIVATED-LIST and DQ-TAXONOMY-UNLISTED not judged)'}`,

@@ -25,7 +25,7 @@ import {
   SHELL_ENTRY,
 } from '../rules/rulebook';
 import { organizationNpis, organizationQuality, type QualityLists } from '../quality/record-quality';
-import { kindSearches } from './search-kinds';
+import { kindValueCounts } from './search-kinds';
 import { PAGE_SIZE } from '../spec/constants';
 import { judgeSurveyed, judgeSurveyedAnswer } from './subjects';
 import type { PageUnit } from './records';
@@ -107,13 +107,7 @@ function observed(judgement: Judgement, redact: Redact): Pick<PageUnit, 'observe
 }
 
 /** What decides how far a walk goes: whether the answer is a bundle, its entries, its total, its organization ids and which of them match the search under no reading. */
-export type PageOutline = Pick<PageUnit, 'bundle' | 'entries' | 'total' | 'ids' | 'unmatched' | 'searchKinds'>;
-
-/** Where a page 1 gives the searches of each kind (--findability, the first walk): the seed that breaks ties, and the plan's own walks. */
-export interface KindsFrom {
-  seed: number;
-  planned: readonly Record<string, string>[];
-}
+export type PageOutline = Pick<PageUnit, 'bundle' | 'entries' | 'total' | 'ids' | 'unmatched' | 'kindValues'>;
 
 /**
  * A page as the survey reads it: its first MAX_JUDGED_ENTRIES entries, which every rule then reads,
@@ -128,16 +122,16 @@ function readInPart(exchange: Exchange): { part: Exchange; notJudged: number } {
 }
 
 /** The outline of a page read in part (readInPart): its entries are all it held. */
-function pageOutline(exchange: Exchange, query: Record<string, string>, notJudged: number, kinds?: KindsFrom): PageOutline {
+function pageOutline(exchange: Exchange, query: Record<string, string>, notJudged: number, kindValues?: boolean): PageOutline {
   const { bundle, ids, total, unmatched = [] } = pageOfWalk(1, exchange, query);
-  const searchKinds = kinds && bundle ? kindSearches(exchange.body, kinds.seed, kinds.planned) : [];
+  const counted = kindValues && bundle ? kindValueCounts(exchange.body) : {};
   return {
     bundle,
     entries: ids.length + notJudged,
     total,
     ids: [...ids],
     ...(unmatched.length > 0 ? { unmatched: [...unmatched] } : {}),
-    ...(searchKinds.length > 0 ? { searchKinds } : {}),
+    ...(Object.keys(counted).length > 0 ? { kindValues: counted } : {}),
   };
 }
 
@@ -183,14 +177,14 @@ export interface WalkPageRequest {
   abandon?: AbortSignal;
   /** The scorecard's lists (--deactivated-npis). */
   lists: QualityLists;
-  /** Page 1 of the first walk, with --findability: the searches of each kind it gives. */
-  kinds?: KindsFrom;
+  /** Page 1 of a walk of the plan, with --findability: count the values of each kind its organizations carry (search-kinds.ts). */
+  kindValues?: boolean;
 }
 
 /** Page `page` of walk `walk`; a request without an answer about the data throws (TimedRequests), with `requests` holding what was asked. */
 export async function surveyWalkPage(
   endpoints: DirectoryEndpoints,
-  { walk, query, page, findability, sample, abandon, lists, kinds }: WalkPageRequest,
+  { walk, query, page, findability, sample, abandon, lists, kindValues }: WalkPageRequest,
   redact: Redact,
   requests: TimedRequests,
 ): Promise<PageUnit> {
@@ -206,7 +200,7 @@ export async function surveyWalkPage(
       ? judgeSurveyed('unmatched-search', { exchange })
       : judgeSurveyed('bundle-page', { exchange, request: `Page=${page} of ${key}` }),
   );
-  const shape = pageOutline(exchange, query, notJudged, page === 1 ? kinds : undefined);
+  const shape = pageOutline(exchange, query, notJudged, page === 1 && kindValues);
   // §2.5 requires no next link: a page 1 without one leaves ORG-NEXT-LINK not applicable to this walk, as the walk rule says,
   // where it shows a search of more than one page (a larger total, or a full page). A page 1 that held every match shows nothing
   // of whether the service offers next links: no reason at all.
@@ -257,7 +251,7 @@ export async function surveyWalkPage(
  * Page 1 as a shard that does not own it reads it: only what decides how far the walk goes. It is
  * not judged, journaled or counted: its owner does that.
  */
-export async function peekPage(endpoints: DirectoryEndpoints, query: Record<string, string>, kinds?: KindsFrom): Promise<PageOutline> {
+export async function peekPage(endpoints: DirectoryEndpoints, query: Record<string, string>, kindValues?: boolean): Promise<PageOutline> {
   const { part, notJudged } = readInPart(aboutTheData(await endpoints.organizations({ ...query, Page: '1' })));
-  return pageOutline(part, query, notJudged, kinds);
+  return pageOutline(part, query, notJudged, kindValues);
 }

@@ -10,7 +10,7 @@ import type { NotJudgedReason, SurveyReport } from '../types/schemas';
 import type { RecordSearches } from './findability-rates';
 import type { DemographicRelation } from './relations';
 import type { RecordQuality } from '../quality/record-quality';
-import type { KindSearch } from './search-kinds';
+import type { KindValueCounts } from './search-kinds';
 
 export const ENDPOINTS = ['searchSingleBest', 'sourceRecords', 'organization'] as const;
 export type Endpoint = (typeof ENDPOINTS)[number];
@@ -114,8 +114,8 @@ export interface PageUnit {
   nextElsewhere?: string;
   /** Page 1 only: why ORG-NEXT-LINK was not judged by its next link (a link to another origin), for the walk's record. */
   nextSkipped?: RecordSkip[];
-  /** Page 1 of the first walk, with --findability: one search of each kind its organizations show (search-kinds.ts), walked after the plan's. */
-  searchKinds?: KindSearch[];
+  /** Page 1 of a walk of the plan, with --findability: how many of its organizations carry each value of each kind (search-kinds.ts). */
+  kindValues?: KindValueCounts;
   /** What the page's own rules observed: a first page's no-match answer (OBS-ORG-NO-MATCH). */
   observed?: { id: string; value: unknown }[];
 }

@@ -28,8 +28,7 @@ import type { FailingKeys, SurveyReport } from '../types/schemas';
 import { PAGE_SIZE } from '../spec/constants';
 import type { Progress } from './progress';
 import { SUITE_VERSION } from '../suite-version';
-import { type KindSearch, kindWalkNumber } from './search-kinds';
-import type { KindsFrom } from './page-record';
+import { kindSearches, kindWalkNumber } from './search-kinds';
 import type { QualityLists } from '../quality/record-quality';
 import { dayOfTimestamp } from '../quality/dates';
 
@@ -130,9 +129,7 @@ async function surveyed(endpoints: DirectoryEndpoints, plan: SurveyPlan, setting
   const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loopDelay.enable();
   try {
-    let resolve: (kinds: KindSearch[] | undefined) => void = () => undefined;
-    const promise = new Promise<KindSearch[] | undefined>((r) => (resolve = r));
-    await runPool(work({ endpoints, plan, settings, done, counting, firstPage: { promise, resolve } }), settings.concurrency, {
+    await runPool(work({ endpoints, plan, settings, done, counting, firstPages: plan.walks.map(firstPageOutline) }), settings.concurrency, {
       done: judged,
       failed,
       stopping: () => (stopped ??= signalled()) !== undefined,
@@ -268,17 +265,29 @@ function countingPlan(plan: SurveyPlan, progress: Progress, done: Journaled): Co
 function work(survey: SurveyWork): AsyncGenerator<Task<SurveyUnit>> {
   const { plan, settings } = survey;
   const walks = plan.walks.map((query, walk) => () => walkWork(survey, walk, query));
-  const kinds = kindsFromFirstWalk(plan) ? [() => kindWork(survey)] : [];
+  const kinds = countsKindValues(plan) ? [() => kindWork(survey)] : [];
   return mergeTasks([...(plan.npis === undefined ? [] : [() => npiWork(survey)]), ...walks, ...kinds], settings.concurrency + 1);
 }
 
-/** With --findability and a walk: page 1 of the first walk gives one search of each kind (search-kinds.ts). */
-const kindsFromFirstWalk = (plan: SurveyPlan): KindsFrom | undefined =>
-  plan.findability && plan.walks.length > 0 ? { seed: plan.sample?.seed ?? 1, planned: plan.walks } : undefined;
+/** With --findability and a walk: the first pages of the plan's walks give one search of each kind (search-kinds.ts). */
+const countsKindValues = (plan: SurveyPlan): boolean => plan.findability === true && plan.walks.length > 0;
 
-/** The searches of each kind, once page 1 of the first walk gave them, each walked as a walk of the plan is, numbered after the plan's. */
+/** A walk's page 1 as it comes: its outline, or undefined when it was left unanswered. */
+interface FirstPageOutline {
+  outline: Promise<PageOutline | undefined>;
+  known(outline: PageOutline | undefined): void;
+}
+
+function firstPageOutline(): FirstPageOutline {
+  let known: FirstPageOutline['known'] = () => undefined;
+  const outline = new Promise<PageOutline | undefined>((resolve) => (known = resolve));
+  return { outline, known };
+}
+
+/** The searches of each kind, once every walk of the plan's page 1 gave its values, each walked as a walk of the plan is, numbered after the plan's. */
 async function* kindWork(survey: SurveyWork): AsyncGenerator<Task<SurveyUnit>> {
-  for (const { kind, query } of (await survey.firstPage.promise) ?? []) {
+  const firstPages = await Promise.all(survey.firstPages.map((page) => page.outline));
+  for (const { kind, query } of kindSearches(firstPages, survey.plan)) {
     // A walk more than the plan counted: open again for progress until it is counted.
     survey.counting.reopened();
     yield* walkWork(survey, kindWalkNumber(survey.plan, kind), query);
@@ -292,8 +301,8 @@ interface SurveyWork {
   settings: SurveySettings;
   done: Journaled;
   counting: Counting;
-  /** The searches of each kind page 1 of the first walk gave; undefined when it gave none (or was left unanswered). */
-  firstPage: { promise: Promise<KindSearch[] | undefined>; resolve(kinds: KindSearch[] | undefined): void };
+  /** Each walk of the plan's page 1, as the searches of each kind wait for it. */
+  firstPages: FirstPageOutline[];
 }
 
 /** The NPI list's units: every NPI this shard owns and the journal does not hold, every input problem, and the list's own account. */
@@ -341,7 +350,7 @@ async function* npiWork({ endpoints, plan, settings, done, counting }: SurveyWor
 
 /** One walk's units, its count for progress made once. */
 async function* walkWork(
-  { endpoints, plan, settings, done, counting, firstPage }: SurveyWork,
+  { endpoints, plan, settings, done, counting, firstPages }: SurveyWork,
   walk: number,
   query: Record<string, string>,
 ): AsyncGenerator<Task<SurveyUnit>> {
@@ -354,7 +363,7 @@ async function* walkWork(
     if (walkCounted) counting.reopened();
     walkCounted = false;
   };
-  const kinds = walk === 0 ? kindsFromFirstWalk(plan) : undefined;
+  const firstPage = walk < plan.walks.length && countsKindValues(plan) ? firstPages[walk] : undefined;
   try {
     yield* walkPages(
       endpoints,
@@ -366,11 +375,11 @@ async function* walkWork(
       settings,
       done,
       { expect: counting.expect, counted: countedOnce, reopened },
-      kinds && { kinds, known: (outline) => firstPage.resolve(outline?.searchKinds) },
+      firstPage,
     );
   } finally {
-    // Whatever ended the first walk, the searches of each kind wait no longer.
-    if (walk === 0) firstPage.resolve(undefined);
+    // Whatever ended the walk, the searches of each kind wait no longer (a page 1 already known stays known).
+    firstPage?.known(undefined);
   }
   countedOnce();
 }
@@ -405,9 +414,9 @@ async function* walkPages(
   settings: SurveySettings,
   done: Journaled,
   counting: Counting,
-  firstWalk?: { kinds: KindsFrom; known(outline: PageOutline | undefined): void },
+  firstPage?: Pick<FirstPageOutline, 'known'>,
 ): AsyncGenerator<Task<SurveyUnit>> {
-  const kinds = firstWalk?.kinds;
+  const kindValues = firstPage !== undefined;
   const ask = (number: number) => () =>
     unitOf({ walk, page: number }, (requests) =>
       surveyWalkPage(
@@ -420,7 +429,7 @@ async function* walkPages(
           sample,
           abandon: settings.stop,
           lists: settings.lists ?? {},
-          ...(kinds ? { kinds } : {}),
+          kindValues,
         },
         settings.redact,
         requests,
@@ -431,7 +440,7 @@ async function* walkPages(
   if (shard.total === 1 || shard.index === 1) yield* pageOf(walk, 1, done, first, counting, ask);
   else {
     try {
-      first.unit = await peekPage(endpoints, query, kinds);
+      first.unit = await peekPage(endpoints, query, kindValues);
     } catch (error) {
       if (!leftUnanswered(error)) throw error;
       // The shard cannot know its pages: it is incomplete, and --resume asks page 1 again.
@@ -441,7 +450,7 @@ async function* walkPages(
       };
     }
   }
-  firstWalk?.known(first.unit);
+  firstPage?.known(first.unit);
   if (!first.unit) return;
   if (shard.total === 1) yield* walkInOrder(walk, query, first.unit, done, counting, ask, settings.concurrency);
   else yield* walkShard(walk, shard, first.unit, done, counting, ask);

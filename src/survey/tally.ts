@@ -17,7 +17,7 @@ import type { FailingKeys, NotJudgedReason, SurveyReport } from '../types/schema
 import type { FailureRow } from '../report/survey/failures-csv';
 import { LatencyHistograms } from './latency';
 import { DemographicGroups } from './relations';
-import { type KindSearch, kindWalkNumber } from './search-kinds';
+import { type KindSearch, kindSearches, kindWalkNumber } from './search-kinds';
 import { QualityCounts } from '../quality/quality-counts';
 import { type RecordQuality, sharedNpiQuality } from '../quality/record-quality';
 import { MAX_JUDGED_ENTRIES, surveyWalk, walkPageOf } from './walk-plan';
@@ -426,9 +426,12 @@ export class SurveyTally {
     this.rows.length = Math.min(this.rows.length, this.options.maxFailureRows);
   }
 
-  /** The searches of each kind that page 1 of the first walk gave (search-kinds.ts): held with that page, by whichever unit brought it. */
+  /** The searches of each kind the first pages of the plan's walks gave (search-kinds.ts): from those pages, by whichever units brought them. */
   private kindSearches(): KindSearch[] {
-    return this.page(0, 1)?.searchKinds ?? [];
+    return kindSearches(
+      this.options.walks.map((_, walk) => this.page(walk, 1)),
+      this.options,
+    );
   }
 
   /** A walk's query: one of the plan's, or one of the searches of each kind, numbered after them. */

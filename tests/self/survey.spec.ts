@@ -31,7 +31,7 @@ import { demographicSearch, nameSearch, unusedUnmatchable } from '../../src/rule
 import { layoutProblems, openFile, readmeImage } from './browser';
 import { listening } from './socket-server';
 import { inSample } from '../../src/survey/sample';
-import { kindSearches } from '../../src/survey/search-kinds';
+import { kindSearches, kindValueCounts } from '../../src/survey/search-kinds';
 import type { SurveyPlan } from '../../src/survey/survey-plan';
 import { SurveyTally } from '../../src/survey/tally';
 import type { PageUnit, ProviderUnit } from '../../src/survey/records';
@@ -354,7 +354,7 @@ test('hostile text in records: survey.json valid and bounded, failures.csv parse
   }
 });
 
-test('the searches of each kind: the value the most organizations of page 1 share, an identifier and a phone among them', () => {
+test("the searches of each kind: the value the most organizations of the walks' first pages share, an identifier and a phone among them", () => {
   const organization = (id: string, identifier: string, phone: string) => ({
     resourceType: 'Organization',
     id,
@@ -373,7 +373,9 @@ test('the searches of each kind: the value the most organizations of page 1 shar
       organization('c', '1245319599', '3305550199'),
     ].map((resource) => ({ fullUrl: `Organization/${resource.id}`, resource })),
   };
-  const chosen = Object.fromEntries(kindSearches(bundle, 1, [{ 'address-state': 'OH' }]).map((k) => [k.kind, k.query]));
+  const firstPage = { kindValues: kindValueCounts(bundle) };
+  const plan = { walks: [{ 'address-state': 'OH' }] };
+  const chosen = Object.fromEntries(kindSearches([firstPage], plan).map((k) => [k.kind, k.query]));
   expect(chosen).toMatchObject({
     identifier: { identifier: '1234567893' },
     phone: { phone: '3305550100' },
@@ -381,7 +383,14 @@ test('the searches of each kind: the value the most organizations of page 1 shar
     'address-postalcode': { 'address-postalcode': '44308' },
   });
   // A kind whose search is one of the plan's own walks is not walked twice.
-  expect(kindSearches(bundle, 1, [{ phone: '3305550100' }]).map((k) => k.kind)).not.toContain('phone');
+  expect(kindSearches([firstPage], { walks: [{ phone: '3305550100' }] }).map((k) => k.kind)).not.toContain('phone');
+  // Every walk's page 1 counts: a city a second walk's page shows more often wins, and none is chosen while a page 1 went unanswered.
+  const elsewhere = (id: string) => ({ resource: { resourceType: 'Organization', id, address: [{ city: 'CANTON' }] } });
+  const second = { kindValues: kindValueCounts({ resourceType: 'Bundle', type: 'searchset', entry: ['d', 'e', 'f', 'g'].map(elsewhere) }) };
+  const twoWalks = { walks: [...plan.walks, { 'address-state': 'PA' }] };
+  expect(kindSearches([firstPage, second], twoWalks).find((k) => k.kind === 'address-city')?.query).toEqual({ 'address-city': 'CANTON' });
+  expect(kindSearches([firstPage, undefined], twoWalks)).toEqual([]);
+  expect(kindSearches([firstPage], twoWalks)).toEqual([]);
 });
 
 test('--findability: each organization met is searched by each value it carries; a first-identifier index fails ORG-FINDABLE for exactly the organizations it hides', async () => {

@@ -165,7 +165,7 @@ function relations(report: SurveyReport): ElementContent[] {
           tableSection(
             'search-kinds',
             'Every kind of organization search walked (§4.3, §8)',
-            "One search of each kind, from the value the most organizations on page 1 of the first walk share, walked by Page and its first page's next link as the plan's walks are: ORG-PAGE, ORG-PAGE-DISJOINT, ORG-TOTAL and ORG-NEXT-LINK judge each (a walk is one record, keyed by its query).",
+            "One search of each kind, from the value the most organizations on the first pages of the plan's walks share, walked by Page and its first page's next link as the plan's walks are: ORG-PAGE, ORG-PAGE-DISJOINT, ORG-TOTAL and ORG-NEXT-LINK judge each (a walk is one record, keyed by its query).",
             table(
               ['kind', 'search', 'matches (page 1 total)'],
               searchKinds.map((k) => [k.kind, served(new URLSearchParams(k.query).toString()), k.matches ?? '-']),
