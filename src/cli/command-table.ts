@@ -127,6 +127,7 @@ export const COMMANDS = {
       'env-file': ENV_FILE,
       npi: { value: 'N', multiple: true, description: 'a provider the service has (repeat for more)' },
       out: { value: 'FILE', description: 'where the draft goes (default: standard output)' },
+      'max-rps': MAX_RPS,
     },
     environment: CONNECTION_KEYS,
     exits: '0 a unique probe was drafted, 2 configuration error, 3 none could be, or the target could not be asked',

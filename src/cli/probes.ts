@@ -63,9 +63,11 @@ export function probesDraft(options: RunOptions & { npi?: string[]; out?: string
         if (error instanceof TransportError) throw error;
         throw new UsageError((error as Error).message);
       }
+      // A draft without a unique probe (no seed answered anything, not even an answer kept as evidence) gives the suite nothing to start from.
+      const usable = (draft.probes.provider?.unique?.length ?? 0) > 0;
       const text = `${JSON.stringify(draft.probes, null, 2)}\n`;
-      if (options.out) writeFileSync(resolve(process.cwd(), options.out), text);
-      else process.stdout.write(text);
+      if (usable && options.out) writeFileSync(resolve(process.cwd(), options.out), text);
+      else if (usable) process.stdout.write(text);
       for (const note of draft.notes) console.error(`note: ${escapeText(note, 'terminal')}`);
       const { provider = {}, organization = {} } = draft.probes;
       const filled = [
@@ -82,7 +84,8 @@ export function probesDraft(options: RunOptions & { npi?: string[]; out?: string
         `drafted from ${npis.length} seed${npis.length === 1 ? '' : 's'} in ${draft.requests} requests (at most ${draft.bound}): ${filled.join(', ')}`,
       );
       for (const { category, why } of draft.unfilled) console.error(`could not fill ${category}: ${why}`);
-      if (options.out) {
+      if (!usable) console.error('wrote nothing: no seed NPI returned a record, and the suite starts from a unique probe');
+      else if (options.out) {
         // The hint repeats the target the user gave, so that copied it checks the same service: never a credential in it.
         const baseUrl = options['base-url'];
         const flags = [
@@ -92,7 +95,7 @@ export function probesDraft(options: RunOptions & { npi?: string[]; out?: string
         ];
         console.error(`wrote ${resolve(process.cwd(), options.out)}; check it with: directory-conformance probes check ${flags.join(' ')}`);
       }
-      return provider.unique?.length ? EXIT.pass : EXIT.inconclusive;
+      return usable ? EXIT.pass : EXIT.inconclusive;
     },
     // The first seed's search, as the draft's own first question: a refusal, or another API, drafts nothing.
     () => ({ provider: { NPI: npis[0] } }),

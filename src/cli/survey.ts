@@ -90,7 +90,7 @@ function concluded(out: string, { report }: SurveyResult): number {
   const { verdict, why } = surveyVerdict(report);
   const { records, requests } = report;
   console.log(
-    `survey: ${records.providers} providers, ${records.notFound} NPIs not found, ${records.organizations} organizations in ${records.walks} walks; ${requests.total} requests, ${requests.transportErrors} without an HTTP answer`,
+    `survey: ${records.providers} providers, ${records.notFound} NPIs not found${records.unreadable ? `, ${records.unreadable} answers unreadable` : ''}, ${records.organizations} organizations in ${records.walks} walks; ${requests.total} requests, ${requests.transportErrors} without an HTTP answer`,
   );
   for (const r of report.requirements.filter((r) => r.failed > 0))
     console.log(`  ${r.level.padEnd(6)} ${r.id.padEnd(20)} ${r.failed} of ${r.checked} records (${(r.rate * 100).toFixed(2)}%)`);

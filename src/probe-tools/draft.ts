@@ -14,6 +14,7 @@ import {
   uniquePromise,
   promiseStands,
   type PromiseCheck,
+  type StatusSearchCheck,
   verifyIdentifier,
   verifyMultiPage,
   verifyNarrowedBy,
@@ -136,6 +137,16 @@ async function chooseMultiPage(
  * rule on its own (the probe is sound; the run judges the failure). The draft keeps its evidence.
  */
 const kept = (v: PromiseCheck) => promiseStands(v);
+
+/** Why the draft promises no status search, from what active=true and active=false answered. */
+function statusWhy(check: StatusSearchCheck | undefined): string {
+  if (check === undefined) return 'no organization search to try active on';
+  const off = 'ORG-ACTIVE stays off unless STATUS_SEARCH=true';
+  // A 4xx to both flags is the service saying it does not search by status (§4.3 makes active a tenant's option).
+  if (check.flagRefused) return `active=true and active=false each answered a 4xx: the service does not search by status; ${off}`;
+  if (check.status === 'unconfirmed') return `the service could not be asked (${check.observed}): ${off}`;
+  return `the service does not return only the organizations of the flag asked for with active=true and active=false: ${off}`;
+}
 
 /** The words of three letters or more that most of `names` share, most shared first: what a name search of many matches asks. */
 function commonNameWords(names: readonly string[]): string[] {
@@ -331,8 +342,9 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
   // Every seed's NPI, then every name-and-state query the service answered with its seed: the NPIs first,
   // since the first unique probe leads the suite to its curated ID.
   const unique = distinct([...byNpiProbes, ...byName], Infinity);
-  const statusSearch =
-    searches.length > 0 && kept(await verifyStatusSearch(api, `active on ${JSON.stringify(searches[0].query)}`, searches[0].query));
+  const statusCheck =
+    searches.length > 0 ? await verifyStatusSearch(api, `active on ${JSON.stringify(searches[0].query)}`, searches[0].query) : undefined;
+  const statusSearch = statusCheck !== undefined && kept(statusCheck);
   const unfilled: Draft['unfilled'] = [];
   const seedsSaid = seeds.length === 0 ? 'no seed NPI returned a record' : '';
   const lack = (category: string, empty: boolean, why: string) => {
@@ -349,13 +361,7 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
   lack('organization.identifiers', identifiers.length === 0, 'the organizations found carry no identifier that finds them again');
   lack('organization.multiPage', !multiPage, shownWhy(shown, PAGE_SIZE));
   lack('organization.overLimit', !overLimit, shownWhy(shown, MAX_COUNT));
-  lack(
-    'organization.statusSearch',
-    !statusSearch,
-    searches.length === 0
-      ? 'no organization search to try active on'
-      : 'the service does not return only the organizations of the flag asked for with active=true and active=false: ORG-ACTIVE stays off unless STATUS_SEARCH=true',
-  );
+  lack('organization.statusSearch', !statusSearch, statusWhy(statusCheck));
 
   const probes: Probes = {
     provider: {

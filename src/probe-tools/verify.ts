@@ -321,18 +321,29 @@ export async function verifyOverLimit(
   return { ...verdict, ...(ids === undefined ? {} : { entries: ids.length, total: shownTotal, matches: shown }) };
 }
 
+/** A status search's check, and whether both flags were refused with a 4xx that is no refusal of access: the tenant does not search by status. */
+export interface StatusSearchCheck extends PromiseCheck {
+  flagRefused: boolean;
+}
+
 /** The tenant searches by status (§4.3): active=true and active=false of the search, as the suite asks them. */
-export async function verifyStatusSearch(api: DirectoryEndpoints, probe: string, query: Record<string, string>): Promise<PromiseCheck> {
+export async function verifyStatusSearch(
+  api: DirectoryEndpoints,
+  probe: string,
+  query: Record<string, string>,
+): Promise<StatusSearchCheck> {
   const searches: { active: boolean; exchange: Exchange }[] = [];
   for (const active of [true, false])
     searches.push({ active, exchange: await api.organizations({ ...query, active: String(active), Count: String(MAX_COUNT) }) });
-  return promiseOf(
+  const check = promiseOf(
     probe,
     PROMISED.statusSearch,
     { endpoint: 'organization', answers: searches.map((s) => s.exchange) },
     judge('status-search', { probe, searches }),
     'active=true and active=false return only organizations with that flag',
   );
+  const flagRefused = searches.every(({ exchange }) => exchange.status >= 400 && exchange.status < 500 && !saysNothingOfTheData(exchange));
+  return { ...check, flagRefused };
 }
 
 /**

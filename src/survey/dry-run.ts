@@ -36,12 +36,17 @@ async function npisToSurvey(plan: SurveyPlan): Promise<number | undefined> {
   return npis;
 }
 
-/** A duration in words: `4 min 20 s`, `2 h 5 min`. */
+const DAY = 86_400;
+const YEAR = 365 * DAY;
+
+/** A duration in words: `4 min 20 s`, `2 h 5 min`, `3 days 4 h`, `12 years` (a rate of 0.0001 a second is no matter of hours). */
 export function duration(seconds: number): string {
   const s = Math.ceil(seconds);
   if (s < 60) return `${s} s`;
   if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
-  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  if (s < 2 * DAY) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  if (s < 2 * YEAR) return `${Math.floor(s / DAY)} days ${Math.floor((s % DAY) / 3600)} h`;
+  return `${Math.floor(s / YEAR).toLocaleString('en-US')} years`;
 }
 
 /** The plan and its estimate, in lines: what --dry-run prints. `maxRps` 0: no rate limit. */

@@ -263,6 +263,7 @@ export async function surveyProvider(
     line,
     npi,
     found: answer.kind === 'record',
+    ...(['failed', 'unreadable', 'malformed', 'array'].includes(answer.kind) ? { unreadable: true as const } : {}),
     requests: requests.outcomes,
     verdict,
     ...(findability && answer.kind === 'record' ? { findability: searched?.searches ?? [] } : {}),

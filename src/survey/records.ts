@@ -64,6 +64,8 @@ export interface ProviderUnit {
   npi: string;
   /** The search answered a golden record. */
   found: boolean;
+  /** The search's answer held no record that could be read (a 5xx, a body too large, no JSON, an array, a record of the wrong shape): neither found nor not found. */
+  unreadable?: true;
   requests: RequestOutcome[];
   verdict: RecordVerdict;
   /** OBS-CODED-VALUES: "Attribute: value", once each. */

@@ -217,6 +217,8 @@ class SharedLists {
 export class SurveyTally {
   providers = 0;
   notFound = 0;
+  /** NPIs whose answer held no record that could be read: not "not found". */
+  unreadableAnswers = 0;
   private requestsTotal = 0;
   private transportErrors = 0;
   private readonly byStatus = new Map<string, number>();
@@ -307,6 +309,7 @@ export class SurveyTally {
         }
         this.countRequests(unit.requests);
         if (unit.found) this.providers++;
+        else if (unit.unreadable) this.unreadableAnswers++;
         else this.notFound++;
         this.count(unit.verdict);
         for (const value of unit.values) {
@@ -642,6 +645,7 @@ export class SurveyTally {
       records: {
         providers: this.providers,
         notFound: this.notFound,
+        ...(this.unreadableAnswers > 0 ? { unreadable: this.unreadableAnswers } : {}),
         organizations: this.organizationCount,
         walks: 0,
         ...(this.entriesNotJudged > 0 ? { entriesNotJudged: this.entriesNotJudged } : {}),

@@ -28,6 +28,7 @@ export const surveyWalk = (query: Record<string, string>): PageWalkOptions => ({
   query,
   maxPages: MAX_WALK_PAGES,
   budget: `${MAX_WALK_PAGES} pages, the survey's bound on a walk`,
+  fixedBudget: true,
 });
 
 /**

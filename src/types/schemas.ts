@@ -728,6 +728,10 @@ export interface WalkCutReason {
    * The budget that stopped it, such as MAX_PAGES=40 pages.
    */
   budget: string;
+  /**
+   * The budget is the survey's own bound on a walk, which no setting raises: narrower searches close the gap, not MAX_PAGES. Absent for a run's walks.
+   */
+  fixed?: true;
   text: string;
   test?: string;
 }
@@ -1051,6 +1055,10 @@ export interface SurveyReport {
      * NPIs whose search answered no record (or the ambiguity text).
      */
     notFound: number;
+    /**
+     * NPIs whose search answered nothing a record could be read from (a 5xx, a body too large, no JSON, an array, an object of the wrong shape): neither found nor not found; the requirements say what failed. Absent when none.
+     */
+    unreadable?: number;
     /**
      * Distinct organizations judged, each once whatever the walks that met it.
      */

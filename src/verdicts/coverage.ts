@@ -94,6 +94,8 @@ function closeWith(reason: NotJudgedReason): string {
         ? 'lower MAX_RPS (--max-rps), or run when the service allows more requests'
         : `check API_TOKEN and API_HEADERS: the service answered ${reason.status}, which says nothing of the data`;
     case 'walk-cut':
+      if (reason.fixed)
+        return `walk narrower searches (--organizations with a state and a city, or a postal code): no setting raises ${reason.budget}`;
       return `raise the page budget (${reason.budget}: MAX_PAGES), or give organization.multiPage a query that matches fewer organizations (probes draft chooses one whose walk ends within it)`;
     case 'foreign-origin':
       return `serve next links on the base URL's origin, or accept the gap in the baseline (gaps): the harness never follows a link to ${reason.origin} with credentials`;

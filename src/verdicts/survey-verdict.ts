@@ -25,7 +25,14 @@ function stoppedWhy(report: SurveyReport): string | undefined {
 /** What a survey judged of records, in one line, when it judged none: every NPI not found, no organization met. */
 function noRecordJudged({ records, input }: SurveyReport): string | undefined {
   if (records.providers + records.organizations > 0) return undefined;
-  const npis = records.notFound > 0 ? `${records.notFound} NPI${records.notFound === 1 ? '' : 's'} not found` : 'no NPI surveyed';
+  const unreadable = records.unreadable ?? 0;
+  const npis =
+    records.notFound + unreadable === 0
+      ? 'no NPI surveyed'
+      : [
+          ...(records.notFound > 0 ? [`${records.notFound} NPI${records.notFound === 1 ? '' : 's'} not found`] : []),
+          ...(unreadable > 0 ? [`${unreadable} NPI${unreadable === 1 ? '' : 's'} answered with nothing a record could be read from`] : []),
+        ].join(', ');
   const walks = records.walks > 0 ? `no organization met by ${records.walks} walk${records.walks === 1 ? '' : 's'}` : 'no walk';
   const problems = input && input.problems > 0 ? `, ${input.problems} unreadable line${input.problems === 1 ? '' : 's'}` : '';
   return `the survey judged no record: ${npis}, ${walks}${problems}`;

@@ -2,7 +2,7 @@
 import { OBSERVATIONS, REQUIREMENTS } from '../../src/spec/catalogue';
 import { aggregate, type ConformanceSummary, EXIT_CODE, type RunError } from '../../src/verdicts/aggregate';
 import { decide, RUN_POLICY, SURVEY_POLICY, type VerdictEvidence } from '../../src/verdicts/verdict';
-import { judgedOf } from '../../src/verdicts/coverage';
+import { coverageOf, judgedOf } from '../../src/verdicts/coverage';
 import type { NotJudgedReason } from '../../src/types/schemas';
 import { renderJunit } from '../../src/report/junit';
 import { renderMarkdown } from '../../src/report/markdown';
@@ -570,4 +570,27 @@ test('a pass that a policy lets through with MUST gaps judged in part names each
     ],
   });
   expect(decide(evidence, RUN_POLICY(false)).verdict).toBe('inconclusive');
+});
+
+test("a walk cut by the survey's own bound asks for narrower searches; one cut by MAX_PAGES asks to raise it", () => {
+  const cut = (fixed?: true) =>
+    coverageOf([
+      {
+        id: 'ORG-PAGE',
+        level: 'MUST',
+        checks: 3,
+        reasons: [
+          {
+            kind: 'walk-cut',
+            budget: fixed ? "40000 pages, the survey's bound on a walk" : 'MAX_PAGES=20 pages',
+            text: 'cut',
+            ...(fixed ? { fixed } : {}),
+          },
+        ],
+      },
+    ]).gaps[0].closeWith;
+  expect(cut(true)).toBe(
+    "walk narrower searches (--organizations with a state and a city, or a postal code): no setting raises 40000 pages, the survey's bound on a walk",
+  );
+  expect(cut()).toMatch(/^raise the page budget \(MAX_PAGES=20 pages: MAX_PAGES\)/);
 });

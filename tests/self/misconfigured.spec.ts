@@ -3,10 +3,13 @@
  * a placeholder token each end every command that asks the target in one line, exit 2, before any
  * judged request, never FAIL.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../../src/package-root';
+import { scenarioPrefix } from '../../src/reference/scenarios/registry';
+import type { Probes } from '../../src/types/schemas';
 import { commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
 
@@ -88,4 +91,36 @@ test('a JSON service of another kind at the address: run, survey and probes draf
   expect(draft.code).toBe(2);
   expect(`${draft.stdout}${draft.stderr}`.split('\n').filter((line) => /preflight/.test(line))).toEqual([expect.stringMatching(says)]);
   expect(() => readFileSync(join(dir, 'probes.json'))).toThrow();
+});
+
+/** The probes file's NPIs: one the service holds, and one no provider has. */
+const PROBED = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'fixtures', 'probes.json'), 'utf8')) as Probes;
+const knownNpi = PROBED.provider!.unique!.find((p) => p.query.NPI)!.query.NPI!;
+const unknownNpi = PROBED.provider!.none!.find((p) => p.query.NPI)!.query.NPI!;
+
+test('probes draft from seeds the service does not hold writes nothing: exit 3, no file, nothing on standard output, and why', async ({
+  scenarios,
+}) => {
+  const dir = tempDir();
+  const baseUrl = `${scenarios.origin}${scenarioPrefix('clean')}`;
+  for (const out of [['--out', 'probes.json'], []]) {
+    const draft = await commandAsync(['probes', 'draft', '--npi', unknownNpi, '--base-url', baseUrl, '--max-rps', '0', ...out], {
+      cwd: dir,
+    });
+    expect(draft.code, draft.stderr).toBe(3);
+    expect(draft.stdout).toBe('');
+    expect(draft.stderr).toMatch(/^wrote nothing: no seed NPI returned a record, and the suite starts from a unique probe$/m);
+    // --max-rps is the draft's flag too, as it is run's and survey's.
+    expect(draft.stderr).toMatch(/^target: .* \(no rate limit\)$/m);
+  }
+  expect(existsSync(join(dir, 'probes.json'))).toBe(false);
+});
+
+test('probes draft against a tenant that does not search by status says so, from the 4xx both flags answered', async ({ scenarios }) => {
+  const baseUrl = `${scenarios.origin}${scenarioPrefix('no-status-search')}`;
+  const draft = await commandAsync(['probes', 'draft', '--npi', knownNpi, '--base-url', baseUrl, '--max-rps', '0'], { cwd: tempDir() });
+  expect(draft.code, draft.stderr).toBe(0);
+  expect(draft.stderr).toMatch(
+    /^could not fill organization\.statusSearch: active=true and active=false each answered a 4xx: the service does not search by status; ORG-ACTIVE stays off unless STATUS_SEARCH=true$/m,
+  );
 });

@@ -31,6 +31,8 @@ import { demographicSearch, nameSearch, unusedUnmatchable } from '../../src/rule
 import { layoutProblems, openFile, readmeImage } from './browser';
 import { listening } from './socket-server';
 import { inSample } from '../../src/survey/sample';
+import { duration } from '../../src/survey/dry-run';
+import { sampleInWords } from '../../src/report/survey/sample-words';
 import { kindSearches, kindValueCounts } from '../../src/survey/search-kinds';
 import type { SurveyPlan } from '../../src/survey/survey-plan';
 import { SurveyTally } from '../../src/survey/tally';
@@ -1071,4 +1073,27 @@ test('--findability walks every kind of search: a service whose name searches pa
   } finally {
     await close();
   }
+});
+
+test('NPIs answered with nothing a record could be read from are counted apart, never as NPIs not found', async () => {
+  const dir = tempDir();
+  const npis = writeFixtureNpis(join(dir, 'npis.txt'), 3);
+  // Every single-best answer is a JSON array (§1: never an array): no record to read, though the service holds each NPI.
+  const result = await survey('single-best-array', ['--npis', npis, '--out', join(dir, 'out')]);
+  expect(result.stdout).toMatch(/^survey: 0 providers, 0 NPIs not found, 3 answers unreadable, /m);
+  const report = readSurvey(join(dir, 'out'));
+  expect(sharedSchemaValidator().validate(SCHEMA.survey, report).valid).toBe(true);
+  expect(report.records).toMatchObject({ providers: 0, notFound: 0, unreadable: 3 });
+  expect(surveyVerdict(report).why).not.toMatch(/not found/);
+});
+
+test('an estimate in days or years when the rate makes it so, and a share under 100% never reads as 100%', () => {
+  expect(duration(59)).toBe('59 s');
+  expect(duration(3 * 3600 + 120)).toBe('3 h 2 min');
+  // 1,000 requests at --max-rps 0.0001: 10 million seconds.
+  expect(duration(1000 / 0.0001)).toBe('115 days 17 h');
+  expect(duration(100_000 / 0.0001)).toBe('31 years');
+  expect(sampleInWords({ percent: 99.99999, seed: 1 })).toBe('99.99999% of the NPIs and of the organizations met');
+  expect(sampleInWords({ percent: 5, seed: 1 })).toBe('5% of the NPIs and of the organizations met');
+  expect(sampleInWords({ percent: 0.123456, seed: 1 })).toBe('0.1235% of the NPIs and of the organizations met');
 });

@@ -252,8 +252,18 @@ export function surveyPage(
     ...examples(report, credentials),
     h('section', { id: 'counts' }, [
       table(
-        ['providers', 'not found', 'organizations', 'walks', 'requests', 'without an HTTP answer'],
-        [[records.providers, records.notFound, records.organizations, records.walks, requests.total, requests.transportErrors]],
+        ['providers', 'not found', 'answer unreadable', 'organizations', 'walks', 'requests', 'without an HTTP answer'],
+        [
+          [
+            records.providers,
+            records.notFound,
+            records.unreadable ?? 0,
+            records.organizations,
+            records.walks,
+            requests.total,
+            requests.transportErrors,
+          ],
+        ],
       ),
       h('p', text(`Organizations are walked by ${report.paging.by} alone, ${report.paging.pageSize} a page (§4.3, §8).`)),
       ...(report.sample

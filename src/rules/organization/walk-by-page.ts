@@ -63,6 +63,8 @@ export interface PageWalkOptions {
   promised?: boolean;
   /** What sets the budget, in words, for the skip: `MAX_PAGES=20`. */
   budget?: string;
+  /** The budget is the driver's own bound, which no setting raises (the survey's): a cut walk asks for narrower searches. */
+  fixedBudget?: true;
 }
 
 /**
@@ -228,8 +230,15 @@ export class PageWalk {
     if (this.cut) {
       const budget = this.options.budget ?? `${this.options.maxPages} pages`;
       const fits = PAGE_SIZE * (this.options.maxPages - 1);
-      const text = `the walk of ${JSON.stringify(query)} ${CUT_SHORT} (${budget}) before its end; later pages were not checked: ${fits > PAGE_SIZE ? `choose a query that matches ${PAGE_SIZE + 1}–${fits} organizations, or raise the budget` : 'raise the budget'}`;
-      for (const id of ['ORG-PAGE', 'ORG-TOTAL', 'ORG-PAGE-DISJOINT'] as const) judgement.skip(id, { kind: 'walk-cut', budget, text });
+      const fixed = this.options.fixedBudget;
+      const advice = fixed
+        ? `walk narrower searches, which match at most ${PAGE_SIZE * this.options.maxPages} organizations each`
+        : fits > PAGE_SIZE
+          ? `choose a query that matches ${PAGE_SIZE + 1}–${fits} organizations, or raise the budget`
+          : 'raise the budget';
+      const text = `the walk of ${JSON.stringify(query)} ${CUT_SHORT} (${budget}) before its end; later pages were not checked: ${advice}`;
+      const reason = { kind: 'walk-cut' as const, budget, text, ...(fixed ? { fixed } : {}) };
+      for (const id of ['ORG-PAGE', 'ORG-TOTAL', 'ORG-PAGE-DISJOINT'] as const) judgement.skip(id, reason);
       judgement.unobserved('OBS-PAGE-BEYOND-LAST', text);
     }
     return judgement;
