@@ -176,19 +176,32 @@ const SCORECARD_SHARE_TARGET = 0.05;
 const SURVEY_NPIS = 'survey-npis.txt';
 const RATE_NPIS_FILE = 'rate-npis.txt';
 
-/** The survey command, run by this script's child mode, which records the process's peak memory when it exits. */
-const SURVEY_LAUNCHER: SurveyLauncher = {
-  argv: (peakFile) => [process.execPath, '--import', 'tsx', __filename, SURVEY_CHILD_MODE, peakFile],
-};
+let built: string | undefined;
 
-/** The command's own entry, as bin/ runs it, with the process's peak resident memory (in KB) written at exit. */
-function surveyChild(peakFile: string, args: string[]): void {
-  process.once('exit', () => writeFileSync(peakFile, String(process.resourceUsage().maxRSS)));
-  process.argv = [process.argv[0], 'directory-conformance', ...args];
-  // The entry runs the command when it loads, and exits with its code: loaded here, not imported at the top.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  require('../src/cli/main');
+/** The command compiled as the package ships it (npm run build, once per bench): plain Node, no TypeScript loader. */
+function compiledEntry(): string {
+  if (built === undefined) {
+    execFileSync('npm', ['run', '--silent', 'build'], { cwd: PACKAGE_ROOT, stdio: 'ignore' });
+    built = join(PACKAGE_ROOT, 'dist', 'src', 'cli', 'main.js');
+  }
+  return built;
 }
+
+/**
+ * The survey command as a user runs it, the compiled entry under plain Node (the TypeScript loader's
+ * thread would add some 35 MB no user pays), with a preload that writes the process's peak resident
+ * memory (in KB) to `peakFile` when it exits.
+ */
+const SURVEY_LAUNCHER: SurveyLauncher = {
+  argv: (peakFile) => {
+    const preload = `${peakFile}.cjs`;
+    writeFileSync(
+      preload,
+      `process.once('exit', () => require('node:fs').writeFileSync(${JSON.stringify(peakFile)}, String(process.resourceUsage().maxRSS)));\n`,
+    );
+    return [process.execPath, '--require', preload, compiledEntry()];
+  },
+};
 
 async function load(url: string): Promise<{ p50Ms: number; p99Ms: number; requestsPerSecond: number }> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: LOAD_SECONDS });
@@ -544,13 +557,11 @@ function printTable(results: Partial<Results>): void {
 
 const WALK_MODE = '--walk';
 const FIXTURES_MODE = '--fixtures';
-const SURVEY_CHILD_MODE = '--survey-child';
 
 function entryPoint(args: string[]): Promise<void> {
   const print = (result: unknown) => console.log(JSON.stringify(result));
   if (args[0] === WALK_MODE) return walks(args[1]).then(print);
   if (args[0] === FIXTURES_MODE) return Promise.resolve(print(writeFixtures(args[1], Number(args[2]))));
-  if (args[0] === SURVEY_CHILD_MODE) return Promise.resolve(surveyChild(args[1], args.slice(2)));
   return main(parseArgs({ args, options: { only: { type: 'string' } } }).values.only);
 }
 

@@ -132,19 +132,27 @@ export const organizationNpis = (resource: JsonObject): string[] =>
 /**
  * DQ-NPI-SHARED among organizations: each organization carrying an NPI fails when another
  * organization met carries one of its NPIs too. Judged over every organization at once, when the
- * walks are finished: `npis` by organization key, each organization once.
+ * walks are finished: `npis` by organization key, each organization once, its one NPI as a string.
  */
-export function sharedNpiQuality(npis: ReadonlyMap<string, readonly string[]>): RecordQuality[] {
+export function sharedNpiQuality(npis: ReadonlyMap<string, string | readonly string[]>): RecordQuality[] {
   const holders = new Map<string, number>();
-  for (const own of npis.values()) for (const npi of new Set(own)) holders.set(npi, (holders.get(npi) ?? 0) + 1);
-  return [...npis.values()]
-    .filter((own) => own.length > 0)
-    .map((own) =>
-      own.some((npi) => holders.get(npi)! > 1)
-        ? { dataset: ORGANIZATIONS, holds: [], fails: ['DQ-NPI-SHARED'] }
-        : { dataset: ORGANIZATIONS, holds: ['DQ-NPI-SHARED'], fails: [] },
-    );
+  const hold = (npi: string) => holders.set(npi, (holders.get(npi) ?? 0) + 1);
+  // One NPI as a string, never wrapped: 100k organizations would make 100k arrays at the survey's end.
+  for (const own of npis.values())
+    if (typeof own === 'string') hold(own);
+    else for (const npi of new Set(own)) hold(npi);
+  const results: RecordQuality[] = [];
+  for (const own of npis.values()) {
+    if (own.length === 0) continue;
+    const shared = typeof own === 'string' ? holders.get(own)! > 1 : own.some((npi) => holders.get(npi)! > 1);
+    results.push(shared ? SHARED_NPI : OWN_NPIS);
+  }
+  return results;
 }
+
+/** The two outcomes of DQ-NPI-SHARED, one object each: the counts read them, never change them. */
+const SHARED_NPI: RecordQuality = { dataset: ORGANIZATIONS, holds: [], fails: ['DQ-NPI-SHARED'] };
+const OWN_NPIS: RecordQuality = { dataset: ORGANIZATIONS, holds: ['DQ-NPI-SHARED'], fails: [] };
 
 /** An organization's measures (§2.5): its NPI identifiers (`npis`, read once by a caller that keeps them too), its addresses and its phones. */
 export function organizationQuality(resource: JsonObject, lists: QualityLists, npis = organizationNpis(resource)): RecordQuality {

@@ -124,7 +124,7 @@ const before = (a: Pick<SkipCount, 'key' | 'reason'>, b: Pick<SkipCount, 'key' |
  * organizations hold their keys and 200k references (about 70 bytes each), not 200k verdicts with
  * their arrays (about 300 bytes each).
  */
-export type HeldPage = Omit<PageUnit, 'organizations' | 'filters' | 'findability' | 'quality'> & {
+export type HeldPage = Omit<PageUnit, 'organizations' | 'filters' | 'findability' | 'quality' | 'npis'> & {
   keys: string[];
   organizationLists: VerdictLists[];
   filterLists: VerdictLists[];
@@ -132,7 +132,17 @@ export type HeldPage = Omit<PageUnit, 'organizations' | 'filters' | 'findability
   searchLists?: RecordSearches[];
   /** The scorecard's measures of each organization, shared among equal ones. */
   qualityLists?: RecordQuality[];
+  /**
+   * Each organization's NPIs, for DQ-NPI-SHARED: the one NPI most carry as its string, not an array of
+   * one (JSON.parse gives each such array room for 16 values: 100k organizations held 18 MB of them).
+   */
+  npiLists?: OwnNpis[];
 };
+
+/** An organization's NPIs: its one NPI, or the list of any other number. */
+type OwnNpis = string | readonly string[];
+const NO_NPIS: readonly string[] = [];
+const ownNpis = (npis: readonly string[]): OwnNpis => (npis.length === 1 ? npis[0] : npis.length === 0 ? NO_NPIS : npis);
 
 /** Distinct texts the tally interns at most before it starts its pool again: a bound, whatever the failures say. */
 const INTERNED_TEXTS = 1 << 16;
@@ -199,7 +209,7 @@ class SharedLists {
   }
 
   /** The page held; an organization's key is the id the page lists (the same string), or the key its verdict gives. */
-  hold({ organizations, filters, findability, quality, ...page }: PageUnit): HeldPage {
+  hold({ organizations, filters, findability, quality, npis, ...page }: PageUnit): HeldPage {
     const ids = new Map(page.ids.map((id) => [id, id]));
     return {
       ...page,
@@ -210,6 +220,7 @@ class SharedLists {
       filterLists: filters.map((v) => this.shared(v)),
       ...(findability ? { searchLists: findability.map((s) => SharedLists.sharedIn(this.searches, s)) } : {}),
       ...(quality ? { qualityLists: quality.map((q) => SharedLists.sharedIn(this.qualities, q)) } : {}),
+      ...(npis ? { npiLists: npis.map(ownNpis) } : {}),
     };
   }
 }
@@ -453,7 +464,7 @@ export class SurveyTally {
     // Each organization counted where a walk first met it: walks in order, pages in order.
     const met = new Set<string>();
     // Each organization's NPIs, once, for DQ-NPI-SHARED among them when every walk is counted.
-    const npis = new Map<string, readonly string[]>();
+    const npis = new Map<string, OwnNpis>();
     for (const walk of [...this.walks.keys()].sort((a, b) => a - b)) {
       const pages = this.walks.get(walk)!;
       const held = [...pages.values()].filter((p): p is HeldPage => p.kind === 'page').sort((a, b) => a.page - b.page);
@@ -477,7 +488,7 @@ export class SurveyTally {
             // Its searches once, with its verdict.
             if (unit.searchLists) this.organizationSearches.add(unit.searchLists[i]);
             if (unit.qualityLists) this.quality.add('organizations', [unit.qualityLists[i]]);
-            if (unit.npis) npis.set(key, unit.npis[i]);
+            if (unit.npiLists) npis.set(key, unit.npiLists[i]);
           }
           this.count({ key, ...unit.filterLists[i] });
         });

@@ -102,15 +102,18 @@ test("an organization's measures: its NPI identifiers, addresses and phones", ()
 
 test('an NPI that two organizations met carry fails DQ-NPI-SHARED for both; an organization without an NPI is not counted', () => {
   const measured = sharedNpiQuality(
-    new Map([
+    new Map<string, string | string[]>([
       ['a', ['1234567893']],
       ['b', ['1003000126', '1234567893']],
       ['c', ['1003000126']],
       ['d', ['1588667638', '1588667638']],
       ['e', []],
+      // One NPI as the survey holds it, its string: shared with b and c's, and one of its own.
+      ['f', '1003000126'],
+      ['g', '1245319599'],
     ]),
   );
-  expect(measured.map((m) => m.fails.length)).toEqual([1, 1, 1, 0]);
+  expect(measured.map((m) => m.fails.length)).toEqual([1, 1, 1, 0, 1, 0]);
   expect(measured.every((m) => m.dataset === ORGANIZATIONS)).toBe(true);
 });
 
