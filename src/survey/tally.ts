@@ -21,6 +21,7 @@ import { type KindSearch, kindSearches, kindWalkNumber } from './search-kinds';
 import { QualityCounts } from '../quality/quality-counts';
 import { type RecordQuality, sharedNpiQuality } from '../quality/record-quality';
 import { MAX_JUDGED_ENTRIES, surveyWalk, walkPageOf } from './walk-plan';
+import { DetailBound, isWithheld, withoutDetails } from './detail-bound';
 import type { InputProblem } from './npi-input';
 import type {
   InputReadUnit,
@@ -144,11 +145,21 @@ type OwnNpis = string | readonly string[];
 const NO_NPIS: readonly string[] = [];
 const ownNpis = (npis: readonly string[]): OwnNpis => (npis.length === 1 ? npis[0] : npis.length === 0 ? NO_NPIS : npis);
 
+/** Failing records held with details before the first sift of those no longer needed (SharedLists.sift). */
+const MIN_SIFTED = 4_096;
+
 /** Distinct texts the tally interns at most before it starts its pool again: a bound, whatever the failures say. */
 const INTERNED_TEXTS = 1 << 16;
 
 class SharedLists {
   private readonly lists = new Map<string, VerdictLists>();
+  /** Lists of failing records held without details, by their checks and their failures' requirements and levels. */
+  private readonly withheldLists = new Map<string, VerdictLists>();
+  /** Failing records held with their details, and how many were after the last sift. */
+  private detailedHeld = 0;
+  private detailedAfterSift = 0;
+
+  constructor(private readonly details: DetailBound) {}
   private readonly checkedLists = new Map<string, string[]>();
   private texts = new Map<string, string>();
 
@@ -180,7 +191,39 @@ class SharedLists {
     return shared;
   }
 
-  private shared(verdict: RecordVerdict): VerdictLists {
+  /** Lists of failures held without their details, one for equal checks and failures' requirements and levels. */
+  withheld({ checked, failures }: Pick<VerdictLists, 'checked' | 'failures'>): VerdictLists {
+    const signature = `${checked.join(' ')}\n${JSON.stringify(failures.map((f) => [f.id, f.level, f.sources]))}`;
+    let lists = this.withheldLists.get(signature);
+    if (!lists) this.withheldLists.set(signature, (lists = { checked: this.checkedOf(checked), failures: failures.map(withoutDetails) }));
+    return lists;
+  }
+
+  /**
+   * The held pages' failing records whose details the bound no longer needs, once it moved: held
+   * without them from now on. Records come in any order, so a key kept early may fall past the rows later.
+   */
+  sift(pages: Iterable<HeldPage>): void {
+    // A pass over every held page each time the detailed ones doubled, not each time a cutoff moved: n log n in all.
+    if (this.detailedHeld < 2 * Math.max(this.detailedAfterSift, MIN_SIFTED) || !this.details.moved()) return;
+    this.detailedHeld = 0;
+    const sifted = (lists: VerdictLists[], keys: readonly string[]) =>
+      lists.forEach((held, i) => {
+        const [first] = held.failures;
+        if (first === undefined || held.skipped || isWithheld(first)) return;
+        if (this.details.needs(keys[i], held.failures)) this.detailedHeld++;
+        else lists[i] = this.withheld(held);
+      });
+    for (const page of pages) {
+      sifted(page.organizationLists, page.keys);
+      sifted(page.filterLists, page.keys);
+    }
+    this.detailedAfterSift = this.detailedHeld;
+  }
+
+  /** The verdict's lists; `detailed` false (detail-bound.ts): its failures as their requirement and level alone, shared among equal ones. */
+  private shared(verdict: RecordVerdict, detailed = true): VerdictLists {
+    if (!detailed && verdict.failures.length > 0 && !verdict.skipped) return this.withheld(verdict);
     if (verdict.failures.length > 0 || verdict.skipped) {
       const checked = this.checkedOf(verdict.checked);
       // Each failure as one literal shape: a spread's object may take a slow form several times its size.
@@ -208,6 +251,14 @@ class SharedLists {
     return shared;
   }
 
+  /** Whether a held record's failures keep their details: it fails, and its key (`key`, or its verdict's) may still be shown. */
+  private keepsDetails(verdict: RecordVerdict, key = verdict.key): boolean {
+    if (verdict.failures.length === 0) return true;
+    const kept = this.details.keeps(key, verdict.failures);
+    if (kept) this.detailedHeld++;
+    return kept;
+  }
+
   /** The page held; an organization's key is the id the page lists (the same string), or the key its verdict gives. */
   hold({ organizations, filters, findability, quality, npis, ...page }: PageUnit): HeldPage {
     const ids = new Map(page.ids.map((id) => [id, id]));
@@ -216,8 +267,8 @@ class SharedLists {
       shell: this.held(page.shell),
       ...(page.next ? { next: { ...page.next, verdict: this.held(page.next.verdict) } } : {}),
       keys: organizations.map((v) => ids.get(v.key) ?? v.key),
-      organizationLists: organizations.map((v) => this.shared(v)),
-      filterLists: filters.map((v) => this.shared(v)),
+      organizationLists: organizations.map((v) => this.shared(v, this.keepsDetails(v))),
+      filterLists: filters.map((v, i) => this.shared(v, this.keepsDetails(v, organizations[i]?.key))),
       ...(findability ? { searchLists: findability.map((s) => SharedLists.sharedIn(this.searches, s)) } : {}),
       ...(quality ? { qualityLists: quality.map((q) => SharedLists.sharedIn(this.qualities, q)) } : {}),
       ...(npis ? { npiLists: npis.map(ownNpis) } : {}),
@@ -266,7 +317,7 @@ export class SurveyTally {
   private heldFailing = 0;
   /** Distinct organizations judged: known when the walks are finished. */
   private organizationCount = 0;
-  private readonly shared = new SharedLists();
+  private readonly shared: SharedLists;
   private readonly organizationSearches = new FindabilityCounts();
   private readonly providerSearches = new FindabilityCounts();
   /** With --findability: the providers met, grouped by their demographic query and by their name alone (relations.ts). */
@@ -287,7 +338,9 @@ export class SurveyTally {
   /** The reasons of the walks stopped at the page bound (notWhole). */
   private readonly cutShort: NotJudgedReason[] = [];
 
-  constructor(private readonly options: TallyOptions) {}
+  constructor(private readonly options: TallyOptions) {
+    this.shared = new SharedLists(new DetailBound(options));
+  }
 
   /** Adds a unit; a page is held until finish. */
   add(unit: SurveyUnit): void {
@@ -334,6 +387,7 @@ export class SurveyTally {
           if ([organization, unit.filters[i]].some((v) => v?.failures.some((f) => f.level === 'MUST'))) this.heldFailing++;
         });
         this.pagesOf(unit.walk).set(unit.page, this.shared.hold(unit));
+        this.shared.sift(this.heldPages());
         if (unit.nextElsewhere !== undefined) this.crossOrigin.set(unit.nextElsewhere, (this.crossOrigin.get(unit.nextElsewhere) ?? 0) + 1);
         for (const { id, value } of unit.observed ?? []) this.observeWalk(id as ObservationId, value);
         return;
@@ -344,6 +398,10 @@ export class SurveyTally {
   page(walk: number, page: number): HeldPage | undefined {
     const unit = this.walks.get(walk)?.get(page);
     return unit?.kind === 'page' ? unit : undefined;
+  }
+
+  private *heldPages(): Generator<HeldPage> {
+    for (const pages of this.walks.values()) for (const page of pages.values()) if (page.kind === 'page') yield page;
   }
 
   private pagesOf(walk: number): Map<number, HeldPage | TransportFailureUnit> {
@@ -397,6 +455,11 @@ export class SurveyTally {
     if (failure.sources)
       for (const source of failure.sources.length > 0 ? failure.sources : [NO_SOURCE])
         count.bySource.set(source, (count.bySource.get(source) ?? 0) + 1);
+    // A failure held without its details is past every row and example the report shows (detail-bound.ts).
+    if (isWithheld(failure)) {
+      this.failureRowCount++;
+      return;
+    }
     const example: Example = { key, url: failure.url, pointer: failure.pointer, value: failure.value, message: failure.message };
     if (failure.sources && failure.sources.length > 0) example.source = failure.sources.join(' ');
     const { examples } = count;
