@@ -3,6 +3,7 @@
  * the specification, against no server at all, with a recognisable credential, and with invalid
  * configuration. For each it asserts bounded time, the report written and saying what happened,
  * and a non-zero exit; for credentials, that no file the run wrote and no console line holds them.
+ * Then the commands attacked with hostile inputs of their own (command-attacks.ts), one at a time.
  *
  * A case whose answers are all it judges (no file, no terminal, no memory of its own, no exit of the
  * preflight) runs the suite in this process (in-process-suite.ts): the same entries, client, rules
@@ -26,6 +27,7 @@ import { endRun, markdownTable } from '../src/suite-runs/run-table';
 import { freePort, startScenarioServer } from '../src/suite-runs/scenario-server';
 import { xmlError } from '../src/suite-runs/well-formed-xml';
 import { compilePackage } from '../src/suite-runs/compiled-package';
+import { COMMAND_ATTACKS, type CommandAttackResult, runCommandAttack } from '../src/suite-runs/command-attacks';
 
 /**
  * The bounds that protect a user from a hostile target, on measures a busy machine does not blow up.
@@ -291,10 +293,12 @@ async function main(): Promise<void> {
   // --only NAME,…: the cases whose names begin so (a case's name begins with its target's), to replay one.
   const only = parseArgs({ options: { only: { type: 'string' } } }).values.only?.split(',');
   const chosen = only ? cases.filter((c) => only.some((name) => c.name.startsWith(name))) : cases;
-  if (chosen.length === 0) throw new Error(`--only ${only!.join(',')} names no case`);
+  if (chosen.length === 0 && !COMMAND_ATTACKS.some((a) => only!.some((name) => a.name.startsWith(name))))
+    throw new Error(`--only ${only!.join(',')} names no case`);
   const compiled = compilePackage(root);
   const server = await startScenarioServer();
   let results: { name: string; run: SuiteRun; problems: string[] }[];
+  let attacks: CommandAttackResult[];
   const judged = async (c: Case, run: (reportDir: string) => Promise<SuiteRun>) => {
     const reportDir = join(root, c.name.replace(/[^a-z0-9]+/gi, '-'));
     const done = await run(reportDir);
@@ -329,6 +333,10 @@ async function main(): Promise<void> {
     // In the cases' own order, as the table has always listed them.
     const byName = new Map([...asProcesses, ...inProcess].map((result) => [result.name, result]));
     results = chosen.map((c) => byName.get(c.name)!);
+    // One at a time: each is a bound on its own wall time.
+    attacks = COMMAND_ATTACKS.filter((a) => !only || only.some((name) => a.name.startsWith(name))).map((attack) =>
+      runCommandAttack(attack, compiled.bin, server.origin, root),
+    );
   } finally {
     await server.stop();
     rmSync(root, { recursive: true, force: true });
@@ -350,8 +358,15 @@ async function main(): Promise<void> {
   console.log(
     `\n${markdownTable(['case', 'exit', 'seconds', 'CPU seconds', 'peak MiB', 'first run error or config message', 'problems'], rows)}`,
   );
+  console.log(
+    `\nthe commands attacked\n\n${markdownTable(
+      ['attack', 'exit', 'seconds', 'what it said', 'problems'],
+      attacks.map((a) => [a.name, String(a.exit), a.seconds.toFixed(1), a.said.slice(0, 110), a.problems.join('; ') || 'none']),
+    )}`,
+  );
   console.log(`\nrobustness run took ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  endRun('robustness', results.length, results.filter((r) => r.problems.length > 0).length);
+  const all = [...results, ...attacks];
+  endRun('robustness', all.length, all.filter((r) => r.problems.length > 0).length);
 }
 
 main().catch((error: unknown) => {
