@@ -25,6 +25,7 @@ import {
   describeAnswer,
   carriedValues,
   queryKey,
+  statusFlagsRefused,
 } from '../rules/rulebook';
 import { MAX_COUNT } from '../spec/constants';
 import type { Probes } from '../types/schemas';
@@ -342,8 +343,7 @@ export async function verifyStatusSearch(
     judge('status-search', { probe, searches }),
     'active=true and active=false return only organizations with that flag',
   );
-  const flagRefused = searches.every(({ exchange }) => exchange.status >= 400 && exchange.status < 500 && !saysNothingOfTheData(exchange));
-  return { ...check, flagRefused };
+  return { ...check, flagRefused: statusFlagsRefused(searches) };
 }
 
 /**

@@ -158,10 +158,10 @@ class SharedLists {
   /** Failing records held with their details, and how many were after the last sift. */
   private detailedHeld = 0;
   private detailedAfterSift = 0;
-
-  constructor(private readonly details: DetailBound) {}
   private readonly checkedLists = new Map<string, string[]>();
   private texts = new Map<string, string>();
+
+  constructor(private readonly details: DetailBound) {}
 
   /**
    * One string of its own for equal texts. A failure's value is cut from the page's body, and V8
@@ -455,11 +455,9 @@ export class SurveyTally {
     if (failure.sources)
       for (const source of failure.sources.length > 0 ? failure.sources : [NO_SOURCE])
         count.bySource.set(source, (count.bySource.get(source) ?? 0) + 1);
+    this.failureRowCount++;
     // A failure held without its details is past every row and example the report shows (detail-bound.ts).
-    if (isWithheld(failure)) {
-      this.failureRowCount++;
-      return;
-    }
+    if (isWithheld(failure)) return;
     const example: Example = { key, url: failure.url, pointer: failure.pointer, value: failure.value, message: failure.message };
     if (failure.sources && failure.sources.length > 0) example.source = failure.sources.join(' ');
     const { examples } = count;
@@ -468,7 +466,6 @@ export class SurveyTally {
       examples.sort(byKey);
       if (examples.length > this.options.examples) examples.pop();
     }
-    this.failureRowCount++;
     this.rows.push({
       key,
       requirement: failure.id,

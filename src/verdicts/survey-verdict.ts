@@ -6,7 +6,7 @@
  * from survey.json alone, so that the page, the command and the history draw the same one.
  */
 import type { SurveyReport } from '../types/schemas';
-import { type Decision, decide, SURVEY_POLICY } from './verdict';
+import { counted, type Decision, decide, SURVEY_POLICY } from './verdict';
 
 export { EXIT_CODE as SURVEY_EXIT_CODE } from './verdict';
 
@@ -26,13 +26,19 @@ function stoppedWhy(report: SurveyReport): string | undefined {
 function noRecordJudged({ records, input }: SurveyReport): string | undefined {
   if (records.providers + records.organizations > 0) return undefined;
   const unreadable = records.unreadable ?? 0;
-  const npis =
-    records.notFound + unreadable === 0
-      ? 'no NPI surveyed'
-      : [
-          ...(records.notFound > 0 ? [`${records.notFound} NPI${records.notFound === 1 ? '' : 's'} not found`] : []),
-          ...(unreadable > 0 ? [`${unreadable} NPI${unreadable === 1 ? '' : 's'} answered with nothing a record could be read from`] : []),
-        ].join(', ');
+  const said = [
+    ...(records.notFound > 0 ? [counted(records.notFound, 'NPI not found', 'NPIs not found')] : []),
+    ...(unreadable > 0
+      ? [
+          counted(
+            unreadable,
+            'NPI answered with nothing a record could be read from',
+            'NPIs answered with nothing a record could be read from',
+          ),
+        ]
+      : []),
+  ];
+  const npis = said.length > 0 ? said.join(', ') : 'no NPI surveyed';
   const walks = records.walks > 0 ? `no organization met by ${records.walks} walk${records.walks === 1 ? '' : 's'}` : 'no walk';
   const problems = input && input.problems > 0 ? `, ${input.problems} unreadable line${input.problems === 1 ? '' : 's'}` : '';
   return `the survey judged no record: ${npis}, ${walks}${problems}`;

@@ -181,20 +181,31 @@ export function judgeSearchIdentifier(exchange: Exchange): Judgement {
  * or two empty bundles, show that the promise did not hold, not that the service is wrong: a probe
  * problem, in the run as in `probes check`.
  */
-export function judgeStatusSearch(probe: string, searches: readonly { active: boolean; exchange: Exchange }[]): Judgement {
+type StatusSearches = readonly { active: boolean; exchange: Exchange }[];
+
+const clientError = ({ exchange }: { exchange: Exchange }) => exchange.status >= 400 && exchange.status < 500;
+
+/** An answer that refuses the request itself (401, 403, 429): it says nothing of the data. */
+const refusalOf = (searches: StatusSearches) => searches.find(({ exchange }) => saysNothingOfTheData(exchange) && exchange.status < 500);
+
+/**
+ * Every flag answered with a 4xx that refuses no access: the tenant does not search by status (§4.3).
+ * One flag's 4xx beside the other's organizations is that search's answer when nothing matches (§4.3
+ * r2 does not show it): no organization has that flag there.
+ */
+export const statusFlagsRefused = (searches: StatusSearches): boolean => refusalOf(searches) === undefined && searches.every(clientError);
+
+export function judgeStatusSearch(probe: string, searches: StatusSearches): Judgement {
   const judgement = new Judgement();
   const promised = PROMISED.statusSearch;
-  const refusal = searches.find(({ exchange }) => saysNothingOfTheData(exchange) && exchange.status < 500);
+  const refusal = refusalOf(searches);
   if (refusal)
     return judgement.skip('ORG-ACTIVE', {
       kind: 'refused',
       status: refusal.exchange.status,
       text: `active=${refusal.active} answered ${refusal.exchange.status}, which says nothing of the data`,
     });
-  const clientError = ({ exchange }: { exchange: Exchange }) => exchange.status >= 400 && exchange.status < 500;
-  // Every flag refused with a 4xx: the tenant does not search by status. One flag's 4xx beside the other's organizations is
-  // that search's answer when nothing matches (§4.3 r2 does not show it): no organization has that flag there.
-  if (searches.every(clientError)) {
+  if (statusFlagsRefused(searches)) {
     const [{ active, exchange }] = searches;
     return judgement.probeProblem(
       { probe, promised, observed: `active=${active} answered ${exchange.status}: the tenant does not search by status` },

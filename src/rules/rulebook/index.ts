@@ -39,5 +39,6 @@ export {
   nextDemographicRequest,
 } from '../provider-findability';
 export { datasetOf } from '../datasets';
+export { statusFlagsRefused } from '../organization/filters';
 export { isJsonObject, objectsIn, stringsIn, textOf } from '../json';
 export { serviceText, serviceValue } from '../service-text';
