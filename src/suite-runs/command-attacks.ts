@@ -8,6 +8,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadDirectory } from '../reference/directory';
 import { scenarioPrefix } from '../reference/scenarios/registry';
 
 export interface CommandAttack {
@@ -16,8 +17,9 @@ export interface CommandAttack {
   args: (origin: string, dir: string) => string[];
   env?: Record<string, string>;
   exit: number;
-  /** What standard error says, in one line of its own. */
+  /** What standard error says, in one line of its own; standard output where `saysOn` names it (a verdict). */
   says: RegExp;
+  saysOn?: 'stdout';
   /** Bound on the attack's wall time: an input that makes the command read without end is a hang. */
   withinSeconds: number;
   /** Text that must appear nowhere the command wrote to the terminal. */
@@ -45,6 +47,29 @@ const file = (dir: string, name: string, text: string) => {
 };
 const npis = (dir: string) => file(dir, 'npis.txt', `${UNKNOWN_NPI}\n`);
 
+const DATED_NPIS = 20;
+const servedNpis = (count: number) =>
+  [...loadDirectory().providers.records()].flatMap((record) => record.data.NPI?.slice(0, 1) ?? []).slice(0, count);
+
+/** Problems of a scorecard whose records are all dated after the survey: every dated record counted by DQ-DATE-FUTURE, none by freshness. */
+function placeholderDatesCounted(surveyJson: string): string[] {
+  if (!existsSync(surveyJson)) return ['wrote no survey.json'];
+  const { dataQuality } = JSON.parse(readFileSync(surveyJson, 'utf8')) as {
+    dataQuality?: { rates: { id: string; dataset: string; checked: number; failed: number }[] };
+  };
+  const rates = dataQuality?.rates ?? [];
+  const future = rates.filter((r) => r.id === 'DQ-DATE-FUTURE');
+  return [
+    ...(future.length === 0 || future.every((r) => r.failed === 0) ? ['no record counted by DQ-DATE-FUTURE'] : []),
+    ...future
+      .filter((r) => r.failed !== r.checked)
+      .map((r) => `DQ-DATE-FUTURE counted ${r.failed} of ${r.checked} ${r.dataset} records, not all`),
+    ...rates
+      .filter((r) => r.id.startsWith('DQ-STALE-') && r.checked > 0)
+      .map((r) => `${r.id} judged ${r.checked} ${r.dataset} records dated after the survey as fresh or stale`),
+  ];
+}
+
 export const COMMAND_ATTACKS: readonly CommandAttack[] = [
   {
     name: 'survey --deactivated-npis /dev/zero (#61 item 2)',
@@ -71,6 +96,23 @@ export const COMMAND_ATTACKS: readonly CommandAttack[] = [
     exit: 2,
     says: /^directory-conformance: --taxonomy-codes .*codes\.fifo is not a file/,
     withinSeconds: 5,
+  },
+  {
+    name: 'survey of records dated 12/31/2099 and 12/31/9999 counts them apart, never as fresh (#61 item 4)',
+    args: (origin, dir) => [
+      'survey',
+      '--base-url',
+      `${origin}${scenarioPrefix('last-update-beyond-today')}`,
+      '--npis',
+      file(dir, 'npis.txt', servedNpis(DATED_NPIS).join('\n')),
+      '--max-rps',
+      '0',
+    ],
+    exit: 0,
+    says: /^survey: PASS: /,
+    saysOn: 'stdout',
+    withinSeconds: 60,
+    leaves: (dir) => placeholderDatesCounted(join(dir, 'survey-report', 'survey.json')),
   },
   {
     name: 'a PostgreSQL URL missing its slashes is no folder (#61 item 3)',
@@ -153,10 +195,10 @@ export function runCommandAttack(attack: CommandAttack, bin: string, origin: str
   });
   const seconds = (Date.now() - started) / 1000;
   const lines = result.stderr.split('\n');
-  const said = lines.find((line) => attack.says.test(line));
+  const said = (attack.saysOn === 'stdout' ? result.stdout.split('\n') : lines).find((line) => attack.says.test(line));
   const problems = [
     ...(result.status !== attack.exit ? [`exited ${result.status ?? result.signal}, expected ${attack.exit}`] : []),
-    ...(said === undefined ? [`standard error has no line matching ${attack.says}`] : []),
+    ...(said === undefined ? [`standard ${attack.saysOn === 'stdout' ? 'output' : 'error'} has no line matching ${attack.says}`] : []),
     ...(attack.exit === 2 && lines.some((line) => /^\s+at /.test(line)) ? ['a stack trace, not one line'] : []),
     ...(seconds > attack.withinSeconds ? [`took ${seconds.toFixed(1)} s, more than ${attack.withinSeconds}`] : []),
     ...(attack.secret && `${result.stdout}${result.stderr}`.includes(attack.secret) ? ['the secret is on the terminal'] : []),

@@ -28,7 +28,7 @@ import {
   type ScenarioContext,
   applyChanges,
 } from './behaviour';
-import { searchedWith, shuffled, withBundle, withData, withEntries } from './transforms';
+import { eachValue, searchedWith, shuffled, withBundle, withData, withEntries } from './transforms';
 
 /** A value's change: the members it overrides, given the behaviour before it (whose members it may call). */
 export type Change = (before: Behaviour) => BehaviourChanges;
@@ -158,6 +158,25 @@ const openValues = withData((data) => {
   data.NPPESEntityType = ['organization'];
   for (const name of (data.Name ?? []) as Record<string, unknown>[]) name.NameType = ['LEGAL'];
   for (const address of (data.Address ?? []) as Record<string, unknown>[]) address.AddressType = ['billing'];
+});
+
+/** A change of every record served, golden and source alike, after what the behaviour before it served. */
+const changingData =
+  (transform: ReturnType<typeof withData>): Change =>
+  (before) => ({
+    searchSingleBest: {
+      golden: (record, context) => transform.golden(before.searchSingleBest.golden(record, context) as typeof record),
+    },
+    sourceRecords: {
+      sources: (records, context, curatedID) =>
+        transform.sources(before.sourceRecords.sources(records, context, curatedID) as typeof records),
+    },
+  });
+
+/** A date placeholder for each record, by its NPI's last digit: both years the scorecard must count apart. */
+const placeholderDates = withData((data) => {
+  const npi = Array.isArray(data.NPI) ? String(data.NPI[0] ?? '') : '';
+  eachValue(data, 'LastUpdateDate', () => (Number(npi.at(-1)) % 2 === 0 ? '12/31/2099' : '12/31/9999'));
 });
 
 export const LATITUDE: readonly LatitudeDimension[] = [
@@ -589,15 +608,20 @@ export const LATITUDE: readonly LatitudeDimension[] = [
         name: 'open',
         description: 'Status I, NameType LEGAL, AddressType billing, NPPESEntityType organization: values beyond the observed ones',
         observes: 'OBS-CODED-VALUES',
-        change: (before) => ({
-          searchSingleBest: {
-            golden: (record, context) => openValues.golden(before.searchSingleBest.golden(record, context) as typeof record),
-          },
-          sourceRecords: {
-            sources: (records, context, curatedID) =>
-              openValues.sources(before.sourceRecords.sources(records, context, curatedID) as typeof records),
-          },
-        }),
+        change: changingData(openValues),
+      },
+    ],
+  },
+  {
+    key: 'last-update',
+    spec: '§2.3 r5 (a date of a listed form; nothing says it is past)',
+    values: [
+      { name: 'past', description: 'every LastUpdateDate a day before the service answers' },
+      {
+        name: 'beyond-today',
+        description:
+          'LastUpdateDate 12/31/2099 or 12/31/9999, the placeholders directories write for "no date": the scorecard counts them apart (DQ-DATE-FUTURE)',
+        change: changingData(placeholderDates),
       },
     ],
   },

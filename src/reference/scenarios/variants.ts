@@ -57,6 +57,7 @@ export const VARIANT_POINTS: readonly { name: string; point: LatitudePoint; desc
   { name: 'values-case-sensitive', point: { 'value-matching': 'case-sensitive' } },
   { name: 'values-whitespace-significant', point: { 'value-matching': 'whitespace-significant' } },
   { name: 'open-coded-values', point: { 'coded-values': 'open' } },
+  { name: 'last-update-beyond-today', point: { 'last-update': 'beyond-today' } },
   { name: 'absolute-fullurl', point: { 'full-url': 'absolute' } },
   { name: 'z-timestamps', point: { timestamps: 'z' } },
   { name: 'fhir-json-media-type', point: { 'media-type': 'fhir-json' } },
