@@ -15,6 +15,7 @@
  * a process shows (exit codes, Playwright's reports, shards) is proven by the commands' own tests.
  *
  *   npm run test:mutation -- --only page-size-20,clean     a subset, by name
+ *   npm run test:mutation -- --canary                      npm test's subset (mutation-canary.ts)
  *   npm run test:mutation -- --keep-reports DIR            every scenario's report kept in DIR/<name>/
  *                                                          (scripts/compare-verdicts.ts compares two such folders)
  */
@@ -40,14 +41,28 @@ import { statusSearchSetting } from '../src/config/run-config';
 import { statusSearchOf } from '../src/probes/probes-file';
 import { endRun, markdownTable } from '../src/suite-runs/run-table';
 import { serveScenariosHere } from '../src/suite-runs/scenario-server';
+import { canaryOf } from '../src/suite-runs/mutation-canary';
 
 const MUTATION_SCENARIOS: readonly Scenario[] = [CLEAN, ...VARIANTS, ...FAULTS];
 
 const { values } = parseArgs({
-  options: { only: { type: 'string' }, 'keep-reports': { type: 'string' }, 'write-agreement': { type: 'boolean' } },
+  options: {
+    only: { type: 'string' },
+    canary: { type: 'boolean' },
+    'keep-reports': { type: 'string' },
+    'write-agreement': { type: 'boolean' },
+  },
 });
 const only = values.only?.split(',').map((s) => s.trim());
-const selected = only ? MUTATION_SCENARIOS.filter((s) => only.includes(s.name)) : MUTATION_SCENARIOS;
+const selected = only
+  ? MUTATION_SCENARIOS.filter((s) => only.includes(s.name))
+  : values.canary
+    ? canaryOf(MUTATION_SCENARIOS)
+    : MUTATION_SCENARIOS;
+if (values['write-agreement'] && (only || values.canary)) {
+  console.error("--write-agreement writes the whole run's table: give it without --only or --canary");
+  process.exit(2);
+}
 if (selected.length === 0 || (only && selected.length !== only.length)) {
   console.error(`--only names unknown scenarios; known: ${MUTATION_SCENARIOS.map((s) => s.name).join(', ')}`);
   process.exit(2);
@@ -205,8 +220,8 @@ async function main(): Promise<void> {
   const table = agreementTable(agreement);
   console.log(table);
   const disagreeing = agreement.filter((row) => row.disagreements.length > 0);
-  // The committed table is the whole run's: a subset (--only) is shown, never compared.
-  const stale = !only && !values['write-agreement'] && readFileSync(AGREEMENT_DOC, 'utf8') !== agreementDoc(table);
+  // The committed table is the whole run's: a subset (--only, --canary) is shown, never compared.
+  const stale = !only && !values.canary && !values['write-agreement'] && readFileSync(AGREEMENT_DOC, 'utf8') !== agreementDoc(table);
   if (values['write-agreement']) writeFileSync(AGREEMENT_DOC, agreementDoc(table));
   if (stale) console.log(`\n${AGREEMENT_DOC} is not this run's table: npm run test:mutation -- --write-agreement`);
 

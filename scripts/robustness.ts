@@ -291,11 +291,15 @@ async function main(): Promise<void> {
     configCase('API_HEADERS not JSON', { API_HEADERS: '{X-Tenant: acme}' }, /^configuration: API_HEADERS is not valid JSON/),
   ];
   // --only NAME,…: the cases whose names begin so (a case's name begins with its target's), to replay one.
-  const only = parseArgs({ options: { only: { type: 'string' } } }).values.only?.split(',');
-  const chosen = only ? cases.filter((c) => only.some((name) => c.name.startsWith(name))) : cases;
-  if (chosen.length === 0 && !COMMAND_ATTACKS.some((a) => only!.some((name) => a.name.startsWith(name))))
-    throw new Error(`--only ${only!.join(',')} names no case`);
-  const compiled = compilePackage(root);
+  // --report-only: the cases judged from the report alone, in this process (npm test's share; no command is compiled or attacked).
+  const { values } = parseArgs({ options: { only: { type: 'string' }, 'report-only': { type: 'boolean' } } });
+  const only = values.only?.split(',');
+  const named = only ? cases.filter((c) => only.some((name) => c.name.startsWith(name))) : cases;
+  const chosen = values['report-only'] ? named.filter((c) => c.inProcess) : named;
+  const attacked = values['report-only'] ? [] : COMMAND_ATTACKS.filter((a) => !only || only.some((name) => a.name.startsWith(name)));
+  if (chosen.length === 0 && attacked.length === 0) throw new Error(`--only ${only!.join(',')} names no case`);
+  // Only a case or an attack run as a process needs the command compiled.
+  const compiled = chosen.some((c) => !c.inProcess) || attacked.length > 0 ? compilePackage(root) : undefined;
   const server = await startScenarioServer();
   let results: { name: string; run: SuiteRun; problems: string[] }[];
   let attacks: CommandAttackResult[];
@@ -316,7 +320,7 @@ async function main(): Promise<void> {
       (c) =>
         judged(c, async (reportDir) =>
           runSuite({
-            compiled,
+            compiled: compiled!,
             env: await c.env(server.origin, reportDir),
             reportDir,
             allReporters: c.allReporters,
@@ -334,9 +338,7 @@ async function main(): Promise<void> {
     const byName = new Map([...asProcesses, ...inProcess].map((result) => [result.name, result]));
     results = chosen.map((c) => byName.get(c.name)!);
     // One at a time: each is a bound on its own wall time.
-    attacks = COMMAND_ATTACKS.filter((a) => !only || only.some((name) => a.name.startsWith(name))).map((attack) =>
-      runCommandAttack(attack, compiled.bin, server.origin, root),
-    );
+    attacks = attacked.map((attack) => runCommandAttack(attack, compiled!.bin, server.origin, root));
   } finally {
     await server.stop();
     rmSync(root, { recursive: true, force: true });
@@ -358,12 +360,13 @@ async function main(): Promise<void> {
   console.log(
     `\n${markdownTable(['case', 'exit', 'seconds', 'CPU seconds', 'peak MiB', 'first run error or config message', 'problems'], rows)}`,
   );
-  console.log(
-    `\nthe commands attacked\n\n${markdownTable(
-      ['attack', 'exit', 'seconds', 'what it said', 'problems'],
-      attacks.map((a) => [a.name, String(a.exit), a.seconds.toFixed(1), a.said.slice(0, 110), a.problems.join('; ') || 'none']),
-    )}`,
-  );
+  if (attacks.length > 0)
+    console.log(
+      `\nthe commands attacked\n\n${markdownTable(
+        ['attack', 'exit', 'seconds', 'what it said', 'problems'],
+        attacks.map((a) => [a.name, String(a.exit), a.seconds.toFixed(1), a.said.slice(0, 110), a.problems.join('; ') || 'none']),
+      )}`,
+    );
   console.log(`\nrobustness run took ${((Date.now() - started) / 1000).toFixed(0)} s`);
   const all = [...results, ...attacks];
   endRun('robustness', all.length, all.filter((r) => r.problems.length > 0).length);

@@ -81,7 +81,7 @@ const outcomes: TestOutcome[] = [
   outcome('active', 'skipped', [declare('ORG-ACTIVE'), ...skippedFor(NOT_STATUS_SEARCH)]),
 ];
 
-test('MUST failures fail, SHOULD failures warn, checks pass, no checks skip', () => {
+test('MUST failures fail, SHOULD failures warn, checks pass, no checks skip', { tag: '@fast' }, () => {
   const report = fold(outcomes, { strict: false });
   const status = Object.fromEntries(report.requirements.map((r) => [r.id, r.status]));
   expect(status).toMatchObject({
@@ -108,14 +108,14 @@ test('MUST failures fail, SHOULD failures warn, checks pass, no checks skip', ()
   expect(report.errors).toEqual([]);
 });
 
-test('the verdict: warnings pass unless STRICT', () => {
+test('the verdict: warnings pass unless STRICT', { tag: '@fast' }, () => {
   const withoutMustFailure = outcomes.slice(1);
   expect(fold(withoutMustFailure, { strict: false }).verdict).toBe('warn');
   expect(fold(withoutMustFailure, { strict: true }).verdict).toBe('fail');
   expect(fold(outcomes.slice(2), { strict: true }).verdict).toBe('pass');
 });
 
-test('observations: equal values fold into one, different ones into a list', () => {
+test('observations: equal values fold into one, different ones into a list', { tag: '@fast' }, () => {
   const { observations } = fold(outcomes, { strict: false });
   const observed = observations.filter((o) => o.status === 'observed');
   expect(observed).toEqual([
@@ -124,7 +124,7 @@ test('observations: equal values fold into one, different ones into a list', () 
   ]);
 });
 
-test('an observation that could not be made is listed as not observed, with the reason', () => {
+test('an observation that could not be made is listed as not observed, with the reason', { tag: '@fast' }, () => {
   const records = { type: ANNOTATION.records, description: 'OBS-DEFAULT-PAGE-SIZE' };
   const { observations } = fold(
     [
@@ -156,7 +156,7 @@ test('an observation that could not be made is listed as not observed, with the 
   );
 });
 
-test('OBS-CODED-VALUES merges its values attribute by attribute', () => {
+test('OBS-CODED-VALUES merges its values attribute by attribute', { tag: '@fast' }, () => {
   const { observations } = fold(
     [
       outcome('a', 'passed', [observation('OBS-CODED-VALUES', { index: ['nppes'], Status: ['I'] })]),
@@ -173,52 +173,56 @@ const NO_OVERLIMIT: NotJudgedReason = {
   text: 'PROBES_FILE has no organization.overLimit probe',
 };
 
-test('a requirement whose checks partly ran passes for what ran, says what did not, and a MUST one judged in part leaves the run inconclusive', () => {
-  const report = fold(
-    [
-      outcome('count at most', 'passed', [declare('ORG-COUNT'), result({ id: 'ORG-COUNT', checks: 5, failures: [] })]),
-      outcome('count over 1000', 'skipped', [declare('ORG-COUNT'), ...skippedFor(NO_OVERLIMIT)]),
-      outcome('strict', 'passed', [
-        declare('SB-STRICT-PARAM'),
-        result({
-          id: 'SB-STRICT-PARAM',
-          checks: 1,
-          failures: [],
-          skipped: [{ kind: 'precondition', text: 'one part could not run' }],
-        }),
-      ]),
-    ],
-    { strict: false },
-  );
-  const count = report.requirements.find((r) => r.id === 'ORG-COUNT')!;
-  expect(count).toMatchObject({
-    status: 'pass',
-    partial: true,
-    checks: 5,
-    skipped: ['count over 1000: PROBES_FILE has no organization.overLimit probe'],
-  });
-  expect(report.requirements.find((r) => r.id === 'SB-STRICT-PARAM')).toMatchObject({
-    status: 'pass',
-    partial: true,
-    skipped: ['strict: one part could not run'],
-  });
-  expect(report.summary.partial).toBe(2);
-  // Green means judged: ORG-COUNT (MUST) judged in part is a gap; SB-STRICT-PARAM (SHOULD) in part is listed, and decides nothing.
-  expect(report.verdict).toBe('inconclusive');
-  const selected = report.coverage.gaps.filter((g) => g.reason.kind !== 'not-selected');
-  expect(selected.map((g) => [g.id, g.level, g.judged, g.reason.kind])).toEqual([
-    ['ORG-COUNT', 'MUST', 'partly', 'no-probe'],
-    ['SB-STRICT-PARAM', 'SHOULD', 'partly', 'precondition'],
-  ]);
-  // The requirements no test of this run declares are listed as not selected, and decide nothing.
-  expect(report.coverage.gaps.filter((g) => g.reason.kind === 'not-selected')).toHaveLength(report.coverage.notJudged);
-  expect(selected[0].closeWith).toMatch(/^add organization\.overLimit, a search more than 1000 organizations match/);
-  const markdown = renderMarkdown(asReport(report));
-  expect(markdown).toContain(
-    '| ORG-COUNT | MUST | §4.3, §8 | pass (partial) | 5 | partly skipped: count over 1000: PROBES_FILE has no organization.overLimit probe |',
-  );
-  expect(markdown).toContain('pass (2 partial)');
-});
+test(
+  'a requirement whose checks partly ran passes for what ran, says what did not, and a MUST one judged in part leaves the run inconclusive',
+  { tag: '@fast' },
+  () => {
+    const report = fold(
+      [
+        outcome('count at most', 'passed', [declare('ORG-COUNT'), result({ id: 'ORG-COUNT', checks: 5, failures: [] })]),
+        outcome('count over 1000', 'skipped', [declare('ORG-COUNT'), ...skippedFor(NO_OVERLIMIT)]),
+        outcome('strict', 'passed', [
+          declare('SB-STRICT-PARAM'),
+          result({
+            id: 'SB-STRICT-PARAM',
+            checks: 1,
+            failures: [],
+            skipped: [{ kind: 'precondition', text: 'one part could not run' }],
+          }),
+        ]),
+      ],
+      { strict: false },
+    );
+    const count = report.requirements.find((r) => r.id === 'ORG-COUNT')!;
+    expect(count).toMatchObject({
+      status: 'pass',
+      partial: true,
+      checks: 5,
+      skipped: ['count over 1000: PROBES_FILE has no organization.overLimit probe'],
+    });
+    expect(report.requirements.find((r) => r.id === 'SB-STRICT-PARAM')).toMatchObject({
+      status: 'pass',
+      partial: true,
+      skipped: ['strict: one part could not run'],
+    });
+    expect(report.summary.partial).toBe(2);
+    // Green means judged: ORG-COUNT (MUST) judged in part is a gap; SB-STRICT-PARAM (SHOULD) in part is listed, and decides nothing.
+    expect(report.verdict).toBe('inconclusive');
+    const selected = report.coverage.gaps.filter((g) => g.reason.kind !== 'not-selected');
+    expect(selected.map((g) => [g.id, g.level, g.judged, g.reason.kind])).toEqual([
+      ['ORG-COUNT', 'MUST', 'partly', 'no-probe'],
+      ['SB-STRICT-PARAM', 'SHOULD', 'partly', 'precondition'],
+    ]);
+    // The requirements no test of this run declares are listed as not selected, and decide nothing.
+    expect(report.coverage.gaps.filter((g) => g.reason.kind === 'not-selected')).toHaveLength(report.coverage.notJudged);
+    expect(selected[0].closeWith).toMatch(/^add organization\.overLimit, a search more than 1000 organizations match/);
+    const markdown = renderMarkdown(asReport(report));
+    expect(markdown).toContain(
+      '| ORG-COUNT | MUST | §4.3, §8 | pass (partial) | 5 | partly skipped: count over 1000: PROBES_FILE has no organization.overLimit probe |',
+    );
+    expect(markdown).toContain('pass (2 partial)');
+  },
+);
 
 const problem = {
   probe: 'provider.unique[0] {"NPI":"1"}',
@@ -227,7 +231,7 @@ const problem = {
   message: 'm',
 };
 
-test('probe problems are listed once each and make a run without failures inconclusive (exit 3)', () => {
+test('probe problems are listed once each and make a run without failures inconclusive (exit 3)', { tag: '@fast' }, () => {
   const withProblem = (title: string) =>
     outcome(title, 'passed', [
       declare('SB-RECORD-SHAPE'),
@@ -246,7 +250,7 @@ test('probe problems are listed once each and make a run without failures inconc
   expect(fold([...outcomes, withProblem('a')], { strict: false }).verdict).toBe('fail');
 });
 
-test('the exit codes: 0 pass, 1 fail, 2 configuration error, 3 inconclusive; the one verdict under each policy', () => {
+test('the exit codes: 0 pass, 1 fail, 2 configuration error, 3 inconclusive; the one verdict under each policy', { tag: '@fast' }, () => {
   expect(EXIT_CODE).toEqual({ pass: 0, warn: 0, fail: 1, error: 2, inconclusive: 3 });
   const judged = { judged: 2, partly: 0, gaps: [] };
   const evidence: VerdictEvidence = { findings: { must: 0, should: 1 }, probeProblems: 0, errors: 0, coverage: judged };
@@ -285,107 +289,115 @@ test('the exit codes: 0 pass, 1 fail, 2 configuration error, 3 inconclusive; the
   expect(decide({ ...clean, requests }, run).verdict).toBe('inconclusive');
 });
 
-test('conformance.junit.xml: a case per requirement and level, failures named, warnings failures of their own, skips with reasons, probe problems as errors', () => {
-  const nearMiss = {
-    level: 'SHOULD' as const,
-    message: '[ORG-FILTERS] SHOULD §4.3: only with punctuation ignored\n  GET http://x/fhir/organization → 200 application/fhir+json',
-    rule: 'only with punctuation ignored',
-    url: 'http://x/fhir/organization',
-  };
-  const report = fold(
-    [
-      ...outcomes,
-      outcome('p', 'passed', [{ type: ANNOTATION.probeProblem, description: JSON.stringify(problem) }]),
-      outcome('filters', 'passed', [declare('ORG-FILTERS'), result({ id: 'ORG-FILTERS', checks: 2, failures: [nearMiss] })]),
-    ],
-    { strict: false },
-  );
-  const xml = renderJunit(asReport(report));
-  expect(xmlError(xml)).toBeUndefined();
-  const graded = REQUIREMENTS.filter((r) => 'nearMiss' in r).length;
-  // A case per requirement and level, the verdict's case, and the probe problem's.
-  expect(xml.match(/<testcase /g)).toHaveLength(REQUIREMENTS.length + graded + 2);
-  // The id once: a failure of an older report opens its message with it; a newer one keeps the rule's words apart (rule).
-  expect(xml).toContain('<failure type="MUST" message="[SB-ROOT-OBJECT] MUST §1: answered with a JSON array">');
-  expect(xml).toContain(
-    'message="[ORG-FILTERS] SHOULD §4.3: only with punctuation ignored (a SHOULD finding: a warning, the run does not fail on it)"',
-  );
-  // A rule whose first line ends in ":" is whole: its next line follows, and the id is not repeated.
-  const announced = renderJunit(
-    asReport(
-      fold(
-        [
-          outcome('data', 'passed', [
-            declare('DATA-FORMATS'),
-            result({
-              id: 'DATA-FORMATS',
-              checks: 1,
-              failures: [
-                { level: 'MUST', message: '[DATA-FORMATS] MUST §2.3: x', rule: '[DATA-FORMATS] 1 violation:\n    at /data/Phone/0 bad' },
-              ],
-            }),
-          ]),
-        ],
-        { strict: false },
+test(
+  'conformance.junit.xml: a case per requirement and level, failures named, warnings failures of their own, skips with reasons, probe problems as errors',
+  { tag: '@fast' },
+  () => {
+    const nearMiss = {
+      level: 'SHOULD' as const,
+      message: '[ORG-FILTERS] SHOULD §4.3: only with punctuation ignored\n  GET http://x/fhir/organization → 200 application/fhir+json',
+      rule: 'only with punctuation ignored',
+      url: 'http://x/fhir/organization',
+    };
+    const report = fold(
+      [
+        ...outcomes,
+        outcome('p', 'passed', [{ type: ANNOTATION.probeProblem, description: JSON.stringify(problem) }]),
+        outcome('filters', 'passed', [declare('ORG-FILTERS'), result({ id: 'ORG-FILTERS', checks: 2, failures: [nearMiss] })]),
+      ],
+      { strict: false },
+    );
+    const xml = renderJunit(asReport(report));
+    expect(xmlError(xml)).toBeUndefined();
+    const graded = REQUIREMENTS.filter((r) => 'nearMiss' in r).length;
+    // A case per requirement and level, the verdict's case, and the probe problem's.
+    expect(xml.match(/<testcase /g)).toHaveLength(REQUIREMENTS.length + graded + 2);
+    // The id once: a failure of an older report opens its message with it; a newer one keeps the rule's words apart (rule).
+    expect(xml).toContain('<failure type="MUST" message="[SB-ROOT-OBJECT] MUST §1: answered with a JSON array">');
+    expect(xml).toContain(
+      'message="[ORG-FILTERS] SHOULD §4.3: only with punctuation ignored (a SHOULD finding: a warning, the run does not fail on it)"',
+    );
+    // A rule whose first line ends in ":" is whole: its next line follows, and the id is not repeated.
+    const announced = renderJunit(
+      asReport(
+        fold(
+          [
+            outcome('data', 'passed', [
+              declare('DATA-FORMATS'),
+              result({
+                id: 'DATA-FORMATS',
+                checks: 1,
+                failures: [
+                  { level: 'MUST', message: '[DATA-FORMATS] MUST §2.3: x', rule: '[DATA-FORMATS] 1 violation:\n    at /data/Phone/0 bad' },
+                ],
+              }),
+            ]),
+          ],
+          { strict: false },
+        ),
       ),
-    ),
-  );
-  expect(announced).toContain('message="[DATA-FORMATS] MUST §2.3.5–6: 1 violation: at /data/Phone/0 bad"');
-  // A SHOULD finding is a failure of type warning on a case of its own: never a plain pass.
-  expect(xml).toMatch(
-    /<testcase name="SB-STRICT-PARAM\/should: [^"]*" classname="conformance.SHOULD"[^>]*>\s*<properties>.*value="warn".*<\/properties>\s*<failure type="warning" message="\[SB-STRICT-PARAM\] [^"]*\(a SHOULD finding: a warning, the run does not fail on it\)"/s,
-  );
-  // A graded requirement's near miss: its MUST case passes, its /should case warns.
-  expect(xml).toMatch(
-    /<testcase name="ORG-FILTERS: [^"]*" classname="conformance.MUST"[^>]*>\s*<properties>(?:(?!<\/testcase>).)*<\/properties>\s*<\/testcase>/s,
-  );
-  expect(xml).toMatch(
-    /<testcase name="ORG-FILTERS\/should: [^"]*" classname="conformance.SHOULD"[^>]*>\s*<properties>.*?<\/properties>\s*<failure type="warning"/s,
-  );
-  expect(xml).toContain('<skipped message="active: STATUS_SEARCH is not true"/>');
-  expect(report.coverage.notApplicable).toBe(1);
-  expect(xml).toMatch(/<testsuite name="probe problems" tests="1" failures="0" errors="1" skipped="0" time="\d+\.\d{3}">/);
-  expect(xml).toMatch(
-    /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="[^"]* of http:\/\/x \(fail\)" tests="\d+" failures="3" errors="1" skipped="\d+" time="\d+\.\d{3}">/,
-  );
-  // A /should case's level is SHOULD, its MUST case's MUST.
-  expect(xml).toMatch(/<testcase name="ORG-FILTERS\/should: [^"]*"[^>]*>\s*<properties>\s*<property name="level" value="SHOULD"\/>/);
-  expect(xml).toMatch(/<testcase name="ORG-FILTERS: [^"]*"[^>]*>\s*<properties>\s*<property name="level" value="MUST"\/>/);
-});
+    );
+    expect(announced).toContain('message="[DATA-FORMATS] MUST §2.3.5–6: 1 violation: at /data/Phone/0 bad"');
+    // A SHOULD finding is a failure of type warning on a case of its own: never a plain pass.
+    expect(xml).toMatch(
+      /<testcase name="SB-STRICT-PARAM\/should: [^"]*" classname="conformance.SHOULD"[^>]*>\s*<properties>.*value="warn".*<\/properties>\s*<failure type="warning" message="\[SB-STRICT-PARAM\] [^"]*\(a SHOULD finding: a warning, the run does not fail on it\)"/s,
+    );
+    // A graded requirement's near miss: its MUST case passes, its /should case warns.
+    expect(xml).toMatch(
+      /<testcase name="ORG-FILTERS: [^"]*" classname="conformance.MUST"[^>]*>\s*<properties>(?:(?!<\/testcase>).)*<\/properties>\s*<\/testcase>/s,
+    );
+    expect(xml).toMatch(
+      /<testcase name="ORG-FILTERS\/should: [^"]*" classname="conformance.SHOULD"[^>]*>\s*<properties>.*?<\/properties>\s*<failure type="warning"/s,
+    );
+    expect(xml).toContain('<skipped message="active: STATUS_SEARCH is not true"/>');
+    expect(report.coverage.notApplicable).toBe(1);
+    expect(xml).toMatch(/<testsuite name="probe problems" tests="1" failures="0" errors="1" skipped="0" time="\d+\.\d{3}">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="[^"]* of http:\/\/x \(fail\)" tests="\d+" failures="3" errors="1" skipped="\d+" time="\d+\.\d{3}">/,
+    );
+    // A /should case's level is SHOULD, its MUST case's MUST.
+    expect(xml).toMatch(/<testcase name="ORG-FILTERS\/should: [^"]*"[^>]*>\s*<properties>\s*<property name="level" value="SHOULD"\/>/);
+    expect(xml).toMatch(/<testcase name="ORG-FILTERS: [^"]*"[^>]*>\s*<properties>\s*<property name="level" value="MUST"\/>/);
+  },
+);
 
-test('conformance.junit.xml: each case carries its share of the time of the tests that judged it, and no time is counted twice', () => {
-  const timed = (o: TestOutcome, durationMs: number): TestOutcome => ({ ...o, durationMs });
-  // One test judges two requirements, another one of them; a graded requirement's two cases share its time.
-  const report = fold(
-    [
-      timed(
-        outcome('two', 'passed', [declare('SB-ROOT-OBJECT'), declare('HTTP-JSON'), result({ id: 'HTTP-JSON', checks: 1, failures: [] })]),
-        1200,
-      ),
-      timed(outcome('one', 'passed', [declare('HTTP-JSON'), result({ id: 'HTTP-JSON', checks: 1, failures: [] })]), 300),
-      timed(outcome('graded', 'passed', [declare('ORG-FILTERS'), result({ id: 'ORG-FILTERS', checks: 1, failures: [] })]), 500),
-    ],
-    { strict: false },
-  );
-  expect(Object.fromEntries(report.requirements.filter((r) => r.durationMs !== undefined).map((r) => [r.id, r.durationMs]))).toEqual({
-    'SB-ROOT-OBJECT': 600,
-    'HTTP-JSON': 900,
-    'ORG-FILTERS': 500,
-  });
-  const xml = renderJunit({ ...asReport(report), durationMs: 2500 });
-  const time = (name: string) => new RegExp(`<testcase name="${name}[^"]*" classname="[^"]*" time="([\\d.]+)"`).exec(xml)?.[1];
-  expect(
-    [time('SB-ROOT-OBJECT: '), time('HTTP-JSON: '), time('HTTP-JSON/should: '), time('ORG-FILTERS: '), time('ORG-FILTERS/should: ')],
-    'HTTP-JSON and ORG-FILTERS are graded: two cases each',
-  ).toEqual(['0.600', '0.450', '0.450', '0.250', '0.250']);
-  // A requirement no timed test judged has no time, rather than a time of 0.
-  expect(xml).toMatch(/<testcase name="ORG-PAGE: [^"]*" classname="conformance.MUST">/);
-  // The requirements suite sums its cases (the tests' 2.000 s); the whole run, set-up included, is the root's.
-  expect(xml).toMatch(/<testsuite name="requirements" [^>]*time="2.000">/);
-  expect(xml).toMatch(/<testsuites [^>]*time="2.500">/);
-});
+test(
+  'conformance.junit.xml: each case carries its share of the time of the tests that judged it, and no time is counted twice',
+  { tag: '@fast' },
+  () => {
+    const timed = (o: TestOutcome, durationMs: number): TestOutcome => ({ ...o, durationMs });
+    // One test judges two requirements, another one of them; a graded requirement's two cases share its time.
+    const report = fold(
+      [
+        timed(
+          outcome('two', 'passed', [declare('SB-ROOT-OBJECT'), declare('HTTP-JSON'), result({ id: 'HTTP-JSON', checks: 1, failures: [] })]),
+          1200,
+        ),
+        timed(outcome('one', 'passed', [declare('HTTP-JSON'), result({ id: 'HTTP-JSON', checks: 1, failures: [] })]), 300),
+        timed(outcome('graded', 'passed', [declare('ORG-FILTERS'), result({ id: 'ORG-FILTERS', checks: 1, failures: [] })]), 500),
+      ],
+      { strict: false },
+    );
+    expect(Object.fromEntries(report.requirements.filter((r) => r.durationMs !== undefined).map((r) => [r.id, r.durationMs]))).toEqual({
+      'SB-ROOT-OBJECT': 600,
+      'HTTP-JSON': 900,
+      'ORG-FILTERS': 500,
+    });
+    const xml = renderJunit({ ...asReport(report), durationMs: 2500 });
+    const time = (name: string) => new RegExp(`<testcase name="${name}[^"]*" classname="[^"]*" time="([\\d.]+)"`).exec(xml)?.[1];
+    expect(
+      [time('SB-ROOT-OBJECT: '), time('HTTP-JSON: '), time('HTTP-JSON/should: '), time('ORG-FILTERS: '), time('ORG-FILTERS/should: ')],
+      'HTTP-JSON and ORG-FILTERS are graded: two cases each',
+    ).toEqual(['0.600', '0.450', '0.450', '0.250', '0.250']);
+    // A requirement no timed test judged has no time, rather than a time of 0.
+    expect(xml).toMatch(/<testcase name="ORG-PAGE: [^"]*" classname="conformance.MUST">/);
+    // The requirements suite sums its cases (the tests' 2.000 s); the whole run, set-up included, is the root's.
+    expect(xml).toMatch(/<testsuite name="requirements" [^>]*time="2.000">/);
+    expect(xml).toMatch(/<testsuites [^>]*time="2.500">/);
+  },
+);
 
-test('a transport error is a run error, not a conformance failure', () => {
+test('a transport error is a run error, not a conformance failure', { tag: '@fast' }, () => {
   const message = 'transport: GET http://x/fhir/organization?Page=1 failed after 2 attempts: read ECONNRESET';
   // The test's client says the kind as data when the request fails; Playwright's error carries the words.
   const broken = outcome(
@@ -405,12 +417,12 @@ test('a transport error is a run error, not a conformance failure', () => {
   expect(report.verdict).toBe('inconclusive');
 });
 
-test('a timed-out test is a run error of kind timeout', () => {
+test('a timed-out test is a run error of kind timeout', { tag: '@fast' }, () => {
   const report = fold([outcome('slow', 'timedOut', [declare('ORG-PAGE')], ['Test timeout of 30000ms exceeded.'])], { strict: false });
   expect(report.errors.map((e) => e.kind)).toEqual(['timeout']);
 });
 
-test('the markdown report shows the verdict, each first failure and the observations', () => {
+test('the markdown report shows the verdict, each first failure and the observations', { tag: '@fast' }, () => {
   const markdown = renderMarkdown(asReport(fold(outcomes, { strict: false })));
   expect(markdown).toContain('**Verdict: FAIL');
   expect(markdown).toContain('| SB-ROOT-OBJECT | MUST | §1, §4.1 r3 | fail | 3 | [SB-ROOT-OBJECT] MUST §1: answered with a JSON array |');
@@ -418,161 +430,188 @@ test('the markdown report shows the verdict, each first failure and the observat
   expect(markdown).toContain('| OBS-PARAM-CASE |');
 });
 
-test('the Markdown cell of a first failure shows what was wrong, the failing value and the request, whatever the rule says before them', () => {
-  const rule = `a phone number is 10 digits without punctuation, or empty, §2.3 r6: ${'1 violation of schemas/provider/golden-record.schema.json '.repeat(8)}:`;
-  const failure = {
-    level: 'MUST' as const,
-    message: `[DATA-FORMATS] MUST §2.3.5–6: ${rule}\n  GET https://directory.example/provider/searchSingleBest?NPI=1 → 200\n  /data/Phone/0 = "(806) 669-3883"`,
-    rule,
-    method: 'GET',
-    url: 'https://directory.example/provider/searchSingleBest?NPI=1',
-    status: 200,
-    mediaType: 'application/json',
-    excerpt: '/data/Phone/0 = "(806) 669-3883"',
-    pointer: '/data/Phone/0',
-  };
-  const report = fold([outcome('t', 'failed', [declare('DATA-FORMATS'), result({ id: 'DATA-FORMATS', checks: 1, failures: [failure] })])], {
-    strict: false,
-  });
-  const row = renderMarkdown(asReport(report))
-    .split('\n')
-    .find((line) => line.startsWith('| DATA-FORMATS |'))!;
-  expect(row).toContain('/data/Phone/0 = "(806) 669-3883" (GET https://directory.example/provider/searchSingleBest?NPI=1 → 200)');
-});
-
-test('a run stopped before its tests says its gaps in a few lines: six ids a line, the rest counted, every one in the report', () => {
-  const stopped = aggregate([], { strict: false }, [{ test: 'preflight', kind: 'preflight', message: 'cannot connect' }]);
-  const lines = coverageLines(stopped.coverage);
-  const must = lines.find((line) => line.startsWith('MUST gaps: '))!;
-  const mustGaps = stopped.coverage.gaps.filter((gap) => gap.level === 'MUST');
-  expect(mustGaps.length).toBeGreaterThan(6);
-  expect(must.match(/\((not judged|in part)\)/g)).toHaveLength(6);
-  expect(must).toContain(`, and ${mustGaps.length - 6} more, each named in the report: `);
-  // The report's Markdown names every one.
-  const markdown = renderMarkdown(
-    conformanceReport({
-      ...stopped,
-      id: 'r',
-      target: { baseUrl: 'https://x.example', embedded: false },
-      startedAt: new Date(0).toISOString(),
-      durationMs: 1,
-    }),
-  );
-  for (const gap of mustGaps) expect(markdown).toContain(gap.id);
-});
-
-test('finding blocks: one per requirement and level, MUST first; against a baseline the example is a new failure, and all-known is one line', () => {
-  const failure = (level: 'MUST' | 'SHOULD', pointer: string) => ({
-    level,
-    message: `[X] ${level}: rule`,
-    rule: 'a rule, §1:\n  a rule, §1: at ' + pointer,
-    method: 'GET',
-    url: 'https://x.example/provider/searchSingleBest?NPI=1',
-    status: 200,
-    mediaType: 'application/json',
-    excerpt: `${pointer} = "v"`,
-    pointer,
-  });
-  const requirement = (id: string, level: 'MUST' | 'SHOULD', failures: ReturnType<typeof failure>[]) => ({
-    id,
-    level,
-    spec: '§1',
-    title: id,
-    status: 'fail' as const,
-    checks: 10,
-    failures,
-  });
-  const requirements = [
-    requirement('DATA-CODES', 'SHOULD', [failure('SHOULD', '/data/A')]),
-    requirement('DATA-FORMATS', 'MUST', [failure('MUST', '/data/Phone/0'), failure('MUST', '/data/Zip')]),
-  ];
-  const plain = findingBlocks(requirements, undefined, 'report/conformance.md');
-  expect(plain).toEqual([
-    '',
-    'findings:',
-    '  ✘ DATA-FORMATS MUST §1: 2 failed checks',
-    '    a rule, §1: at /data/Phone/0',
-    '    GET https://x.example/provider/searchSingleBest?NPI=1 → 200 application/json',
-    '    /data/Phone/0 = "v"',
-    '    and 1 more: report/conformance.md',
-    '  ! DATA-CODES SHOULD §1: 1 failed check',
-    '    a rule, §1: at /data/A',
-    '    GET https://x.example/provider/searchSingleBest?NPI=1 → 200 application/json',
-    '    /data/A = "v"',
-  ]);
-  const known = (id: string, fingerprint: string) => ({
-    id,
-    level: 'MUST' as const,
-    fingerprint,
-    message: '',
-    expectation: { id, reason: 'accepted' },
-  });
-  const againstBaseline = findingBlocks(
-    requirements,
-    { known: [known('DATA-FORMATS', 'searchSingleBest /data/Phone/*'), known('DATA-CODES', 'searchSingleBest /data/A')] },
-    'r.md',
-  );
-  expect(againstBaseline).toContain('  ✘ DATA-FORMATS MUST §1: 2 failed checks, 1 NEW, 1 known');
-  expect(againstBaseline).toContain('    /data/Zip = "v"');
-  expect(againstBaseline).toContain('  known DATA-CODES SHOULD §1: 1 failed check, every one accepted by the baseline');
-});
-
-test('conformance.md escapes once: an observed JSON body in a code span with its one \\", a pipe kept in its cell, the catalogue\'s backticks as code', () => {
-  const report = asReport(fold([], { strict: false }));
-  const markdown = renderMarkdown({
-    ...report,
-    observations: [
+test(
+  'the Markdown cell of a first failure shows what was wrong, the failing value and the request, whatever the rule says before them',
+  { tag: '@fast' },
+  () => {
+    const rule = `a phone number is 10 digits without punctuation, or empty, §2.3 r6: ${'1 violation of schemas/provider/golden-record.schema.json '.repeat(8)}:`;
+    const failure = {
+      level: 'MUST' as const,
+      message: `[DATA-FORMATS] MUST §2.3.5–6: ${rule}\n  GET https://directory.example/provider/searchSingleBest?NPI=1 → 200\n  /data/Phone/0 = "(806) 669-3883"`,
+      rule,
+      method: 'GET',
+      url: 'https://directory.example/provider/searchSingleBest?NPI=1',
+      status: 200,
+      mediaType: 'application/json',
+      excerpt: '/data/Phone/0 = "(806) 669-3883"',
+      pointer: '/data/Phone/0',
+    };
+    const report = fold(
+      [outcome('t', 'failed', [declare('DATA-FORMATS'), result({ id: 'DATA-FORMATS', checks: 1, failures: [failure] })])],
       {
-        id: 'OBS-NO-MATCH',
-        title: 'answer when `Name` matches nothing',
-        status: 'observed',
-        value: { status: 404, body: '{"error":"a|b"}' },
+        strict: false,
       },
-    ],
-  });
-  const row = markdown.split('\n').find((line) => line.startsWith('| OBS-NO-MATCH |'))!;
-  expect(row).toBe('| OBS-NO-MATCH | answer when `Name` matches nothing | `{"status":404,"body":"{\\"error\\":\\"a\\|b\\"}"}` |');
-  expect(row).not.toContain('\\\\');
-  // Markup stays out of the file, code span or not: a value holding "<" is escaped text.
-  const marked = renderMarkdown({ ...report, observations: [{ id: 'OBS-NO-MATCH', title: 'x', status: 'observed', value: '<script>' }] });
-  expect(marked).not.toContain('<script');
-});
+    );
+    const row = renderMarkdown(asReport(report))
+      .split('\n')
+      .find((line) => line.startsWith('| DATA-FORMATS |'))!;
+    expect(row).toContain('/data/Phone/0 = "(806) 669-3883" (GET https://directory.example/provider/searchSingleBest?NPI=1 → 200)');
+  },
+);
 
-test('not applicable only when every reason given is: a missing probe beside a condition that did not hold is a gap', () => {
-  const notApplicable: NotJudgedReason = { kind: 'not-applicable', condition: 'several-match', text: 'no search matched several' };
-  const noProbe: NotJudgedReason = { kind: 'no-probe', probe: 'provider.ambiguous', text: 'no provider.ambiguous probe' };
-  expect(judgedOf({ checks: 0, reasons: [notApplicable] })).toBe('notApplicable');
-  expect(judgedOf({ checks: 0, reasons: [noProbe, notApplicable] })).toBe('not');
-  expect(judgedOf({ checks: 0, reasons: [] })).toBe('not');
-  expect(judgedOf({ checks: 2, reasons: [notApplicable] })).toBe('fully');
-  expect(judgedOf({ checks: 2, reasons: [noProbe] })).toBe('partly');
-});
+test(
+  'a run stopped before its tests says its gaps in a few lines: six ids a line, the rest counted, every one in the report',
+  { tag: '@fast' },
+  () => {
+    const stopped = aggregate([], { strict: false }, [{ test: 'preflight', kind: 'preflight', message: 'cannot connect' }]);
+    const lines = coverageLines(stopped.coverage);
+    const must = lines.find((line) => line.startsWith('MUST gaps: '))!;
+    const mustGaps = stopped.coverage.gaps.filter((gap) => gap.level === 'MUST');
+    expect(mustGaps.length).toBeGreaterThan(6);
+    expect(must.match(/\((not judged|in part)\)/g)).toHaveLength(6);
+    expect(must).toContain(`, and ${mustGaps.length - 6} more, each named in the report: `);
+    // The report's Markdown names every one.
+    const markdown = renderMarkdown(
+      conformanceReport({
+        ...stopped,
+        id: 'r',
+        target: { baseUrl: 'https://x.example', embedded: false },
+        startedAt: new Date(0).toISOString(),
+        durationMs: 1,
+      }),
+    );
+    for (const gap of mustGaps) expect(markdown).toContain(gap.id);
+  },
+);
 
-test('a pass that a policy lets through with MUST gaps judged in part names each of them; a run lets none through', () => {
-  const gap = {
-    id: 'ORG-PAGE',
-    level: 'MUST' as const,
-    judged: 'partly' as const,
-    reason: { kind: 'walk-cut' as const, budget: 'MAX_PAGES=20', text: 'a walk stopped at its page budget' },
-    closeWith: 'raise it',
-  };
-  const evidence: VerdictEvidence = {
-    findings: { must: 0, should: 0 },
-    probeProblems: 0,
-    errors: 0,
-    coverage: { judged: 3, partly: 1, gaps: [gap] },
-  };
-  expect(decide(evidence, SURVEY_POLICY)).toEqual({
-    verdict: 'pass',
-    why: [
-      'no finding, and nothing it judged is contradicted',
-      '1 MUST requirement judged in part, which this policy lets through: ORG-PAGE (a walk stopped at its page budget)',
-    ],
-  });
-  expect(decide(evidence, RUN_POLICY(false)).verdict).toBe('inconclusive');
-});
+test(
+  'finding blocks: one per requirement and level, MUST first; against a baseline the example is a new failure, and all-known is one line',
+  { tag: '@fast' },
+  () => {
+    const failure = (level: 'MUST' | 'SHOULD', pointer: string) => ({
+      level,
+      message: `[X] ${level}: rule`,
+      rule: 'a rule, §1:\n  a rule, §1: at ' + pointer,
+      method: 'GET',
+      url: 'https://x.example/provider/searchSingleBest?NPI=1',
+      status: 200,
+      mediaType: 'application/json',
+      excerpt: `${pointer} = "v"`,
+      pointer,
+    });
+    const requirement = (id: string, level: 'MUST' | 'SHOULD', failures: ReturnType<typeof failure>[]) => ({
+      id,
+      level,
+      spec: '§1',
+      title: id,
+      status: 'fail' as const,
+      checks: 10,
+      failures,
+    });
+    const requirements = [
+      requirement('DATA-CODES', 'SHOULD', [failure('SHOULD', '/data/A')]),
+      requirement('DATA-FORMATS', 'MUST', [failure('MUST', '/data/Phone/0'), failure('MUST', '/data/Zip')]),
+    ];
+    const plain = findingBlocks(requirements, undefined, 'report/conformance.md');
+    expect(plain).toEqual([
+      '',
+      'findings:',
+      '  ✘ DATA-FORMATS MUST §1: 2 failed checks',
+      '    a rule, §1: at /data/Phone/0',
+      '    GET https://x.example/provider/searchSingleBest?NPI=1 → 200 application/json',
+      '    /data/Phone/0 = "v"',
+      '    and 1 more: report/conformance.md',
+      '  ! DATA-CODES SHOULD §1: 1 failed check',
+      '    a rule, §1: at /data/A',
+      '    GET https://x.example/provider/searchSingleBest?NPI=1 → 200 application/json',
+      '    /data/A = "v"',
+    ]);
+    const known = (id: string, fingerprint: string) => ({
+      id,
+      level: 'MUST' as const,
+      fingerprint,
+      message: '',
+      expectation: { id, reason: 'accepted' },
+    });
+    const againstBaseline = findingBlocks(
+      requirements,
+      { known: [known('DATA-FORMATS', 'searchSingleBest /data/Phone/*'), known('DATA-CODES', 'searchSingleBest /data/A')] },
+      'r.md',
+    );
+    expect(againstBaseline).toContain('  ✘ DATA-FORMATS MUST §1: 2 failed checks, 1 NEW, 1 known');
+    expect(againstBaseline).toContain('    /data/Zip = "v"');
+    expect(againstBaseline).toContain('  known DATA-CODES SHOULD §1: 1 failed check, every one accepted by the baseline');
+  },
+);
 
-test("a walk cut by the survey's own bound asks for narrower searches; one cut by MAX_PAGES asks to raise it", () => {
+test(
+  'conformance.md escapes once: an observed JSON body in a code span with its one \\", a pipe kept in its cell, the catalogue\'s backticks as code',
+  { tag: '@fast' },
+  () => {
+    const report = asReport(fold([], { strict: false }));
+    const markdown = renderMarkdown({
+      ...report,
+      observations: [
+        {
+          id: 'OBS-NO-MATCH',
+          title: 'answer when `Name` matches nothing',
+          status: 'observed',
+          value: { status: 404, body: '{"error":"a|b"}' },
+        },
+      ],
+    });
+    const row = markdown.split('\n').find((line) => line.startsWith('| OBS-NO-MATCH |'))!;
+    expect(row).toBe('| OBS-NO-MATCH | answer when `Name` matches nothing | `{"status":404,"body":"{\\"error\\":\\"a\\|b\\"}"}` |');
+    expect(row).not.toContain('\\\\');
+    // Markup stays out of the file, code span or not: a value holding "<" is escaped text.
+    const marked = renderMarkdown({ ...report, observations: [{ id: 'OBS-NO-MATCH', title: 'x', status: 'observed', value: '<script>' }] });
+    expect(marked).not.toContain('<script');
+  },
+);
+
+test(
+  'not applicable only when every reason given is: a missing probe beside a condition that did not hold is a gap',
+  { tag: '@fast' },
+  () => {
+    const notApplicable: NotJudgedReason = { kind: 'not-applicable', condition: 'several-match', text: 'no search matched several' };
+    const noProbe: NotJudgedReason = { kind: 'no-probe', probe: 'provider.ambiguous', text: 'no provider.ambiguous probe' };
+    expect(judgedOf({ checks: 0, reasons: [notApplicable] })).toBe('notApplicable');
+    expect(judgedOf({ checks: 0, reasons: [noProbe, notApplicable] })).toBe('not');
+    expect(judgedOf({ checks: 0, reasons: [] })).toBe('not');
+    expect(judgedOf({ checks: 2, reasons: [notApplicable] })).toBe('fully');
+    expect(judgedOf({ checks: 2, reasons: [noProbe] })).toBe('partly');
+  },
+);
+
+test(
+  'a pass that a policy lets through with MUST gaps judged in part names each of them; a run lets none through',
+  { tag: '@fast' },
+  () => {
+    const gap = {
+      id: 'ORG-PAGE',
+      level: 'MUST' as const,
+      judged: 'partly' as const,
+      reason: { kind: 'walk-cut' as const, budget: 'MAX_PAGES=20', text: 'a walk stopped at its page budget' },
+      closeWith: 'raise it',
+    };
+    const evidence: VerdictEvidence = {
+      findings: { must: 0, should: 0 },
+      probeProblems: 0,
+      errors: 0,
+      coverage: { judged: 3, partly: 1, gaps: [gap] },
+    };
+    expect(decide(evidence, SURVEY_POLICY)).toEqual({
+      verdict: 'pass',
+      why: [
+        'no finding, and nothing it judged is contradicted',
+        '1 MUST requirement judged in part, which this policy lets through: ORG-PAGE (a walk stopped at its page budget)',
+      ],
+    });
+    expect(decide(evidence, RUN_POLICY(false)).verdict).toBe('inconclusive');
+  },
+);
+
+test("a walk cut by the survey's own bound asks for narrower searches; one cut by MAX_PAGES asks to raise it", { tag: '@fast' }, () => {
   const cut = (fixed?: true) =>
     coverageOf([
       {

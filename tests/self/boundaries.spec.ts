@@ -42,7 +42,7 @@ function addImport(root: string, file: string, statement: string): void {
   writeFileSync(join(root, file), `${statement}\n${readFileSync(join(root, file), 'utf8')}`);
 }
 
-test('the tree keeps its boundaries, and a circle added to a copy of it makes the check fail', () => {
+test('the tree keeps its boundaries, and a circle added to a copy of it makes the check fail', { tag: '@full' }, () => {
   const clean = cruise(PACKAGE_ROOT);
   expect(clean.status, clean.output).toBe(0);
   const root = copyOfTheTree();
@@ -54,23 +54,27 @@ test('the tree keeps its boundaries, and a circle added to a copy of it makes th
   expect(circled.output).toMatch(/error no-circular: src\/json\/(distinct|pointer)\.ts →/);
 });
 
-test('a rule that imports a later stage, Playwright or a socket of its own, or a verdict that reads the scorecard, breaks the boundaries', () => {
-  const root = copyOfTheTree();
-  addImport(root, 'src/rules/answers.ts', "import { renderMarkdown } from '../report/markdown';\nvoid renderMarkdown;");
-  addImport(root, 'src/verdicts/fingerprint.ts', "import { test } from '@playwright/test';\nvoid test;");
-  // A second way to the network would bypass the GET-only client.
-  addImport(root, 'src/probes/promises.ts', "import { request } from 'undici';\nvoid request;");
-  // The data-quality scorecard read by a verdict could fail a run on what the specification is silent on.
-  addImport(root, 'src/verdicts/coverage.ts', "import { QUALITY_MEASURES } from '../quality/measures';\nvoid QUALITY_MEASURES;");
-  const broken = cruise(root);
-  expect(broken.status).not.toBe(0);
-  expect(broken.output).toContain('error stage-order-rules: src/rules/answers.ts → src/report/markdown.ts');
-  expect(broken.output).toMatch(/error judging-without-playwright: src\/verdicts\/fingerprint\.ts → \S*node_modules\/@playwright\/test/);
-  expect(broken.output).toMatch(/error network-only-through-the-client: src\/probes\/promises\.ts → \S*node_modules\/undici\//);
-  expect(broken.output).toContain('error scorecard-outside-verdicts: src/verdicts/coverage.ts → src/quality/measures.ts');
-});
+test(
+  'a rule that imports a later stage, Playwright or a socket of its own, or a verdict that reads the scorecard, breaks the boundaries',
+  { tag: '@full' },
+  () => {
+    const root = copyOfTheTree();
+    addImport(root, 'src/rules/answers.ts', "import { renderMarkdown } from '../report/markdown';\nvoid renderMarkdown;");
+    addImport(root, 'src/verdicts/fingerprint.ts', "import { test } from '@playwright/test';\nvoid test;");
+    // A second way to the network would bypass the GET-only client.
+    addImport(root, 'src/probes/promises.ts', "import { request } from 'undici';\nvoid request;");
+    // The data-quality scorecard read by a verdict could fail a run on what the specification is silent on.
+    addImport(root, 'src/verdicts/coverage.ts', "import { QUALITY_MEASURES } from '../quality/measures';\nvoid QUALITY_MEASURES;");
+    const broken = cruise(root);
+    expect(broken.status).not.toBe(0);
+    expect(broken.output).toContain('error stage-order-rules: src/rules/answers.ts → src/report/markdown.ts');
+    expect(broken.output).toMatch(/error judging-without-playwright: src\/verdicts\/fingerprint\.ts → \S*node_modules\/@playwright\/test/);
+    expect(broken.output).toMatch(/error network-only-through-the-client: src\/probes\/promises\.ts → \S*node_modules\/undici\//);
+    expect(broken.output).toContain('error scorecard-outside-verdicts: src/verdicts/coverage.ts → src/quality/measures.ts');
+  },
+);
 
-test("a driver that takes a rule function past the rulebook's public module breaks the boundaries", () => {
+test("a driver that takes a rule function past the rulebook's public module breaks the boundaries", { tag: '@full' }, () => {
   const root = copyOfTheTree();
   // Each judging on its own would be a second rulebook: the suite's specs, the survey and probes check.
   addImport(root, 'tests/conformance/http.spec.ts', "import { judgeTotal } from '../../src/rules/organization/bundle';\nvoid judgeTotal;");

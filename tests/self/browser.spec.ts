@@ -2,7 +2,7 @@
 import { findChromium } from './browser';
 import { expect, test } from './fixtures';
 
-test('CHROMIUM_PATH comes first, and a path that is no executable is refused in one line', async () => {
+test('CHROMIUM_PATH comes first, and a path that is no executable is refused in one line', { tag: '@fast' }, async () => {
   const saved = process.env.CHROMIUM_PATH;
   try {
     process.env.CHROMIUM_PATH = process.execPath;

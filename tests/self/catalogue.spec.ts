@@ -44,7 +44,7 @@ function listed(...args: string[]): ListedTest[] {
 const suite = listed();
 const declared = (type: string) => new Set(suite.flatMap((t) => t.annotations.filter((a) => a.type === type).map((a) => a.description)));
 
-test('every requirement is declared by at least one conformance test, and tagged with its id', () => {
+test('every requirement is declared by at least one conformance test, and tagged with its id', { tag: '@fast' }, () => {
   const requirements = declared(ANNOTATION.requirement);
   const crossCutting = ['HTTP-JSON'];
   expect(REQUIREMENTS.map((r) => r.id).filter((id) => !requirements.has(id) && !crossCutting.includes(id))).toEqual([]);
@@ -52,12 +52,16 @@ test('every requirement is declared by at least one conformance test, and tagged
   expect(REQUIREMENTS.map((r) => r.id).filter((id) => !tags.has(id))).toEqual([]);
 });
 
-test('every observation is declared by a conformance test, or recorded by the client with a reason for its absence', () => {
-  const observations = declared(ANNOTATION.records);
-  expect(OBSERVATIONS.filter((o) => !observations.has(o.id) && !('whenAbsent' in o)).map((o) => o.id)).toEqual([]);
-});
+test(
+  'every observation is declared by a conformance test, or recorded by the client with a reason for its absence',
+  { tag: '@fast' },
+  () => {
+    const observations = declared(ANNOTATION.records);
+    expect(OBSERVATIONS.filter((o) => !observations.has(o.id) && !('whenAbsent' in o)).map((o) => o.id)).toEqual([]);
+  },
+);
 
-test('--grep with a requirement id selects exactly the tests that check it', () => {
+test('--grep with a requirement id selects exactly the tests that check it', { tag: '@full' }, () => {
   const selected = listed('--grep', 'DATA-FORMATS')
     .map((t) => t.title)
     .sort();
@@ -69,13 +73,13 @@ test('--grep with a requirement id selects exactly the tests that check it', () 
   expect(selected).toHaveLength(3);
 });
 
-test('ids are unique and levels are MUST or SHOULD', () => {
+test('ids are unique and levels are MUST or SHOULD', { tag: '@fast' }, () => {
   const ids = [...REQUIREMENTS.map((r) => r.id), ...OBSERVATIONS.map((o) => o.id)];
   expect(new Set(ids).size).toBe(ids.length);
   expect(REQUIREMENTS.every((r) => r.level === 'MUST' || r.level === 'SHOULD')).toBe(true);
 });
 
-test('scenario names are unique, so each has its own /scenario/<name> mount', () => {
+test('scenario names are unique, so each has its own /scenario/<name> mount', { tag: '@fast' }, () => {
   const names = SCENARIOS.map((s) => s.name);
   expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
 });

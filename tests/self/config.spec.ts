@@ -17,7 +17,7 @@ function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'config-'));
 }
 
-test('defaults: the embedded server, committed probes, /provider and /fhir, 15 s', () => {
+test('defaults: the embedded server, committed probes, /provider and /fhir, 15 s', { tag: '@fast' }, () => {
   const config = loadSuiteConfig(EMBEDDED, tempDir());
   expect(config).toMatchObject({
     baseUrl: 'http://127.0.0.1:4321',
@@ -36,7 +36,7 @@ test('defaults: the embedded server, committed probes, /provider and /fhir, 15 s
   expect(config.probes.provider?.unique?.length).toBeGreaterThan(0);
 });
 
-test('every key is read', () => {
+test('every key is read', { tag: '@fast' }, () => {
   const dir = tempDir();
   writeFileSync(join(dir, 'probes.json'), JSON.stringify({ provider: { none: [{ query: { NPI: '1234567893' } }] } }));
   const config = loadSuiteConfig(
@@ -70,7 +70,7 @@ test('every key is read', () => {
   expect(secretsOf(config)).toEqual(['tok-123456', 'acme-tenant']);
 });
 
-test('BASE_URL= in the dotenv file is an empty target too, and the report says so', () => {
+test('BASE_URL= in the dotenv file is an empty target too, and the report says so', { tag: '@fast' }, () => {
   const dir = tempDir();
   writeFileSync(join(dir, '.env'), 'BASE_URL=\n');
   const env = environmentWithDotenv({ ...EMBEDDED }, dir);
@@ -84,7 +84,7 @@ test('BASE_URL= in the dotenv file is an empty target too, and the report says s
   }
 });
 
-test('.env is read, and real environment variables win over it', () => {
+test('.env is read, and real environment variables win over it', { tag: '@fast' }, () => {
   const dir = tempDir();
   writeFileSync(join(dir, '.env'), 'BASE_URL=https://from-file.example\nSTRICT=true\n');
   const env = environmentWithDotenv({ BASE_URL: 'https://from-env.example' }, dir);
@@ -139,7 +139,7 @@ const invalid: { env: Record<string, string>; key: string; says: RegExp }[] = [
 ];
 
 for (const { env, key, says } of invalid) {
-  test(`invalid ${key} (${Object.values(env)[0]}) stops with one message naming the key`, () => {
+  test(`invalid ${key} (${Object.values(env)[0]}) stops with one message naming the key`, { tag: '@fast' }, () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'broken.json'), '{"provider": ');
     writeFileSync(join(dir, 'wrong.json'), JSON.stringify({ provider: { unique: [{ query: {} }] } }));
@@ -165,11 +165,11 @@ for (const { env, key, says } of invalid) {
   });
 }
 
-test('an API_HEADERS error never repeats the secret value', () => {
+test('an API_HEADERS error never repeats the secret value', { tag: '@fast' }, () => {
   expect(() => loadSuiteConfig({ ...EMBEDDED, API_HEADERS: '{"X-Key": "s3cr3t-value", oops}' })).toThrow(/^(?!.*s3cr3t-value)/s);
 });
 
-test('the probe parameter names of §4.1 (with or without the dash) and §4.3 are all accepted', () => {
+test('the probe parameter names of §4.1 (with or without the dash) and §4.3 are all accepted', { tag: '@fast' }, () => {
   const dir = tempDir();
   const provider = Object.fromEntries(PROVIDER_PARAMETERS.map((name, i) => [i % 2 ? name : `${name}-`, 'x']));
   const organization = Object.fromEntries([...ORGANIZATION_FILTERS, ...PAGING_PARAMETERS].map((name) => [name, '1']));
@@ -180,7 +180,7 @@ test('the probe parameter names of §4.1 (with or without the dash) and §4.3 ar
   expect(loadSuiteConfig({ ...EMBEDDED, PROBES_FILE: 'all.json' }, dir).probes.provider?.unique?.[0].query).toEqual(provider);
 });
 
-test('a configuration error leaves a report with verdict error, and no earlier report survives', () => {
+test('a configuration error leaves a report with verdict error, and no earlier report survives', { tag: '@fast' }, () => {
   const dir = tempDir();
   const reportDir = join(dir, 'out');
   mkdirSync(reportDir);
@@ -216,34 +216,38 @@ test('a configuration error leaves a report with verdict error, and no earlier r
     expect(readFileSync(join(reportDir, file), 'utf8')).not.toContain('PASS from an earlier run');
 });
 
-test('CLIENT_CERT and CLIENT_KEY are PEM files read together; the passphrase is a secret; a bad one is named without its content', () => {
-  const dir = tempDir();
-  writeFileSync(join(dir, 'client.pem'), '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
-  writeFileSync(join(dir, 'client-key.pem'), '-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIE\n-----END ENCRYPTED PRIVATE KEY-----\n');
-  writeFileSync(join(dir, 'not-pem.txt'), 'hunter2-secret-key-material');
-  const both = { ...EMBEDDED, CLIENT_CERT: 'client.pem', CLIENT_KEY: 'client-key.pem', CLIENT_KEY_PASSPHRASE: 'pass-phrase-99' };
-  const config = loadSuiteConfig(both, dir);
-  expect(config.clientCertificate?.cert.toString()).toContain('BEGIN CERTIFICATE');
-  expect(config.clientCertificate?.passphrase).toBe('pass-phrase-99');
-  expect(secretsOf(config)).toContain('pass-phrase-99');
-  expect(() => loadSuiteConfig({ ...EMBEDDED, CLIENT_CERT: 'client.pem' }, dir)).toThrow('CLIENT_KEY must be set with CLIENT_CERT');
-  expect(() => loadSuiteConfig({ ...EMBEDDED, CLIENT_KEY_PASSPHRASE: 'x' }, dir)).toThrow(
-    'CLIENT_KEY_PASSPHRASE is set, but CLIENT_KEY is not',
-  );
-  expect(() => loadSuiteConfig({ ...both, CLIENT_KEY: 'missing.pem' }, dir)).toThrow(
-    /CLIENT_KEY cannot be read: .*missing\.pem \(ENOENT\)/,
-  );
-  let message = '';
-  try {
-    loadSuiteConfig({ ...both, CLIENT_KEY: 'not-pem.txt' }, dir);
-  } catch (error) {
-    message = (error as ConfigError).message;
-  }
-  expect(message).toMatch(/CLIENT_KEY is not a PEM file/);
-  expect(message).not.toContain('hunter2');
-});
+test(
+  'CLIENT_CERT and CLIENT_KEY are PEM files read together; the passphrase is a secret; a bad one is named without its content',
+  { tag: '@fast' },
+  () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'client.pem'), '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
+    writeFileSync(join(dir, 'client-key.pem'), '-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIE\n-----END ENCRYPTED PRIVATE KEY-----\n');
+    writeFileSync(join(dir, 'not-pem.txt'), 'hunter2-secret-key-material');
+    const both = { ...EMBEDDED, CLIENT_CERT: 'client.pem', CLIENT_KEY: 'client-key.pem', CLIENT_KEY_PASSPHRASE: 'pass-phrase-99' };
+    const config = loadSuiteConfig(both, dir);
+    expect(config.clientCertificate?.cert.toString()).toContain('BEGIN CERTIFICATE');
+    expect(config.clientCertificate?.passphrase).toBe('pass-phrase-99');
+    expect(secretsOf(config)).toContain('pass-phrase-99');
+    expect(() => loadSuiteConfig({ ...EMBEDDED, CLIENT_CERT: 'client.pem' }, dir)).toThrow('CLIENT_KEY must be set with CLIENT_CERT');
+    expect(() => loadSuiteConfig({ ...EMBEDDED, CLIENT_KEY_PASSPHRASE: 'x' }, dir)).toThrow(
+      'CLIENT_KEY_PASSPHRASE is set, but CLIENT_KEY is not',
+    );
+    expect(() => loadSuiteConfig({ ...both, CLIENT_KEY: 'missing.pem' }, dir)).toThrow(
+      /CLIENT_KEY cannot be read: .*missing\.pem \(ENOENT\)/,
+    );
+    let message = '';
+    try {
+      loadSuiteConfig({ ...both, CLIENT_KEY: 'not-pem.txt' }, dir);
+    } catch (error) {
+      message = (error as ConfigError).message;
+    }
+    expect(message).toMatch(/CLIENT_KEY is not a PEM file/);
+    expect(message).not.toContain('hunter2');
+  },
+);
 
-test('BASELINE_FILE is read before any test; --update-baseline and --fail-on-drift need it', () => {
+test('BASELINE_FILE is read before any test; --update-baseline and --fail-on-drift need it', { tag: '@fast' }, () => {
   const dir = tempDir();
   writeFileSync(join(dir, 'baseline.json'), JSON.stringify({ expectations: [{ id: 'ORG-PAGE', reason: 'x' }] }));
   expect(loadSuiteConfig({ ...EMBEDDED, BASELINE_FILE: 'baseline.json' }, dir).baseline).toEqual({
@@ -257,7 +261,7 @@ test('BASELINE_FILE is read before any test; --update-baseline and --fail-on-dri
   expect(() => loadSuiteConfig({ ...EMBEDDED, FAIL_ON_DRIFT: 'true' }, dir)).toThrow('FAIL_ON_DRIFT needs BASELINE_FILE');
 });
 
-test('MAX_PAGES bounds the page walks: 20 by default, a whole number from 2', () => {
+test('MAX_PAGES bounds the page walks: 20 by default, a whole number from 2', { tag: '@fast' }, () => {
   expect(loadSuiteConfig(EMBEDDED, tempDir()).maxPages).toBe(20);
   expect(loadSuiteConfig({ ...EMBEDDED, MAX_PAGES: '400' }, tempDir()).maxPages).toBe(400);
   for (const bad of ['1', 'many', '2.5'])

@@ -6,7 +6,13 @@ import { type Fixtures, readFixtures } from '../../src/reference/fixture-files';
 import { buildReferenceServer } from '../../src/reference/server';
 import { createSchemaValidator, type SchemaValidator } from '../../src/schema-validation/validator';
 import { type PostgresServer, startPostgres } from './postgres-server';
-import { type ScenarioServer, startScenarioServer } from '../../src/suite-runs/scenario-server';
+import { FAST_TIER, refusingChildProcesses, TIER_TAGS, tierOfRun } from './tier';
+import { type ScenarioServer, serveScenariosHere, startScenarioServer } from '../../src/suite-runs/scenario-server';
+
+interface TestFixtures {
+  /** Auto: the test's tier, checked declared; for a test of the fast tier, no child process while it runs. */
+  tier: void;
+}
 
 interface WorkerFixtures {
   data: Fixtures;
@@ -15,7 +21,7 @@ interface WorkerFixtures {
   schemas: SchemaValidator;
   /** A real PostgreSQL server, started for the worker when a test first asks for it. */
   postgres: PostgresServer;
-  /** The reference server with every scenario under /scenario/<name>, in a process of its own: one per worker, started when a test first asks for it. */
+  /** The reference server with every scenario under /scenario/<name>: one per worker, started when a test first asks for it. */
   scenarios: ScenarioServer;
 }
 
@@ -34,7 +40,19 @@ function serverOfTheWorker<Server extends { stop(): Promise<void> }>(
 }
 
 /** Worker-scoped: the fixtures are read and indexed, the schemas compiled and the servers started, once per worker. */
-export const test = base.extend<object, WorkerFixtures>({
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  tier: [
+    async ({}, use, testInfo) => {
+      const tiers = testInfo.tags.filter((tag) => (TIER_TAGS as readonly string[]).includes(tag));
+      if (tiers.length !== 1)
+        throw new Error(
+          `a self-test declares exactly one tier, by its tag (${TIER_TAGS.join(' or ')}; docs/testing.md): this one has ${tiers.join(', ') || 'none'}`,
+        );
+      if (tiers[0] !== FAST_TIER) return use();
+      await refusingChildProcesses(use);
+    },
+    { auto: true },
+  ],
   data: [async ({}, use) => use(readFixtures()), { scope: 'worker' }],
   directory: [async ({ data }, use) => use(indexDirectory(data)), { scope: 'worker' }],
   server: [
@@ -48,7 +66,9 @@ export const test = base.extend<object, WorkerFixtures>({
   ],
   schemas: [async ({}, use) => use(createSchemaValidator()), { scope: 'worker' }],
   postgres: serverOfTheWorker(startPostgres),
-  scenarios: serverOfTheWorker(startScenarioServer),
+  // In the fast tier the worker serves the scenarios itself (its tests start no process); in the full
+  // tier a process of its own, as a test that blocks on a command (spawnSync) would otherwise stop its server too.
+  scenarios: serverOfTheWorker(() => (tierOfRun() === 'fast' ? serveScenariosHere() : startScenarioServer())),
 });
 
 export { expect } from '@playwright/test';

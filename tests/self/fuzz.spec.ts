@@ -66,7 +66,7 @@ async function verify(
   expect(schemas.validate(schema, body), `${url.slice(0, 300)} → ${response.statusCode}`).toEqual({ valid: true });
 }
 
-test('searchSingleBest: any query string', async ({ server, schemas }) => {
+test('searchSingleBest: any query string', { tag: '@fast' }, async ({ server, schemas }) => {
   await fc.assert(
     fc.asyncProperty(queryString(PROVIDER_PARAMETERS), (qs) =>
       verify(server, schemas, `/provider/searchSingleBest?${qs}`, SCHEMA.goldenRecord, SCHEMA.serviceError),
@@ -75,7 +75,7 @@ test('searchSingleBest: any query string', async ({ server, schemas }) => {
   );
 });
 
-test('organization search: any query string', async ({ server, schemas }) => {
+test('organization search: any query string', { tag: '@fast' }, async ({ server, schemas }) => {
   const known = [...ORGANIZATION_FILTERS, 'Count', 'Page'];
   await fc.assert(
     fc.asyncProperty(queryString(known), (qs) =>
@@ -85,7 +85,7 @@ test('organization search: any query string', async ({ server, schemas }) => {
   );
 });
 
-test('sourceRecords: any curated-ID path segment', async ({ server, schemas }) => {
+test('sourceRecords: any curated-ID path segment', { tag: '@fast' }, async ({ server, schemas }) => {
   const segment = fc
     .oneof(component, fc.constantFrom('..', '.', '%2E%2E', '%2F', 'a%2Fb', ' ', '%20'), text.map(encodeURIComponent))
     .filter((s) => s !== '' && !s.includes('#') && !s.includes('?'));

@@ -14,7 +14,7 @@ import { expect, test } from './fixtures';
 
 const ROOT = join(__dirname, '..', '..');
 
-test('identifier check digits follow the published algorithms', () => {
+test('identifier check digits follow the published algorithms', { tag: '@fast' }, () => {
   expect(isValidNpi('1234567893')).toBe(true); // CMS's worked example
   expect(isValidNpi('1234567890')).toBe(false);
   expect(isValidNpi('3234567893')).toBe(false);
@@ -24,13 +24,13 @@ test('identifier check digits follow the published algorithms', () => {
   expect(NUCC_CODE.test('207Q00000')).toBe(false);
 });
 
-test('the same seed gives the same data, another seed other data', () => {
+test('the same seed gives the same data, another seed other data', { tag: '@fast' }, () => {
   const run = (seed: number) => JSON.stringify([generateProviders(new Random(seed), 40), generateOrganizations(new Random(seed), 40)]);
   expect(run(7)).toBe(run(7));
   expect(run(7)).not.toBe(run(8));
 });
 
-test('the committed fixtures are byte-identical to what the generator writes', () => {
+test('the committed fixtures are byte-identical to what the generator writes', { tag: '@full' }, () => {
   const out = mkdtempSync(join(tmpdir(), 'fixtures-'));
   try {
     execFileSync(
@@ -46,7 +46,7 @@ test('the committed fixtures are byte-identical to what the generator writes', (
   }
 });
 
-test('every golden record is the merge of its 2–6 source records', ({ data }) => {
+test('every golden record is the merge of its 2–6 source records', { tag: '@fast' }, ({ data }) => {
   expect(data.providers.length).toBeGreaterThanOrEqual(500);
   for (const { golden, sources } of data.providers) {
     expect(sources.length, golden.id).toBeGreaterThanOrEqual(2);
@@ -62,7 +62,7 @@ test('every golden record is the merge of its 2–6 source records', ({ data }) 
   expect(data.providers.some((p) => (p.golden.data.FullAddress?.length ?? 0) > 1)).toBe(true);
 });
 
-test('identifiers carry valid check digits and NUCC-format taxonomy codes', ({ data }) => {
+test('identifiers carry valid check digits and NUCC-format taxonomy codes', { tag: '@fast' }, ({ data }) => {
   const records = data.providers.flatMap((p) => p.sources.map((s) => s.data));
   const npis = records.flatMap((r) => r.NPI ?? []).filter((npi) => npi !== '');
   const deas = records.flatMap((r) => r.DEALookup ?? []);
@@ -92,7 +92,7 @@ test('identifiers carry valid check digits and NUCC-format taxonomy codes', ({ d
   ).toEqual([]);
 });
 
-test('the source records show the quirks of §2.3', ({ data }) => {
+test('the source records show the quirks of §2.3', { tag: '@fast' }, ({ data }) => {
   const records: ProviderData[] = data.providers.flatMap((p) => p.sources.map((s) => s.data));
   const values = (pick: (d: ProviderData) => unknown) => records.map(pick);
   const json = JSON.stringify(records);
@@ -125,7 +125,7 @@ test('the source records show the quirks of §2.3', ({ data }) => {
   ).toBe(true);
 });
 
-test('name collisions exist: same first and last name in one state, told apart by city', ({ data }) => {
+test('name collisions exist: same first and last name in one state, told apart by city', { tag: '@fast' }, ({ data }) => {
   const groups = new Map<string, Set<string>>();
   for (const { golden } of data.providers) {
     const name = golden.data.Name![0];
@@ -136,7 +136,7 @@ test('name collisions exist: same first and last name in one state, told apart b
   expect([...groups.values()].filter((cities) => cities.size > 1).length).toBeGreaterThanOrEqual(3);
 });
 
-test('organizations cover what §2.5 describes', ({ data }) => {
+test('organizations cover what §2.5 describes', { tag: '@fast' }, ({ data }) => {
   const orgs = data.organizations;
   expect(orgs.length).toBeGreaterThanOrEqual(1200);
   const withParent = orgs.filter((o) => o.partOf);

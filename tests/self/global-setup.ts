@@ -16,15 +16,19 @@ import { join } from 'node:path';
 import { findChromium, FOUND_BROWSER_VARIABLE } from './browser';
 import { COMPILED_BIN_VARIABLE } from './command';
 import { compilePackage } from '../../src/suite-runs/compiled-package';
+import { tierOfRun } from './tier';
 
 export default async function globalSetup(): Promise<() => void> {
-  try {
-    process.env[FOUND_BROWSER_VARIABLE] = JSON.stringify(await findChromium());
-  } catch (error) {
-    process.env[FOUND_BROWSER_VARIABLE] = JSON.stringify({ error: (error as Error).message.split('\n')[0] });
-  }
+  // The fast tier starts no process and opens no page: it needs neither the browser nor the compiled command.
+  const processes = tierOfRun() !== 'fast';
+  if (processes)
+    try {
+      process.env[FOUND_BROWSER_VARIABLE] = JSON.stringify(await findChromium());
+    } catch (error) {
+      process.env[FOUND_BROWSER_VARIABLE] = JSON.stringify({ error: (error as Error).message.split('\n')[0] });
+    }
   const folder = mkdtempSync(join(tmpdir(), 'compiled-command-'));
-  process.env[COMPILED_BIN_VARIABLE] = compilePackage(folder).bin;
+  if (processes) process.env[COMPILED_BIN_VARIABLE] = compilePackage(folder).bin;
   const scratch = mkdtempSync(join(tmpdir(), 'self-tests-'));
   // Run as root, the tests start PostgreSQL as its own user, who must pass through this folder to its data.
   chmodSync(scratch, 0o755);

@@ -23,7 +23,7 @@ function harValidator() {
   return ajv.getSchema('har.json#')!;
 }
 
-test('run --har writes every exchange as HAR 1.2, credentials redacted, bodies bounded', async ({ scenarios }) => {
+test('run --har writes every exchange as HAR 1.2, credentials redacted, bodies bounded', { tag: '@full' }, async ({ scenarios }) => {
   const dir = tempDir();
   const run = await commandAsync(
     [

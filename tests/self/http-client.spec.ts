@@ -53,7 +53,7 @@ function client(
   });
 }
 
-test('it sends GET, and refuses any other method itself', async () => {
+test('it sends GET, and refuses any other method itself', { tag: '@fast' }, async () => {
   const fake = fakeTransport([{ status: 200 }]);
   const http = client(fake.transport);
   const exchange = await http.get('/fhir/organization', { name: 'a b' });
@@ -69,14 +69,14 @@ test('it sends GET, and refuses any other method itself', async () => {
   expect(fake.calls).toHaveLength(1);
 });
 
-test('a reset connection is retried once and reported as a retry', async () => {
+test('a reset connection is retried once and reported as a retry', { tag: '@fast' }, async () => {
   const fake = fakeTransport([new Error('read ECONNRESET'), { status: 200 }]);
   const exchange = await client(fake.transport).get('/x');
   expect(exchange.status).toBe(200);
   expect(exchange.retriedAfter).toBe('read ECONNRESET');
 });
 
-test('a second transport error, or a time-out, is a TransportError: never a conformance finding', async () => {
+test('a second transport error, or a time-out, is a TransportError: never a conformance finding', { tag: '@fast' }, async () => {
   const twice = fakeTransport([new Error('read ECONNRESET'), new Error('socket hang up')]);
   await expect(client(twice.transport).get('/x')).rejects.toThrow(TransportError);
   const timeout = fakeTransport([new Error('Timeout 1000ms exceeded.')]);
@@ -88,7 +88,7 @@ test('a second transport error, or a time-out, is a TransportError: never a conf
   expect(timeout.calls).toHaveLength(1);
 });
 
-test('429 and 503 with Retry-After are waited out, a bounded number of times', async () => {
+test('429 and 503 with Retry-After are waited out, a bounded number of times', { tag: '@fast' }, async () => {
   const sleeps: number[] = [];
   const recovering = fakeTransport([
     { status: 429, headers: { 'retry-after': '2' } },
@@ -104,7 +104,7 @@ test('429 and 503 with Retry-After are waited out, a bounded number of times', a
   expect(sleeps).toEqual([2000, 1000]);
 });
 
-test('a 429 that persists is returned as it is: the wait never hides a failure', async () => {
+test('a 429 that persists is returned as it is: the wait never hides a failure', { tag: '@fast' }, async () => {
   const persistent = fakeTransport(Array.from({ length: 5 }, () => ({ status: 429, headers: { 'retry-after': '1' } })));
   const exchange = await client(persistent.transport).get('/x');
   expect(exchange.status).toBe(429);
@@ -114,7 +114,7 @@ test('a 429 that persists is returned as it is: the wait never hides a failure',
   expect(tooLong.calls).toHaveLength(1);
 });
 
-test('Retry-After takes seconds or an HTTP date', () => {
+test('Retry-After takes seconds or an HTTP date', { tag: '@fast' }, () => {
   const now = Date.parse('2026-01-01T00:00:00Z');
   expect(retryAfterSeconds('7', now)).toBe(7);
   expect(retryAfterSeconds('Thu, 01 Jan 2026 00:00:05 GMT', now)).toBe(5);
@@ -122,7 +122,7 @@ test('Retry-After takes seconds or an HTTP date', () => {
   expect(retryAfterSeconds(undefined, now)).toBeUndefined();
 });
 
-test('the throttle spaces requests 1/rate apart; rate 0 means no limit', async () => {
+test('the throttle spaces requests 1/rate apart; rate 0 means no limit', { tag: '@fast' }, async () => {
   let clock = 1000;
   const waits: number[] = [];
   const throttle = new Throttle(
@@ -145,39 +145,43 @@ test('the throttle spaces requests 1/rate apart; rate 0 means no limit', async (
   expect(waits).toHaveLength(3);
 });
 
-test('timers that fire late do not let a burst through: no second holds more than the rate, counted on real starts', async () => {
-  // A fake clock, and an event loop blocked from 100 ms to 900 ms (a long synchronous task): the timers
-  // due meanwhile all fire at 900 ms. Without the window, the requests they hold would leave together.
-  let clock = 0;
-  const timers: { at: number; fire: () => void }[] = [];
-  const blocked = (at: number) => (at > 100 && at < 900 ? 900 : at);
-  const throttle = new Throttle(
-    4,
-    (ms) => new Promise<void>((fire) => timers.push({ at: blocked(clock + ms), fire })),
-    () => clock,
-  );
-  const starts: number[] = [];
-  let finished = false;
-  const all = Promise.all(
-    Array.from({ length: 20 }, async () => {
-      await throttle.wait();
-      starts.push(clock);
-    }),
-  ).then(() => void (finished = true));
-  while (!finished) {
-    await new Promise((resolve) => setImmediate(resolve));
-    timers.sort((a, b) => a.at - b.at);
-    const timer = timers.shift();
-    if (!timer) continue;
-    clock = Math.max(clock, timer.at);
-    timer.fire();
-  }
-  await all;
-  expect(starts).toHaveLength(20);
-  for (let i = 4; i < starts.length; i++) expect(starts[i] - starts[i - 4], `request ${i}`).toBeGreaterThanOrEqual(1000);
-});
+test(
+  'timers that fire late do not let a burst through: no second holds more than the rate, counted on real starts',
+  { tag: '@fast' },
+  async () => {
+    // A fake clock, and an event loop blocked from 100 ms to 900 ms (a long synchronous task): the timers
+    // due meanwhile all fire at 900 ms. Without the window, the requests they hold would leave together.
+    let clock = 0;
+    const timers: { at: number; fire: () => void }[] = [];
+    const blocked = (at: number) => (at > 100 && at < 900 ? 900 : at);
+    const throttle = new Throttle(
+      4,
+      (ms) => new Promise<void>((fire) => timers.push({ at: blocked(clock + ms), fire })),
+      () => clock,
+    );
+    const starts: number[] = [];
+    let finished = false;
+    const all = Promise.all(
+      Array.from({ length: 20 }, async () => {
+        await throttle.wait();
+        starts.push(clock);
+      }),
+    ).then(() => void (finished = true));
+    while (!finished) {
+      await new Promise((resolve) => setImmediate(resolve));
+      timers.sort((a, b) => a.at - b.at);
+      const timer = timers.shift();
+      if (!timer) continue;
+      clock = Math.max(clock, timer.at);
+      timer.fire();
+    }
+    await all;
+    expect(starts).toHaveLength(20);
+    for (let i = 4; i < starts.length; i++) expect(starts[i] - starts[i - 4], `request ${i}`).toBeGreaterThanOrEqual(1000);
+  },
+);
 
-test('URLs in exchanges and errors are redacted', async () => {
+test('URLs in exchanges and errors are redacted', { tag: '@fast' }, async () => {
   const fake = fakeTransport([new Error('connect ECONNREFUSED for secret-token-1')]);
   const error = (await client(fake.transport)
     .get('/x', { api_key: 'k-123', token: 'secret-token-1' })
@@ -186,19 +190,23 @@ test('URLs in exchanges and errors are redacted', async () => {
   expect(error.message).toContain('[REDACTED]');
 });
 
-test("a next link is followed on the base URL's origin, resolved against the base URL, and refused elsewhere", async () => {
-  const fake = fakeTransport([{ status: 200 }, { status: 200 }]);
-  const http = client(fake.transport, [], { baseUrl: 'https://directory.example/v1' });
-  await http.follow('fhir/organization?name=a&Page=2');
-  await http.follow('https://directory.example/v1/fhir/organization?Page=3');
-  expect(fake.calls.map((c) => c.url)).toEqual([
-    'https://directory.example/v1/fhir/organization?name=a&Page=2',
-    'https://directory.example/v1/fhir/organization?Page=3',
-  ]);
-  await expect(http.follow('https://elsewhere.example/v1/fhir/organization?Page=2')).rejects.toThrow(ForeignOriginError);
-  await expect(http.follow('http://directory.example/v1/fhir/organization?Page=2')).rejects.toThrow(/another origin/);
-  expect(fake.calls).toHaveLength(2);
-});
+test(
+  "a next link is followed on the base URL's origin, resolved against the base URL, and refused elsewhere",
+  { tag: '@fast' },
+  async () => {
+    const fake = fakeTransport([{ status: 200 }, { status: 200 }]);
+    const http = client(fake.transport, [], { baseUrl: 'https://directory.example/v1' });
+    await http.follow('fhir/organization?name=a&Page=2');
+    await http.follow('https://directory.example/v1/fhir/organization?Page=3');
+    expect(fake.calls.map((c) => c.url)).toEqual([
+      'https://directory.example/v1/fhir/organization?name=a&Page=2',
+      'https://directory.example/v1/fhir/organization?Page=3',
+    ]);
+    await expect(http.follow('https://elsewhere.example/v1/fhir/organization?Page=2')).rejects.toThrow(ForeignOriginError);
+    await expect(http.follow('http://directory.example/v1/fhir/organization?Page=2')).rejects.toThrow(/another origin/);
+    expect(fake.calls).toHaveLength(2);
+  },
+);
 
 /** A real server on loopback, answering each request with `handle`. */
 async function serve(handle: Parameters<typeof createServer>[1]): Promise<{ url: string; server: Server }> {
@@ -217,7 +225,7 @@ test.describe('the undici transport, against real sockets', () => {
     await transport.close();
   });
 
-  test('a declared length over the limit is not read; the exchange says how large it was', async () => {
+  test('a declared length over the limit is not read; the exchange says how large it was', { tag: '@fast' }, async () => {
     const { url, server } = await serve((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(LIMIT * 4) });
       response.end('x'.repeat(LIMIT * 4));
@@ -234,7 +242,7 @@ test.describe('the undici transport, against real sockets', () => {
     }
   });
 
-  test('an endless body without a length stops at the limit at once, not at the time-out', async () => {
+  test('an endless body without a length stops at the limit at once, not at the time-out', { tag: '@fast' }, async () => {
     let written = 0;
     const { url, server } = await serve((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
@@ -261,7 +269,7 @@ test.describe('the undici transport, against real sockets', () => {
     }
   });
 
-  test('a dripping body ends at the time-out, which bounds the whole exchange', async () => {
+  test('a dripping body ends at the time-out, which bounds the whole exchange', { tag: '@fast' }, async () => {
     const { url, server } = await serve((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
       const timer = setInterval(() => response.write(' '), 50);
@@ -280,7 +288,7 @@ test.describe('the undici transport, against real sockets', () => {
     }
   });
 
-  test('a redirect is returned as it is, never followed', async () => {
+  test('a redirect is returned as it is, never followed', { tag: '@fast' }, async () => {
     let requests = 0;
     const { url, server } = await serve((_request, response) => {
       requests++;
@@ -296,7 +304,7 @@ test.describe('the undici transport, against real sockets', () => {
     }
   });
 
-  test('a reset connection is retried once', async () => {
+  test('a reset connection is retried once', { tag: '@fast' }, async () => {
     let requests = 0;
     const { url, server } = await serve((request, response) => {
       if (++requests === 1) return request.socket.destroy();
@@ -321,55 +329,71 @@ function bytesTransport(body: Buffer, headers: Record<string, string> = {}): Tra
   };
 }
 
-test('one finding per cause: a byte-order mark is noted and the body parsed without it; a coding not asked for is decoded and noted', async () => {
-  const json = JSON.stringify({ resourceType: 'Bundle', total: 1 });
-  const bom = await client(bytesTransport(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(json)]))).get('/x');
-  expect(bom).toMatchObject({ bom: true, json: { ok: true }, body: { total: 1 }, bodyText: json });
-  const gzipped = await client(bytesTransport(gzipSync(json), { 'content-encoding': 'gzip' })).get('/x');
-  expect(gzipped).toMatchObject({ contentEncoding: { coding: 'gzip', decoded: true }, json: { ok: true }, body: { total: 1 } });
-  const unknown = await client(bytesTransport(Buffer.from('zzz'), { 'content-encoding': 'zstd' })).get('/x');
-  expect(unknown.contentEncoding).toEqual({ coding: 'zstd', decoded: false });
-  expect(unknown.json).toEqual({ ok: false, error: expect.stringContaining('Content-Encoding: zstd, and the harness cannot decode') });
-  // A bomb stops at the body limit, as a plain body does.
-  const bomb = await client(bytesTransport(gzipSync(Buffer.alloc(5_000_000, ' ')), { 'content-encoding': 'gzip' }), [], {
-    maxBodyBytes: 1_000_000,
-  }).get('/x');
-  expect(bomb.tooLargeBytes).toBe(1_000_000);
-});
+test(
+  'one finding per cause: a byte-order mark is noted and the body parsed without it; a coding not asked for is decoded and noted',
+  { tag: '@fast' },
+  async () => {
+    const json = JSON.stringify({ resourceType: 'Bundle', total: 1 });
+    const bom = await client(bytesTransport(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(json)]))).get('/x');
+    expect(bom).toMatchObject({ bom: true, json: { ok: true }, body: { total: 1 }, bodyText: json });
+    const gzipped = await client(bytesTransport(gzipSync(json), { 'content-encoding': 'gzip' })).get('/x');
+    expect(gzipped).toMatchObject({ contentEncoding: { coding: 'gzip', decoded: true }, json: { ok: true }, body: { total: 1 } });
+    const unknown = await client(bytesTransport(Buffer.from('zzz'), { 'content-encoding': 'zstd' })).get('/x');
+    expect(unknown.contentEncoding).toEqual({ coding: 'zstd', decoded: false });
+    expect(unknown.json).toEqual({ ok: false, error: expect.stringContaining('Content-Encoding: zstd, and the harness cannot decode') });
+    // A bomb stops at the body limit, as a plain body does.
+    const bomb = await client(bytesTransport(gzipSync(Buffer.alloc(5_000_000, ' ')), { 'content-encoding': 'gzip' }), [], {
+      maxBodyBytes: 1_000_000,
+    }).get('/x');
+    expect(bomb.tooLargeBytes).toBe(1_000_000);
+  },
+);
 
-test('duplicate member names are found, with their JSON Pointers; a number JSON cannot keep is quoted as the body wrote it', async () => {
-  const text = '{"id":"mdm-1","id":"curated","data":{"NPI":["1"],"Name":[{"a":1,"a":2}]},"total":1e400,"big":12345678901234567890}';
-  const exchange = await client(bytesTransport(Buffer.from(text))).get('/x');
-  expect(exchange.duplicateNames).toEqual(['/id', '/data/Name/0/a']);
-  expect(exchange.body).toMatchObject({ id: 'curated' });
-  expect(bodyExcerpt(exchange, '/total')).toBe('/total = 1e400');
-  expect(bodyExcerpt(exchange, '/big')).toBe('/big = 12345678901234567890');
-  // No duplicate, no second parse: a string value holding `":` only makes the parser look.
-  const clean = await client(bytesTransport(Buffer.from('{"a":"x\\":y","b":[{"c":1}]}'))).get('/x');
-  expect(clean.duplicateNames).toBeUndefined();
-});
+test(
+  'duplicate member names are found, with their JSON Pointers; a number JSON cannot keep is quoted as the body wrote it',
+  { tag: '@fast' },
+  async () => {
+    const text = '{"id":"mdm-1","id":"curated","data":{"NPI":["1"],"Name":[{"a":1,"a":2}]},"total":1e400,"big":12345678901234567890}';
+    const exchange = await client(bytesTransport(Buffer.from(text))).get('/x');
+    expect(exchange.duplicateNames).toEqual(['/id', '/data/Name/0/a']);
+    expect(exchange.body).toMatchObject({ id: 'curated' });
+    expect(bodyExcerpt(exchange, '/total')).toBe('/total = 1e400');
+    expect(bodyExcerpt(exchange, '/big')).toBe('/big = 12345678901234567890');
+    // No duplicate, no second parse: a string value holding `":` only makes the parser look.
+    const clean = await client(bytesTransport(Buffer.from('{"a":"x\\":y","b":[{"c":1}]}'))).get('/x');
+    expect(clean.duplicateNames).toBeUndefined();
+  },
+);
 
-test('a body is decoded as UTF-8 strictly: the offset and byte of the first that is none is kept, the text judged with U+FFFD', async () => {
-  const latin1 = Buffer.from('{"data":{"PreferredLanguage":["Français"]}}', 'latin1');
-  const transport: Transport = {
-    get: async () => ({ status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: latin1 }),
-    close: async () => undefined,
-  };
-  const exchange = await client(transport).get('/provider/searchSingleBest', { NPI: '1' });
-  const offset = latin1.indexOf(0xe7);
-  expect(exchange.invalidUtf8).toEqual({ offset, byte: 0xe7 });
-  expect(exchange.bodyText).toContain('Fran\ufffdais');
-  // Well-formed UTF-8, 4-byte sequences included, is left alone; an overlong form, a surrogate, a sequence cut short are not.
-  expect(firstInvalidUtf8(Buffer.from('{"a":"Français 名前 😀"}', 'utf8'))).toBeUndefined();
-  expect(firstInvalidUtf8(Buffer.from([0x61, 0xc0, 0xaf]))).toBe(1);
-  expect(firstInvalidUtf8(Buffer.from([0x61, 0x62, 0xed, 0xa0, 0x80]))).toBe(2);
-  expect(firstInvalidUtf8(Buffer.from([0xe2, 0x82]))).toBe(0);
-});
+test(
+  'a body is decoded as UTF-8 strictly: the offset and byte of the first that is none is kept, the text judged with U+FFFD',
+  { tag: '@fast' },
+  async () => {
+    const latin1 = Buffer.from('{"data":{"PreferredLanguage":["Français"]}}', 'latin1');
+    const transport: Transport = {
+      get: async () => ({ status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: latin1 }),
+      close: async () => undefined,
+    };
+    const exchange = await client(transport).get('/provider/searchSingleBest', { NPI: '1' });
+    const offset = latin1.indexOf(0xe7);
+    expect(exchange.invalidUtf8).toEqual({ offset, byte: 0xe7 });
+    expect(exchange.bodyText).toContain('Fran\ufffdais');
+    // Well-formed UTF-8, 4-byte sequences included, is left alone; an overlong form, a surrogate, a sequence cut short are not.
+    expect(firstInvalidUtf8(Buffer.from('{"a":"Français 名前 😀"}', 'utf8'))).toBeUndefined();
+    expect(firstInvalidUtf8(Buffer.from([0x61, 0xc0, 0xaf]))).toBe(1);
+    expect(firstInvalidUtf8(Buffer.from([0x61, 0x62, 0xed, 0xa0, 0x80]))).toBe(2);
+    expect(firstInvalidUtf8(Buffer.from([0xe2, 0x82]))).toBe(0);
+  },
+);
 
-test("an answer's excerpt is cut after the whole body is redacted: a secret across the cut leaves no part of it", async () => {
-  const body = JSON.stringify({ message: `${'x'.repeat(180)} secret-token-1 echoed` });
-  const exchange = await client(fakeTransport([{ status: 404, body }]).transport).get('/provider/searchSingleBest', { NPI: '1' });
-  expect(exchange.bodyText).toContain('secret-token-1');
-  expect(exchange.excerpt).toBe(body.replace('secret-token-1', REDACTED).slice(0, 200));
-  expect(exchange.excerpt).not.toContain('secret-');
-});
+test(
+  "an answer's excerpt is cut after the whole body is redacted: a secret across the cut leaves no part of it",
+  { tag: '@fast' },
+  async () => {
+    const body = JSON.stringify({ message: `${'x'.repeat(180)} secret-token-1 echoed` });
+    const exchange = await client(fakeTransport([{ status: 404, body }]).transport).get('/provider/searchSingleBest', { NPI: '1' });
+    expect(exchange.bodyText).toContain('secret-token-1');
+    expect(exchange.excerpt).toBe(body.replace('secret-token-1', REDACTED).slice(0, 200));
+    expect(exchange.excerpt).not.toContain('secret-');
+  },
+);

@@ -20,20 +20,24 @@ import { judgeLatitudeJob } from '../../src/suite-runs/latitude-run';
 import { SCHEMA } from '../../src/schema-validation/validator';
 import { expect, test } from './fixtures';
 
-test('a setting names a point and its data, and is written back as it was read; a key or value the latitude does not know is one line', () => {
-  const setting = parseLatitude('data=7, total=page-count,ambiguity=longer-message-409');
-  expect(setting).toEqual({ point: { total: 'page-count', ambiguity: 'longer-message-409' }, data: 7 });
-  // Catalogue order, the data seed first: the same point always reads the same.
-  expect(settingText(setting)).toBe('data=7,ambiguity=longer-message-409,total=page-count');
-  expect(parseLatitude(settingText(setting))).toEqual(setting);
-  expect(() => parseLatitude('totl=page-count')).toThrow(LatitudeSettingError);
-  expect(() => parseLatitude('total=some')).toThrow('total takes all-matches, page-count, capped-1000');
-  expect(() => parseLatitude('data=x')).toThrow('a data seed is a whole number');
-  // A value served only beside another says so in what is served: Page from 0 with a total that counts the page.
-  expect(settingText(parseLatitude('first-page=0'))).toBe('total=page-count,first-page=0');
-});
+test(
+  'a setting names a point and its data, and is written back as it was read; a key or value the latitude does not know is one line',
+  { tag: '@fast' },
+  () => {
+    const setting = parseLatitude('data=7, total=page-count,ambiguity=longer-message-409');
+    expect(setting).toEqual({ point: { total: 'page-count', ambiguity: 'longer-message-409' }, data: 7 });
+    // Catalogue order, the data seed first: the same point always reads the same.
+    expect(settingText(setting)).toBe('data=7,ambiguity=longer-message-409,total=page-count');
+    expect(parseLatitude(settingText(setting))).toEqual(setting);
+    expect(() => parseLatitude('totl=page-count')).toThrow(LatitudeSettingError);
+    expect(() => parseLatitude('total=some')).toThrow('total takes all-matches, page-count, capped-1000');
+    expect(() => parseLatitude('data=x')).toThrow('a data seed is a whole number');
+    // A value served only beside another says so in what is served: Page from 0 with a total that counts the page.
+    expect(settingText(parseLatitude('first-page=0'))).toBe('total=page-count,first-page=0');
+  },
+);
 
-test('a point drawn from a seed is the same for the same seed, and every dimension takes every value somewhere', () => {
+test('a point drawn from a seed is the same for the same seed, and every dimension takes every value somewhere', { tag: '@fast' }, () => {
   const draw = (seed: number) => {
     const rng = new Random(seed);
     return sampledLatitude(seed, (choices) => rng.int(0, choices - 1));
@@ -45,30 +49,37 @@ test('a point drawn from a seed is the same for the same seed, and every dimensi
   for (const dimension of LATITUDE) expect([...seen.get(dimension.key)!].sort()).toEqual(dimension.values.map((v) => v.name).sort());
 });
 
-test('values of different dimensions compose: each wraps the hooks before it, and the reference is the empty point', () => {
-  expect(behaviourAt({})).toBe(REFERENCE_BEHAVIOUR);
-  expect(valuesAt({ total: 'all-matches' })).toEqual([]);
-  // Three values that each change the bundle: all three show in one answer.
-  const behaviour = behaviourAt({ total: 'page-count', links: 'self-only', timestamps: 'z' });
-  const bundle = {
-    resourceType: 'Bundle',
-    id: '0b8f7c2e-4a7d-4c8e-9b1a-3f2e1d0c9b8a',
-    meta: { versionId: '1', lastUpdated: '2026-01-02T03:04:05+00:00' },
-    type: 'searchset',
-    total: 60,
-    link: [
-      { relation: 'self', url: 'http://x/fhir/organization?name=A' },
-      { relation: 'next', url: 'http://x/fhir/organization?name=A&Page=2' },
-    ],
-    entry: [],
-  } as const;
-  const answered = behaviour.organization.bundle(structuredClone(bundle) as never, { base: 'http://x', call: 1 } as never) as typeof bundle;
-  expect(answered.total).toBe(0);
-  expect(answered.link.map((l) => l.relation)).toEqual(['self']);
-  expect(answered.meta.lastUpdated).toBe('2026-01-02T03:04:05.000Z');
-});
+test(
+  'values of different dimensions compose: each wraps the hooks before it, and the reference is the empty point',
+  { tag: '@fast' },
+  () => {
+    expect(behaviourAt({})).toBe(REFERENCE_BEHAVIOUR);
+    expect(valuesAt({ total: 'all-matches' })).toEqual([]);
+    // Three values that each change the bundle: all three show in one answer.
+    const behaviour = behaviourAt({ total: 'page-count', links: 'self-only', timestamps: 'z' });
+    const bundle = {
+      resourceType: 'Bundle',
+      id: '0b8f7c2e-4a7d-4c8e-9b1a-3f2e1d0c9b8a',
+      meta: { versionId: '1', lastUpdated: '2026-01-02T03:04:05+00:00' },
+      type: 'searchset',
+      total: 60,
+      link: [
+        { relation: 'self', url: 'http://x/fhir/organization?name=A' },
+        { relation: 'next', url: 'http://x/fhir/organization?name=A&Page=2' },
+      ],
+      entry: [],
+    } as const;
+    const answered = behaviour.organization.bundle(
+      structuredClone(bundle) as never,
+      { base: 'http://x', call: 1 } as never,
+    ) as typeof bundle;
+    expect(answered.total).toBe(0);
+    expect(answered.link.map((l) => l.relation)).toEqual(['self']);
+    expect(answered.meta.lastUpdated).toBe('2026-01-02T03:04:05.000Z');
+  },
+);
 
-test('every value of the latitude off the reference is a conformant variant of the mutation run, or in one', () => {
+test('every value of the latitude off the reference is a conformant variant of the mutation run, or in one', { tag: '@fast' }, () => {
   const served = new Set(VARIANT_POINTS.flatMap(({ point }) => valuesAt(point)));
   const missing = LATITUDE.flatMap((d) =>
     d.values
@@ -80,28 +91,30 @@ test('every value of the latitude off the reference is a conformant variant of t
   expect(VARIANTS.map((v) => v.name)).toEqual(VARIANT_POINTS.map((v) => v.name));
 });
 
-test('a data seed draws a directory of real shapes that keeps §2.3–2.4: names of several words, chains, identifiers of other forms', ({
-  schemas,
-}) => {
-  const seed = [...Array(40).keys()]
-    .map((i) => i + 1)
-    .find((s) => shapeOptionsOf(s).crowded && shapeOptionsOf(s).curatedIds === 'reserved')!;
-  const { providers, organizations } = seededDirectory(seed);
-  for (const { golden, sources } of providers) {
-    expect(schemas.validate(SCHEMA.goldenRecord, golden), golden.id).toEqual({ valid: true });
-    expect(schemas.validate(SCHEMA.sourceRecords, sources), golden.id).toEqual({ valid: true });
-  }
-  for (const organization of organizations) expect(schemas.validate(SCHEMA.organization, organization)).toEqual({ valid: true });
-  const lastNames = providers.flatMap((p) => p.golden.data.Name!.flatMap((n) => n.LastName ?? []));
-  expect(lastNames.some((name) => /\s/.test(name))).toBe(true);
-  expect(providers.some((p) => /[/:+=]/.test(p.golden.id))).toBe(true);
-  const byState = new Map<string, number>();
-  for (const o of organizations) byState.set(o.address[0].state, (byState.get(o.address[0].state) ?? 0) + 1);
-  expect(Math.max(...byState.values())).toBeGreaterThan(1000);
-  const byName = new Map<string, number>();
-  for (const o of organizations) byName.set(o.name, (byName.get(o.name) ?? 0) + 1);
-  expect(Math.max(...byName.values())).toBeGreaterThan(25);
-});
+test(
+  'a data seed draws a directory of real shapes that keeps §2.3–2.4: names of several words, chains, identifiers of other forms',
+  { tag: '@fast' },
+  ({ schemas }) => {
+    const seed = [...Array(40).keys()]
+      .map((i) => i + 1)
+      .find((s) => shapeOptionsOf(s).crowded && shapeOptionsOf(s).curatedIds === 'reserved')!;
+    const { providers, organizations } = seededDirectory(seed);
+    for (const { golden, sources } of providers) {
+      expect(schemas.validate(SCHEMA.goldenRecord, golden), golden.id).toEqual({ valid: true });
+      expect(schemas.validate(SCHEMA.sourceRecords, sources), golden.id).toEqual({ valid: true });
+    }
+    for (const organization of organizations) expect(schemas.validate(SCHEMA.organization, organization)).toEqual({ valid: true });
+    const lastNames = providers.flatMap((p) => p.golden.data.Name!.flatMap((n) => n.LastName ?? []));
+    expect(lastNames.some((name) => /\s/.test(name))).toBe(true);
+    expect(providers.some((p) => /[/:+=]/.test(p.golden.id))).toBe(true);
+    const byState = new Map<string, number>();
+    for (const o of organizations) byState.set(o.address[0].state, (byState.get(o.address[0].state) ?? 0) + 1);
+    expect(Math.max(...byState.values())).toBeGreaterThan(1000);
+    const byName = new Map<string, number>();
+    for (const o of organizations) byName.set(o.name, (byName.get(o.name) ?? 0) + 1);
+    expect(Math.max(...byName.values())).toBeGreaterThan(25);
+  },
+);
 
 /**
  * Points each driver once raised a false alarm on (issue "Trusted both ways"): a longer ambiguity
@@ -115,17 +128,21 @@ const POINTS = [
 ];
 
 for (const point of POINTS)
-  test(`no driver raises a false alarm at ${point}`, async () => {
+  test(`no driver raises a false alarm at ${point}`, { tag: '@fast' }, async () => {
     const result = await judgeLatitudeJob({ kind: 'conformant', setting: parseLatitude(point) });
     expect(result.problems, result.summary).toEqual([]);
   });
 
-test('a fault stays caught over a point of the latitude: a total that counts the page does not hide pages of 20', async () => {
-  const result = await judgeLatitudeJob({
-    kind: 'fault',
-    point: parseLatitude('total=page-count,links=self-only').point,
-    fault: 'page-size-20',
-  });
-  expect(result.problems, result.summary).toEqual([]);
-  expect(result.unprovable).toBeUndefined();
-});
+test(
+  'a fault stays caught over a point of the latitude: a total that counts the page does not hide pages of 20',
+  { tag: '@fast' },
+  async () => {
+    const result = await judgeLatitudeJob({
+      kind: 'fault',
+      point: parseLatitude('total=page-count,links=self-only').point,
+      fault: 'page-size-20',
+    });
+    expect(result.problems, result.summary).toEqual([]);
+    expect(result.unprovable).toBeUndefined();
+  },
+);

@@ -37,28 +37,32 @@ function slowMake(): { make: (folder: string) => Promise<void>; calls: () => num
   };
 }
 
-test('a template is made once, by one of the stores that start together, and each new store is a whole copy', async () => {
-  await withTemporaryRoot(async () => {
-    const stores = mkdtempSync(join(tmpdir(), 'stores-'));
-    const { make, calls } = slowMake();
-    const made = await Promise.all([1, 2, 3].map((i) => copyOfTemplate(join(stores, `s${i}`), 'schema 1', make)));
-    expect(made).toEqual([true, true, true]);
-    expect(calls()).toBeGreaterThanOrEqual(1);
-    const before = calls();
-    expect(await copyOfTemplate(join(stores, 's4'), 'schema 1', make)).toBe(true);
-    expect(calls(), 'an existing template is copied, not made again').toBe(before);
-    for (const store of ['s1', 's2', 's3', 's4']) {
-      expect(readFileSync(join(stores, store, 'PG_VERSION'), 'utf8')).toBe('17\n');
-      expect(readFileSync(join(stores, store, 'base', 'data'), 'utf8')).toHaveLength(10_000);
-    }
-    expect(readdirSync(stores).sort(), 'no folder left half copied').toEqual(['s1', 's2', 's3', 's4']);
-    // Another schema is another template.
-    expect(await copyOfTemplate(join(stores, 's5'), 'schema 2', make)).toBe(true);
-    expect(calls()).toBe(before + 1);
-  });
-});
+test(
+  'a template is made once, by one of the stores that start together, and each new store is a whole copy',
+  { tag: '@fast' },
+  async () => {
+    await withTemporaryRoot(async () => {
+      const stores = mkdtempSync(join(tmpdir(), 'stores-'));
+      const { make, calls } = slowMake();
+      const made = await Promise.all([1, 2, 3].map((i) => copyOfTemplate(join(stores, `s${i}`), 'schema 1', make)));
+      expect(made).toEqual([true, true, true]);
+      expect(calls()).toBeGreaterThanOrEqual(1);
+      const before = calls();
+      expect(await copyOfTemplate(join(stores, 's4'), 'schema 1', make)).toBe(true);
+      expect(calls(), 'an existing template is copied, not made again').toBe(before);
+      for (const store of ['s1', 's2', 's3', 's4']) {
+        expect(readFileSync(join(stores, store, 'PG_VERSION'), 'utf8')).toBe('17\n');
+        expect(readFileSync(join(stores, store, 'base', 'data'), 'utf8')).toHaveLength(10_000);
+      }
+      expect(readdirSync(stores).sort(), 'no folder left half copied').toEqual(['s1', 's2', 's3', 's4']);
+      // Another schema is another template.
+      expect(await copyOfTemplate(join(stores, 's5'), 'schema 2', make)).toBe(true);
+      expect(calls()).toBe(before + 1);
+    });
+  },
+);
 
-test('a template folder open to other users is not used: the store is made in place', async () => {
+test('a template folder open to other users is not used: the store is made in place', { tag: '@fast' }, async () => {
   await withTemporaryRoot(async (tmp) => {
     const root = join(tmp, `directory-conformance-${userInfo().uid}`);
     mkdirSync(root);
@@ -71,7 +75,7 @@ test('a template folder open to other users is not used: the store is made in pl
   });
 });
 
-test('a template that cannot be made leaves no store folder: the store is made in place', async () => {
+test('a template that cannot be made leaves no store folder: the store is made in place', { tag: '@fast' }, async () => {
   await withTemporaryRoot(async (tmp) => {
     const store = join(tmp, 'store');
     const failing = () => Promise.reject(new Error('initdb failed'));

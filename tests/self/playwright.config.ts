@@ -1,9 +1,12 @@
 import { defineConfig } from '@playwright/test';
+import { tierOfRun } from './tier';
 
 /** The harness's own tests: schemas, generator, reference server, reporter, mutation run. */
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // SELF_TEST_TIER=fast or full: one tier's tests (tier.ts); without it, both.
+  ...(tierOfRun() ? { grep: new RegExp(`@${tierOfRun()}\\b`) } : {}),
   outputDir: '../../test-results/self',
   // Two cores: one worker each. The tests are independent and share nothing on disk.
   workers: 2,

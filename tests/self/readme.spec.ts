@@ -89,49 +89,50 @@ const yourService = (origin: string) => (command: string) =>
 /** The README's server at `port` instead of :3000: the walk then runs wherever another server holds :3000. */
 const servedOn = (port: number) => (command: string) => command.split(`127.0.0.1:${README_PORT}`).join(`127.0.0.1:${port}`);
 
-test('every command block of the README, and of the docs pages that show a walk, runs as written, in order, and exits as it says', async () => {
-  // Ten suite runs and five surveys: 4 minutes on an idle 2-core machine, 6 and more with both cores busy.
-  test.setTimeout(1_200_000);
-  const blocks = readmeBlocks();
-  const setUp = blocks.shift()!;
-  expect(setUp.map((l) => l.command.split('#')[0].trim())).toEqual(['npm ci && npm run conformance', 'npm test']);
-  test.info().annotations.push({ type: 'not run', description: 'the set-up block: npm ci and npm test are what runs this test' });
-  const port = await freePort();
-  const service = await startReferenceServer();
-  const cwd = newcomersFolder();
-  try {
-    for (const [i, block] of blocks.entries()) {
-      const { exits, output } = runBlock(block, cwd, (command) => servedOn(port)(yourService(service.origin)(command)), port);
-      const said = `block ${i + 2} (${block.length} lines):\n${output.slice(-3000)}`;
-      test.info().annotations.push({
-        type: 'README block',
-        description: `${i + 2}: ${block.map((l) => l.command.split(' ').slice(1, 3).join(' ')).join('; ')}`,
-      });
-      expect(exits, said).toEqual(block.map((line) => line.expectedExit));
-    }
-    // The walks of docs/, each from an empty folder.
-    for (const walk of WALKS) {
-      const folder = newcomersFolder();
-      for (const [i, block] of readmeBlocks(walk).entries()) {
-        const { exits, output } = runBlock(block, folder, (command) => servedOn(port)(yourService(service.origin)(command)), port);
-        expect(exits, `${walk}, block ${i + 1}:\n${output.slice(-3000)}`).toEqual(block.map((line) => line.expectedExit));
+test(
+  'every command block of the README, and of the docs pages that show a walk, runs as written, in order, and exits as it says',
+  { tag: '@full' },
+  async () => {
+    // Seven suite runs and four surveys: about 3 minutes on an idle 2-core machine, 5 and more with both cores busy.
+    test.setTimeout(1_200_000);
+    const blocks = readmeBlocks();
+    const setUp = blocks.shift()!;
+    expect(setUp.map((l) => l.command.split('#')[0].trim())).toEqual(['npm ci && npm run conformance', 'npm test', 'npm run test:full']);
+    test.info().annotations.push({
+      type: 'not run',
+      description: 'the set-up block: npm ci, npm test and npm run test:full are what runs this test',
+    });
+    const port = await freePort();
+    const service = await startReferenceServer();
+    const cwd = newcomersFolder();
+    try {
+      for (const [i, block] of blocks.entries()) {
+        const { exits, output } = runBlock(block, cwd, (command) => servedOn(port)(yourService(service.origin)(command)), port);
+        const said = `block ${i + 2} (${block.length} lines):\n${output.slice(-3000)}`;
+        test.info().annotations.push({
+          type: 'README block',
+          description: `${i + 2}: ${block.map((l) => l.command.split(' ').slice(1, 3).join(' ')).join('; ')}`,
+        });
+        expect(exits, said).toEqual(block.map((line) => line.expectedExit));
       }
+      // The walks of docs/, each from an empty folder.
+      for (const walk of WALKS) {
+        const folder = newcomersFolder();
+        for (const [i, block] of readmeBlocks(walk).entries()) {
+          const { exits, output } = runBlock(block, folder, (command) => servedOn(port)(yourService(service.origin)(command)), port);
+          expect(exits, `${walk}, block ${i + 1}:\n${output.slice(-3000)}`).toEqual(block.map((line) => line.expectedExit));
+        }
+      }
+    } finally {
+      await service.stop();
     }
-  } finally {
-    await service.stop();
-  }
-  // What each section promised is there.
-  for (const file of [
-    'probes.acme.json',
-    'conformance-baseline.json',
-    'release-2/conformance.json',
-    'survey-report/survey.json',
-    'history-page/index.html',
-  ])
-    expect(existsSync(join(cwd, file)), file).toBe(true);
-});
+    // What each section promised is there.
+    for (const file of ['probes.acme.json', 'conformance-baseline.json', 'release-2/conformance.json', 'survey-report/survey.json'])
+      expect(existsSync(join(cwd, file)), file).toBe(true);
+  },
+);
 
-test("the example service's address, used as written, fails in one line that names the setting", () => {
+test("the example service's address, used as written, fails in one line that names the setting", { tag: '@full' }, () => {
   const lines = [readmeBlocks(), ...WALKS.map((walk) => readmeBlocks(walk))]
     .flat(2)
     // A line that reads a probes file stops at the file in an empty folder, before it asks anything.
@@ -151,7 +152,7 @@ test("the example service's address, used as written, fails in one line that nam
   }
 });
 
-test("the README's images are of the pages as they are read now: made by npm run images at the pages' width", () => {
+test("the README's images are of the pages as they are read now: made by npm run images at the pages' width", { tag: '@fast' }, () => {
   const images = [...readFileSync(join(PACKAGE_ROOT, 'README.md'), 'utf8').matchAll(/!\[[^\]]*\]\((docs\/[^)]+\.png)\)/g)].map((m) => m[1]);
   expect(images.length).toBeGreaterThan(0);
   for (const image of images) {
@@ -161,7 +162,7 @@ test("the README's images are of the pages as they are read now: made by npm run
   }
 });
 
-test('docs/specification.md is the specification the suite cites, word for word', () => {
+test('docs/specification.md is the specification the suite cites, word for word', { tag: '@fast' }, () => {
   const shared = join(PACKAGE_ROOT, '..', 'shared', 'spec', 'directory-search-service-v1.0.md');
   test.skip(!existsSync(shared), 'no shared copy of the specification beside this checkout to compare with');
   expect(readFileSync(join(PACKAGE_ROOT, 'docs', 'specification.md'), 'utf8')).toBe(readFileSync(shared, 'utf8'));

@@ -5,48 +5,56 @@ import { expect, test } from './fixtures';
 
 const redactor = new Redactor(['tok-ABC123', 'tenant secret/+', 'ab']);
 
-test('secrets are replaced in text, plain, percent-encoded and base64', () => {
+test('secrets are replaced in text, plain, percent-encoded and base64', { tag: '@fast' }, () => {
   const base64 = Buffer.from('tok-ABC123').toString('base64');
   const text = `Bearer tok-ABC123; q=${encodeURIComponent('tenant secret/+')}; basic ${base64}`;
   expect(redactor.text(text)).toBe(`Bearer ${REDACTED}; q=${REDACTED}; basic ${REDACTED}`);
 });
 
-test('secrets of fewer than eight letters and digits are not searched for (they would blank out ordinary text): the configuration refuses such a credential', () => {
-  expect(redactor.text('abacus')).toBe('abacus');
-  expect(new Redactor(['short-1']).text('a short-1 b')).toBe('a short-1 b');
-});
+test(
+  'secrets of fewer than eight letters and digits are not searched for (they would blank out ordinary text): the configuration refuses such a credential',
+  { tag: '@fast' },
+  () => {
+    expect(redactor.text('abacus')).toBe('abacus');
+    expect(new Redactor(['short-1']).text('a short-1 b')).toBe('a short-1 b');
+  },
+);
 
-test('a secret is found on the normalised text, whatever the encoding: twice percent-encoded, HTML entities, upper case, every character a JSON escape, base64 of base64, inside longer base64 at every alignment', () => {
-  const secret = 'tok/EN+Z4x9qL=';
-  const found = new Redactor([secret]);
-  const forms = [
-    encodeURIComponent(encodeURIComponent(secret)),
-    'tok&#x2F;EN&#x2B;Z4x9qL&#61;',
-    'tok&sol;EN&plus;Z4x9qL&equals;',
-    secret.toUpperCase(),
-    [...secret].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
-    Buffer.from(Buffer.from(secret).toString('base64')).toString('base64'),
-    ...[0, 1, 2].map((k) => Buffer.from(`${'x'.repeat(k)}${secret}tail`).toString('base64')),
-    Buffer.from(`Bearer ${secret}`).toString('base64'),
-  ];
-  for (const form of forms) {
-    const text = `before ${form} after`;
-    const redacted = found.text(text);
-    expect(redacted, form).toContain(REDACTED);
-    expect(found.holdsSecret(redacted), `${form} → ${redacted}`).toBe(false);
-    expect(redacted.startsWith('before ') && redacted.endsWith(' after'), redacted).toBe(true);
-  }
-  // Only the raw span that decodes to the secret goes.
-  expect(found.text(`x=${encodeURIComponent(encodeURIComponent(secret))}&y=1`)).toBe(`x=${REDACTED}&y=1`);
-});
+test(
+  'a secret is found on the normalised text, whatever the encoding: twice percent-encoded, HTML entities, upper case, every character a JSON escape, base64 of base64, inside longer base64 at every alignment',
+  { tag: '@fast' },
+  () => {
+    const secret = 'tok/EN+Z4x9qL=';
+    const found = new Redactor([secret]);
+    const forms = [
+      encodeURIComponent(encodeURIComponent(secret)),
+      'tok&#x2F;EN&#x2B;Z4x9qL&#61;',
+      'tok&sol;EN&plus;Z4x9qL&equals;',
+      secret.toUpperCase(),
+      [...secret].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+      Buffer.from(Buffer.from(secret).toString('base64')).toString('base64'),
+      ...[0, 1, 2].map((k) => Buffer.from(`${'x'.repeat(k)}${secret}tail`).toString('base64')),
+      Buffer.from(`Bearer ${secret}`).toString('base64'),
+    ];
+    for (const form of forms) {
+      const text = `before ${form} after`;
+      const redacted = found.text(text);
+      expect(redacted, form).toContain(REDACTED);
+      expect(found.holdsSecret(redacted), `${form} → ${redacted}`).toBe(false);
+      expect(redacted.startsWith('before ') && redacted.endsWith(' after'), redacted).toBe(true);
+    }
+    // Only the raw span that decodes to the secret goes.
+    expect(found.text(`x=${encodeURIComponent(encodeURIComponent(secret))}&y=1`)).toBe(`x=${REDACTED}&y=1`);
+  },
+);
 
-test('credential-like query parameters and URL user info are redacted', () => {
+test('credential-like query parameters and URL user info are redacted', { tag: '@fast' }, () => {
   const shown = redactor.url('https://user:pw@example.org/fhir/organization?name=x&api_key=zzz&Token=yyy');
   expect(shown).not.toMatch(/zzz|yyy|user|pw@/);
   expect(shown).toContain('name=x');
 });
 
-test('structured values are redacted in every string and member name, as their JSON form would be', () => {
+test('structured values are redacted in every string and member name, as their JSON form would be', { tag: '@fast' }, () => {
   expect(redactor.value({ header: 'Bearer tok-ABC123', list: ['tok-ABC123'] })).toEqual({ header: `Bearer ${REDACTED}`, list: [REDACTED] });
   expect(redactor.value({ 'tok-ABC123': { deeper: [{ 'x-tok-ABC123': 'tok-ABC123!' }] } })).toEqual({
     [REDACTED]: { deeper: [{ [`x-${REDACTED}`]: `${REDACTED}!` }] },
@@ -57,35 +65,47 @@ test('structured values are redacted in every string and member name, as their J
   expect(Object.keys(redactor.value(value))).toEqual(['b', 'c', 'd', 'e', 'f']);
 });
 
-test('every form a service may echo a secret in is replaced: JSON-escaped (PHP too), percent-encoded in either case, form-encoded, base64 and base64url', () => {
-  const secret = 'tenant secret/+é';
-  const forms = [
-    'tenant secret\\/+\\u00e9',
-    'tenant%20secret%2f%2b%c3%a9',
-    'tenant+secret%2F%2B%C3%A9',
-    Buffer.from(secret).toString('base64url'),
-    Buffer.from(secret).toString('base64'),
-  ];
-  const redactorOf = new Redactor([secret]);
-  for (const form of forms) expect(redactorOf.text(`a ${form} b`), form).toBe(`a ${REDACTED} b`);
-});
+test(
+  'every form a service may echo a secret in is replaced: JSON-escaped (PHP too), percent-encoded in either case, form-encoded, base64 and base64url',
+  { tag: '@fast' },
+  () => {
+    const secret = 'tenant secret/+é';
+    const forms = [
+      'tenant secret\\/+\\u00e9',
+      'tenant%20secret%2f%2b%c3%a9',
+      'tenant+secret%2F%2B%C3%A9',
+      Buffer.from(secret).toString('base64url'),
+      Buffer.from(secret).toString('base64'),
+    ];
+    const redactorOf = new Redactor([secret]);
+    for (const form of forms) expect(redactorOf.text(`a ${form} b`), form).toBe(`a ${REDACTED} b`);
+  },
+);
 
-test('a cut inside a secret leaves none of it: the start of a secret before a cut mark is replaced, a start under four characters or none left alone', () => {
-  const cut = (text: string) => `${text}… (120 more bytes)`;
-  expect(redactor.text(cut('value: tok-AB'))).toBe(cut(`value: ${REDACTED}`));
-  expect(redactor.text(cut(`x ${Buffer.from('tok-ABC123').toString('base64').slice(0, 6)}`))).toBe(cut(`x ${REDACTED}`));
-  expect(redactor.text(cut('value: tok'))).toBe(cut('value: tok'));
-  expect(redactor.text(cut('value: tokens'))).toBe(cut('value: tokens'));
-  expect(redactor.text('two cuts: tok-A… and tok-ABC123')).toBe(`two cuts: ${REDACTED}… and ${REDACTED}`);
-});
+test(
+  'a cut inside a secret leaves none of it: the start of a secret before a cut mark is replaced, a start under four characters or none left alone',
+  { tag: '@fast' },
+  () => {
+    const cut = (text: string) => `${text}… (120 more bytes)`;
+    expect(redactor.text(cut('value: tok-AB'))).toBe(cut(`value: ${REDACTED}`));
+    expect(redactor.text(cut(`x ${Buffer.from('tok-ABC123').toString('base64').slice(0, 6)}`))).toBe(cut(`x ${REDACTED}`));
+    expect(redactor.text(cut('value: tok'))).toBe(cut('value: tok'));
+    expect(redactor.text(cut('value: tokens'))).toBe(cut('value: tokens'));
+    expect(redactor.text('two cuts: tok-A… and tok-ABC123')).toBe(`two cuts: ${REDACTED}… and ${REDACTED}`);
+  },
+);
 
-test('an Authorization value is taken apart: the credential, and of Basic the decoded user:password, the user and the password are each a secret', () => {
-  const basic = `Basic ${Buffer.from('integration-user:pa55word-2026').toString('base64')}`;
-  const { secrets, essential } = credentialSecrets(basic);
-  expect(secrets).toEqual([basic, basic.slice(6), 'integration-user:pa55word-2026', 'integration-user', 'pa55word-2026']);
-  expect(essential).toBe('pa55word-2026');
-  const found = new Redactor(secrets);
-  for (const echo of ['integration-user:pa55word-2026', 'user integration-user', 'password=pa55word-2026', basic.slice(6)])
-    expect(found.text(`<${echo}>`), echo).not.toMatch(/integration-user|pa55word-2026|aW50ZWdyYXRpb24tdXNlcjpwYTU1d29yZC0yMDI2/);
-  expect(credentialSecrets('Bearer tok-123456789').secrets).toEqual(['Bearer tok-123456789', 'tok-123456789']);
-});
+test(
+  'an Authorization value is taken apart: the credential, and of Basic the decoded user:password, the user and the password are each a secret',
+  { tag: '@fast' },
+  () => {
+    const basic = `Basic ${Buffer.from('integration-user:pa55word-2026').toString('base64')}`;
+    const { secrets, essential } = credentialSecrets(basic);
+    expect(secrets).toEqual([basic, basic.slice(6), 'integration-user:pa55word-2026', 'integration-user', 'pa55word-2026']);
+    expect(essential).toBe('pa55word-2026');
+    const found = new Redactor(secrets);
+    for (const echo of ['integration-user:pa55word-2026', 'user integration-user', 'password=pa55word-2026', basic.slice(6)])
+      expect(found.text(`<${echo}>`), echo).not.toMatch(/integration-user|pa55word-2026|aW50ZWdyYXRpb24tdXNlcjpwYTU1d29yZC0yMDI2/);
+    expect(credentialSecrets('Bearer tok-123456789').secrets).toEqual(['Bearer tok-123456789', 'tok-123456789']);
+  },
+);

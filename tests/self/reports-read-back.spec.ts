@@ -60,144 +60,157 @@ function readBackRuns(folders: readonly string[]): ConformanceReport[] {
   return reports;
 }
 
-test("a gated run's report, with known, new, fixed, expired and unchecked entries and accepted, expired and closed gaps, is read back and kept", async ({
-  postgres,
-}) => {
-  const dir = tempDir();
-  const baseline: Baseline = {
-    expectations: [
-      { id: 'ORG-PAGE', reason: 'vendor pages by 20 until v2', owner: 'directory team' },
-      // Covers another location than the one that fails: that one is new, this one fixed.
-      { id: 'SB-ROOT-OBJECT', fingerprint: 'searchSingleBest /data', reason: 'was an array' },
-      { id: 'ORG-PAGE-DISJOINT', reason: 'repeats', expires: '2020-01-01' },
-      // Its requirement did not run: nothing shows whether it still fails.
-      { id: 'ORG-NEXT-LINK', reason: 'no next links yet' },
-    ],
-    gaps: [
-      { id: 'ORG-NEXT-LINK', reason: 'no next links yet' },
-      { id: 'ORG-TOTAL', reason: 'until the walk runs', expires: '2020-01-01' },
-      { id: 'ORG-COUNT', reason: 'judged fully now' },
-    ],
-  };
-  const file = join(dir, 'baseline.json');
-  writeFileSync(file, JSON.stringify(baseline));
-  const judged = applyBaseline(RUN, { file, update: false, failOnDrift: false }, false);
-  const outcome = judged.baseline;
-  expect({
-    known: outcome.known.length,
-    new: outcome.new.length,
-    fixed: outcome.fixed.length,
-    expired: outcome.expired.length,
-    unchecked: outcome.unchecked.length,
-    accepted: outcome.gaps?.accepted.length,
-    expiredGaps: outcome.gaps?.expired.length,
-    closed: outcome.gaps?.closed.length,
-  }).toEqual({ known: 1, new: 1, fixed: 1, expired: 1, unchecked: 1, accepted: 1, expiredGaps: 1, closed: 1 });
-  const gated = join(dir, 'gated');
-  const plain = join(dir, 'plain');
-  const startedAt = '2026-11-27T08:00:00.000Z';
-  writeReport(gated, conformanceReport({ target: TARGET, startedAt, durationMs: 1, ...RUN, ...judged }), new Redactor([]));
-  writeReport(plain, conformanceReport({ target: TARGET, startedAt, durationMs: 1, ...RUN }), new Redactor([]));
-  const [, back] = readBackRuns([plain, gated]);
-  expect(back.baseline?.known[0].expectation.reason).toBe('vendor pages by 20 until v2');
-  await recordInBothStores([plain, gated], postgres);
-});
-
-test('a report of thousands of failures, each with kilobytes of evidence, stays under 2 MiB, keeps every failure and is read back', () => {
-  const dir = tempDir();
-  // As a check records them: the message's lines and the excerpt each capped (service-text.ts), every value failing.
-  const failures = (n: number) =>
-    Array.from({ length: n }, (_, i) => ({
-      level: 'MUST' as const,
-      message: `[DATA-FORMATS] MUST §2.4: Phone is not 10 digits\nGET https://directory.example/provider/searchSingleBest?NPI=${i}\n${'9'.repeat(4000)}`,
-      url: `https://directory.example/provider/searchSingleBest?NPI=${i}`,
-      pointer: '/data/Phone/0',
-      excerpt: '9'.repeat(2048),
-    }));
-  const write = (name: string, n: number) => {
-    const summary = summaryOf([{ id: 'DATA-FORMATS', checks: n, failures: failures(n) }]);
-    writeReport(
-      join(dir, name),
-      conformanceReport({ target: TARGET, startedAt: '2026-11-27T08:00:00.000Z', durationMs: 1, ...summary }),
-      new Redactor([]),
-    );
-    return { bytes: statSync(join(dir, name, 'conformance.json')).size, back: readReport(join(dir, name, 'conformance.json')) };
-  };
-  // A few failures: every byte of their evidence kept.
-  const few = write('few', 20);
-  expect(few.back.requirements.find((r) => r.id === 'DATA-FORMATS')!.failures[0].excerpt).toBe('9'.repeat(2048));
-  // Thousands: cut, and cut no more than it takes; every failure still there, with its level and the rule's words.
-  for (const n of [2000, 9000]) {
-    const many = write(`many-${n}`, n);
-    expect(many.bytes, `${n} failures`).toBeLessThanOrEqual(REPORT_JSON_MAX_BYTES);
-    expect(many.bytes, `${n} failures, cut no more than it takes`).toBeGreaterThan(REPORT_JSON_MAX_BYTES / 4);
-    const kept = many.back.requirements.find((r) => r.id === 'DATA-FORMATS')!;
-    expect(kept.failures).toHaveLength(n);
-    for (const failure of [kept.failures[0], kept.failures.at(-1)!]) {
-      expect(failure.level).toBe('MUST');
-      expect(failure.message).toMatch(/^\[DATA-FORMATS\] MUST §2\.4: Phone is not 10 digits/);
-    }
-  }
-});
-
-test('runs of the suite, plain and gated by the baseline that --update-baseline wrote (the same run twice), are read back and kept', async ({
-  postgres,
-}) => {
-  const server = await serveScenariosHere();
-  const dir = tempDir();
-  try {
-    const env = {
-      BASE_URL: `${server.origin}${scenarioPrefix('phone-punctuated')}`,
-      MAX_RPS: '0',
-      BASELINE_FILE: join(dir, 'baseline.json'),
+test(
+  "a gated run's report, with known, new, fixed, expired and unchecked entries and accepted, expired and closed gaps, is read back and kept",
+  { tag: '@full' },
+  async ({ postgres }) => {
+    const dir = tempDir();
+    const baseline: Baseline = {
+      expectations: [
+        { id: 'ORG-PAGE', reason: 'vendor pages by 20 until v2', owner: 'directory team' },
+        // Covers another location than the one that fails: that one is new, this one fixed.
+        { id: 'SB-ROOT-OBJECT', fingerprint: 'searchSingleBest /data', reason: 'was an array' },
+        { id: 'ORG-PAGE-DISJOINT', reason: 'repeats', expires: '2020-01-01' },
+        // Its requirement did not run: nothing shows whether it still fails.
+        { id: 'ORG-NEXT-LINK', reason: 'no next links yet' },
+      ],
+      gaps: [
+        { id: 'ORG-NEXT-LINK', reason: 'no next links yet' },
+        { id: 'ORG-TOTAL', reason: 'until the walk runs', expires: '2020-01-01' },
+        { id: 'ORG-COUNT', reason: 'judged fully now' },
+      ],
     };
-    const folders: string[] = [];
-    for (const [name, update] of [
-      ['accepting', 'true'],
-      ['gated', 'false'],
-    ] as const) {
-      const report = await runSuiteInProcess({ ...env, UPDATE_BASELINE: update });
-      expect(report.baseline?.known.length, name).toBeGreaterThan(0);
-      writeReport(join(dir, name), report, new Redactor([]));
-      folders.push(join(dir, name));
-    }
-    const { BASELINE_FILE: _none, ...ungated } = env;
-    writeReport(join(dir, 'plain'), await runSuiteInProcess(ungated), new Redactor([]));
-    folders.push(join(dir, 'plain'));
-    const [accepting, gated, plain] = readBackRuns(folders);
-    expect([accepting.verdict, gated.verdict, plain.verdict]).toEqual(['pass', 'pass', 'fail']);
-    await recordInBothStores(folders, postgres);
-  } finally {
-    await server.stop();
-  }
-});
+    const file = join(dir, 'baseline.json');
+    writeFileSync(file, JSON.stringify(baseline));
+    const judged = applyBaseline(RUN, { file, update: false, failOnDrift: false }, false);
+    const outcome = judged.baseline;
+    expect({
+      known: outcome.known.length,
+      new: outcome.new.length,
+      fixed: outcome.fixed.length,
+      expired: outcome.expired.length,
+      unchecked: outcome.unchecked.length,
+      accepted: outcome.gaps?.accepted.length,
+      expiredGaps: outcome.gaps?.expired.length,
+      closed: outcome.gaps?.closed.length,
+    }).toEqual({ known: 1, new: 1, fixed: 1, expired: 1, unchecked: 1, accepted: 1, expiredGaps: 1, closed: 1 });
+    const gated = join(dir, 'gated');
+    const plain = join(dir, 'plain');
+    const startedAt = '2026-11-27T08:00:00.000Z';
+    writeReport(gated, conformanceReport({ target: TARGET, startedAt, durationMs: 1, ...RUN, ...judged }), new Redactor([]));
+    writeReport(plain, conformanceReport({ target: TARGET, startedAt, durationMs: 1, ...RUN }), new Redactor([]));
+    const [, back] = readBackRuns([plain, gated]);
+    expect(back.baseline?.known[0].expectation.reason).toBe('vendor pages by 20 until v2');
+    await recordInBothStores([plain, gated], postgres);
+  },
+);
 
-test('surveys with and without findability, sampled, and sharded then merged, are read back and kept in both stores', async ({
-  postgres,
-}) => {
-  const server = await serveScenariosHere();
-  const dir = tempDir();
-  try {
-    const env = { BASE_URL: `${server.origin}${scenarioPrefix(CLEAN.name)}`, MAX_RPS: '0' };
-    const setting = { npis: npiFile(dir, 'npis.txt', 40), walks: [readProbes().organization!.searches![0].query] };
-    const survey = async (name: string, options: SurveyOptions) => {
-      const out = join(dir, name);
-      const result = await surveyResultOf(env, setting, out, options);
-      await writeSurvey(out, result, result.plan.credentials);
-      return out;
+test(
+  'a report of thousands of failures, each with kilobytes of evidence, stays under 2 MiB, keeps every failure and is read back',
+  { tag: '@fast' },
+  () => {
+    const dir = tempDir();
+    // As a check records them: the message's lines and the excerpt each capped (service-text.ts), every value failing.
+    const failures = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        level: 'MUST' as const,
+        message: `[DATA-FORMATS] MUST §2.4: Phone is not 10 digits\nGET https://directory.example/provider/searchSingleBest?NPI=${i}\n${'9'.repeat(4000)}`,
+        url: `https://directory.example/provider/searchSingleBest?NPI=${i}`,
+        pointer: '/data/Phone/0',
+        excerpt: '9'.repeat(2048),
+      }));
+    const write = (name: string, n: number) => {
+      const summary = summaryOf([{ id: 'DATA-FORMATS', checks: n, failures: failures(n) }]);
+      writeReport(
+        join(dir, name),
+        conformanceReport({ target: TARGET, startedAt: '2026-11-27T08:00:00.000Z', durationMs: 1, ...summary }),
+        new Redactor([]),
+      );
+      return { bytes: statSync(join(dir, name, 'conformance.json')).size, back: readReport(join(dir, name, 'conformance.json')) };
     };
-    const plain = await survey('plain', {});
-    const findability = await survey('findability', { findability: true, sample: { percent: 50, seed: 7 } });
-    const shards = [await survey('shard-1', { shard: { index: 1, total: 2 } }), await survey('shard-2', { shard: { index: 2, total: 2 } })];
-    const merged = join(dir, 'merged');
-    mkdirSync(merged);
-    const result = await mergeShards(shards);
-    await writeSurvey(merged, result, result.plan.credentials);
-    // The findability survey holds what made it unkeepable: one parameter searched in two source datasets.
-    const sources = readSurvey(findability).findability?.providerSources ?? [];
-    expect(new Set(sources.map((row) => row.parameter)).size).toBeLessThan(sources.length);
-    await recordInBothStores([plain, findability, ...shards, merged], postgres);
-  } finally {
-    await server.stop();
-  }
-});
+    // A few failures: every byte of their evidence kept.
+    const few = write('few', 20);
+    expect(few.back.requirements.find((r) => r.id === 'DATA-FORMATS')!.failures[0].excerpt).toBe('9'.repeat(2048));
+    // Thousands: cut, and cut no more than it takes; every failure still there, with its level and the rule's words.
+    for (const n of [2000, 9000]) {
+      const many = write(`many-${n}`, n);
+      expect(many.bytes, `${n} failures`).toBeLessThanOrEqual(REPORT_JSON_MAX_BYTES);
+      expect(many.bytes, `${n} failures, cut no more than it takes`).toBeGreaterThan(REPORT_JSON_MAX_BYTES / 4);
+      const kept = many.back.requirements.find((r) => r.id === 'DATA-FORMATS')!;
+      expect(kept.failures).toHaveLength(n);
+      for (const failure of [kept.failures[0], kept.failures.at(-1)!]) {
+        expect(failure.level).toBe('MUST');
+        expect(failure.message).toMatch(/^\[DATA-FORMATS\] MUST §2\.4: Phone is not 10 digits/);
+      }
+    }
+  },
+);
+
+test(
+  'runs of the suite, plain and gated by the baseline that --update-baseline wrote (the same run twice), are read back and kept',
+  { tag: '@full' },
+  async ({ postgres }) => {
+    const server = await serveScenariosHere();
+    const dir = tempDir();
+    try {
+      const env = {
+        BASE_URL: `${server.origin}${scenarioPrefix('phone-punctuated')}`,
+        MAX_RPS: '0',
+        BASELINE_FILE: join(dir, 'baseline.json'),
+      };
+      const folders: string[] = [];
+      for (const [name, update] of [
+        ['accepting', 'true'],
+        ['gated', 'false'],
+      ] as const) {
+        const report = await runSuiteInProcess({ ...env, UPDATE_BASELINE: update });
+        expect(report.baseline?.known.length, name).toBeGreaterThan(0);
+        writeReport(join(dir, name), report, new Redactor([]));
+        folders.push(join(dir, name));
+      }
+      const { BASELINE_FILE: _none, ...ungated } = env;
+      writeReport(join(dir, 'plain'), await runSuiteInProcess(ungated), new Redactor([]));
+      folders.push(join(dir, 'plain'));
+      const [accepting, gated, plain] = readBackRuns(folders);
+      expect([accepting.verdict, gated.verdict, plain.verdict]).toEqual(['pass', 'pass', 'fail']);
+      await recordInBothStores(folders, postgres);
+    } finally {
+      await server.stop();
+    }
+  },
+);
+
+test(
+  'surveys with and without findability, sampled, and sharded then merged, are read back and kept in both stores',
+  { tag: '@full' },
+  async ({ postgres }) => {
+    const server = await serveScenariosHere();
+    const dir = tempDir();
+    try {
+      const env = { BASE_URL: `${server.origin}${scenarioPrefix(CLEAN.name)}`, MAX_RPS: '0' };
+      const setting = { npis: npiFile(dir, 'npis.txt', 40), walks: [readProbes().organization!.searches![0].query] };
+      const survey = async (name: string, options: SurveyOptions) => {
+        const out = join(dir, name);
+        const result = await surveyResultOf(env, setting, out, options);
+        await writeSurvey(out, result, result.plan.credentials);
+        return out;
+      };
+      const plain = await survey('plain', {});
+      const findability = await survey('findability', { findability: true, sample: { percent: 50, seed: 7 } });
+      const shards = [
+        await survey('shard-1', { shard: { index: 1, total: 2 } }),
+        await survey('shard-2', { shard: { index: 2, total: 2 } }),
+      ];
+      const merged = join(dir, 'merged');
+      mkdirSync(merged);
+      const result = await mergeShards(shards);
+      await writeSurvey(merged, result, result.plan.credentials);
+      // The findability survey holds what made it unkeepable: one parameter searched in two source datasets.
+      const sources = readSurvey(findability).findability?.providerSources ?? [];
+      expect(new Set(sources.map((row) => row.parameter)).size).toBeLessThan(sources.length);
+      await recordInBothStores([plain, findability, ...shards, merged], postgres);
+    } finally {
+      await server.stop();
+    }
+  },
+);

@@ -1231,14 +1231,14 @@ const CASES: Case[] = [
 ];
 
 for (const c of CASES) {
-  test(`${c.subject}: ${c.what}`, () => {
+  test(`${c.subject}: ${c.what}`, { tag: '@fast' }, () => {
     const judged = outcome(judge(c.subject, c.value as never));
     // 'none': the requirement is neither checked nor skipped.
     for (const [id, expected] of Object.entries(c.expected)) expect(judged[id] ?? 'none', id).toBe(expected);
   });
 }
 
-test('the rulebook is whole: every requirement is judged by a rule and every observation recorded by one', () => {
+test('the rulebook is whole: every requirement is judged by a rule and every observation recorded by one', { tag: '@fast' }, () => {
   const registered = new Set(RULEBOOK.flatMap((r) => r.requirements));
   expect(REQUIREMENTS.map((r) => r.id).filter((id) => !registered.has(id))).toEqual([]);
   const recorded = new Set(RULEBOOK.flatMap((r) => r.observations));
@@ -1248,101 +1248,117 @@ test('the rulebook is whole: every requirement is judged by a rule and every obs
 /** The (subject, id, outcome) triples the cases show, as `subject id outcome`. */
 const shownByCases = new Set(CASES.flatMap((c) => Object.entries(c.expected).map(([id, outcome]) => `${c.subject} ${id} ${outcome}`)));
 
-test('every rule can fail: each (subject, requirement) has a case that fails it at the level of its requirement, a graded one at SHOULD too', () => {
-  const missing = RULEBOOK.flatMap((rule) =>
-    rule.requirements.map((id) => `${rule.subject} ${id} ${requirement(id).level}`).filter((triple) => !shownByCases.has(triple)),
-  );
-  // A near miss (SHOULD) of a graded requirement is shown by some subject that judges it.
-  const nearMisses = REQUIREMENTS.filter((r) => requirement(r.id).nearMiss !== undefined)
-    .filter((r) => !RULEBOOK.some((rule) => rule.requirements.includes(r.id) && shownByCases.has(`${rule.subject} ${r.id} SHOULD`)))
-    .map((r) => `(any subject) ${r.id} SHOULD`);
-  expect([...new Set(missing), ...nearMisses]).toEqual([]);
-});
-
-test('every rule can stay quiet and every observation be recorded: each subject has a case with no finding and no probe blamed, each (subject, observation) one that records it', () => {
-  const subjects = [...new Set(RULEBOOK.map((r) => r.subject))];
-  const quiet = subjects.filter((subject) => {
-    const requirements = RULEBOOK.filter((r) => r.subject === subject).flatMap((r) => r.requirements);
-    // Quiet: a case that expects no finding and no probe blamed (a rule that leaves a good answer to another records nothing at all).
-    return (
-      requirements.length > 0 &&
-      !CASES.some(
-        (c) =>
-          c.subject === subject &&
-          requirements.some((id) => c.expected[id] === 'pass' || c.expected[id] === 'none') &&
-          c.expected['probe problem'] !== 'yes' &&
-          !Object.values(c.expected).some((o) => o === 'MUST' || o === 'SHOULD'),
-      )
+test(
+  'every rule can fail: each (subject, requirement) has a case that fails it at the level of its requirement, a graded one at SHOULD too',
+  { tag: '@fast' },
+  () => {
+    const missing = RULEBOOK.flatMap((rule) =>
+      rule.requirements.map((id) => `${rule.subject} ${id} ${requirement(id).level}`).filter((triple) => !shownByCases.has(triple)),
     );
-  });
-  const unrecorded = RULEBOOK.flatMap((rule) =>
-    rule.observations.map((id) => `${rule.subject} ${id} observed`).filter((triple) => !shownByCases.has(triple)),
-  );
-  expect({ 'no quiet case': quiet, 'no case records': [...new Set(unrecorded)] }).toEqual({ 'no quiet case': [], 'no case records': [] });
-});
+    // A near miss (SHOULD) of a graded requirement is shown by some subject that judges it.
+    const nearMisses = REQUIREMENTS.filter((r) => requirement(r.id).nearMiss !== undefined)
+      .filter((r) => !RULEBOOK.some((rule) => rule.requirements.includes(r.id) && shownByCases.has(`${rule.subject} ${r.id} SHOULD`)))
+      .map((r) => `(any subject) ${r.id} SHOULD`);
+    expect([...new Set(missing), ...nearMisses]).toEqual([]);
+  },
+);
 
-test('an organization is searched by each value it carries, asked again whole and then narrowed by its own state, and no further', () => {
-  const organization = {
-    id: 'o1',
-    identifier: [{ system: 'http://hl7.org/fhir/sid/us-npi', value: '1234567893' }, { value: 'A-7' }],
-    telecom: [
-      { system: 'phone', value: '+1 (330) 929-6829' },
-      { system: 'phone', value: '330.929.6829' },
-      { system: 'email', value: 'a@b.test' },
-    ],
-    address: [
-      { city: '', state: 'OH', postalCode: '44392' },
-      { city: 'AKRON', state: 'OH' },
-    ],
-    name: "O'HARA CLINIC",
-  };
-  const searches = ownValueSearches(organization);
-  expect(searches.map((s) => [s.parameter, new URLSearchParams(s.query).toString(), s.narrowBy?.['address-state']])).toEqual([
-    ['identifier', 'identifier=1234567893', 'OH'],
-    ['identifier', 'identifier=http%3A%2F%2Fhl7.org%2Ffhir%2Fsid%2Fus-npi%7C1234567893', 'OH'],
-    ['identifier', 'identifier=A-7', 'OH'],
-    // Two phones of the same 10 digits are one search.
-    ['phone', 'phone=3309296829', 'OH'],
-    ['address-postalcode', 'address-postalcode=44392', 'OH'],
-    // The first address naming a city and a state; a search by the state itself is not narrowed by it.
-    ['address-city+address-state', 'address-city=AKRON&address-state=OH', undefined],
-    ['name', 'name=O%27HARA+CLINIC', 'OH'],
-  ]);
-  const name = searches[searches.length - 1];
-  const others = (total: number) => answer({ ...bundleOf(organizations.slice(0, 1)), total });
-  expect(nextOwnValueRequest('o1', name, [])).toEqual({ name: "O'HARA CLINIC" });
-  expect(nextOwnValueRequest('o1', name, [others(5000)])).toEqual({ name: "O'HARA CLINIC", Count: '1000' });
-  expect(nextOwnValueRequest('o1', name, [others(5000), others(5000)])).toEqual({
-    name: "O'HARA CLINIC",
-    Count: '1000',
-    'address-state': 'OH',
-  });
-  expect(nextOwnValueRequest('o1', name, [others(5000), others(5000), others(5000)])).toBeUndefined();
-  // An answer that holds every match, or shows the organization, or is no bundle, ends the search.
-  expect(nextOwnValueRequest('o1', name, [others(1)])).toBeUndefined();
-  expect(nextOwnValueRequest(organizations[0].id, name, [others(5000)])).toBeUndefined();
-  expect(nextOwnValueRequest('o1', name, [answer('busy', { status: 503 })])).toBeUndefined();
-});
+test(
+  'every rule can stay quiet and every observation be recorded: each subject has a case with no finding and no probe blamed, each (subject, observation) one that records it',
+  { tag: '@fast' },
+  () => {
+    const subjects = [...new Set(RULEBOOK.map((r) => r.subject))];
+    const quiet = subjects.filter((subject) => {
+      const requirements = RULEBOOK.filter((r) => r.subject === subject).flatMap((r) => r.requirements);
+      // Quiet: a case that expects no finding and no probe blamed (a rule that leaves a good answer to another records nothing at all).
+      return (
+        requirements.length > 0 &&
+        !CASES.some(
+          (c) =>
+            c.subject === subject &&
+            requirements.some((id) => c.expected[id] === 'pass' || c.expected[id] === 'none') &&
+            c.expected['probe problem'] !== 'yes' &&
+            !Object.values(c.expected).some((o) => o === 'MUST' || o === 'SHOULD'),
+        )
+      );
+    });
+    const unrecorded = RULEBOOK.flatMap((rule) =>
+      rule.observations.map((id) => `${rule.subject} ${id} observed`).filter((triple) => !shownByCases.has(triple)),
+    );
+    expect({ 'no quiet case': quiet, 'no case records': [...new Set(unrecorded)] }).toEqual({ 'no quiet case': [], 'no case records': [] });
+  },
+);
 
-test("a provider's demographics: its first and last name and state, then narrowed by its own city, then its zip, while ambiguous", () => {
-  const data = {
-    NPI: ['1234567893'],
-    Name: [
-      { FirstName: [''], LastName: ['ROSS'] },
-      { FirstName: ['SCOTT'], LastName: ['ROSS'] },
-    ],
-    State: ['PA'],
-    Address: [{ AddressLine1: ['1 MAIN ST'], City: ['SCRANTON'], Zip: ['18503'] }],
-  };
-  const search = demographicSearch(data)!;
-  expect(search.query).toEqual({ FirstName: 'SCOTT', LastName: 'ROSS', State: 'PA' });
-  const ambiguous = answer(AMBIGUITY_MESSAGE, { contentType: 'text/plain' });
-  expect(nextDemographicRequest(search, [])).toEqual(search.query);
-  expect(nextDemographicRequest(search, [ambiguous])).toEqual({ ...search.query, City: 'SCRANTON' });
-  expect(nextDemographicRequest(search, [ambiguous, ambiguous])).toEqual({ ...search.query, City: 'SCRANTON', Zip: '18503' });
-  expect(nextDemographicRequest(search, [ambiguous, ambiguous, ambiguous])).toBeUndefined();
-  // A record, or no record, ends it: only the ambiguity text asks for narrowing.
-  expect(nextDemographicRequest(search, [answer(golden)])).toBeUndefined();
-  expect(nextDemographicRequest(search, [answer({}, { status: 404 })])).toBeUndefined();
-  expect(demographicSearch({ Name: [{ FirstName: ['A'], LastName: ['B'] }] })).toBeUndefined();
-});
+test(
+  'an organization is searched by each value it carries, asked again whole and then narrowed by its own state, and no further',
+  { tag: '@fast' },
+  () => {
+    const organization = {
+      id: 'o1',
+      identifier: [{ system: 'http://hl7.org/fhir/sid/us-npi', value: '1234567893' }, { value: 'A-7' }],
+      telecom: [
+        { system: 'phone', value: '+1 (330) 929-6829' },
+        { system: 'phone', value: '330.929.6829' },
+        { system: 'email', value: 'a@b.test' },
+      ],
+      address: [
+        { city: '', state: 'OH', postalCode: '44392' },
+        { city: 'AKRON', state: 'OH' },
+      ],
+      name: "O'HARA CLINIC",
+    };
+    const searches = ownValueSearches(organization);
+    expect(searches.map((s) => [s.parameter, new URLSearchParams(s.query).toString(), s.narrowBy?.['address-state']])).toEqual([
+      ['identifier', 'identifier=1234567893', 'OH'],
+      ['identifier', 'identifier=http%3A%2F%2Fhl7.org%2Ffhir%2Fsid%2Fus-npi%7C1234567893', 'OH'],
+      ['identifier', 'identifier=A-7', 'OH'],
+      // Two phones of the same 10 digits are one search.
+      ['phone', 'phone=3309296829', 'OH'],
+      ['address-postalcode', 'address-postalcode=44392', 'OH'],
+      // The first address naming a city and a state; a search by the state itself is not narrowed by it.
+      ['address-city+address-state', 'address-city=AKRON&address-state=OH', undefined],
+      ['name', 'name=O%27HARA+CLINIC', 'OH'],
+    ]);
+    const name = searches[searches.length - 1];
+    const others = (total: number) => answer({ ...bundleOf(organizations.slice(0, 1)), total });
+    expect(nextOwnValueRequest('o1', name, [])).toEqual({ name: "O'HARA CLINIC" });
+    expect(nextOwnValueRequest('o1', name, [others(5000)])).toEqual({ name: "O'HARA CLINIC", Count: '1000' });
+    expect(nextOwnValueRequest('o1', name, [others(5000), others(5000)])).toEqual({
+      name: "O'HARA CLINIC",
+      Count: '1000',
+      'address-state': 'OH',
+    });
+    expect(nextOwnValueRequest('o1', name, [others(5000), others(5000), others(5000)])).toBeUndefined();
+    // An answer that holds every match, or shows the organization, or is no bundle, ends the search.
+    expect(nextOwnValueRequest('o1', name, [others(1)])).toBeUndefined();
+    expect(nextOwnValueRequest(organizations[0].id, name, [others(5000)])).toBeUndefined();
+    expect(nextOwnValueRequest('o1', name, [answer('busy', { status: 503 })])).toBeUndefined();
+  },
+);
+
+test(
+  "a provider's demographics: its first and last name and state, then narrowed by its own city, then its zip, while ambiguous",
+  { tag: '@fast' },
+  () => {
+    const data = {
+      NPI: ['1234567893'],
+      Name: [
+        { FirstName: [''], LastName: ['ROSS'] },
+        { FirstName: ['SCOTT'], LastName: ['ROSS'] },
+      ],
+      State: ['PA'],
+      Address: [{ AddressLine1: ['1 MAIN ST'], City: ['SCRANTON'], Zip: ['18503'] }],
+    };
+    const search = demographicSearch(data)!;
+    expect(search.query).toEqual({ FirstName: 'SCOTT', LastName: 'ROSS', State: 'PA' });
+    const ambiguous = answer(AMBIGUITY_MESSAGE, { contentType: 'text/plain' });
+    expect(nextDemographicRequest(search, [])).toEqual(search.query);
+    expect(nextDemographicRequest(search, [ambiguous])).toEqual({ ...search.query, City: 'SCRANTON' });
+    expect(nextDemographicRequest(search, [ambiguous, ambiguous])).toEqual({ ...search.query, City: 'SCRANTON', Zip: '18503' });
+    expect(nextDemographicRequest(search, [ambiguous, ambiguous, ambiguous])).toBeUndefined();
+    // A record, or no record, ends it: only the ambiguity text asks for narrowing.
+    expect(nextDemographicRequest(search, [answer(golden)])).toBeUndefined();
+    expect(nextDemographicRequest(search, [answer({}, { status: 404 })])).toBeUndefined();
+    expect(demographicSearch({ Name: [{ FirstName: ['A'], LastName: ['B'] }] })).toBeUndefined();
+  },
+);

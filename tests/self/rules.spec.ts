@@ -17,7 +17,7 @@ const organization = {
   address: [{ text: '12 MAIN ST, DAYTON, OH 45402', line: ['12 MAIN ST'], city: 'DAYTON', state: 'OH', postalCode: '45402' }],
 };
 
-test('ORG-FILTERS: a filter holds, is a near miss where a looser reading exists, or matches under no reading', () => {
+test('ORG-FILTERS: a filter holds, is a near miss where a looser reading exists, or matches under no reading', { tag: '@fast' }, () => {
   const cases: [string, string, string][] = [
     ['name', 'mary health', 'holds'],
     ['name', 'ST MARY', 'near'], // punctuation aside
@@ -36,7 +36,7 @@ test('ORG-FILTERS: a filter holds, is a near miss where a looser reading exists,
 
 const page = (label: string, ids: string[], total: unknown): WalkedPage => ({ label, ids, total, exchange: {} as Exchange });
 
-test('ORG-TOTAL across pages: every match or the page count, never neither', () => {
+test('ORG-TOTAL across pages: every match or the page count, never neither', { tag: '@fast' }, () => {
   const allMatches = [page('Page=1', ['a', 'b'], 3), page('Page=2', ['c'], 3)];
   const pageCount = [page('Page=1', ['a', 'b'], 2), page('Page=2', ['c'], 1)];
   expect(totalAcrossPagesProblem(allMatches)).toBeUndefined();
@@ -51,21 +51,27 @@ test('ORG-TOTAL across pages: every match or the page count, never neither', () 
   expect(totalAcrossPagesProblem(below)?.message).toMatch(/^total 3 on Page=2 is below the 4 distinct organizations/);
 });
 
-test('ORG-PAGE-DISJOINT: repeats warn while every record is reachable, and fail when the walk shows records no page reaches', () => {
-  const reachable = [page('Page=1', ['a', 'b'], 3), page('Page=2', ['b', 'c'], 3)];
-  expect(judgeRepeats(reachable, { ended: true, pageSize: 2, matches: 3 }).map((j) => j.level)).toEqual(['SHOULD']);
-  const hidden = [page('Page=1', ['a', 'b'], 4), page('Page=2', ['b', 'c'], 4)];
-  const [judged] = judgeRepeats(hidden, { ended: true, pageSize: 2, matches: 4 });
-  expect(judged.level).toBe('MUST');
-  expect(judged.message).toMatch(/the walk ended with 3 distinct organizations of the 4 that total counts, so 1 can be reached by no page/);
-  // A walk that did not end, and is too short to hold every match, proves nothing hidden.
-  expect(judgeRepeats(hidden, { ended: false, pageSize: 1, matches: 4 })[0].level).toBe('SHOULD');
-  // Without a total that means every match, nothing shows a record hidden.
-  expect(judgeRepeats(hidden, { ended: true, pageSize: 2 })[0].level).toBe('SHOULD');
-  expect(
-    judgeRepeats([page('Page=1', ['a'], 2), page('Page=2', ['b'], 2)], { ended: true, pageSize: 1, matches: 2 })[0].level,
-  ).toBeUndefined();
-});
+test(
+  'ORG-PAGE-DISJOINT: repeats warn while every record is reachable, and fail when the walk shows records no page reaches',
+  { tag: '@fast' },
+  () => {
+    const reachable = [page('Page=1', ['a', 'b'], 3), page('Page=2', ['b', 'c'], 3)];
+    expect(judgeRepeats(reachable, { ended: true, pageSize: 2, matches: 3 }).map((j) => j.level)).toEqual(['SHOULD']);
+    const hidden = [page('Page=1', ['a', 'b'], 4), page('Page=2', ['b', 'c'], 4)];
+    const [judged] = judgeRepeats(hidden, { ended: true, pageSize: 2, matches: 4 });
+    expect(judged.level).toBe('MUST');
+    expect(judged.message).toMatch(
+      /the walk ended with 3 distinct organizations of the 4 that total counts, so 1 can be reached by no page/,
+    );
+    // A walk that did not end, and is too short to hold every match, proves nothing hidden.
+    expect(judgeRepeats(hidden, { ended: false, pageSize: 1, matches: 4 })[0].level).toBe('SHOULD');
+    // Without a total that means every match, nothing shows a record hidden.
+    expect(judgeRepeats(hidden, { ended: true, pageSize: 2 })[0].level).toBe('SHOULD');
+    expect(
+      judgeRepeats([page('Page=1', ['a'], 2), page('Page=2', ['b'], 2)], { ended: true, pageSize: 1, matches: 2 })[0].level,
+    ).toBeUndefined();
+  },
+);
 
 /** An empty report whose target is `baseUrl`, text from outside the harness. */
 const asReport = (baseUrl: string) =>
@@ -76,7 +82,7 @@ const asReport = (baseUrl: string) =>
     durationMs: 0,
   });
 
-test('one escaping path: markup and control bytes show, never act, in HTML, Markdown and the terminal', () => {
+test('one escaping path: markup and control bytes show, never act, in HTML, Markdown and the terminal', { tag: '@fast' }, () => {
   const hostile = '<b>x</b> | \u001b[31mred\u0000\u0007 \u202e \ufffe \ud800';
   // A page's text node: the element tree's serializer escapes the markup (see report/html/page.ts).
   expect(escapeText(hostile, 'html')).toBe('<b>x</b> | ␛[31mred␀␇ [U+202E] \ufffd \ufffd');
@@ -88,7 +94,7 @@ test('one escaping path: markup and control bytes show, never act, in HTML, Mark
   expect(escapeText('tab\tand\nline', 'terminal')).toBe('tab\tand\nline');
 });
 
-test('service text is capped at 2 KiB a value, whole characters, with what was left out', () => {
+test('service text is capped at 2 KiB a value, whole characters, with what was left out', { tag: '@fast' }, () => {
   const huge = 'é'.repeat(1024 * 1024);
   const capped = serviceText(huge);
   expect(Buffer.byteLength(capped.split('…')[0])).toBe(2048);
@@ -96,15 +102,23 @@ test('service text is capped at 2 KiB a value, whole characters, with what was l
   expect(serviceText('short')).toBe('short');
 });
 
-test('ORG-FHIR-R4: an organization met again, on another answer or at another entry, is read the same, at its own place', () => {
-  const broken = { resourceType: 'Organization', id: 'o-1', name: 'X', active: 'yes' };
-  const bundle = (entries: unknown[]) => ({ resourceType: 'Bundle', type: 'searchset', entry: entries.map((resource) => ({ resource })) });
-  const first = fhirR4Problems(bundle([broken]));
-  expect(first.length).toBeGreaterThan(0);
-  expect(first.every((p) => p.pointer.startsWith('/entry/0/resource'))).toBe(true);
-  // The same resource again, now the second entry: the same messages, at /entry/1.
-  const again = fhirR4Problems(bundle([{ resourceType: 'Organization', id: 'o-2', name: 'Y' }, broken]));
-  expect(again).toEqual(first.map((p) => ({ ...p, pointer: p.pointer.replace('/entry/0/', '/entry/1/') })));
-  // A resource that differs in one value is read anew.
-  expect(fhirR4Problems(bundle([{ ...broken, active: true }]))).toEqual([]);
-});
+test(
+  'ORG-FHIR-R4: an organization met again, on another answer or at another entry, is read the same, at its own place',
+  { tag: '@fast' },
+  () => {
+    const broken = { resourceType: 'Organization', id: 'o-1', name: 'X', active: 'yes' };
+    const bundle = (entries: unknown[]) => ({
+      resourceType: 'Bundle',
+      type: 'searchset',
+      entry: entries.map((resource) => ({ resource })),
+    });
+    const first = fhirR4Problems(bundle([broken]));
+    expect(first.length).toBeGreaterThan(0);
+    expect(first.every((p) => p.pointer.startsWith('/entry/0/resource'))).toBe(true);
+    // The same resource again, now the second entry: the same messages, at /entry/1.
+    const again = fhirR4Problems(bundle([{ resourceType: 'Organization', id: 'o-2', name: 'Y' }, broken]));
+    expect(again).toEqual(first.map((p) => ({ ...p, pointer: p.pointer.replace('/entry/0/', '/entry/1/') })));
+    // A resource that differs in one value is read anew.
+    expect(fhirR4Problems(bundle([{ ...broken, active: true }]))).toEqual([]);
+  },
+);

@@ -41,12 +41,12 @@ const cases: [SchemaPath, SchemaViolation, string][] = [
 ];
 
 for (const [schema, v, id] of cases) {
-  test(`${schema} ${v.location || '/'} → ${id}`, () => {
+  test(`${schema} ${v.location || '/'} → ${id}`, { tag: '@fast' }, () => {
     expect([...routeViolations(schema, [v]).keys()]).toEqual([id]);
   });
 }
 
-test('a validation judges the requirements of the parts the body has', () => {
+test('a validation judges the requirements of the parts the body has', { tag: '@fast' }, () => {
   expect(requirementsReached(SCHEMA.goldenRecord, { id: 'a', data: 'not an object' }).sort()).toEqual(['SB-RECORD-SHAPE']);
   expect(requirementsReached(SCHEMA.goldenRecord, { id: 'a', data: { NPI: ['1'], Phone: ['6145551234'] } }).sort()).toEqual([
     'DATA-FORMATS',

@@ -19,7 +19,7 @@ import type { Fixtures } from '../../src/reference/fixture-files';
 import { expect, test } from './fixtures';
 import { changed, REMOVE } from './json-pointer';
 
-test('every schema compiles in strict mode with no warning, $id mirroring its path', () => {
+test('every schema compiles in strict mode with no warning, $id mirroring its path', { tag: '@fast' }, () => {
   expect(() => createSchemaValidator().compileAll()).not.toThrow();
   for (const { path, schema } of loadSchemaFiles()) {
     expect(schema.$id, path).toBe(`${SCHEMA_ID_BASE}${path}`);
@@ -27,7 +27,7 @@ test('every schema compiles in strict mode with no warning, $id mirroring its pa
   }
 });
 
-test('every fixture record is valid', ({ data, schemas }) => {
+test('every fixture record is valid', { tag: '@fast' }, ({ data, schemas }) => {
   for (const { golden, sources } of data.providers) {
     expect(schemas.validate(SCHEMA.goldenRecord, golden), golden.id).toEqual({ valid: true });
     expect(schemas.validate(SCHEMA.sourceRecords, sources), golden.id).toEqual({ valid: true });
@@ -274,14 +274,14 @@ const broken: (Case & { at?: string })[] = [
 ];
 
 for (const c of allowed) {
-  test(`allowed: ${c.what} (${c.schema} ${c.pointer})`, ({ data, schemas }) => {
+  test(`allowed: ${c.what} (${c.schema} ${c.pointer})`, { tag: '@fast' }, ({ data, schemas }) => {
     const example = changed(examples(data)[c.schema], c.pointer, c.value);
     expect(schemas.validate(c.schema, example)).toEqual({ valid: true });
   });
 }
 
 for (const c of broken) {
-  test(`rejected: ${c.what} (${c.schema} ${c.pointer || '/'})`, ({ data, schemas }) => {
+  test(`rejected: ${c.what} (${c.schema} ${c.pointer || '/'})`, { tag: '@fast' }, ({ data, schemas }) => {
     const base = examples(data)[c.schema];
     expect(schemas.validate(c.schema, base), 'the unchanged example is valid').toEqual({ valid: true });
     const result = schemas.validate(c.schema, changed(base, c.pointer, c.value));
@@ -291,43 +291,48 @@ for (const c of broken) {
   });
 }
 
-test("a violation says its rule in words, with its section: the schema's x-rule, or a sentence made from the keyword", ({ schemas }) => {
-  const rules = (path: Parameters<typeof schemas.validate>[0], value: unknown) => {
-    const result = schemas.validate(path, value);
-    return result.valid ? [] : result.violations.map((v) => v.rule);
-  };
-  expect(rules(SCHEMA.goldenRecord, { id: 'a', data: { Phone: ['(614) 555-1234'], IdentityDataSource: ['x'] } })).toEqual([
-    'a phone number is 10 digits without punctuation, or empty, §2.3 r6',
-    'IdentityDataSource is a plain string, not an array, §2.3 r2',
-  ]);
-  expect(rules(SCHEMA.goldenRecord, { data: {} })).toEqual(['id is required']);
-  expect(
-    rules(SCHEMA.organization, {
-      resourceType: 'Organization',
-      id: '1',
-      identifier: [],
-      active: 'true',
-      name: 'a',
-      address: [],
-      contact: [],
-      telecom: [{ system: 'pager', value: '1', use: 'work' }],
-    }),
-  ).toEqual(['active is true or false', 'telecom.system is one of "phone", "fax"']);
-});
+test(
+  "a violation says its rule in words, with its section: the schema's x-rule, or a sentence made from the keyword",
+  { tag: '@fast' },
+  ({ schemas }) => {
+    const rules = (path: Parameters<typeof schemas.validate>[0], value: unknown) => {
+      const result = schemas.validate(path, value);
+      return result.valid ? [] : result.violations.map((v) => v.rule);
+    };
+    expect(rules(SCHEMA.goldenRecord, { id: 'a', data: { Phone: ['(614) 555-1234'], IdentityDataSource: ['x'] } })).toEqual([
+      'a phone number is 10 digits without punctuation, or empty, §2.3 r6',
+      'IdentityDataSource is a plain string, not an array, §2.3 r2',
+    ]);
+    expect(rules(SCHEMA.goldenRecord, { data: {} })).toEqual(['id is required']);
+    expect(
+      rules(SCHEMA.organization, {
+        resourceType: 'Organization',
+        id: '1',
+        identifier: [],
+        active: 'true',
+        name: 'a',
+        address: [],
+        contact: [],
+        telecom: [{ system: 'pager', value: '1', use: 'work' }],
+      }),
+    ).toEqual(['active is true or false', 'telecom.system is one of "phone", "fax"']);
+  },
+);
 
-test("the package's precompiled validators (npm run build) judge every case above as Ajv compiling at run time does", ({
-  data,
-  schemas,
-}, testInfo) => {
-  // Inside the project, where the generated code finds ajv and ajv-formats, as in the package.
-  const file = testInfo.outputPath(PRECOMPILED_MODULE);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, precompiledValidatorsCode());
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const precompiled = createSchemaValidator({ precompiled: require(file) as PrecompiledValidators });
-  for (const c of [...allowed, ...broken]) {
-    const example = changed(examples(data)[c.schema], c.pointer, c.value);
-    expect(precompiled.validate(c.schema, example), `${c.schema} ${c.pointer}`).toEqual(schemas.validate(c.schema, example));
-  }
-  for (const schema of Object.values(SCHEMA)) expect(precompiled.validate(schema, {})).toEqual(schemas.validate(schema, {}));
-});
+test(
+  "the package's precompiled validators (npm run build) judge every case above as Ajv compiling at run time does",
+  { tag: '@fast' },
+  ({ data, schemas }, testInfo) => {
+    // Inside the project, where the generated code finds ajv and ajv-formats, as in the package.
+    const file = testInfo.outputPath(PRECOMPILED_MODULE);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, precompiledValidatorsCode());
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const precompiled = createSchemaValidator({ precompiled: require(file) as PrecompiledValidators });
+    for (const c of [...allowed, ...broken]) {
+      const example = changed(examples(data)[c.schema], c.pointer, c.value);
+      expect(precompiled.validate(c.schema, example), `${c.schema} ${c.pointer}`).toEqual(schemas.validate(c.schema, example));
+    }
+    for (const schema of Object.values(SCHEMA)) expect(precompiled.validate(schema, {})).toEqual(schemas.validate(schema, {}));
+  },
+);

@@ -18,7 +18,7 @@ async function get(server: FastifyInstance, url: string) {
 const query = (parameters: Record<string, string>) => new URLSearchParams(parameters).toString();
 
 test.describe('GET /provider/searchSingleBest (§4.1)', () => {
-  test('a unique query answers with one golden record object', async ({ server, schemas }) => {
+  test('a unique query answers with one golden record object', { tag: '@fast' }, async ({ server, schemas }) => {
     for (const probe of probes.provider!.unique!) {
       const response = await get(server, `/provider/searchSingleBest?${query(probe.query)}`);
       expect(response.status).toBe(200);
@@ -27,14 +27,14 @@ test.describe('GET /provider/searchSingleBest (§4.1)', () => {
     }
   });
 
-  test('an ambiguous query answers 200 text/plain with exactly the ambiguity text (rule 4)', async ({ server }) => {
+  test('an ambiguous query answers 200 text/plain with exactly the ambiguity text (rule 4)', { tag: '@fast' }, async ({ server }) => {
     for (const probe of probes.provider!.ambiguous!) {
       const response = await get(server, `/provider/searchSingleBest?${query(probe.query)}`);
       expect([response.status, response.type, response.text]).toEqual([200, 'text/plain; charset=utf-8', AMBIGUITY_MESSAGE]);
     }
   });
 
-  test('a narrowing parameter, plain or dashed, leaves one record (rules 1, 4)', async ({ server }) => {
+  test('a narrowing parameter, plain or dashed, leaves one record (rules 1, 4)', { tag: '@fast' }, async ({ server }) => {
     for (const probe of probes.provider!.ambiguous!) {
       const [name, value] = Object.entries(probe.narrowedBy)[0];
       const plain = await get(server, `/provider/searchSingleBest?${query({ ...probe.query, [name]: value })}`);
@@ -44,7 +44,7 @@ test.describe('GET /provider/searchSingleBest (§4.1)', () => {
     }
   });
 
-  test('a non-matching dashed parameter is ignored; without the dash it excludes (rules 1, 2)', async ({ server }) => {
+  test('a non-matching dashed parameter is ignored; without the dash it excludes (rules 1, 2)', { tag: '@fast' }, async ({ server }) => {
     const unique = probes.provider!.unique![0].query;
     const base = (await get(server, `/provider/searchSingleBest?${query(unique)}`)).json() as GoldenProviderRecord;
     const optional = await get(server, `/provider/searchSingleBest?${query({ ...unique, 'State-': 'ZZ' })}`);
@@ -53,7 +53,7 @@ test.describe('GET /provider/searchSingleBest (§4.1)', () => {
     expect(strict.status).toBe(404);
   });
 
-  test('matching ignores the case of values; parameter names are case-sensitive', async ({ server }) => {
+  test('matching ignores the case of values; parameter names are case-sensitive', { tag: '@fast' }, async ({ server }) => {
     const probe = probes.provider!.unique![1].query;
     const lower = Object.fromEntries(Object.entries(probe).map(([k, v]) => [k, v.toLowerCase()]));
     expect((await get(server, `/provider/searchSingleBest?${query(lower)}`)).status).toBe(200);
@@ -61,7 +61,7 @@ test.describe('GET /provider/searchSingleBest (§4.1)', () => {
     expect((await get(server, `/provider/searchSingleBest?${query(renamed)}`)).status).toBe(400);
   });
 
-  test('no match answers 404 with a JSON error body (rule 7 is not shown)', async ({ server, schemas }) => {
+  test('no match answers 404 with a JSON error body (rule 7 is not shown)', { tag: '@fast' }, async ({ server, schemas }) => {
     for (const probe of probes.provider!.none!) {
       const response = await get(server, `/provider/searchSingleBest?${query(probe.query)}`);
       expect(response.status).toBe(404);
@@ -69,13 +69,13 @@ test.describe('GET /provider/searchSingleBest (§4.1)', () => {
     }
   });
 
-  test('the /api alias of the §4.1 note is not served', async ({ server }) => {
+  test('the /api alias of the §4.1 note is not served', { tag: '@fast' }, async ({ server }) => {
     expect((await get(server, `/api/searchSingleBest?${query(probes.provider!.unique![0].query)}`)).status).toBe(404);
   });
 });
 
 test.describe('GET /provider/sourceRecords/{curatedID} (§4.2)', () => {
-  test('a known curated ID answers with its source records', async ({ server, schemas, data }) => {
+  test('a known curated ID answers with its source records', { tag: '@fast' }, async ({ server, schemas, data }) => {
     const { golden, sources } = data.providers[3];
     const response = await get(server, `/provider/sourceRecords/${golden.id}`);
     expect(response.status).toBe(200);
@@ -83,7 +83,7 @@ test.describe('GET /provider/sourceRecords/{curatedID} (§4.2)', () => {
     expect(response.json()).toEqual(sources);
   });
 
-  test('an unknown curated ID answers 404 with a JSON error body (rule 3 is not shown)', async ({ server, schemas }) => {
+  test('an unknown curated ID answers 404 with a JSON error body (rule 3 is not shown)', { tag: '@fast' }, async ({ server, schemas }) => {
     const response = await get(server, '/provider/sourceRecords/does-not-exist');
     expect(response.status).toBe(404);
     expect(schemas.validate(SCHEMA.serviceError, response.json())).toEqual({ valid: true });
@@ -97,7 +97,7 @@ test.describe('GET /fhir/organization (§4.3)', () => {
     return response.json() as BuiltBundle;
   };
 
-  test('every probe search answers a valid searchset bundle of matches', async ({ server, schemas }) => {
+  test('every probe search answers a valid searchset bundle of matches', { tag: '@fast' }, async ({ server, schemas }) => {
     for (const probe of probes.organization!.searches!) {
       const bundle = await search(server, probe.query);
       expect(schemas.validate(SCHEMA.bundle, bundle)).toEqual({ valid: true });
@@ -107,7 +107,7 @@ test.describe('GET /fhir/organization (§4.3)', () => {
     }
   });
 
-  test('Page alone gives 25 per page, disjoint, with next links until the last page (§8)', async ({ server }) => {
+  test('Page alone gives 25 per page, disjoint, with next links until the last page (§8)', { tag: '@fast' }, async ({ server }) => {
     const first = await search(server, { ...probes.organization!.multiPage!.query, Page: '1' });
     expect(first.entry).toHaveLength(PAGE_SIZE);
     const pages = Math.ceil(first.total / PAGE_SIZE);
@@ -121,14 +121,14 @@ test.describe('GET /fhir/organization (§4.3)', () => {
     expect(seen.size).toBe(first.total);
   });
 
-  test('Count returns at most Count, and never more than 1000 (§8: clamped)', async ({ server }) => {
+  test('Count returns at most Count, and never more than 1000 (§8: clamped)', { tag: '@fast' }, async ({ server }) => {
     expect((await search(server, { ...probes.organization!.overLimit!.query, Count: '7' })).entry).toHaveLength(7);
     const clamped = await search(server, { ...probes.organization!.overLimit!.query, Count: '5000' });
     expect(clamped.entry).toHaveLength(MAX_COUNT);
     expect(clamped.total).toBeGreaterThan(MAX_COUNT);
   });
 
-  test('identifier matches by value and by system|value', async ({ server, data }) => {
+  test('identifier matches by value and by system|value', { tag: '@fast' }, async ({ server, data }) => {
     const [identifier] = data.organizations[10].identifier;
     for (const form of [identifier.value, `${identifier.system}|${identifier.value}`]) {
       const bundle = await search(server, { identifier: form });
@@ -137,7 +137,7 @@ test.describe('GET /fhir/organization (§4.3)', () => {
     }
   });
 
-  test('string parameters match case-insensitively; active filters', async ({ server }) => {
+  test('string parameters match case-insensitively; active filters', { tag: '@fast' }, async ({ server }) => {
     const upper = await search(server, { name: 'CLINIC' });
     const lower = await search(server, { name: 'clinic' });
     expect(lower.total).toBe(upper.total);
@@ -148,7 +148,7 @@ test.describe('GET /fhir/organization (§4.3)', () => {
     }
   });
 
-  test('name matches where the value starts a word, one word or several', async ({ server }) => {
+  test('name matches where the value starts a word, one word or several', { tag: '@fast' }, async ({ server }) => {
     const prefix = await search(server, { name: 'med', Count: '1000' });
     const word = await search(server, { name: 'medical', Count: '1000' });
     const phrase = await search(server, { name: 'medical cen', Count: '1000' });
@@ -159,7 +159,7 @@ test.describe('GET /fhir/organization (§4.3)', () => {
     expect((await search(server, { name: 'edical' })).total).toBe(0);
   });
 
-  test('no parameter answers 400 OperationOutcome (§4.3 rule 2 is not shown)', async ({ server, schemas }) => {
+  test('no parameter answers 400 OperationOutcome (§4.3 rule 2 is not shown)', { tag: '@fast' }, async ({ server, schemas }) => {
     const response = await get(server, '/fhir/organization');
     expect(response.status).toBe(400);
     expect(schemas.validate(SCHEMA.operationOutcome, response.json())).toEqual({ valid: true });
@@ -197,7 +197,7 @@ const badRequests: { url: string; status: number; schema: SchemaPath }[] = [
 ];
 
 for (const bad of badRequests) {
-  test(`bad input ${bad.url.slice(0, 80)} answers ${bad.status} with a JSON error body`, async ({ server, schemas }) => {
+  test(`bad input ${bad.url.slice(0, 80)} answers ${bad.status} with a JSON error body`, { tag: '@fast' }, async ({ server, schemas }) => {
     const response = await get(server, bad.url);
     expect(response.status, response.text).toBe(bad.status);
     expect(response.type).toMatch(/^application\/json/);
@@ -205,7 +205,7 @@ for (const bad of badRequests) {
   });
 }
 
-test('/health answers its schema', async ({ server, schemas }) => {
+test('/health answers its schema', { tag: '@fast' }, async ({ server, schemas }) => {
   const response = await get(server, '/health');
   expect(schemas.validate(SCHEMA.health, response.json())).toEqual({ valid: true });
 });

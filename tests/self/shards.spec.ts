@@ -24,40 +24,44 @@ function conclusions(file: string) {
   };
 }
 
-test('three shards merged give the requirements, statuses, check counts and observations of one unsharded run', async ({ scenarios }) => {
-  const dir = tempDir();
-  // A fault, so that a failure has to survive the merge too.
-  const target = ['--base-url', `${scenarios.origin}${scenarioPrefix('page-size-20')}`];
-  const env = { MAX_RPS: '0' };
-  const whole = await commandAsync(['run', ...target, '--report', 'whole'], { cwd: dir, env });
-  expect(whole.code).toBe(1);
-  const shards = await Promise.all(
-    [1, 2, 3].map((i) =>
-      commandAsync(['run', ...target, '--shard', `${i}/3`, '--report', `shard-${i}`, '--workers', '1'], { cwd: dir, env }),
-    ),
-  );
-  // A shard judges nothing on its own: it leaves a blob report, and no conformance.json.
-  mkdirSync(join(dir, 'blobs'));
-  for (const [i, shard] of shards.entries()) {
-    // The shard that holds the failing test succeeds too: failures are judged at the merge.
-    expect(shard.code).toBe(0);
-    expect(readdirSync(join(dir, `shard-${i + 1}`))).not.toContain('conformance.json');
-    for (const blob of readdirSync(join(dir, `shard-${i + 1}`, 'blob')))
-      copyFileSync(join(dir, `shard-${i + 1}`, 'blob', blob), join(dir, 'blobs', blob));
-  }
-  expect(readdirSync(join(dir, 'blobs'))).toHaveLength(3);
-  // Two of the three shards are no verdict: the merge refuses them in one line, exit 2, naming the shard that is missing.
-  mkdirSync(join(dir, 'some'));
-  const [first, , third] = readdirSync(join(dir, 'blobs')).sort();
-  for (const blob of [first, third]) copyFileSync(join(dir, 'blobs', blob), join(dir, 'some', blob));
-  const some = await commandAsync(['merge', 'some', ...target, '--report', 'partial'], { cwd: dir, env });
-  expect(some.code, some.stderr).toBe(2);
-  expect(some.stderr).toMatch(/holds 2 of the 3 shards of the run; shard 2\/3 is missing/);
-  // No earlier PASS survives in its report folder: it says error.
-  expect(readReport(join(dir, 'partial', 'conformance.json')).verdict).toBe('error');
-  const merged = await commandAsync(['merge', 'blobs', ...target, '--report', 'merged'], { cwd: dir, env });
-  expect(merged.code).toBe(1);
-  const expected = conclusions(join(dir, 'whole', 'conformance.json'));
-  expect(expected.summary.fail).toBe(1);
-  expect(conclusions(join(dir, 'merged', 'conformance.json'))).toEqual(expected);
-});
+test(
+  'three shards merged give the requirements, statuses, check counts and observations of one unsharded run',
+  { tag: '@full' },
+  async ({ scenarios }) => {
+    const dir = tempDir();
+    // A fault, so that a failure has to survive the merge too.
+    const target = ['--base-url', `${scenarios.origin}${scenarioPrefix('page-size-20')}`];
+    const env = { MAX_RPS: '0' };
+    const whole = await commandAsync(['run', ...target, '--report', 'whole'], { cwd: dir, env });
+    expect(whole.code).toBe(1);
+    const shards = await Promise.all(
+      [1, 2, 3].map((i) =>
+        commandAsync(['run', ...target, '--shard', `${i}/3`, '--report', `shard-${i}`, '--workers', '1'], { cwd: dir, env }),
+      ),
+    );
+    // A shard judges nothing on its own: it leaves a blob report, and no conformance.json.
+    mkdirSync(join(dir, 'blobs'));
+    for (const [i, shard] of shards.entries()) {
+      // The shard that holds the failing test succeeds too: failures are judged at the merge.
+      expect(shard.code).toBe(0);
+      expect(readdirSync(join(dir, `shard-${i + 1}`))).not.toContain('conformance.json');
+      for (const blob of readdirSync(join(dir, `shard-${i + 1}`, 'blob')))
+        copyFileSync(join(dir, `shard-${i + 1}`, 'blob', blob), join(dir, 'blobs', blob));
+    }
+    expect(readdirSync(join(dir, 'blobs'))).toHaveLength(3);
+    // Two of the three shards are no verdict: the merge refuses them in one line, exit 2, naming the shard that is missing.
+    mkdirSync(join(dir, 'some'));
+    const [first, , third] = readdirSync(join(dir, 'blobs')).sort();
+    for (const blob of [first, third]) copyFileSync(join(dir, 'blobs', blob), join(dir, 'some', blob));
+    const some = await commandAsync(['merge', 'some', ...target, '--report', 'partial'], { cwd: dir, env });
+    expect(some.code, some.stderr).toBe(2);
+    expect(some.stderr).toMatch(/holds 2 of the 3 shards of the run; shard 2\/3 is missing/);
+    // No earlier PASS survives in its report folder: it says error.
+    expect(readReport(join(dir, 'partial', 'conformance.json')).verdict).toBe('error');
+    const merged = await commandAsync(['merge', 'blobs', ...target, '--report', 'merged'], { cwd: dir, env });
+    expect(merged.code).toBe(1);
+    const expected = conclusions(join(dir, 'whole', 'conformance.json'));
+    expect(expected.summary.fail).toBe(1);
+    expect(conclusions(join(dir, 'merged', 'conformance.json'))).toEqual(expected);
+  },
+);
