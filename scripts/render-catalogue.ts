@@ -43,7 +43,7 @@ function renderCatalogue(): string {
   ].join('\n');
 }
 
-/** The mutation run's scenarios, counted: `npm test` fails unless every fault is killed and every conformant scenario clean. */
+/** The mutation run's scenarios, counted: `npm run test:full` fails unless every fault is killed and every conformant scenario clean. */
 function renderScenarios(): string {
   const byLevel = (level: string) => FAULTS.filter((f) => (f.level ?? requirement(f.targets).level) === level).length;
   const covered = new Set(FAULTS.map((f) => f.targets)).size;
@@ -51,7 +51,7 @@ function renderScenarios(): string {
     `- **${FAULTS.length} faults**, ${byLevel('MUST')} caught at MUST and ${byLevel('SHOULD')} at SHOULD, covering all ${covered} requirements;`,
     `- **${VARIANTS.length + 1} conformant scenarios**: the clean server and ${VARIANTS.length} variants.`,
     '',
-    '`npm test` fails unless every fault is killed and every conformant scenario is clean: the score it passes with is',
+    '`npm run test:full` fails unless every fault is killed and every conformant scenario is clean: the score it passes with is',
     `${FAULTS.length}/${FAULTS.length} and ${VARIANTS.length + 1}/${VARIANTS.length + 1}.`,
   ].join('\n');
 }
