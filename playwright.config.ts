@@ -7,7 +7,7 @@ import { extname, join } from 'node:path';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { announce, dotenvAnnouncement, type Environment, environmentWithDotenv, isQuiet } from './src/config/environment';
 import { EMBEDDED_URL_VARIABLE, targetLine } from './src/config/connection';
-import { loadSuiteConfig, type SuiteConfig } from './src/harness/suite-config';
+import { loadSuiteConfig, type SuiteConfig } from './src/suite/suite-config';
 import { ConfigError } from './src/config/config-error';
 import { clearReport, REPORT_FILES } from './src/report/model';
 import { reportFolderProblem } from './src/config/report-folder';

@@ -1,13 +1,13 @@
 import { basename, join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import { type TestOutcome, testResultOf } from './annotations';
+import { type TestOutcome, testResultOf } from '../suite/annotations';
 import { errorText, testOutcomeOf } from './finished-test';
 import { grepPattern, PLANNED_TESTS, testKey, unfinishedOutcome } from './planned-tests';
 import { type RunSelection, SELECTION_METADATA } from './run-selection';
 import { preflightStopped } from './preflight';
 import { ENV_FILE_VARIABLE, type Environment, environmentWithDotenv, isQuiet } from '../config/environment';
-import { loadSuiteConfig } from './suite-config';
-import { reportTargetOf } from './report-target';
+import { loadSuiteConfig } from '../suite/suite-config';
+import { reportTargetOf } from '../suite/report-target';
 import { secretsOf } from '../config/connection';
 import { Redactor } from '../client/redact';
 import { applyBaseline } from '../verdicts/baseline/apply';

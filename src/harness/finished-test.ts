@@ -1,7 +1,7 @@
 /** What the reporters read of a finished Playwright test: its errors without colour, its annotations once each. */
 import { basename } from 'node:path';
 import type { TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import type { TestOutcome } from './annotations';
+import type { TestOutcome } from '../suite/annotations';
 
 // eslint-disable-next-line no-control-regex -- ANSI colour codes start with ESC.
 const ANSI = /\u001b\[[0-9;]*m/g;

@@ -7,8 +7,8 @@
  */
 import { SUITE } from '../suite/groups';
 import type { SuiteEntry, SuiteGroup } from '../suite/entry';
-import type { TestOutcome } from './annotations';
-import { ANNOTATION, judging } from './annotations';
+import type { TestOutcome } from '../suite/annotations';
+import { ANNOTATION, judging } from '../suite/annotations';
 
 /** A test of the plan: its title as a report names it, the key a finished test is matched to it by, and what it carries. */
 export interface PlannedTest {

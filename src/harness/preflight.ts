@@ -6,7 +6,7 @@
 import type { FullConfig } from '@playwright/test';
 import { clientOptions } from '../client/client-options';
 import { environmentWithDotenv } from '../config/environment';
-import { loadSuiteConfig, type SuiteConfig } from './suite-config';
+import { loadSuiteConfig, type SuiteConfig } from '../suite/suite-config';
 import { secretsOf } from '../config/connection';
 import { ReadOnlyHttpClient } from '../client/http-client';
 import { preflightInputsOf, preflightStop } from '../client/preflight';

@@ -19,13 +19,13 @@ import { escapeText } from '../report/escape';
 import { serviceText, type SubjectKind } from '../rules/rulebook';
 import type { RequirementId } from '../spec/catalogue';
 import type { NotJudgedReason, Probes } from '../types/schemas';
-import { ANNOTATION } from './annotations';
-import { TestChecks } from './checks';
+import { ANNOTATION } from '../suite/annotations';
+import { TestChecks } from '../suite/checks';
 import { type Discovery, discover } from '../suite/discovery';
 import type { EntryContext, SuiteEntry } from '../suite/entry';
 import { DirectoryEndpoints } from '../client/endpoints';
-import { loadSuiteConfig, type SuiteConfig } from './suite-config';
-import { DirectoryClient } from './test-client';
+import { loadSuiteConfig, type SuiteConfig } from '../suite/suite-config';
+import { DirectoryClient } from '../suite/test-client';
 
 /** What a test needs of its target: the configuration, and what is built from it once per worker. */
 interface TargetSetup {
@@ -186,4 +186,4 @@ export function entryTest(entry: SuiteEntry) {
   };
 }
 
-export { judging } from './annotations';
+export { judging } from '../suite/annotations';

@@ -7,7 +7,7 @@
  * DEBUG=1. A skip says its reason. Errors outside the tests (the preflight) are printed as they come.
  */
 import type { FullConfig, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import { testResultOf } from './annotations';
+import { testResultOf } from '../suite/annotations';
 import { errorText, testOutcomeOf, withoutColour } from './finished-test';
 import { isDebugging } from '../config/environment';
 import { counted } from '../report/counted';

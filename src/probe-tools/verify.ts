@@ -19,8 +19,10 @@ import {
   walkByPage,
   judge,
   judgeAnswer,
-  ambiguityNeedsNarrowing,
-  dashed,
+  meetAmbiguousSearch,
+  meetNarrowedSearch,
+  meetStatusSearch,
+  wholeSearch,
   classifySingleBest,
   describeAnswer,
   carriedValues,
@@ -167,8 +169,7 @@ export async function verifyAmbiguous(
   query: Record<string, string>,
   narrowedBy: Record<string, string>,
 ): Promise<PromiseCheck> {
-  const exchange = await api.searchSingleBest(query);
-  const narrowed = ambiguityNeedsNarrowing(exchange) ? await api.searchSingleBest({ ...query, ...narrowedBy }) : undefined;
+  const { exchange, narrowed } = await meetAmbiguousSearch(api, probe, query, narrowedBy);
   return ambiguousPromise(probe, narrowedBy, exchange, narrowed);
 }
 
@@ -179,9 +180,9 @@ export async function verifyNarrowedBy(
   query: Record<string, string>,
   narrowedBy: Record<string, string>,
 ): Promise<PromiseCheck & { record?: RecordLike }> {
-  const plain = await api.searchSingleBest({ ...query, ...narrowedBy });
-  const optional = await api.searchSingleBest({ ...query, ...dashed(narrowedBy) });
-  const judged = judge('narrowed-search', { probe, query, narrowedBy, plain, dashed: optional });
+  const met = await meetNarrowedSearch(api, probe, query, narrowedBy);
+  const { plain, dashed: optional } = met;
+  const judged = judge('narrowed-search', met);
   const verdict = promiseOf(
     `${probe} narrowedBy ${JSON.stringify(narrowedBy)}`,
     PROMISED.narrowedBy,
@@ -293,7 +294,7 @@ export async function verifyOverLimit(
   query: Record<string, string>,
   { countBeyond = false } = {},
 ): Promise<PromiseCheck & { entries?: number; total?: unknown; matches?: number }> {
-  const exchange = await api.organizations({ ...query, Count: String(MAX_COUNT) });
+  const exchange = await api.organizations(wholeSearch(query));
   const judged = judge('count-exactly-search', {
     place: 'organization.overLimit',
     promised: PROMISED.overLimit,
@@ -310,7 +311,7 @@ export async function verifyOverLimit(
     // Page 2, then Page=1 where Page=2 shows nothing new: a service whose pages count from 0 holds its second page there.
     const seen = new Set(ids);
     for (const page of ['2', '1']) {
-      const next = await api.organizations({ ...query, Count: String(MAX_COUNT), Page: page });
+      const next = await api.organizations({ ...wholeSearch(query), Page: page });
       answers.push(next);
       if (isBundle(next)) beyond = new Set(organizationIds(next.body).filter((id) => !seen.has(id))).size;
       if (beyond > 0) break;
@@ -333,14 +334,13 @@ export async function verifyStatusSearch(
   probe: string,
   query: Record<string, string>,
 ): Promise<StatusSearchCheck> {
-  const searches: { active: boolean; exchange: Exchange }[] = [];
-  for (const active of [true, false])
-    searches.push({ active, exchange: await api.organizations({ ...query, active: String(active), Count: String(MAX_COUNT) }) });
+  const met = await meetStatusSearch(api, probe, query);
+  const { searches } = met;
   const check = promiseOf(
     probe,
     PROMISED.statusSearch,
     { endpoint: 'organization', answers: searches.map((s) => s.exchange) },
-    judge('status-search', { probe, searches }),
+    judge('status-search', met),
     'active=true and active=false return only organizations with that flag',
   );
   return { ...check, flagRefused: statusFlagsRefused(searches) };

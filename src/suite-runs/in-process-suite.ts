@@ -14,10 +14,10 @@ import { Redactor } from '../client/redact';
 import { UndiciTransport } from '../client/transport';
 import { secretsOf } from '../config/connection';
 import type { Environment } from '../config/environment';
-import { ANNOTATION, judging, testResultOf, type TestOutcome } from '../harness/annotations';
-import { TestChecks } from '../harness/checks';
-import { loadSuiteConfig } from '../harness/suite-config';
-import { DirectoryClient } from '../harness/test-client';
+import { ANNOTATION, judging, testResultOf, type TestOutcome } from '../suite/annotations';
+import { TestChecks } from '../suite/checks';
+import { loadSuiteConfig } from '../suite/suite-config';
+import { DirectoryClient } from '../suite/test-client';
 import { requirementsOf, type SubjectKind } from '../rules/rulebook';
 import { discover } from '../suite/discovery';
 import type { EntryContext, SuiteEntry, SuiteGroup } from '../suite/entry';
@@ -26,7 +26,7 @@ import type { NotJudgedReason, RunError } from '../types/schemas';
 import { applyBaseline } from '../verdicts/baseline/apply';
 import { aggregate, type TestResult } from '../verdicts/aggregate';
 import { type ConformanceReport, conformanceReport } from '../report/model';
-import { reportTargetOf } from '../harness/report-target';
+import { reportTargetOf } from '../suite/report-target';
 import { safeReport } from '../report/write-report';
 
 /** How an entry ends itself as skipped in this process: the reason travels as data, as Playwright's skip annotation carries it. */

@@ -3,8 +3,7 @@
  * says, the search with no parameter, and parameter names. Queries come only from the probes file;
  * the rules are in src/rules/organization/bundle.ts.
  */
-import { carriedValues, queryKey } from '../rules/rulebook';
-import { MAX_COUNT } from '../spec/constants';
+import { carriedValues, queryKey, wholeSearch } from '../rules/rulebook';
 import type { SuiteGroup } from './entry';
 import { forEachProbe, noProbe } from './probe-steps';
 
@@ -41,8 +40,7 @@ export const ORGANIZATION_BUNDLE: SuiteGroup = {
         ];
         skipEntry(queries.length === 0, NO_SEARCHES);
         // Count at its maximum: fewer entries than Count, and no next link, means the whole result is here.
-        for (const { query } of queries)
-          checks.judge('whole-result', { exchange: await api.organizations({ ...query, Count: String(MAX_COUNT) }) });
+        for (const { query } of queries) checks.judge('whole-result', { exchange: await api.organizations(wholeSearch(query)) });
       },
     },
     {

@@ -12,8 +12,8 @@ import {
   organizationOfEntry,
   ownValueSearches,
   seenInAnswer,
+  meetStatusSearch,
 } from '../rules/rulebook';
-import { MAX_COUNT } from '../spec/constants';
 import type { SuiteGroup } from './entry';
 import { forEachProbe, noProbe, requiredFor } from './probe-steps';
 
@@ -73,10 +73,7 @@ export const ORGANIZATION_FILTERS: SuiteGroup = {
         const searches = probes.organization?.searches ?? [];
         skipEntry(searches.length === 0, NO_SEARCHES);
         const { query } = searches[0];
-        const searched = [];
-        for (const active of [true, false])
-          searched.push({ active, exchange: await api.organizations({ ...query, active: String(active), Count: String(MAX_COUNT) }) });
-        checks.judge('status-search', { probe: probeLabel('organization.statusSearch', query), searches: searched });
+        checks.judge('status-search', await meetStatusSearch(api, probeLabel('organization.statusSearch', query), query));
       },
     },
     {

@@ -5,7 +5,7 @@
  */
 import { ForeignOriginError } from '../client/http-client';
 import { PROMISED } from '../probes/promises';
-import { hasNextLink, isBundle, WALK_COUNT, NextWalk, walkByPage } from '../rules/rulebook';
+import { hasNextLink, isBundle, WALK_COUNT, NextWalk, walkByPage, wholeSearch } from '../rules/rulebook';
 import { MAX_COUNT, PAGE_SIZE } from '../spec/constants';
 import type { SuiteGroup } from './entry';
 import { forEachProbe, noProbe, requiredFor } from './probe-steps';
@@ -76,7 +76,7 @@ export const ORGANIZATION_PAGING: SuiteGroup = {
         const pages = await walkByPage(options, (page) => api.organizations({ ...query, Page: String(page) }));
         // §4.3: the pages hold every match. The same search with Count=1000 holds them all when fewer match;
         // Page=0 is a service's first page when its pages count from 0.
-        const whole = await api.organizations({ ...query, Count: String(MAX_COUNT) });
+        const whole = await api.organizations(wholeSearch(query));
         const pageZero = await api.organizations({ ...query, Page: '0' });
         checks.judge('page-walk', { walk: options, pages, whole, pageZero });
       },
@@ -114,7 +114,7 @@ export const ORGANIZATION_PAGING: SuiteGroup = {
           }
           walk.add(answers[answers.length - 1]);
         }
-        const whole = await api.organizations({ ...query, Count: String(MAX_COUNT) });
+        const whole = await api.organizations(wholeSearch(query));
         checks.judge('next-walk', { walk: options, answers, whole, ...(refused ? { refused } : {}) });
       },
     },

@@ -7,8 +7,8 @@ import { probeLabel } from '../probes/promises';
 import {
   askedInTurn,
   recordOf,
-  ambiguityNeedsNarrowing,
-  dashed,
+  meetAmbiguousSearch,
+  meetNarrowedSearch,
   demographicSearch,
   nextDemographicRequest,
   besideOwnState,
@@ -51,9 +51,7 @@ export const SEARCH_SINGLE_BEST: SuiteGroup = {
       subjects: ['ambiguous-search'],
       plan: (context) =>
         forEachProbe(context, 'provider.ambiguous', context.probes.provider?.ambiguous, async ({ query, narrowedBy }, probe) => {
-          const exchange = await context.api.searchSingleBest(query);
-          const narrowed = ambiguityNeedsNarrowing(exchange) ? await context.api.searchSingleBest({ ...query, ...narrowedBy }) : undefined;
-          context.checks.judge('ambiguous-search', { probe, narrowedBy, exchange, ...(narrowed ? { narrowed } : {}) });
+          context.checks.judge('ambiguous-search', await meetAmbiguousSearch(context.api, probe, query, narrowedBy));
         }),
     },
     {
@@ -62,9 +60,7 @@ export const SEARCH_SINGLE_BEST: SuiteGroup = {
       plan: (context) =>
         forEachProbe(context, 'provider.ambiguous', context.probes.provider?.ambiguous, async ({ query, narrowedBy }, probe) => {
           // §4.1 r4: narrowing works with a more specific parameter, or with an optional one (r1).
-          const plain = await context.api.searchSingleBest({ ...query, ...narrowedBy });
-          const optional = await context.api.searchSingleBest({ ...query, ...dashed(narrowedBy) });
-          context.checks.judge('narrowed-search', { probe, query, narrowedBy, plain, dashed: optional });
+          context.checks.judge('narrowed-search', await meetNarrowedSearch(context.api, probe, query, narrowedBy));
         }),
     },
     {

@@ -7,7 +7,7 @@ import type { NotJudgedReason } from '../../src/types/schemas';
 import { renderJunit } from '../../src/report/junit';
 import { renderMarkdown } from '../../src/report/markdown';
 import { conformanceReport, type ConformanceReport } from '../../src/report/model';
-import { ANNOTATION, type TestOutcome, testResultOf } from '../../src/harness/annotations';
+import { ANNOTATION, type TestOutcome, testResultOf } from '../../src/suite/annotations';
 import type { RequirementRecord } from '../../src/rules/judgement';
 import { expect, test } from './fixtures';
 import { xmlError } from '../../src/suite-runs/well-formed-xml';

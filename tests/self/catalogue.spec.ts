@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OBSERVATIONS, REQUIREMENTS } from '../../src/spec/catalogue';
-import { ANNOTATION } from '../../src/harness/annotations';
+import { ANNOTATION } from '../../src/suite/annotations';
 import { SCENARIOS } from '../../src/reference/scenarios/registry';
 import { neutralSuiteEnvironment } from '../../src/suite-runs/run-suite';
 import { PACKAGE_ROOT } from '../../src/package-root';

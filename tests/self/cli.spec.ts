@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { subset } from 'semver';
 import { COMMANDS } from '../../src/cli/command-table';
 import { OBSERVATIONS, REQUIREMENTS } from '../../src/spec/catalogue';
-import { testResultOf } from '../../src/harness/annotations';
+import { testResultOf } from '../../src/suite/annotations';
 import { aggregate } from '../../src/verdicts/aggregate';
 import { conformanceReport, type ConformanceReport } from '../../src/report/model';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';

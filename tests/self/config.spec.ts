@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EMBEDDED_URL_VARIABLE, secretsOf } from '../../src/config/connection';
 import { environmentWithDotenv } from '../../src/config/environment';
-import { loadSuiteConfig } from '../../src/harness/suite-config';
+import { loadSuiteConfig } from '../../src/suite/suite-config';
 import { ConfigError } from '../../src/config/config-error';
 import { reportRunThatCouldNotStart } from '../../src/harness/stopped-run';
 import { REPORT_FILES } from '../../src/report/model';

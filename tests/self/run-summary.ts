@@ -1,5 +1,5 @@
 /** A run's summary made from the records its tests would leave: the baseline's tests and the reports' read-back judge it. */
-import { type TestOutcome, testResultOf } from '../../src/harness/annotations';
+import { type TestOutcome, testResultOf } from '../../src/suite/annotations';
 import { aggregate } from '../../src/verdicts/aggregate';
 
 const ORG = 'https://directory.example/fhir/organization?Page=1';

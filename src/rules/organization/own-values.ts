@@ -14,6 +14,7 @@ import { Judgement } from '../judgement';
 import { objectsIn as objects, textOf as text } from '../json';
 import { isBundle, total } from './bundle';
 import { entriesOf, hasNextLink, organizationIds, resourceOf } from './entries';
+import { wholeSearch } from './paging';
 
 type Query = Record<string, string>;
 
@@ -93,7 +94,7 @@ const foundIn = (id: string, answers: readonly Exchange[]) => answers.some((a) =
  * organization's own state, with Count=1000. At most three requests.
  */
 export function nextOwnValueRequest(id: string, search: OwnValueSearch, answers: readonly Exchange[]): Query | undefined {
-  const whole = { ...search.query, Count: String(MAX_COUNT) };
+  const whole = wholeSearch(search.query);
   const plan = [search.query, whole, ...(search.narrowBy ? [{ ...whole, ...search.narrowBy }] : [])];
   const last = answers[answers.length - 1];
   if (answers.length === 0) return plan[0];

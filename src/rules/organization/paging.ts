@@ -13,6 +13,9 @@ import type { WalkedPage } from './page-walk';
 /** Page size of the next-link walk: not the default 25, so that a link that drops Count shows. */
 export const WALK_COUNT = 20;
 
+/** §4.3: a search whole, Count at its maximum. */
+export const wholeSearch = (query: Record<string, string>): Record<string, string> => ({ ...query, Count: String(MAX_COUNT) });
+
 /** ORG-COUNT: `Count=N` returns at most N entries (§4.3). */
 export function judgeCountAtMost(count: number, exchange: Exchange): Judgement {
   const judgement = new Judgement();

@@ -8,11 +8,12 @@
 export { ANSWER_SUBJECTS, judge, judgeAnswer, needsOf, notJudgedBy, observationsOf, requirementsOf } from './registry';
 export type { SubjectKind, Subjects } from './subjects';
 export { askedInTurn } from '../asked-in-turn';
+export { type Ask, meetAmbiguousSearch, meetNarrowedSearch, meetStatusSearch } from './plans';
 export { Judgement, type ObservationRecord, type Redact, type RequirementRecord } from '../judgement';
 export { PageWalk, pageOfWalk, walkByPage, walkedPage, type PageOfWalk, type PageWalkOptions } from '../organization/walk-by-page';
 export { NextWalk } from '../organization/walk-by-next';
 export type { WalkedPage } from '../organization/page-walk';
-export { WALK_COUNT } from '../organization/paging';
+export { WALK_COUNT, wholeSearch } from '../organization/paging';
 export { isBundle, total as bundleTotal } from '../organization/bundle';
 export { entriesOf, hasNextLink, organizationIds, resourceOf } from '../organization/entries';
 export { entryShell, SHELL_ENTRY } from '../organization/entry-record';
