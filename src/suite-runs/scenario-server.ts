@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { type AddressInfo, createServer } from 'node:net';
 import { PACKAGE_ROOT } from '../package-root';
 import { everyScenarioMounted } from '../reference/scenarios/registry';
+import { servedScenario } from '../reference/scenarios/servable';
 import { referenceServerOf } from '../reference/start';
 
 export async function freePort(): Promise<number> {
@@ -72,6 +73,19 @@ export async function startReferenceServer(env: Record<string, string> = {}, por
 
 /** One reference server, in a process of its own, that mounts every scenario under /scenario/<name>. */
 export const startScenarioServer = () => startReferenceServer({ REFERENCE_SCENARIOS: 'all' });
+
+/**
+ * The server of `env` (REFERENCE_FAULT, REFERENCE_VARIANT, FIXTURE_DIR, LATENCY_MS, as
+ * startReferenceServer takes them) in this process, on `port` or one the OS picks: for a test whose
+ * commands run as processes of their own (not blocking this thread), without a server process and
+ * its TypeScript loader to start each time.
+ */
+export async function serveHere(env: Record<string, string> = {}, port = 0): Promise<ScenarioServer> {
+  const { app } = referenceServerOf(env, servedScenario(env));
+  await app.listen({ port, host: '127.0.0.1' });
+  const { port: bound } = app.server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${bound}`, stop: () => app.close() };
+}
 
 /**
  * The same server in this process: the in-process drivers judge it from worker threads while this

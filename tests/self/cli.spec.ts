@@ -265,8 +265,13 @@ test('docs/cli.md has a section for every command, naming each of its flags', { 
   }
 });
 
-test('list prints the whole catalogue; --json for machines', { tag: '@full' }, () => {
-  const entries = JSON.parse(command(['list', '--json']).stdout) as { id: string; level: string; section: string; title: string }[];
+test('list prints the whole catalogue; --json for machines', { tag: '@fast' }, async () => {
+  const entries = JSON.parse((await commandAsync(['list', '--json'])).stdout) as {
+    id: string;
+    level: string;
+    section: string;
+    title: string;
+  }[];
   // The requirements, the observations, and the survey's data-quality measures (level SCORECARD).
   expect(entries.map((e) => e.id)).toEqual([
     ...REQUIREMENTS.map((r) => r.id),
@@ -280,7 +285,7 @@ test('list prints the whole catalogue; --json for machines', { tag: '@full' }, (
     section: REQUIREMENTS[0].spec,
     title: REQUIREMENTS[0].title,
   });
-  expect(command(['list']).stdout.split('\n').filter(Boolean)).toHaveLength(entries.length);
+  expect((await commandAsync(['list'])).stdout.split('\n').filter(Boolean)).toHaveLength(entries.length);
 });
 
 function report(
@@ -307,8 +312,8 @@ function report(
 
 test(
   'compare: status changes, failures new and gone by fingerprint, observations that differ; exit 1 on a new failure of either level',
-  { tag: '@full' },
-  () => {
+  { tag: '@fast' },
+  async () => {
     const dir = tempDir();
     const staging = {
       message: '[ORG-PAGE] MUST: Page=1 returned 20 entries',
@@ -335,17 +340,17 @@ test(
     );
     writeFileSync(join(dir, 'a.json'), JSON.stringify(a));
     writeFileSync(join(dir, 'b.json'), JSON.stringify(b));
-    const markdown = command(['compare', 'a.json', 'b.json'], { cwd: dir });
+    const markdown = await commandAsync(['compare', 'a.json', 'b.json'], { cwd: dir });
     expect(markdown.code).toBe(1);
     expect(markdown.stdout).toContain('| SB-ROOT-OBJECT | pass | fail |');
     expect(markdown.stdout).toContain('- `SB-ROOT-OBJECT searchSingleBest` (MUST)');
     // The same ORG-PAGE failure on another host and path prefix is the same fingerprint: neither new nor gone.
     expect(markdown.stdout).not.toContain('ORG-PAGE organization');
     expect(markdown.stdout).toContain('| OBS-NO-MATCH | {"status":404} | {"status":200} |');
-    const json = JSON.parse(command(['compare', 'b.json', 'a.json', '--json'], { cwd: dir }).stdout);
+    const json = JSON.parse((await commandAsync(['compare', 'b.json', 'a.json', '--json'], { cwd: dir })).stdout);
     expect(json.goneFailures.map((f: { fingerprint: string }) => f.fingerprint)).toEqual(['SB-ROOT-OBJECT searchSingleBest']);
     expect(json.newFailures).toEqual([]);
-    expect(command(['compare', 'b.json', 'a.json'], { cwd: dir }).code).toBe(0);
+    expect((await commandAsync(['compare', 'b.json', 'a.json'], { cwd: dir })).code).toBe(0);
     const should = report(
       [
         { id: 'ORG-PAGE', failures: [staging] },
@@ -357,7 +362,7 @@ test(
       { status: 404 },
     );
     writeFileSync(join(dir, 'c.json'), JSON.stringify(should));
-    const newShould = command(['compare', 'a.json', 'c.json'], { cwd: dir });
+    const newShould = await commandAsync(['compare', 'a.json', 'c.json'], { cwd: dir });
     expect(newShould.stdout).toContain('- `ORG-PAGE-DISJOINT organization /entry/*` (SHOULD)');
     expect(newShould.code).toBe(1);
   },
@@ -365,8 +370,8 @@ test(
 
 test(
   'compare: exit 3 when B judged nothing or not all; a requirement A judged and B skipped is lost coverage, listed and counted',
-  { tag: '@full' },
-  () => {
+  { tag: '@fast' },
+  async () => {
     const dir = tempDir();
     const a = report(
       [
@@ -378,20 +383,20 @@ test(
     const b = report([{ id: 'SB-ROOT-OBJECT', failures: [] }], { status: 404 });
     writeFileSync(join(dir, 'a.json'), JSON.stringify(a));
     writeFileSync(join(dir, 'b.json'), JSON.stringify(b));
-    const lost = command(['compare', 'a.json', 'b.json'], { cwd: dir });
+    const lost = await commandAsync(['compare', 'a.json', 'b.json'], { cwd: dir });
     expect(lost.stdout).toMatch(/^\| ORG-ACTIVE \| pass \| skip \| no test of this run judges it \(--grep or --shard chose others\) \|$/m);
     expect(lost.stdout).toMatch(/^1 change: 0 status changes, 1 lost coverage,/m);
-    expect(JSON.parse(command(['compare', 'a.json', 'b.json', '--json'], { cwd: dir }).stdout).lostCoverage).toEqual([
+    expect(JSON.parse((await commandAsync(['compare', 'a.json', 'b.json', '--json'], { cwd: dir })).stdout).lostCoverage).toEqual([
       { id: 'ORG-ACTIVE', a: 'pass', b: 'skip', why: 'no test of this run judges it (--grep or --shard chose others)' },
     ]);
     for (const verdict of ['inconclusive', 'error']) {
       writeFileSync(join(dir, 'c.json'), JSON.stringify({ ...a, verdict }));
-      const unjudged = command(['compare', 'a.json', 'c.json'], { cwd: dir });
+      const unjudged = await commandAsync(['compare', 'a.json', 'c.json'], { cwd: dir });
       expect(unjudged.code).toBe(3);
       expect(unjudged.stdout).toContain(`B's verdict is ${verdict}`);
-      expect(command(['matrix', 'a.json', 'c.json'], { cwd: dir }).code).toBe(3);
+      expect((await commandAsync(['matrix', 'a.json', 'c.json'], { cwd: dir })).code).toBe(3);
       // Only B's verdict: an inconclusive reference does not make the candidate's comparison inconclusive.
-      expect(command(['compare', 'c.json', 'a.json'], { cwd: dir }).code).toBe(0);
+      expect((await commandAsync(['compare', 'c.json', 'a.json'], { cwd: dir })).code).toBe(0);
     }
   },
 );
@@ -483,54 +488,56 @@ test(
 
 test(
   'probes check: 0 when every promise holds, 3 when one is contradicted; probes draft writes a file that check accepts',
-  { tag: '@full' },
-  ({ scenarios }) => {
+  { tag: '@fast' },
+  async ({ scenarios }) => {
     const dir = tempDir();
-    const holds = command(['probes', 'check'], { cwd: dir });
+    const holds = await commandAsync(['probes', 'check'], { cwd: dir });
     expect(holds.code).toBe(0);
     expect(holds.stdout).toMatch(/^holds +provider\.unique\[0\] /m);
     expect(holds.stdout).toMatch(/^probes: (\d+) of \1 promises hold, 0 contradicted, 0 unconfirmed$/m);
     const probes = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'fixtures', 'probes.json'), 'utf8'));
     const npi: string = probes.provider.unique.find((p: { query: { NPI?: string } }) => p.query.NPI).query.NPI;
     writeFileSync(join(dir, 'stale.json'), JSON.stringify({ provider: { none: [{ query: { NPI: npi } }] } }));
-    const stale = command(['probes', 'check', '--probes', 'stale.json'], { cwd: dir });
+    const stale = await commandAsync(['probes', 'check', '--probes', 'stale.json'], { cwd: dir });
     expect(stale.code).toBe(3);
     expect(stale.stdout).toContain(
       `contradicted provider.none[0] {"NPI":"${npi}"} promised no matching provider, but the service answered 200`,
     );
-    const draft = command(['probes', 'draft', '--npi', npi, '--out', 'drafted.json'], { cwd: dir });
+    const draft = await commandAsync(['probes', 'draft', '--npi', npi, '--out', 'drafted.json'], { cwd: dir });
     expect(draft.code).toBe(0);
     expect(draft.stderr).toMatch(/drafted from 1 seed in \d+ requests \(at most \d+\)/);
     expect(draft.stderr).toMatch(/^could not fill provider\.ambiguous: /m);
-    expect(command(['probes', 'check', '--probes', 'drafted.json'], { cwd: dir }).code).toBe(0);
+    expect((await commandAsync(['probes', 'check', '--probes', 'drafted.json'], { cwd: dir })).code).toBe(0);
     // Against a service, the hint repeats its address: copied, it checks the same service.
     const service = `${scenarios.origin}${scenarioPrefix('clean')}`;
-    const drafted = command(['probes', 'draft', '--base-url', service, '--npi', npi, '--out', 'served.json'], {
+    const drafted = await commandAsync(['probes', 'draft', '--base-url', service, '--npi', npi, '--out', 'served.json'], {
       cwd: dir,
       env: { MAX_RPS: '0' },
     });
     const hint = /check it with: directory-conformance (probes check .*)$/m.exec(drafted.stderr)?.[1];
     expect(hint, drafted.stderr).toBe(`probes check --base-url ${service} --probes served.json`);
-    expect(command(hint!.split(' '), { cwd: dir, env: { MAX_RPS: '0' } }).code).toBe(0);
-    expect(command(['probes', 'draft'], { cwd: dir }).code).toBe(2);
-    expect(command(['probes', 'draft', '--npi', '123456789'], { cwd: dir }).stderr).toContain('--npi 123456789 is not an NPI: 10 digits');
+    expect((await commandAsync(hint!.split(' '), { cwd: dir, env: { MAX_RPS: '0' } })).code).toBe(0);
+    expect((await commandAsync(['probes', 'draft'], { cwd: dir })).code).toBe(2);
+    expect((await commandAsync(['probes', 'draft', '--npi', '123456789'], { cwd: dir })).stderr).toContain(
+      '--npi 123456789 is not an NPI: 10 digits',
+    );
     // A wrong check digit is the service's own data: drafted from, and said.
-    const wrongDigit = command(['probes', 'draft', '--npi', npi, '--npi', '1234567890'], { cwd: dir });
+    const wrongDigit = await commandAsync(['probes', 'draft', '--npi', npi, '--npi', '1234567890'], { cwd: dir });
     expect(wrongDigit.code).toBe(0);
     expect(wrongDigit.stderr).toContain('note: NPI 1234567890 has no valid check digit');
     expect(wrongDigit.stderr).toContain('DATA-NPI-CHECKDIGIT will report them');
-    expect(command(['probes', 'check', '--probes', 'nope.json'], { cwd: dir }).code).toBe(2);
-    expect(command(['probes'], { cwd: dir }).code).toBe(2);
+    expect((await commandAsync(['probes', 'check', '--probes', 'nope.json'], { cwd: dir })).code).toBe(2);
+    expect((await commandAsync(['probes'], { cwd: dir })).code).toBe(2);
   },
 );
 
 test(
   'probes check and draft against a service that wants a token, without one: one line naming API_TOKEN, exit 2, no promise written',
-  { tag: '@full' },
+  { tag: '@fast' },
   async ({ scenarios }) => {
     const dir = tempDir();
     const baseUrl = `${scenarios.origin}${scenarioPrefix('bearer-auth')}`;
-    const check = command(['probes', 'check', '--base-url', baseUrl], { cwd: dir, env: { MAX_RPS: '0' } });
+    const check = await commandAsync(['probes', 'check', '--base-url', baseUrl], { cwd: dir, env: { MAX_RPS: '0' } });
     expect(check.code).toBe(2);
     expect(check.stdout).toBe('');
     expect(
@@ -543,7 +550,7 @@ test(
         /^directory-conformance: preflight: the service answered 401 Unauthorized to GET .*: check API_TOKEN \(none is set\)$/,
       ),
     ]);
-    const draft = command(['probes', 'draft', '--base-url', baseUrl, '--npi', '1234567893', '--out', 'drafted.json'], {
+    const draft = await commandAsync(['probes', 'draft', '--base-url', baseUrl, '--npi', '1234567893', '--out', 'drafted.json'], {
       cwd: dir,
       env: { MAX_RPS: '0' },
     });
@@ -551,7 +558,10 @@ test(
     expect(draft.stderr).toContain('check API_TOKEN (none is set)');
     expect(existsSync(join(dir, 'drafted.json'))).toBe(false);
     // With a token the service refuses, the credentials are set but wrong: inconclusive, not a configuration error.
-    const wrong = command(['probes', 'check', '--base-url', baseUrl], { cwd: dir, env: { MAX_RPS: '0', API_TOKEN: 'not-the-token' } });
+    const wrong = await commandAsync(['probes', 'check', '--base-url', baseUrl], {
+      cwd: dir,
+      env: { MAX_RPS: '0', API_TOKEN: 'not-the-token' },
+    });
     expect(wrong.code).toBe(3);
     expect(wrong.stderr).toMatch(/preflight: the service answered 401 Unauthorized to GET .*: check API_TOKEN$/m);
   },

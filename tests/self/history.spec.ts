@@ -24,7 +24,7 @@ import { PACKAGE_ROOT } from '../../src/package-root';
 import { readFixtures, readProbes } from '../../src/reference/fixture-files';
 import { DASHED_PHONE_SOURCE, hasDashedPhoneSource, phonesOf } from '../../src/reference/scenarios/sparse-faults';
 import { VARIANTS } from '../../src/reference/scenarios/variants';
-import { freePort, startReferenceServer } from '../../src/suite-runs/scenario-server';
+import { freePort, serveHere } from '../../src/suite-runs/scenario-server';
 import { layoutProblems, openFile } from './browser';
 import { BIN, commandAsync, tempDir } from './command';
 import { everyFile } from './every-file';
@@ -39,7 +39,8 @@ const STORES = ['embedded', 'postgres'] as const;
 const fixtures = readFixtures();
 
 /** The reference server on `port`, with one fault or variant (or neither), and its environment. */
-const serve = (port: number, env: Record<string, string> = {}) => startReferenceServer(env, port);
+/** One target served by several servers in turn, as a deployment is: in this process, since every command here is asynchronous. */
+const serve = (port: number, env: Record<string, string> = {}) => serveHere(env, port);
 
 /** A command against the history, the suite's keys neutral; `ownProcess` where several at once are the point. */
 const history = (args: string[], env: Record<string, string> = {}, ownProcess = false) =>
@@ -550,7 +551,7 @@ test(
   { tag: '@full' },
   async ({ postgres }) => {
     const tenant = 'history-tenant-55e0';
-    const server = await startReferenceServer({ REFERENCE_VARIANT: 'bearer-auth' });
+    const server = await serveHere({ REFERENCE_VARIANT: 'bearer-auth' });
     const url = await postgres.database();
     const embedded = join(tempDir(), 'history');
     // The variant's own token, which its server asks for.
@@ -664,9 +665,9 @@ test('mistakes are one line and exit 2; an empty history has nothing to compare 
 
 test(
   'an empty HISTORY_URL (a CI secret never set) asks a survey and its merge for no history: they run as without one, and say so of --label',
-  { tag: '@full' },
+  { tag: '@fast' },
   async () => {
-    const server = await startReferenceServer();
+    const server = await serveHere();
     try {
       const cwd = tempDir();
       const npis = npiFile(cwd);

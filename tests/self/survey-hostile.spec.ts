@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { readRequestLog, REQUEST_LOG_VARIABLE } from '../../src/client/request-log';
 import { readFixtures, readProbes } from '../../src/reference/fixture-files';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
-import { type ScenarioServer, freePort, serveScenariosHere, startReferenceServer } from '../../src/suite-runs/scenario-server';
+import { type ScenarioServer, freePort, serveHere, serveScenariosHere } from '../../src/suite-runs/scenario-server';
 import { probesCheckOf, surveyResultOf } from '../../src/suite-runs/other-drivers';
 import { PAGE_SIZE } from '../../src/spec/constants';
 import type { SurveyReport } from '../../src/types/schemas';
@@ -40,14 +40,15 @@ for (const { fault, what, surveyEnv, last } of [
 ])
   test(
     `${what} past page 1 of every walk: exit 3, incomplete; --resume once the service is well completes it, no record twice`,
-    { tag: '@full' },
+    { tag: '@fast' },
     async () => {
       const dir = tempDir();
       const port = await freePort();
       const args = ['survey', '--base-url', `http://127.0.0.1:${port}`, '--organizations-by-state', '--max-rps', '1000'];
       // The short REQUEST_TIMEOUT_MS is the failing service's: once it is well, a busy machine's slow answer is no fault.
       const survey = async (env: Record<string, string>, more: string[], commandEnv: Record<string, string> = {}) => {
-        const server = await startReferenceServer(env, port);
+        // One target served by one server and then another on the same port, in this process: the survey is asynchronous.
+        const server = await serveHere(env, port);
         try {
           return await commandAsync([...args, ...more], { env: commandEnv });
         } finally {
