@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { type AddressInfo, createServer } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { PACKAGE_ROOT } from '../package-root';
 import { everyScenarioMounted } from '../reference/scenarios/registry';
 import { servedScenario } from '../reference/scenarios/servable';
@@ -74,26 +75,24 @@ export async function startReferenceServer(env: Record<string, string> = {}, por
 /** One reference server, in a process of its own, that mounts every scenario under /scenario/<name>. */
 export const startScenarioServer = () => startReferenceServer({ REFERENCE_SCENARIOS: 'all' });
 
-/**
- * The server of `env` (REFERENCE_FAULT, REFERENCE_VARIANT, FIXTURE_DIR, LATENCY_MS, as
- * startReferenceServer takes them) in this process, on `port` or one the OS picks: for a test whose
- * commands run as processes of their own (not blocking this thread), without a server process and
- * its TypeScript loader to start each time.
- */
-export async function serveHere(env: Record<string, string> = {}, port = 0): Promise<ScenarioServer> {
-  const { app } = referenceServerOf(env, servedScenario(env));
+/** `app` listening in this process on loopback, at `port` or one the OS picks. */
+async function listeningHere(app: FastifyInstance, port = 0): Promise<ScenarioServer> {
   await app.listen({ port, host: '127.0.0.1' });
   const { port: bound } = app.server.address() as AddressInfo;
   return { origin: `http://127.0.0.1:${bound}`, stop: () => app.close() };
 }
 
 /**
+ * The server of `env` (REFERENCE_FAULT, REFERENCE_VARIANT, FIXTURE_DIR, LATENCY_MS, as
+ * startReferenceServer takes them) in this process, on `port` or one the OS picks: for a test whose
+ * commands run as processes of their own (not blocking this thread), without a server process and
+ * its TypeScript loader to start each time.
+ */
+export const serveHere = (env: Record<string, string> = {}, port = 0): Promise<ScenarioServer> =>
+  listeningHere(referenceServerOf(env, servedScenario(env)).app, port);
+
+/**
  * The same server in this process: the in-process drivers judge it from worker threads while this
  * thread answers, with no process or loader of its own to start.
  */
-export async function serveScenariosHere(): Promise<ScenarioServer> {
-  const { app } = referenceServerOf({}, everyScenarioMounted());
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  return { origin: `http://127.0.0.1:${port}`, stop: () => app.close() };
-}
+export const serveScenariosHere = (): Promise<ScenarioServer> => listeningHere(referenceServerOf({}, everyScenarioMounted()).app);

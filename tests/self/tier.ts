@@ -20,13 +20,14 @@ export const tierOfRun = (): 'fast' | 'full' | undefined =>
  */
 const childProcess = createRequire(__filename)('node:child_process') as Record<string, (...args: unknown[]) => unknown>;
 let running: { started: string[] } | undefined;
+const REMEDY = 'tag it @full, or run it in this process';
 for (const name of ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork']) {
   const original = childProcess[name];
   childProcess[name] = function (this: unknown, ...args: unknown[]) {
     const started = `${name} ${String(args[0])}`;
     if (running) {
       running.started.push(started);
-      throw new Error(`a test of the fast tier started a child process (${started}): tag it @full, or run it in this process`);
+      throw new Error(`a test of the fast tier started a child process (${started}): ${REMEDY}`);
     }
     return original.apply(this, args);
   };
@@ -46,7 +47,5 @@ export async function refusingChildProcesses(body: () => Promise<void>): Promise
     running = outer;
   }
   if (test.started.length > 0)
-    throw new Error(
-      `a test of the fast tier started ${test.started.length} child process(es): ${test.started.join('; ')}: tag it @full, or run it in this process`,
-    );
+    throw new Error(`a test of the fast tier started ${test.started.length} child process(es): ${test.started.join('; ')}: ${REMEDY}`);
 }
