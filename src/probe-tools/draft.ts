@@ -7,7 +7,16 @@ import { isValidNpi, makeNpi } from '../domain/identifiers';
 import { distinctByJson } from '../json/distinct';
 import { DirectoryEndpoints } from '../client/endpoints';
 import type { Exchange } from '../client/exchange';
-import { objectsIn, stringsIn, entriesOf, classifySingleBest } from '../rules/rulebook';
+import {
+  objectsIn,
+  stringsIn,
+  entriesOf,
+  classifySingleBest,
+  ownSearchesOf,
+  resourceOf,
+  walkValueCounts,
+  walkValuesOf,
+} from '../rules/rulebook';
 import type { Probes } from '../types/schemas';
 import {
   ambiguousPromise,
@@ -148,16 +157,12 @@ function statusWhy(check: StatusSearchCheck | undefined): string {
   return `the service does not return only the organizations of the flag asked for with active=true and active=false: ${off}`;
 }
 
-/** The words of three letters or more that most of `names` share, most shared first: what a name search of many matches asks. */
-function commonNameWords(names: readonly string[]): string[] {
-  const counts = new Map<string, number>();
-  for (const name of names)
-    for (const word of new Set(name.toUpperCase().match(/\p{L}{3,}/gu) ?? [])) counts.set(word, (counts.get(word) ?? 0) + 1);
-  return [...counts]
-    .filter(([, count]) => count > 1)
-    .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
-    .map(([word]) => word);
-}
+/** The words of a name that several organizations seen share, most shared first: what a name search of many matches asks. */
+const commonNameWords = (resources: readonly Record<string, unknown>[]): string[] =>
+  walkValueCounts(resources, 'name').flatMap(([word, count]) => (count > 1 ? [word] : []));
+
+/** Where a seed's provider is, as an organization there carries it (§4.3 fields): the draft searches organizations by it. */
+const placeOf = (seed: Seed) => ({ address: [{ city: seed.city ?? '', state: seed.state ?? '', postalCode: seed.postalCode ?? '' }] });
 
 /** A search the draft made, and how many organizations its answer showed to match: its total, or its entries when that is more. */
 interface Shown {
@@ -269,14 +274,14 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
   // Searches whose answer was a full page and whose total did not show more: how many match, Count=1000 tells.
   const untold: Record<string, string>[] = [];
   const identifiersSeen: string[] = [];
-  // The organizations' names: a word many of them share (CLINIC, MEDICAL) is a search more than 1000 may match.
-  const namesSeen: string[] = [];
+  // The organizations seen: a word many of their names share (CLINIC, MEDICAL) is a search more than 1000 may match.
+  const organizationsSeen: Record<string, unknown>[] = [];
   const cityQueries = distinct(
-    seeds.map((s) => query({ 'address-city': s.city, 'address-state': s.state })),
+    seeds.map((s) => ownSearchesOf('address-city', placeOf(s))[0]),
     TRIES.cities,
   );
   const postalQueries = distinct(
-    seeds.map((s) => query({ 'address-postalcode': s.postalCode })),
+    seeds.map((s) => ownSearchesOf('address-postalcode', placeOf(s))[0]),
     TRIES.postalCodes,
   );
   for (const candidate of [...cityQueries, ...postalQueries]) {
@@ -292,11 +297,9 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
       continue;
     }
     searches.push({ query: candidate });
-    for (const entry of entriesOf(found.bundle)) {
-      const resource = entry.resource as Record<string, unknown> | undefined;
-      for (const identifier of objectsIn(resource?.identifier))
-        if (typeof identifier.value === 'string' && identifier.value !== '') identifiersSeen.push(identifier.value);
-      if (typeof resource?.name === 'string') namesSeen.push(resource.name);
+    for (const resource of entriesOf(found.bundle).map(resourceOf)) {
+      identifiersSeen.push(...walkValuesOf('identifier', resource));
+      organizationsSeen.push(resource);
     }
   }
   const identifiers: string[] = [];
@@ -328,7 +331,7 @@ export async function draftProbes(api: BoundedEndpoints, npis: readonly string[]
   // Any other search whose answer showed more than 1000 matches (its total), then the words most of the names seen share.
   const overCandidates = [
     ...shown.filter((s) => s.matches > MAX_COUNT && !verifiedOver.has(JSON.stringify(s.query))).map((s) => s.query),
-    ...commonNameWords(namesSeen).map((word) => ({ name: word })),
+    ...commonNameWords(organizationsSeen).map((word) => ({ name: word })),
   ];
   for (const candidate of distinct(overCandidates, TRIES.overLimit)) {
     if (overLimit) break;

@@ -34,13 +34,17 @@ export function demographicSearch(data: Record<string, unknown>): DemographicSea
 }
 
 /**
- * The search a record's whole name makes (§4.1 `Name`, "first and last"), alone: one request, no
- * narrowing. Providers met that share a name make one query, which must answer the ambiguity text
- * (judgeSharedDemographics); undefined for a record without a first and last name.
+ * The searches a record's name makes, each alone, one request, no narrowing: its whole name (§4.1
+ * `Name`, "first and last"), then its first and last name. Providers met that share a name make one
+ * query, which must answer the ambiguity text (judgeSharedDemographics); none for a record without
+ * a first and last name.
  */
-export function nameSearch(data: Record<string, unknown>): DemographicSearch | undefined {
-  const { Name } = ownParameterValues(data);
-  return Name === undefined ? undefined : { query: { Name }, narrowing: [] };
+export function nameSearches(data: Record<string, unknown>): DemographicSearch[] {
+  const { Name, FirstName, LastName } = ownParameterValues(data);
+  return [
+    ...(Name === undefined ? [] : [{ query: { Name }, narrowing: [] }]),
+    ...(FirstName === undefined || LastName === undefined ? [] : [{ query: { FirstName, LastName }, narrowing: [] }]),
+  ];
 }
 
 /** The next request of a demographic search, or undefined: the query, then each narrowing while the service answers the ambiguity text. */
@@ -85,7 +89,7 @@ export function judgeFoundByDemographics(recordId: string, search: DemographicSe
 
 /**
  * SB-AMBIGUOUS (§4.1 r4), from what two records show of each other: a search of record `recordId`
- * by its own values (its demographics, or its name alone: nameSearch), which that record holds,
+ * by its own values (its demographics, or its name alone: nameSearches), which that record holds,
  * that answers another record holding them too has found two matches, and must have answered no record and the ambiguity text. Both records hold
  * every value of the query in the attribute §4.1 names plainly (queryMismatches), so no matching
  * rule (r5) can tell them apart by it; a query with a value whose comparison is not shown (Zip) proves

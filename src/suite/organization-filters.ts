@@ -6,7 +6,7 @@
 import { probeLabel } from '../probes/promises';
 import {
   askedInTurn,
-  isBundle,
+  meetOrganizationValueForms,
   entriesOf,
   nextOwnValueRequest,
   organizationOfEntry,
@@ -83,16 +83,9 @@ export const ORGANIZATION_FILTERS: SuiteGroup = {
         const { api, checks, probes } = context;
         const probe = (probes.organization?.searches ?? []).find(({ query }) => /\p{L}/u.test(query.name ?? ''));
         const { query } = requiredFor(context, probe, noProbe('organization.searches', 'organization.searches probe with a name'));
-        const base = await api.organizations(query);
-        if (!isBundle(base) || entriesOf(base.body).length === 0) return;
-        const name = query.name!;
-        const lower = await api.organizations({ ...query, name: name.toLowerCase() });
-        const spaced = await api.organizations({ ...query, name: `  ${name}  ` });
-        checks.judge('organization-value-forms', {
-          base,
-          lower: { sent: `name=${name.toLowerCase()}`, exchange: lower },
-          spaced: { sent: `name="  ${name}  "`, exchange: spaced },
-        });
+        const met = await meetOrganizationValueForms(api, { ...query, name: query.name! });
+        if ('unmet' in met) checks.skipSubject('organization-value-forms', met.unmet);
+        else checks.judge('organization-value-forms', met);
       },
     },
   ],

@@ -9,13 +9,15 @@ import {
   recordOf,
   meetAmbiguousSearch,
   meetNarrowedSearch,
+  meetNameSearches,
+  meetOptionalParameter,
+  meetOwnValueNarrowing,
+  meetParameterSweep,
   demographicSearch,
   nextDemographicRequest,
-  besideOwnState,
   ownParameterValues,
   unusedUnmatchable,
 } from '../rules/rulebook';
-import { OPTIONAL_SUFFIX } from '../spec/constants';
 import { notApplicable } from '../spec/catalogue';
 import { NO_CURATED_ID } from './discovery';
 import type { SuiteGroup } from './entry';
@@ -75,18 +77,12 @@ export const SEARCH_SINGLE_BEST: SuiteGroup = {
           const base = recordOf(exchange);
           if (!base) return;
           const unused = unusedUnmatchable(query);
-          const [name, value] = unused[0];
-          const optional = await api.searchSingleBest({ ...query, [`${name}${OPTIONAL_SUFFIX}`]: value });
-          checks.judge('optional-parameter', { parameter: name, value, recordId: base.id, exchange: optional });
+          const optional = await meetOptionalParameter(api, query, base.id, unused[0]);
+          checks.judge('optional-parameter', optional);
           if (swept) return;
           // §4.1 r2, r5: every parameter, without the dash, narrows; the sweep runs once, on the first record.
-          // Beside the record's own State, so that a parameter ignored only when State is given shows too.
           swept = true;
-          const sweepBase = besideOwnState(query, base.data);
-          const sweep = [];
-          for (const [parameter, unmatchable] of unused)
-            sweep.push({ parameter, value: unmatchable, exchange: await api.searchSingleBest({ ...sweepBase, [parameter]: unmatchable }) });
-          checks.judge('parameter-sweep', { query: sweepBase, recordId: base.id, sweep, last: sweep.at(-1)?.exchange ?? optional });
+          checks.judge('parameter-sweep', await meetParameterSweep(api, query, base, unused, optional.exchange));
         });
       },
     },
@@ -98,16 +94,11 @@ export const SEARCH_SINGLE_BEST: SuiteGroup = {
         const { api, checks } = context;
         const { goldens } = context.discovery;
         const [golden] = requiredFor(context, goldens.length > 0 ? goldens : undefined, NO_CURATED_ID);
-        const own = ownParameterValues(golden.data);
-        const only = (...names: string[]) =>
-          names.every((name) => own[name] !== undefined) ? Object.fromEntries(names.map((name) => [name, own[name]])) : undefined;
+        const ownValues = ownParameterValues(golden.data);
         // By name, without the NPI: the record, the ambiguity text or no record, never an array (the client judges every answer);
         // another record that holds the name too shows two matches, which must have been the ambiguity text (§4.1 r4).
-        const byName = [only('Name'), only('FirstName', 'LastName')].filter((query) => query !== undefined);
-        for (const query of byName) {
-          const exchange = await api.searchSingleBest(query);
-          checks.judge('shared-demographics', { recordId: golden.id, search: { query, narrowing: [] }, answers: [exchange] });
-        }
+        const byName = await meetNameSearches(api, golden);
+        for (const met of byName) checks.judge('shared-demographics', met);
         // §4.1 r1, r4–r5: its first and last name and state find it, or the ambiguity text, narrowed by its own city and zip (SB-FINDABLE).
         const demographics = demographicSearch(golden.data);
         if (!demographics) {
@@ -125,7 +116,7 @@ export const SEARCH_SINGLE_BEST: SuiteGroup = {
           checks.judge('demographic-search', { recordId: golden.id, search: demographics, answers });
           checks.judge('shared-demographics', { recordId: golden.id, search: demographics, answers });
         }
-        const base = only('NPI');
+        const base = ownValues.NPI === undefined ? undefined : { NPI: ownValues.NPI };
         const record = base && recordOf(await api.searchSingleBest(base));
         if (!base || record?.id !== golden.id) {
           for (const subject of ['optional-parameter', 'own-value-narrowing'] as const)
@@ -136,22 +127,11 @@ export const SEARCH_SINGLE_BEST: SuiteGroup = {
           return;
         }
         // §4.1 r1–r2: every parameter in turn, dashed, with a value no provider has.
-        for (const [parameter, value] of unusedUnmatchable(base))
-          checks.judge('optional-parameter', {
-            parameter,
-            value,
-            recordId: golden.id,
-            exchange: await api.searchSingleBest({ ...base, [`${parameter}${OPTIONAL_SUFFIX}`]: value }),
-          });
+        for (const unmatchable of unusedUnmatchable(base))
+          checks.judge('optional-parameter', await meetOptionalParameter(api, base, golden.id, unmatchable));
         // §4.1 r3–r4: every plain parameter the record holds, with its own value, names the same provider.
-        for (const [parameter, value] of Object.entries(own))
-          if (parameter !== 'NPI')
-            checks.judge('own-value-narrowing', {
-              recordId: golden.id,
-              parameter,
-              value,
-              exchange: await api.searchSingleBest({ ...base, [parameter]: value }),
-            });
+        for (const own of Object.entries(ownValues))
+          if (own[0] !== 'NPI') checks.judge('own-value-narrowing', await meetOwnValueNarrowing(api, base, golden.id, own));
       },
     },
     {

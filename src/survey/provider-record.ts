@@ -15,12 +15,14 @@ import {
   datasetOf,
   classifySingleBest,
   DEMOGRAPHICS,
-  type DemographicSearch,
   demographicSearch,
-  nameSearch,
   nextDemographicRequest,
-  besideOwnState,
+  meetNameSearches,
+  meetOptionalParameter,
+  meetOwnValueNarrowing,
+  meetParameterSweep,
   ownParameterValues,
+  type Subjects,
   unusedUnmatchable,
   answeredAmbiguity,
 } from '../rules/rulebook';
@@ -141,46 +143,32 @@ async function findable(
     judgements.push(judgement);
     searches.push([parameter, outcomeOf(judgement, id), values.length > 0 ? datasetsHolding(record.sources, values, redact) : []]);
   };
+  const asking = { searchSingleBest: ask };
   const base = { NPI: npi };
   const unmatchable = unusedUnmatchable(base);
-  const [dashedParameter, value] = unmatchable[line % unmatchable.length];
-  const optional = await ask({ ...base, [`${dashedParameter}${OPTIONAL_SUFFIX}`]: value });
-  searched(
-    `${dashedParameter}${OPTIONAL_SUFFIX}`,
-    'SB-OPTIONAL-DASH',
-    judgeSurveyed('optional-parameter', { parameter: dashedParameter, value, recordId: record.id, exchange: optional }),
-    [],
-  );
-  // The same parameter without the dash, beside the record's own State: the suite's sweep
-  // (SB-STRICT-PARAM) one parameter a record, so that a parameter the service ignores (City, or City
-  // only when State is given) shows within 17 providers. A record answered is also in no such place (SB-MATCHES-QUERY).
-  const strictBase = besideOwnState(base, record.data);
-  const strict = await ask({ ...strictBase, [dashedParameter]: value });
-  judgements.push(
-    judgeSurveyed('parameter-sweep', {
-      query: strictBase,
-      recordId: record.id,
-      sweep: [{ parameter: dashedParameter, value, exchange: strict }],
-      last: strict,
-    }),
-  );
+  const chosen = unmatchable[line % unmatchable.length];
+  const optional = await meetOptionalParameter(asking, base, record.id, chosen);
+  searched(`${chosen[0]}${OPTIONAL_SUFFIX}`, 'SB-OPTIONAL-DASH', judgeSurveyed('optional-parameter', optional), []);
+  // The same parameter without the dash: the suite's sweep (SB-STRICT-PARAM) one parameter a record,
+  // so that a parameter the service ignores (City, or City only when State is given) shows within 17
+  // providers. A record answered is also in no such place (SB-MATCHES-QUERY).
+  judgements.push(judgeSurveyed('parameter-sweep', await meetParameterSweep(asking, base, record, [chosen], optional.exchange)));
   const ownValues = ownParameterValues(record.data);
   const plain = Object.entries(ownValues).filter(([parameter]) => parameter !== 'NPI');
   if (plain.length > 0) {
-    const [parameter, own] = plain[line % plain.length];
-    const exchange = await ask({ ...base, [parameter]: own });
+    const narrowing = await meetOwnValueNarrowing(asking, base, record.id, plain[line % plain.length]);
     searched(
-      parameter,
+      narrowing.parameter,
       'SB-NARROWING',
-      judgeSurveyed('own-value-narrowing', { recordId: record.id, parameter, value: own, exchange }),
+      judgeSurveyed('own-value-narrowing', narrowing),
       // A whole name is held as its parts (§2.4 Name: FirstName, LastName).
-      parameter === 'Name' ? [ownValues.FirstName, ownValues.LastName] : [own],
+      narrowing.parameter === 'Name' ? [ownValues.FirstName, ownValues.LastName] : [narrowing.value],
     );
   }
   /** A search by the record's own values, judged for another record holding them too, and its key for the relations. */
-  const shared = (search: DemographicSearch, asked: readonly Exchange[]): DemographicRelation => {
-    judgements.push(judgeSurveyed('shared-demographics', { recordId: record.id, search, answers: asked }));
-    return { group: demographicGroup(search), id: record.id, ambiguous: answeredAmbiguity(asked) };
+  const shared = (met: Subjects['shared-demographics']): DemographicRelation => {
+    judgements.push(judgeSurveyed('shared-demographics', met));
+    return { group: demographicGroup(met.search), id: record.id, ambiguous: answeredAmbiguity(met.answers) };
   };
   const demographics = demographicSearch(record.data);
   let demographicRelation: DemographicRelation | undefined;
@@ -188,10 +176,10 @@ async function findable(
     const asked = await askedInTurn((answers) => nextDemographicRequest(demographics, answers), ask);
     const demographicAnswers = { recordId: record.id, search: demographics, answers: asked };
     searched(DEMOGRAPHICS, 'SB-FINDABLE', judgeSurveyed('demographic-search', demographicAnswers), Object.values(demographics.query));
-    demographicRelation = shared(demographics, asked);
+    demographicRelation = shared(demographicAnswers);
   }
-  const byName = nameSearch(record.data);
-  const names = byName && shared(byName, [await ask(byName.query)]);
+  // The relations group providers by their whole name (the first name search); each name search is judged.
+  const [names] = (await meetNameSearches(asking, record)).map(shared);
   return {
     judgements,
     searches,

@@ -9,7 +9,7 @@
  * A group's answer that names one of its members fails SB-AMBIGUOUS in the unit of the member it
  * does not name (judgeSharedDemographics), where the answer is at hand as evidence. Here: a group
  * whose every member was answered with the ambiguity text passes, each member a record checked.
- * Providers are grouped so twice, by their demographics and by their name alone (nameSearch).
+ * Providers are grouped so twice, by their demographics and by their whole name alone (the first of nameSearches).
  */
 import { createHash } from 'node:crypto';
 import type { DemographicSearch } from '../rules/rulebook';

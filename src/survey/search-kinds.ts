@@ -11,45 +11,19 @@
  * the choice is the same from the same answers and seed: every shard, a resume and the merge walk
  * the same searches.
  */
-import { entriesOf, objectsIn, ownValueSearches, resourceOf, textOf } from '../rules/rulebook';
+import { entriesOf, resourceOf, WALKED_PARAMETERS, walkValueCounts } from '../rules/rulebook';
 import { drawOf } from './sample';
 
-/** The kinds, in the order their walks are numbered: a kind added later goes last, so a survey journalled before it resumes. */
-export const SEARCH_KINDS = ['name', 'address-city', 'address-postalcode', 'type', 'address', 'identifier', 'phone'] as const;
+/**
+ * The kinds, in the order their walks are numbered: the parameters the organization parameter table
+ * walks, in its order (a parameter added later goes last, so a survey journalled before it resumes).
+ */
+export const SEARCH_KINDS = WALKED_PARAMETERS;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export interface KindSearch {
   kind: SearchKind;
   query: Record<string, string>;
-}
-
-/**
- * Each kind's values an organization carries: the words of its name (4 letters or more), its
- * cities, postal codes, types, cities as an address, and, as its own-value searches ask them, its
- * identifiers' values (in any system) and its phones' 10 digits.
- */
-function kindValues(resource: Record<string, unknown>): Record<SearchKind, string[]> {
-  const addresses = objectsIn(resource.address);
-  const cities = addresses.map((a) => textOf(a.city).trim()).filter((c) => c !== '');
-  const own = ownValueSearches(resource);
-  const ownOf = (parameter: 'identifier' | 'phone') => [
-    ...new Set(own.flatMap((s) => (s.parameter === parameter && !s.query[parameter].includes('|') ? [s.query[parameter]] : []))),
-  ];
-  return {
-    name: [
-      ...new Set(
-        textOf(resource.name)
-          .toUpperCase()
-          .match(/\p{L}{4,}/gu) ?? [],
-      ),
-    ],
-    'address-city': [...new Set(cities)],
-    'address-postalcode': [...new Set(addresses.map((a) => textOf(a.postalCode).slice(0, 5)).filter((p) => /^\d{5}$/.test(p)))],
-    type: [...new Set(objectsIn(resource.type).map((t) => textOf(t.text).trim()))].filter((t) => t !== ''),
-    address: [...new Set(cities)],
-    identifier: ownOf('identifier'),
-    phone: ownOf('phone'),
-  };
 }
 
 /** A kind's walk number: after the plan's walks, in SEARCH_KINDS' order, whichever kinds page 1 gives. */
@@ -67,9 +41,7 @@ export function kindValueCounts(bundle: unknown): KindValueCounts {
   const resources = entriesOf(bundle).map(resourceOf);
   const counted: KindValueCounts = {};
   for (const kind of SEARCH_KINDS) {
-    const counts = new Map<string, number>();
-    for (const resource of resources) for (const value of kindValues(resource)[kind]) counts.set(value, (counts.get(value) ?? 0) + 1);
-    const kept = [...counts].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : a > b ? 1 : 0)).slice(0, KEPT_VALUES);
+    const kept = walkValueCounts(resources, kind).slice(0, KEPT_VALUES);
     if (kept.length > 0) counted[kind] = kept;
   }
   return counted;

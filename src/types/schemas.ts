@@ -1199,7 +1199,10 @@ export interface SurveyReport {
      * With walks: one organization search of each kind that the first pages of the plan's walks give (a word of the names, a city, a postal code, a type, an address, an identifier, a phone), walked by Page and page 1's next link as the plan's walks are, so that ORG-PAGE, ORG-PAGE-DISJOINT, ORG-TOTAL and ORG-NEXT-LINK judge each kind (§4.3, §8). `matches`: the `total` page 1 of the search gave, when it gave a number.
      */
     searchKinds?: {
-      kind: "name" | "address-city" | "address-postalcode" | "type" | "address" | "identifier" | "phone";
+      /**
+       * The §4.3 parameter searched by: one the organization parameter table walks alone (src/rules/organization/parameters.ts).
+       */
+      kind: string;
       query: {
         [k: string]: string;
       };

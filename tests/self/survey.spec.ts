@@ -27,7 +27,7 @@ import { expect, seededRandom, test } from './fixtures';
 import { readSurvey, surveyCounts } from './survey-report';
 import { wilsonInterval } from '../../src/verdicts/wilson-interval';
 import { PAGE_SIZE } from '../../src/spec/constants';
-import { demographicSearch, nameSearch, unusedUnmatchable } from '../../src/rules/rulebook';
+import { demographicSearch, nameSearches, unusedUnmatchable } from '../../src/rules/rulebook';
 import { layoutProblems, openFile, readmeImage } from './browser';
 import { listening } from './socket-server';
 import { inSample } from '../../src/survey/sample';
@@ -548,7 +548,8 @@ test(
     };
     const groups = groupsBy(demographicSearch);
     const byDemographics = counted(groups);
-    const byName = counted(groupsBy(nameSearch));
+    const wholeName = (data: Record<string, unknown>) => nameSearches(data)[0];
+    const byName = counted(groupsBy(wholeName));
     expect(byDemographics.groups).toBeGreaterThan(3);
     expect(byName.groups).toBeGreaterThan(byDemographics.groups);
     const held = ({ groups, records }: { groups: number; records: number }) => ({ groups, records, held: records });
@@ -587,7 +588,7 @@ test(
     expect(alone.code, alone.stdout + alone.stderr).toBe(0);
     const loneNames = counted(
       groupsBy(
-        nameSearch,
+        wholeName,
         fixtures.providers.filter((p) => readFileSync(loneNpis, 'utf8').includes(p.golden.data.NPI![0])),
       ),
     );

@@ -2,33 +2,20 @@
 import { type Exchange, saysNothingOfTheData } from '../../client/exchange';
 import { PROMISED } from '../../probes/promises';
 import { Judgement } from '../judgement';
-import { type JsonObject as Json, objectsIn as objects, textOf as text } from '../json';
+import { type JsonObject as Json, textOf as text } from '../json';
 import type { EntryProblem } from '../problem';
 import { serviceText } from '../service-text';
 import { answeredBundle, isBundle, total } from './bundle';
 import { entriesOf, organizationIds, resourceOf } from './entries';
 import { identifierProblems } from './identifiers';
 import { compact } from '../text-match';
+import { addressesOf, type ParameterMatch, parameterOf } from './parameters';
 
-/** Where each §4.3 filter's value must appear in a resource ("contains", case-insensitive). */
-const FILTER_FIELDS: Record<string, (resource: Json) => string[]> = {
-  name: (r) => [text(r.name)],
-  address: (r) => addressesOf(r).map((parts) => parts.join(' ')),
-  'address-city': (r) => objects(r.address).map((a) => text(a.city)),
-  'address-state': (r) => objects(r.address).map((a) => text(a.state)),
-  'address-postalcode': (r) => objects(r.address).map((a) => text(a.postalCode)),
-  phone: (r) => objects(r.telecom).map((t) => text(t.value)),
-  type: (r) => objects(r.type).map((t) => text(t.text)),
+/** The parameters ORG-FILTERS judges: each value parameter of the table but the token's (ORG-FILTER-IDENTIFIER judges it). */
+const filterOf = (name: string) => {
+  const row = parameterOf(name);
+  return row && row.match !== 'token' ? row : undefined;
 };
-
-/** Each address of a resource as its parts: text, lines, city, state, postal code. */
-function addressesOf(resource: Json): string[][] {
-  return objects(resource.address).map((a) =>
-    [text(a.text), ...(Array.isArray(a.line) ? a.line.map(text) : []), text(a.city), text(a.state), text(a.postalCode)].filter(
-      (part) => part !== '',
-    ),
-  );
-}
 
 /** Upper case, punctuation as space, single spaces: "12 Main St., Dayton" → "12 MAIN ST DAYTON". */
 const words = (value: string) =>
@@ -37,9 +24,9 @@ const words = (value: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
-/** `address` is a full address (§4.3): a field holds it when it holds every word of it; the rest hold the value. */
-function holds(name: string, field: string, value: string): boolean {
-  if (name !== 'address') return field.toUpperCase().includes(value.trim().toUpperCase());
+/** `every-word` (a full address, §4.3): a field holds the value when it holds every word of it; `contains`: when it holds the value. */
+function holds(match: ParameterMatch, field: string, value: string): boolean {
+  if (match !== 'every-word') return field.toUpperCase().includes(value.trim().toUpperCase());
   const held = ` ${words(field)} `;
   return words(value)
     .split(' ')
@@ -65,16 +52,18 @@ function sharesAddressPart(parts: readonly string[], value: string): boolean {
 export type FilterReading = 'holds' | 'near' | 'none';
 
 export function filterReading(resource: Json, name: string, value: string): FilterReading {
-  const fields = FILTER_FIELDS[name](resource);
-  if (fields.some((field) => holds(name, field, value))) return 'holds';
+  const row = filterOf(name);
+  if (!row) return 'holds';
+  const fields = row.fields(resource);
+  if (fields.some((field) => holds(row.match, field, value))) return 'holds';
   if (fields.some((field) => withinEither(field, value))) return 'near';
-  if (name === 'address' && addressesOf(resource).some((parts) => sharesAddressPart(parts, value))) return 'near';
+  if (row.match === 'every-word' && addressesOf(resource).some((parts) => sharesAddressPart(parts, value))) return 'near';
   return 'none';
 }
 
 /** The ids of the entries that match `query` under no reading of some filter: organizations the search did not ask for. */
 export function unmatchedIds(bundle: unknown, query: Record<string, string>): string[] {
-  const checked = Object.entries(query).filter(([name]) => name in FILTER_FIELDS);
+  const checked = Object.entries(query).filter(([name]) => filterOf(name) !== undefined);
   return entriesOf(bundle)
     .filter((entry) => checked.some(([name, value]) => filterReading(resourceOf(entry), name, value) === 'none'))
     .map((entry) => text(resourceOf(entry).id));
@@ -85,13 +74,13 @@ export function unmatchedIds(bundle: unknown, query: Record<string, string>): st
  * reading is a MUST problem (two filters OR-ed, a filter ignored); a near miss is a SHOULD one.
  */
 export function filterProblems(bundle: unknown, query: Record<string, string>): EntryProblem[] {
-  const checked = Object.entries(query).filter(([name]) => name in FILTER_FIELDS);
+  const checked = Object.entries(query).filter(([name]) => filterOf(name) !== undefined);
   return entriesOf(bundle).flatMap((entry, i) =>
     checked.flatMap(([name, value]): EntryProblem[] => {
       const resource = resourceOf(entry);
       const reading = filterReading(resource, name, value);
       if (reading === 'holds') return [];
-      const values = serviceText(JSON.stringify(FILTER_FIELDS[name](resource)));
+      const values = serviceText(JSON.stringify(filterOf(name)?.fields(resource)));
       const pointer = `/entry/${i}/resource`;
       return reading === 'none'
         ? [
@@ -149,7 +138,7 @@ function askedWith(exchange: Exchange): Record<string, string> | undefined {
 export function judgeSearchFilters(exchange: Exchange): Judgement {
   const judgement = new Judgement();
   const query = askedWith(exchange);
-  const filters = Object.fromEntries(Object.entries(query ?? {}).filter(([name]) => name in FILTER_FIELDS));
+  const filters = Object.fromEntries(Object.entries(query ?? {}).filter(([name]) => filterOf(name) !== undefined));
   if (Object.keys(filters).length === 0) return judgement;
   return judgement.problems(
     'ORG-FILTERS',

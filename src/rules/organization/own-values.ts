@@ -11,10 +11,11 @@ import { requestLine } from '../../client/exchange';
 import { MAX_COUNT, PAGE_SIZE } from '../../spec/constants';
 import { rootKind } from '../answers';
 import { Judgement } from '../judgement';
-import { objectsIn as objects, textOf as text } from '../json';
+import { type JsonObject as Json, textOf as text } from '../json';
 import { isBundle, total } from './bundle';
 import { entriesOf, hasNextLink, organizationIds, resourceOf } from './entries';
 import { wholeSearch } from './paging';
+import { ORGANIZATION_PARAMETERS, parameterOf } from './parameters';
 
 type Query = Record<string, string>;
 
@@ -27,43 +28,24 @@ export interface OwnValueSearch {
   narrowBy?: Query;
 }
 
-/** The digits §4.3 describes for `phone`: the last 10 of a number that has at least 10. */
-const tenDigits = (value: string) => {
-  const digits = value.replace(/\D/g, '');
-  return digits.length >= 10 ? digits.slice(-10) : undefined;
-};
-
 /**
- * The searches an organization's own values make (§4.3 parameters): each identifier by `value` and
- * by `system|value`, each phone (its 10 digits, as §4.3 describes the parameter), its first postal
- * code, the city of its first address that names a city and a state, together with that state, and
- * its name. Each but the one by state may be narrowed by the organization's own state.
+ * The searches an organization's own values make, each parameter's as the parameter table reads
+ * them (parameters.ts), in its order. Each but one by state may be narrowed by the organization's
+ * own state, that of its first address naming one.
  */
 export function ownValueSearches(resource: unknown): OwnValueSearch[] {
-  const organization = (resource ?? {}) as Record<string, unknown>;
-  const addresses = objects(organization.address);
-  const state = addresses.map((a) => text(a.state)).find((v) => v !== '');
-  const search = (parameter: string, query: Query): OwnValueSearch =>
-    state === undefined || query['address-state'] !== undefined
-      ? { parameter, query }
-      : { parameter, query, narrowBy: { 'address-state': state } };
-  const searches: OwnValueSearch[] = [];
-  for (const identifier of objects(organization.identifier)) {
-    const value = text(identifier.value);
-    if (value === '') continue;
-    searches.push(search('identifier', { identifier: value }));
-    const system = text(identifier.system);
-    if (system !== '') searches.push(search('identifier', { identifier: `${system}|${value}` }));
-  }
-  const phones = objects(organization.telecom).flatMap((t) => (text(t.system) === 'phone' ? [tenDigits(text(t.value))] : []));
-  for (const phone of new Set(phones)) if (phone !== undefined) searches.push(search('phone', { phone }));
-  const postalCode = addresses.map((a) => text(a.postalCode)).find((v) => v !== '');
-  if (postalCode) searches.push(search('address-postalcode', { 'address-postalcode': postalCode }));
-  const place = addresses.find((a) => text(a.city) !== '' && text(a.state) !== '');
-  if (place) searches.push(search('address-city+address-state', { 'address-city': text(place.city), 'address-state': text(place.state) }));
-  const name = text(organization.name);
-  if (name !== '') searches.push(search('name', { name }));
-  return searches;
+  const organization = (resource ?? {}) as Json;
+  const state = parameterOf('address-state')
+    ?.fields(organization)
+    .find((v) => v !== '');
+  return ORGANIZATION_PARAMETERS.flatMap(([, row]) =>
+    row.ownSearches(organization).map((query): OwnValueSearch => {
+      const parameter = Object.keys(query).join('+');
+      return state === undefined || query['address-state'] !== undefined
+        ? { parameter, query }
+        : { parameter, query, narrowBy: { 'address-state': state } };
+    }),
+  );
 }
 
 /** The organization an entry holds, for a search by its own values: its id and resource. */

@@ -8,7 +8,17 @@
 export { ANSWER_SUBJECTS, judge, judgeAnswer, needsOf, notJudgedBy, observationsOf, requirementsOf } from './registry';
 export type { SubjectKind, Subjects } from './subjects';
 export { askedInTurn } from '../asked-in-turn';
-export { type Ask, meetAmbiguousSearch, meetNarrowedSearch, meetStatusSearch } from './plans';
+export {
+  type Ask,
+  meetAmbiguousSearch,
+  meetNameSearches,
+  meetNarrowedSearch,
+  meetOptionalParameter,
+  meetOrganizationValueForms,
+  meetOwnValueNarrowing,
+  meetParameterSweep,
+  meetStatusSearch,
+} from './plans';
 export { Judgement, type ObservationRecord, type Redact, type RequirementRecord } from '../judgement';
 export { PageWalk, pageOfWalk, walkByPage, walkedPage, type PageOfWalk, type PageWalkOptions } from '../organization/walk-by-page';
 export { NextWalk } from '../organization/walk-by-next';
@@ -36,10 +46,11 @@ export {
   type DemographicSearch,
   answeredAmbiguity,
   demographicSearch,
-  nameSearch,
+  nameSearches,
   nextDemographicRequest,
 } from '../provider-findability';
 export { datasetOf } from '../datasets';
 export { statusFlagsRefused } from '../organization/filters';
+export { ownSearchesOf, WALKED_PARAMETERS, walkValueCounts, walkValuesOf } from '../organization/parameters';
 export { isJsonObject, objectsIn, stringsIn, textOf } from '../json';
 export { serviceText, serviceValue } from '../service-text';
