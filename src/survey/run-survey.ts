@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { DirectoryEndpoints } from '../client/endpoints';
 import { TransportError } from '../client/http-client';
-import { type Redact, PageWalk } from '../rules/rulebook';
+import { type Redact, PageWalk, pageGoesOn } from '../rules/rulebook';
 import { Journal, journalUnits } from './journal';
 import { type InputCounts, type InputProblem, readNpis } from './npi-input';
 import { type PageOutline, peekPage, surveyWalkPage } from './page-record';
@@ -22,7 +22,7 @@ import { notJudgedHere, surveyCoverage } from './subjects';
 import { inSample } from './sample';
 import type { FailureRow } from '../report/survey/failures-csv';
 import { clearSurvey } from '../report/survey/write-survey';
-import { hintedPages, ownPages, shardAsksOn, surveyWalk, walkPageOf } from './walk-plan';
+import { hintedPages, ownPages, surveyWalk, walkPageOf } from './walk-plan';
 import { awaitedTask, mergeTasks, runPool, type Task } from './work-pool';
 import type { FailingKeys, SurveyReport } from '../types/schemas';
 import { PAGE_SIZE } from '../spec/constants';
@@ -522,8 +522,9 @@ async function* walkInOrder(
 
 /**
  * A shard of several: its own pages up to the hint, asked concurrently until one of them holds
- * nothing; past the hint, one at a time while the last held organizations (shardAsksOn). The merge
- * finds the walk's end by the walk rule, over every shard's pages.
+ * nothing; past the hint, one at a time while the last held organizations new to it. Where a page
+ * ends the asking is the walk rule's (pageGoesOn), as where the merge finds the walk's end over
+ * every shard's pages.
  */
 async function* walkShard(
   walk: number,
@@ -536,12 +537,12 @@ async function* walkShard(
   const hint = hintedPages(first) ?? 1;
   let end = Infinity;
   let previousOwn: readonly string[] | undefined = shard.index === 1 ? first.ids : undefined;
-  if (!shardAsksOn(first)) return;
+  if (!pageGoesOn(first)) return;
   for (const number of ownPages(shard, 2, hint)) {
     if (number > end) return;
     const journaled = done.page(walk, number);
     if (journaled) {
-      if (!shardAsksOn(journaled)) end = Math.min(end, number);
+      if (!pageGoesOn(journaled)) end = Math.min(end, number);
       previousOwn = journaled.ids;
       continue;
     }
@@ -549,7 +550,7 @@ async function* walkShard(
     yield {
       run: ask(number),
       settled: (outcome) => {
-        if (!('value' in outcome) || !shardAsksOn(outcome.value as PageUnit)) end = Math.min(end, number);
+        if (!('value' in outcome) || !pageGoesOn(outcome.value as PageUnit)) end = Math.min(end, number);
       },
     };
   }
@@ -559,7 +560,7 @@ async function* walkShard(
     if (number > end) return;
     const result: { unit?: PageOutline } = {};
     yield* pageOf(walk, number, done, result, counting, ask);
-    if (!result.unit || !shardAsksOn(result.unit, seen)) return;
+    if (!result.unit || !pageGoesOn(result.unit, seen)) return;
     for (const id of result.unit.ids) seen.add(id);
   }
 }

@@ -73,12 +73,3 @@ export function* ownPages(shard: Shard, from: number, last: number = MAX_WALK_PA
   for (let page = from; page <= last; page++) if (pageShard(page, shard.total) === shard.index) yield page;
 }
 
-/**
- * A shard of several: whether it asks for its next own page after this one: the page holds
- * organizations, and, past the hint, one this shard has not met there yet (`seen`). Pages that
- * repeat, the same one or a cycle of several, end the asking, as they end a walk.
- */
-export function shardAsksOn(unit: Pick<PageUnit, 'bundle' | 'ids'>, seen?: ReadonlySet<string>): boolean {
-  if (!unit.bundle || unit.ids.length === 0) return false;
-  return seen === undefined || unit.ids.some((id) => !seen.has(id));
-}

@@ -100,39 +100,49 @@ export function runEvidence(summary: Omit<ConformanceSummary, 'verdict' | 'verdi
   };
 }
 
-/**
- * Folds test outcomes into one status per requirement: any failure makes a MUST `fail` and a
- * SHOULD `warn`; checks that ran without failure `pass`; no check at all `skip`, with the reasons.
- * A requirement some of whose checks were skipped keeps its status for what ran, and is partial.
- * Every reason a check did not run is typed data from the rule or test that decided it; a
- * requirement no test of the run declares was not selected (--grep, --shard), which is no gap.
- */
-export function aggregate(
-  outcomes: readonly TestResult[],
-  options: { strict: boolean },
-  runErrors: readonly RunError[] = [],
-): ConformanceSummary {
-  const records = new Map<RequirementId, { checks: number; failures: Failure[]; reasons: NotJudgedReason[] }>();
+/** What the tests' outcomes hold, folded per requirement and per observation. */
+interface Folded {
+  records: Map<RequirementId, RequirementFound>;
+  declaredByRun: Set<RequirementId>;
+  /** Each test's time, shared among the requirements it declares: JUnit gives each requirement its own. */
+  timed: Map<RequirementId, number>;
+  observations: Map<string, unknown[]>;
+  observationSkips: Map<string, string[]>;
+  observationTestsRan: Set<string>;
+  problems: ProbeProblem[];
+  errors: RunError[];
+  /** The most any test saw: the tests that fetch source records each see the same golden records. */
+  coverage?: TestCoverage;
+  answers: number;
+}
+
+interface RequirementFound {
+  checks: number;
+  failures: Failure[];
+  reasons: NotJudgedReason[];
+}
+
+function foldOutcomes(outcomes: readonly TestResult[], runErrors: readonly RunError[]): Folded {
+  const folded: Folded = {
+    records: new Map(),
+    declaredByRun: new Set(),
+    timed: new Map(),
+    observations: new Map(),
+    observationSkips: new Map(),
+    observationTestsRan: new Set(),
+    problems: [],
+    errors: [...runErrors],
+    answers: 0,
+  };
+  const { records, timed, observations, observationSkips } = folded;
   const entry = (id: RequirementId) => {
     let value = records.get(id);
     if (!value) records.set(id, (value = { checks: 0, failures: [], reasons: [] }));
     return value;
   };
-  const declaredByRun = new Set<RequirementId>();
-  // Each test's time, shared among the requirements it declares: JUnit gives each requirement its own.
-  const timed = new Map<RequirementId, number>();
-  const observations = new Map<string, unknown[]>();
-  const observationSkips = new Map<string, string[]>();
-  const observationTestsRan = new Set<string>();
-  const problems: ProbeProblem[] = [];
-  const errors: RunError[] = [...runErrors];
-  // The most any test saw: the tests that fetch source records each see the same golden records.
-  let coverage: TestCoverage | undefined;
-  let answers = 0;
-
   for (const outcome of outcomes) {
     const { declares: declared, records: recorded, title } = outcome;
-    for (const id of declared) declaredByRun.add(id);
+    for (const id of declared) folded.declaredByRun.add(id);
     if (outcome.durationMs !== undefined)
       for (const id of declared) timed.set(id, (timed.get(id) ?? 0) + outcome.durationMs / declared.length);
     for (const record of outcome.results) {
@@ -145,95 +155,127 @@ export function aggregate(
       if (unobserved !== undefined) observationSkips.set(id, [...(observationSkips.get(id) ?? []), `${title}: ${unobserved}`]);
       else observations.set(id, [...(observations.get(id) ?? []), value]);
     }
-    problems.push(...outcome.probeProblems);
-    answers += outcome.answers ?? 0;
-    for (const seen of outcome.coverage ?? []) if (!coverage || seen.goldenRecords > coverage.goldenRecords) coverage = seen;
+    folded.problems.push(...outcome.probeProblems);
+    folded.answers += outcome.answers ?? 0;
+    for (const seen of outcome.coverage ?? [])
+      if (!folded.coverage || seen.goldenRecords > folded.coverage.goldenRecords) folded.coverage = seen;
     // A failure the checks did not record is an error of the run.
     for (const { kind, message } of outcome.status === 'passed' || outcome.status === 'skipped' ? [] : outcome.errors)
-      errors.push({ test: title, kind: outcome.status === 'timedOut' ? 'timeout' : kind, message: serviceLines(message) });
+      folded.errors.push({ test: title, kind: outcome.status === 'timedOut' ? 'timeout' : kind, message: serviceLines(message) });
     const notRun: NotJudgedReason | undefined =
       outcome.status === 'skipped'
         ? (outcome.skip ?? { kind: 'test-not-run', outcome: 'skipped', text: 'skipped' })
         : notCompleted(outcome);
     if (notRun === undefined) {
-      for (const id of recorded) observationTestsRan.add(id);
+      for (const id of recorded) folded.observationTestsRan.add(id);
       continue;
     }
     for (const id of declared) entry(id).reasons.push({ ...notRun, test: title });
     for (const id of recorded) observationSkips.set(id, [...(observationSkips.get(id) ?? []), `${title}: ${notRun.text}`]);
   }
+  return folded;
+}
 
-  const stopped: NotJudgedReason | undefined =
-    runErrors.length > 0 ? { kind: 'run-stopped', text: 'not run: the run stopped before its tests (see run errors)' } : undefined;
-  const reach = REQUIREMENTS.map((r) => {
-    const found = records.get(r.id) ?? { checks: 0, failures: [], reasons: [] };
+/** Each requirement with what was found of it, and why it was not judged where nothing was: the run stopped, nothing met it, or no test of the run declares it. */
+function reachOf(folded: Folded, stopped: NotJudgedReason | undefined) {
+  return REQUIREMENTS.map((r) => {
+    const found = folded.records.get(r.id) ?? { checks: 0, failures: [], reasons: [] };
     const unexplained: NotJudgedReason | undefined =
       found.checks > 0 || found.reasons.length > 0
         ? undefined
         : (stopped ??
-          (declaredByRun.has(r.id)
+          (folded.declaredByRun.has(r.id)
             ? { kind: 'not-met', needs: needsOf(r.id), text: 'the tests that declare it ran, but no answer let its rules check it' }
             : { kind: 'not-selected', text: 'no test of this run judges it (--grep or --shard chose others)' }));
     return { requirement: r, found, reasons: unexplained ? [unexplained] : found.reasons };
   });
-  const requirements: RequirementResult[] = reach.map(({ requirement: r, found, reasons }) => {
-    let status: RequirementStatus;
-    // A graded requirement fails only on a MUST finding; its near misses warn.
-    if (found.failures.length > 0) status = found.failures.some((f) => failureLevel(f, r.level) === 'MUST') ? 'fail' : 'warn';
-    else if (found.checks > 0) status = 'pass';
-    else status = 'skip';
-    const judged = judgedOf({ checks: found.checks, reasons });
-    const skipped = reasons.length > 0 ? inWords(reasons) : undefined;
-    return {
-      id: r.id,
-      level: r.level,
-      spec: r.spec,
-      title: r.title,
-      status,
-      checks: found.checks,
-      failures: found.failures,
-      ...(judged === 'partly' ? { partial: true as const } : {}),
-      ...(skipped ? { skipped } : {}),
-      ...(timed.has(r.id) ? { durationMs: Math.round(timed.get(r.id)!) } : {}),
-      judged,
-    };
-  });
+}
 
-  const summary = { pass: 0, fail: 0, warn: 0, skip: 0, partial: 0, answers, checks: 0 };
+type Reach = ReturnType<typeof reachOf>[number];
+
+/** A requirement's status: a graded requirement fails only on a MUST finding, and its near misses warn. */
+function requirementResult({ requirement: r, found, reasons }: Reach, timed: ReadonlyMap<RequirementId, number>): RequirementResult {
+  let status: RequirementStatus;
+  if (found.failures.length > 0) status = found.failures.some((f) => failureLevel(f, r.level) === 'MUST') ? 'fail' : 'warn';
+  else if (found.checks > 0) status = 'pass';
+  else status = 'skip';
+  const judged = judgedOf({ checks: found.checks, reasons });
+  const skipped = reasons.length > 0 ? inWords(reasons) : undefined;
+  return {
+    id: r.id,
+    level: r.level,
+    spec: r.spec,
+    title: r.title,
+    status,
+    checks: found.checks,
+    failures: found.failures,
+    ...(judged === 'partly' ? { partial: true as const } : {}),
+    ...(skipped ? { skipped } : {}),
+    ...(timed.has(r.id) ? { durationMs: Math.round(timed.get(r.id)!) } : {}),
+    judged,
+  };
+}
+
+/** Each observation: what its tests saw, sorted and folded, or why none saw it. */
+function observationResults(folded: Folded, stopped: NotJudgedReason | undefined): ObservationResult[] {
+  const { observations, observationSkips, observationTestsRan, problems, records } = folded;
+  return OBSERVATIONS.map((o): ObservationResult => {
+    const values = observations.get(o.id);
+    if (values) {
+      // Sorted: the order tests finish in, which sharding and workers change, is no part of what was seen.
+      const shown = 'fold' in o && o.fold === 'union' ? union(values) : sortedDistinctByJson(values);
+      const value = Array.isArray(shown) && shown.length === 1 ? shown[0] : shown;
+      // Seen by some of its tests only: what the others would have seen is missing, and drift does not compare it.
+      const missed = observationSkips.get(o.id);
+      return {
+        id: o.id,
+        title: o.title,
+        status: 'observed',
+        value,
+        ...(missed ? { partial: true as const, reason: missed.join('; ') } : {}),
+      };
+    }
+    const fallback = observationTestsRan.has(o.id)
+      ? `the tests that record it ran, but no answer showed it${problems.length > 0 || [...records.values()].some((r) => r.failures.length > 0) ? ' (see probe problems and failures)' : ''}`
+      : 'no test that records it ran';
+    const reason = observationSkips.get(o.id)?.join('; ') ?? stopped?.text ?? ('whenAbsent' in o ? o.whenAbsent : fallback);
+    return { id: o.id, title: o.title, status: 'not observed', reason };
+  });
+}
+
+/**
+ * Folds test outcomes into one status per requirement: any failure makes a MUST `fail` and a
+ * SHOULD `warn`; checks that ran without failure `pass`; no check at all `skip`, with the reasons.
+ * A requirement some of whose checks were skipped keeps its status for what ran, and is partial.
+ * Every reason a check did not run is typed data from the rule or test that decided it; a
+ * requirement no test of the run declares was not selected (--grep, --shard), which is no gap.
+ */
+export function aggregate(
+  outcomes: readonly TestResult[],
+  options: { strict: boolean },
+  runErrors: readonly RunError[] = [],
+): ConformanceSummary {
+  const folded = foldOutcomes(outcomes, runErrors);
+  const stopped: NotJudgedReason | undefined =
+    runErrors.length > 0 ? { kind: 'run-stopped', text: 'not run: the run stopped before its tests (see run errors)' } : undefined;
+  const reach = reachOf(folded, stopped);
+  const requirements = reach.map((r) => requirementResult(r, folded.timed));
+  const summary = { pass: 0, fail: 0, warn: 0, skip: 0, partial: 0, answers: folded.answers, checks: 0 };
   for (const r of requirements) {
     summary[r.status]++;
     if (r.partial) summary.partial++;
     summary.checks += r.checks;
   }
-  const probeProblems = distinctByJson(problems.map(({ probe, promised, observed, message }) => ({ probe, promised, observed, message })));
-  const seen = coverage ?? { goldenRecords: 0, sourceDatasets: {} };
+  const probeProblems = distinctByJson(
+    folded.problems.map(({ probe, promised, observed, message }) => ({ probe, promised, observed, message })),
+  );
+  const seen = folded.coverage ?? { goldenRecords: 0, sourceDatasets: {} };
   const aggregated: Omit<ConformanceSummary, 'verdict' | 'verdictWhy'> = {
     summary,
     requirements,
-    observations: OBSERVATIONS.map((o): ObservationResult => {
-      const values = observations.get(o.id);
-      if (values) {
-        // Sorted: the order tests finish in, which sharding and workers change, is no part of what was seen.
-        const shown = 'fold' in o && o.fold === 'union' ? union(values) : sortedDistinctByJson(values);
-        const value = Array.isArray(shown) && shown.length === 1 ? shown[0] : shown;
-        // Seen by some of its tests only: what the others would have seen is missing, and drift does not compare it.
-        const missed = observationSkips.get(o.id);
-        return {
-          id: o.id,
-          title: o.title,
-          status: 'observed',
-          value,
-          ...(missed ? { partial: true as const, reason: missed.join('; ') } : {}),
-        };
-      }
-      const fallback = observationTestsRan.has(o.id)
-        ? `the tests that record it ran, but no answer showed it${problems.length > 0 || [...records.values()].some((r) => r.failures.length > 0) ? ' (see probe problems and failures)' : ''}`
-        : 'no test that records it ran';
-      const reason = observationSkips.get(o.id)?.join('; ') ?? stopped?.text ?? ('whenAbsent' in o ? o.whenAbsent : fallback);
-      return { id: o.id, title: o.title, status: 'not observed', reason };
-    }),
+    observations: observationResults(folded, stopped),
     probeProblems,
-    errors,
+    errors: folded.errors,
     coverage: {
       ...coverageOf(reach.map(({ requirement: r, found, reasons }) => ({ id: r.id, level: r.level, checks: found.checks, reasons }))),
       goldenRecords: seen.goldenRecords,

@@ -111,6 +111,19 @@ export const walkedPage = (p: PageOfWalk): WalkedPage => ({
   exchange: p.exchange,
 });
 
+/**
+ * Where a walk ends, for the walk as for a shard that asks only some of its pages: page 1 goes on
+ * while it holds an organization; a later page, while it holds organizations that match the search
+ * and are not among those met before (`seen`). A page of repeats, or of organizations the search did
+ * not ask for (a filter dropped past page 1: ORG-FILTERS), is past the last page of matches.
+ */
+export function pageGoesOn(page: Pick<PageOfWalk, 'bundle' | 'ids' | 'unmatched'>, seen?: ReadonlySet<string>): boolean {
+  if (!page.bundle) return false;
+  if (seen === undefined) return page.ids.length > 0;
+  const unmatched = new Set(page.unmatched ?? []);
+  return page.ids.some((id) => !seen.has(id) && !unmatched.has(id));
+}
+
 export class PageWalk {
   /** The pages of matches, in order. */
   private readonly pages: PageOfWalk[] = [];
@@ -145,24 +158,14 @@ export class PageWalk {
     if (page.page === 1) {
       if (!page.bundle) this.noBundle = page;
       else this.keep(page);
-      this.over = !page.bundle || page.ids.length === 0;
-    } else if (!page.bundle || !this.holdsNewMatches(page)) {
+      this.over = !pageGoesOn(page);
+    } else if (!pageGoesOn(page, this.seen)) {
       this.beyond = page;
       this.over = true;
       this.strayed = page.bundle && page.ids.some((id) => !this.seen.has(id));
     } else this.keep(page);
     if (!this.over && page.page >= this.options.maxPages) this.over = this.cut = true;
     return this;
-  }
-
-  /**
-   * Whether a page holds organizations not seen before that match the search: only those show that the
-   * walk goes on. A page of repeats, or of organizations the search did not ask for (a filter dropped
-   * past page 1: ORG-FILTERS), is past the last page of matches.
-   */
-  private holdsNewMatches(page: PageOfWalk): boolean {
-    const unmatched = new Set(page.unmatched ?? []);
-    return page.ids.some((id) => !this.seen.has(id) && !unmatched.has(id));
   }
 
   private keep(page: PageOfWalk): void {
