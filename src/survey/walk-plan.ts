@@ -72,4 +72,3 @@ export function hintedPages(first: Pick<PageUnit, 'bundle' | 'total' | 'entries'
 export function* ownPages(shard: Shard, from: number, last: number = MAX_WALK_PAGES): Generator<number> {
   for (let page = from; page <= last; page++) if (pageShard(page, shard.total) === shard.index) yield page;
 }
-

@@ -20,7 +20,15 @@ export {
   meetStatusSearch,
 } from './plans';
 export { Judgement, type ObservationRecord, type Redact, type RequirementRecord } from '../judgement';
-export { PageWalk, pageGoesOn, pageOfWalk, walkByPage, walkedPage, type PageOfWalk, type PageWalkOptions } from '../organization/walk-by-page';
+export {
+  PageWalk,
+  pageGoesOn,
+  pageOfWalk,
+  walkByPage,
+  walkedPage,
+  type PageOfWalk,
+  type PageWalkOptions,
+} from '../organization/walk-by-page';
 export { NextWalk } from '../organization/walk-by-next';
 export type { WalkedPage } from '../organization/page-walk';
 export { WALK_COUNT, wholeSearch } from '../organization/paging';
