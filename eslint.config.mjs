@@ -5,6 +5,20 @@ import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
+/** What only a subject's plan uses: the dashed form of a parameter, and the sweep's query beside a record's own state. */
+const PLANS_ONLY = [
+  {
+    name: '../spec/constants',
+    importNames: ['OPTIONAL_SUFFIX'],
+    message: "Dash a parameter through the subject's plan (rules/rulebook/plans.ts), or dashedName.",
+  },
+  {
+    name: '../rules/rulebook',
+    importNames: ['besideOwnState'],
+    message: "The sweep's query is meetParameterSweep's (rules/rulebook/plans.ts).",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ['node_modules/', 'dist/', 'src/types/schemas.ts', 'conformance-report/', 'test-results/', 'playwright-report/', 'fixtures/'],
@@ -33,6 +47,11 @@ export default tseslint.config(
     },
   },
   {
+    // A subject's requests are its plan's (src/rules/rulebook/plans.ts): no driver dashes a parameter or builds a sweep of its own.
+    files: ['src/{suite,survey,probe-tools,harness,cli}/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: PLANS_ONLY }] },
+  },
+  {
     // The survey judges every rule of the subjects it meets through survey/subjects.ts (judgeSurveyed), never a subject of its own choosing.
     files: ['src/survey/**/*.ts'],
     ignores: ['src/survey/subjects.ts'],
@@ -41,12 +60,33 @@ export default tseslint.config(
         'error',
         {
           paths: [
+            ...PLANS_ONLY,
             {
               name: '../rules/rulebook',
               importNames: ['judge', 'judgeAnswer'],
               message: 'The survey judges through judgeSurveyed and judgeSurveyedAnswer (survey/subjects.ts).',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // A function says one thing: past 80 lines (blank lines and comments aside) it holds parts that want names of their own.
+    files: ['src/**/*.ts', 'scripts/**/*.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // Where a §4.3 parameter's value lies in an organization is said once, in the parameter table (ARCHITECTURE.md, "A new organization parameter").
+    files: ['src/{rules,survey,probe-tools,suite,harness,cli,verdicts,report}/**/*.ts'],
+    ignores: ['src/rules/organization/parameters.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'MemberExpression[property.name=/^(telecom|postalCode)$/]',
+          message:
+            "An organization's telecom and postal codes are read by the parameter table (src/rules/organization/parameters.ts) alone.",
         },
       ],
     },

@@ -230,9 +230,8 @@ const configCase = (name: string, env: Record<string, string>, says: RegExp): Ca
   },
 });
 
-async function main(): Promise<void> {
-  const started = Date.now();
-  const root = mkdtempSync(join(tmpdir(), 'robustness-'));
+/** The cases, with the probes files of the two that need one written under `root`. */
+function casesIn(root: string): Case[] {
   const wrongProbes = join(root, 'wrong-probes.json');
   writeFileSync(wrongProbes, JSON.stringify({ provider: { unique: [{ query: { NPI: 1234567893 } }] } }));
   // A probe that promises one provider where the reference data has several: the tester's mistake, not the service's.
@@ -245,7 +244,7 @@ async function main(): Promise<void> {
       provider: { ...reference.provider, unique: [{ query: reference.provider!.ambiguous![0].query }, ...reference.provider!.unique!] },
     }),
   );
-  const cases: Case[] = [
+  return [
     ...HOSTILE.map(hostileCase),
     {
       name: 'no server at the address',
@@ -290,6 +289,28 @@ async function main(): Promise<void> {
     ),
     configCase('API_HEADERS not JSON', { API_HEADERS: '{X-Tenant: acme}' }, /^configuration: API_HEADERS is not valid JSON/),
   ];
+}
+
+/** A case's row of the table: its exit, time, CPU, peak memory, what the run said first, and its problems. */
+function resultRow({ name, run, problems }: { name: string; run: SuiteRun; problems: string[] }): string[] {
+  const configuration = run.stderr.split('\n').find((l) => l.startsWith('directory-conformance: configuration:'));
+  const said = (
+    run.report?.errors[0]?.message ??
+    configuration ??
+    run.report?.requirements.find((r) => r.failures.length)?.failures[0].message ??
+    ''
+  )
+    .split('\n')[0]
+    .slice(0, 110);
+  const peak = run.peakRssBytes === undefined ? '-' : (run.peakRssBytes / MIB).toFixed(0);
+  const cpu = run.cpuSeconds === undefined ? '-' : run.cpuSeconds.toFixed(1);
+  return [name, String(run.exitCode), run.seconds.toFixed(1), cpu, peak, said, problems.join('; ') || 'none'];
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const root = mkdtempSync(join(tmpdir(), 'robustness-'));
+  const cases = casesIn(root);
   // --only NAME,…: the cases whose names begin so (a case's name begins with its target's), to replay one.
   // --report-only: the cases judged from the report alone, in this process (npm test's share; no command is compiled or attacked).
   const { values } = parseArgs({ options: { only: { type: 'string' }, 'report-only': { type: 'boolean' } } });
@@ -343,20 +364,7 @@ async function main(): Promise<void> {
     await server.stop();
     rmSync(root, { recursive: true, force: true });
   }
-  const rows = results.map(({ name, run, problems }) => {
-    const configuration = run.stderr.split('\n').find((l) => l.startsWith('directory-conformance: configuration:'));
-    const said = (
-      run.report?.errors[0]?.message ??
-      configuration ??
-      run.report?.requirements.find((r) => r.failures.length)?.failures[0].message ??
-      ''
-    )
-      .split('\n')[0]
-      .slice(0, 110);
-    const peak = run.peakRssBytes === undefined ? '-' : (run.peakRssBytes / MIB).toFixed(0);
-    const cpu = run.cpuSeconds === undefined ? '-' : run.cpuSeconds.toFixed(1);
-    return [name, String(run.exitCode), run.seconds.toFixed(1), cpu, peak, said, problems.join('; ') || 'none'];
-  });
+  const rows = results.map(resultRow);
   console.log(
     `\n${markdownTable(['case', 'exit', 'seconds', 'CPU seconds', 'peak MiB', 'first run error or config message', 'problems'], rows)}`,
   );

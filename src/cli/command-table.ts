@@ -203,7 +203,7 @@ export const COMMANDS = {
       'organizations-by-state': { description: 'walk address-state for every USPS state and territory code' },
       findability: {
         description:
-          'search every organization met by each value it carries (ORG-FINDABLE, §4.3), about 7 more requests an organization, and walk one search of each kind the first page of each walk of the plan gives (a name, a city, a postal code, a type, an address, an identifier, a phone); ask for every provider found by its NPI with a dashed and a plain parameter, by its demographics and by its name alone (SB-OPTIONAL-DASH, SB-NARROWING, SB-FINDABLE, §4.1), about 4 more, and judge providers met that share their name and state, or their name (SB-AMBIGUOUS)',
+          'search every organization met by each value it carries (ORG-FINDABLE, §4.3), about 7 more requests an organization, and walk one search of each kind the first page of each walk of the plan gives (a name, a city, a postal code, a type, an address, an identifier, a phone); ask for every provider found by its NPI with a dashed and a plain parameter, by its demographics and by its name, whole and in its parts (SB-OPTIONAL-DASH, SB-NARROWING, SB-FINDABLE, §4.1), about 6 more, and judge providers met that share their name and state, or their name (SB-AMBIGUOUS)',
       },
       'deactivated-npis': {
         value: 'FILE',

@@ -122,6 +122,37 @@ async function* npisOf(lines: AsyncIterable<NpiLine>): AsyncGenerator<string> {
   for await (const { npi } of lines) yield npi;
 }
 
+/** The NPI list --npis names (a file, or - for standard input), and its --delimiter, checked before anything is asked. */
+function npiListOf(options: SurveyOptions, cwd: string): { npis?: string; delimiter?: string } {
+  if (options.npis?.trim() === '') throw new UsageError('--npis needs a file of NPIs (or - for standard input), got an empty value');
+  const npis = options.npis === undefined || options.npis === '-' ? options.npis : resolve(cwd, options.npis);
+  if (npis !== undefined && npis !== '-' && !existsSync(npis)) throw new InputError(`--npis ${npis} does not exist`);
+  if (npis !== undefined && npis !== '-' && statSync(npis).isDirectory())
+    throw new InputError(`--npis ${npis} is a folder: give the file of NPIs in it`);
+  const delimiter = options.delimiter === undefined ? undefined : DELIMITERS[options.delimiter.toLowerCase()];
+  if (options.delimiter !== undefined && delimiter === undefined)
+    throw new UsageError(`--delimiter must be comma, semicolon or tab (or , ; and a tab character), got "${options.delimiter}"`);
+  if (delimiter !== undefined && npis === undefined) throw new UsageError("--delimiter is the NPI list's: give --npis too");
+  return { ...(npis !== undefined ? { npis } : {}), ...(delimiter !== undefined ? { delimiter } : {}) };
+}
+
+/** Runs `survey` until it ends, or until SIGINT or SIGTERM stops it with its checkpoint kept (`stop`'s reason says which). */
+async function untilSignalled<T>(survey: (stop: AbortSignal) => Promise<T>): Promise<T> {
+  const signalled = new AbortController();
+  const stop = (signal: string) => () => {
+    const reason: SurveyStop = { kind: 'signal', text: `stopped by ${signal}, the checkpoint kept` };
+    signalled.abort(reason);
+  };
+  const onInt = stop('SIGINT');
+  const onTerm = stop('SIGTERM');
+  process.once('SIGINT', onInt).once('SIGTERM', onTerm);
+  try {
+    return await survey(signalled.signal);
+  } finally {
+    process.off('SIGINT', onInt).off('SIGTERM', onTerm);
+  }
+}
+
 export async function surveyCommand(options: SurveyOptions): Promise<number> {
   setFlagsFromString(HEAP_GROWING);
   const cwd = process.cwd();
@@ -133,15 +164,7 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
     throw new UsageError(
       'survey needs records to judge: --npis FILE (or - for standard input), --organizations QUERY, or --organizations-by-state',
     );
-  if (options.npis?.trim() === '') throw new UsageError('--npis needs a file of NPIs (or - for standard input), got an empty value');
-  const npis = options.npis === undefined || options.npis === '-' ? options.npis : resolve(cwd, options.npis);
-  if (npis !== undefined && npis !== '-' && !existsSync(npis)) throw new InputError(`--npis ${npis} does not exist`);
-  if (npis !== undefined && npis !== '-' && statSync(npis).isDirectory())
-    throw new InputError(`--npis ${npis} is a folder: give the file of NPIs in it`);
-  const delimiter = options.delimiter === undefined ? undefined : DELIMITERS[options.delimiter.toLowerCase()];
-  if (options.delimiter !== undefined && delimiter === undefined)
-    throw new UsageError(`--delimiter must be comma, semicolon or tab (or , ; and a tab character), got "${options.delimiter}"`);
-  if (delimiter !== undefined && npis === undefined) throw new UsageError("--delimiter is the NPI list's: give --npis too");
+  const { npis, delimiter } = npiListOf(options, cwd);
   const shard = parseShard(options.shard);
   const sampleRequest = parseSample(options.sample, options.seed);
   if (sampleRequest && 'count' in sampleRequest && (npis === undefined || npis === '-'))
@@ -194,29 +217,19 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
       announce(
         `survey: ${npis === undefined ? 'no NPIs' : `NPIs from ${npis === '-' ? 'standard input' : npis}`}, ${walks.length} organization walks, shard ${shard.index}/${shard.total}, ${concurrency} at a time, ${connection.maxRps > 0 ? `at most ${connection.maxRps} requests/s` : 'no rate limit'}${options.resume ? ', resumed' : ''} → ${out}`,
       );
-      const signalled = new AbortController();
-      const stop = (signal: string) => () => {
-        const reason: SurveyStop = { kind: 'signal', text: `stopped by ${signal}, the checkpoint kept` };
-        signalled.abort(reason);
-      };
-      const onInt = stop('SIGINT');
-      const onTerm = stop('SIGTERM');
-      process.once('SIGINT', onInt).once('SIGTERM', onTerm);
-      try {
-        const result = await runSurvey(endpoints, plan, {
+      const result = await untilSignalled((stop) =>
+        runSurvey(endpoints, plan, {
           out,
           resume: options.resume === true,
           concurrency,
           progress: isQuiet(process.env) ? silentProgress() : createProgress(),
           redact: (value) => redactor.value(value),
-          stop: signalled.signal,
+          stop,
           lists: lists.read,
-        });
-        await writeSurvey(out, result, plan.credentials);
-        return await recordAfter(history, out, options.label, concluded(out, result));
-      } finally {
-        process.off('SIGINT', onInt).off('SIGTERM', onTerm);
-      }
+        }),
+      );
+      await writeSurvey(out, result, plan.credentials);
+      return await recordAfter(history, out, options.label, concluded(out, result));
     },
     // The preflight asks with the user's own inputs: the list's first NPI and the first walk's search. A dry run asks nothing.
     async (plan) => (options['dry-run'] ? undefined : await surveyInputs(plan)),

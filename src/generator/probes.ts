@@ -14,6 +14,26 @@ function first<T>(items: readonly T[], what: string): T {
 }
 
 /**
+ * One provider per source dataset the first does not draw on: the suite judges the source records
+ * of every unique probe's golden record, and so covers every dataset of the directory.
+ */
+function providersCoveringEveryDataset(providers: readonly ProviderFixture[], count: (query: ProviderQuery) => number): ProviderFixture[] {
+  const datasetsOf = (p: ProviderFixture) => new Set(p.sources.map((s) => s.index));
+  const covered = datasetsOf(providers[0]);
+  const coveringTheRest: ProviderFixture[] = [];
+  for (const dataset of [...new Set(providers.flatMap((p) => [...datasetsOf(p)]))].sort()) {
+    if (covered.has(dataset)) continue;
+    const holder = first(
+      providers.filter((p) => datasetsOf(p).has(dataset) && count({ NPI: p.golden.data.NPI![0] }) === 1),
+      `provider with a ${dataset} record`,
+    );
+    coveringTheRest.push(holder);
+    for (const held of datasetsOf(holder)) covered.add(held);
+  }
+  return coveringTheRest;
+}
+
+/**
  * The reference server's probes file: what a tester would know about our data. Every probe is
  * checked against the same search engine the reference server runs, so a probe never lies.
  */
@@ -72,20 +92,7 @@ export function buildProbes(rng: Random, providers: readonly ProviderFixture[], 
     'organization with two identifiers',
   );
 
-  // One provider per source dataset the first does not draw on: the suite judges the source records
-  // of every unique probe's golden record, and so covers every dataset of the directory.
-  const datasetsOf = (p: ProviderFixture) => new Set(p.sources.map((s) => s.index));
-  const covered = datasetsOf(providers[0]);
-  const coveringTheRest: ProviderFixture[] = [];
-  for (const dataset of [...new Set(providers.flatMap((p) => [...datasetsOf(p)]))].sort()) {
-    if (covered.has(dataset)) continue;
-    const holder = first(
-      providers.filter((p) => datasetsOf(p).has(dataset) && count({ NPI: p.golden.data.NPI![0] }) === 1),
-      `provider with a ${dataset} record`,
-    );
-    coveringTheRest.push(holder);
-    for (const held of datasetsOf(holder)) covered.add(held);
-  }
+  const coveringTheRest = providersCoveringEveryDataset(providers, count);
 
   return {
     provider: {

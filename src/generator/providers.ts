@@ -156,9 +156,9 @@ function taxonomyObject(rng: Random, person: Person, index: number, dateFormat: 
   };
 }
 
-function nppesRecord(rng: Random, person: Person): ProviderData {
+/** An NPPES record's mailing address and practice location (§2.4 Address), drawn in that order. */
+function nppesAddresses(rng: Random, person: Person, zip: string): [ProviderAddress, ProviderAddress] {
   const { practice } = person;
-  const zip = rng.chance(0.7) ? practice.zip9 : practice.zip9.slice(0, 5);
   const mailing: ProviderAddress = {
     AddressLine1: [person.mailingLine1],
     AddressLine2: [person.mailingLine1 === practice.line1 ? practice.line2 : ''],
@@ -182,6 +182,13 @@ function nppesRecord(rng: Random, person: Person): ProviderData {
     FaxPhoneNumber: [practice.fax],
     AddressType: [rng.pick(['practice location', 'PRACTICE LOCATION'])],
   };
+  return [mailing, location];
+}
+
+function nppesRecord(rng: Random, person: Person): ProviderData {
+  const { practice } = person;
+  const zip = rng.chance(0.7) ? practice.zip9 : practice.zip9.slice(0, 5);
+  const [mailing, location] = nppesAddresses(rng, person, zip);
   const names: ProviderName[] = [
     {
       Prefix: [rng.pick(NAME_PREFIXES)],

@@ -220,6 +220,77 @@ function table(head: string[], rows: string[][]): ElementContent {
   ]);
 }
 
+/** A target's surveys charted: failure rates per requirement (and per source), findability, the scorecard and latency. */
+async function surveyCharts(db: Kysely<HistoryTables>, target: string, surveys: readonly StoredRun[]): Promise<ElementContent[]> {
+  const parts: ElementContent[] = [];
+  const time = new Map(surveys.map((s) => [s.id, s.startedAt]));
+  const surveyIds = [...time.keys()];
+  const series = (r: { requirement: string; level: string; source: string }) =>
+    `${r.requirement} (${r.level})${r.source ? ` ${r.source}` : ''}`;
+  let charted = 0;
+  for (const [bySource, title] of [
+    [false, 'survey failure rate per requirement'],
+    [true, 'survey failure rate per requirement and source dataset (of the records the requirement checked)'],
+  ] as const) {
+    // The series that rose highest: a chart of 100 lines shows none of them, and requirements that never failed lie along zero.
+    const { points, series: count } = await highestRateSeries(db, surveyIds, bySource, CHARTED_SERIES);
+    if (points.length === 0) continue;
+    charted++;
+    const values = points.map((r) => ({
+      time: time.get(r.run_id)!,
+      series: series(r),
+      rate: r.checked === 0 ? 0 : r.failed / r.checked,
+    }));
+    const more = count > CHARTED_SERIES ? `; the ${CHARTED_SERIES} highest of ${count} series (history diff and export have them all)` : '';
+    parts.push(figure(`${target}: ${title}${more}`, await svgOf(rateSpec(`${target}: ${title}`, values))));
+  }
+  if (charted === 0) parts.push(h('p', text('No survey of this target found a failing record.')));
+  const findability = (await runRows(db, 'findability', surveyIds)).flatMap((row) => {
+    const decided = row.found + row.missed;
+    if (decided === 0) return [];
+    const { low, high } = wilsonInterval(row.found, decided);
+    return [{ time: time.get(row.run_id)!, series: `${row.records} by ${row.parameter}`, rate: row.found / decided, low, high }];
+  });
+  if (findability.length > 0)
+    parts.push(
+      figure(
+        `${target}: findability per parameter (survey --findability)`,
+        await svgOf(
+          intervalRateSpec(
+            `${target}: findability per parameter (found / searched, with its 95% interval)`,
+            'found / (found + missed)',
+            findability,
+          ),
+        ),
+      ),
+    );
+  // The scorecard of the golden records and organizations: one line a measure; history export has every dataset's.
+  const quality = (await runRows(db, 'data_quality', surveyIds)).flatMap((row) => {
+    if (row.checked === 0 || (row.dataset !== GOLDEN && row.dataset !== ORGANIZATIONS)) return [];
+    const { low, high } = wilsonInterval(row.failed, row.checked);
+    return [{ time: time.get(row.run_id)!, series: `${row.measure} of ${row.records}`, rate: row.failed / row.checked, low, high }];
+  });
+  if (quality.length > 0)
+    parts.push(
+      figure(
+        `${target}: directory accuracy scorecard (DQ-*, never part of the verdict)`,
+        await svgOf(
+          intervalRateSpec(
+            `${target}: data-quality rates of golden records and organizations (failing / counted, with its 95% interval)`,
+            'failing / counted',
+            quality,
+          ),
+        ),
+      ),
+    );
+  const latency = (await runRows(db, 'latency', surveyIds)).flatMap((row) => {
+    const { at } = percentilesOf(row.histogram);
+    return PERCENTILES.map((p) => ({ time: time.get(row.run_id)!, endpoint: row.endpoint, percentile: `p${p}`, ms: at[p] }));
+  });
+  if (latency.length > 0) parts.push(figure(`${target}: survey latency per endpoint`, await svgOf(latencySpec(target, latency))));
+  return parts;
+}
+
 async function targetSection(
   db: Kysely<HistoryTables>,
   target: string,
@@ -253,74 +324,7 @@ async function targetSection(
     parts.push(h('h3', text(`Requirement by run: the latest ${conformance.length}`)), grid(conformance, rows));
   }
   const surveys = runs.filter((r) => r.kind === 'survey');
-  if (surveys.length > 0) {
-    const time = new Map(surveys.map((s) => [s.id, s.startedAt]));
-    const surveyIds = [...time.keys()];
-    const series = (r: { requirement: string; level: string; source: string }) =>
-      `${r.requirement} (${r.level})${r.source ? ` ${r.source}` : ''}`;
-    let charted = 0;
-    for (const [bySource, title] of [
-      [false, 'survey failure rate per requirement'],
-      [true, 'survey failure rate per requirement and source dataset (of the records the requirement checked)'],
-    ] as const) {
-      // The series that rose highest: a chart of 100 lines shows none of them, and requirements that never failed lie along zero.
-      const { points, series: count } = await highestRateSeries(db, surveyIds, bySource, CHARTED_SERIES);
-      if (points.length === 0) continue;
-      charted++;
-      const values = points.map((r) => ({
-        time: time.get(r.run_id)!,
-        series: series(r),
-        rate: r.checked === 0 ? 0 : r.failed / r.checked,
-      }));
-      const more =
-        count > CHARTED_SERIES ? `; the ${CHARTED_SERIES} highest of ${count} series (history diff and export have them all)` : '';
-      parts.push(figure(`${target}: ${title}${more}`, await svgOf(rateSpec(`${target}: ${title}`, values))));
-    }
-    if (charted === 0) parts.push(h('p', text('No survey of this target found a failing record.')));
-    const findability = (await runRows(db, 'findability', surveyIds)).flatMap((row) => {
-      const decided = row.found + row.missed;
-      if (decided === 0) return [];
-      const { low, high } = wilsonInterval(row.found, decided);
-      return [{ time: time.get(row.run_id)!, series: `${row.records} by ${row.parameter}`, rate: row.found / decided, low, high }];
-    });
-    if (findability.length > 0)
-      parts.push(
-        figure(
-          `${target}: findability per parameter (survey --findability)`,
-          await svgOf(
-            intervalRateSpec(
-              `${target}: findability per parameter (found / searched, with its 95% interval)`,
-              'found / (found + missed)',
-              findability,
-            ),
-          ),
-        ),
-      );
-    // The scorecard of the golden records and organizations: one line a measure; history export has every dataset's.
-    const quality = (await runRows(db, 'data_quality', surveyIds)).flatMap((row) => {
-      if (row.checked === 0 || (row.dataset !== GOLDEN && row.dataset !== ORGANIZATIONS)) return [];
-      const { low, high } = wilsonInterval(row.failed, row.checked);
-      return [{ time: time.get(row.run_id)!, series: `${row.measure} of ${row.records}`, rate: row.failed / row.checked, low, high }];
-    });
-    if (quality.length > 0)
-      parts.push(
-        figure(
-          `${target}: directory accuracy scorecard (DQ-*, never part of the verdict)`,
-          await svgOf(
-            intervalRateSpec(
-              `${target}: data-quality rates of golden records and organizations (failing / counted, with its 95% interval)`,
-              'failing / counted',
-              quality,
-            ),
-          ),
-        ),
-      );
-    const latency = (await runRows(db, 'latency', surveyIds)).flatMap((row) => {
-      const { at } = percentilesOf(row.histogram);
-      return PERCENTILES.map((p) => ({ time: time.get(row.run_id)!, endpoint: row.endpoint, percentile: `p${p}`, ms: at[p] }));
-    });
-    if (latency.length > 0) parts.push(figure(`${target}: survey latency per endpoint`, await svgOf(latencySpec(target, latency))));
-  }
+  if (surveys.length > 0) parts.push(...(await surveyCharts(db, target, surveys)));
   const own = events.filter((e) => e.target === target);
   parts.push(h('h3', text('Events')));
   parts.push(

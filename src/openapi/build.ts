@@ -120,6 +120,74 @@ function organizationParameters(): Json[] {
   }));
 }
 
+/** §4.1: GET /provider/searchSingleBest. */
+const searchSingleBestOperation = (): Json => ({
+  operationId: 'searchSingleBest',
+  summary: 'The single best golden record for the given provider demographics (§4.1).',
+  description: `Every parameter is optional on its own; a trailing dash (\`State-\`) marks a parameter optional (rule 1). One match answers the golden record (rule 3); more than one answers no record and the text "${AMBIGUITY_MESSAGE}" (rule 4), in a status and form the specification does not show (rule 6). Some deployments publish the path under /api (§4.1 note).`,
+  parameters: providerParameters(),
+  responses: {
+    '200': {
+      description:
+        'Exactly one provider matches: the golden record (§2.1, rule 3). The reference server also answers the ambiguity this way, as plain text (OBS-AMBIGUITY-RESPONSE); the suite accepts the text as plain text, as a JSON string, or inside a JSON object.',
+      content: {
+        'application/json': { schema: { oneOf: [ref('GoldenRecord'), AMBIGUITY_TEXT, ref('Ambiguity')] } },
+        'text/plain': { schema: AMBIGUITY_TEXT },
+      },
+    },
+    '404': json(
+      'Nothing matches: the answer is not shown (rule 7). The reference server answers 404 with a service error (OBS-NO-MATCH); the suite accepts any answer that is not a record or an array (a 204, an empty object, a 404).',
+      ref('Error'),
+    ),
+    '400': json("A parameter the service does not know, or a bad value: the reference server's error body (§7 shows none).", ref('Error')),
+    '409': json(
+      'The ambiguity answer as some deployments send it (rule 6 leaves the status open): a JSON object carrying the text.',
+      ref('Ambiguity'),
+    ),
+  },
+});
+
+/** §4.2: GET /provider/sourceRecords/{curatedID}. */
+const sourceRecordsOperation = (): Json => ({
+  operationId: 'sourceRecords',
+  summary: 'Every source record that makes up the golden record with this curated ID (§4.2).',
+  parameters: [
+    {
+      name: 'curatedID',
+      in: 'path',
+      required: true,
+      description: 'The provider record identifier: the `id` of a golden record (§4.2).',
+      schema: { type: 'string', minLength: 1 },
+    },
+  ],
+  responses: {
+    '200': json('The source records, in an order not significant to the contract (§4.2 rules 1–2).', ref('SourceRecords')),
+    '404': json(
+      'An unknown curated ID: the answer is not shown (§4.2 rule 3). The reference server answers 404 with a service error (OBS-UNKNOWN-CURATED-ID); the suite also accepts an empty array.',
+      ref('Error'),
+    ),
+  },
+});
+
+/** §4.3: GET /fhir/organization. */
+const organizationOperation = (): Json => ({
+  operationId: 'searchOrganizations',
+  summary: 'Every organization matching the parameters, as a FHIR R4 searchset bundle (§4.3, §2.5).',
+  description: `At least one search parameter is required (§8). \`Count\` returns one page of at most ${MAX_COUNT}; \`Page\` alone pages by ${PAGE_SIZE} (§8). The reference server clamps a larger Count to ${MAX_COUNT} (OBS-COUNT-OVER-LIMIT), gives \`total\` as every match across pages (OBS-TOTAL-ACROSS-PAGES), answers ${PAGE_SIZE} entries with a \`next\` link when neither Count nor Page is given (OBS-DEFAULT-PAGE-SIZE), and an empty bundle when nothing matches (§4.3 rule 2 does not show it).`,
+  parameters: organizationParameters(),
+  responses: {
+    '200': json('A searchset bundle (§2.5); every entry has search.mode "match" (§4.3 rule 1).', ref('Bundle'), [
+      'application/fhir+json',
+      'application/json',
+    ]),
+    '400': json(
+      'No search parameter, or a bad one: not shown (§4.3 rule 2). The reference server answers a FHIR OperationOutcome (OBS-ORG-NO-PARAMS).',
+      ref('OperationOutcome'),
+      ['application/fhir+json', 'application/json'],
+    ),
+  },
+});
+
 /** The OpenAPI 3.1 document of the service, as the suite reads the specification. */
 export function buildOpenApi(): Json {
   return {
@@ -134,77 +202,9 @@ export function buildOpenApi(): Json {
     },
     servers: [{ url: '/', description: 'The service base URL; every path below is relative to it.' }],
     paths: {
-      '/provider/searchSingleBest': {
-        get: {
-          operationId: 'searchSingleBest',
-          summary: 'The single best golden record for the given provider demographics (§4.1).',
-          description: `Every parameter is optional on its own; a trailing dash (\`State-\`) marks a parameter optional (rule 1). One match answers the golden record (rule 3); more than one answers no record and the text "${AMBIGUITY_MESSAGE}" (rule 4), in a status and form the specification does not show (rule 6). Some deployments publish the path under /api (§4.1 note).`,
-          parameters: providerParameters(),
-          responses: {
-            '200': {
-              description:
-                'Exactly one provider matches: the golden record (§2.1, rule 3). The reference server also answers the ambiguity this way, as plain text (OBS-AMBIGUITY-RESPONSE); the suite accepts the text as plain text, as a JSON string, or inside a JSON object.',
-              content: {
-                'application/json': { schema: { oneOf: [ref('GoldenRecord'), AMBIGUITY_TEXT, ref('Ambiguity')] } },
-                'text/plain': { schema: AMBIGUITY_TEXT },
-              },
-            },
-            '404': json(
-              'Nothing matches: the answer is not shown (rule 7). The reference server answers 404 with a service error (OBS-NO-MATCH); the suite accepts any answer that is not a record or an array (a 204, an empty object, a 404).',
-              ref('Error'),
-            ),
-            '400': json(
-              "A parameter the service does not know, or a bad value: the reference server's error body (§7 shows none).",
-              ref('Error'),
-            ),
-            '409': json(
-              'The ambiguity answer as some deployments send it (rule 6 leaves the status open): a JSON object carrying the text.',
-              ref('Ambiguity'),
-            ),
-          },
-        },
-      },
-      '/provider/sourceRecords/{curatedID}': {
-        get: {
-          operationId: 'sourceRecords',
-          summary: 'Every source record that makes up the golden record with this curated ID (§4.2).',
-          parameters: [
-            {
-              name: 'curatedID',
-              in: 'path',
-              required: true,
-              description: 'The provider record identifier: the `id` of a golden record (§4.2).',
-              schema: { type: 'string', minLength: 1 },
-            },
-          ],
-          responses: {
-            '200': json('The source records, in an order not significant to the contract (§4.2 rules 1–2).', ref('SourceRecords')),
-            '404': json(
-              'An unknown curated ID: the answer is not shown (§4.2 rule 3). The reference server answers 404 with a service error (OBS-UNKNOWN-CURATED-ID); the suite also accepts an empty array.',
-              ref('Error'),
-            ),
-          },
-        },
-      },
-      '/fhir/organization': {
-        get: {
-          operationId: 'searchOrganizations',
-          summary: 'Every organization matching the parameters, as a FHIR R4 searchset bundle (§4.3, §2.5).',
-          description: `At least one search parameter is required (§8). \`Count\` returns one page of at most ${MAX_COUNT}; \`Page\` alone pages by ${PAGE_SIZE} (§8). The reference server clamps a larger Count to ${MAX_COUNT} (OBS-COUNT-OVER-LIMIT), gives \`total\` as every match across pages (OBS-TOTAL-ACROSS-PAGES), answers ${PAGE_SIZE} entries with a \`next\` link when neither Count nor Page is given (OBS-DEFAULT-PAGE-SIZE), and an empty bundle when nothing matches (§4.3 rule 2 does not show it).`,
-          parameters: organizationParameters(),
-          responses: {
-            '200': json('A searchset bundle (§2.5); every entry has search.mode "match" (§4.3 rule 1).', ref('Bundle'), [
-              'application/fhir+json',
-              'application/json',
-            ]),
-            '400': json(
-              'No search parameter, or a bad one: not shown (§4.3 rule 2). The reference server answers a FHIR OperationOutcome (OBS-ORG-NO-PARAMS).',
-              ref('OperationOutcome'),
-              ['application/fhir+json', 'application/json'],
-            ),
-          },
-        },
-      },
+      '/provider/searchSingleBest': { get: searchSingleBestOperation() },
+      '/provider/sourceRecords/{curatedID}': { get: sourceRecordsOperation() },
+      '/fhir/organization': { get: organizationOperation() },
     },
     components: { schemas: components() },
   };

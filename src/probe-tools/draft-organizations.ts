@@ -59,7 +59,7 @@ const commonNameWords = (resources: readonly Record<string, unknown>[]): string[
   walkValueCounts(resources, 'name').flatMap(([word, count]) => (count > 1 ? [word] : []));
 
 /** Where a seed's provider is, as an organization there carries it (§4.3 fields): the draft searches organizations by it. */
-const placeOf = (seed: Seed) => ({ address: [{ city: seed.city ?? '', state: seed.state ?? '', postalCode: seed.postalCode ?? '' }] });
+const placeOf = (seed: Seed) => ({ address: [{ city: seed.city ?? '', state: seed.state ?? '', postalCode: seed.zip ?? '' }] });
 
 /** A search the draft made, and how many organizations its answer showed to match: its total, or its entries when that is more. */
 export interface Shown {

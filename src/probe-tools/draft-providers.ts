@@ -20,7 +20,7 @@ export interface Seed {
   lastName?: string;
   state?: string;
   city?: string;
-  postalCode?: string;
+  zip?: string;
 }
 
 function seedOf(npi: string, id: string, data: Record<string, unknown>): Seed {
@@ -34,7 +34,7 @@ function seedOf(npi: string, id: string, data: Record<string, unknown>): Seed {
     lastName: first(name?.LastName),
     state: first(data.State) ?? first(address?.AddressState),
     city: first(address?.City),
-    postalCode: first(address?.Zip)?.replace(/\D/g, '').slice(0, 5) || undefined,
+    zip: first(address?.Zip)?.replace(/\D/g, '').slice(0, 5) || undefined,
   };
 }
 

@@ -122,6 +122,32 @@ function requirementCases(r: RequirementResult, report: ConformanceReport, accep
   });
 }
 
+/** Expired, fixed and drifted baseline entries: an expired entry fails, a fixed one warns, a drift is output. */
+const baselineCases = (report: ConformanceReport): Case[] => [
+  ...(report.baseline?.expired ?? []).map((e): Case => {
+    const message = `[${e.id}] baseline entry expired on ${e.expires!}, and the failure still happens: ${e.failures[0].message}`;
+    return {
+      name: `expired: ${e.id}${e.fingerprint ? ` ${e.fingerprint}` : ''}`,
+      classname: 'conformance.baseline',
+      outcome: { kind: 'failure', type: 'expired', message: firstLine(message), text: message },
+    };
+  }),
+  // A warning, as the verdict counts it: a skipped case that says so, never a pass.
+  ...(report.baseline?.fixed ?? []).map((e): Case => ({
+    name: `fixed: ${e.id}${e.fingerprint ? ` ${e.fingerprint}` : ''}`,
+    classname: 'conformance.baseline',
+    outcome: {
+      kind: 'skipped',
+      message: `fixed (a warning): the failure no longer happens; remove the entry from ${report.baseline!.file}`,
+    },
+  })),
+  ...report.drift.map((d) => ({
+    name: `drift: ${d.id}`,
+    classname: 'conformance.baseline',
+    output: `changed from ${JSON.stringify(d.before)} to ${JSON.stringify(d.after)}`,
+  })),
+];
+
 /**
  * The verdict's case, saying why; one case per requirement and level (see requirementCases); probe problems, run errors and MUST
  * gaps no baseline accepts as `<error>` cases of their own suites, since they make the run
@@ -177,33 +203,7 @@ export function renderJunit(report: ConformanceReport): string {
         outcome: { kind: 'error', type: e.kind, message: firstLine(e.message), text: e.message },
       })),
     ],
-    [
-      'baseline',
-      [
-        ...(report.baseline?.expired ?? []).map((e): Case => {
-          const message = `[${e.id}] baseline entry expired on ${e.expires!}, and the failure still happens: ${e.failures[0].message}`;
-          return {
-            name: `expired: ${e.id}${e.fingerprint ? ` ${e.fingerprint}` : ''}`,
-            classname: 'conformance.baseline',
-            outcome: { kind: 'failure', type: 'expired', message: firstLine(message), text: message },
-          };
-        }),
-        // A warning, as the verdict counts it: a skipped case that says so, never a pass.
-        ...(report.baseline?.fixed ?? []).map((e): Case => ({
-          name: `fixed: ${e.id}${e.fingerprint ? ` ${e.fingerprint}` : ''}`,
-          classname: 'conformance.baseline',
-          outcome: {
-            kind: 'skipped',
-            message: `fixed (a warning): the failure no longer happens; remove the entry from ${report.baseline!.file}`,
-          },
-        })),
-        ...report.drift.map((d) => ({
-          name: `drift: ${d.id}`,
-          classname: 'conformance.baseline',
-          output: `changed from ${JSON.stringify(d.before)} to ${JSON.stringify(d.after)}`,
-        })),
-      ],
-    ],
+    ['baseline', baselineCases(report)],
   ];
   const document = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '\uFFFD' });
   const target = `${report.target.baseUrl}${report.target.embedded ? ', the embedded reference server' : ''}`;

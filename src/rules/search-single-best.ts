@@ -17,9 +17,10 @@ import { uniqueAnswer } from './unique-probe';
 
 /** Every parameter of a query made optional (§4.1 r1: a trailing dash). */
 export const dashed = (query: Record<string, string>) =>
-  Object.fromEntries(
-    Object.entries(query).map(([name, value]) => [name.endsWith(OPTIONAL_SUFFIX) ? name : `${name}${OPTIONAL_SUFFIX}`, value]),
-  );
+  Object.fromEntries(Object.entries(query).map(([name, value]) => [dashedName(name), value]));
+
+/** A §4.1 parameter's optional form (rule 1): its name with the trailing dash. */
+export const dashedName = (name: string) => (name.endsWith(OPTIONAL_SUFFIX) ? name : `${name}${OPTIONAL_SUFFIX}`);
 
 /**
  * An answer of no form a rule can read (a 5xx, a body too large, a 2xx body that is no JSON, one cut

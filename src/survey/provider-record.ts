@@ -17,6 +17,7 @@ import {
   DEMOGRAPHICS,
   demographicSearch,
   nextDemographicRequest,
+  dashedName,
   meetNameSearches,
   meetOptionalParameter,
   meetOwnValueNarrowing,
@@ -27,7 +28,6 @@ import {
   answeredAmbiguity,
 } from '../rules/rulebook';
 import { type DemographicRelation, demographicGroup } from './relations';
-import { OPTIONAL_SUFFIX } from '../spec/constants';
 import type { RequirementId } from '../spec/catalogue';
 import { outcomeOf, type RecordSearches, type SearchOutcome } from './findability-rates';
 import { isWellFormed } from '../json/unicode';
@@ -148,7 +148,7 @@ async function findable(
   const unmatchable = unusedUnmatchable(base);
   const chosen = unmatchable[line % unmatchable.length];
   const optional = await meetOptionalParameter(asking, base, record.id, chosen);
-  searched(`${chosen[0]}${OPTIONAL_SUFFIX}`, 'SB-OPTIONAL-DASH', judgeSurveyed('optional-parameter', optional), []);
+  searched(dashedName(chosen[0]), 'SB-OPTIONAL-DASH', judgeSurveyed('optional-parameter', optional), []);
   // The same parameter without the dash: the suite's sweep (SB-STRICT-PARAM) one parameter a record,
   // so that a parameter the service ignores (City, or City only when State is given) shows within 17
   // providers. A record answered is also in no such place (SB-MATCHES-QUERY).

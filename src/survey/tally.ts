@@ -664,6 +664,44 @@ export class SurveyTally {
     return { ...(searchKinds.length > 0 ? { searchKinds } : {}), sharedDemographics, sharedNames };
   }
 
+  /** Each requirement's rate at its own level, and at the other where it failed there (a graded requirement's near misses). */
+  private requirementRates(): SurveyReport['requirements'] {
+    const requirements: SurveyReport['requirements'] = [];
+    for (const id of [...this.checked.keys()].sort()) {
+      const checked = this.checked.get(id)!;
+      const own = requirement(id as RequirementId).level;
+      for (const level of ['MUST', 'SHOULD'] as const) {
+        const count = this.levels.get(`${id} ${level}`);
+        if (level !== own && !count) continue;
+        const failed = count?.failed ?? 0;
+        requirements.push({
+          id,
+          level,
+          checked,
+          failed,
+          rate: checked === 0 ? 0 : Number((failed / checked).toFixed(6)),
+          // A sample's rate stands for the directory's: with the interval sampling leaves.
+          ...(this.options.sample && checked > 0 ? { interval95: wilsonInterval(failed, checked) } : {}),
+          bySource: Object.fromEntries([...(count?.bySource ?? new Map<string, number>())].sort(([a], [b]) => (a < b ? -1 : 1))),
+          examples: count?.examples ?? [],
+        });
+      }
+    }
+    return requirements;
+  }
+
+  /** What the survey observed, counted: coded values, links to other origins, and the walks' observations. */
+  private observationCounts(): SurveyReport['observations'] {
+    const values = Object.fromEntries([...this.values].sort(([a], [b]) => (a < b ? -1 : 1)));
+    return [
+      ...(Object.keys(values).length > 0 ? [{ id: 'OBS-CODED-VALUES', values }] : []),
+      ...(this.crossOrigin.size > 0 ? [{ id: 'OBS-CROSS-ORIGIN-LINK', values: Object.fromEntries([...this.crossOrigin].sort()) }] : []),
+      ...[...this.walkObservations]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([id, counts]) => ({ id, values: Object.fromEntries([...counts].sort(([a], [b]) => (a < b ? -1 : 1))) })),
+    ];
+  }
+
   /** The counts as survey.json has them, and the failure rows in key order. */
   finish(
     wholeWalks: boolean,
@@ -690,28 +728,7 @@ export class SurveyTally {
     this.finishWalks(wholeWalks);
     this.trimRows();
     const relations = this.finishRelations();
-    const requirements: SurveyReport['requirements'] = [];
-    for (const id of [...this.checked.keys()].sort()) {
-      const checked = this.checked.get(id)!;
-      const own = requirement(id as RequirementId).level;
-      for (const level of ['MUST', 'SHOULD'] as const) {
-        const count = this.levels.get(`${id} ${level}`);
-        if (level !== own && !count) continue;
-        const failed = count?.failed ?? 0;
-        requirements.push({
-          id,
-          level,
-          checked,
-          failed,
-          rate: checked === 0 ? 0 : Number((failed / checked).toFixed(6)),
-          // A sample's rate stands for the directory's: with the interval sampling leaves.
-          ...(this.options.sample && checked > 0 ? { interval95: wilsonInterval(failed, checked) } : {}),
-          bySource: Object.fromEntries([...(count?.bySource ?? new Map<string, number>())].sort(([a], [b]) => (a < b ? -1 : 1))),
-          examples: count?.examples ?? [],
-        });
-      }
-    }
-    const values = Object.fromEntries([...this.values].sort(([a], [b]) => (a < b ? -1 : 1)));
+    const requirements = this.requirementRates();
     return {
       records: {
         providers: this.providers,
@@ -747,13 +764,7 @@ export class SurveyTally {
         const keys = this.failingKeys.get(`${id} ${level}`);
         return keys ? [{ id, level, keys: [...new Set(keys)].sort() }] : [];
       }),
-      observations: [
-        ...(Object.keys(values).length > 0 ? [{ id: 'OBS-CODED-VALUES', values }] : []),
-        ...(this.crossOrigin.size > 0 ? [{ id: 'OBS-CROSS-ORIGIN-LINK', values: Object.fromEntries([...this.crossOrigin].sort()) }] : []),
-        ...[...this.walkObservations]
-          .sort(([a], [b]) => (a < b ? -1 : 1))
-          .map(([id, counts]) => ({ id, values: Object.fromEntries([...counts].sort(([a], [b]) => (a < b ? -1 : 1))) })),
-      ],
+      observations: this.observationCounts(),
       skips: this.skips,
       inputProblems: [...this.inputProblems.values()].sort((a, b) => a.line - b.line),
       ...(this.inputRead ? { input: this.inputAccount(this.inputRead) } : {}),

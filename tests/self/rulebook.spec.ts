@@ -8,13 +8,15 @@ import { buildBundle } from '../../src/reference/bundle';
 import { readFixtures } from '../../src/reference/fixture-files';
 import type { Judgement } from '../../src/rules/judgement';
 import type { WalkedPage } from '../../src/rules/organization/page-walk';
-import type { PageOfWalk } from '../../src/rules/organization/walk-by-page';
+import { type PageOfWalk, pageGoesOn } from '../../src/rules/organization/walk-by-page';
+import { ORGANIZATION_PARAMETERS, WALKED_PARAMETERS } from '../../src/rules/organization/parameters';
+import { SEARCH_KINDS } from '../../src/survey/search-kinds';
 import { nextOwnValueRequest, ownValueSearches } from '../../src/rules/organization/own-values';
 import { demographicSearch, nameSearches, nextDemographicRequest } from '../../src/rules/provider-findability';
 import { judge, RULEBOOK } from '../../src/rules/rulebook/registry';
 import type { SubjectKind, Subjects } from '../../src/rules/rulebook/subjects';
 import { OBSERVATIONS, REQUIREMENTS, requirement } from '../../src/spec/catalogue';
-import { AMBIGUITY_MESSAGE } from '../../src/spec/constants';
+import { AMBIGUITY_MESSAGE, ORGANIZATION_FILTERS } from '../../src/spec/constants';
 import { expect, test } from './fixtures';
 import { changed } from './json-pointer';
 
@@ -1363,3 +1365,30 @@ test(
     expect(demographicSearch({ Name: [{ FirstName: ['A'], LastName: ['B'] }] })).toBeUndefined();
   },
 );
+
+test(
+  'the organization parameter table holds one row for each §4.3 value parameter, and the survey walks the rows that walk, in its order',
+  { tag: '@fast' },
+  () => {
+    const rows = ORGANIZATION_PARAMETERS.map(([name]) => name);
+    // `active` is a flag with a rule of its own (ORG-ACTIVE); every other §4.3 parameter searches by a value.
+    expect([...rows].sort()).toEqual(ORGANIZATION_FILTERS.filter((name) => name !== 'active').sort());
+    expect(new Set(rows).size).toBe(rows.length);
+    // The survey's kinds are the table's: a row added last is walked last, so a journalled survey resumes.
+    expect([...SEARCH_KINDS]).toEqual(WALKED_PARAMETERS);
+    expect(SEARCH_KINDS.slice(0, 7)).toEqual(['name', 'address-city', 'address-postalcode', 'type', 'address', 'identifier', 'phone']);
+  },
+);
+
+test('where a walk ends is one rule, for the walk and for a shard that asks only its own pages', { tag: '@fast' }, () => {
+  const page = (ids: string[], extra: Partial<PageOfWalk> = {}) => ({ bundle: true, ids, unmatched: [], ...extra });
+  // Page 1 goes on while it holds an organization; no bundle ends any walk.
+  expect(pageGoesOn(page(['a']))).toBe(true);
+  expect(pageGoesOn(page([]))).toBe(false);
+  expect(pageGoesOn({ bundle: false, ids: ['a'] })).toBe(false);
+  // A later page goes on only with matches not met before: repeats, or organizations the search did not ask for, end it.
+  const seen = new Set(['a', 'b']);
+  expect(pageGoesOn(page(['b', 'c']), seen)).toBe(true);
+  expect(pageGoesOn(page(['a', 'b']), seen)).toBe(false);
+  expect(pageGoesOn(page(['x'], { unmatched: ['x'] }), seen)).toBe(false);
+});

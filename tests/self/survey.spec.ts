@@ -706,7 +706,7 @@ test(
       const shardNpis = Number(/NPIs: (\d+)/.exec(findable.stdout)?.[1]);
       expect(shardNpis).toBeGreaterThan(0);
       expect(shardNpis).toBeLessThan(100);
-      expect(findable.stdout).toContain('about 7.3 requests each');
+      expect(findable.stdout).toContain('about 8.3 requests each');
       // Not even the preflight; no survey folder.
       expect(asked).toEqual([]);
       expect(existsSync(out)).toBe(false);

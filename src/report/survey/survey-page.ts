@@ -226,13 +226,107 @@ function coverage(report: SurveyReport): ElementContent[] {
   ];
 }
 
+/** How many records, walks and requests the survey made, and how organizations are paged. */
+const countsSection = (report: SurveyReport): ElementContent => {
+  const { records, requests } = report;
+  return h('section', { id: 'counts' }, [
+    table(
+      ['providers', 'not found', 'answer unreadable', 'organizations', 'walks', 'requests', 'without an HTTP answer'],
+      [
+        [
+          records.providers,
+          records.notFound,
+          records.unreadable ?? 0,
+          records.organizations,
+          records.walks,
+          requests.total,
+          requests.transportErrors,
+        ],
+      ],
+    ),
+    h('p', text(`Organizations are walked by ${report.paging.by} alone, ${report.paging.pageSize} a page (§4.3, §8).`)),
+    ...(report.sample
+      ? [
+          h(
+            'p#sample',
+            text(
+              `A sample: ${sampleInWords(report.sample)}, drawn by seed ${report.sample.seed} (--sample, --seed). Each rate stands for the whole directory, with its 95% interval.`,
+            ),
+          ),
+        ]
+      : []),
+  ]);
+};
+
+/** Each requirement's rate, and where failures.csv was cut short. */
+const requirementsSection = (report: SurveyReport): ElementContent =>
+  h('section', { id: 'requirements' }, [
+    h('h2', text('Requirements')),
+    table(
+      ['requirement', 'level', 'records checked', 'failed', 'rate', ...(report.sample ? ['95% interval'] : [])],
+      report.requirements.map((r) => [
+        r.id,
+        r.level,
+        r.checked,
+        r.failed,
+        percent(r.rate),
+        ...(report.sample ? [r.interval95 ? interval(r.interval95) : '-'] : []),
+      ]),
+    ),
+    ...(report.failureRows.reached
+      ? [
+          h(
+            'p',
+            text(
+              `failures.csv holds the first ${report.failureRows.bound} rows by key (--max-failure-rows); the counts above hold every failure.`,
+            ),
+          ),
+        ]
+      : []),
+  ]);
+
+/** What a survey does not judge, what it observed, and the input lines it skipped. */
+const notJudgedAndObserved = (report: SurveyReport): ElementContent[] => [
+  ...((report.notJudged ?? []).length > 0
+    ? [
+        h('section', { id: 'not-judged' }, [
+          h('h2', text('Not judged here')),
+          h('p', text('Each needs a request a survey does not make; the conformance run (directory-conformance run) judges it.')),
+          table(
+            ['requirement', 'level', 'what it needs'],
+            (report.notJudged ?? []).map((r) => [r.id, r.level, r.needs.join('; ')]),
+          ),
+        ]),
+      ]
+    : []),
+  ...report.observations.map((o) =>
+    h('section', { className: ['observation'] }, [
+      h('h2', text(`${o.id}: values seen, and how many records hold each`)),
+      table(
+        ['value', 'records'],
+        Object.entries(o.values).map(([value, records]) => [served(value), records]),
+      ),
+    ]),
+  ),
+  ...(report.inputProblems.length > 0
+    ? [
+        h('section', { id: 'input' }, [
+          h('h2', text('Input lines skipped')),
+          table(
+            ['line', 'value', 'reason'],
+            report.inputProblems.map((p) => [p.line, served(p.value), p.reason]),
+          ),
+        ]),
+      ]
+    : []),
+];
+
 export function surveyPage(
   report: SurveyReport,
   { verdict, why }: { verdict: SurveyVerdict; why: string },
   charts: SurveyCharts,
   credentials: ConformanceReport['target']['credentials'],
 ): string {
-  const { records, requests } = report;
   const target = report.target.embedded ? `${report.target.baseUrl} (the embedded reference server)` : report.target.baseUrl;
   const shard = report.shard.total > 1 ? `, shard ${report.shard.index} of ${report.shard.total}` : '';
   const body: ElementContent[] = [
@@ -250,100 +344,20 @@ export function surveyPage(
     ]),
     // What a reader came for first: the requirements records broke, and those records.
     ...examples(report, credentials),
-    h('section', { id: 'counts' }, [
-      table(
-        ['providers', 'not found', 'answer unreadable', 'organizations', 'walks', 'requests', 'without an HTTP answer'],
-        [
-          [
-            records.providers,
-            records.notFound,
-            records.unreadable ?? 0,
-            records.organizations,
-            records.walks,
-            requests.total,
-            requests.transportErrors,
-          ],
-        ],
-      ),
-      h('p', text(`Organizations are walked by ${report.paging.by} alone, ${report.paging.pageSize} a page (§4.3, §8).`)),
-      ...(report.sample
-        ? [
-            h(
-              'p#sample',
-              text(
-                `A sample: ${sampleInWords(report.sample)}, drawn by seed ${report.sample.seed} (--sample, --seed). Each rate stands for the whole directory, with its 95% interval.`,
-              ),
-            ),
-          ]
-        : []),
-    ]),
+    countsSection(report),
     h('section', { id: 'charts' }, [
       ...(charts.failureRate
         ? chart('Failure rate per requirement', charts.failureRate)
         : [h('p.reason#no-failure-rate', 'No record failed a requirement: there is no failure rate to draw.')]),
       ...chart('Latency per endpoint', charts.latency),
     ]),
-    h('section', { id: 'requirements' }, [
-      h('h2', text('Requirements')),
-      table(
-        ['requirement', 'level', 'records checked', 'failed', 'rate', ...(report.sample ? ['95% interval'] : [])],
-        report.requirements.map((r) => [
-          r.id,
-          r.level,
-          r.checked,
-          r.failed,
-          percent(r.rate),
-          ...(report.sample ? [r.interval95 ? interval(r.interval95) : '-'] : []),
-        ]),
-      ),
-      ...(report.failureRows.reached
-        ? [
-            h(
-              'p',
-              text(
-                `failures.csv holds the first ${report.failureRows.bound} rows by key (--max-failure-rows); the counts above hold every failure.`,
-              ),
-            ),
-          ]
-        : []),
-    ]),
+    requirementsSection(report),
     ...coverage(report),
     ...findability(report),
     ...relations(report),
     ...bySource(report),
     ...dataQuality(report),
-    ...((report.notJudged ?? []).length > 0
-      ? [
-          h('section', { id: 'not-judged' }, [
-            h('h2', text('Not judged here')),
-            h('p', text('Each needs a request a survey does not make; the conformance run (directory-conformance run) judges it.')),
-            table(
-              ['requirement', 'level', 'what it needs'],
-              (report.notJudged ?? []).map((r) => [r.id, r.level, r.needs.join('; ')]),
-            ),
-          ]),
-        ]
-      : []),
-    ...report.observations.map((o) =>
-      h('section', { className: ['observation'] }, [
-        h('h2', text(`${o.id}: values seen, and how many records hold each`)),
-        table(
-          ['value', 'records'],
-          Object.entries(o.values).map(([value, records]) => [served(value), records]),
-        ),
-      ]),
-    ),
-    ...(report.inputProblems.length > 0
-      ? [
-          h('section', { id: 'input' }, [
-            h('h2', text('Input lines skipped')),
-            table(
-              ['line', 'value', 'reason'],
-              report.inputProblems.map((p) => [p.line, served(p.value), p.reason]),
-            ),
-          ]),
-        ]
-      : []),
+    ...notJudgedAndObserved(report),
   ];
   // The banner across the page; the rest in its column (main), with margins on either side.
   const [banner, ...content] = body;

@@ -89,34 +89,48 @@ export class NextWalk {
     return this;
   }
 
+  /** How the walk's asking of `query` reads in a message: the search, and its Count. */
+  private get asked(): string {
+    const { query, count } = this.options;
+    return `${JSON.stringify(query)}${count === undefined ? '' : ` with Count=${count}`}`;
+  }
+
   /** The walk judged whole, as far as it went; with the same search's Count=1000 answer (`whole`), against every record of it. */
   judgement(whole?: Exchange): Judgement {
     const judgement = new Judgement();
-    const { query, count } = this.options;
-    const [first, ...followed] = this.answers;
-    const size = organizationIds(first.body).length;
-    const asked = `${JSON.stringify(query)}${count === undefined ? '' : ` with Count=${count}`}`;
+    const [first] = this.answers;
     if (!isBundle(first))
       return judgement.skip('ORG-NEXT-LINK', {
         kind: 'answer-unjudgeable',
         status: first.status,
         see: 'ORG-BUNDLE-SHAPE',
-        text: `the first answer of ${asked} is no bundle (${first.status}): there is no link to follow`,
+        text: `the first answer of ${this.asked} is no bundle (${first.status}): there is no link to follow`,
       });
     // A link without a URL leads nowhere, as no link does. §2.5 requires no next link: not applicable, never a gap.
     if (!nextLink(first.body))
       return judgement.skip('ORG-NEXT-LINK', {
         kind: 'not-applicable',
         condition: 'next-link',
-        text: `the first bundle of ${asked} has no next link: there is nothing to follow (§2.5 names no relation but self)`,
+        text: `the first bundle of ${this.asked} has no next link: there is nothing to follow (§2.5 names no relation but self)`,
       });
-    if (followed.length > 0) judgement.observe('OBS-CROSS-ORIGIN-LINK', { nextLinks: "on the base URL's origin" });
+    if (this.answers.length > 1) judgement.observe('OBS-CROSS-ORIGIN-LINK', { nextLinks: "on the base URL's origin" });
+    const pages = this.judgeFollowed(judgement);
+    if (!pages || !this.judgeStop(judgement)) return judgement;
+    this.judgeReach(judgement, pages, whole);
+    return judgement;
+  }
+
+  /** Each page a link led to: a bundle of the same search, as large as page 1 (or, the last, no larger); undefined where one was no bundle. */
+  private judgeFollowed(judgement: Judgement): WalkedPage[] | undefined {
+    const { query, count } = this.options;
+    const [first, ...followed] = this.answers;
+    const size = organizationIds(first.body).length;
     // Organizations that match the search under no reading are the link's doing only when page 1 holds none.
     const firstMatches = unmatchedIds(first.body, query).length === 0;
     const pages: WalkedPage[] = [{ label: 'page 1', ids: organizationIds(first.body), total: total(first), exchange: first }];
     for (const [index, exchange] of followed.entries()) {
       const page = index + 2;
-      if (!answeredBundle(judgement, 'ORG-NEXT-LINK', exchange, `following the next link of page ${page - 1}`)) return judgement;
+      if (!answeredBundle(judgement, 'ORG-NEXT-LINK', exchange, `following the next link of page ${page - 1}`)) return undefined;
       const bundle = exchange.body;
       const ids = organizationIds(bundle);
       // Entries that match under no reading show the link dropped the search; near misses are ORG-FILTERS' to judge.
@@ -137,19 +151,25 @@ export class NextWalk {
         () =>
           larger
             ? `page ${page}, reached by next, holds ${ids.length} entries, more than the Count=${count} the search asked for (§4.3): the link does not continue the same search`
-            : `page ${page}, reached by next, holds ${ids.length} entries; the first page held ${size} (${asked}), and ${link ? 'every page before the last holds as many' : 'the last holds at most as many'}`,
+            : `page ${page}, reached by next, holds ${ids.length} entries; the first page held ${size} (${this.asked}), and ${link ? 'every page before the last holds as many' : 'the last holds at most as many'}`,
         { exchange, pointer: '/entry' },
         larger ? 'MUST' : 'SHOULD',
       );
     }
+    return pages;
+  }
+
+  /** Why the walk stopped, where that leaves it unjudged: a link to another origin (false: nothing more to judge), or the page budget. */
+  private judgeStop(judgement: Judgement): boolean {
     const { stop } = this;
     if (stop?.kind === 'foreign') {
       judgement.observe('OBS-CROSS-ORIGIN-LINK', { nextLinks: 'on another origin', origin: stop.origin, page: this.answers.length });
-      return judgement.skip('ORG-NEXT-LINK', {
+      judgement.skip('ORG-NEXT-LINK', {
         kind: 'foreign-origin',
         origin: stop.origin,
         text: `the next link of page ${this.answers.length} is not followed: ${stop.message}, and credentials never leave it`,
       });
+      return false;
     }
     if (stop?.kind === 'max-pages' && !this.options.bounded)
       judgement.skip('ORG-NEXT-LINK', {
@@ -157,6 +177,13 @@ export class NextWalk {
         budget: this.budget,
         text: `the walk ${CUT_SHORT} (${this.budget}); the rest of the links were not followed`,
       });
+    return true;
+  }
+
+  /** What the pages the links reached hold together: one total, no repeats, every match (as total counts, and as `whole` holds them). */
+  private judgeReach(judgement: Judgement, pages: readonly WalkedPage[], whole: Exchange | undefined): void {
+    const { stop } = this;
+    const size = pages[0].ids.length;
     const ended = stop === undefined || stop.kind === 'loop';
     const counted = pages.filter((p, i) => i === 0 || p.ids.length > 0);
     if (counted.length > 1) {
@@ -168,24 +195,24 @@ export class NextWalk {
       judgement.check('ORG-NEXT-LINK', level === undefined, () => message!, { exchange: page.exchange }, level);
     // Links that skip pages repeat nothing: the walk that ended short of what total counts shows them.
     const distinct = new Set(pages.flatMap((p) => p.ids)).size;
+    const last = pages[pages.length - 1];
     if (ended && matches !== undefined)
       judgement.check(
         'ORG-NEXT-LINK',
         distinct >= matches,
         () =>
-          `following next from page 1 ended on ${pages[pages.length - 1].label} with ${distinct} distinct organizations, though total is ${matches} on every page: ${matches - distinct} are on no page the links reach (§2.5, §4.3: all matching records)`,
-        { exchange: pages[pages.length - 1].exchange, pointer: '/entry' },
+          `following next from page 1 ended on ${last.label} with ${distinct} distinct organizations, though total is ${matches} on every page: ${matches - distinct} are on no page the links reach (§2.5, §4.3: all matching records)`,
+        { exchange: last.exchange, pointer: '/entry' },
       );
     const reached = new Set(pages.flatMap((p) => p.ids));
-    const found = ended ? missingFromWalk(whole, reached, query) : undefined;
+    const found = ended ? missingFromWalk(whole, reached, this.options.query) : undefined;
     if (found)
       judgement.check(
         'ORG-NEXT-LINK',
         found.missing.length === 0,
-        () => missingMessage(`following next from page 1 of ${asked}, to ${pages[pages.length - 1].label},`, reached.size, found),
+        () => missingMessage(`following next from page 1 of ${this.asked}, to ${last.label},`, reached.size, found),
         { exchange: whole, pointer: '/entry' },
       );
-    return judgement;
   }
 }
 

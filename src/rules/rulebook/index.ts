@@ -46,7 +46,7 @@ export {
 } from '../organization/own-values';
 export { recordOf, type RecordLike } from '../answers';
 export { classifySingleBest, describeAnswer } from '../single-best-answer';
-export { ambiguityNeedsNarrowing, dashed } from '../search-single-best';
+export { ambiguityNeedsNarrowing, dashed, dashedName } from '../search-single-best';
 export { unusedUnmatchable } from '../unmatchable';
 export { besideOwnState, ownParameterValues } from '../provider';
 export {

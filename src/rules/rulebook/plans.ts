@@ -6,10 +6,9 @@
  */
 import type { Exchange } from '../../client/exchange';
 import { wholeSearch } from '../organization/paging';
-import { OPTIONAL_SUFFIX } from '../../spec/constants';
 import { besideOwnState } from '../provider';
 import { nameSearches } from '../provider-findability';
-import { ambiguityNeedsNarrowing, dashed } from '../search-single-best';
+import { ambiguityNeedsNarrowing, dashed, dashedName } from '../search-single-best';
 import type { PreconditionReason } from '../../types/schemas';
 import { isBundle } from '../organization/bundle';
 import { entriesOf } from '../organization/entries';
@@ -63,7 +62,7 @@ export async function meetOptionalParameter(
   recordId: string,
   [parameter, value]: readonly [string, string],
 ): Promise<Subjects['optional-parameter']> {
-  return { parameter, value, recordId, exchange: await ask.searchSingleBest({ ...base, [`${parameter}${OPTIONAL_SUFFIX}`]: value }) };
+  return { parameter, value, recordId, exchange: await ask.searchSingleBest({ ...base, [dashedName(parameter)]: value }) };
 }
 
 /** §4.1 r3–r4: a query that finds record `recordId`, with one plain parameter more, of the record's own value. */
