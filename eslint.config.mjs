@@ -5,17 +5,12 @@ import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
-/** What only a subject's plan uses: the dashed form of a parameter, and the sweep's query beside a record's own state. */
+/** What only a subject's plan uses: the dashed form of a parameter (the sweep's query beside a record's state is not even in the rulebook's index). */
 const PLANS_ONLY = [
   {
     name: '../spec/constants',
     importNames: ['OPTIONAL_SUFFIX'],
-    message: "Dash a parameter through the subject's plan (rules/rulebook/plans.ts), or dashedName.",
-  },
-  {
-    name: '../rules/rulebook',
-    importNames: ['besideOwnState'],
-    message: "The sweep's query is meetParameterSweep's (rules/rulebook/plans.ts).",
+    message: "Dash a parameter through the subject's plan (rules/rulebook/provider-plans.ts), or dashedName.",
   },
 ];
 
@@ -47,7 +42,7 @@ export default tseslint.config(
     },
   },
   {
-    // A subject's requests are its plan's (src/rules/rulebook/plans.ts): no driver dashes a parameter or builds a sweep of its own.
+    // A subject's requests are its plan's (src/rules/rulebook/provider-plans.ts, organization-plans.ts): no driver dashes a parameter of its own.
     files: ['src/{suite,survey,probe-tools,harness,cli}/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: PLANS_ONLY }] },
   },

@@ -16,7 +16,9 @@ import {
   entriesOf,
   organizationIds,
   bundleTotal as total,
-  walkByPage,
+  walkPages,
+  meetCountExactly,
+  meetIdentifierSearch,
   judge,
   judgeAnswer,
   meetAmbiguousSearch,
@@ -256,13 +258,13 @@ async function verifySearches(
 
 /** An identifier the probes promise some organization carries; `carriedBy`: an organization a search of the probes showed carrying it. */
 export async function verifyIdentifier(api: DirectoryEndpoints, probe: string, value: string, carriedBy?: string): Promise<PromiseCheck> {
-  const exchange = await api.organizations({ identifier: value });
+  const met = await meetIdentifierSearch(api, probe, value, carriedBy);
   return promiseOf(
     probe,
     PROMISED.identifiers,
-    { endpoint: 'organization', answers: [exchange] },
-    judge('identifier-search', { probe, value, exchange, ...(carriedBy ? { carriedBy } : {}) }),
-    organizationsIn(exchange),
+    { endpoint: 'organization', answers: [met.exchange] },
+    judge('identifier-search', met),
+    organizationsIn(met.exchange),
   );
 }
 
@@ -273,7 +275,7 @@ export async function verifyIdentifier(api: DirectoryEndpoints, probe: string, v
  */
 export async function verifyMultiPage(api: DirectoryEndpoints, probe: string, query: Record<string, string>): Promise<PromiseCheck> {
   const walk = { query, maxPages: 2, promised: true, budget: "probes check's two pages" };
-  const pages = await walkByPage(walk, (page) => api.organizations({ ...query, Page: String(page) }));
+  const pages = await walkPages(api, walk);
   const answers = pages.map((p) => p.exchange);
   const distinct = new Set(pages.flatMap((p) => p.ids)).size;
   const kept = `${pages.length} page${pages.length === 1 ? '' : 's'} by Page hold ${distinct} organizations (page 1: ${pages[0].ids.length}, total ${JSON.stringify(pages[0].total)})`;
@@ -294,14 +296,9 @@ export async function verifyOverLimit(
   query: Record<string, string>,
   { countBeyond = false } = {},
 ): Promise<PromiseCheck & { entries?: number; total?: unknown; matches?: number }> {
-  const exchange = await api.organizations(wholeSearch(query));
-  const judged = judge('count-exactly-search', {
-    place: 'organization.overLimit',
-    promised: PROMISED.overLimit,
-    query,
-    count: MAX_COUNT,
-    exchange,
-  });
+  const met = await meetCountExactly(api, { place: 'organization.overLimit', promised: PROMISED.overLimit }, query, MAX_COUNT);
+  const { exchange } = met;
+  const judged = judge('count-exactly-search', met);
   const ids = isBundle(exchange) ? organizationIds(exchange.body) : undefined;
   const shownTotal = total(exchange);
   const totalSays = typeof shownTotal === 'number' && Number.isSafeInteger(shownTotal) ? shownTotal : 0;

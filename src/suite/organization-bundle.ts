@@ -3,7 +3,7 @@
  * says, the search with no parameter, and parameter names. Queries come only from the probes file;
  * the rules are in src/rules/organization/bundle.ts.
  */
-import { carriedValues, queryKey, wholeSearch } from '../rules/rulebook';
+import { carriedValues, meetOrganizationParamCase, meetWholeResult, queryKey } from '../rules/rulebook';
 import type { SuiteGroup } from './entry';
 import { forEachProbe, noProbe } from './probe-steps';
 
@@ -40,7 +40,7 @@ export const ORGANIZATION_BUNDLE: SuiteGroup = {
         ];
         skipEntry(queries.length === 0, NO_SEARCHES);
         // Count at its maximum: fewer entries than Count, and no next link, means the whole result is here.
-        for (const { query } of queries) checks.judge('whole-result', { exchange: await api.organizations(wholeSearch(query)) });
+        for (const { query } of queries) checks.judge('whole-result', await meetWholeResult(api, query));
       },
     },
     {
@@ -57,9 +57,7 @@ export const ORGANIZATION_BUNDLE: SuiteGroup = {
         const searches = probes.organization?.searches ?? [];
         skipEntry(searches.length === 0, NO_SEARCHES);
         const { query } = searches[0];
-        const upper = Object.fromEntries(Object.entries(query).map(([name, value]) => [name.toUpperCase(), value]));
-        const base = await api.organizations(query);
-        checks.judge('organization-param-case', { base, other: await api.organizations(upper), sent: Object.keys(upper).join(', ') });
+        checks.judge('organization-param-case', await meetOrganizationParamCase(api, query));
       },
     },
   ],

@@ -5,12 +5,10 @@
  */
 import { probeLabel } from '../probes/promises';
 import {
-  askedInTurn,
   meetOrganizationValueForms,
   entriesOf,
-  nextOwnValueRequest,
   organizationOfEntry,
-  ownValueSearches,
+  meetOwnValueSearches,
   seenInAnswer,
   meetStatusSearch,
 } from '../rules/rulebook';
@@ -51,14 +49,7 @@ export const ORGANIZATION_FILTERS: SuiteGroup = {
           }
         }
         for (const [id, { resource, seenIn }] of seen)
-          for (const search of ownValueSearches(resource)) {
-            // The rule says which request comes next and when the answers show enough (ORG-FINDABLE).
-            const answers = await askedInTurn(
-              (asked) => nextOwnValueRequest(id, search, asked),
-              (query) => api.organizations(query),
-            );
-            checks.judge('own-value-search', { id, search, seenIn, answers });
-          }
+          for (const met of await meetOwnValueSearches(api, { id, resource, seenIn })) checks.judge('own-value-search', met);
       },
     },
     {

@@ -2,7 +2,7 @@
  * The identifier search of GET {FHIR_PATH}/organization (§4.3), FHIR token style: `value` and
  * `system|value`. The rules are in src/rules/organization/identifiers.ts.
  */
-import { carriedValues, NO_SUCH_SYSTEM, queryKey, reportedSystem } from '../rules/rulebook';
+import { carriedValues, meetIdentifierSearch, meetSystemIdentifierSearches, queryKey } from '../rules/rulebook';
 import type { SuiteGroup } from './entry';
 import { forEachProbe } from './probe-steps';
 
@@ -20,21 +20,13 @@ export const ORGANIZATION_IDENTIFIERS: SuiteGroup = {
           await Promise.all((probes.organization?.searches ?? []).map(({ query }) => api.organizations(query))),
         );
         await forEachProbe(context, 'organization.identifiers', probes.organization?.identifiers, async (value, probe) => {
-          const exchange = await api.organizations({ identifier: value });
-          const carriedBy = carried.get(queryKey({ identifier: value }));
-          checks.judge('identifier-search', { probe, value, exchange, ...(carriedBy ? { carriedBy } : {}) });
+          const byValue = await meetIdentifierSearch(api, probe, value, carried.get(queryKey({ identifier: value })));
+          checks.judge('identifier-search', byValue);
           // §4.3: the FHIR token form system|value, with the system the service itself reports.
-          const system = reportedSystem(value, exchange);
-          if (!system) return;
-          checks.judge('qualified-identifier-search', {
-            value,
-            system,
-            exchange: await api.organizations({ identifier: `${system}|${value}` }),
-          });
-          checks.judge('foreign-identifier-search', {
-            value,
-            exchange: await api.organizations({ identifier: `${NO_SUCH_SYSTEM}|${value}` }),
-          });
+          const bySystem = await meetSystemIdentifierSearches(api, value, byValue.exchange);
+          if (!bySystem) return;
+          checks.judge('qualified-identifier-search', bySystem.qualified);
+          checks.judge('foreign-identifier-search', bySystem.foreign);
         });
       },
     },

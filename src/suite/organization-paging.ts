@@ -5,7 +5,7 @@
  */
 import { ForeignOriginError } from '../client/http-client';
 import { PROMISED } from '../probes/promises';
-import { hasNextLink, isBundle, WALK_COUNT, NextWalk, walkByPage, wholeSearch } from '../rules/rulebook';
+import { meetCountExactly, meetCountSearch, meetNextWalk, meetPageWalk } from '../rules/rulebook';
 import { MAX_COUNT, PAGE_SIZE } from '../spec/constants';
 import type { SuiteGroup } from './entry';
 import { forEachProbe, noProbe, requiredFor } from './probe-steps';
@@ -24,7 +24,7 @@ export const ORGANIZATION_PAGING: SuiteGroup = {
         let index = 0;
         await forEachProbe(context, 'organization.searches', context.probes.organization?.searches, async ({ query }) => {
           const count = 1 + (index++ % 3);
-          context.checks.judge('count-search', { count, exchange: await context.api.organizations({ ...query, Count: String(count) }) });
+          context.checks.judge('count-search', await meetCountSearch(context.api, query, count));
         });
       },
     },
@@ -38,13 +38,7 @@ export const ORGANIZATION_PAGING: SuiteGroup = {
           noProbe('organization.multiPage', 'organization.multiPage probe and no organization.overLimit probe'),
         );
         const exactly = async (place: string, promised: string, query: Record<string, string>, count: number) =>
-          checks.judge('count-exactly-search', {
-            place,
-            promised,
-            query,
-            count,
-            exchange: await api.organizations({ ...query, Count: String(count) }),
-          });
+          checks.judge('count-exactly-search', await meetCountExactly(api, { place, promised }, query, count));
         if (multiPage)
           for (const count of [1, 10, PAGE_SIZE]) await exactly('organization.multiPage', PROMISED.multiPage, multiPage.query, count);
         else checks.skip('ORG-COUNT', { ...NO_MULTIPAGE, text: `${NO_MULTIPAGE.text}: Count below 26 not checked for exactness` });
@@ -58,10 +52,7 @@ export const ORGANIZATION_PAGING: SuiteGroup = {
       plan: async (context) => {
         const overLimit = requiredFor(context, context.probes.organization?.overLimit, NO_OVERLIMIT);
         for (const count of [MAX_COUNT, MAX_COUNT + 1, 5000])
-          context.checks.judge('count-over-limit-search', {
-            count,
-            exchange: await context.api.organizations({ ...overLimit.query, Count: String(count) }),
-          });
+          context.checks.judge('count-over-limit-search', await meetCountSearch(context.api, overLimit.query, count));
       },
     },
     {
@@ -73,12 +64,7 @@ export const ORGANIZATION_PAGING: SuiteGroup = {
         // The walk rule says which page comes next and when the walk is over; the entry only fetches. Every page is
         // judged as a bundle of its own, and against the search's filters, by the client, whatever page it is (judgeAnswer).
         const options = { query, maxPages: settings.maxPages, promised: true, budget: `MAX_PAGES=${settings.maxPages} pages` };
-        const pages = await walkByPage(options, (page) => api.organizations({ ...query, Page: String(page) }));
-        // §4.3: the pages hold every match. The same search with Count=1000 holds them all when fewer match;
-        // Page=0 is a service's first page when its pages count from 0.
-        const whole = await api.organizations(wholeSearch(query));
-        const pageZero = await api.organizations({ ...query, Page: '0' });
-        checks.judge('page-walk', { walk: options, pages, whole, pageZero });
+        checks.judge('page-walk', await meetPageWalk(api, options));
       },
     },
     {
@@ -88,34 +74,16 @@ export const ORGANIZATION_PAGING: SuiteGroup = {
         const { api, checks, settings } = context;
         const { query } = requiredFor(context, context.probes.organization?.multiPage, NO_MULTIPAGE);
         const budget = { maxPages: settings.maxPages, budget: `MAX_PAGES=${settings.maxPages} pages` };
-        let options: { query: Record<string, string>; count?: number; maxPages: number; budget: string } = {
-          query,
-          count: WALK_COUNT,
-          ...budget,
-        };
-        let first = await api.organizations({ ...query, Count: String(WALK_COUNT) });
-        // §4.3: "Searching with Count only returns one page". A service may offer next links only on the pages of Page
-        // alone: its Page=1 is then where the walk starts, and only when neither offers one is there nothing to follow.
-        if (isBundle(first) && !hasNextLink(first.body)) {
-          const paged = await api.organizations({ ...query, Page: '1' });
-          if (isBundle(paged) && hasNextLink(paged.body)) [options, first] = [{ query, ...budget }, paged];
-        }
-        const walk = new NextWalk(options);
-        const answers = [first];
-        let refused: { origin: string; message: string } | undefined;
-        for (let link = walk.add(answers[0]).wanted; link !== undefined; link = walk.wanted) {
+        // A link off the base URL's origin is refused by the client: the plan says so, and the walk stops there.
+        const follow = async (link: string) => {
           try {
-            answers.push(await api.follow(link));
+            return await api.follow(link);
           } catch (error) {
             if (!(error instanceof ForeignOriginError)) throw error;
-            refused = { origin: api.resolve(link).origin, message: error.message };
-            walk.refused(refused.origin, refused.message);
-            break;
+            return { refused: { origin: api.resolve(link).origin, message: error.message } };
           }
-          walk.add(answers[answers.length - 1]);
-        }
-        const whole = await api.organizations(wholeSearch(query));
-        checks.judge('next-walk', { walk: options, answers, whole, ...(refused ? { refused } : {}) });
+        };
+        checks.judge('next-walk', await meetNextWalk({ organizations: (query) => api.organizations(query), follow }, query, budget));
       },
     },
     {

@@ -5,16 +5,16 @@
  */
 import { probeLabel } from '../probes/promises';
 import {
-  askedInTurn,
   recordOf,
   meetAmbiguousSearch,
   meetNarrowedSearch,
+  meetSingleBestParamCase,
+  meetSingleBestValueForms,
   meetNameSearches,
   meetOptionalParameter,
-  meetOwnValueNarrowing,
+  meetByOwnNpi,
+  meetDemographicSearch,
   meetParameterSweep,
-  demographicSearch,
-  nextDemographicRequest,
   ownParameterValues,
   unusedUnmatchable,
 } from '../rules/rulebook';
@@ -100,38 +100,27 @@ export const SEARCH_SINGLE_BEST: SuiteGroup = {
         const byName = await meetNameSearches(api, golden);
         for (const met of byName) checks.judge('shared-demographics', met);
         // §4.1 r1, r4–r5: its first and last name and state find it, or the ambiguity text, narrowed by its own city and zip (SB-FINDABLE).
-        const demographics = demographicSearch(golden.data);
-        if (!demographics) {
-          checks.skipSubject('demographic-search', {
-            kind: 'precondition',
-            text: `the record ${golden.id} has no first and last name or no state`,
-          });
+        const demographics = await meetDemographicSearch(api, golden);
+        if ('unmet' in demographics) {
+          checks.skipSubject('demographic-search', demographics.unmet);
           // No search by its own values was made, so none is known to match several: SB-AMBIGUOUS's own probe is left whole.
           if (byName.length === 0) checks.skipSubject('shared-demographics', notApplicable('SB-AMBIGUOUS'));
         } else {
-          const answers = await askedInTurn(
-            (asked) => nextDemographicRequest(demographics, asked),
-            (query) => api.searchSingleBest(query),
-          );
-          checks.judge('demographic-search', { recordId: golden.id, search: demographics, answers });
-          checks.judge('shared-demographics', { recordId: golden.id, search: demographics, answers });
+          checks.judge('demographic-search', demographics);
+          checks.judge('shared-demographics', demographics);
         }
-        const base = ownValues.NPI === undefined ? undefined : { NPI: ownValues.NPI };
-        const record = base && recordOf(await api.searchSingleBest(base));
-        if (!base || record?.id !== golden.id) {
-          for (const subject of ['optional-parameter', 'own-value-narrowing'] as const)
-            checks.skipSubject(subject, {
-              kind: 'precondition',
-              text: `the record ${golden.id} found by a unique probe is not the answer to its own NPI alone`,
-            });
+        // §4.1 r1–r2: every parameter in turn, dashed, with a value no provider has; r3–r4: every plain parameter the
+        // record holds, with its own value, names the same provider. Both from its own NPI, which must find it.
+        const met = await meetByOwnNpi(api, golden, {
+          dashedBy: unusedUnmatchable({ NPI: ownValues.NPI ?? '' }),
+          narrowedBy: Object.entries(ownValues).filter(([parameter]) => parameter !== 'NPI'),
+        });
+        if ('unmet' in met) {
+          for (const subject of ['optional-parameter', 'own-value-narrowing'] as const) checks.skipSubject(subject, met.unmet);
           return;
         }
-        // §4.1 r1–r2: every parameter in turn, dashed, with a value no provider has.
-        for (const unmatchable of unusedUnmatchable(base))
-          checks.judge('optional-parameter', await meetOptionalParameter(api, base, golden.id, unmatchable));
-        // §4.1 r3–r4: every plain parameter the record holds, with its own value, names the same provider.
-        for (const own of Object.entries(ownValues))
-          if (own[0] !== 'NPI') checks.judge('own-value-narrowing', await meetOwnValueNarrowing(api, base, golden.id, own));
+        for (const optional of met.optional) checks.judge('optional-parameter', optional);
+        for (const narrowing of met.narrowing) checks.judge('own-value-narrowing', narrowing);
       },
     },
     {
@@ -149,9 +138,7 @@ export const SEARCH_SINGLE_BEST: SuiteGroup = {
         const unique = probes.provider?.unique ?? [];
         skipEntry(unique.length === 0, NO_UNIQUE);
         const { query } = unique[0];
-        const base = await api.searchSingleBest(query);
-        const lowered = Object.fromEntries(Object.entries(query).map(([name, value]) => [name.toLowerCase(), value]));
-        checks.judge('single-best-param-case', { base, other: await api.searchSingleBest(lowered), sent: Object.keys(lowered).join(', ') });
+        checks.judge('single-best-param-case', await meetSingleBestParamCase(api, query));
       },
     },
     {
@@ -167,16 +154,7 @@ export const SEARCH_SINGLE_BEST: SuiteGroup = {
         checks.judge('unique-answer', { probe: probeLabel(`provider.unique[${index}]`, query), exchange });
         const base = recordOf(exchange);
         if (!base) return;
-        const rewritten = (change: (value: string) => string) => Object.fromEntries(Object.entries(query).map(([k, v]) => [k, change(v)]));
-        const lower = rewritten((v) => v.toLowerCase());
-        const lowerExchange = await api.searchSingleBest(lower);
-        const spaced = rewritten((v) => `  ${v}  `);
-        const spacedExchange = await api.searchSingleBest(spaced);
-        checks.judge('single-best-value-forms', {
-          recordId: base.id,
-          lower: { query: lower, exchange: lowerExchange },
-          spaced: { query: spaced, exchange: spacedExchange },
-        });
+        checks.judge('single-best-value-forms', await meetSingleBestValueForms(api, base.id, query));
       },
     },
   ],

@@ -9,17 +9,15 @@ import { ForeignOriginError } from '../client/http-client';
 import {
   type Judgement,
   type Redact,
-  askedInTurn,
   bundleTotal,
   entriesOf,
   entryShell,
   isBundle,
   isJsonObject,
   NextWalk,
-  nextOwnValueRequest,
   organizationIds,
   organizationOfEntry,
-  ownValueSearches,
+  meetOwnValueSearches,
   pageOfWalk,
   resourceOf,
   SHELL_ENTRY,
@@ -150,13 +148,11 @@ async function findable(
   const judgements: Judgement[] = [];
   const searches: [string, SearchOutcome][] = [];
   const answers = new Map<string, Exchange>();
-  for (const search of ownValueSearches(resource)) {
-    const asked = await askedInTurn(
-      (answers) => nextOwnValueRequest(id, search, answers),
-      (query) => requests.ask('organization', () => endpoints.organizations(query)),
-    );
+  const ask = { organizations: (query: Record<string, string>) => requests.ask('organization', () => endpoints.organizations(query)) };
+  for (const met of await meetOwnValueSearches(ask, { id, resource, seenIn })) {
+    const { search, answers: asked } = met;
     for (const exchange of asked) answers.set(exchange.url, exchange);
-    const judgement = judgeSurveyed('own-value-search', { id, search, seenIn, answers: asked });
+    const judgement = judgeSurveyed('own-value-search', met);
     judgements.push(judgement);
     // Every answer is evidence: the bundle, its organizations, and each against what was searched (the organization's record carries them).
     for (const exchange of asked) judgements.push(judgeSurveyedAnswer('organization', exchange));

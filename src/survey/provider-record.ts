@@ -9,15 +9,13 @@ import {
   serviceText,
   type Redact,
   type Judgement,
-  askedInTurn,
   isJsonObject,
   objectsIn,
   datasetOf,
   classifySingleBest,
   DEMOGRAPHICS,
-  demographicSearch,
-  nextDemographicRequest,
   dashedName,
+  meetDemographicSearch,
   meetNameSearches,
   meetOptionalParameter,
   meetOwnValueNarrowing,
@@ -170,13 +168,12 @@ async function findable(
     judgements.push(judgeSurveyed('shared-demographics', met));
     return { group: demographicGroup(met.search), id: record.id, ambiguous: answeredAmbiguity(met.answers) };
   };
-  const demographics = demographicSearch(record.data);
+  // A record without a first and last name or a state makes no demographic search (its plan says so): nothing to count.
+  const demographics = await meetDemographicSearch(asking, record);
   let demographicRelation: DemographicRelation | undefined;
-  if (demographics) {
-    const asked = await askedInTurn((answers) => nextDemographicRequest(demographics, answers), ask);
-    const demographicAnswers = { recordId: record.id, search: demographics, answers: asked };
-    searched(DEMOGRAPHICS, 'SB-FINDABLE', judgeSurveyed('demographic-search', demographicAnswers), Object.values(demographics.query));
-    demographicRelation = shared(demographicAnswers);
+  if (!('unmet' in demographics)) {
+    searched(DEMOGRAPHICS, 'SB-FINDABLE', judgeSurveyed('demographic-search', demographics), Object.values(demographics.search.query));
+    demographicRelation = shared(demographics);
   }
   // The relations group providers by their whole name (the first name search); each name search is judged.
   const [names] = (await meetNameSearches(asking, record)).map(shared);

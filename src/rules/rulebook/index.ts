@@ -7,18 +7,32 @@
  */
 export { ANSWER_SUBJECTS, judge, judgeAnswer, needsOf, notJudgedBy, observationsOf, requirementsOf } from './registry';
 export type { SubjectKind, Subjects } from './subjects';
-export { askedInTurn } from '../asked-in-turn';
 export {
-  type Ask,
   meetAmbiguousSearch,
+  meetByOwnNpi,
+  meetDemographicSearch,
   meetNameSearches,
   meetNarrowedSearch,
   meetOptionalParameter,
-  meetOrganizationValueForms,
   meetOwnValueNarrowing,
   meetParameterSweep,
+  meetSingleBestParamCase,
+  meetSingleBestValueForms,
+} from './provider-plans';
+export {
+  meetCountExactly,
+  meetCountSearch,
+  meetIdentifierSearch,
+  meetNextWalk,
+  meetOrganizationParamCase,
+  meetOrganizationValueForms,
+  meetOwnValueSearches,
+  meetPageWalk,
   meetStatusSearch,
-} from './plans';
+  meetSystemIdentifierSearches,
+  meetWholeResult,
+  walkPages,
+} from './organization-plans';
 export { Judgement, type ObservationRecord, type Redact, type RequirementRecord } from '../judgement';
 export {
   PageWalk,
@@ -31,24 +45,21 @@ export {
 } from '../organization/walk-by-page';
 export { NextWalk } from '../organization/walk-by-next';
 export type { WalkedPage } from '../organization/page-walk';
-export { WALK_COUNT, wholeSearch } from '../organization/paging';
+export { wholeSearch } from '../organization/paging';
 export { isBundle, total as bundleTotal } from '../organization/bundle';
-export { entriesOf, hasNextLink, organizationIds, resourceOf } from '../organization/entries';
+export { entriesOf, organizationIds, resourceOf } from '../organization/entries';
 export { entryShell, SHELL_ENTRY } from '../organization/entry-record';
-export { NO_SUCH_SYSTEM, reportedSystem } from '../organization/identifiers';
 export {
   carriedValues,
   queryKey,
   organizationOfEntry,
-  ownValueSearches,
   seenInAnswer,
-  nextOwnValueRequest,
 } from '../organization/own-values';
 export { recordOf, type RecordLike } from '../answers';
 export { classifySingleBest, describeAnswer } from '../single-best-answer';
 export { ambiguityNeedsNarrowing, dashed, dashedName } from '../search-single-best';
 export { unusedUnmatchable } from '../unmatchable';
-export { besideOwnState, ownParameterValues } from '../provider';
+export { ownParameterValues } from '../provider';
 export {
   DEMOGRAPHICS,
   type DemographicSearch,

@@ -1,0 +1,177 @@
+/** The plans of the §4.3 subjects (ask.ts says what a plan is). */
+import type { Exchange } from '../../client/exchange';
+import { isBundle } from '../organization/bundle';
+import { entriesOf } from '../organization/entries';
+import { NO_SUCH_SYSTEM, reportedSystem } from '../organization/identifiers';
+import { wholeSearch } from '../organization/paging';
+import { nextOwnValueRequest, ownValueSearches } from '../organization/own-values';
+import { askedInTurn } from '../asked-in-turn';
+import { type PageWalkOptions, walkByPage } from '../organization/walk-by-page';
+import { NextWalk } from '../organization/walk-by-next';
+import { hasNextLink } from '../organization/entries';
+import { WALK_COUNT } from '../organization/paging';
+import { serviceText } from '../service-text';
+import { type Ask, askInAnotherCase, type FollowAsk, type Query, type Refused, type Unmet } from './ask';
+import type { Subjects } from './subjects';
+
+/** §4.3: a tenant that searches by status: the search whole with active=true, then with active=false. */
+export async function meetStatusSearch(ask: Pick<Ask, 'organizations'>, probe: string, query: Query): Promise<Subjects['status-search']> {
+  const searches: { active: boolean; exchange: Exchange }[] = [];
+  for (const active of [true, false])
+    searches.push({ active, exchange: await ask.organizations({ ...wholeSearch(query), active: String(active) }) });
+  return { probe, searches };
+}
+
+/** ORG-COUNT (§4.3): the search with Count=`count`. */
+export async function meetCountSearch(
+  ask: Pick<Ask, 'organizations'>,
+  query: Query,
+  count: number,
+): Promise<{ count: number; exchange: Exchange }> {
+  return { count, exchange: await ask.organizations({ ...query, Count: String(count) }) };
+}
+
+/** ORG-COUNT (§4.3): Count=`count` of a search the probes promise matches at least that many (`place`, `promised`). */
+export async function meetCountExactly(
+  ask: Pick<Ask, 'organizations'>,
+  { place, promised }: { place: string; promised: string },
+  query: Query,
+  count: number,
+): Promise<Subjects['count-exactly-search']> {
+  return { place, promised, query, ...(await meetCountSearch(ask, query, count)) };
+}
+
+/** ORG-TOTAL (§4.3 r4): the search at Count=1000, where fewer entries than that and no next link hold the whole result. */
+export async function meetWholeResult(ask: Pick<Ask, 'organizations'>, query: Query): Promise<Subjects['whole-result']> {
+  return { exchange: await ask.organizations(wholeSearch(query)) };
+}
+
+/** OBS-PARAM-CASE (§4.3): a search, then the same with its parameter names in upper case. */
+export async function meetOrganizationParamCase(
+  ask: Pick<Ask, 'organizations'>,
+  query: Query,
+): Promise<Subjects['organization-param-case']> {
+  return askInAnotherCase(
+    (q) => ask.organizations(q),
+    query,
+    (name) => name.toUpperCase(),
+  );
+}
+
+/** The pages of a search by Page alone, as the walk rule asks for them (which page next, and when the walk is over). */
+export const walkPages = (ask: Pick<Ask, 'organizations'>, walk: PageWalkOptions) =>
+  walkByPage(walk, (page) => ask.organizations({ ...walk.query, Page: String(page) }));
+
+/**
+ * ORG-PAGE and the rest of a walk by Page (§4.3, §8): its pages; the same search at Count=1000,
+ * which holds every match when fewer match; and Page=0, a service's first page when its pages count from 0.
+ */
+export async function meetPageWalk(ask: Pick<Ask, 'organizations'>, walk: PageWalkOptions): Promise<Subjects['page-walk']> {
+  const pages = await walkPages(ask, walk);
+  const whole = await ask.organizations(wholeSearch(walk.query));
+  const pageZero = await ask.organizations({ ...walk.query, Page: '0' });
+  return { walk, pages, whole, pageZero };
+}
+
+/** ORG-FILTER-IDENTIFIER (§4.3): `identifier=value`; `carriedBy`: where an answer of the run showed an organization carrying it. */
+export async function meetIdentifierSearch(
+  ask: Pick<Ask, 'organizations'>,
+  probe: string,
+  value: string,
+  carriedBy?: string,
+): Promise<Subjects['identifier-search']> {
+  return { probe, value, exchange: await ask.organizations({ identifier: value }), ...(carriedBy ? { carriedBy } : {}) };
+}
+
+/**
+ * ORG-NEXT-LINK (§2.5, §4.3): a search's next links followed to the end the walk rule says, from
+ * Count=WALK_COUNT, or, where that offers no link (§4.3: "Searching with Count only returns one
+ * page"), from Page=1 when that offers one; then the same search at Count=1000.
+ */
+export async function meetNextWalk(
+  ask: Pick<Ask, 'organizations'> & FollowAsk,
+  query: Query,
+  budget: { maxPages: number; budget: string },
+): Promise<Subjects['next-walk']> {
+  let walk: Subjects['next-walk']['walk'] = { query, count: WALK_COUNT, ...budget };
+  let first = await ask.organizations({ ...query, Count: String(WALK_COUNT) });
+  if (isBundle(first) && !hasNextLink(first.body)) {
+    const paged = await ask.organizations({ ...query, Page: '1' });
+    if (isBundle(paged) && hasNextLink(paged.body)) [walk, first] = [{ query, ...budget }, paged];
+  }
+  const rule = new NextWalk(walk);
+  const answers = [first];
+  let refused: Refused['refused'] | undefined;
+  for (let link = rule.add(first).wanted; link !== undefined; link = rule.wanted) {
+    const followed = await ask.follow(link);
+    if ('refused' in followed) {
+      refused = followed.refused;
+      rule.refused(refused.origin, refused.message);
+      break;
+    }
+    answers.push(followed);
+    rule.add(followed);
+  }
+  const whole = await ask.organizations(wholeSearch(query));
+  return { walk, answers, whole, ...(refused ? { refused } : {}) };
+}
+
+/**
+ * ORG-FILTER-IDENTIFIER (§4.3, the FHIR token form), after `identifier=value` answered `byValue`:
+ * where that answer reports the identifier's system, `system|value`, and the value under a system
+ * no organization carries; none where it reports none.
+ */
+export async function meetSystemIdentifierSearches(
+  ask: Pick<Ask, 'organizations'>,
+  value: string,
+  byValue: Exchange,
+): Promise<{ qualified: Subjects['qualified-identifier-search']; foreign: Subjects['foreign-identifier-search'] } | undefined> {
+  const system = reportedSystem(value, byValue);
+  if (!system) return undefined;
+  const qualified = { value, system, exchange: await ask.organizations({ identifier: `${system}|${value}` }) };
+  const foreign = { value, exchange: await ask.organizations({ identifier: `${NO_SUCH_SYSTEM}|${value}` }) };
+  return { qualified, foreign };
+}
+
+/**
+ * OBS-VALUE-CASE, OBS-VALUE-WHITESPACE (§4.3): an organization search, then its name in lower case
+ * and with surrounding spaces; unmet where the search itself answers no organization, since its
+ * other forms then have nothing to be compared with.
+ */
+export async function meetOrganizationValueForms(
+  ask: Pick<Ask, 'organizations'>,
+  query: Query & { name: string },
+): Promise<Subjects['organization-value-forms'] | Unmet> {
+  const { name } = query;
+  const base = await ask.organizations(query);
+  if (!isBundle(base) || entriesOf(base.body).length === 0)
+    return {
+      unmet: {
+        kind: 'precondition',
+        text: `name=${serviceText(name)} answered no organization: its other forms have nothing to be compared with`,
+      },
+    };
+  const lower = await ask.organizations({ ...query, name: name.toLowerCase() });
+  const spaced = await ask.organizations({ ...query, name: `  ${name}  ` });
+  return { base, lower: { sent: `name=${name.toLowerCase()}`, exchange: lower }, spaced: { sent: `name="  ${name}  "`, exchange: spaced } };
+}
+
+/**
+ * ORG-FINDABLE (§4.3): organization `id`, seen carrying `resource`'s values (`seenIn`, in words),
+ * searched by each of them (ownValueSearches), each search asked as the rule says (the search as
+ * it is, then whole, then narrowed by the organization's own state, while its answers do not show enough).
+ */
+export async function meetOwnValueSearches(
+  ask: Pick<Ask, 'organizations'>,
+  { id, resource, seenIn }: { id: string; resource: unknown; seenIn: string },
+): Promise<Subjects['own-value-search'][]> {
+  const met: Subjects['own-value-search'][] = [];
+  for (const search of ownValueSearches(resource)) {
+    const answers = await askedInTurn(
+      (asked) => nextOwnValueRequest(id, search, asked),
+      (query) => ask.organizations(query),
+    );
+    met.push({ id, search, seenIn, answers });
+  }
+  return met;
+}
