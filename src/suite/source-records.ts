@@ -4,7 +4,7 @@
  * that the source datasets judged do not depend on the probes' order. This group records what
  * discovery's answers showed, once.
  */
-import { datasetOf, objectsIn } from '../rules/rulebook';
+import { datasetOf, meetRepeatedLookup, meetUnknownLookup, objectsIn } from '../rules/rulebook';
 import { NO_CURATED_ID } from './discovery';
 import type { SuiteGroup } from './entry';
 import { requiredFor } from './probe-steps';
@@ -38,16 +38,14 @@ export const SOURCE_RECORDS: SuiteGroup = {
       plan: async (context) => {
         const { goldens } = context.discovery;
         const [{ id }] = requiredFor(context, goldens.length > 0 ? goldens : undefined, NO_CURATED_ID);
-        const first = await context.api.sourceRecords(id);
-        const second = await context.api.sourceRecords(id);
-        context.checks.judge('repeated-lookup', { first, second });
+        context.checks.judge('repeated-lookup', await meetRepeatedLookup(context.api, id));
       },
     },
     {
       title: 'the answer for a curated ID that does not exist (observed)',
       subjects: ['unknown-lookup'],
       plan: async ({ api, checks }) => {
-        checks.judge('unknown-lookup', { exchange: await api.sourceRecords(`conformance-unknown-${Date.now().toString(36)}`) });
+        checks.judge('unknown-lookup', await meetUnknownLookup(api));
       },
     },
   ],

@@ -19,6 +19,7 @@ import {
   organizationOfEntry,
   meetOwnValueSearches,
   pageOfWalk,
+  pageQuery,
   resourceOf,
   SHELL_ENTRY,
 } from '../rules/rulebook';
@@ -185,7 +186,7 @@ export async function surveyWalkPage(
   requests: TimedRequests,
 ): Promise<PageUnit> {
   const { part: exchange, notJudged } = readInPart(
-    await requests.ask('organization', () => endpoints.organizations({ ...query, Page: String(page) })),
+    await requests.ask('organization', () => endpoints.organizations(pageQuery(query, page))),
   );
   const key = queryKey(query);
   // A walk's first page that finds nothing with a 4xx is the service's no-match answer (§4.3 r2: not shown), observed: nothing the
@@ -248,6 +249,6 @@ export async function surveyWalkPage(
  * not judged, journaled or counted: its owner does that.
  */
 export async function peekPage(endpoints: DirectoryEndpoints, query: Record<string, string>, kindValues?: boolean): Promise<PageOutline> {
-  const { part, notJudged } = readInPart(aboutTheData(await endpoints.organizations({ ...query, Page: '1' })));
+  const { part, notJudged } = readInPart(aboutTheData(await endpoints.organizations(pageQuery(query, 1))));
   return pageOutline(part, query, notJudged, kindValues);
 }

@@ -16,6 +16,9 @@ export const WALK_COUNT = 20;
 /** §4.3: a search whole, Count at its maximum. */
 export const wholeSearch = (query: Record<string, string>): Record<string, string> => ({ ...query, Count: String(MAX_COUNT) });
 
+/** Page `page` of a search by Page alone (§4.3, §8): what every walk by Page asks, whichever driver walks it. */
+export const pageQuery = (query: Record<string, string>, page: number): Record<string, string> => ({ ...query, Page: String(page) });
+
 /** ORG-COUNT: `Count=N` returns at most N entries (§4.3). */
 export function judgeCountAtMost(count: number, exchange: Exchange): Judgement {
   const judgement = new Judgement();

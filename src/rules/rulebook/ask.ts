@@ -13,6 +13,7 @@ export type Query = Record<string, string>;
 export interface Ask {
   searchSingleBest(query: Query): Promise<Exchange>;
   organizations(query: Query): Promise<Exchange>;
+  sourceRecords(curatedId: string): Promise<Exchange>;
 }
 
 /** OBS-PARAM-CASE: a query, then the same with its parameter names in another case (`rename`), through one endpoint's `ask`. */

@@ -33,6 +33,8 @@ export {
   meetWholeResult,
   walkPages,
 } from './organization-plans';
+export { askBadLookups, askBadOrganizationSearches, askBadSingleBestSearches } from './bad-input-plans';
+export { meetRepeatedLookup, meetUnknownLookup } from './source-record-plans';
 export { Judgement, type ObservationRecord, type Redact, type RequirementRecord } from '../judgement';
 export {
   PageWalk,
@@ -45,16 +47,11 @@ export {
 } from '../organization/walk-by-page';
 export { NextWalk } from '../organization/walk-by-next';
 export type { WalkedPage } from '../organization/page-walk';
-export { wholeSearch } from '../organization/paging';
+export { pageQuery, wholeSearch } from '../organization/paging';
 export { isBundle, total as bundleTotal } from '../organization/bundle';
 export { entriesOf, organizationIds, resourceOf } from '../organization/entries';
 export { entryShell, SHELL_ENTRY } from '../organization/entry-record';
-export {
-  carriedValues,
-  queryKey,
-  organizationOfEntry,
-  seenInAnswer,
-} from '../organization/own-values';
+export { carriedValues, queryKey, organizationOfEntry, seenInAnswer } from '../organization/own-values';
 export { recordOf, type RecordLike } from '../answers';
 export { classifySingleBest, describeAnswer } from '../single-best-answer';
 export { ambiguityNeedsNarrowing, dashed, dashedName } from '../search-single-best';

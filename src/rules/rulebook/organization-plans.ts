@@ -3,7 +3,7 @@ import type { Exchange } from '../../client/exchange';
 import { isBundle } from '../organization/bundle';
 import { entriesOf } from '../organization/entries';
 import { NO_SUCH_SYSTEM, reportedSystem } from '../organization/identifiers';
-import { wholeSearch } from '../organization/paging';
+import { pageQuery, wholeSearch } from '../organization/paging';
 import { nextOwnValueRequest, ownValueSearches } from '../organization/own-values';
 import { askedInTurn } from '../asked-in-turn';
 import { type PageWalkOptions, walkByPage } from '../organization/walk-by-page';
@@ -60,7 +60,7 @@ export async function meetOrganizationParamCase(
 
 /** The pages of a search by Page alone, as the walk rule asks for them (which page next, and when the walk is over). */
 export const walkPages = (ask: Pick<Ask, 'organizations'>, walk: PageWalkOptions) =>
-  walkByPage(walk, (page) => ask.organizations({ ...walk.query, Page: String(page) }));
+  walkByPage(walk, (page) => ask.organizations(pageQuery(walk.query, page)));
 
 /**
  * ORG-PAGE and the rest of a walk by Page (§4.3, §8): its pages; the same search at Count=1000,
@@ -69,7 +69,7 @@ export const walkPages = (ask: Pick<Ask, 'organizations'>, walk: PageWalkOptions
 export async function meetPageWalk(ask: Pick<Ask, 'organizations'>, walk: PageWalkOptions): Promise<Subjects['page-walk']> {
   const pages = await walkPages(ask, walk);
   const whole = await ask.organizations(wholeSearch(walk.query));
-  const pageZero = await ask.organizations({ ...walk.query, Page: '0' });
+  const pageZero = await ask.organizations(pageQuery(walk.query, 0));
   return { walk, pages, whole, pageZero };
 }
 
@@ -96,7 +96,7 @@ export async function meetNextWalk(
   let walk: Subjects['next-walk']['walk'] = { query, count: WALK_COUNT, ...budget };
   let first = await ask.organizations({ ...query, Count: String(WALK_COUNT) });
   if (isBundle(first) && !hasNextLink(first.body)) {
-    const paged = await ask.organizations({ ...query, Page: '1' });
+    const paged = await ask.organizations(pageQuery(query, 1));
     if (isBundle(paged) && hasNextLink(paged.body)) [walk, first] = [{ query, ...budget }, paged];
   }
   const rule = new NextWalk(walk);
