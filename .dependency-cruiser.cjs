@@ -7,7 +7,19 @@
 const FOUNDATION = '^src/(types|spec|json|domain|schema-validation)/|^src/(fixture-paths|suite-version|package-root)[.]ts$';
 const STAGES = ['config', 'probes', 'client', 'rules', 'verdicts', 'report'];
 /** What sits on the stages: the Playwright glue, the jobs and commands, the test double and the tooling. */
-const ABOVE = ['harness', 'probe-tools', 'survey', 'history', 'cli', 'openapi', 'reference', 'generator', 'suite-runs', 'bench'];
+const ABOVE = [
+  'harness',
+  'probe-tools',
+  'survey',
+  'recording',
+  'history',
+  'cli',
+  'openapi',
+  'reference',
+  'generator',
+  'suite-runs',
+  'bench',
+];
 const folders = (names) => `^src/(${names.join('|')})/`;
 /** The test double, the data generator and what only the repository's own tests and benchmarks use. */
 const TOOLING = ['reference', 'generator', 'suite-runs', 'bench', 'openapi'];
@@ -118,7 +130,7 @@ module.exports = {
       comment:
         "The drivers (the suite's entries and the Playwright glue that runs them, the in-process suite, the survey, probes check and the draft) judge through the rulebook's public module (src/rules/rulebook/index.ts): every rule of the subjects they meet, and the walk rules, never a rule function of their own choosing.",
       severity: 'error',
-      from: { path: '^(src/(survey|probe-tools|harness|suite|suite-runs)|tests/conformance)/' },
+      from: { path: '^(src/(survey|probe-tools|recording|harness|suite|suite-runs)|tests/conformance)/' },
       to: { path: '^src/rules/', pathNot: '^src/rules/rulebook/index[.]ts$' },
     },
     {

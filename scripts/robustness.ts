@@ -20,7 +20,7 @@ import { readProbes } from '../src/reference/fixture-files';
 import { scenarioPrefix } from '../src/reference/scenarios/registry';
 import { echoForms, HOSTILE, HOSTILE_MARK, type HostileTarget, LEAK_TEST_SECRETS } from '../src/reference/scenarios/hostile';
 import { renderMarkdown } from '../src/report/markdown';
-import { runSuiteInProcess } from '../src/suite-runs/in-process-suite';
+import { runSuiteInProcess } from '../src/suite/in-process-suite';
 import { pooled, reportShapeErrorOf, runSuite, type SuiteRun } from '../src/suite-runs/run-suite';
 import { EXIT_CODE } from '../src/verdicts/verdict';
 import { endRun, markdownTable } from '../src/suite-runs/run-table';

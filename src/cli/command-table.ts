@@ -51,17 +51,9 @@ const CONNECTION_KEYS = [
   'CLIENT_KEY_PASSPHRASE',
   'NODE_EXTRA_CA_CERTS',
 ] as const;
-const RUN_KEYS = [
-  ...CONNECTION_KEYS,
-  'PROBES_FILE',
-  'STATUS_SEARCH',
-  'STRICT',
-  'REPORT_DIR',
-  'MAX_PAGES',
-  'BASELINE_FILE',
-  'FAIL_ON_DRIFT',
-  'HISTORY_URL',
-] as const;
+/** What a judged run reads besides the connection: `judge` reads these alone, since it sends nothing. */
+const JUDGING_KEYS = ['PROBES_FILE', 'STATUS_SEARCH', 'STRICT', 'REPORT_DIR', 'MAX_PAGES', 'BASELINE_FILE', 'FAIL_ON_DRIFT'] as const;
+const RUN_KEYS = [...CONNECTION_KEYS, ...JUDGING_KEYS, 'HISTORY_URL'] as const;
 
 const COMMON_EXITS = '0 pass, 1 fail, 2 configuration error, 3 inconclusive (nothing or not all could be judged)';
 const RUN_EXITS =
@@ -155,6 +147,15 @@ export const COMMANDS = {
       "Merges the blob reports that run --shard I/N wrote (REPORT_DIR/blob/report-I.zip, gathered into DIR) with Playwright's merge-reports, and writes conformance.json, .md, .junit.xml and index.html as one unsharded run would. Give it the shards' configuration: the same flags, environment or dotenv file.",
     flags: { ...CONFIGURATION, history: HISTORY, label: LABEL },
     environment: RUN_KEYS,
+    exits: RUN_EXITS,
+  },
+  judge: {
+    arguments: '<HAR>',
+    summary: 'judge a recording (run --har, a browser, a recording proxy) offline, sending nothing',
+    description:
+      "Judges a HAR 1.2 recording of the three endpoints with the rulebook, offline: the suite asks what it always asks, and the recording answers each request with what it holds for the same URL. Every answer is judged by every rule of its endpoint and query; a test whose request the recording lacks is not judged from it, and the report's coverage says so. Give it the configuration of the run recorded (the probes file, STATUS_SEARCH, MAX_PAGES); BASE_URL is read from the recording when not given. Writes conformance.json, .md, .junit.xml and index.html where run writes them.",
+    flags: { ...CONFIGURATION },
+    environment: ['BASE_URL', 'PROVIDER_PATH', 'FHIR_PATH', ...JUDGING_KEYS],
     exits: RUN_EXITS,
   },
   serve: {

@@ -8,6 +8,7 @@
  *   compare A B     two conformance.json files side by side
  *   matrix A B ...  any number of conformance.json files, one column each
  *   merge DIR       the blob reports of sharded runs, merged into one conformance report
+ *   judge HAR       a recording judged offline, sending nothing
  *   serve           the embedded reference server
  *   survey          every record of a directory, judged by the same rules; survey merge joins its shards
  *   history         runs and surveys kept in a database: record, check, diff, page, export, prune
@@ -26,6 +27,7 @@ import type { RunOptions } from './run';
 const commandModules = {
   compare: () => require('./compare') as typeof import('./compare'),
   history: () => require('./history') as typeof import('./history'),
+  judge: () => require('./judge') as typeof import('./judge'),
   list: () => require('./list') as typeof import('./list'),
   matrix: () => require('./matrix') as typeof import('./matrix'),
   merge: () => require('./merge') as typeof import('./merge'),
@@ -91,6 +93,8 @@ async function main(argv: string[]): Promise<number> {
         .surveyMergeCommand(positionals, values as Pick<import('./survey').SurveyOptions, 'out' | 'history' | 'label'>);
     case 'merge':
       return commandModules.merge().merge(values as RunOptions, positionals[0]);
+    case 'judge':
+      return commandModules.judge().judgeCommand(values as RunOptions, positionals[0]);
     case 'run':
       return commandModules.run().run(values as RunOptions, passThrough);
     default:

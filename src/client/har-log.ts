@@ -2,8 +2,9 @@
  * `run --har FILE`: every exchange of a run, as HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/),
  * so that a tester can see what was sent and what came back without logging on the server. Each
  * worker's transport appends its exchanges to CONFORMANCE_HAR_DIR/har-<worker>.jsonl, already made
- * safe: credentials out of headers, URLs and bodies (the redactor), bodies bounded as the reports
- * bound the service's text. The run gathers them into one file when it ends (writeHar).
+ * safe: credentials out of headers, URLs and bodies (the redactor), bodies whole within the client's
+ * body limit, so that `judge` judges the recording as the run judged the answers. The run gathers
+ * them into one file when it ends (writeHar).
  */
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -11,6 +11,19 @@ export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 /** Transport errors worth one retry: a stale keep-alive socket, a reset mid-answer. */
 const RETRYABLE = /ECONNRESET|EPIPE|socket hang up|ECONNABORTED|other side closed|UND_ERR_SOCKET/i;
 
+/**
+ * A request the transport declined to send, as data: `judge`'s recording holds no answer to it. It
+ * is no failure of the network or of the service; what asked it is not judged, and says why.
+ */
+export class NotSentError extends Error {
+  constructor(
+    readonly url: string,
+    readonly reason: string,
+  ) {
+    super(`not sent: GET ${url}: ${reason}`);
+  }
+}
+
 /** No answer at all: the network, not the service's conformance, failed. */
 export class TransportError extends Error {
   constructor(
@@ -145,6 +158,7 @@ export class ReadOnlyHttpClient {
       try {
         answer = await this.transport.get(url, this.options.headers, limits);
       } catch (error) {
+        if (error instanceof NotSentError) throw new NotSentError(shownUrl, error.reason);
         const reason = this.options.redactor.text(error instanceof Error ? error.message.split('\n')[0] : String(error));
         // One retry, for a transport error only, and never after a time-out: hangs stay bounded.
         if (retriedAfter === undefined && RETRYABLE.test(reason)) {

@@ -16,7 +16,7 @@ import { type Transport, UndiciTransport } from '../client/transport';
 import { secretsOf } from '../config/connection';
 import { environmentWithDotenv } from '../config/environment';
 import { escapeText } from '../report/escape';
-import { serviceText, type SubjectKind } from '../rules/rulebook';
+import type { SubjectKind } from '../rules/rulebook';
 import type { RequirementId } from '../spec/catalogue';
 import type { NotJudgedReason, Probes } from '../types/schemas';
 import { ANNOTATION } from '../suite/annotations';
@@ -85,11 +85,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const logged = logDir
         ? new LoggingTransport(transport, logDir, testInfo.testId, testInfo.parallelIndex, (url) => redactor.url(url))
         : transport;
-      // run --har: every exchange, credentials out and bodies bounded as in the reports.
+      // run --har: every exchange, credentials out; bodies whole (the client's body limit bounds them), so that judge can judge them again.
       const safety = {
         url: (v: string) => redactor.url(v),
         text: (v: string) => redactor.text(v),
-        body: (v: string) => serviceText(redactor.text(v)),
+        body: (v: string) => redactor.text(v),
       };
       await use(
         harDir ? new HarTransport(logged, harDir, testInfo.titlePath.slice(1).join(' › '), testInfo.parallelIndex, safety) : logged,
@@ -143,9 +143,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   // Discovery once per worker, through endpoints that judge nothing of their own: its judgements are
   // recorded by one entry alone (source-records), so no count depends on how often a worker starts.
-  discovery: async ({ probes, targetSetup, harness, redactor, throttle }, use) => {
-    const endpoints = () =>
-      new DirectoryEndpoints(new ReadOnlyHttpClient(targetSetup.transport, clientOptions(harness, redactor, throttle)), harness);
+  // Through the test's transport: run --har keeps its exchanges too, under the test that needed them first.
+  discovery: async ({ probes, targetSetup, harness, redactor, throttle, transport }, use) => {
+    const endpoints = () => new DirectoryEndpoints(new ReadOnlyHttpClient(transport, clientOptions(harness, redactor, throttle)), harness);
     await use(await (targetSetup.discovery ??= discover(endpoints(), probes)));
   },
 });

@@ -8,7 +8,7 @@ import type { Environment } from '../config/environment';
 import type { Draft } from '../probe-tools/draft';
 import type { PromiseCheck } from '../probe-tools/verify';
 import type { ConformanceReport, Probes, SurveyReport } from '../types/schemas';
-import { runSuiteInProcess } from './in-process-suite';
+import { runSuiteInProcess } from '../suite/in-process-suite';
 import { draftOf, probesCheckOf, surveyOf } from './other-drivers';
 import { answerJobs, jobsInThreads } from './thread-pool';
 

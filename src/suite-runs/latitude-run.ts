@@ -28,7 +28,7 @@ import { SURVEY_SUBJECTS } from '../survey/subjects';
 import type { ConformanceReport, Probes } from '../types/schemas';
 import { surveyVerdict } from '../verdicts/survey-verdict';
 import { agreementRow, faultLevel } from './agreement';
-import { runSuiteInProcess } from './in-process-suite';
+import { runSuiteInProcess } from '../suite/in-process-suite';
 import { draftOf, probesCheckOf, surveyResultOf } from './other-drivers';
 import { scenarioProblems } from './scenario-verdict';
 import { answerJobs, jobsInThreads } from './thread-pool';

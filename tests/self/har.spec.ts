@@ -8,6 +8,7 @@ import draft06 from 'ajv/dist/refs/json-schema-draft-06.json';
 const harSchemas = require('har-schema') as Record<string, object>;
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { SERVICE_TEXT_MAX_BYTES } from '../../src/rules/service-text';
+import type { ConformanceReport } from '../../src/report/model';
 import { commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
 
@@ -23,45 +24,63 @@ function harValidator() {
   return ajv.getSchema('har.json#')!;
 }
 
-test('run --har writes every exchange as HAR 1.2, credentials redacted, bodies bounded', { tag: '@full' }, async ({ scenarios }) => {
-  const dir = tempDir();
-  const run = await commandAsync(
-    [
-      'run',
-      '--base-url',
-      `${scenarios.origin}${scenarioPrefix('clean')}`,
-      '--grep',
-      'ORG-COUNT|SB-NO-MATCH',
-      '--report',
-      'report',
-      '--har',
-      'out/run.har',
-    ],
-    { cwd: dir, env: { MAX_RPS: '0', API_TOKEN: TOKEN, API_HEADERS: JSON.stringify({ 'X-Tenant-Id': TENANT }) } },
-  );
-  expect(run.code, run.stderr).toBe(0);
-  const text = readFileSync(join(dir, 'out', 'run.har'), 'utf8');
-  for (const secret of [TOKEN, TENANT, Buffer.from(TOKEN).toString('base64')]) expect(text.includes(secret), secret).toBe(false);
-  const har = JSON.parse(text);
-  const valid = harValidator();
-  expect(valid(har), JSON.stringify(valid.errors?.slice(0, 3))).toBe(true);
-  const entries = har.log.entries as {
-    request: { url: string; headers: { name: string; value: string }[] };
-    response: { status: number; content: { text?: string } };
-    comment: string;
-  }[];
-  expect(run.stdout).toContain(`har: ${entries.length} exchanges`);
-  expect(entries.length).toBeGreaterThan(5);
-  for (const entry of entries) {
-    expect(entry.request.url).toContain(scenarios.origin);
-    expect(entry.comment).not.toBe('');
-    // The credentials were sent, and are shown as sent without their values.
-    expect(entry.request.headers.find((h) => h.name === 'authorization')?.value).toBe('[REDACTED]');
-    expect(entry.request.headers.find((h) => h.name === 'X-Tenant-Id')?.value).toBe('[REDACTED]');
-    expect(Buffer.byteLength(entry.response.content.text ?? '')).toBeLessThanOrEqual(SERVICE_TEXT_MAX_BYTES + 64);
-  }
-  expect(
-    entries.some((e) => e.request.url.includes('Count=')),
-    'the Count probes are there',
-  ).toBe(true);
-});
+test(
+  'run --har writes every exchange as HAR 1.2, credentials redacted, bodies whole; judge of it gives the run its verdict and statuses',
+  { tag: '@full' },
+  async ({ scenarios }) => {
+    const dir = tempDir();
+    const run = await commandAsync(
+      [
+        'run',
+        '--base-url',
+        `${scenarios.origin}${scenarioPrefix('clean')}`,
+        '--grep',
+        'ORG-COUNT|SB-NO-MATCH',
+        '--report',
+        'report',
+        '--har',
+        'out/run.har',
+      ],
+      { cwd: dir, env: { MAX_RPS: '0', API_TOKEN: TOKEN, API_HEADERS: JSON.stringify({ 'X-Tenant-Id': TENANT }) } },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const text = readFileSync(join(dir, 'out', 'run.har'), 'utf8');
+    for (const secret of [TOKEN, TENANT, Buffer.from(TOKEN).toString('base64')]) expect(text.includes(secret), secret).toBe(false);
+    const har = JSON.parse(text);
+    const valid = harValidator();
+    expect(valid(har), JSON.stringify(valid.errors?.slice(0, 3))).toBe(true);
+    const entries = har.log.entries as {
+      request: { url: string; headers: { name: string; value: string }[] };
+      response: { status: number; content: { text?: string } };
+      comment: string;
+    }[];
+    expect(run.stdout).toContain(`har: ${entries.length} exchanges`);
+    expect(entries.length).toBeGreaterThan(5);
+    for (const entry of entries) {
+      expect(entry.request.url).toContain(scenarios.origin);
+      expect(entry.comment).not.toBe('');
+      // The credentials were sent, and are shown as sent without their values.
+      expect(entry.request.headers.find((h) => h.name === 'authorization')?.value).toBe('[REDACTED]');
+      expect(entry.request.headers.find((h) => h.name === 'X-Tenant-Id')?.value).toBe('[REDACTED]');
+    }
+    expect(
+      entries.some((e) => e.request.url.includes('Count=')),
+      'the Count probes are there',
+    ).toBe(true);
+    // Bodies whole: a bundle of 25 organizations is far past the 2 KiB a report quotes, and parses.
+    const bundles = entries.filter((e) => e.request.url.includes('/organization?') && e.response.status === 200);
+    expect(bundles.some((e) => Buffer.byteLength(e.response.content.text ?? '') > SERVICE_TEXT_MAX_BYTES)).toBe(true);
+    for (const bundle of bundles) expect(() => JSON.parse(bundle.response.content.text ?? '')).not.toThrow();
+    // judge of the recording, offline, with the run's own selection of requirements judged as the run judged them.
+    const judged = await commandAsync(['judge', 'out/run.har', '--report', 'judged'], { cwd: dir, env: { MAX_RPS: '0' } });
+    const read = (folder: string) => JSON.parse(readFileSync(join(dir, folder, 'conformance.json'), 'utf8')) as ConformanceReport;
+    const [ran, offline] = [read('report'), read('judged')];
+    const statuses = (report: ConformanceReport, ids: string[]) =>
+      report.requirements.filter((r) => ids.includes(r.id)).map((r) => [r.id, r.status, r.checks]);
+    // The tests --grep left out asked nothing, so the recording cannot judge them: inconclusive, each gap naming a request it lacks.
+    expect(judged.stdout).toMatch(/^conformance: INCONCLUSIVE: /m);
+    expect(judged.code, judged.stderr).toBe(3);
+    expect(judged.stdout).toMatch(/^judge: \d+ requests the suite asks are not in the recording/m);
+    expect(statuses(offline, ['ORG-COUNT', 'SB-NO-MATCH'])).toEqual(statuses(ran, ['ORG-COUNT', 'SB-NO-MATCH']));
+  },
+);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Redactor } from '../../src/client/redact';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { writeReport } from '../../src/report/write-report';
-import { runSuiteInProcess } from '../../src/suite-runs/in-process-suite';
+import { runSuiteInProcess } from '../../src/suite/in-process-suite';
 import { layoutProblems, openFile } from './browser';
 import { commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';

@@ -21,7 +21,7 @@ import { conformanceReport } from '../../src/report/model';
 import { readReport } from '../../src/report/read-report';
 import { writeSurvey } from '../../src/report/survey/write-survey';
 import { REPORT_JSON_MAX_BYTES, writeReport } from '../../src/report/write-report';
-import { runSuiteInProcess } from '../../src/suite-runs/in-process-suite';
+import { runSuiteInProcess } from '../../src/suite/in-process-suite';
 import { surveyResultOf, type SurveyOptions } from '../../src/suite-runs/other-drivers';
 import { serveScenariosHere } from '../../src/suite-runs/scenario-server';
 import { mergeShards } from '../../src/survey/merge-shards';

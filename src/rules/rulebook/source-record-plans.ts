@@ -8,7 +8,10 @@ export async function meetRepeatedLookup(ask: Pick<Ask, 'sourceRecords'>, curate
   return { first, second: await ask.sourceRecords(curatedId) };
 }
 
-/** OBS-UNKNOWN-CURATED-ID (§4.2 r3): a curated ID no directory holds, new at each run so that no cache answers it. */
+/**
+ * OBS-UNKNOWN-CURATED-ID (§4.2 r3): a curated ID no directory holds. The same at every run, so that
+ * two runs ask the same requests and a recording of one answers a judging of it (judge HAR).
+ */
 export async function meetUnknownLookup(ask: Pick<Ask, 'sourceRecords'>): Promise<Subjects['unknown-lookup']> {
-  return { exchange: await ask.sourceRecords(`conformance-unknown-${Date.now().toString(36)}`) };
+  return { exchange: await ask.sourceRecords('conformance-no-such-curated-id') };
 }

@@ -8,25 +8,25 @@
  */
 import { clientOptions } from '../client/client-options';
 import { DirectoryEndpoints } from '../client/endpoints';
-import { ReadOnlyHttpClient, Throttle } from '../client/http-client';
+import { NotSentError, ReadOnlyHttpClient, Throttle } from '../client/http-client';
 import { preflightInputsOf, preflightStop } from '../client/preflight';
 import { Redactor } from '../client/redact';
-import { UndiciTransport } from '../client/transport';
+import { type Transport, UndiciTransport } from '../client/transport';
 import { secretsOf } from '../config/connection';
 import type { Environment } from '../config/environment';
-import { ANNOTATION, judging, testResultOf, type TestOutcome } from '../suite/annotations';
-import { TestChecks } from '../suite/checks';
-import { loadSuiteConfig } from '../suite/suite-config';
-import { DirectoryClient } from '../suite/test-client';
-import { requirementsOf, type SubjectKind } from '../rules/rulebook';
-import { discover } from '../suite/discovery';
-import type { EntryContext, SuiteEntry, SuiteGroup } from '../suite/entry';
-import { SUITE } from '../suite/groups';
+import { ANNOTATION, judging, testResultOf, type TestOutcome } from './annotations';
+import { TestChecks } from './checks';
+import { loadSuiteConfig } from './suite-config';
+import { DirectoryClient } from './test-client';
+import { needsOf, requirementsOf, type SubjectKind } from '../rules/rulebook';
+import { discover } from './discovery';
+import type { EntryContext, SuiteEntry, SuiteGroup } from './entry';
+import { SUITE } from './groups';
 import type { NotJudgedReason, RunError } from '../types/schemas';
 import { applyBaseline } from '../verdicts/baseline/apply';
 import { aggregate, type TestResult } from '../verdicts/aggregate';
 import { type ConformanceReport, conformanceReport } from '../report/model';
-import { reportTargetOf } from '../suite/report-target';
+import { reportTargetOf } from './report-target';
 import { safeReport } from '../report/write-report';
 
 /** How an entry ends itself as skipped in this process: the reason travels as data, as Playwright's skip annotation carries it. */
@@ -34,6 +34,16 @@ class EntrySkipped extends Error {
   constructor(readonly reason: NotJudgedReason) {
     super(reason.text);
   }
+}
+
+/** A request the transport declined (a recording that does not hold it): the entry is not judged from here, and says which request. */
+function notSentReason(error: unknown, entry: SuiteEntry): NotJudgedReason | undefined {
+  if (!(error instanceof NotSentError)) return undefined;
+  return {
+    kind: 'not-met',
+    needs: [...new Set([...requirementsOf(...entry.subjects)].flatMap(needsOf))],
+    text: `${error.message}: what this test asks next is not in the recording`,
+  };
 }
 
 /** One entry, its plan run to its end, as the reporter would see the test that wraps it. */
@@ -65,12 +75,10 @@ async function runEntry(
   try {
     await entry.plan(context);
   } catch (error) {
-    if (error instanceof EntrySkipped) {
+    const skipped = error instanceof EntrySkipped ? error.reason : notSentReason(error, entry);
+    if (skipped) {
       status = 'skipped';
-      annotations.push(
-        { type: ANNOTATION.skip, description: JSON.stringify(error.reason) },
-        { type: 'skip', description: error.reason.text },
-      );
+      annotations.push({ type: ANNOTATION.skip, description: JSON.stringify(skipped) }, { type: 'skip', description: skipped.text });
     } else {
       // A transport error the client said as data (runError); anything else is the harness's, as Playwright would report it.
       status = 'failed';
@@ -89,15 +97,19 @@ async function runEntry(
  * `run` reads them): the preflight, discovery once, every entry in turn, and the report
  * `run` would write (conformance.json's content), its baseline applied where one is configured.
  */
-export async function runSuiteInProcess(env: Environment): Promise<ConformanceReport> {
+export async function runSuiteInProcess(
+  env: Environment,
+  { transport: given, offline = false }: { transport?: Transport; offline?: boolean } = {},
+): Promise<ConformanceReport> {
   const startedAt = new Date();
   const config = loadSuiteConfig(env);
   const redactor = new Redactor(secretsOf(config));
-  const transport = new UndiciTransport(config.clientCertificate);
+  const transport = given ?? new UndiciTransport(config.clientCertificate);
   try {
     const http = new ReadOnlyHttpClient(transport, clientOptions(config, redactor, new Throttle(config.maxRps)));
     const runErrors: RunError[] = [];
-    const stop = await preflightStop(http, config, preflightInputsOf(config.probes));
+    // Offline (a recording judged as it is), there is no service to find before the tests.
+    const stop = offline ? undefined : await preflightStop(http, config, preflightInputsOf(config.probes));
     const outcomes: TestResult[] = [];
     if (stop) runErrors.push({ test: 'preflight', kind: stop.configuration ? 'configuration' : 'preflight', message: stop.message });
     else {
@@ -117,6 +129,7 @@ export async function runSuiteInProcess(env: Environment): Promise<ConformanceRe
     });
     return safeReport(report, redactor);
   } finally {
-    await transport.close();
+    // A transport the caller gave is the caller's to close.
+    if (!given) await transport.close();
   }
 }

@@ -1,0 +1,44 @@
+/**
+ * `directory-conformance judge HAR`: a recording judged offline with the rulebook, sending nothing
+ * (src/recording/). The report goes where run's goes (REPORT_DIR, --report), with the same files,
+ * verdict and exit codes; what the recording did not hold is its coverage, as any report says.
+ */
+import { join, resolve } from 'node:path';
+import { environmentWithDotenv, reportDirOf } from '../config/environment';
+import { Redactor } from '../client/redact';
+import { judgeRecording } from '../recording/judge-recording';
+import { findingBlocks } from '../report/finding-blocks';
+import { serviceText } from '../rules/service-text';
+import { REPORT_FILES } from '../report/model';
+import { writeReport } from '../report/write-report';
+import { EXIT_CODE } from '../verdicts/verdict';
+import { type RunOptions, runEnvironment } from './run';
+
+/** How many requests not in the recording are named on the terminal; the report names every test they left unjudged. */
+const NAMED_MISSING = 3;
+/** A URL named on the terminal is cut here: a bad-input request carries a value of 4,000 characters. */
+const URL_SHOWN_BYTES = 200;
+
+export async function judgeCommand(options: RunOptions, har: string): Promise<number> {
+  const cwd = process.cwd();
+  const env = environmentWithDotenv(runEnvironment(options, process.env, cwd), cwd);
+  const file = resolve(cwd, har);
+  const { report, missing } = await judgeRecording(file, env);
+  const reportDir = reportDirOf(env, cwd);
+  // Nothing was sent, so no credential was used; the redactor still keeps any configured secret out of what the recording holds.
+  writeReport(reportDir, report, new Redactor([]));
+  for (const line of findingBlocks(report.requirements, report.baseline ?? undefined, join(reportDir, REPORT_FILES.markdown)))
+    console.log(line);
+  const { pass, fail, warn, skip, partial } = report.summary;
+  if (missing.length > 0)
+    console.log(
+      `judge: ${missing.length} request${missing.length === 1 ? '' : 's'} the suite asks ${missing.length === 1 ? 'is' : 'are'} not in the recording (${missing
+        .slice(0, NAMED_MISSING)
+        .map((url) => serviceText(url, URL_SHOWN_BYTES))
+        .join(', ')}${missing.length > NAMED_MISSING ? ', …' : ''}): the tests that ask them are not judged from it`,
+    );
+  console.log(
+    `\nconformance: ${report.verdict.toUpperCase()}: requirements ${pass} pass${partial > 0 ? ` (${partial} partial)` : ''}, ${fail} fail, ${warn} warn, ${skip} skip, judged from ${file} (${reportDir}/${REPORT_FILES.html}; ${REPORT_FILES.markdown} and ${REPORT_FILES.json} beside it)`,
+  );
+  return EXIT_CODE[report.verdict];
+}

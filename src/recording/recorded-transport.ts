@@ -1,0 +1,49 @@
+/**
+ * The transport of `judge`: it sends nothing, and answers each request with what the recording
+ * holds for the same URL. A URL asked several times is answered with its recorded answers in order
+ * (the last again, once they run out: a repeated lookup of a recording that asked once is judged
+ * by the one answer it holds); one recorded without an answer fails as the network failed then. A
+ * URL the recording does not hold is declined, as data (NotSentError): the test that asked it is
+ * not judged from this recording, and says so.
+ */
+import { NotSentError } from '../client/http-client';
+import type { Transport, TransportAnswer } from '../client/transport';
+import type { RecordedExchange } from './har-file';
+
+/** A URL in one form whatever the order of its query parameters: the harness and a browser may order them differently. */
+function urlKey(url: string): string {
+  const parsed = new URL(url);
+  const parameters = [...parsed.searchParams].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
+  return `${parsed.origin}${parsed.pathname}?${new URLSearchParams(parameters).toString()}`;
+}
+
+export class RecordedTransport implements Transport {
+  private readonly answers = new Map<string, RecordedExchange[]>();
+  private readonly asked = new Map<string, number>();
+  /** The URLs asked that the recording does not hold, in the order asked. */
+  readonly missing: string[] = [];
+
+  constructor(recording: readonly RecordedExchange[]) {
+    for (const exchange of recording) {
+      const key = urlKey(exchange.url);
+      this.answers.set(key, [...(this.answers.get(key) ?? []), exchange]);
+    }
+  }
+
+  async get(url: string): Promise<TransportAnswer> {
+    const key = urlKey(url);
+    const recorded = this.answers.get(key) ?? [];
+    const turn = this.asked.get(key) ?? 0;
+    this.asked.set(key, turn + 1);
+    const answer = recorded[Math.min(turn, recorded.length - 1)];
+    if (answer === undefined) {
+      this.missing.push(url);
+      throw new NotSentError(url, 'the recording holds no answer to it');
+    }
+    // The request was sent and got no answer: the transport error the run met, again.
+    if (answer.failure !== undefined) throw new Error(answer.failure);
+    return { status: answer.status, headers: answer.headers, body: answer.body };
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,76 @@
+/**
+ * `judge HAR` (src/recording/): a recording judged offline by the rulebook. A recording of the suite
+ * itself is judged exactly as the run that made it: the same requests, the same answers, the same
+ * requirement statuses and failures; a request the recording lacks leaves its test not judged, and says so.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { HarTransport, writeHar } from '../../src/client/har-log';
+import { UndiciTransport } from '../../src/client/transport';
+import { judgeRecording } from '../../src/recording/judge-recording';
+import { scenarioPrefix } from '../../src/reference/scenarios/registry';
+import type { ConformanceReport } from '../../src/report/model';
+import { runSuiteInProcess } from '../../src/suite/in-process-suite';
+import { expect, test } from './fixtures';
+import { tempDir } from './command';
+
+/** What a report judged: each requirement's status, checks and failures in words and where. */
+const judged = (report: ConformanceReport) =>
+  report.requirements.map((r) => [r.id, r.status, r.checks, r.failures.map((f) => [f.message, f.url, f.status])]);
+
+const kept = { url: (v: string) => v, text: (v: string) => v, body: (v: string) => v };
+
+/** A run of the suite against `baseUrl`, every exchange recorded as `run --har` records it; the report and the file. */
+async function recordedRun(baseUrl: string): Promise<{ report: ConformanceReport; har: string }> {
+  const dir = tempDir();
+  const network = new UndiciTransport();
+  try {
+    const report = await runSuiteInProcess(
+      { BASE_URL: baseUrl, MAX_RPS: '0' },
+      { transport: new HarTransport(network, dir, 'judge.spec', 0, kept) },
+    );
+    const har = join(dir, 'run.har');
+    writeHar(dir, har, { name: 'judge.spec', version: '1' });
+    return { report, har };
+  } finally {
+    await network.close();
+  }
+}
+
+test(
+  "a recording of a run, judged offline, gives the run's requirement statuses and failures, clean or faulty",
+  { tag: '@fast' },
+  async ({ scenarios }) => {
+    for (const scenario of ['clean', 'bundle-id-not-uuid']) {
+      const { report, har } = await recordedRun(`${scenarios.origin}${scenarioPrefix(scenario)}`);
+      const offline = await judgeRecording(har, {});
+      expect(offline.missing, scenario).toEqual([]);
+      expect(offline.report.verdict, scenario).toBe(report.verdict);
+      expect(judged(offline.report), scenario).toEqual(judged(report));
+      if (scenario !== 'clean') expect(report.summary.fail, scenario).toBeGreaterThan(0);
+    }
+  },
+);
+
+test(
+  'a request the recording does not hold leaves its test not judged, naming the request, never failed',
+  { tag: '@fast' },
+  async ({ scenarios }) => {
+    const { har } = await recordedRun(`${scenarios.origin}${scenarioPrefix('clean')}`);
+    // A recording of the searches alone: a browser session that never opened a provider's source records.
+    const recorded = JSON.parse(readFileSync(har, 'utf8')) as { log: { entries: { request: { url: string } }[] } };
+    recorded.log.entries = recorded.log.entries.filter((entry) => !entry.request.url.includes('/sourceRecords/'));
+    writeFileSync(har, JSON.stringify(recorded));
+    const offline = await judgeRecording(har, {});
+    expect(offline.missing.length).toBeGreaterThan(0);
+    expect(offline.report.summary.fail).toBe(0);
+    const notMet = offline.report.requirements.flatMap((r) => r.skipped ?? []).filter((s) => s.includes('not in the recording'));
+    expect(notMet.length).toBeGreaterThan(0);
+    expect(notMet[0]).toMatch(/not sent: GET http:\/\/127\.0\.0\.1:\d+\/\S*\/sourceRecords\//);
+    // As typed data: the gap is a need the recording did not meet, never a failure of the service.
+    expect(offline.report.coverage?.gaps?.find((gap) => gap.id === 'SR-ROOT-ARRAY')?.reason.kind).toBe('not-met');
+    // What it held is judged all the same: the searches' requirements pass.
+    expect(offline.report.requirements.find((r) => r.id === 'ORG-BUNDLE-SHAPE')?.status).toBe('pass');
+    expect(offline.report.requirements.find((r) => r.id === 'SR-ROOT-ARRAY')?.status).toBe('skip');
+  },
+);
