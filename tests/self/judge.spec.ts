@@ -72,5 +72,13 @@ test(
     // What it held is judged all the same: the searches' requirements pass.
     expect(offline.report.requirements.find((r) => r.id === 'ORG-BUNDLE-SHAPE')?.status).toBe('pass');
     expect(offline.report.requirements.find((r) => r.id === 'SR-ROOT-ARRAY')?.status).toBe('skip');
+    // A recording of organization searches alone (not even the unique probes' searches that discovery asks) is judged as far as it goes.
+    recorded.log.entries = recorded.log.entries.filter((entry) => !entry.request.url.includes('/provider/'));
+    writeFileSync(har, JSON.stringify(recorded));
+    const organizationsOnly = await judgeRecording(har, {});
+    expect(organizationsOnly.missing.some((url) => url.includes('/provider/searchSingleBest?'))).toBe(true);
+    expect(organizationsOnly.report.summary.fail).toBe(0);
+    expect(organizationsOnly.report.verdict).toBe('inconclusive');
+    expect(organizationsOnly.report.requirements.find((r) => r.id === 'ORG-BUNDLE-SHAPE')?.status).toBe('pass');
   },
 );
