@@ -13,8 +13,11 @@ import type { WalkedPage } from './page-walk';
 /** Page size of the next-link walk: not the default 25, so that a link that drops Count shows. */
 export const WALK_COUNT = 20;
 
+/** A search with Count=`count` (§4.3): one page of at most that many. */
+export const countQuery = (query: Record<string, string>, count: number): Record<string, string> => ({ ...query, Count: String(count) });
+
 /** §4.3: a search whole, Count at its maximum. */
-export const wholeSearch = (query: Record<string, string>): Record<string, string> => ({ ...query, Count: String(MAX_COUNT) });
+export const wholeSearch = (query: Record<string, string>): Record<string, string> => countQuery(query, MAX_COUNT);
 
 /** Page `page` of a search by Page alone (§4.3, §8): what every walk by Page asks, whichever driver walks it. */
 export const pageQuery = (query: Record<string, string>, page: number): Record<string, string> => ({ ...query, Page: String(page) });

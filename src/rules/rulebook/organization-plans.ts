@@ -1,15 +1,13 @@
 /** The plans of the §4.3 subjects (ask.ts says what a plan is). */
 import type { Exchange } from '../../client/exchange';
-import { isBundle } from '../organization/bundle';
-import { entriesOf } from '../organization/entries';
-import { NO_SUCH_SYSTEM, reportedSystem } from '../organization/identifiers';
-import { pageQuery, wholeSearch } from '../organization/paging';
-import { nextOwnValueRequest, ownValueSearches } from '../organization/own-values';
 import { askedInTurn } from '../asked-in-turn';
-import { type PageWalkOptions, walkByPage } from '../organization/walk-by-page';
+import { isBundle } from '../organization/bundle';
+import { entriesOf, hasNextLink } from '../organization/entries';
+import { NO_SUCH_SYSTEM, reportedSystem } from '../organization/identifiers';
+import { nextOwnValueRequest, ownValueSearches } from '../organization/own-values';
+import { countQuery, pageQuery, WALK_COUNT, wholeSearch } from '../organization/paging';
 import { NextWalk } from '../organization/walk-by-next';
-import { hasNextLink } from '../organization/entries';
-import { WALK_COUNT } from '../organization/paging';
+import { type PageWalkOptions, walkByPage } from '../organization/walk-by-page';
 import { serviceText } from '../service-text';
 import { type Ask, askInAnotherCase, type FollowAsk, type Query, type Refused, type Unmet } from './ask';
 import type { Subjects } from './subjects';
@@ -23,12 +21,8 @@ export async function meetStatusSearch(ask: Pick<Ask, 'organizations'>, probe: s
 }
 
 /** ORG-COUNT (§4.3): the search with Count=`count`. */
-export async function meetCountSearch(
-  ask: Pick<Ask, 'organizations'>,
-  query: Query,
-  count: number,
-): Promise<{ count: number; exchange: Exchange }> {
-  return { count, exchange: await ask.organizations({ ...query, Count: String(count) }) };
+export async function meetCountSearch(ask: Pick<Ask, 'organizations'>, query: Query, count: number): Promise<Subjects['count-search']> {
+  return { count, exchange: await ask.organizations(countQuery(query, count)) };
 }
 
 /** ORG-COUNT (§4.3): Count=`count` of a search the probes promise matches at least that many (`place`, `promised`). */
@@ -94,7 +88,7 @@ export async function meetNextWalk(
   budget: { maxPages: number; budget: string },
 ): Promise<Subjects['next-walk']> {
   let walk: Subjects['next-walk']['walk'] = { query, count: WALK_COUNT, ...budget };
-  let first = await ask.organizations({ ...query, Count: String(WALK_COUNT) });
+  let first = await ask.organizations(countQuery(query, WALK_COUNT));
   if (isBundle(first) && !hasNextLink(first.body)) {
     const paged = await ask.organizations(pageQuery(query, 1));
     if (isBundle(paged) && hasNextLink(paged.body)) [walk, first] = [{ query, ...budget }, paged];
