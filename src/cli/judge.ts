@@ -3,13 +3,12 @@
  * (src/recording/). The report goes where run's goes (REPORT_DIR, --report), with the same files,
  * verdict and exit codes; what the recording did not hold is its coverage, as any report says.
  */
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { environmentWithDotenv, reportDirOf } from '../config/environment';
 import { Redactor } from '../client/redact';
 import { judgeRecording } from '../recording/judge-recording';
-import { findingBlocks } from '../report/finding-blocks';
+import { verdictLines } from '../report/verdict-lines';
 import { serviceText } from '../rules/service-text';
-import { REPORT_FILES } from '../report/model';
 import { writeReport } from '../report/write-report';
 import { EXIT_CODE } from '../verdicts/verdict';
 import { type RunOptions, runEnvironment } from './run';
@@ -27,9 +26,6 @@ export async function judgeCommand(options: RunOptions, har: string): Promise<nu
   const reportDir = reportDirOf(env, cwd);
   // Nothing was sent, so no credential was used; the redactor still keeps any configured secret out of what the recording holds.
   writeReport(reportDir, report, new Redactor([]));
-  for (const line of findingBlocks(report.requirements, report.baseline ?? undefined, join(reportDir, REPORT_FILES.markdown)))
-    console.log(line);
-  const { pass, fail, warn, skip, partial } = report.summary;
   if (missing.length > 0)
     console.log(
       `judge: ${missing.length} request${missing.length === 1 ? '' : 's'} the suite asks ${missing.length === 1 ? 'is' : 'are'} not in the recording (${missing
@@ -37,8 +33,6 @@ export async function judgeCommand(options: RunOptions, har: string): Promise<nu
         .map((url) => serviceText(url, URL_SHOWN_BYTES))
         .join(', ')}${missing.length > NAMED_MISSING ? ', …' : ''}): the tests that ask them are not judged from it`,
     );
-  console.log(
-    `\nconformance: ${report.verdict.toUpperCase()}: requirements ${pass} pass${partial > 0 ? ` (${partial} partial)` : ''}, ${fail} fail, ${warn} warn, ${skip} skip, judged from ${file} (${reportDir}/${REPORT_FILES.html}; ${REPORT_FILES.markdown} and ${REPORT_FILES.json} beside it)`,
-  );
+  for (const line of verdictLines(report, { reportDir, judgedFrom: file })) console.log(line);
   return EXIT_CODE[report.verdict];
 }

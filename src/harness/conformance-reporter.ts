@@ -1,4 +1,4 @@
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { type TestOutcome, testResultOf } from '../suite/annotations';
 import { errorText, testOutcomeOf } from './finished-test';
@@ -12,22 +12,9 @@ import { secretsOf } from '../config/connection';
 import { Redactor } from '../client/redact';
 import { applyBaseline } from '../verdicts/baseline/apply';
 import { aggregate, EXIT_CODE, type RunError, type RunVerdict } from '../verdicts/aggregate';
-import { conformanceReport, REPORT_FILES } from '../report/model';
-import { coverageLines } from '../report/coverage-lines';
-import { findingBlocks } from '../report/finding-blocks';
-import { counted } from '../report/counted';
-import { writeReport } from '../report/write-report';
-
-/** Baseline entries the verdict line names: the first few, then how many more. */
-const NAMED_ENTRIES = 3;
-
-/** ` (ORG-PAGE organization /link, ORG-COUNT, and 2 more)`: which entries, so that the line says what changed; nothing for none. */
-function named(entries: readonly { id: string; fingerprint?: string }[]): string {
-  if (entries.length === 0) return '';
-  const names = entries.slice(0, NAMED_ENTRIES).map((e) => (e.fingerprint ? `${e.id} ${e.fingerprint}` : e.id));
-  const more = entries.length - names.length;
-  return ` (${names.join(', ')}${more > 0 ? `, and ${more} more` : ''})`;
-}
+import { conformanceReport } from '../report/model';
+import { safeReport, writeReport } from '../report/write-report';
+import { verdictLines } from '../report/verdict-lines';
 
 /**
  * Playwright reporter that turns the suite's annotations into conformance.json, .md and .junit.xml,
@@ -118,37 +105,17 @@ export default class ConformanceReporter implements Reporter {
     const aggregated = aggregate(outcomes.map(testResultOf), { strict: config.strict }, this.runErrors);
     const judged = config.baseline ? applyBaseline(aggregated, config.baseline, config.strict) : undefined;
     const summary = { ...aggregated, ...judged };
-    writeReport(
-      config.reportDir,
-      conformanceReport({
-        target: reportTargetOf(config, redactor),
-        startedAt: this.startedAt.toISOString(),
-        durationMs: Date.now() - this.startedAt.getTime(),
-        ...summary,
-      }),
-      redactor,
-    );
-    // Each failing requirement once, with its first example: the tests above named only how many of its checks failed.
-    for (const line of findingBlocks(summary.requirements, judged?.baseline, join(config.reportDir, REPORT_FILES.markdown)))
-      console.log(line);
-    const { pass, fail, warn, skip, partial } = summary.summary;
-    const plural = (count: number, noun: string, many?: string) => (count > 0 ? `, ${counted(count, noun, many)}` : '');
-    // Two counts, each named: the requirements the verdict is drawn from, and Playwright's tests, which it prints above.
+    const report = conformanceReport({
+      target: reportTargetOf(config, redactor),
+      startedAt: this.startedAt.toISOString(),
+      durationMs: Date.now() - this.startedAt.getTime(),
+      ...summary,
+    });
+    writeReport(config.reportDir, report, redactor);
     // Playwright's own tests, as it printed them above: the plan's tests that did not run are the coverage lines' to name.
-    const tests = (status: TestOutcome['status']) => [...this.outcomes.values()].filter((o) => o.status === status).length;
-    const counts = `requirements ${pass} pass${partial > 0 ? ` (${partial} partial)` : ''}, ${fail} fail, ${warn} warn, ${skip} skip; tests ${tests('passed')} passed, ${tests('failed') + tests('timedOut')} failed, ${tests('skipped')} skipped${plural(summary.probeProblems.length, 'probe problem')}${plural(summary.errors.length, 'run error')}`;
-    const gaps = judged?.baseline.gaps;
-    const gapCounts = gaps
-      ? `${plural(gaps.accepted.length, 'gap accepted', 'gaps accepted')}${named(gaps.accepted)}${plural(gaps.expired.length, 'gap entry expired', 'gap entries expired')}${named(gaps.expired)}${plural(gaps.unexplained?.length ?? 0, 'gap entry without a reason', 'gap entries without a reason')}${named(gaps.unexplained ?? [])}`
-      : '';
-    const againstBaseline = judged
-      ? `; baseline: ${judged.baseline.known.length} known, ${judged.baseline.new.length} new${named(judged.baseline.new)}, ${judged.baseline.fixed.length} fixed${named(judged.baseline.fixed)}, ${judged.baseline.expired.length} expired${named(judged.baseline.expired)}${gapCounts}${plural(judged.drift.length, 'drifted observation')}${named(judged.drift)}`
-      : '';
-    console.log(
-      `\nconformance: ${summary.verdict.toUpperCase()}: ${counts}${againstBaseline} (${config.reportDir}/${REPORT_FILES.html}; ${REPORT_FILES.markdown} and ${REPORT_FILES.json} beside it)`,
-    );
-    // What was not judged, and what closes each gap: MUST gaps, which decide the verdict, first.
-    for (const line of coverageLines(summary.coverage)) console.log(line);
+    const tests = (...statuses: TestOutcome['status'][]) => [...this.outcomes.values()].filter((o) => statuses.includes(o.status)).length;
+    const printed = { passed: tests('passed'), failed: tests('failed', 'timedOut'), skipped: tests('skipped') };
+    for (const line of verdictLines(safeReport(report, redactor), { reportDir: config.reportDir, tests: printed })) console.log(line);
     // Without a baseline a SHOULD finding only warns: the last line says how to gate on every finding.
     if (!config.baseline && this.runErrors.length === 0 && !isQuiet(environment)) {
       // The hint repeats the target and inputs of this run: copied, it records the same service's findings, never a credential.

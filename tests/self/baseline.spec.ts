@@ -1,5 +1,5 @@
 /** Baselines: known, new, fixed, expired and unchecked entries; drift of observed behaviour; the file itself. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readBaseline } from '../../src/config/baseline-file';
@@ -11,6 +11,13 @@ import { renderMarkdown } from '../../src/report/markdown';
 import { renderHtml } from '../../src/report/html/conformance-page';
 import { conformanceReport } from '../../src/report/model';
 import type { Baseline } from '../../src/types/schemas';
+import { Redactor } from '../../src/client/redact';
+import { scenarioPrefix } from '../../src/reference/scenarios/registry';
+import { verdictLines } from '../../src/report/verdict-lines';
+import { writeReport } from '../../src/report/write-report';
+import { runSuiteInProcess } from '../../src/suite/in-process-suite';
+import { EXIT_CODE } from '../../src/verdicts/verdict';
+import { tempDir } from './command';
 import { expect, test } from './fixtures';
 import { RUN, summaryOf } from './run-summary';
 
@@ -396,5 +403,76 @@ test(
     };
     const folded = renderHtml(reportOf(twice, judgeAgainstBaseline(twice, 'b.json', { expectations: [] }, options), 1));
     expect(folded).toMatch(/data-finding="ORG-PAGE"[\s\S]*?<details><summary>1 more failure of ORG-PAGE<\/summary>[\s\S]*?&#x26;again/);
+  },
+);
+
+test(
+  'a baseline over releases, judged in process as run judges it: known passes, expired and new fail, fixed warns, drift warns or fails; the verdict line says which',
+  { tag: '@fast' },
+  async ({ scenarios }) => {
+    const dir = tempDir();
+    const file = join(dir, 'baseline.json');
+    const faulty = `${scenarios.origin}${scenarioPrefix('page-size-20')}`;
+    const clean = `${scenarios.origin}${scenarioPrefix('clean')}`;
+    /** The suite against `baseUrl` with the baseline, its report written where run writes it, and the lines run prints at its end. */
+    const release = async (baseUrl: string, settings: Record<string, string> = {}) => {
+      const report = await runSuiteInProcess({ BASE_URL: baseUrl, MAX_RPS: '0', BASELINE_FILE: file, ...settings });
+      const reportDir = join(dir, 'report');
+      writeReport(reportDir, report, new Redactor([]));
+      return { report, code: EXIT_CODE[report.verdict], lines: verdictLines(report, { reportDir }).join('\n') };
+    };
+    const edit = (change: (b: Baseline) => void) => {
+      const baseline = readBaseline(file);
+      change(baseline);
+      writeFileSync(file, JSON.stringify(baseline));
+    };
+    const ids = (entries: readonly { id: string }[] | undefined) => entries?.map((e) => e.id);
+
+    const accepted = await release(faulty, { UPDATE_BASELINE: 'true' });
+    expect(accepted.code).toBe(0);
+    expect(readBaseline(file).expectations).toEqual([expect.objectContaining({ id: 'ORG-PAGE', fingerprint: 'organization /entry' })]);
+    expect(readBaseline(file).observations?.['OBS-TOTAL-ACROSS-PAGES']).toBeDefined();
+
+    const known = await release(faulty);
+    expect(known.code).toBe(0);
+    expect(ids(known.report.baseline?.known)).toEqual(['ORG-PAGE']);
+    expect(known.report.drift).toEqual([]);
+    expect(known.lines).toContain('baseline: 1 known, 0 new, 0 fixed, 0 expired');
+    // An accepted failure is marked known, in one line, never as a failure.
+    expect(known.lines).toMatch(/^ {2}known ORG-PAGE MUST §4\.3, §8: \d+ failed checks, every one accepted by the baseline$/m);
+    expect(known.lines).not.toMatch(/^ {2}✘ ORG-PAGE/m);
+
+    edit((b) => (b.expectations[0].expires = '2000-01-01'));
+    const expired = await release(faulty);
+    expect(expired.code).toBe(1);
+    expect(ids(expired.report.baseline?.expired)).toEqual(['ORG-PAGE']);
+
+    // Against a service without the fault, the entry is fixed: a warning, and a failure under --strict.
+    const fixed = await release(clean);
+    expect([fixed.code, fixed.report.verdict]).toEqual([0, 'warn']);
+    expect(ids(fixed.report.baseline?.fixed)).toEqual(['ORG-PAGE']);
+    // The verdict line names what changed, not only how many.
+    expect(fixed.lines).toMatch(/baseline: 0 known, 0 new, 1 fixed \(ORG-PAGE[^)]*\), 0 expired/);
+    expect(readFileSync(join(dir, 'report', 'conformance.md'), 'utf8')).toContain('fixed: remove it');
+    expect((await release(clean, { STRICT: 'true' })).code).toBe(1);
+
+    // A new failure fails the run: the empty baseline knows none.
+    edit((b) => (b.expectations = []));
+    const fresh = await release(faulty);
+    expect(fresh.code).toBe(1);
+    expect(ids(fresh.report.baseline?.new)).toEqual(['ORG-PAGE']);
+    expect(fresh.lines).toMatch(/baseline: 0 known, 1 new \(ORG-PAGE organization [^)]*\), 0 fixed/);
+    expect(fresh.lines).toMatch(/^ {2}✘ ORG-PAGE MUST §4\.3, §8: \d+ failed checks, NEW$/m);
+
+    edit((b) => (b.observations = { ...b.observations, 'OBS-TOTAL-ACROSS-PAGES': "the page's count" }));
+    const drifted = await release(clean);
+    expect([drifted.code, drifted.report.verdict]).toEqual([0, 'warn']);
+    // The edited observation drifts; so does the default page size, 20 when the baseline was written against the fault.
+    expect(drifted.report.drift).toEqual([
+      { id: 'OBS-TOTAL-ACROSS-PAGES', before: "the page's count", after: 'all matches' },
+      expect.objectContaining({ id: 'OBS-DEFAULT-PAGE-SIZE', before: expect.objectContaining({ entries: 20 }) }),
+    ]);
+    expect(drifted.lines).toContain('2 drifted observations (OBS-TOTAL-ACROSS-PAGES, OBS-DEFAULT-PAGE-SIZE)');
+    expect((await release(clean, { FAIL_ON_DRIFT: 'true' })).code).toBe(1);
   },
 );

@@ -593,26 +593,12 @@ test(
 );
 
 test(
-  'a baseline gates a release: --update-baseline accepts, known passes, expired and new fail, fixed warns, drift warns or fails',
+  "a finding reads as the service's fault, with the hint that records it; --update-baseline writes the baseline the command then judges by (the lifecycle: baseline.spec)",
   { tag: '@full' },
   async ({ scenarios }) => {
     const dir = tempDir();
     const faulty = `${scenarios.origin}${scenarioPrefix('page-size-20')}`;
-    const clean = `${scenarios.origin}${scenarioPrefix('clean')}`;
     const env = { MAX_RPS: '0' };
-    const run = (baseUrl: string, ...flags: string[]) => {
-      const result = command(['run', '--base-url', baseUrl, '--grep', 'ORG-PAGE', '--baseline', 'baseline.json', ...flags], {
-        cwd: dir,
-        env,
-      });
-      const report = JSON.parse(readFileSync(join(dir, 'conformance-report', 'conformance.json'), 'utf8'));
-      return { ...result, report };
-    };
-    const edit = (change: (b: { expectations: { id: string; expires?: string }[]; observations: Record<string, unknown> }) => void) => {
-      const baseline = JSON.parse(readFileSync(join(dir, 'baseline.json'), 'utf8'));
-      change(baseline);
-      writeFileSync(join(dir, 'baseline.json'), JSON.stringify(baseline));
-    };
     // Without a baseline the fault fails the run; --update-baseline records it and the run passes.
     const unguarded = command(['run', '--base-url', faulty, '--grep', 'ORG-PAGE'], { cwd: dir, env });
     expect(unguarded.code).toBe(1);
@@ -628,52 +614,18 @@ test(
     expect(unguarded.stdout).toContain(
       `record the ones you accept with: directory-conformance run --base-url ${faulty} --env-file /dev/null --baseline conformance-baseline.json --update-baseline`,
     );
-    const accepted = run(faulty, '--update-baseline');
+    const accepted = command(['run', '--base-url', faulty, '--grep', 'ORG-PAGE', '--baseline', 'baseline.json', '--update-baseline'], {
+      cwd: dir,
+      env,
+    });
     expect(accepted.code).toBe(0);
     expect(accepted.stderr).toMatch(/baseline: wrote .*baseline\.json: 1 entry \(0 kept, 1 added, 0 removed\)/);
     const written = JSON.parse(readFileSync(join(dir, 'baseline.json'), 'utf8'));
     expect(written.expectations).toEqual([expect.objectContaining({ id: 'ORG-PAGE', fingerprint: 'organization /entry' })]);
-    expect(written.observations['OBS-TOTAL-ACROSS-PAGES']).toBeDefined();
-
-    const known = run(faulty);
-    expect(known.code).toBe(0);
-    expect(known.report.baseline.known.map((k: { id: string }) => k.id)).toEqual(['ORG-PAGE']);
-    expect(known.report.drift).toEqual([]);
-    expect(known.stdout).toContain('baseline: 1 known, 0 new, 0 fixed, 0 expired');
-    // An accepted failure is marked known, in one line, never as a failure.
-    expect(known.stdout).toMatch(/^ {2}known ORG-PAGE MUST §4\.3, §8: 7 failed checks, every one accepted by the baseline$/m);
-    expect(known.stdout).not.toMatch(/^ {2}✘ ORG-PAGE/m);
-
-    edit((b) => (b.expectations[0].expires = '2000-01-01'));
-    const expired = run(faulty);
-    expect(expired.code).toBe(1);
-    expect(expired.report.baseline.expired.map((e: { id: string }) => e.id)).toEqual(['ORG-PAGE']);
-
-    // Against a service without the fault, the entry is fixed: a warning, and a failure under --strict.
-    const fixed = run(clean);
-    expect(fixed.code).toBe(0);
-    expect(fixed.report.verdict).toBe('warn');
-    expect(fixed.report.baseline.fixed.map((e: { id: string }) => e.id)).toEqual(['ORG-PAGE']);
-    // The verdict line names what changed, not only how many.
-    expect(fixed.stdout).toMatch(/baseline: 0 known, 0 new, 1 fixed \(ORG-PAGE[^)]*\), 0 expired/);
-    expect(readFileSync(join(dir, 'conformance-report', 'conformance.md'), 'utf8')).toContain('fixed: remove it');
-    expect(run(clean, '--strict').code).toBe(1);
-
-    // A new failure fails the run: the empty baseline knows none.
-    edit((b) => (b.expectations = []));
-    const fresh = run(faulty);
-    expect(fresh.code).toBe(1);
-    expect(fresh.report.baseline.new.map((f: { id: string }) => f.id)).toEqual(['ORG-PAGE']);
-    expect(fresh.stdout).toMatch(/baseline: 0 known, 1 new \(ORG-PAGE organization [^)]*\), 0 fixed/);
-    expect(fresh.stdout).toMatch(/^ {2}✘ ORG-PAGE MUST §4\.3, §8: 7 failed checks, NEW$/m);
-
-    edit((b) => (b.observations['OBS-TOTAL-ACROSS-PAGES'] = "the page's count"));
-    const drifted = run(clean);
-    expect(drifted.code).toBe(0);
-    expect(drifted.report.verdict).toBe('warn');
-    expect(drifted.report.drift).toEqual([{ id: 'OBS-TOTAL-ACROSS-PAGES', before: "the page's count", after: 'all matches' }]);
-    expect(drifted.stdout).toContain('1 drifted observation (OBS-TOTAL-ACROSS-PAGES)');
-    expect(run(clean, '--fail-on-drift').code).toBe(1);
+    // Judged by what it wrote: the failure is known, in one line, never a failure.
+    expect(accepted.stdout).toContain('baseline: 1 known, 0 new, 0 fixed, 0 expired');
+    expect(accepted.stdout).toMatch(/^ {2}known ORG-PAGE MUST §4\.3, §8: 7 failed checks, every one accepted by the baseline$/m);
+    expect(accepted.stdout).not.toMatch(/^ {2}✘ ORG-PAGE/m);
     // A baseline that does not exist is a configuration error, unless the run is to write it.
     expect(command(['run', '--baseline', 'missing.json'], { cwd: dir }).code).toBe(2);
     expect(command(['run', '--fail-on-drift'], { cwd: dir }).code).toBe(2);
