@@ -1,13 +1,10 @@
 /**
  * The NPI list as spreadsheets export it (src/survey/npi-input.ts), on plain files: quoted line
  * breaks, a header in any case with or without a byte-order mark, semicolons and tabs, CRLF, repeats,
- * rows that are not CSV and a line of 50 MB; every row accounted for; and a million rows in flat memory.
+ * rows that are not CSV and a line of 50 MB; every row accounted for. A million rows in flat memory: npm run bench -- --only npis.
  */
-import { spawnSync } from 'node:child_process';
-import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { once } from 'node:events';
-import { PACKAGE_ROOT } from '../../src/package-root';
 import { type InputCounts, type InputProblem, type NpiLine, readNpis } from '../../src/survey/npi-input';
 import { commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
@@ -95,38 +92,6 @@ test('a line of 50 MB is one input problem, held as its first bytes; the rows ar
 
 test('several columns and no NPI header: refused in one line that names the delimiter', { tag: '@fast' }, async () => {
   await expect(read('name,city\nSmith,Columbus\n')).rejects.toThrow(/the first row has 2 columns \(delimiter ","\) and none is named NPI/);
-});
-
-/** Peak resident memory of a process that reads `rows` rows of a CSV with quoted line breaks. */
-async function peakRss(rows: number): Promise<{ kib: number; read: number }> {
-  const file = join(tempDir(), `npis-${rows}.csv`);
-  const out = createWriteStream(file);
-  out.write('NPI,Name,Address\n');
-  for (let i = 0; i < rows; i++)
-    if (!out.write(`${1_000_000_000 + i},"Name ${i}","${i} Main St\nSuite ${i % 100}"\n`)) await once(out, 'drain');
-  out.end();
-  await once(out, 'finish');
-  const script = `
-    const { readNpis } = require('./src/survey/npi-input');
-    (async () => {
-      const counts = { rows: 0, duplicates: 0, problems: 0 };
-      let read = 0;
-      for await (const _ of readNpis(${JSON.stringify(file)}, { problem: () => undefined, counts })) read++;
-      console.log(JSON.stringify({ kib: process.resourceUsage().maxRSS, read }));
-    })();`;
-  const child = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { cwd: PACKAGE_ROOT, encoding: 'utf8' });
-  expect(child.status, child.stderr).toBe(0);
-  return JSON.parse(child.stdout.trim().split('\n').pop()!) as { kib: number; read: number };
-}
-
-test('a million rows with quoted line breaks are read in flat memory', { tag: '@full' }, async () => {
-  const small = await peakRss(100_000);
-  const large = await peakRss(1_000_000);
-  expect(small.read).toBe(100_000);
-  expect(large.read).toBe(1_000_000);
-  // Ten times the rows: the file is a stream; what grows is 16 bytes a distinct NPI (16 MB here).
-  console.log(`peak RSS: ${Math.round(small.kib / 1024)} MB at 100,000 rows, ${Math.round(large.kib / 1024)} MB at 1,000,000`);
-  expect(large.kib).toBeLessThan(small.kib * 1.5);
 });
 
 test(
