@@ -78,7 +78,7 @@ function refuseEmptySelection(grep: string): void {
   }
   // Loaded only for a --grep: a run without one does not load the suite here.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { PLANNED_TESTS, selectedBy } = require('../harness/planned-tests') as typeof import('../harness/planned-tests');
+  const { PLANNED_TESTS, selectedBy } = require('../suite/planned-tests') as typeof import('../suite/planned-tests');
   if (!PLANNED_TESTS.some((test) => selectedBy(pattern, test)))
     throw new UsageError(`--grep ${grep} selects no test of the suite: directory-conformance list shows the requirement ids to give it`);
 }

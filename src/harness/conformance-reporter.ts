@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { type TestOutcome, testResultOf } from '../suite/annotations';
 import { errorText, testOutcomeOf } from './finished-test';
-import { grepPattern, PLANNED_TESTS, testKey, unfinishedOutcome } from './planned-tests';
+import { grepPattern, PLANNED_TESTS, testKey, unfinishedOutcome } from '../suite/planned-tests';
 import { type RunSelection, SELECTION_METADATA } from './run-selection';
 import { preflightStopped } from './preflight';
 import { ENV_FILE_VARIABLE, type Environment, environmentWithDotenv, isQuiet } from '../config/environment';

@@ -21,7 +21,7 @@ import { DirectoryClient } from './test-client';
 import { needsOf, requirementsOf, type SubjectKind } from '../rules/rulebook';
 import { discover } from './discovery';
 import type { EntryContext, SuiteEntry, SuiteGroup } from './entry';
-import { SUITE } from './groups';
+import { PLANNED_TESTS, selectedBy, unfinishedOutcome } from './planned-tests';
 import type { NotJudgedReason, RunError } from '../types/schemas';
 import { applyBaseline } from '../verdicts/baseline/apply';
 import { aggregate, type TestResult } from '../verdicts/aggregate';
@@ -99,7 +99,16 @@ async function runEntry(
  */
 export async function runSuiteInProcess(
   env: Environment,
-  { transport: given, offline = false }: { transport?: Transport; offline?: boolean } = {},
+  {
+    transport: given,
+    offline = false,
+    grep,
+  }: {
+    transport?: Transport;
+    offline?: boolean;
+    /** The tests `run --grep` would select: the others are not selected, as the reporter reads them (planned-tests.ts). */
+    grep?: RegExp;
+  } = {},
 ): Promise<ConformanceReport> {
   const startedAt = new Date();
   const config = loadSuiteConfig(env);
@@ -115,8 +124,12 @@ export async function runSuiteInProcess(
     else {
       const discovery = await discover(new DirectoryEndpoints(http, config), config.probes);
       const base = { probes: config.probes, settings: { maxPages: config.maxPages, statusSearch: config.statusSearch }, discovery };
-      for (const group of SUITE)
-        for (const entry of group.entries) outcomes.push(await runEntry(group, entry, base, http, config, redactor));
+      for (const planned of PLANNED_TESTS)
+        outcomes.push(
+          grep && !selectedBy(grep, planned)
+            ? testResultOf(unfinishedOutcome(planned, { selected: false, grep }))
+            : await runEntry(planned.group, planned.entry, base, http, config, redactor),
+        );
     }
     const aggregated = aggregate(outcomes, { strict: config.strict }, runErrors);
     const judged = config.baseline ? applyBaseline(aggregated, config.baseline, config.strict) : undefined;

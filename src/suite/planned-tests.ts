@@ -5,10 +5,10 @@
  * one a selection passed through to Playwright left out). The conformance reporter reads the plan
  * here, so that no source of "not judged" decides alone.
  */
-import { SUITE } from '../suite/groups';
-import type { SuiteEntry, SuiteGroup } from '../suite/entry';
-import type { TestOutcome } from '../suite/annotations';
-import { ANNOTATION, judging } from '../suite/annotations';
+import { SUITE } from './groups';
+import type { SuiteEntry, SuiteGroup } from './entry';
+import type { TestOutcome } from './annotations';
+import { ANNOTATION, judging } from './annotations';
 
 /** A test of the plan: its title as a report names it, the key a finished test is matched to it by, and what it carries. */
 export interface PlannedTest {
