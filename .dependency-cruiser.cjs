@@ -12,6 +12,7 @@ const ABOVE = [
   'probe-tools',
   'survey',
   'recording',
+  'replay',
   'history',
   'cli',
   'openapi',
@@ -130,7 +131,7 @@ module.exports = {
       comment:
         "The drivers (the suite's entries and the Playwright glue that runs them, the in-process suite, the survey, probes check and the draft) judge through the rulebook's public module (src/rules/rulebook/index.ts): every rule of the subjects they meet, and the walk rules, never a rule function of their own choosing.",
       severity: 'error',
-      from: { path: '^(src/(survey|probe-tools|recording|harness|suite|suite-runs)|tests/conformance)/' },
+      from: { path: '^(src/(survey|probe-tools|recording|replay|harness|suite|suite-runs)|tests/conformance)/' },
       to: { path: '^src/rules/', pathNot: '^src/rules/rulebook/index[.]ts$' },
     },
     {

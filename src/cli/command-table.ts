@@ -158,6 +158,22 @@ export const COMMANDS = {
     environment: ['BASE_URL', 'PROVIDER_PATH', 'FHIR_PATH', ...JUDGING_KEYS],
     exits: RUN_EXITS,
   },
+  replay: {
+    arguments: '<REPORT>',
+    summary: 'ask each failure of a conformance.json again: fixed, still fails or changed',
+    description:
+      "Asks each failure of a conformance.json again of the target and judges the answers with this version's rulebook: every request that showed it is sent again, rebased on the target, and judged by every rule of its endpoint and query, and the tests that judge its requirement run again, for the failures of a relation between answers. Each failure (a requirement at a location) is fixed, still fails, changed (its requests or its requirement now fail otherwise) or not replayed (why). The target is --base-url or BASE_URL, else the report's own; the credentials are the configured ones, never anything read from the report.",
+    flags: {
+      'base-url': { value: 'URL', description: "the service's base URL (BASE_URL); unset: the report's target" },
+      'env-file': ENV_FILE,
+      probes: CONFIGURATION.probes,
+      'max-rps': MAX_RPS,
+      json: { description: 'each failure and its outcome as JSON' },
+    },
+    environment: [...CONNECTION_KEYS, 'PROBES_FILE', 'STATUS_SEARCH', 'MAX_PAGES'],
+    exits:
+      '0 every failure fixed (or none to replay), 1 one still fails or fails otherwise, 2 configuration error or REPORT not a report, 3 one could not be asked again and none still fails',
+  },
   serve: {
     summary: 'start the embedded reference server',
     description: 'Starts the embedded reference server (default http://127.0.0.1:3000) until it is stopped.',

@@ -9,6 +9,7 @@
  *   matrix A B ...  any number of conformance.json files, one column each
  *   merge DIR       the blob reports of sharded runs, merged into one conformance report
  *   judge HAR       a recording judged offline, sending nothing
+ *   replay REPORT   each failure of a report asked again and judged by today's rulebook
  *   serve           the embedded reference server
  *   survey          every record of a directory, judged by the same rules; survey merge joins its shards
  *   history         runs and surveys kept in a database: record, check, diff, page, export, prune
@@ -32,6 +33,7 @@ const commandModules = {
   matrix: () => require('./matrix') as typeof import('./matrix'),
   merge: () => require('./merge') as typeof import('./merge'),
   probes: () => require('./probes') as typeof import('./probes'),
+  replay: () => require('./replay') as typeof import('./replay'),
   run: () => require('./run') as typeof import('./run'),
   survey: () => require('./survey') as typeof import('./survey'),
   // The reference server starts when its entry module loads: the reference behaviour, or one scenario (serve --fault).
@@ -95,6 +97,8 @@ async function main(argv: string[]): Promise<number> {
       return commandModules.merge().merge(values as RunOptions, positionals[0]);
     case 'judge':
       return commandModules.judge().judgeCommand(values as RunOptions, positionals[0]);
+    case 'replay':
+      return commandModules.replay().replayCommand(values as import('./replay').ReplayOptions, positionals[0]);
     case 'run':
       return commandModules.run().run(values as RunOptions, passThrough);
     default:

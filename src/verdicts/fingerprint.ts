@@ -1,7 +1,7 @@
 import type { Failure } from '../types/schemas';
 
 /** The endpoint of a failure's request, the same whatever the deployment's host and path prefix. */
-function endpointOf(url: string | undefined): string {
+export function endpointOf(url: string | undefined): string {
   if (!url) return '(no request)';
   const path = (() => {
     try {
