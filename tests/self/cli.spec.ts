@@ -401,7 +401,8 @@ test(
   },
 );
 
-test('every command given empty, wrong-shaped or broken input exits 2 with one line naming it', { tag: '@full' }, () => {
+/** A folder of inputs that are empty, of the wrong shape or broken, as the commands below are given them. */
+function brokenInputs(): string {
   const dir = tempDir();
   writeFileSync(join(dir, 'array.json'), '[]');
   writeFileSync(join(dir, 'null.json'), 'null');
@@ -411,13 +412,47 @@ test('every command given empty, wrong-shaped or broken input exits 2 with one l
   mkdirSync(join(dir, 'no-blobs'));
   mkdirSync(join(dir, 'broken-blobs'));
   writeFileSync(join(dir, 'broken-blobs', 'report-1.zip'), 'not a zip');
-  const cases: { args: string[]; env?: Record<string, string>; says: RegExp }[] = [
-    { args: ['compare', 'array.json', 'report.json'], says: /array\.json is not a conformance report .*at \/: must be object/ },
-    { args: ['compare', 'report.json', 'null.json'], says: /null\.json is not a conformance report .*at \/: must be object/ },
-    { args: ['compare', 'report.json', 'probes.json'], says: /probes\.json is not a conformance report .*must have required property/ },
-    { args: ['compare', 'report.json', 'empty.json'], says: /empty\.json cannot be read as JSON/ },
-    { args: ['matrix', 'report.json', 'array.json'], says: /array\.json is not a conformance report/ },
-    { args: ['matrix', 'missing.json'], says: /missing\.json cannot be read as JSON \(ENOENT\)/ },
+  return dir;
+}
+
+interface BrokenInput {
+  args: string[];
+  env?: Record<string, string>;
+  says: RegExp;
+}
+
+/** Exit 2 and one line on standard error that matches what the case says. */
+function expectOneLine(result: { code: number | null; stderr: string }, { args, says }: BrokenInput): void {
+  const lines = result.stderr.split('\n').filter((line) => line.trim() !== '');
+  expect.soft(result.code, args.join(' ')).toBe(2);
+  expect.soft(lines, args.join(' ')).toHaveLength(1);
+  expect.soft(lines[0] ?? '', args.join(' ')).toMatch(says);
+}
+
+test(
+  'compare, matrix, replay and probes given empty, wrong-shaped or broken input exit 2 with one line naming it',
+  { tag: '@fast' },
+  async () => {
+    const dir = brokenInputs();
+    const cases: BrokenInput[] = [
+      { args: ['compare', 'array.json', 'report.json'], says: /array\.json is not a conformance report .*at \/: must be object/ },
+      { args: ['compare', 'report.json', 'null.json'], says: /null\.json is not a conformance report .*at \/: must be object/ },
+      { args: ['compare', 'report.json', 'probes.json'], says: /probes\.json is not a conformance report .*must have required property/ },
+      { args: ['compare', 'report.json', 'empty.json'], says: /empty\.json cannot be read as JSON/ },
+      { args: ['matrix', 'report.json', 'array.json'], says: /array\.json is not a conformance report/ },
+      { args: ['matrix', 'missing.json'], says: /missing\.json cannot be read as JSON \(ENOENT\)/ },
+      { args: ['replay', 'array.json'], says: /array\.json is not a conformance report/ },
+      { args: ['probes', 'check', '--base-url', ''], says: /BASE_URL is given but empty/ },
+      { args: ['probes', 'check', '--probes', 'null.json'], says: /PROBES_FILE does not match/ },
+      { args: ['probes', 'draft', '--npi', '12345'], says: /--npi 12345 is not an NPI/ },
+    ];
+    for (const broken of cases) expectOneLine(await commandAsync(broken.args, { cwd: dir, env: broken.env }), broken);
+  },
+);
+
+test('run and merge given empty, wrong-shaped or broken input exit 2 with one line naming it', { tag: '@full' }, () => {
+  const dir = brokenInputs();
+  const cases: BrokenInput[] = [
     { args: ['merge', 'no-blobs', '--report', 'merged'], says: /no-blobs holds no blob report/ },
     { args: ['merge', 'broken-blobs', '--report', 'merged-broken'], says: /broken-blobs\/report-1\.zip is not a readable zip/ },
     { args: ['merge', 'probes.json'], says: /probes\.json is not a folder/ },
@@ -426,17 +461,8 @@ test('every command given empty, wrong-shaped or broken input exits 2 with one l
     { args: ['run', '--probes', 'array.json'], says: /PROBES_FILE does not match schemas\/probes\.schema\.json/ },
     { args: ['run', '--baseline', 'report.json'], says: /BASELINE_FILE does not match schemas\/baseline\.schema\.json/ },
     { args: ['run', '--env-file', 'no-blobs'], says: /cannot be read \(EISDIR\)/ },
-    { args: ['probes', 'check', '--base-url', ''], says: /BASE_URL is given but empty/ },
-    { args: ['probes', 'check', '--probes', 'null.json'], says: /PROBES_FILE does not match/ },
-    { args: ['probes', 'draft', '--npi', '12345'], says: /--npi 12345 is not an NPI/ },
   ];
-  for (const { args, env, says } of cases) {
-    const result = command(args, { cwd: dir, env });
-    const lines = result.stderr.split('\n').filter((line) => line.trim() !== '');
-    expect.soft(result.code, args.join(' ')).toBe(2);
-    expect.soft(lines, args.join(' ')).toHaveLength(1);
-    expect.soft(lines[0] ?? '', args.join(' ')).toMatch(says);
-  }
+  for (const broken of cases) expectOneLine(command(broken.args, { cwd: dir, env: broken.env }), broken);
   // Nothing to merge leaves a report that says so, never an earlier run's verdict.
   for (const folder of ['merged', 'merged-broken'])
     expect(JSON.parse(readFileSync(join(dir, folder, 'conformance.json'), 'utf8')).verdict).toBe('error');
