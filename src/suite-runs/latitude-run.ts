@@ -6,8 +6,9 @@
  *     suite on the draft), the survey with --findability, each with no finding at MUST or SHOULD, no
  *     probe problem, and no inconclusive verdict but for the gaps the point declares;
  *   - a fault of the mutation run composed over a point, on the committed fixtures and probes: each
- *     driver that catches it at the reference's point catches it there too, wherever the point leaves
- *     its requirement provable (a value that skips or leaves it a gap does not).
+ *     driver that catches it at the reference's point (as the mutation run proves) catches it there
+ *     too, wherever the point leaves its requirement provable (a value that skips or leaves it a gap
+ *     does not).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -176,17 +177,23 @@ async function faultCaught(fault: Fault, point: LatitudePoint, scratch: string):
   });
 }
 
-/** A fault's catches at the reference's point, once per thread. */
-const atReference = new Map<string, Promise<Caught>>();
+/**
+ * Which drivers catch a fault at the reference's point: what the mutation run proves, over the same
+ * NPIs and the probes' walks (scripts/mutation.ts), so it is not asked again here: the suite catches
+ * every fault at its level, and the survey every fault of a requirement it judges whose requests it
+ * meets (agreement.ts).
+ */
+const caughtAtReference = (fault: Fault): Omit<Caught, 'summary'> => ({
+  suite: true,
+  survey: SURVEYED.has(fault.targets) && fault.unseenBySurvey === undefined,
+});
 
 async function judgeFault(point: LatitudePoint, name: string, scratch: string): Promise<LatitudeJobResult> {
   const fault = FAULTS.find((f) => f.name === name);
   if (!fault) return { problems: [`${name} is no fault of the mutation run`], summary: '' };
   const hiding = valuesAt(point).find((v) => v.skips?.includes(fault.targets) || v.gaps?.includes(fault.targets));
   if (hiding) return { problems: [], unprovable: `${hiding.name} leaves ${fault.targets} with nothing to check`, summary: '' };
-  let base = atReference.get(name);
-  if (!base) atReference.set(name, (base = faultCaught(fault, {}, join(scratch, 'base'))));
-  const [reference, here] = [await base, await faultCaught(fault, point, scratch)];
+  const [reference, here] = [caughtAtReference(fault), await faultCaught(fault, point, scratch)];
   const problems = [
     ...(reference.suite && !here.suite ? [`the run caught ${name} (${fault.targets}) at the reference, not here: ${here.summary}`] : []),
     ...(reference.survey && !here.survey
