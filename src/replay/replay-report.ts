@@ -104,8 +104,10 @@ const escapedId = (id: string) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** What today's run of the entries that judge `ids` fails, by key, and which of `ids` it judged. */
 async function rerunEntries(env: Environment, ids: ReadonlySet<string>): Promise<{ failing: Set<string>; judged: Set<string> }> {
+  // No baseline: replay judges what fails, and must never rewrite a baseline an UPDATE_BASELINE in the environment names.
+  const { BASELINE_FILE: _file, UPDATE_BASELINE: _update, FAIL_ON_DRIFT: _drift, ...judging } = env;
   // The tests tagged with one of the requirements, as `run --grep` selects by tag.
-  const report = await runSuiteInProcess(env, { grep: new RegExp(`@(${[...ids].map(escapedId).join('|')})(?=\\s|$)`) });
+  const report = await runSuiteInProcess(judging, { grep: new RegExp(`@(${[...ids].map(escapedId).join('|')})(?=\\s|$)`) });
   const failing = new Set(report.requirements.flatMap((r) => r.failures.map((f) => keyOf(r.id, f))));
   const judged = new Set(report.requirements.filter((r) => r.checks > 0).map((r) => r.id));
   return { failing, judged };
