@@ -1,7 +1,8 @@
 /**
  * Playwright's globalSetup: with no target, the embedded reference server (waited for when the `run`
  * command serves it, started here otherwise), then the preflight: one request before any test.
- * Returns Playwright's teardown: a server started here, closed.
+ * Makes the run's folder its workers share (shared-discovery.ts). Returns Playwright's teardown: the
+ * folder removed, a server started here closed.
  */
 import type { FullConfig } from '@playwright/test';
 import { UndiciTransport } from '../client/transport';
@@ -9,6 +10,7 @@ import { EMBEDDED_SERVED_VARIABLE, EMBEDDED_URL_VARIABLE, targetsEmbedded } from
 import { environmentWithDotenv } from '../config/environment';
 import { embeddedServerReady, startEmbeddedServer } from './embedded-server';
 import { preflight } from './preflight';
+import { makeSharedFolder } from './shared-discovery';
 
 async function embeddedServer(url: string, servedByCommand: boolean): Promise<(() => Promise<void>) | undefined> {
   if (!servedByCommand) return startEmbeddedServer(url);
@@ -26,11 +28,16 @@ export default async function globalSetup(config: FullConfig): Promise<(() => Pr
   const close = targetsEmbedded(environment)
     ? await embeddedServer(environment[EMBEDDED_URL_VARIABLE]!, environment[EMBEDDED_SERVED_VARIABLE] === 'true')
     : undefined;
+  const removeShared = makeSharedFolder();
+  const teardown = async () => {
+    removeShared();
+    await close?.();
+  };
   try {
     await preflight(config);
   } catch (error) {
-    await close?.();
+    await teardown();
     throw error;
   }
-  return close;
+  return teardown;
 }

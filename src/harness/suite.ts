@@ -22,6 +22,7 @@ import type { NotJudgedReason, Probes } from '../types/schemas';
 import { ANNOTATION } from '../suite/annotations';
 import { TestChecks } from '../suite/checks';
 import { type Discovery, discover } from '../suite/discovery';
+import { readSharedDiscovery, SHARED_DIR_VARIABLE, writeSharedDiscovery } from './shared-discovery';
 import type { EntryContext, SuiteEntry } from '../suite/entry';
 import { DirectoryEndpoints } from '../client/endpoints';
 import { loadSuiteConfig, type SuiteConfig } from '../suite/suite-config';
@@ -141,12 +142,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   probes: [async ({ harness }, use) => use(harness.probes), { box: 'self' }],
 
-  // Discovery once per worker, through endpoints that judge nothing of their own: its judgements are
-  // recorded by one entry alone (source-records), so no count depends on how often a worker starts.
+  // Discovery once per run (shared-discovery.ts: a worker started again after a failed test reads what the first found),
+  // through endpoints that judge nothing of their own: its judgements are recorded by one entry alone (source-records), so
+  // no count depends on how often a worker starts.
   // Through the test's transport: run --har keeps its exchanges too, under the test that needed them first.
   discovery: async ({ probes, targetSetup, harness, redactor, throttle, transport }, use) => {
     const endpoints = () => new DirectoryEndpoints(new ReadOnlyHttpClient(transport, clientOptions(harness, redactor, throttle)), harness);
-    await use(await (targetSetup.discovery ??= discover(endpoints(), probes)));
+    targetSetup.discovery ??= (async () => {
+      const shared = process.env[SHARED_DIR_VARIABLE];
+      const found = readSharedDiscovery(shared);
+      if (found) return found;
+      const discovered = await discover(endpoints(), probes);
+      writeSharedDiscovery(shared, discovered, redactor);
+      return discovered;
+    })();
+    await use(await targetSetup.discovery);
   },
 });
 

@@ -22,6 +22,13 @@ export interface RequirementRecord {
   skipped?: NotJudgedReason[];
 }
 
+/** A judgement as plain data (Judgement.toData): what it checked, observed and blamed on a probe. */
+export interface JudgementData {
+  requirements: RequirementRecord[];
+  observations: ObservationRecord[];
+  probeProblems: ProbeProblem[];
+}
+
 export interface ObservationRecord {
   id: ObservationId;
   value: unknown;
@@ -198,6 +205,24 @@ export class Judgement {
   /** The requirements this judgement checked or skipped. */
   get requirementIds(): RequirementId[] {
     return [...this.records.keys()];
+  }
+
+  /** This judgement as plain data, nothing redacted: what another process reads back with Judgement.fromData. */
+  toData(): JudgementData {
+    return {
+      requirements: [...this.records.values()].map((r) => ({ ...r, failures: [...r.failures] })),
+      observations: [...this.observed],
+      probeProblems: [...this.problemsWithProbes],
+    };
+  }
+
+  /** A judgement made again from its data (toData), as it was. */
+  static fromData(data: JudgementData): Judgement {
+    const judgement = new Judgement();
+    for (const record of data.requirements) judgement.records.set(record.id, { ...record, failures: [...record.failures] });
+    judgement.observed.push(...data.observations);
+    judgement.problemsWithProbes.push(...data.probeProblems);
+    return judgement;
   }
 
   /** The requirements checked, redacted then capped (SERVICE_TEXT_MAX_BYTES a value): a cut never leaves part of a secret behind. */

@@ -3,7 +3,7 @@
  * suite's curated IDs (§4.2). A plan of its own, run once per target before the entries: its answers
  * are judged as every answer is, and the judgement is recorded by one entry alone (the source records
  * entry), so that no count depends on how often a driver discovers (a Playwright worker that starts
- * again discovers again, and records nothing).
+ * again reads what the run's first worker found, src/harness/shared-discovery.ts, and records nothing).
  */
 import type { DirectoryEndpoints } from '../client/endpoints';
 import { NotSentError } from '../client/http-client';

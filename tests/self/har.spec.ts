@@ -6,6 +6,7 @@ import addFormats from 'ajv-formats';
 import draft06 from 'ajv/dist/refs/json-schema-draft-06.json';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- har-schema ships no types
 const harSchemas = require('har-schema') as Record<string, object>;
+import { readProbes } from '../../src/reference/fixture-files';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { SERVICE_TEXT_MAX_BYTES } from '../../src/rules/service-text';
 import type { ConformanceReport } from '../../src/report/model';
@@ -82,5 +83,30 @@ test(
     expect(judged.code, judged.stderr).toBe(3);
     expect(judged.stdout).toMatch(/^judge: \d+ requests the suite asks are not in the recording/m);
     expect(statuses(offline, ['ORG-COUNT', 'SB-NO-MATCH'])).toEqual(statuses(ran, ['ORG-COUNT', 'SB-NO-MATCH']));
+  },
+);
+
+test(
+  "a run's workers ask the unique probes once between them: a worker started again after a failed test reads what the first found",
+  { tag: '@full' },
+  async ({ scenarios }) => {
+    const dir = tempDir();
+    const base = `${scenarios.origin}${scenarioPrefix('invalid-json')}`;
+    // Tests of all three endpoints, each failing on an answer that is no JSON: Playwright starts a worker again after each.
+    const run = await commandAsync(
+      ['run', '--base-url', base, '--grep', 'SB-ROOT-OBJECT|SR-ROOT-ARRAY|ORG-BUNDLE-SHAPE', '--report', 'report', '--har', 'run.har'],
+      { cwd: dir, env: { MAX_RPS: '0' } },
+    );
+    expect(run.code, run.stderr).toBe(1);
+    const report = JSON.parse(readFileSync(join(dir, 'report', 'conformance.json'), 'utf8')) as ConformanceReport;
+    expect(report.summary.fail).toBeGreaterThan(0);
+    const failedTests = (run.stdout.match(/^ {2}✘ /gm) ?? []).length;
+    expect(failedTests, run.stdout).toBeGreaterThanOrEqual(4);
+    const urls = (JSON.parse(readFileSync(join(dir, 'run.har'), 'utf8')).log.entries as { request: { url: string } }[]).map(
+      (e) => e.request.url,
+    );
+    // The first unique probe's search: each of the two workers may discover once before the other has written, and no more.
+    const search = `${base}/provider/searchSingleBest?${new URLSearchParams(readProbes().provider!.unique![0].query).toString()}`;
+    expect(urls.filter((url) => url === search).length).toBeLessThanOrEqual(2);
   },
 );
