@@ -107,10 +107,17 @@ async function main(): Promise<void> {
   );
   let failed = 0;
   let total = 0;
-  for (const property of PROPERTIES as Property<unknown>[]) {
-    if (property.runs === 0) continue;
-    const cases = fc.sample(property.arbitrary, { seed, numRuns: property.runs });
-    const results = await latitudeJobsInThreads(cases.map(property.job), Math.min(2, availableParallelism()));
+  // Every property's cases judged by one pool of threads: each thread indexes its data once, and the
+  // two properties' cases share the threads instead of each starting its own.
+  const properties = (PROPERTIES as Property<unknown>[]).filter((property) => property.runs > 0);
+  const sampled = properties.map((property) => fc.sample(property.arbitrary, { seed, numRuns: property.runs }));
+  const judged = await latitudeJobsInThreads(
+    sampled.flatMap((cases, i) => cases.map(properties[i].job)),
+    Math.min(2, availableParallelism()),
+  );
+  for (const [i, property] of properties.entries()) {
+    const cases = sampled[i];
+    const results = judged.splice(0, cases.length);
     const failing = results.flatMap((result, index) => (result.problems.length > 0 ? [index] : []));
     const unprovable = results.filter((r) => r.unprovable !== undefined).length;
     total += cases.length;
@@ -122,7 +129,7 @@ async function main(): Promise<void> {
     console.log(
       markdownTable(
         ['case', 'problems'],
-        failing.slice(0, 20).map((i) => [property.shown(cases[i]), results[i].problems.join('; ').slice(0, 600)]),
+        failing.slice(0, 20).map((k) => [property.shown(cases[k]), results[k].problems.join('; ').slice(0, 600)]),
       ),
     );
     const smallest = await shrunk(property, failing[0]);
