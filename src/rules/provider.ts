@@ -234,3 +234,40 @@ export function ownParameterValues(data: Record<string, unknown>): Record<string
   };
   return Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => e[1] !== undefined));
 }
+
+/**
+ * Every value a golden record holds for each §4.1 parameter of ownParameterValues, not the first
+ * alone: each of its names, addresses, phones, e-mails and taxonomies, each value once. What a user
+ * who knows the provider by its second practice address, or its other specialty, may type.
+ */
+export function everyOwnParameterValue(data: Record<string, unknown>): Record<string, string[]> {
+  const values = new Map<string, Set<string>>();
+  const add = (parameter: string, value: string | undefined) => {
+    if (value === undefined || value.trim() === '') return;
+    values.set(parameter, (values.get(parameter) ?? new Set()).add(value));
+  };
+  for (const npi of strings(data.NPI)) add('NPI', npi);
+  for (const state of strings(data.State)) add('State', state);
+  for (const name of objects(data.Name))
+    for (const first of strings(name.FirstName))
+      for (const last of strings(name.LastName)) {
+        add('FirstName', first);
+        add('LastName', last);
+        if (first.trim() !== '' && last.trim() !== '') add('Name', `${first} ${last}`);
+      }
+  for (const address of objects(data.Address)) {
+    for (const line of strings(address.AddressLine1)) add('StreetAddress', line);
+    for (const city of strings(address.City)) add('City', city);
+    for (const state of strings(address.AddressState)) add('State', state);
+    for (const zip of strings(address.Zip)) add('Zip', zip);
+  }
+  // §4.1: "10-digit phone number", whatever punctuation the record keeps.
+  for (const phone of strings(data.Phone)) add('Phone', phone.replace(/\D/g, '').length === 10 ? phone.replace(/\D/g, '') : undefined);
+  for (const email of strings(data.Email)) add('Email', email);
+  for (const taxonomy of objects(data.Taxonomy)) {
+    for (const code of strings(taxonomy.TaxonomyCode)) add('TaxonomyCode', code);
+    for (const description of strings(taxonomy.TaxonomyDescription)) add('TaxonomyDescription', description);
+    for (const license of strings(taxonomy.TaxonomyLicense)) add('TaxonomyLicense', license);
+  }
+  return Object.fromEntries([...values].map(([parameter, set]) => [parameter, [...set]]));
+}

@@ -183,3 +183,10 @@ export const ownSearchesOf = (name: ValueParameter, resource: Json): Query[] => 
 
 /** The values a walk by one parameter searches that a resource carries (its row's walkValues). */
 export const walkValuesOf = (name: ValueParameter, resource: Json): string[] => TABLE.get(name)?.walkValues?.(resource) ?? [];
+
+/** Every §4.3 value parameter, in the table's order. */
+export const VALUE_PARAMETERS: readonly ValueParameter[] = ORGANIZATION_PARAMETERS.map(([name]) => name);
+
+/** The values of one parameter a resource carries, as a search by it is typed: a walk's values, or else its fields' (a state code). */
+export const ownFilterValues = (name: ValueParameter, resource: Json): string[] =>
+  TABLE.get(name)?.walkValues?.(resource) ?? distinct(TABLE.get(name)?.fields(resource) ?? []);

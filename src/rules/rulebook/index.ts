@@ -26,6 +26,7 @@ export {
   meetNextWalk,
   meetOrganizationParamCase,
   meetOrganizationValueForms,
+  meetOwnValueSearch,
   meetOwnValueSearches,
   meetPageWalk,
   meetStatusSearch,
@@ -35,6 +36,7 @@ export {
 } from './organization-plans';
 export { askBadLookups, askBadOrganizationSearches, askBadSingleBestSearches } from './bad-input-plans';
 export { meetRepeatedLookup, meetUnknownLookup } from './source-record-plans';
+export type { Ask, FollowAsk, Query } from './ask';
 export { Judgement, type JudgementData, type ObservationRecord, type Redact, type RequirementRecord } from '../judgement';
 export { PageWalk, pageGoesOn, pageOfWalk, walkedPage, type PageOfWalk, type PageWalkOptions } from '../organization/walk-by-page';
 export { NextWalk } from '../organization/walk-by-next';
@@ -43,12 +45,19 @@ export { pageQuery, wholeSearch } from '../organization/paging';
 export { isBundle, total as bundleTotal } from '../organization/bundle';
 export { entriesOf, organizationIds, resourceOf } from '../organization/entries';
 export { entryShell, SHELL_ENTRY } from '../organization/entry-record';
-export { carriedValues, queryKey, organizationOfEntry, seenInAnswer } from '../organization/own-values';
+export {
+  carriedValues,
+  queryKey,
+  organizationOfEntry,
+  ownValueSearches,
+  seenInAnswer,
+  type OwnValueSearch,
+} from '../organization/own-values';
 export { recordOf, type RecordLike } from '../answers';
 export { classifySingleBest, describeAnswer } from '../single-best-answer';
 export { ambiguityNeedsNarrowing, dashed, dashedName } from '../search-single-best';
 export { unusedUnmatchable } from '../unmatchable';
-export { ownParameterValues } from '../provider';
+export { everyOwnParameterValue, ownParameterValues } from '../provider';
 export {
   DEMOGRAPHICS,
   type DemographicSearch,
@@ -59,6 +68,14 @@ export {
 } from '../provider-findability';
 export { datasetOf } from '../datasets';
 export { statusFlagsRefused } from '../organization/filters';
-export { ownSearchesOf, WALKED_PARAMETERS, walkValueCounts, walkValuesOf } from '../organization/parameters';
+export {
+  ownFilterValues,
+  ownSearchesOf,
+  VALUE_PARAMETERS,
+  type ValueParameter,
+  WALKED_PARAMETERS,
+  walkValueCounts,
+  walkValuesOf,
+} from '../organization/parameters';
 export { isJsonObject, objectsIn, stringsIn, textOf } from '../json';
 export { serviceText, serviceValue } from '../service-text';

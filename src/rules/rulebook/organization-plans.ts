@@ -4,7 +4,7 @@ import { askedInTurn } from '../asked-in-turn';
 import { isBundle } from '../organization/bundle';
 import { entriesOf, hasNextLink } from '../organization/entries';
 import { NO_SUCH_SYSTEM, reportedSystem } from '../organization/identifiers';
-import { nextOwnValueRequest, ownValueSearches } from '../organization/own-values';
+import { nextOwnValueRequest, type OwnValueSearch, ownValueSearches } from '../organization/own-values';
 import { countQuery, pageQuery, WALK_COUNT, wholeSearch } from '../organization/paging';
 import { NextWalk } from '../organization/walk-by-next';
 import { type PageWalkOptions, walkByPage } from '../organization/walk-by-page';
@@ -152,20 +152,26 @@ export async function meetOrganizationValueForms(
 
 /**
  * ORG-FINDABLE (§4.3): organization `id`, seen carrying `resource`'s values (`seenIn`, in words),
- * searched by each of them (ownValueSearches), each search asked as the rule says (the search as
+ * searched by one of them (`search`, one of ownValueSearches), asked as the rule says (the search as
  * it is, then whole, then narrowed by the organization's own state, while its answers do not show enough).
  */
+export async function meetOwnValueSearch(
+  ask: Pick<Ask, 'organizations'>,
+  { id, search, seenIn }: { id: string; search: OwnValueSearch; seenIn: string },
+): Promise<Subjects['own-value-search']> {
+  const answers = await askedInTurn(
+    (asked) => nextOwnValueRequest(id, search, asked),
+    (query) => ask.organizations(query),
+  );
+  return { id, search, seenIn, answers };
+}
+
+/** ORG-FINDABLE (§4.3): organization `id` searched by each of its own values (ownValueSearches), in turn (meetOwnValueSearch). */
 export async function meetOwnValueSearches(
   ask: Pick<Ask, 'organizations'>,
   { id, resource, seenIn }: { id: string; resource: unknown; seenIn: string },
 ): Promise<Subjects['own-value-search'][]> {
   const met: Subjects['own-value-search'][] = [];
-  for (const search of ownValueSearches(resource)) {
-    const answers = await askedInTurn(
-      (asked) => nextOwnValueRequest(id, search, asked),
-      (query) => ask.organizations(query),
-    );
-    met.push({ id, search, seenIn, answers });
-  }
+  for (const search of ownValueSearches(resource)) met.push(await meetOwnValueSearch(ask, { id, search, seenIn }));
   return met;
 }
