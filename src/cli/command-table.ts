@@ -149,6 +149,30 @@ export const COMMANDS = {
     environment: RUN_KEYS,
     exits: RUN_EXITS,
   },
+  explore: {
+    summary: 'generated queries, judged by every rule and relation of the rulebook, each failure shrunk to the smallest query',
+    description:
+      "Draws queries from the records it starts from (the providers of --npis, else of the probes file's provider probes; the organizations of the probes file's searches), seeded: each §4.1 parameter with a provider's own values (every one of its names, addresses, phones, e-mails and taxonomies) beside its NPI, dashed parameters no provider matches, values two providers share narrowed by one alone holds, each §4.3 filter with its own and near values, Count at 1, 24, 25, 26, 999, 1000 and 1001, walks by Page, identifiers by value and as system|value. Each answer is judged by every rule of its endpoint and query, each case by the rules of the relation it tests. The first case that fails a requirement at MUST is shrunk to the smallest that still fails it. Stops at --max-requests and says what it left unexplored. Writes conformance.json (with its explore section), .md, .junit.xml and index.html to --out.",
+    flags: {
+      'base-url': BASE_URL,
+      'env-file': ENV_FILE,
+      probes: CONFIGURATION.probes,
+      'max-rps': MAX_RPS,
+      npis: {
+        value: 'FILE',
+        description: "the providers to start from: NPIs, one a line, or a CSV with an NPI column (default: the probes file's)",
+      },
+      seed: { value: 'S', description: 'the draw, a whole number (default: a new one, printed)' },
+      'max-requests': { value: 'N', description: 'the most requests it sends, shrinking included (default 2000)' },
+      case: {
+        value: 'K',
+        description: 'ask the case drawn K-th alone (with --seed), and shrink it if it fails: what each failure prints to reproduce it',
+      },
+      out: { value: 'DIR', description: 'where the report goes (default explore-report)' },
+    },
+    environment: [...CONNECTION_KEYS, 'PROBES_FILE', 'STRICT'],
+    exits: RUN_EXITS,
+  },
   judge: {
     arguments: '<HAR>',
     summary: 'judge a recording (run --har, a browser, a recording proxy) offline, sending nothing',

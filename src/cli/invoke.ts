@@ -8,6 +8,7 @@
  *   compare A B     two conformance.json files side by side
  *   matrix A B ...  any number of conformance.json files, one column each
  *   merge DIR       the blob reports of sharded runs, merged into one conformance report
+ *   explore         generated queries judged by the rulebook, each failure shrunk
  *   judge HAR       a recording judged offline, sending nothing
  *   replay REPORT   each failure of a report asked again and judged by today's rulebook
  *   serve           the embedded reference server
@@ -27,6 +28,7 @@ import type { RunOptions } from './run';
    for CommonJS only, and import() would go around it. */
 const commandModules = {
   compare: () => require('./compare') as typeof import('./compare'),
+  explore: () => require('./explore') as typeof import('./explore'),
   history: () => require('./history') as typeof import('./history'),
   judge: () => require('./judge') as typeof import('./judge'),
   list: () => require('./list') as typeof import('./list'),
@@ -95,6 +97,8 @@ async function main(argv: string[]): Promise<number> {
         .surveyMergeCommand(positionals, values as Pick<import('./survey').SurveyOptions, 'out' | 'history' | 'label'>);
     case 'merge':
       return commandModules.merge().merge(values as RunOptions, positionals[0]);
+    case 'explore':
+      return commandModules.explore().exploreCommand(values as import('./explore').ExploreOptions);
     case 'judge':
       return commandModules.judge().judgeCommand(values as RunOptions, positionals[0]);
     case 'replay':

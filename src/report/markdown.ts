@@ -104,6 +104,28 @@ function baselineSection(report: ConformanceReport, reportDir: string | undefine
 }
 
 /** What the run judged: the counts, then each gap inside what it set out to judge, with its reason and what closes it. */
+/** explore's section: what it drew and asked, and each requirement it failed with the smallest case that still fails it. */
+function exploreSection({ explore }: ConformanceReport): string[] {
+  if (!explore) return [];
+  const lines = [
+    '## Explored',
+    '',
+    `Seed ${explore.seed}; ${explore.requests} of ${explore.maxRequests} requests.`,
+    '',
+    '| kind | cases | failed | premise did not hold |',
+    '|---|---|---|---|',
+    ...explore.cases.map((c) => `| ${cell(c.kind)} | ${c.tried} | ${c.failed} | ${c.inapplicable} |`),
+    '',
+    ...explore.unexplored.map((line) => `- ${cell(line)}`),
+  ];
+  for (const f of explore.failures)
+    lines.push(
+      `- **${f.id}** ${f.level}: ${cell(clip(f.message))}  `,
+      `  smallest: \`${cell(f.smallest)}\`; from \`${cell(f.original)}\`; again: \`${cell(f.reproduce)}\``,
+    );
+  return [...lines, ''];
+}
+
 function coverageSection({ coverage }: ConformanceReport): string[] {
   const selected = (coverage?.gaps ?? []).filter((gap) => gap.reason.kind !== 'not-selected');
   if (coverage?.gaps === undefined) return [];
@@ -159,6 +181,7 @@ export function renderMarkdown(report: ConformanceReport, reportDir?: string): s
   }
   lines.push(...coverageSection(report));
   lines.push(...baselineSection(report, reportDir));
+  lines.push(...exploreSection(report));
   lines.push('## Requirements', '', '| id | level | spec | status | checks | first failure or skip reason |', '|---|---|---|---|---|---|');
   for (const r of report.requirements) {
     const first = r.failures[0];

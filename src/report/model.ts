@@ -33,6 +33,7 @@ export function conformanceReport(parts: ReportParts): ConformanceReport {
     errors: parts.errors,
     baseline: parts.baseline ?? null,
     drift: parts.drift ?? [],
+    ...(parts.explore ? { explore: parts.explore } : {}),
   };
 }
 

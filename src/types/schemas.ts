@@ -587,6 +587,7 @@ export interface ConformanceReport {
    * Observations whose behaviour differs from the baseline's; [] without one.
    */
   drift: Drift[];
+  explore?: ExploreReport;
 }
 export interface RequirementResult {
   id: string;
@@ -963,6 +964,74 @@ export interface Drift {
   id: string;
   before: unknown;
   after: unknown;
+}
+/**
+ * What `explore` drew and asked (its seed, its cases by kind, its requests), and each requirement it failed at MUST with the smallest case that still fails it; absent from the reports of other commands.
+ */
+export interface ExploreReport {
+  /**
+   * The seed the cases were drawn from: explore --seed draws the same cases again.
+   */
+  seed: number;
+  /**
+   * Set when one case was asked alone (explore --case K): its place in the draw.
+   */
+  case?: number;
+  /**
+   * The request budget (--max-requests).
+   */
+  maxRequests: number;
+  /**
+   * Requests sent, meeting the records and shrinking included; never more than maxRequests.
+   */
+  requests: number;
+  /**
+   * The records the cases were drawn from: the providers the NPIs given answered, the organizations the searches given found.
+   */
+  records: {
+    providers: number;
+    organizations: number;
+  };
+  /**
+   * Cases asked, by kind: how many, how many failed a requirement at MUST, and how many whose premise did not hold (values two providers share that matched one, say), which judged only their answers.
+   */
+  cases: {
+    kind: string;
+    tried: number;
+    failed: number;
+    inapplicable: number;
+  }[];
+  /**
+   * What the budget or the records left unexplored, in words; [] when nothing was.
+   */
+  unexplored: string[];
+  /**
+   * Each requirement a case failed at MUST, once: the first case that failed it, and the smallest case that still fails it.
+   */
+  failures: {
+    id: string;
+    level: "MUST" | "SHOULD";
+    /**
+     * Its place in the draw.
+     */
+    case: number;
+    /**
+     * The case as drawn: its kind and its query.
+     */
+    original: string;
+    /**
+     * The smallest case that still fails the requirement (fewer parameters, first values, smaller numbers).
+     */
+    smallest: string;
+    /**
+     * The command that asks the case again, and shrinks it.
+     */
+    reproduce: string;
+    /**
+     * The failure's first line, as the report gives it.
+     */
+    message: string;
+  }[];
 }
 /**
  * failing-keys.json, beside survey.json: every record that failed, per requirement and level, by its key (the NPI of a provider, the id of an organization, the query of a walk). Unbounded, unlike survey.json's examples and failures.csv's rows: the history keeps them, so that `history diff` can say which records started failing and which stopped.

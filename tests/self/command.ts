@@ -55,7 +55,7 @@ export function command(args: string[], options: CommandOptions = {}): CommandRe
  * those that write only through this process's standard output and error. `run`, `merge` and
  * `serve` hand a Playwright runner or a server the process's own output, and run as processes.
  */
-const IN_PROCESS_COMMANDS = new Set(['survey', 'history', 'probes', 'compare', 'matrix', 'list', 'help', 'judge', 'replay']);
+const IN_PROCESS_COMMANDS = new Set(['survey', 'history', 'probes', 'compare', 'matrix', 'list', 'help', 'judge', 'replay', 'explore']);
 
 /** Whatever the command, asking for its help or the version ends in the parser, before any runner or server starts. */
 const ASKS_FOR_PAGE = new Set(['--help', '-h', '--version', '-V']);

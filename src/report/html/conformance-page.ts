@@ -274,6 +274,36 @@ function baseline(report: ConformanceReport): ElementContent[] {
   ];
 }
 
+/** What `explore` drew and asked, and each requirement it failed with the smallest case that still fails it. */
+function explored({ explore }: ConformanceReport): ElementContent[] {
+  if (!explore) return [];
+  const cases = explore.cases.map((c) => `${c.tried} ${c.kind} (${c.failed} failed, ${c.inapplicable} whose premise did not hold)`);
+  return [
+    h('section#explore', [
+      h('h2', 'Explored'),
+      h('p', text(`Seed ${explore.seed}; ${explore.requests} of ${explore.maxRequests} requests; cases: ${cases.join(', ') || 'none'}.`)),
+      ...explore.unexplored.map((line) => h('p.reason', text(line))),
+    ]),
+    ...listSection(
+      'explore-failures',
+      'Explored failures, each shrunk to the smallest case that still fails it',
+      explore.failures.map((f) => [
+        h('strong', f.id),
+        text(`: ${f.message}`),
+        h('br'),
+        'smallest: ',
+        h('code', text(f.smallest)),
+        h('br'),
+        'from: ',
+        h('code', text(f.original)),
+        h('br'),
+        'again: ',
+        h('code', text(f.reproduce)),
+      ]),
+    ),
+  ];
+}
+
 function observations(report: ConformanceReport): ElementContent {
   return h('section#observations', [
     h('h2', 'Observations'),
@@ -310,6 +340,7 @@ export function renderHtml(report: ConformanceReport): string {
       ),
       // Against a baseline, its summary first: which findings are known and which are new.
       ...baseline(report),
+      ...explored(report),
       ...gaps(report),
       ...findings(report),
       requirements(report),

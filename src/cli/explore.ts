@@ -1,0 +1,124 @@
+/**
+ * `directory-conformance explore`: generated queries against the target, judged by the rulebook
+ * (src/explore/). The records to start from are the NPIs of --npis (else of the probes file's
+ * provider probes) and the organizations of the probes file's organization searches. The report
+ * goes to --out as `run`'s does (conformance.json, conformance.md, index.html), with its `explore`
+ * section; the verdict and the exit codes are run's.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { DirectoryEndpoints, type EndpointPaths } from '../client/endpoints';
+import type { ReadOnlyHttpClient } from '../client/http-client';
+import { preflightInputsOf } from '../client/preflight';
+import type { ConnectionConfig } from '../config/connection';
+import { InputError } from '../config/input-error';
+import { DEFAULT_MAX_REQUESTS, explore } from '../explore/explore';
+import type { Probes } from '../types/schemas';
+import { conformanceReport } from '../report/model';
+import { counted } from '../report/counted';
+import { escapeText } from '../report/escape';
+import { verdictLines } from '../report/verdict-lines';
+import { safeReport, writeReport } from '../report/write-report';
+import { loadSuiteConfig } from '../suite/suite-config';
+import { reportTargetOf } from '../suite/report-target';
+import { readNpis } from '../survey/npi-input';
+import { aggregate, EXIT_CODE } from '../verdicts/aggregate';
+import { UsageError } from './exit-codes';
+import type { RunOptions } from './run';
+import { target } from './target';
+
+export type ExploreOptions = Pick<RunOptions, 'base-url' | 'env-file' | 'probes' | 'max-rps'> & {
+  npis?: string;
+  seed?: string;
+  'max-requests'?: string;
+  case?: string;
+  out?: string;
+};
+
+/** The endpoints, with the client and paths each case's own client is made of. */
+class ExploreEndpoints extends DirectoryEndpoints {
+  constructor(
+    readonly client: ReadOnlyHttpClient,
+    readonly connection: ConnectionConfig,
+  ) {
+    super(client, connection);
+  }
+}
+
+/** A whole number flag, or its default. */
+function wholeNumber(flag: string, raw: string | undefined, fallback: number, min: number): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d{1,9}$/.test(raw.trim()) || Number(raw) < min)
+    throw new UsageError(`--${flag} must be a whole number from ${min}, got "${raw}"`);
+  return Number(raw);
+}
+
+/** The NPIs to start from: --npis, else the probes file's provider probes that name one. */
+async function startingNpis(options: ExploreOptions, probes: Probes, cwd: string): Promise<string[]> {
+  if (options.npis === undefined) {
+    const { unique = [], ambiguous = [] } = probes.provider ?? {};
+    return [...new Set([...unique, ...ambiguous].flatMap((p) => (p.query.NPI ? [String(p.query.NPI)] : [])))];
+  }
+  const file = resolve(cwd, options.npis);
+  if (!existsSync(file) || statSync(file).isDirectory()) throw new InputError(`--npis ${file} is not a file of NPIs`);
+  const npis: string[] = [];
+  for await (const { npi } of readNpis(file, { problem: () => undefined })) npis.push(npi);
+  return npis;
+}
+
+export async function exploreCommand(options: ExploreOptions): Promise<number> {
+  const cwd = process.cwd();
+  const given = options.seed !== undefined;
+  const seed = wholeNumber('seed', options.seed, Math.floor(Math.random() * 2 ** 31), 0);
+  const maxRequests = wholeNumber('max-requests', options['max-requests'], DEFAULT_MAX_REQUESTS, 1);
+  const caseIndex = options.case === undefined ? undefined : wholeNumber('case', options.case, 0, 0);
+  const out = resolve(cwd, options.out ?? 'explore-report');
+  const startedAt = new Date();
+  return target(
+    options,
+    ExploreEndpoints,
+    (env) => ({ env, config: loadSuiteConfig(env) }),
+    async (endpoints, { config }, { redactor }) => {
+      if (!given) console.error(`explore: seed ${seed} (--seed ${seed} draws the same cases again)`);
+      const npis = await startingNpis(options, config.probes, cwd);
+      const searches = (config.probes.organization?.searches ?? []).map((s) => s.query as Record<string, string>);
+      const again = [
+        'directory-conformance explore',
+        ...(options.npis ? ['--npis', options.npis] : []),
+        ...(options['max-requests'] ? ['--max-requests', options['max-requests']] : []),
+      ];
+      const paths: EndpointPaths = endpoints.connection;
+      const { outcomes, section } = await explore(
+        { http: endpoints.client, paths, redactor },
+        { seed, maxRequests, npis, searches, command: again.join(' '), ...(caseIndex === undefined ? {} : { caseIndex }) },
+      );
+      const aggregated = aggregate(outcomes, { strict: config.strict });
+      const report = safeReport(
+        conformanceReport({
+          target: reportTargetOf(config, redactor),
+          startedAt: startedAt.toISOString(),
+          durationMs: Date.now() - startedAt.getTime(),
+          ...aggregated,
+          explore: section,
+        }),
+        redactor,
+      );
+      writeReport(out, report, redactor);
+      const tried = section.cases.reduce((sum, c) => sum + c.tried, 0);
+      console.log(
+        `explore: ${counted(tried, 'case')} (${section.cases.map((c) => `${c.tried} ${c.kind}`).join(', ')}), ${section.requests} of ${maxRequests} requests, seed ${seed}`,
+      );
+      for (const line of section.unexplored) console.log(`explore: ${line}`);
+      for (const failure of section.failures)
+        console.log(
+          escapeText(
+            `  ✘ ${failure.message}\n    smallest: ${failure.smallest}\n    from:     ${failure.original}\n    again:    ${failure.reproduce}`,
+            'terminal',
+          ),
+        );
+      for (const line of verdictLines(report, { reportDir: out })) console.log(line);
+      return EXIT_CODE[report.verdict];
+    },
+    ({ config }) => preflightInputsOf(config.probes),
+  );
+}

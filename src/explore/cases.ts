@@ -1,0 +1,279 @@
+/**
+ * The queries `explore` generates (fast-check, seeded) from the records it met: each a case of one
+ * kind, the input of one of the rulebook's plans. Every index shrinks toward 0, every list toward
+ * empty, so that fast-check's smallest failing case has the fewest parameters, the first values
+ * and the smallest numbers.
+ */
+import fc from 'fast-check';
+import {
+  dashedName,
+  ownFilterValues,
+  ownValueSearches,
+  type OwnValueSearch,
+  type Query,
+  unusedUnmatchable,
+  VALUE_PARAMETERS,
+} from '../rules/rulebook';
+import type { MetProvider, MetRecords } from './records';
+
+export type ExploreCase =
+  /** §4.1 r3–r4: a provider's NPI, its own value of `parameter` (any of the values it holds), and `beside`, more of its own values. */
+  | { kind: 'own-value'; provider: number; parameter: string; value: string; beside: readonly (readonly [string, string])[] }
+  /** §4.1 r1–r2: a provider's NPI and a dashed parameter no provider matches. */
+  | { kind: 'optional-parameter'; provider: number; parameter: string; value: string }
+  /** §4.1 r4: values two providers met share, narrowed by one of them alone holds. */
+  | { kind: 'ambiguous'; query: Query; narrowedBy: Query }
+  /** §4.3: an organization met, searched by one of its own values (ORG-FINDABLE). */
+  | { kind: 'own-value-search'; organization: number; search: OwnValueSearch }
+  /** §4.3: one or two filters, of an organization's own values or near them; every answer judged against its filters. */
+  | { kind: 'filter'; query: Query }
+  /** §4.3, §8: a filter search with Count. */
+  | { kind: 'count'; query: Query; count: number }
+  /** §4.3, §8: a filter search walked by Page. */
+  | { kind: 'page-walk'; query: Query }
+  /** §4.3: an identifier an organization carries, by value, then in the system|value form. */
+  | { kind: 'identifier'; value: string };
+
+export type CaseKind = ExploreCase['kind'];
+
+export const CASE_KINDS: readonly CaseKind[] = [
+  'own-value',
+  'optional-parameter',
+  'ambiguous',
+  'own-value-search',
+  'filter',
+  'count',
+  'page-walk',
+  'identifier',
+];
+
+/** Count at the edges §4.3 and §8 draw: one, a page either side of 25, the maximum either side of 1000. */
+export const COUNTS = [1, 24, 25, 26, 999, 1000, 1001] as const;
+
+/** Values two providers share, as a query of these parameters: a State alone matches hundreds. */
+const SHARED: readonly (readonly string[])[] = [
+  ['State'],
+  ['LastName'],
+  ['City'],
+  ['LastName', 'State'],
+  ['FirstName', 'LastName'],
+  ['City', 'State'],
+  ['TaxonomyCode', 'State'],
+];
+
+/** Plain parameters that narrow an ambiguous query: §4.1 r4's "a more specific parameter". */
+const NARROWERS = ['Zip', 'Phone', 'FirstName', 'City', 'Email', 'StreetAddress'] as const;
+
+/** Groups of shared values kept, and candidates per group: a directory's States alone make thousands of pairs. */
+const MAX_AMBIGUITIES = 4_000;
+const MEMBERS_NARROWED = 4;
+
+/** A value near an own one: its last letter or digit changed, as a typo is. */
+export function nearValue(value: string): string {
+  const last = value.at(-1) ?? '';
+  const changed = /\d/.test(last) ? String((Number(last) + 1) % 10) : last.toUpperCase() === 'Z' ? 'Y' : 'Z';
+  return `${value.slice(0, -1)}${changed}`;
+}
+
+const pairsOf = (provider: MetProvider, without: readonly string[] = ['NPI']) =>
+  Object.entries(provider.values)
+    .filter(([parameter]) => !without.includes(parameter))
+    .flatMap(([parameter, values]) => values.map((value) => [parameter, value] as const));
+
+/** Every value combination of `parameters` a provider holds (the first three values of each). */
+function combinations(provider: MetProvider, parameters: readonly string[]): Query[] {
+  let queries: Query[] = [{}];
+  for (const parameter of parameters) {
+    const values = (provider.values[parameter] ?? []).slice(0, 3);
+    queries = queries.flatMap((query) => values.map((value) => ({ ...query, [parameter]: value })));
+  }
+  return queries;
+}
+
+/** Queries at least two providers met match, each with a narrowing one of them alone holds. */
+export function ambiguitiesOf(providers: readonly MetProvider[]): { query: Query; narrowedBy: Query }[] {
+  const found: { query: Query; narrowedBy: Query }[] = [];
+  for (const parameters of SHARED) {
+    const groups = new Map<string, { query: Query; members: Set<number> }>();
+    providers.forEach((provider, index) => {
+      for (const query of combinations(provider, parameters)) {
+        const key = JSON.stringify(query);
+        const group = groups.get(key) ?? { query, members: new Set<number>() };
+        groups.set(key, group.members.add(index) && group);
+      }
+    });
+    for (const { query, members } of groups.values()) {
+      const ids = new Set([...members].map((m) => providers[m].id));
+      if (ids.size < 2) continue;
+      for (const member of [...members].slice(0, MEMBERS_NARROWED))
+        for (const narrower of NARROWERS) {
+          if (parameters.includes(narrower)) continue;
+          const value = (providers[member].values[narrower] ?? []).find((v) =>
+            [...members].every((other) => providers[other].id === providers[member].id || !providers[other].values[narrower]?.includes(v)),
+          );
+          if (value !== undefined) found.push({ query, narrowedBy: { [narrower]: value } });
+        }
+      if (found.length >= MAX_AMBIGUITIES) return found;
+    }
+  }
+  return found;
+}
+
+/**
+ * How a value is spelled where users type it and services mishandle it: an apostrophe, a hyphen, a
+ * plus, a letter beyond ASCII, a name or city of several words, a ZIP+4; undefined for a plain one.
+ */
+function spelling([parameter, value]: readonly [string, string]): string | undefined {
+  if (value.includes("'")) return 'apostrophe';
+  if (value.includes('+')) return 'plus';
+  if (/[^\x20-\x7E]/.test(value)) return 'beyond ASCII';
+  if (parameter === 'Zip') return /^\d{9}$/.test(value.replace(/-/g, '')) ? 'ZIP+4' : undefined;
+  if (value.includes('-')) return 'hyphen';
+  return ['FirstName', 'LastName', 'City'].includes(parameter) && /\S \S/.test(value) ? 'several words' : undefined;
+}
+
+const typedLikeUsers = (pair: readonly [string, string]) => spelling(pair) !== undefined;
+
+/** An element of `items` by a natural number, which shrinks toward the first. */
+const pick = <T>(items: readonly T[]) => fc.nat().map((n) => items[n % items.length]);
+
+/** An organization's filter values, its own, and (`near`) each beside a value near it. */
+function filterPairs(resource: unknown, near: boolean): (readonly [string, string])[] {
+  return VALUE_PARAMETERS.flatMap((parameter) =>
+    ownFilterValues(parameter, resource as never).flatMap((value) =>
+      near ? [[parameter, value] as const, [parameter, nearValue(value)] as const] : [[parameter, value] as const],
+    ),
+  );
+}
+
+type OwnPairs = { i: number; pairs: (readonly [string, string])[] };
+
+/**
+ * A provider's NPI with up to three of its own values, each one parameter: the last is the one
+ * judged, the others beside it, and any may be shrunk away. A quarter of the draws take one value as users
+ * type it (typedLikeUsers), which a directory holds for few providers and a uniform draw seldom meets.
+ */
+function ownValueArbitrary(withOwn: readonly OwnPairs[], spelled: readonly { i: number; pair: readonly [string, string] }[]) {
+  const any = fc.tuple(fc.array(fc.nat(), { minLength: 1, maxLength: 3 }), pick(withOwn)).map(([picks, { i, pairs }]): ExploreCase => {
+    const chosen = [...new Map(picks.map((n) => pairs[n % pairs.length])).entries()];
+    const [parameter, value] = chosen.at(-1)!;
+    return { kind: 'own-value', provider: i, parameter, value, beside: chosen.slice(0, -1) };
+  });
+  if (spelled.length === 0) return any;
+  const typed = pick(spelled).map(({ i, pair: [parameter, value] }): ExploreCase => ({
+    kind: 'own-value',
+    provider: i,
+    parameter,
+    value,
+    beside: [],
+  }));
+  return fc.oneof({ arbitrary: any, weight: 3 }, { arbitrary: typed, weight: 1 });
+}
+
+/** The cases a kind draws from the records met; none where the records give it nothing to draw. */
+function kindArbitraries(records: MetRecords): [CaseKind, fc.Arbitrary<ExploreCase>][] {
+  const { providers, organizations } = records;
+  const withOwn = providers.map((p, i) => ({ i, pairs: pairsOf(p) })).filter((p) => p.pairs.length > 0);
+  const spelled = withOwn.flatMap(({ i, pairs }) => pairs.filter(typedLikeUsers).map((pair) => ({ i, pair })));
+  const ambiguities = ambiguitiesOf(providers);
+  // Searches by own values match, and a walk or a Count has pages to show; near values are the filters' own test.
+  const ownPairs = organizations.map((o) => filterPairs(o.resource, false)).filter((pairs) => pairs.length > 0);
+  const nearPairs = organizations.map((o) => filterPairs(o.resource, true)).filter((pairs) => pairs.length > 0);
+  const searches = organizations.flatMap((o, organization) => ownValueSearches(o.resource).map((search) => ({ organization, search })));
+  const identifiers = [...new Set(organizations.flatMap((o) => ownFilterValues('identifier', o.resource as never)))];
+  const filterQuery = (byOrganization: (readonly [string, string])[][], size: number) =>
+    fc
+      // The list first: fast-check shrinks a tuple's parts in order, and fewer parameters is the shrink that matters most.
+      .tuple(fc.array(fc.nat(), { minLength: 1, maxLength: size }), pick(byOrganization))
+      .map(([picks, pairs]) => Object.fromEntries(picks.map((n) => pairs[n % pairs.length])));
+  const kinds: [CaseKind, fc.Arbitrary<ExploreCase> | undefined][] = [
+    ['own-value', withOwn.length === 0 ? undefined : ownValueArbitrary(withOwn, spelled)],
+    [
+      'optional-parameter',
+      providers.length === 0
+        ? undefined
+        : fc.tuple(fc.nat(providers.length - 1), fc.nat(), fc.boolean()).map(([i, n, near]): ExploreCase => {
+            const unmatchable = unusedUnmatchable({ NPI: providers[i].npi });
+            const [parameter, value] = unmatchable[n % unmatchable.length];
+            const own = providers[i].values[parameter]?.[0];
+            // A near value of the record's own: still no provider's, as a typo of the dashed value is.
+            return { kind: 'optional-parameter', provider: i, parameter, value: near && own ? `${nearValue(own)} ZZ` : value };
+          }),
+    ],
+    ['ambiguous', ambiguities.length === 0 ? undefined : pick(ambiguities).map((a): ExploreCase => ({ kind: 'ambiguous', ...a }))],
+    ['own-value-search', searches.length === 0 ? undefined : pick(searches).map((s): ExploreCase => ({ kind: 'own-value-search', ...s }))],
+    ['filter', nearPairs.length === 0 ? undefined : filterQuery(nearPairs, 2).map((query): ExploreCase => ({ kind: 'filter', query }))],
+    [
+      'count',
+      ownPairs.length === 0
+        ? undefined
+        : fc.tuple(filterQuery(ownPairs, 1), pick(COUNTS)).map(([query, count]): ExploreCase => ({ kind: 'count', query, count })),
+    ],
+    ['page-walk', ownPairs.length === 0 ? undefined : filterQuery(ownPairs, 1).map((query): ExploreCase => ({ kind: 'page-walk', query }))],
+    ['identifier', identifiers.length === 0 ? undefined : pick(identifiers).map((value): ExploreCase => ({ kind: 'identifier', value }))],
+  ];
+  return kinds.filter((k): k is [CaseKind, fc.Arbitrary<ExploreCase>] => k[1] !== undefined);
+}
+
+/** Every kind the records allow, in turn: a case is one of them, and shrinks within its kind. */
+export function caseArbitrary(records: MetRecords): { arbitrary: fc.Arbitrary<ExploreCase>; kinds: CaseKind[] } | undefined {
+  const kinds = kindArbitraries(records);
+  if (kinds.length === 0) return undefined;
+  return { arbitrary: fc.oneof(...kinds.map(([, arbitrary]) => arbitrary)), kinds: kinds.map(([kind]) => kind) };
+}
+
+/**
+ * The cases asked before any is drawn, each already as small as a case of its kind gets: a
+ * provider's NPI with each §4.1 parameter of its own, once (the first provider that holds it), and
+ * with each spelling users type (one value of each); the first provider's NPI with each parameter dashed; a search
+ * at each Count of COUNTS. A draw of a few hundred requests meets every parameter this way, which
+ * chance alone would not.
+ */
+export function sweepCases(records: MetRecords): ExploreCase[] {
+  const { providers, organizations } = records;
+  const swept: ExploreCase[] = [];
+  const seen = new Set<string>();
+  providers.forEach((provider, i) => {
+    for (const [parameter, value] of pairsOf(provider)) {
+      const key = `${parameter} ${spelling([parameter, value]) ?? ''}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      swept.push({ kind: 'own-value', provider: i, parameter, value, beside: [] });
+    }
+  });
+  if (providers.length > 0)
+    for (const [parameter, value] of unusedUnmatchable({ NPI: providers[0].npi }))
+      swept.push({ kind: 'optional-parameter', provider: 0, parameter, value });
+  const first = organizations.map((o) => filterPairs(o.resource, false)).find((pairs) => pairs.length > 0)?.[0];
+  if (first) for (const count of COUNTS) swept.push({ kind: 'count', query: Object.fromEntries([first]), count });
+  return swept;
+}
+
+/** The query a case sends first, in the URL's form: what the report and the terminal show of it. */
+export function caseQuery(c: ExploreCase, records: MetRecords): Query {
+  switch (c.kind) {
+    case 'own-value':
+      return { NPI: records.providers[c.provider].npi, ...Object.fromEntries(c.beside), [c.parameter]: c.value };
+    case 'optional-parameter':
+      return { NPI: records.providers[c.provider].npi, [dashedName(c.parameter)]: c.value };
+    case 'ambiguous':
+      return { ...c.query, ...c.narrowedBy };
+    case 'own-value-search':
+      return c.search.query;
+    case 'filter':
+    case 'page-walk':
+      return c.query;
+    case 'count':
+      return { ...c.query, Count: String(c.count) };
+    case 'identifier':
+      return { identifier: c.value };
+  }
+}
+
+const queryText = (query: Query) => new URLSearchParams(query).toString();
+
+/** A case in words: its kind and its query, as a URL's query string (an ambiguous one, and what narrows it). */
+export const caseText = (c: ExploreCase, records: MetRecords): string =>
+  c.kind === 'ambiguous'
+    ? `${c.kind}: ${queryText(c.query)}, narrowed by ${queryText(c.narrowedBy)}`
+    : `${c.kind}: ${queryText(caseQuery(c, records))}`;

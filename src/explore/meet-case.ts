@@ -1,0 +1,103 @@
+/**
+ * One generated case met through the rulebook's plans and handed to its subjects' rules: `explore`
+ * builds no request of a subject and judges nothing of its own. Every answer is judged as well by
+ * the rules of its endpoint and query, by the `ask` the driver supplies (the suite's client).
+ */
+import {
+  type Ask,
+  meetAmbiguousSearch,
+  meetCountSearch,
+  meetIdentifierSearch,
+  meetNarrowedSearch,
+  meetOptionalParameter,
+  meetOwnValueNarrowing,
+  meetOwnValueSearch,
+  meetPageWalk,
+  meetSystemIdentifierSearches,
+  type SubjectKind,
+  type Subjects,
+} from '../rules/rulebook';
+import type { CaseKind, ExploreCase } from './cases';
+import type { MetRecords } from './records';
+
+/** The subjects each kind hands to the rulebook, besides every answer's own (judgeAnswer). */
+export const CASE_SUBJECTS: Readonly<Record<CaseKind, readonly SubjectKind[]>> = {
+  'own-value': ['own-value-narrowing'],
+  'optional-parameter': ['optional-parameter'],
+  ambiguous: ['ambiguous-search', 'narrowed-search'],
+  'own-value-search': ['own-value-search'],
+  filter: [],
+  count: ['count-search', 'count-over-limit-search'],
+  'page-walk': ['page-walk'],
+  identifier: ['identifier-search', 'qualified-identifier-search', 'foreign-identifier-search'],
+};
+
+/** What a case's subjects go to: the rulebook, through the checks of the case. */
+export interface CaseJudge {
+  judge<K extends SubjectKind>(subject: K, value: Subjects[K]): unknown;
+}
+
+/** The most pages a walk of `explore` asks for: a filter dropped on the second page shows on the second. */
+export const EXPLORE_MAX_PAGES = 6;
+
+/** §8: Count at or above this is the maximum's subject too. */
+const MAX_COUNT = 1000;
+
+export async function meetCase(c: ExploreCase, records: MetRecords, ask: Ask, checks: CaseJudge): Promise<void> {
+  switch (c.kind) {
+    case 'own-value': {
+      const { id, npi } = records.providers[c.provider];
+      const base = { NPI: npi, ...Object.fromEntries(c.beside) };
+      checks.judge('own-value-narrowing', await meetOwnValueNarrowing(ask, base, id, [c.parameter, c.value]));
+      return;
+    }
+    case 'optional-parameter': {
+      const { id, npi } = records.providers[c.provider];
+      checks.judge('optional-parameter', await meetOptionalParameter(ask, { NPI: npi }, id, [c.parameter, c.value]));
+      return;
+    }
+    case 'ambiguous': {
+      const probe = `explore ${new URLSearchParams(c.query).toString()}`;
+      checks.judge('ambiguous-search', await meetAmbiguousSearch(ask, probe, c.query, c.narrowedBy));
+      checks.judge('narrowed-search', await meetNarrowedSearch(ask, probe, c.query, c.narrowedBy));
+      return;
+    }
+    case 'own-value-search': {
+      const { id, seenIn } = records.organizations[c.organization];
+      checks.judge('own-value-search', await meetOwnValueSearch(ask, { id, search: c.search, seenIn }));
+      return;
+    }
+    case 'filter':
+      // Judged by the rules of its answer: every organization holds every searched value (judgeAnswer).
+      await ask.organizations(c.query);
+      return;
+    case 'count': {
+      const met = await meetCountSearch(ask, c.query, c.count);
+      checks.judge('count-search', met);
+      if (c.count >= MAX_COUNT) checks.judge('count-over-limit-search', met);
+      return;
+    }
+    case 'page-walk':
+      checks.judge(
+        'page-walk',
+        await meetPageWalk(ask, {
+          query: c.query,
+          maxPages: EXPLORE_MAX_PAGES,
+          budget: `explore's ${EXPLORE_MAX_PAGES} pages`,
+          fixedBudget: true,
+        }),
+      );
+      return;
+    case 'identifier': {
+      const probe = `explore identifier=${c.value}`;
+      const byValue = await meetIdentifierSearch(ask, probe, c.value);
+      checks.judge('identifier-search', byValue);
+      const system = await meetSystemIdentifierSearches(ask, c.value, byValue.exchange);
+      if (system) {
+        checks.judge('qualified-identifier-search', system.qualified);
+        checks.judge('foreign-identifier-search', system.foreign);
+      }
+      return;
+    }
+  }
+}

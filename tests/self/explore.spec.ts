@@ -1,0 +1,124 @@
+/**
+ * `explore` (src/explore/): generated queries judged by the rulebook. Quiet on the clean server and
+ * on the conformant variants most likely to raise a false alarm; each fault of the family it is
+ * for fails at MUST, with a shrunk case of at most two parameters and the command that asks the
+ * case again; the budget is never exceeded, and the seed draws the same cases again.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { scenarioPrefix } from '../../src/reference/scenarios/registry';
+import { VARIANTS } from '../../src/reference/scenarios/variants';
+import type { ConformanceReport } from '../../src/types/schemas';
+import { commandAsync, tempDir } from './command';
+import { everyFile } from './every-file';
+import { expect, test } from './fixtures';
+import { npiFile } from './survey-report';
+
+const BUDGET = 300;
+
+async function explore(origin: string, scenario: string, seed: number, ...flags: string[]) {
+  return exploreWith({}, origin, scenario, seed, ...flags);
+}
+
+async function exploreWith(env: Record<string, string>, origin: string, scenario: string, seed: number, ...flags: string[]) {
+  const dir = tempDir();
+  const npis = npiFile(dir, 'npis.txt', 20);
+  const out = join(dir, 'report');
+  const args = ['explore', '--base-url', `${origin}${scenarioPrefix(scenario)}`, '--npis', npis, '--seed', String(seed)];
+  const result = await commandAsync([...args, '--max-requests', String(BUDGET), '--out', out, ...flags], {
+    env: { MAX_RPS: '0', ...env },
+  });
+  const report = JSON.parse(readFileSync(join(out, 'conformance.json'), 'utf8')) as ConformanceReport;
+  return { ...result, out, report, section: report.explore! };
+}
+
+/** A case's parameters, from its words (`kind: a=1&b=2`, or `kind: a=1, narrowed by b=2`). */
+const parametersOf = (text: string) => text.replace(/^[^:]+: /, '').split(/&|, narrowed by /).length;
+
+const FAULTS: readonly (readonly [string, string])[] = [
+  ['own-taxonomy-code-ambiguous', 'SB-NARROWING'],
+  ['dash-as-required', 'SB-OPTIONAL-DASH'],
+  ['identifier-system-ignored', 'ORG-FILTER-IDENTIFIER'],
+  ['filters-first-page-only', 'ORG-FILTERS'],
+  ['ambiguous-first-candidate', 'SB-AMBIGUOUS'],
+];
+
+/** Explore against each scenario is quiet: exit 0, a pass, within its budget, every kind drawn, and the budget's end said. */
+async function expectQuiet(origin: string, scenarios: readonly string[]) {
+  for (const scenario of scenarios) {
+    const { code, stdout, section, report } = await explore(origin, scenario, 7);
+    expect(code, `${scenario}: ${stdout}`).toBe(0);
+    expect(report.verdict, scenario).toBe('pass');
+    expect(section.failures, scenario).toEqual([]);
+    expect(section.requests, scenario).toBeLessThanOrEqual(BUDGET);
+    expect(section.cases.length, scenario).toBe(8);
+    expect(section.unexplored, scenario).toEqual([expect.stringMatching(/^the budget of 300 requests was spent after \d+ cases/)]);
+  }
+}
+
+/** The fault fails its requirement at MUST from `seed`, the smallest case of at most two parameters, with the command that asks it again. */
+async function expectCaught(origin: string, [fault, id]: readonly [string, string], seed: number) {
+  const { code, section, report } = await explore(origin, fault, seed);
+  expect(code, `${fault} seed ${seed}`).toBe(1);
+  expect(report.requirements.find((r) => r.id === id)?.status, `${fault} seed ${seed}`).toBe('fail');
+  const failure = section.failures.find((f) => f.id === id)!;
+  expect(failure, `${fault} seed ${seed}: ${JSON.stringify(section.failures)}`).toBeDefined();
+  expect(parametersOf(failure.smallest), `${fault} seed ${seed}: ${failure.smallest}`).toBeLessThanOrEqual(2);
+  expect(failure.reproduce).toMatch(
+    new RegExp(`^directory-conformance explore --npis \\S+ --max-requests ${BUDGET} --seed ${seed} --case \\d+$`),
+  );
+  expect(section.requests).toBeLessThanOrEqual(BUDGET);
+  return failure;
+}
+
+test(
+  'explore is quiet on the clean server; its report says what it explored, on the page and in Markdown',
+  { tag: '@fast' },
+  async ({ scenarios }) => {
+    await expectQuiet(scenarios.origin, ['clean']);
+    const { out, section } = await explore(scenarios.origin, 'clean', 8);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain(`Seed 8; ${section.requests} of ${BUDGET} requests`);
+    expect(readFileSync(join(out, 'conformance.md'), 'utf8')).toMatch(
+      /^## Explored\n\nSeed 8; \d+ of 300 requests\.\n\n\| kind \| cases \| failed \| premise did not hold \|/m,
+    );
+  },
+);
+
+test(
+  'each fault of its family fails at MUST, shrunk to at most two parameters; --case asks the case again and fails it again',
+  { tag: '@fast' },
+  async ({ scenarios }) => {
+    const failures = [];
+    for (const [i, fault] of FAULTS.entries()) failures.push(await expectCaught(scenarios.origin, fault, i + 1));
+    const [failure] = failures;
+    const again = await explore(scenarios.origin, 'own-taxonomy-code-ambiguous', 1, '--case', String(failure.case));
+    expect(again.code).toBe(1);
+    expect(again.section.failures).toEqual([expect.objectContaining({ id: failure.id, case: failure.case, original: failure.original })]);
+    expect(again.section.cases.reduce((n, c) => n + c.tried, 0)).toBe(1);
+  },
+);
+
+test(
+  'each fault is caught from two more seeds; more conformant variants stay quiet; no credential is written',
+  { tag: '@full' },
+  async ({ scenarios }) => {
+    // The variant that asks for a token, with it: quiet, and the token in no file and no output, in no encoding.
+    const token = VARIANTS.find((v) => v.name === 'bearer-auth')!.suiteEnv!.API_TOKEN!;
+    const authorised = await exploreWith({ API_TOKEN: token }, scenarios.origin, 'bearer-auth', 7);
+    expect(authorised.code, authorised.stdout + authorised.stderr).toBe(0);
+    for (const text of [authorised.stdout, authorised.stderr, ...everyFile(authorised.out)])
+      for (const form of [token, Buffer.from(token).toString('base64'), encodeURIComponent(token)]) expect(text.includes(form)).toBe(false);
+    // The history keeps an explore report as it keeps a run's.
+    const recorded = await commandAsync(['history', 'record', authorised.out, '--history', join(tempDir(), 'history')]);
+    expect(recorded.code, recorded.stderr).toBe(0);
+    expect(recorded.stderr).toMatch(/history: recorded run #\d+ of /);
+    for (const [i, fault] of FAULTS.entries()) for (const seed of [i + 11, i + 21]) await expectCaught(scenarios.origin, fault, seed);
+    await expectQuiet(scenarios.origin, [
+      'pages-from-zero',
+      'ambiguity-409-json',
+      'no-match-empty-object',
+      'total-capped-1000',
+      'entries-reversed',
+    ]);
+  },
+);
