@@ -73,7 +73,7 @@ const AGREEMENT_DOC = resolve(__dirname, '..', 'docs', 'agreement.md');
 
 function agreementTable(rows: readonly AgreementRow[]): string {
   return markdownTable(
-    ['scenario', 'expected', 'suite', 'survey', 'probes check', 'probes draft', 'agree'],
+    ['scenario', 'expected', 'suite', 'survey', 'probes check', 'probes draft', 'explore', 'agree'],
     rows.map((r) => [
       r.scenario,
       r.expected,
@@ -81,6 +81,7 @@ function agreementTable(rows: readonly AgreementRow[]): string {
       r.survey,
       r.probesCheck,
       r.probesDraft,
+      r.explore,
       r.disagreements.length === 0 ? 'yes' : `NO: ${r.disagreements.join('; ')}`,
     ]),
   );
@@ -101,7 +102,9 @@ contradicts exactly the promises the suite lists as probe problems. Against the 
 faults of the seeds' own records, \`probes draft\` from the fixtures' first ${DRAFT_SEEDS} NPIs keeps every seed: the draft keeps its
 evidence, and the run judges the fault. A fault of a
 requirement the survey does not judge says what the survey would need; a fault that no request of the
-survey meets says why ("never met"), and is checked to stay unseen.
+survey meets says why ("never met"), and is checked to stay unseen. A fault that no request of the
+suite meets (a value its probes never hold) says why, and is killed by \`explore\` from the same NPIs at
+its default budget (the \`explore\` column); a suite that fails it makes that word stale.
 
 ${table}
 `;
@@ -153,24 +156,34 @@ async function judgeScenarios(origin: string, scratch: string): Promise<{ runs: 
     const env = { ...scenarioEnv(origin, scenario), MAX_RPS: '0' };
     const surveyed = !isFault(scenario) || SURVEYED.has(scenario.targets);
     const drafted = scenario === CLEAN || (isFault(scenario) && scenario.draft === true);
+    const explored = isFault(scenario) && scenario.unseenBySuite !== undefined;
     return {
       env,
       statusSearch: statusSearchOf(statusSearchSetting(env), probes),
       ...(surveyed ? { survey: { out: join(scratch, scenario.name) } } : {}),
       ...(drafted ? { draft: true as const } : {}),
+      ...(explored ? { explore: true as const } : {}),
     };
   });
   const results = await driversInThreads({ npis, walks, probes, seeds }, jobs, Math.min(2, availableParallelism()));
-  const runs = results.map(({ suite }): ScenarioRun => {
-    const reportShapeError = reportShapeErrorOf(suite);
-    return { report: suite, ...(reportShapeError ? { reportShapeError } : {}) };
+  // A fault no request of the suite meets is killed by explore's report, the driver asked to meet it.
+  const runs = results.map(({ suite, explore }): ScenarioRun => {
+    const report = explore ?? suite;
+    const reportShapeError = reportShapeErrorOf(report);
+    return { report, ...(reportShapeError ? { reportShapeError } : {}) };
   });
   const agreement = selected.map((scenario, i) => {
-    const { suite, survey, checks, draft } = results[i];
+    const { suite, survey, checks, draft, explore } = results[i];
     const needs = isFault(scenario) ? NOT_JUDGED_HERE.find((n) => n.id === scenario.targets)?.needs.join('; ') : undefined;
     return agreementRow(
       scenario,
-      { suite, ...(survey ? { survey } : {}), probes: checks, ...(draft ? { draft: { ...draft, seeds } } : {}) },
+      {
+        suite,
+        ...(survey ? { survey } : {}),
+        probes: checks,
+        ...(draft ? { draft: { ...draft, seeds } } : {}),
+        ...(explore ? { explore } : {}),
+      },
       `not judged by the survey (needs ${needs})`,
     );
   });
@@ -216,7 +229,7 @@ async function main(): Promise<void> {
   });
   console.log(markdownTable(['fault', 'targets', 'level', 'result', 'verdict', 'also tripped'], faultRows));
 
-  console.log('\n## The three drivers agree: the suite, the survey and probes check\n');
+  console.log('\n## The drivers agree: the suite, the survey, probes check, the draft and explore\n');
   const table = agreementTable(agreement);
   console.log(table);
   const disagreeing = agreement.filter((row) => row.disagreements.length > 0);

@@ -13,16 +13,15 @@ import { preflightInputsOf } from '../client/preflight';
 import type { ConnectionConfig } from '../config/connection';
 import { InputError } from '../config/input-error';
 import { DEFAULT_MAX_REQUESTS, explore } from '../explore/explore';
+import { exploreReport, probeSearches } from '../explore/explore-report';
 import type { Probes } from '../types/schemas';
-import { conformanceReport } from '../report/model';
 import { counted } from '../report/counted';
 import { escapeText } from '../report/escape';
 import { verdictLines } from '../report/verdict-lines';
-import { safeReport, writeReport } from '../report/write-report';
+import { writeReport } from '../report/write-report';
 import { loadSuiteConfig } from '../suite/suite-config';
-import { reportTargetOf } from '../suite/report-target';
 import { readNpis } from '../survey/npi-input';
-import { aggregate, EXIT_CODE } from '../verdicts/aggregate';
+import { EXIT_CODE } from '../verdicts/aggregate';
 import { UsageError } from './exit-codes';
 import type { RunOptions } from './run';
 import { target } from './target';
@@ -81,7 +80,7 @@ export async function exploreCommand(options: ExploreOptions): Promise<number> {
     async (endpoints, { config }, { redactor }) => {
       if (!given) console.error(`explore: seed ${seed} (--seed ${seed} draws the same cases again)`);
       const npis = await startingNpis(options, config.probes, cwd);
-      const searches = (config.probes.organization?.searches ?? []).map((s) => s.query as Record<string, string>);
+      const searches = probeSearches(config.probes);
       const again = [
         'directory-conformance explore',
         ...(options.npis ? ['--npis', options.npis] : []),
@@ -92,17 +91,7 @@ export async function exploreCommand(options: ExploreOptions): Promise<number> {
         { http: endpoints.client, paths, redactor },
         { seed, maxRequests, npis, searches, command: again.join(' '), ...(caseIndex === undefined ? {} : { caseIndex }) },
       );
-      const aggregated = aggregate(outcomes, { strict: config.strict });
-      const report = safeReport(
-        conformanceReport({
-          target: reportTargetOf(config, redactor),
-          startedAt: startedAt.toISOString(),
-          durationMs: Date.now() - startedAt.getTime(),
-          ...aggregated,
-          explore: section,
-        }),
-        redactor,
-      );
+      const report = exploreReport(config, redactor, startedAt, { outcomes, section });
       writeReport(out, report, redactor);
       const tried = section.cases.reduce((sum, c) => sum + c.tried, 0);
       console.log(

@@ -91,8 +91,8 @@ function combinations(provider: MetProvider, parameters: readonly string[]): Que
 }
 
 /** Queries at least two providers met match, each with a narrowing one of them alone holds. */
-export function ambiguitiesOf(providers: readonly MetProvider[]): { query: Query; narrowedBy: Query }[] {
-  const found: { query: Query; narrowedBy: Query }[] = [];
+export function ambiguitiesOf(providers: readonly MetProvider[]): { query: Query; narrowedBy: Query; member: number }[] {
+  const found: { query: Query; narrowedBy: Query; member: number }[] = [];
   for (const parameters of SHARED) {
     const groups = new Map<string, { query: Query; members: Set<number> }>();
     providers.forEach((provider, index) => {
@@ -111,7 +111,7 @@ export function ambiguitiesOf(providers: readonly MetProvider[]): { query: Query
           const value = (providers[member].values[narrower] ?? []).find((v) =>
             [...members].every((other) => providers[other].id === providers[member].id || !providers[other].values[narrower]?.includes(v)),
           );
-          if (value !== undefined) found.push({ query, narrowedBy: { [narrower]: value } });
+          if (value !== undefined) found.push({ query, narrowedBy: { [narrower]: value }, member });
         }
       if (found.length >= MAX_AMBIGUITIES) return found;
     }
@@ -200,7 +200,12 @@ function kindArbitraries(records: MetRecords): [CaseKind, fc.Arbitrary<ExploreCa
             return { kind: 'optional-parameter', provider: i, parameter, value: near && own ? `${nearValue(own)} ZZ` : value };
           }),
     ],
-    ['ambiguous', ambiguities.length === 0 ? undefined : pick(ambiguities).map((a): ExploreCase => ({ kind: 'ambiguous', ...a }))],
+    [
+      'ambiguous',
+      ambiguities.length === 0
+        ? undefined
+        : pick(ambiguities).map(({ query, narrowedBy }): ExploreCase => ({ kind: 'ambiguous', query, narrowedBy })),
+    ],
     ['own-value-search', searches.length === 0 ? undefined : pick(searches).map((s): ExploreCase => ({ kind: 'own-value-search', ...s }))],
     ['filter', nearPairs.length === 0 ? undefined : filterQuery(nearPairs, 2).map((query): ExploreCase => ({ kind: 'filter', query }))],
     [
@@ -225,7 +230,8 @@ export function caseArbitrary(records: MetRecords): { arbitrary: fc.Arbitrary<Ex
 /**
  * The cases asked before any is drawn, each already as small as a case of its kind gets: a
  * provider's NPI with each §4.1 parameter of its own, once (the first provider that holds it), and
- * with each spelling users type (one value of each); the first provider's NPI with each parameter dashed; a search
+ * with each spelling users type (one value of each); the first provider's NPI with each parameter dashed; the
+ * first values providers share of each kind, narrowed; a search
  * at each Count of COUNTS. A draw of a few hundred requests meets every parameter this way, which
  * chance alone would not.
  */
@@ -244,6 +250,17 @@ export function sweepCases(records: MetRecords): ExploreCase[] {
   if (providers.length > 0)
     for (const [parameter, value] of unusedUnmatchable({ NPI: providers[0].npi }))
       swept.push({ kind: 'optional-parameter', provider: 0, parameter, value });
+  // Each kind of shared values (a State alone, a last name, a city, …) narrowed toward two of the providers that
+  // share its first values: a service that answers one of them anyway answers the other wrongly.
+  const narrowedToward = new Map<string, Set<number>>();
+  for (const { query, narrowedBy, member } of ambiguitiesOf(providers)) {
+    const kind = Object.keys(query).join('+');
+    const members = narrowedToward.get(kind) ?? new Set<number>();
+    narrowedToward.set(kind, members);
+    if (members.size >= 2 || members.has(member)) continue;
+    members.add(member);
+    swept.push({ kind: 'ambiguous', query, narrowedBy });
+  }
   const first = organizations.map((o) => filterPairs(o.resource, false)).find((pairs) => pairs.length > 0)?.[0];
   if (first) for (const count of COUNTS) swept.push({ kind: 'count', query: Object.fromEntries([first]), count });
   return swept;

@@ -1,7 +1,7 @@
 /**
- * Whether the three drivers of the one rulebook agree on a scenario of the mutation run: the suite's
+ * Whether the drivers of the one rulebook agree on a scenario of the mutation run: the suite's
  * report, the survey's (for a fault whose requirement the survey judges, and for every conformant
- * variant) and `probes check`'s verdicts. They agree when
+ * variant), `probes check`'s verdicts and, for a fault no request of the suite meets, explore's. They agree when
  *   - the survey fails a fault's requirement at the fault's level (a SHOULD fault at SHOULD only), but
  *     for a fault that says why no request of the survey meets it (unseenBySurvey);
  *   - the survey fails no MUST requirement that the suite does not fail, so a SHOULD fault never makes
@@ -24,6 +24,8 @@ export interface DriverOutcomes {
   probes: readonly PromiseCheck[];
   /** `probes draft` from `seeds`, where it was tried: the clean server and the faults of the seeds' own records. */
   draft?: { probes: Probes; notes: readonly string[]; seeds: readonly string[] };
+  /** explore's report, for a fault no request of the suite meets (Fault.unseenBySuite). */
+  explore?: ConformanceReport;
 }
 
 export interface AgreementRow {
@@ -35,6 +37,8 @@ export interface AgreementRow {
   probesCheck: string;
   /** The seeds `probes draft` kept as unique probes, where it was tried; `-` where it was not. */
   probesDraft: string;
+  /** explore's failing requirements, where it was asked; `-` where it was not. */
+  explore: string;
   /** Where the drivers disagree, in words; empty when they agree. */
   disagreements: string[];
 }
@@ -85,9 +89,19 @@ function probesCell(checks: readonly PromiseCheck[]): string {
   return `${count('holds')} hold, ${count('contradicted')} contradicted, ${count('unconfirmed')} unconfirmed`;
 }
 
-export function agreementRow(scenario: Scenario, { suite, survey, probes, draft }: DriverOutcomes, notSurveyed: string): AgreementRow {
+export function agreementRow(
+  scenario: Scenario,
+  { suite, survey, probes, draft, explore }: DriverOutcomes,
+  notSurveyed: string,
+): AgreementRow {
   const unseen = isFault(scenario) && scenario.unseenBySurvey !== undefined ? `; never met: ${scenario.unseenBySurvey}` : '';
   const disagreements: string[] = [];
+  // A fault the suite never meets, by the fault's own word: the suite failing it makes the word stale.
+  if (isFault(scenario) && scenario.unseenBySuite !== undefined) {
+    const status = suite.requirements.find((r) => r.id === scenario.targets)?.status;
+    if (status === 'fail' || status === 'warn')
+      disagreements.push(`the fault says the suite never meets it (${scenario.unseenBySuite}), yet the suite fails ${scenario.targets}`);
+  }
   if (survey) {
     const { MUST, SHOULD } = surveyFailures(survey);
     if (isFault(scenario)) {
@@ -129,6 +143,7 @@ export function agreementRow(scenario: Scenario, { suite, survey, probes, draft 
     survey: `${surveyCell(survey, notSurveyed)}${unseen}`,
     probesCheck: probesCell(probes),
     probesDraft: draft ? `${kept!.size} of ${draft.seeds.length} seeds kept` : '-',
+    explore: explore ? suiteCell(explore) : '-',
     disagreements,
   };
 }

@@ -1,15 +1,16 @@
 /**
- * A worker thread of the mutation run: the suite, the survey and `probes check` of one scenario at a
- * time (in-process-suite.ts, other-drivers.ts), asked for by the main thread, which serves the
- * scenarios. Judging keeps a thread busy while the server answers, so two threads use the machine's
+ * A worker thread of the mutation run: the suite, the survey, `probes check` and, where asked, the
+ * draft and `explore` of one scenario at a time (in-process-suite.ts, other-drivers.ts), asked for
+ * by the main thread, which serves the scenarios. Judging keeps a thread busy while the server answers, so two threads use the machine's
  * two cores (driversInThreads).
  */
+import { readFileSync } from 'node:fs';
 import type { Environment } from '../config/environment';
 import type { Draft } from '../probe-tools/draft';
 import type { PromiseCheck } from '../probe-tools/verify';
 import type { ConformanceReport, Probes, SurveyReport } from '../types/schemas';
 import { runSuiteInProcess } from '../suite/in-process-suite';
-import { draftOf, probesCheckOf, surveyOf } from './other-drivers';
+import { draftOf, exploreOf, probesCheckOf, surveyOf } from './other-drivers';
 import { answerJobs, jobsInThreads } from './thread-pool';
 
 /** What every job of a run shares: the NPI list, the walks, the probes file, and the seeds a draft starts from. */
@@ -26,6 +27,8 @@ export interface DriversJob {
   statusSearch: boolean;
   survey?: { out: string };
   draft?: true;
+  /** explore is asked too: the fault is one no request of the suite meets (Fault.unseenBySuite). */
+  explore?: true;
 }
 
 export interface DriversResult {
@@ -34,6 +37,8 @@ export interface DriversResult {
   survey?: SurveyReport;
   checks: PromiseCheck[];
   draft?: Pick<Draft, 'probes' | 'notes'>;
+  /** explore's report, where it was asked. */
+  explore?: ConformanceReport;
 }
 
 async function answer(setting: DriversSetting, job: DriversJob): Promise<DriversResult> {
@@ -41,7 +46,14 @@ async function answer(setting: DriversSetting, job: DriversJob): Promise<Drivers
   const survey = job.survey ? await surveyOf(job.env, setting, job.survey.out) : undefined;
   const checks = await probesCheckOf(job.env, setting.probes, job.statusSearch);
   const draft = job.draft ? await draftOf(job.env, setting.seeds) : undefined;
-  return { suite, ...(survey ? { survey } : {}), checks, ...(draft ? { draft: { probes: draft.probes, notes: draft.notes } } : {}) };
+  const explore = job.explore ? await exploreOf(job.env, readFileSync(setting.npis, 'utf8').split('\n').filter(Boolean)) : undefined;
+  return {
+    suite,
+    ...(survey ? { survey } : {}),
+    checks,
+    ...(draft ? { draft: { probes: draft.probes, notes: draft.notes } } : {}),
+    ...(explore ? { explore } : {}),
+  };
 }
 
 /** Runs `jobs` on `threads` worker threads, a job to whichever is free; the results in the jobs' order. */

@@ -35,7 +35,7 @@ export const DRIVER_FAULTS: readonly string[] = ['ambiguous-first-candidate', 'i
 /**
  * The canary of `scenarios`: the clean server (where `probes draft` runs too); a fault of each
  * requirement family at MUST, and one at SHOULD; the first fault of the seeds' own records (the
- * draft's); the first fault the survey meets of a family whose first fault it does not; and the
+ * draft's); the first fault only explore meets; the first fault the survey meets of a family whose first fault it does not; and the
  * faults and variants named above.
  */
 export function canaryOf(scenarios: readonly Scenario[]): Scenario[] {
@@ -52,7 +52,9 @@ export function canaryOf(scenarios: readonly Scenario[]): Scenario[] {
   }
   const should = faults.find((fault) => faultLevel(fault) === 'SHOULD');
   const drafted = faults.find((fault) => fault.draft === true);
-  for (const fault of [should, drafted]) if (fault) chosen.add(fault);
+  // explore's: the first fault no request of the suite meets, which the mutation run asks explore to catch.
+  const explored = faults.find((fault) => fault.unseenBySuite !== undefined);
+  for (const fault of [should, drafted, explored]) if (fault) chosen.add(fault);
   for (const [names, fault] of [
     [FALSE_ALARM_VARIANTS, false],
     [DRIVER_FAULTS, true],

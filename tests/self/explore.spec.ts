@@ -38,6 +38,7 @@ const parametersOf = (text: string) => text.replace(/^[^:]+: /, '').split(/&|, n
 const FAULTS: readonly (readonly [string, string])[] = [
   ['own-taxonomy-code-ambiguous', 'SB-NARROWING'],
   ['dash-as-required', 'SB-OPTIONAL-DASH'],
+  ['dash-with-space-required', 'SB-OPTIONAL-DASH'],
   ['identifier-system-ignored', 'ORG-FILTER-IDENTIFIER'],
   ['filters-first-page-only', 'ORG-FILTERS'],
   ['ambiguous-first-candidate', 'SB-AMBIGUOUS'],

@@ -35,6 +35,11 @@ export interface Fault extends Scenario {
    */
   unseenBySurvey?: string;
   /**
+   * Why no request of the suite meets this fault (its probes hold no such value): `explore` is the
+   * driver the mutation run asks to catch it, and a suite that does fail it makes the claim stale.
+   */
+  unseenBySuite?: string;
+  /**
    * A fault of the seeds' own records: `probes draft` from the fixtures' first NPIs must keep every
    * seed, as it does against the clean server (the draft keeps its evidence; the run judges the fault).
    */

@@ -173,6 +173,37 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
       },
     },
     {
+      // A query normalised harder than the records it is matched against: O'BRIEN searched as OBRIEN.
+      name: 'apostrophe-stripped-in-query',
+      description: "apostrophes are removed from the query's values, not from the records': O'BRIEN is searched as OBRIEN",
+      unseenBySuite: "the probes name no provider whose own values hold an apostrophe: explore's sweep asks one",
+      behaviour: {
+        searchSingleBest: {
+          singleBest: ({ required, optional }, search) =>
+            search.singleBest({
+              required: Object.fromEntries(Object.entries(required).map(([k, v]) => [k, v.replace(/'/g, '')])),
+              optional,
+            }),
+        },
+      },
+    },
+    {
+      name: 'accents-folded-in-query',
+      description: "accents are folded in the query's values, not in the records': RENÉE is searched as RENEE",
+      unseenBySuite: "the probes name no provider whose own values hold an accent: explore's sweep asks one",
+      behaviour: {
+        searchSingleBest: {
+          singleBest: ({ required, optional }, search) =>
+            search.singleBest({
+              required: Object.fromEntries(
+                Object.entries(required).map(([k, v]) => [k, v.normalize('NFD').replace(/[\u0300-\u036f]/g, '')]),
+              ),
+              optional,
+            }),
+        },
+      },
+    },
+    {
       name: 'optional-never-narrows',
       description: 'dashed parameters are dropped instead of narrowing a multiple match',
       behaviour: { searchSingleBest: { singleBest: ({ required }, search) => search.singleBest({ required, optional: {} }) } },
@@ -204,6 +235,19 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
       behaviour: {
         searchSingleBest: {
           singleBest: ({ required, optional }, search) => search.singleBest({ required: { ...required, ...optional }, optional: {} }),
+        },
+      },
+    },
+    {
+      name: 'dash-with-space-required',
+      description: 'a dashed parameter whose value holds a space is matched like a plain one',
+      behaviour: {
+        searchSingleBest: {
+          singleBest: ({ required, optional }, search) => {
+            const spaced = Object.fromEntries(Object.entries(optional).filter(([, v]) => v.includes(' ')));
+            const rest = Object.fromEntries(Object.entries(optional).filter(([, v]) => !v.includes(' ')));
+            return search.singleBest({ required: { ...required, ...spaced }, optional: rest });
+          },
         },
       },
     },

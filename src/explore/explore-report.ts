@@ -1,0 +1,28 @@
+/** explore's conformance.json: its cases' outcomes aggregated as run's tests are, with its explore section. */
+import type { Redactor } from '../client/redact';
+import { conformanceReport } from '../report/model';
+import { safeReport } from '../report/write-report';
+import type { SuiteConfig } from '../suite/suite-config';
+import { reportTargetOf } from '../suite/report-target';
+import type { ConformanceReport, ExploreReport, Probes } from '../types/schemas';
+import { aggregate, type TestResult } from '../verdicts/aggregate';
+
+/** The organization searches explore starts from: the probes file's. */
+export const probeSearches = (probes: Probes): Record<string, string>[] =>
+  (probes.organization?.searches ?? []).map((s) => s.query as Record<string, string>);
+
+export function exploreReport(
+  config: SuiteConfig,
+  redactor: Redactor,
+  startedAt: Date,
+  { outcomes, section }: { outcomes: readonly TestResult[]; section: ExploreReport },
+): ConformanceReport {
+  const report = conformanceReport({
+    target: reportTargetOf(config, redactor),
+    startedAt: startedAt.toISOString(),
+    durationMs: Date.now() - startedAt.getTime(),
+    ...aggregate(outcomes, { strict: config.strict }),
+    explore: section,
+  });
+  return safeReport(report, redactor);
+}
