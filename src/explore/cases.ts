@@ -230,10 +230,10 @@ export function caseArbitrary(records: MetRecords): { arbitrary: fc.Arbitrary<Ex
 /**
  * The cases asked before any is drawn, each already as small as a case of its kind gets: a
  * provider's NPI with each §4.1 parameter of its own, once (the first provider that holds it), and
- * with each spelling users type (one value of each); the first provider's NPI with each parameter dashed; the
- * first values providers share of each kind, narrowed; a search
- * at each Count of COUNTS. A draw of a few hundred requests meets every parameter this way, which
- * chance alone would not.
+ * with each spelling users type (one value of each); the first provider's NPI with each parameter
+ * dashed; the first values providers share of each kind, narrowed; a search at each Count of
+ * COUNTS; each filter and state code once, a walk of a state's pages, an identifier. A draw of a
+ * few hundred requests meets every parameter this way, which chance alone would not.
  */
 export function sweepCases(records: MetRecords): ExploreCase[] {
   const { providers, organizations } = records;
@@ -263,6 +263,20 @@ export function sweepCases(records: MetRecords): ExploreCase[] {
   }
   const first = organizations.map((o) => filterPairs(o.resource, false)).find((pairs) => pairs.length > 0)?.[0];
   if (first) for (const count of COUNTS) swept.push({ kind: 'count', query: Object.fromEntries([first]), count });
+  // Each §4.3 filter by the first own value met, every state code met (OR, IN and ME are words too), a walk
+  // by the first state's pages, and the first identifier by value and as system|value.
+  const filters = new Set<string>();
+  for (const { resource } of organizations)
+    for (const [parameter, value] of filterPairs(resource, false)) {
+      const key = parameter === 'address-state' ? `${parameter}=${value}` : parameter;
+      if (filters.has(key)) continue;
+      filters.add(key);
+      swept.push({ kind: 'filter', query: { [parameter]: value } });
+    }
+  const state = swept.find((c) => c.kind === 'filter' && c.query['address-state'] !== undefined);
+  if (state?.kind === 'filter') swept.push({ kind: 'page-walk', query: state.query });
+  const identifier = organizations.flatMap((o) => ownFilterValues('identifier', o.resource as never))[0];
+  if (identifier !== undefined) swept.push({ kind: 'identifier', value: identifier });
   return swept;
 }
 
