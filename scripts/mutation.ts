@@ -103,8 +103,8 @@ faults of the seeds' own records, \`probes draft\` from the fixtures' first ${DR
 evidence, and the run judges the fault. A fault of a
 requirement the survey does not judge says what the survey would need; a fault that no request of the
 survey meets says why ("never met"), and is checked to stay unseen. A fault that no request of the
-suite meets (a value its probes never hold) says why, and is killed by \`explore\` from the same NPIs at
-its default budget (the \`explore\` column); a suite that fails it makes that word stale.
+suite meets (a value its probes never hold) says why, and is killed by \`explore\` from the same NPIs (the
+\`explore\` column); a suite that fails it makes that word stale.
 
 ${table}
 `;

@@ -18,7 +18,7 @@ import { runSurvey, type SurveyResult } from '../survey/run-survey';
 import type { SurveyPlan } from '../survey/survey-plan';
 import type { Probes } from '../types/schemas';
 import { preflightStop } from '../client/preflight';
-import { DEFAULT_MAX_REQUESTS, explore } from '../explore/explore';
+import { explore } from '../explore/explore';
 import { exploreReport, probeSearches } from '../explore/explore-report';
 import { loadSuiteConfig } from '../suite/suite-config';
 
@@ -101,7 +101,10 @@ export function draftOf(env: Environment, seeds: readonly string[]): Promise<Dra
 /** The seed the mutation run explores from: explore's sweep meets its faults whatever the seed, and the draw is the same on every run. */
 const MUTATION_EXPLORE_SEED = 1;
 
-/** `explore` of one target from `npis` at its default budget, in this process: its report, as the command would write it. */
+/** The mutation run's budget for explore: the records met and the sweep, which meet its faults, and draws besides. */
+const MUTATION_EXPLORE_REQUESTS = 600;
+
+/** `explore` of one target from `npis`, in this process: its report, as the command would write it. */
 export const exploreOf = (env: Environment, npis: readonly string[]) =>
   withEndpoints(env, async (_api, connection, redactor, http) => {
     const config = loadSuiteConfig(env);
@@ -110,7 +113,7 @@ export const exploreOf = (env: Environment, npis: readonly string[]) =>
       { http, paths: connection, redactor },
       {
         seed: MUTATION_EXPLORE_SEED,
-        maxRequests: DEFAULT_MAX_REQUESTS,
+        maxRequests: MUTATION_EXPLORE_REQUESTS,
         npis,
         searches: probeSearches(config.probes),
         command: 'directory-conformance explore',

@@ -234,7 +234,7 @@ test(
 
 test(
   'the history keeps each survey scorecard; a rate that worsened beyond its interval is a warning of history check, never a regression',
-  { tag: '@fast' },
+  { tag: '@full' },
   async () => {
     const store = join(tempDir(), 'history');
     const opened = await openHistory(store);

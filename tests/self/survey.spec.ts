@@ -1191,7 +1191,7 @@ test('an estimate in days or years when the rate makes it so, and a share under 
 
 test(
   'failing organizations past every row and example are held without details, and the report is the same as when all were held',
-  { tag: '@fast' },
+  { tag: '@full' },
   () => {
     const query = { 'address-state': 'OH' };
     // Enough failing records, in descending order, for the held ones to be sifted again as the bound tightens: 17,500,
