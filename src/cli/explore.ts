@@ -22,11 +22,11 @@ import { writeReport } from '../report/write-report';
 import { loadSuiteConfig } from '../suite/suite-config';
 import { readNpis } from '../survey/npi-input';
 import { EXIT_CODE } from '../verdicts/aggregate';
-import { UsageError } from './exit-codes';
 import type { RunOptions } from './run';
 import { target } from './target';
+import { wholeNumber } from './whole-number';
 
-export type ExploreOptions = Pick<RunOptions, 'base-url' | 'env-file' | 'probes' | 'max-rps'> & {
+export type ExploreCommandOptions = Pick<RunOptions, 'base-url' | 'env-file' | 'probes' | 'max-rps'> & {
   npis?: string;
   seed?: string;
   'max-requests'?: string;
@@ -44,16 +44,11 @@ class ExploreEndpoints extends DirectoryEndpoints {
   }
 }
 
-/** A whole number flag, or its default. */
-function wholeNumber(flag: string, raw: string | undefined, fallback: number, min: number): number {
-  if (raw === undefined) return fallback;
-  if (!/^\d{1,9}$/.test(raw.trim()) || Number(raw) < min)
-    throw new UsageError(`--${flag} must be a whole number from ${min}, got "${raw}"`);
-  return Number(raw);
-}
+/** The largest --seed, --max-requests and --case: nine digits. */
+const LARGEST = 999_999_999;
 
 /** The NPIs to start from: --npis, else the probes file's provider probes that name one. */
-async function startingNpis(options: ExploreOptions, probes: Probes, cwd: string): Promise<string[]> {
+async function startingNpis(options: ExploreCommandOptions, probes: Probes, cwd: string): Promise<string[]> {
   if (options.npis === undefined) {
     const { unique = [], ambiguous = [] } = probes.provider ?? {};
     return [...new Set([...unique, ...ambiguous].flatMap((p) => (p.query.NPI ? [String(p.query.NPI)] : [])))];
@@ -65,12 +60,12 @@ async function startingNpis(options: ExploreOptions, probes: Probes, cwd: string
   return npis;
 }
 
-export async function exploreCommand(options: ExploreOptions): Promise<number> {
+export async function exploreCommand(options: ExploreCommandOptions): Promise<number> {
   const cwd = process.cwd();
   const given = options.seed !== undefined;
-  const seed = wholeNumber('seed', options.seed, Math.floor(Math.random() * 2 ** 31), 0);
-  const maxRequests = wholeNumber('max-requests', options['max-requests'], DEFAULT_MAX_REQUESTS, 1);
-  const caseIndex = options.case === undefined ? undefined : wholeNumber('case', options.case, 0, 0);
+  const seed = wholeNumber('seed', options.seed, Math.floor(Math.random() * 2 ** 31), LARGEST);
+  const maxRequests = wholeNumber('max-requests', options['max-requests'], DEFAULT_MAX_REQUESTS, LARGEST, 1);
+  const caseIndex = options.case === undefined ? undefined : wholeNumber('case', options.case, 0, LARGEST);
   const out = resolve(cwd, options.out ?? 'explore-report');
   const startedAt = new Date();
   return target(

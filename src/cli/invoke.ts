@@ -98,7 +98,7 @@ async function main(argv: string[]): Promise<number> {
     case 'merge':
       return commandModules.merge().merge(values as RunOptions, positionals[0]);
     case 'explore':
-      return commandModules.explore().exploreCommand(values as import('./explore').ExploreOptions);
+      return commandModules.explore().exploreCommand(values as import('./explore').ExploreCommandOptions);
     case 'judge':
       return commandModules.judge().judgeCommand(values as RunOptions, positionals[0]);
     case 'replay':

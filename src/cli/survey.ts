@@ -25,6 +25,7 @@ import type { SurveyStop } from '../survey/records';
 import { coverageLines } from '../report/coverage-lines';
 import { DELIMITERS, type NpiLine, readNpis } from '../survey/npi-input';
 import { EXIT, outputFolder, UsageError } from './exit-codes';
+import { wholeNumber } from './whole-number';
 import { dryRunLines } from '../survey/dry-run';
 import { parseSample, resolveSample } from '../survey/sample';
 import { type RunOptions, runEnvironment } from './run';
@@ -52,13 +53,6 @@ export interface SurveyOptions extends Pick<RunOptions, 'base-url' | 'env-file' 
 }
 
 export const SURVEY_DEFAULTS = { out: 'survey-report', concurrency: 8, examples: 5, maxFailureRows: 100_000 } as const;
-
-function wholeNumber(flag: string, raw: string | undefined, fallback: number, max: number, min = 0): number {
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
-    throw new UsageError(`--${flag} must be a whole number from ${min} to ${max}, got "${raw}"`);
-  return Number(raw);
-}
 
 /** An --organizations query: search parameters of §4.3, without Page or Count, which the survey sets itself. */
 function walkQuery(raw: string): Record<string, string> {

@@ -14,6 +14,7 @@ import {
   unusedUnmatchable,
   VALUE_PARAMETERS,
 } from '../rules/rulebook';
+import { MAX_COUNT, PAGE_SIZE } from '../spec/constants';
 import type { MetProvider, MetRecords } from './records';
 
 export type ExploreCase =
@@ -48,7 +49,7 @@ export const CASE_KINDS: readonly CaseKind[] = [
 ];
 
 /** Count at the edges §4.3 and §8 draw: one, a page either side of 25, the maximum either side of 1000. */
-export const COUNTS = [1, 24, 25, 26, 999, 1000, 1001] as const;
+export const COUNTS: readonly number[] = [1, PAGE_SIZE - 1, PAGE_SIZE, PAGE_SIZE + 1, MAX_COUNT - 1, MAX_COUNT, MAX_COUNT + 1];
 
 /** Values two providers share, as a query of these parameters: a State alone matches hundreds. */
 const SHARED: readonly (readonly string[])[] = [

@@ -109,9 +109,10 @@ async function runCase(c: ExploreCase, records: MetRecords, target: ExploreTarge
     if (error instanceof TransportError) transportError = true;
     else throw error;
   }
+  const must = checks.mustFailures();
   const judged = testResultOf({
     title: `explore › ${caseText(c, records)}`,
-    status: transportError || checks.mustFailures().length > 0 ? 'failed' : 'passed',
+    status: transportError || must.length > 0 ? 'failed' : 'passed',
     annotations: checks.annotations(),
     errors: [],
     durationMs: Math.round(performance.now() - started),
@@ -119,7 +120,7 @@ async function runCase(c: ExploreCase, records: MetRecords, target: ExploreTarge
   const result = withoutPremises(judged);
   const inapplicable = result !== judged;
   const failing = new Map<string, string>();
-  for (const { id, failure } of checks.mustFailures()) if (!failing.has(id)) failing.set(id, failure.message.split('\n')[0]);
+  for (const { id, failure } of must) if (!failing.has(id)) failing.set(id, failure.message.split('\n')[0]);
   return { result, failing, inapplicable, transportError };
 }
 
@@ -233,10 +234,7 @@ async function drawCases(
   return drawn;
 }
 
-export async function explore(
-  target: ExploreTarget,
-  options: ExploreOptions,
-): Promise<{ outcomes: TestResult[]; section: ExploreReport; records: MetRecords }> {
+export async function explore(target: ExploreTarget, options: ExploreOptions): Promise<{ outcomes: TestResult[]; section: ExploreReport }> {
   const budget = new RequestBudget(options.maxRequests);
   const unexplored: string[] = [];
   const recordChecks = new TestChecks(new Set(), new Set(), target.redactor);
@@ -274,5 +272,5 @@ export async function explore(
     unexplored: [...unexplored, ...drawn.unexplored],
     failures: drawn.failures,
   };
-  return { outcomes: [met, ...drawn.outcomes], section, records };
+  return { outcomes: [met, ...drawn.outcomes], section };
 }

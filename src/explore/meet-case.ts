@@ -17,6 +17,7 @@ import {
   type SubjectKind,
   type Subjects,
 } from '../rules/rulebook';
+import { MAX_COUNT } from '../spec/constants';
 import type { CaseKind, ExploreCase } from './cases';
 import type { MetRecords } from './records';
 
@@ -39,9 +40,6 @@ export interface CaseJudge {
 
 /** The most pages a walk of `explore` asks for: a filter dropped on the second page shows on the second. */
 export const EXPLORE_MAX_PAGES = 6;
-
-/** §8: Count at or above this is the maximum's subject too. */
-const MAX_COUNT = 1000;
 
 export async function meetCase(c: ExploreCase, records: MetRecords, ask: Ask, checks: CaseJudge): Promise<void> {
   switch (c.kind) {
@@ -74,6 +72,7 @@ export async function meetCase(c: ExploreCase, records: MetRecords, ask: Ask, ch
     case 'count': {
       const met = await meetCountSearch(ask, c.query, c.count);
       checks.judge('count-search', met);
+      // §8: Count at or above the maximum is that rule's subject too.
       if (c.count >= MAX_COUNT) checks.judge('count-over-limit-search', met);
       return;
     }
