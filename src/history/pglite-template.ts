@@ -2,7 +2,8 @@
  * A new embedded store's data folder, copied from a template rather than made anew. PGlite's initdb
  * and the history's migrations cost about 5 CPU seconds in WebAssembly; a copy of their result (38 MB)
  * a tenth of one. So they run once per user, machine, PGlite version and schema, into a template
- * under the system's temporary folder, and every new store after it starts as a copy. Whatever goes
+ * under the system's temporary folder, and every new store after it starts as a copy; processes
+ * that start together wait for the one making it (the folder's lock). Whatever goes
  * wrong with the template (no temporary folder, a folder that is another user's), the store is made
  * in place as before.
  */
@@ -10,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
+import { lockFolder } from './folder-lock';
 
 /** PGlite's version, from its package.json (not among the package's exports: found above its entry point). */
 function pgliteVersion(): string | undefined {
@@ -42,19 +44,21 @@ async function template(identity: string, make: (dataFolder: string) => Promise<
   if (!root) return undefined;
   const made = join(root, `pgdata-${createHash('sha256').update(`PGlite ${version}\n${identity}`).digest('hex').slice(0, 16)}`);
   if (existsSync(made)) return made;
-  const aside = mkdtempSync(join(root, 'making-'));
+  // One process makes it while the others starting with it wait: each would spend the same seconds for the same folder.
+  const release = await lockFolder(root);
   try {
-    await make(join(aside, 'pgdata'));
+    if (existsSync(made)) return made;
+    const aside = mkdtempSync(join(root, 'making-'));
     try {
+      await make(join(aside, 'pgdata'));
       renameSync(join(aside, 'pgdata'), made);
-    } catch (error) {
-      // Another process made it first: theirs is the same.
-      if (!existsSync(made)) throw error;
+    } finally {
+      rmSync(aside, { recursive: true, force: true });
     }
+    return made;
   } finally {
-    rmSync(aside, { recursive: true, force: true });
+    await release();
   }
-  return made;
 }
 
 /**

@@ -105,9 +105,10 @@ test(
   },
 );
 
+// A bound at scale, the full tier's.
 test(
   'a report of thousands of failures, each with kilobytes of evidence, stays under 2 MiB, keeps every failure and is read back',
-  { tag: '@fast' },
+  { tag: '@full' },
   () => {
     const dir = tempDir();
     // As a check records them: the message's lines and the excerpt each capped (service-text.ts), every value failing.

@@ -716,9 +716,10 @@ test(
   },
 );
 
+// Surveys of 200 NPIs, whole and in shards: the full tier's.
 test(
   '--sample P% --seed S: the NPIs and organizations drawn are the same on every run and in every shard, and every rate carries its interval',
-  { tag: '@fast' },
+  { tag: '@full' },
   async () => {
     const dir = tempDir();
     // 200 NPIs: enough that two seeds draw different samples, and a fifth of them to survey.
