@@ -51,6 +51,26 @@ export const CASE_KINDS: readonly CaseKind[] = [
 /** Count at the edges §4.3 and §8 draw: one, a page either side of 25, the maximum either side of 1000. */
 export const COUNTS: readonly number[] = [1, PAGE_SIZE - 1, PAGE_SIZE, PAGE_SIZE + 1, MAX_COUNT - 1, MAX_COUNT, MAX_COUNT + 1];
 
+/** How many of the words organizations' names share most a Count is asked of: one of them may match more than 1000. */
+const BROAD_WORDS = 3;
+
+/**
+ * Searches by a word many organizations met carry in their names, those most share first: a
+ * Count at the maximum shows its edge only on a search that matches more than that. How a name
+ * matches a word is not shown (§4.3); a search that matches fewer judges only what its bundle shows.
+ */
+export function broadSearches(organizations: readonly { resource: unknown }[]): Query[] {
+  const carriers = new Map<string, number>();
+  for (const { resource } of organizations)
+    for (const name of ownFilterValues('name', resource as never))
+      for (const word of new Set(name.split(/\s+/).filter((w) => /^\p{L}{3,}$/u.test(w))))
+        carriers.set(word, (carriers.get(word) ?? 0) + 1);
+  return [...carriers]
+    .sort(([a, m], [b, n]) => n - m || a.localeCompare(b))
+    .slice(0, BROAD_WORDS)
+    .map(([word]) => ({ name: word }));
+}
+
 /** Values two providers share, as a query of these parameters: a State alone matches hundreds. */
 const SHARED: readonly (readonly string[])[] = [
   ['State'],
@@ -182,6 +202,7 @@ function kindArbitraries(records: MetRecords): [CaseKind, fc.Arbitrary<ExploreCa
   const nearPairs = organizations.map((o) => filterPairs(o.resource, true)).filter((pairs) => pairs.length > 0);
   const searches = organizations.flatMap((o, organization) => ownValueSearches(o.resource).map((search) => ({ organization, search })));
   const identifiers = [...new Set(organizations.flatMap((o) => ownFilterValues('identifier', o.resource as never)))];
+  const broad = broadSearches(organizations);
   const filterQuery = (byOrganization: (readonly [string, string])[][], size: number) =>
     fc
       // The list first: fast-check shrinks a tuple's parts in order, and fewer parameters is the shrink that matters most.
@@ -213,7 +234,9 @@ function kindArbitraries(records: MetRecords): [CaseKind, fc.Arbitrary<ExploreCa
       'count',
       ownPairs.length === 0
         ? undefined
-        : fc.tuple(filterQuery(ownPairs, 1), pick(COUNTS)).map(([query, count]): ExploreCase => ({ kind: 'count', query, count })),
+        : fc
+            .tuple(broad.length === 0 ? filterQuery(ownPairs, 1) : fc.oneof(pick(broad), filterQuery(ownPairs, 1)), pick(COUNTS))
+            .map(([query, count]): ExploreCase => ({ kind: 'count', query, count })),
     ],
     ['page-walk', ownPairs.length === 0 ? undefined : filterQuery(ownPairs, 1).map((query): ExploreCase => ({ kind: 'page-walk', query }))],
     ['identifier', identifiers.length === 0 ? undefined : pick(identifiers).map((value): ExploreCase => ({ kind: 'identifier', value }))],
@@ -262,8 +285,10 @@ export function sweepCases(records: MetRecords): ExploreCase[] {
     members.add(member);
     swept.push({ kind: 'ambiguous', query, narrowedBy });
   }
+  // Each Count of the broadest search met: the maximum's edge shows only where more than 1000 match.
   const first = organizations.map((o) => filterPairs(o.resource, false)).find((pairs) => pairs.length > 0)?.[0];
-  if (first) for (const count of COUNTS) swept.push({ kind: 'count', query: Object.fromEntries([first]), count });
+  const broadest = broadSearches(organizations)[0] ?? (first && Object.fromEntries([first]));
+  if (broadest) for (const count of COUNTS) swept.push({ kind: 'count', query: broadest, count });
   // Each §4.3 filter by the first own value met, every state code met (OR, IN and ME are words too), a walk
   // by the first state's pages, and the first identifier by value and as system|value.
   const filters = new Set<string>();

@@ -7,9 +7,11 @@ import { reportTargetOf } from '../suite/report-target';
 import type { ConformanceReport, ExploreReport, Probes } from '../types/schemas';
 import { aggregate, type TestResult } from '../verdicts/aggregate';
 
-/** The organization searches explore starts from: the probes file's. */
-export const probeSearches = (probes: Probes): Record<string, string>[] =>
-  (probes.organization?.searches ?? []).map((s) => s.query as Record<string, string>);
+/** The organization searches explore starts from: the probes file's, its searches of many pages and of more than 1000 among them. */
+export function probeSearches(probes: Probes): Record<string, string>[] {
+  const { searches = [], multiPage, overLimit } = probes.organization ?? {};
+  return [...searches, ...(multiPage ? [multiPage] : []), ...(overLimit ? [overLimit] : [])].map((s) => s.query as Record<string, string>);
+}
 
 export function exploreReport(
   config: SuiteConfig,

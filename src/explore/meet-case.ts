@@ -28,7 +28,7 @@ export const CASE_SUBJECTS: Readonly<Record<CaseKind, readonly SubjectKind[]>> =
   ambiguous: ['ambiguous-search', 'narrowed-search'],
   'own-value-search': ['own-value-search'],
   filter: [],
-  count: ['count-search', 'count-over-limit-search'],
+  count: ['count-search', 'count-exactly-search', 'count-over-limit-search'],
   'page-walk': ['page-walk'],
   identifier: ['identifier-search', 'qualified-identifier-search', 'foreign-identifier-search'],
 };
@@ -37,6 +37,8 @@ export const CASE_SUBJECTS: Readonly<Record<CaseKind, readonly SubjectKind[]>> =
 export interface CaseJudge {
   judge<K extends SubjectKind>(subject: K, value: Subjects[K]): unknown;
 }
+
+const BUNDLE_SHOWS_MORE = 'more matching organizations than Count, by its total or a next link';
 
 /** The most pages a walk of `explore` asks for: a filter dropped on the second page shows on the second. */
 export const EXPLORE_MAX_PAGES = 6;
@@ -72,6 +74,9 @@ export async function meetCase(c: ExploreCase, records: MetRecords, ask: Ask, ch
     case 'count': {
       const met = await meetCountSearch(ask, c.query, c.count);
       checks.judge('count-search', met);
+      // Exactly Count where the bundle shows more matches (§4.3); where it does not, the premise did not hold.
+      if (c.count <= MAX_COUNT)
+        checks.judge('count-exactly-search', { place: 'explore', promised: BUNDLE_SHOWS_MORE, query: c.query, ...met });
       // §8: Count at or above the maximum is that rule's subject too.
       if (c.count >= MAX_COUNT) checks.judge('count-over-limit-search', met);
       return;

@@ -22,7 +22,8 @@ async function explore(origin: string, scenario: string, seed: number, ...flags:
 
 async function exploreWith(env: Record<string, string>, origin: string, scenario: string, seed: number, ...flags: string[]) {
   const dir = tempDir();
-  const npis = npiFile(dir, 'npis.txt', 20);
+  // 40: the first provider whose last name holds an apostrophe is the 38th.
+  const npis = npiFile(dir, 'npis.txt', 40);
   const out = join(dir, 'report');
   const args = ['explore', '--base-url', `${origin}${scenarioPrefix(scenario)}`, '--npis', npis, '--seed', String(seed)];
   const result = await commandAsync([...args, '--max-requests', String(BUDGET), '--out', out, ...flags], {
@@ -41,13 +42,19 @@ const FAULTS: readonly (readonly [string, string])[] = [
   ['dash-with-space-required', 'SB-OPTIONAL-DASH'],
   ['identifier-system-ignored', 'ORG-FILTER-IDENTIFIER'],
   ['filters-first-page-only', 'ORG-FILTERS'],
+  ['apostrophe-stripped-in-query', 'SB-NARROWING'],
+  ['accents-folded-in-query', 'SB-NARROWING'],
+  ['count-max-999', 'ORG-COUNT'],
   ['ambiguous-first-candidate', 'SB-AMBIGUOUS'],
 ];
 
 /** Explore against each scenario is quiet: exit 0, a pass, within its budget, every kind drawn, and the budget's end said. */
 async function expectQuiet(origin: string, scenarios: readonly string[]) {
+  const results = [];
   for (const scenario of scenarios) {
-    const { code, stdout, section, report } = await explore(origin, scenario, 7);
+    const result = await explore(origin, scenario, 7);
+    results.push(result);
+    const { code, stdout, section, report } = result;
     expect(code, `${scenario}: ${stdout}`).toBe(0);
     expect(report.verdict, scenario).toBe('pass');
     expect(section.failures, scenario).toEqual([]);
@@ -55,6 +62,7 @@ async function expectQuiet(origin: string, scenarios: readonly string[]) {
     expect(section.cases.length, scenario).toBe(8);
     expect(section.unexplored, scenario).toEqual([expect.stringMatching(/^the budget of 300 requests was spent after \d+ cases/)]);
   }
+  return results;
 }
 
 /** The fault fails its requirement at MUST from `seed`, the smallest case of at most two parameters, with the command that asks it again. */
@@ -76,11 +84,10 @@ test(
   'explore is quiet on the clean server; its report says what it explored, on the page and in Markdown',
   { tag: '@fast' },
   async ({ scenarios }) => {
-    await expectQuiet(scenarios.origin, ['clean']);
-    const { out, section } = await explore(scenarios.origin, 'clean', 8);
-    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain(`Seed 8; ${section.requests} of ${BUDGET} requests`);
+    const [{ out, section }] = await expectQuiet(scenarios.origin, ['clean']);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain(`Seed 7; ${section.requests} of ${BUDGET} requests`);
     expect(readFileSync(join(out, 'conformance.md'), 'utf8')).toMatch(
-      /^## Explored\n\nSeed 8; \d+ of 300 requests\.\n\n\| kind \| cases \| failed \| premise did not hold \|/m,
+      /^## Explored\n\nSeed 7; \d+ of 300 requests\.\n\n\| kind \| cases \| failed \| premise did not hold \|/m,
     );
   },
 );
@@ -120,6 +127,8 @@ test(
       'ambiguity-409-json',
       'no-match-empty-object',
       'total-capped-1000',
+      'total-is-page-count',
+      'count-over-limit-rejected',
       'entries-reversed',
     ]);
   },

@@ -280,6 +280,19 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
       },
     },
     {
+      // A limit off by one at the maximum: only a search that matches more than 999 shows it.
+      name: 'count-max-999',
+      description: 'Count at or above the maximum, 1000, returns 999 organizations',
+      behaviour: {
+        organization: {
+          paging: (count, page, matches) => {
+            const window = reference.organization.paging(count, page, matches);
+            return count !== undefined && count >= MAX_COUNT && 'size' in window ? { ...window, size: MAX_COUNT - 1 } : window;
+          },
+        },
+      },
+    },
+    {
       name: 'count-uncapped',
       description: 'Count above 1000 is honoured',
       behaviour: {
