@@ -84,7 +84,15 @@ export async function exploreCommand(options: ExploreCommandOptions): Promise<nu
       const paths: EndpointPaths = endpoints.connection;
       const { outcomes, section } = await explore(
         { http: endpoints.client, paths, redactor },
-        { seed, maxRequests, npis, searches, command: again.join(' '), ...(caseIndex === undefined ? {} : { caseIndex }) },
+        {
+          seed,
+          maxRequests,
+          npis,
+          searches,
+          statusSearch: config.statusSearch,
+          command: again.join(' '),
+          ...(caseIndex === undefined ? {} : { caseIndex }),
+        },
       );
       const report = exploreReport(config, redactor, startedAt, { outcomes, section });
       writeReport(out, report, redactor);

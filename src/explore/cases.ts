@@ -33,7 +33,9 @@ export type ExploreCase =
   /** §4.3, §8: a filter search walked by Page. */
   | { kind: 'page-walk'; query: Query }
   /** §4.3: an identifier an organization carries, by value, then in the system|value form. */
-  | { kind: 'identifier'; value: string };
+  | { kind: 'identifier'; value: string }
+  /** §4.3: a search whole with active=true, then active=false, for a tenant said to search by status. */
+  | { kind: 'status'; query: Query };
 
 export type CaseKind = ExploreCase['kind'];
 
@@ -46,6 +48,7 @@ export const CASE_KINDS: readonly CaseKind[] = [
   'count',
   'page-walk',
   'identifier',
+  'status',
 ];
 
 /** Count at the edges §4.3 and §8 draw: one, a page either side of 25, the maximum either side of 1000. */
@@ -191,8 +194,13 @@ function ownValueArbitrary(withOwn: readonly OwnPairs[], spelled: readonly { i: 
   return fc.oneof({ arbitrary: any, weight: 3 }, { arbitrary: typed, weight: 1 });
 }
 
+/** What the target is said to do beyond the records: §4.3's `active`, for a tenant configured to search by status. */
+export interface TargetTraits {
+  statusSearch: boolean;
+}
+
 /** The cases a kind draws from the records met; none where the records give it nothing to draw. */
-function kindArbitraries(records: MetRecords): [CaseKind, fc.Arbitrary<ExploreCase>][] {
+function kindArbitraries(records: MetRecords, { statusSearch }: TargetTraits): [CaseKind, fc.Arbitrary<ExploreCase>][] {
   const { providers, organizations } = records;
   const withOwn = providers.map((p, i) => ({ i, pairs: pairsOf(p) })).filter((p) => p.pairs.length > 0);
   const spelled = withOwn.flatMap(({ i, pairs }) => pairs.filter(typedLikeUsers).map((pair) => ({ i, pair })));
@@ -240,13 +248,26 @@ function kindArbitraries(records: MetRecords): [CaseKind, fc.Arbitrary<ExploreCa
     ],
     ['page-walk', ownPairs.length === 0 ? undefined : filterQuery(ownPairs, 1).map((query): ExploreCase => ({ kind: 'page-walk', query }))],
     ['identifier', identifiers.length === 0 ? undefined : pick(identifiers).map((value): ExploreCase => ({ kind: 'identifier', value }))],
+    [
+      'status',
+      // On a search of one page and on one of many (a word of many names).
+      !statusSearch || ownPairs.length === 0
+        ? undefined
+        : (broad.length === 0 ? filterQuery(ownPairs, 1) : fc.oneof(filterQuery(ownPairs, 1), pick(broad))).map((query): ExploreCase => ({
+            kind: 'status',
+            query,
+          })),
+    ],
   ];
   return kinds.filter((k): k is [CaseKind, fc.Arbitrary<ExploreCase>] => k[1] !== undefined);
 }
 
 /** Every kind the records allow, in turn: a case is one of them, and shrinks within its kind. */
-export function caseArbitrary(records: MetRecords): { arbitrary: fc.Arbitrary<ExploreCase>; kinds: CaseKind[] } | undefined {
-  const kinds = kindArbitraries(records);
+export function caseArbitrary(
+  records: MetRecords,
+  traits: TargetTraits,
+): { arbitrary: fc.Arbitrary<ExploreCase>; kinds: CaseKind[] } | undefined {
+  const kinds = kindArbitraries(records, traits);
   if (kinds.length === 0) return undefined;
   return { arbitrary: fc.oneof(...kinds.map(([, arbitrary]) => arbitrary)), kinds: kinds.map(([kind]) => kind) };
 }
@@ -259,7 +280,7 @@ export function caseArbitrary(records: MetRecords): { arbitrary: fc.Arbitrary<Ex
  * COUNTS; each filter and state code once, a walk of a state's pages, an identifier. A draw of a
  * few hundred requests meets every parameter this way, which chance alone would not.
  */
-export function sweepCases(records: MetRecords): ExploreCase[] {
+export function sweepCases(records: MetRecords, { statusSearch }: TargetTraits): ExploreCase[] {
   const { providers, organizations } = records;
   const swept: ExploreCase[] = [];
   const seen = new Set<string>();
@@ -289,6 +310,9 @@ export function sweepCases(records: MetRecords): ExploreCase[] {
   const first = organizations.map((o) => filterPairs(o.resource, false)).find((pairs) => pairs.length > 0)?.[0];
   const broadest = broadSearches(organizations)[0] ?? (first && Object.fromEntries([first]));
   if (broadest) for (const count of COUNTS) swept.push({ kind: 'count', query: broadest, count });
+  // active=true and false of a search of one organization's value (a page), and of the broadest (many pages).
+  if (statusSearch && first)
+    for (const query of [Object.fromEntries([first]), ...broadSearches(organizations).slice(0, 1)]) swept.push({ kind: 'status', query });
   // Each §4.3 filter by the first own value met, every state code met (OR, IN and ME are words too), a walk
   // by the first state's pages, and the first identifier by value and as system|value.
   const filters = new Set<string>();
@@ -320,6 +344,8 @@ export function caseQuery(c: ExploreCase, records: MetRecords): Query {
     case 'filter':
     case 'page-walk':
       return c.query;
+    case 'status':
+      return { ...c.query, active: 'true' };
     case 'count':
       return { ...c.query, Count: String(c.count) };
     case 'identifier':

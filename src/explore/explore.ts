@@ -35,6 +35,8 @@ export interface ExploreOptions {
   npis: readonly string[];
   /** Organization searches whose organizations to start from. */
   searches: readonly Query[];
+  /** The tenant searches by status (STATUS_SEARCH, or the probes file's organization.statusSearch): §4.3's `active` is asked. */
+  statusSearch: boolean;
   /** `--case K`: the case drawn K-th alone, shrunk when it fails. */
   caseIndex?: number;
   /** The command that draws the same cases, without --seed and --case: what a failure's `reproduce` begins with. */
@@ -175,7 +177,7 @@ async function drawCases(
 ): Promise<Drawn> {
   const drawn: Drawn = { outcomes: [], tally: new Map(), failures: [], unexplored: [] };
   // The sweep first, then the draw: case K past the sweep is the draw's (K - sweep)-th, as fast-check replays it.
-  const swept = sweepCases(records);
+  const swept = sweepCases(records, options);
   const count =
     options.caseIndex === undefined ? Math.min(options.maxRequests, MAX_DRAWN) : Math.max(0, options.caseIndex + 1 - swept.length);
   const cases = [...swept, ...(count > 0 ? fc.sample(arbitrary, { seed: options.seed, numRuns: count }) : [])];
@@ -251,7 +253,7 @@ export async function explore(target: ExploreTarget, options: ExploreOptions): P
     annotations: recordChecks.annotations(),
     errors: [],
   });
-  const arbitrary = caseArbitrary(records);
+  const arbitrary = caseArbitrary(records, options);
   const drawn: Drawn = arbitrary
     ? await drawCases(arbitrary.arbitrary, records, target, budget, options)
     : {

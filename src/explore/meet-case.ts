@@ -13,7 +13,9 @@ import {
   meetOwnValueNarrowing,
   meetOwnValueSearch,
   meetPageWalk,
+  meetStatusSearch,
   meetSystemIdentifierSearches,
+  type Query,
   type SubjectKind,
   type Subjects,
 } from '../rules/rulebook';
@@ -31,12 +33,16 @@ export const CASE_SUBJECTS: Readonly<Record<CaseKind, readonly SubjectKind[]>> =
   count: ['count-search', 'count-exactly-search', 'count-over-limit-search'],
   'page-walk': ['page-walk'],
   identifier: ['identifier-search', 'qualified-identifier-search', 'foreign-identifier-search'],
+  status: ['status-search'],
 };
 
 /** What a case's subjects go to: the rulebook, through the checks of the case. */
 export interface CaseJudge {
   judge<K extends SubjectKind>(subject: K, value: Subjects[K]): unknown;
 }
+
+/** A case's query as the probe its premise names. */
+const probeOf = (query: Query) => `explore ${new URLSearchParams(query).toString()}`;
 
 const BUNDLE_SHOWS_MORE = 'more matching organizations than Count, by its total or a next link';
 
@@ -57,7 +63,7 @@ export async function meetCase(c: ExploreCase, records: MetRecords, ask: Ask, ch
       return;
     }
     case 'ambiguous': {
-      const probe = `explore ${new URLSearchParams(c.query).toString()}`;
+      const probe = probeOf(c.query);
       checks.judge('ambiguous-search', await meetAmbiguousSearch(ask, probe, c.query, c.narrowedBy));
       checks.judge('narrowed-search', await meetNarrowedSearch(ask, probe, c.query, c.narrowedBy));
       return;
@@ -103,5 +109,8 @@ export async function meetCase(c: ExploreCase, records: MetRecords, ask: Ask, ch
       }
       return;
     }
+    case 'status':
+      checks.judge('status-search', await meetStatusSearch(ask, probeOf(c.query), c.query));
+      return;
   }
 }

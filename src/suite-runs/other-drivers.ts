@@ -116,6 +116,7 @@ export const exploreOf = (env: Environment, npis: readonly string[]) =>
         maxRequests: MUTATION_EXPLORE_REQUESTS,
         npis,
         searches: probeSearches(config.probes),
+        statusSearch: config.statusSearch,
         command: 'directory-conformance explore',
       },
     );
