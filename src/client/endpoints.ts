@@ -1,6 +1,6 @@
 import { isWellFormed } from '../json/unicode';
 import type { Exchange } from './exchange';
-import type { QueryParameters, ReadOnlyHttpClient } from './http-client';
+import { ForeignOriginError, type QueryParameters, type ReadOnlyHttpClient } from './http-client';
 
 /** The endpoints of the specification, as an answer's origin (§4.1, §4.2, §4.3). */
 export type Endpoint = 'searchSingleBest' | 'sourceRecords' | 'organization';
@@ -37,6 +37,19 @@ export class DirectoryEndpoints {
   /** A link a bundle handed out (§2.5), on the base URL's origin only; see ReadOnlyHttpClient.follow. Its answer is an organization search's. */
   async follow(link: string): Promise<Exchange> {
     return this.answered(this.http.follow(link), 'organization');
+  }
+
+  /**
+   * A link followed, or refused where it leaves the base URL's origin (the client never follows one
+   * there): what a walk by next links asks, each refusal said as data, never thrown.
+   */
+  async followOrRefuse(link: string): Promise<Exchange | { refused: { origin: string; message: string } }> {
+    try {
+      return await this.follow(link);
+    } catch (error) {
+      if (!(error instanceof ForeignOriginError)) throw error;
+      return { refused: { origin: this.resolve(link).origin, message: error.message } };
+    }
   }
 
   /** A link resolved against the base URL, as a client would resolve it. */

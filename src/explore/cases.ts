@@ -8,11 +8,13 @@ import fc from 'fast-check';
 import {
   dashedName,
   ownFilterValues,
+  countQuery,
   ownValueSearches,
   type OwnValueSearch,
   type Query,
   unusedUnmatchable,
   VALUE_PARAMETERS,
+  WALK_COUNT,
 } from '../rules/rulebook';
 import { MAX_COUNT, PAGE_SIZE } from '../spec/constants';
 import type { MetProvider, MetRecords } from './records';
@@ -32,6 +34,8 @@ export type ExploreCase =
   | { kind: 'count'; query: Query; count: number }
   /** §4.3, §8: a filter search walked by Page. */
   | { kind: 'page-walk'; query: Query }
+  /** §2.5, §4.3: a filter search with Count, walked by its next links (Count with Page, as links carry them). */
+  | { kind: 'next-walk'; query: Query }
   /** §4.3: an identifier an organization carries, by value, then in the system|value form. */
   | { kind: 'identifier'; value: string }
   /** §4.3: a search whole with active=true, then active=false, for a tenant said to search by status. */
@@ -47,12 +51,37 @@ export const CASE_KINDS: readonly CaseKind[] = [
   'filter',
   'count',
   'page-walk',
+  'next-walk',
   'identifier',
   'status',
 ];
 
 /** Count at the edges §4.3 and §8 draw: one, a page either side of 25, the maximum either side of 1000. */
 export const COUNTS: readonly number[] = [1, PAGE_SIZE - 1, PAGE_SIZE, PAGE_SIZE + 1, MAX_COUNT - 1, MAX_COUNT, MAX_COUNT + 1];
+
+/** The most pages a walk of `explore` asks for: a filter dropped on the second page shows on the second. */
+export const EXPLORE_MAX_PAGES = 6;
+
+/**
+ * A search the walks of the sweep can finish within their pages: an own value more organizations
+ * met carry than a page of a next walk holds, the nearest to two pages (the organizations met are
+ * the fewest that match it). A walk that ends shows a record left off every page, which a walk cut
+ * short cannot.
+ */
+function walkableSearch(organizations: readonly { resource: unknown }[]): Query | undefined {
+  const carriers = new Map<string, { pair: readonly [string, string]; count: number }>();
+  for (const { resource } of organizations)
+    for (const pair of new Map(filterPairs(resource, false).map((p) => [p.join('='), p])).values()) {
+      const key = pair.join('=');
+      carriers.set(key, { pair, count: (carriers.get(key)?.count ?? 0) + 1 });
+    }
+  // Two pages of a next walk met, the nearest: the directory may hold more than were met, and the walk has room for three times that.
+  const aim = 2 * WALK_COUNT;
+  const [nearest] = [...carriers.values()]
+    .filter(({ count }) => count > WALK_COUNT)
+    .sort((a, b) => Math.abs(a.count - aim) - Math.abs(b.count - aim) || a.pair.join('=').localeCompare(b.pair.join('=')));
+  return nearest && Object.fromEntries([nearest.pair]);
+}
 
 /** How many of the words organizations' names share most a Count is asked of: one of them may match more than 1000. */
 const BROAD_WORDS = 3;
@@ -247,6 +276,7 @@ function kindArbitraries(records: MetRecords, { statusSearch }: TargetTraits): [
             .map(([query, count]): ExploreCase => ({ kind: 'count', query, count })),
     ],
     ['page-walk', ownPairs.length === 0 ? undefined : filterQuery(ownPairs, 1).map((query): ExploreCase => ({ kind: 'page-walk', query }))],
+    ['next-walk', ownPairs.length === 0 ? undefined : filterQuery(ownPairs, 1).map((query): ExploreCase => ({ kind: 'next-walk', query }))],
     ['identifier', identifiers.length === 0 ? undefined : pick(identifiers).map((value): ExploreCase => ({ kind: 'identifier', value }))],
     [
       'status',
@@ -277,7 +307,7 @@ export function caseArbitrary(
  * provider's NPI with each §4.1 parameter of its own, once (the first provider that holds it), and
  * with each spelling users type (one value of each); the first provider's NPI with each parameter
  * dashed; the first values providers share of each kind, narrowed; a search at each Count of
- * COUNTS; each filter and state code once, a walk of a state's pages, an identifier. A draw of a
+ * COUNTS; each filter and state code once, a search walked by Page and by its next links, an identifier. A draw of a
  * few hundred requests meets every parameter this way, which chance alone would not.
  */
 export function sweepCases(records: MetRecords, { statusSearch }: TargetTraits): ExploreCase[] {
@@ -313,8 +343,8 @@ export function sweepCases(records: MetRecords, { statusSearch }: TargetTraits):
   // active=true and false of a search of one organization's value (a page), and of the broadest (many pages).
   if (statusSearch && first)
     for (const query of [Object.fromEntries([first]), ...broadSearches(organizations).slice(0, 1)]) swept.push({ kind: 'status', query });
-  // Each §4.3 filter by the first own value met, every state code met (OR, IN and ME are words too), a walk
-  // by the first state's pages, and the first identifier by value and as system|value.
+  // Each §4.3 filter by the first own value met, every state code met (OR, IN and ME are words too), walks by
+  // Page and by next links of a search they can finish (else a state's), and the first identifier by value and as system|value.
   const filters = new Set<string>();
   for (const { resource } of organizations)
     for (const [parameter, value] of filterPairs(resource, false)) {
@@ -324,7 +354,8 @@ export function sweepCases(records: MetRecords, { statusSearch }: TargetTraits):
       swept.push({ kind: 'filter', query: { [parameter]: value } });
     }
   const state = swept.find((c) => c.kind === 'filter' && c.query['address-state'] !== undefined);
-  if (state?.kind === 'filter') swept.push({ kind: 'page-walk', query: state.query });
+  const walked = walkableSearch(organizations) ?? (state?.kind === 'filter' ? state.query : undefined);
+  if (walked) swept.push({ kind: 'page-walk', query: walked }, { kind: 'next-walk', query: walked });
   const identifier = organizations.flatMap((o) => ownFilterValues('identifier', o.resource as never))[0];
   if (identifier !== undefined) swept.push({ kind: 'identifier', value: identifier });
   return swept;
@@ -344,6 +375,8 @@ export function caseQuery(c: ExploreCase, records: MetRecords): Query {
     case 'filter':
     case 'page-walk':
       return c.query;
+    case 'next-walk':
+      return countQuery(c.query, WALK_COUNT);
     case 'status':
       return { ...c.query, active: 'true' };
     case 'count':

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import type { EndpointPaths } from '../client/endpoints';
 import { type ReadOnlyHttpClient, TransportError } from '../client/http-client';
 import type { Redactor } from '../client/redact';
-import { type Ask, type Query, requirementsOf } from '../rules/rulebook';
+import { type Ask, type FollowAsk, type Query, requirementsOf } from '../rules/rulebook';
 import { testResultOf } from '../suite/annotations';
 import { TestChecks } from '../suite/checks';
 import { DirectoryClient } from '../suite/test-client';
@@ -73,10 +73,11 @@ class RequestBudget {
 }
 
 /** The client's endpoints, each request first taken from the budget. */
-const budgeted = (client: DirectoryClient, budget: RequestBudget): Ask => ({
+const budgeted = (client: DirectoryClient, budget: RequestBudget): Ask & FollowAsk => ({
   searchSingleBest: (query) => (budget.take(), client.searchSingleBest(query)),
   organizations: (query) => (budget.take(), client.organizations(query)),
   sourceRecords: (id) => (budget.take(), client.sourceRecords(id)),
+  follow: (link) => (budget.take(), client.followOrRefuse(link)),
 });
 
 /**

@@ -5,6 +5,7 @@
  */
 import {
   type Ask,
+  type FollowAsk,
   meetAmbiguousSearch,
   meetCountSearch,
   meetIdentifierSearch,
@@ -12,6 +13,7 @@ import {
   meetOptionalParameter,
   meetOwnValueNarrowing,
   meetOwnValueSearch,
+  meetNextWalk,
   meetPageWalk,
   meetStatusSearch,
   meetSystemIdentifierSearches,
@@ -20,7 +22,7 @@ import {
   type Subjects,
 } from '../rules/rulebook';
 import { MAX_COUNT } from '../spec/constants';
-import type { CaseKind, ExploreCase } from './cases';
+import { type CaseKind, EXPLORE_MAX_PAGES, type ExploreCase } from './cases';
 import type { MetRecords } from './records';
 
 /** The subjects each kind hands to the rulebook, besides every answer's own (judgeAnswer). */
@@ -32,6 +34,7 @@ export const CASE_SUBJECTS: Readonly<Record<CaseKind, readonly SubjectKind[]>> =
   filter: [],
   count: ['count-search', 'count-exactly-search', 'count-over-limit-search'],
   'page-walk': ['page-walk'],
+  'next-walk': ['next-walk'],
   identifier: ['identifier-search', 'qualified-identifier-search', 'foreign-identifier-search'],
   status: ['status-search'],
 };
@@ -46,10 +49,7 @@ const probeOf = (query: Query) => `explore ${new URLSearchParams(query).toString
 
 const BUNDLE_SHOWS_MORE = 'more matching organizations than Count, by its total or a next link';
 
-/** The most pages a walk of `explore` asks for: a filter dropped on the second page shows on the second. */
-export const EXPLORE_MAX_PAGES = 6;
-
-export async function meetCase(c: ExploreCase, records: MetRecords, ask: Ask, checks: CaseJudge): Promise<void> {
+export async function meetCase(c: ExploreCase, records: MetRecords, ask: Ask & FollowAsk, checks: CaseJudge): Promise<void> {
   switch (c.kind) {
     case 'own-value': {
       const { id, npi } = records.providers[c.provider];
@@ -96,6 +96,12 @@ export async function meetCase(c: ExploreCase, records: MetRecords, ask: Ask, ch
           budget: `explore's ${EXPLORE_MAX_PAGES} pages`,
           fixedBudget: true,
         }),
+      );
+      return;
+    case 'next-walk':
+      checks.judge(
+        'next-walk',
+        await meetNextWalk(ask, c.query, { maxPages: EXPLORE_MAX_PAGES, budget: `explore's ${EXPLORE_MAX_PAGES} pages` }),
       );
       return;
     case 'identifier': {

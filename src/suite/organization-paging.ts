@@ -3,9 +3,8 @@
  * entries walk the pages; the rules that judge them are in src/rules/organization/paging.ts and the
  * two walk rules, which alone say where a walk ends.
  */
-import { ForeignOriginError } from '../client/http-client';
 import { PROMISED } from '../probes/promises';
-import { meetCountExactly, meetCountSearch, meetNextWalk, meetPageWalk } from '../rules/rulebook';
+import { meetCountExactly, meetCountSearch, meetNextWalk, meetPageWalk, type Query } from '../rules/rulebook';
 import { MAX_COUNT, PAGE_SIZE } from '../spec/constants';
 import type { SuiteGroup } from './entry';
 import { forEachProbe, noProbe, requiredFor } from './probe-steps';
@@ -75,15 +74,8 @@ export const ORGANIZATION_PAGING: SuiteGroup = {
         const { query } = requiredFor(context, context.probes.organization?.multiPage, NO_MULTIPAGE);
         const budget = { maxPages: settings.maxPages, budget: `MAX_PAGES=${settings.maxPages} pages` };
         // A link off the base URL's origin is refused by the client: the plan says so, and the walk stops there.
-        const follow = async (link: string) => {
-          try {
-            return await api.follow(link);
-          } catch (error) {
-            if (!(error instanceof ForeignOriginError)) throw error;
-            return { refused: { origin: api.resolve(link).origin, message: error.message } };
-          }
-        };
-        checks.judge('next-walk', await meetNextWalk({ organizations: (query) => api.organizations(query), follow }, query, budget));
+        const ask = { organizations: (q: Query) => api.organizations(q), follow: (link: string) => api.followOrRefuse(link) };
+        checks.judge('next-walk', await meetNextWalk(ask, query, budget));
       },
     },
     {

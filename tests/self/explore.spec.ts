@@ -43,6 +43,7 @@ const FAULTS: readonly (readonly [string, string])[] = [
   ['dash-with-space-required', 'SB-OPTIONAL-DASH'],
   ['identifier-system-ignored', 'ORG-FILTER-IDENTIFIER'],
   ['filters-first-page-only', 'ORG-FILTERS'],
+  ['count-and-page-skip-first-of-page', 'ORG-NEXT-LINK'],
   ['apostrophe-stripped-in-query', 'SB-NARROWING'],
   ['accents-folded-in-query', 'SB-NARROWING'],
   ['count-max-999', 'ORG-COUNT'],

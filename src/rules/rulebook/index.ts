@@ -36,12 +36,12 @@ export {
 } from './organization-plans';
 export { askBadLookups, askBadOrganizationSearches, askBadSingleBestSearches } from './bad-input-plans';
 export { meetRepeatedLookup, meetUnknownLookup } from './source-record-plans';
-export type { Ask, FollowAsk, Query } from './ask';
+export type { Ask, FollowAsk, Query, Refused } from './ask';
 export { Judgement, type JudgementData, type ObservationRecord, type Redact, type RequirementRecord } from '../judgement';
 export { PageWalk, pageGoesOn, pageOfWalk, walkedPage, type PageOfWalk, type PageWalkOptions } from '../organization/walk-by-page';
 export { NextWalk } from '../organization/walk-by-next';
 export type { WalkedPage } from '../organization/page-walk';
-export { pageQuery, wholeSearch } from '../organization/paging';
+export { countQuery, pageQuery, WALK_COUNT, wholeSearch } from '../organization/paging';
 export { isBundle, total as bundleTotal } from '../organization/bundle';
 export { entriesOf, organizationIds, resourceOf } from '../organization/entries';
 export { entryShell, SHELL_ENTRY } from '../organization/entry-record';
