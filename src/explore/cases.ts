@@ -39,7 +39,11 @@ export type ExploreCase =
   /** §4.3: an identifier an organization carries, by value, then in the system|value form. */
   | { kind: 'identifier'; value: string }
   /** §4.3: a search whole with active=true, then active=false, for a tenant said to search by status. */
-  | { kind: 'status'; query: Query };
+  | { kind: 'status'; query: Query }
+  /** §4.1 r5 and §4.1 (not shown, observed): a provider's NPI and one of its own values, in lower case, with spaces around, and by parameter names in lower case. */
+  | { kind: 'provider-forms'; provider: number; parameter: string; value: string }
+  /** §4.3 (not shown, observed): an organization met by its own name, in lower case, with spaces around, and by parameter names in upper case. */
+  | { kind: 'organization-forms'; name: string };
 
 export type CaseKind = ExploreCase['kind'];
 
@@ -54,6 +58,8 @@ export const CASE_KINDS: readonly CaseKind[] = [
   'next-walk',
   'identifier',
   'status',
+  'provider-forms',
+  'organization-forms',
 ];
 
 /** Count at the edges §4.3 and §8 draw: one, a page either side of 25, the maximum either side of 1000. */
@@ -240,6 +246,7 @@ function kindArbitraries(records: MetRecords, { statusSearch }: TargetTraits): [
   const searches = organizations.flatMap((o, organization) => ownValueSearches(o.resource).map((search) => ({ organization, search })));
   const identifiers = [...new Set(organizations.flatMap((o) => ownFilterValues('identifier', o.resource as never)))];
   const broad = broadSearches(organizations);
+  const names = [...new Set(organizations.flatMap((o) => ownFilterValues('name', o.resource as never)))];
   const filterQuery = (byOrganization: (readonly [string, string])[][], size: number) =>
     fc
       // The list first: fast-check shrinks a tuple's parts in order, and fewer parameters is the shrink that matters most.
@@ -278,6 +285,16 @@ function kindArbitraries(records: MetRecords, { statusSearch }: TargetTraits): [
     ['page-walk', ownPairs.length === 0 ? undefined : filterQuery(ownPairs, 1).map((query): ExploreCase => ({ kind: 'page-walk', query }))],
     ['next-walk', ownPairs.length === 0 ? undefined : filterQuery(ownPairs, 1).map((query): ExploreCase => ({ kind: 'next-walk', query }))],
     ['identifier', identifiers.length === 0 ? undefined : pick(identifiers).map((value): ExploreCase => ({ kind: 'identifier', value }))],
+    [
+      'provider-forms',
+      withOwn.length === 0
+        ? undefined
+        : fc.tuple(pick(withOwn), fc.nat()).map(([{ i, pairs }, n]): ExploreCase => {
+            const [parameter, value] = pairs[n % pairs.length];
+            return { kind: 'provider-forms', provider: i, parameter, value };
+          }),
+    ],
+    ['organization-forms', names.length === 0 ? undefined : pick(names).map((name): ExploreCase => ({ kind: 'organization-forms', name }))],
     [
       'status',
       // On a search of one page and on one of many (a word of many names).
@@ -358,6 +375,11 @@ export function sweepCases(records: MetRecords, { statusSearch }: TargetTraits):
   if (walked) swept.push({ kind: 'page-walk', query: walked }, { kind: 'next-walk', query: walked });
   const identifier = organizations.flatMap((o) => ownFilterValues('identifier', o.resource as never))[0];
   if (identifier !== undefined) swept.push({ kind: 'identifier', value: identifier });
+  // What §4.1 and §4.3 leave open, observed once: values in another case and with spaces, parameter names in another case.
+  const own = providers.flatMap((provider, i) => pairsOf(provider).map((pair) => ({ i, pair })))[0];
+  if (own) swept.push({ kind: 'provider-forms', provider: own.i, parameter: own.pair[0], value: own.pair[1] });
+  const name = organizations.flatMap((o) => ownFilterValues('name', o.resource as never))[0];
+  if (name !== undefined) swept.push({ kind: 'organization-forms', name });
   return swept;
 }
 
@@ -379,6 +401,10 @@ export function caseQuery(c: ExploreCase, records: MetRecords): Query {
       return countQuery(c.query, WALK_COUNT);
     case 'status':
       return { ...c.query, active: 'true' };
+    case 'provider-forms':
+      return { NPI: records.providers[c.provider].npi, [c.parameter]: c.value };
+    case 'organization-forms':
+      return { name: c.name };
     case 'count':
       return { ...c.query, Count: String(c.count) };
     case 'identifier':

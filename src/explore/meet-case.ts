@@ -13,12 +13,17 @@ import {
   meetOptionalParameter,
   meetOwnValueNarrowing,
   meetOwnValueSearch,
+  meetSingleBestParamCase,
+  meetSingleBestValueForms,
   meetNextWalk,
+  meetOrganizationParamCase,
+  meetOrganizationValueForms,
   meetPageWalk,
   meetStatusSearch,
   meetSystemIdentifierSearches,
   type Query,
   type SubjectKind,
+  type Unmet,
   type Subjects,
 } from '../rules/rulebook';
 import { MAX_COUNT } from '../spec/constants';
@@ -37,11 +42,15 @@ export const CASE_SUBJECTS: Readonly<Record<CaseKind, readonly SubjectKind[]>> =
   'next-walk': ['next-walk'],
   identifier: ['identifier-search', 'qualified-identifier-search', 'foreign-identifier-search'],
   status: ['status-search'],
+  'provider-forms': ['single-best-value-forms', 'single-best-param-case'],
+  'organization-forms': ['organization-value-forms', 'organization-param-case'],
 };
 
 /** What a case's subjects go to: the rulebook, through the checks of the case. */
 export interface CaseJudge {
   judge<K extends SubjectKind>(subject: K, value: Subjects[K]): unknown;
+  /** A subject a plan did not meet, and why. */
+  skipSubject(subject: SubjectKind, reason: Unmet['unmet']): void;
 }
 
 /** A case's query as the probe its premise names. */
@@ -49,7 +58,22 @@ const probeOf = (query: Query) => `explore ${new URLSearchParams(query).toString
 
 const BUNDLE_SHOWS_MORE = 'more matching organizations than Count, by its total or a next link';
 
+/** The walks' pages: a filter dropped on the second page shows on the second. */
+const WALK_BUDGET = { maxPages: EXPLORE_MAX_PAGES, budget: `explore's ${EXPLORE_MAX_PAGES} pages` };
+
+type ProviderCase = Extract<ExploreCase, { kind: 'own-value' | 'optional-parameter' | 'ambiguous' | 'provider-forms' }>;
+type OrganizationCase = Exclude<ExploreCase, ProviderCase>;
+
+const PROVIDER_KINDS: readonly CaseKind[] = ['own-value', 'optional-parameter', 'ambiguous', 'provider-forms'];
+const isProviderCase = (c: ExploreCase): c is ProviderCase => PROVIDER_KINDS.includes(c.kind);
+
 export async function meetCase(c: ExploreCase, records: MetRecords, ask: Ask & FollowAsk, checks: CaseJudge): Promise<void> {
+  if (isProviderCase(c)) await meetProviderCase(c, records, ask, checks);
+  else await meetOrganizationCase(c, records, ask, checks);
+}
+
+/** §4.1's cases: a provider met, or values providers met share. */
+async function meetProviderCase(c: ProviderCase, records: MetRecords, ask: Ask, checks: CaseJudge): Promise<void> {
   switch (c.kind) {
     case 'own-value': {
       const { id, npi } = records.providers[c.provider];
@@ -68,6 +92,19 @@ export async function meetCase(c: ExploreCase, records: MetRecords, ask: Ask & F
       checks.judge('narrowed-search', await meetNarrowedSearch(ask, probe, c.query, c.narrowedBy));
       return;
     }
+    case 'provider-forms': {
+      const { id, npi } = records.providers[c.provider];
+      const query = { NPI: npi, [c.parameter]: c.value };
+      checks.judge('single-best-value-forms', await meetSingleBestValueForms(ask, id, query));
+      checks.judge('single-best-param-case', await meetSingleBestParamCase(ask, query));
+      return;
+    }
+  }
+}
+
+/** §4.3's cases: an organization met, or a search of its values. */
+async function meetOrganizationCase(c: OrganizationCase, records: MetRecords, ask: Ask & FollowAsk, checks: CaseJudge): Promise<void> {
+  switch (c.kind) {
     case 'own-value-search': {
       const { id, seenIn } = records.organizations[c.organization];
       checks.judge('own-value-search', await meetOwnValueSearch(ask, { id, search: c.search, seenIn }));
@@ -88,31 +125,26 @@ export async function meetCase(c: ExploreCase, records: MetRecords, ask: Ask & F
       return;
     }
     case 'page-walk':
-      checks.judge(
-        'page-walk',
-        await meetPageWalk(ask, {
-          query: c.query,
-          maxPages: EXPLORE_MAX_PAGES,
-          budget: `explore's ${EXPLORE_MAX_PAGES} pages`,
-          fixedBudget: true,
-        }),
-      );
+      checks.judge('page-walk', await meetPageWalk(ask, { query: c.query, ...WALK_BUDGET, fixedBudget: true }));
       return;
     case 'next-walk':
-      checks.judge(
-        'next-walk',
-        await meetNextWalk(ask, c.query, { maxPages: EXPLORE_MAX_PAGES, budget: `explore's ${EXPLORE_MAX_PAGES} pages` }),
-      );
+      checks.judge('next-walk', await meetNextWalk(ask, c.query, WALK_BUDGET));
       return;
     case 'identifier': {
-      const probe = `explore identifier=${c.value}`;
-      const byValue = await meetIdentifierSearch(ask, probe, c.value);
+      const byValue = await meetIdentifierSearch(ask, probeOf({ identifier: c.value }), c.value);
       checks.judge('identifier-search', byValue);
       const system = await meetSystemIdentifierSearches(ask, c.value, byValue.exchange);
       if (system) {
         checks.judge('qualified-identifier-search', system.qualified);
         checks.judge('foreign-identifier-search', system.foreign);
       }
+      return;
+    }
+    case 'organization-forms': {
+      const forms = await meetOrganizationValueForms(ask, { name: c.name });
+      if ('unmet' in forms) checks.skipSubject('organization-value-forms', forms.unmet);
+      else checks.judge('organization-value-forms', forms);
+      checks.judge('organization-param-case', await meetOrganizationParamCase(ask, { name: c.name }));
       return;
     }
     case 'status':

@@ -36,7 +36,7 @@ export {
 } from './organization-plans';
 export { askBadLookups, askBadOrganizationSearches, askBadSingleBestSearches } from './bad-input-plans';
 export { meetRepeatedLookup, meetUnknownLookup } from './source-record-plans';
-export type { Ask, FollowAsk, Query, Refused } from './ask';
+export type { Ask, FollowAsk, Query, Refused, Unmet } from './ask';
 export { Judgement, type JudgementData, type ObservationRecord, type Redact, type RequirementRecord } from '../judgement';
 export { PageWalk, pageGoesOn, pageOfWalk, walkedPage, type PageOfWalk, type PageWalkOptions } from '../organization/walk-by-page';
 export { NextWalk } from '../organization/walk-by-next';
