@@ -159,8 +159,9 @@ export const COMMANDS = {
       probes: CONFIGURATION.probes,
       'max-rps': MAX_RPS,
       npis: {
-        value: 'FILE',
-        description: "the providers to start from: NPIs, one a line, or a CSV with an NPI column (default: the probes file's)",
+        value: 'FILE|-',
+        description:
+          "the providers to start from: NPIs, one a line, or a CSV with an NPI column; - reads standard input (default: the probes file's)",
       },
       seed: { value: 'S', description: 'the draw, a whole number (default: a new one, printed)' },
       'max-requests': { value: 'N', description: 'the most requests it sends, shrinking included (default 2000)' },

@@ -5,18 +5,17 @@
  * goes to --out as `run`'s does (conformance.json, conformance.md, index.html), with its `explore`
  * section; the verdict and the exit codes are run's.
  */
-import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DirectoryEndpoints, type EndpointPaths } from '../client/endpoints';
 import type { ReadOnlyHttpClient } from '../client/http-client';
 import { preflightInputsOf } from '../client/preflight';
 import type { ConnectionConfig } from '../config/connection';
-import { InputError } from '../config/input-error';
 import { DEFAULT_MAX_REQUESTS, explore } from '../explore/explore';
 import { exploreReport, probeSearches } from '../explore/explore-report';
 import type { Probes } from '../types/schemas';
 import { counted } from '../report/counted';
 import { escapeText } from '../report/escape';
+import { npiListFlag } from './npi-list';
 import { verdictLines } from '../report/verdict-lines';
 import { writeReport } from '../report/write-report';
 import { loadSuiteConfig } from '../suite/suite-config';
@@ -53,8 +52,7 @@ async function startingNpis(options: ExploreCommandOptions, probes: Probes, cwd:
     const { unique = [], ambiguous = [] } = probes.provider ?? {};
     return [...new Set([...unique, ...ambiguous].flatMap((p) => (p.query.NPI ? [String(p.query.NPI)] : [])))];
   }
-  const file = resolve(cwd, options.npis);
-  if (!existsSync(file) || statSync(file).isDirectory()) throw new InputError(`--npis ${file} is not a file of NPIs`);
+  const file = npiListFlag(options.npis, cwd)!;
   const npis: string[] = [];
   for await (const { npi } of readNpis(file, { problem: () => undefined })) npis.push(npi);
   return npis;

@@ -3,14 +3,13 @@
  * `survey merge`, the shards of one survey as one. Configuration as `run`'s (flags, environment,
  * dotenv file), with the same exit 2 on a configuration error.
  */
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { DirectoryEndpoints } from '../client/endpoints';
 import { secretParameterValues } from '../client/redact';
 import { announce, isQuiet } from '../config/environment';
 import type { PreflightInputs } from '../client/preflight';
-import { InputError } from '../config/input-error';
 import { USPS_STATE_CODES } from '../domain/usps-states';
 import { escapeText } from '../report/escape';
 import { SURVEY_FILES, writeSurvey } from '../report/survey/write-survey';
@@ -25,6 +24,7 @@ import type { SurveyStop } from '../survey/records';
 import { coverageLines } from '../report/coverage-lines';
 import { DELIMITERS, type NpiLine, readNpis } from '../survey/npi-input';
 import { EXIT, outputFolder, UsageError } from './exit-codes';
+import { npiListFlag } from './npi-list';
 import { wholeNumber } from './whole-number';
 import { dryRunLines } from '../survey/dry-run';
 import { parseSample, resolveSample } from '../survey/sample';
@@ -118,11 +118,7 @@ async function* npisOf(lines: AsyncIterable<NpiLine>): AsyncGenerator<string> {
 
 /** The NPI list --npis names (a file, or - for standard input), and its --delimiter, checked before anything is asked. */
 function npiListOf(options: SurveyOptions, cwd: string): { npis?: string; delimiter?: string } {
-  if (options.npis?.trim() === '') throw new UsageError('--npis needs a file of NPIs (or - for standard input), got an empty value');
-  const npis = options.npis === undefined || options.npis === '-' ? options.npis : resolve(cwd, options.npis);
-  if (npis !== undefined && npis !== '-' && !existsSync(npis)) throw new InputError(`--npis ${npis} does not exist`);
-  if (npis !== undefined && npis !== '-' && statSync(npis).isDirectory())
-    throw new InputError(`--npis ${npis} is a folder: give the file of NPIs in it`);
+  const npis = npiListFlag(options.npis, cwd);
   const delimiter = options.delimiter === undefined ? undefined : DELIMITERS[options.delimiter.toLowerCase()];
   if (options.delimiter !== undefined && delimiter === undefined)
     throw new UsageError(`--delimiter must be comma, semicolon or tab (or , ; and a tab character), got "${options.delimiter}"`);
