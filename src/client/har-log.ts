@@ -6,9 +6,10 @@
  * body limit, so that `judge` judges the recording as the run judged the answers. The run gathers
  * them into one file when it ends (writeHar).
  */
+import { isUtf8 } from 'node:buffer';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REDACTED } from './redact';
+import { REDACTED, type Redactor } from './redact';
 import type { Transport, TransportAnswer, TransportLimits } from './transport';
 
 export const HAR_DIR_VARIABLE = 'CONFORMANCE_HAR_DIR';
@@ -41,7 +42,7 @@ export interface HarEntry {
     httpVersion: string;
     cookies: [];
     headers: HarHeader[];
-    content: { size: number; mimeType: string; text?: string; comment?: string };
+    content: { size: number; mimeType: string; text?: string; encoding?: 'base64'; comment?: string };
     redirectURL: string;
     headersSize: -1;
     bodySize: number;
@@ -58,6 +59,24 @@ export interface HarSafety {
   url(value: string): string;
   text(value: string): string;
   body(value: string): string;
+}
+
+/** What `run --har` writes: credentials out; bodies whole (the client's body limit bounds them), so that judge can judge them again. */
+export const harSafety = (redactor: Redactor): HarSafety => ({
+  url: (v) => redactor.url(v),
+  text: (v) => redactor.text(v),
+  body: (v) => redactor.text(v),
+});
+
+/**
+ * A body as HAR content: text where its bytes are UTF-8; otherwise (another charset, a compressed
+ * body) the bytes as received, base64, so that judge meets the bytes the run met. Credentials are
+ * taken out either way: of the text, or of the bytes read one character a byte.
+ */
+function contentOf(bytes: Buffer, safety: HarSafety): { text?: string; encoding?: 'base64' } {
+  if (bytes.length === 0) return {};
+  if (isUtf8(bytes)) return { text: safety.body(bytes.toString('utf8')) };
+  return { text: Buffer.from(safety.body(bytes.toString('latin1')), 'latin1').toString('base64'), encoding: 'base64' };
 }
 
 const headerList = (headers: Record<string, string>, safety: HarSafety): HarHeader[] =>
@@ -107,7 +126,7 @@ export class HarTransport implements Transport {
   ): HarEntry {
     const { safety } = this;
     const shown = safety.url(url);
-    const body = answer?.body.toString('utf8') ?? '';
+    const body = contentOf(answer?.body ?? Buffer.alloc(0), safety);
     const mimeType = answer?.headers['content-type'] ?? '';
     return {
       startedDateTime: started.toISOString(),
@@ -131,7 +150,7 @@ export class HarTransport implements Transport {
         content: {
           size: answer ? (answer.tooLargeBytes ?? answer.body.length) : 0,
           mimeType,
-          ...(body === '' ? {} : { text: safety.body(body) }),
+          ...body,
           ...(answer?.tooLargeBytes === undefined ? {} : { comment: `body not kept: ${answer.tooLargeBytes} bytes, past the limit` }),
         },
         redirectURL: safety.url(answer?.headers.location ?? ''),

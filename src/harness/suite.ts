@@ -11,7 +11,7 @@ import { clientOptions } from '../client/client-options';
 import { ReadOnlyHttpClient, Throttle } from '../client/http-client';
 import { Redactor } from '../client/redact';
 import { LoggingTransport, REQUEST_LOG_VARIABLE } from '../client/request-log';
-import { HAR_DIR_VARIABLE, HarTransport } from '../client/har-log';
+import { HAR_DIR_VARIABLE, harSafety, HarTransport } from '../client/har-log';
 import { type Transport, UndiciTransport } from '../client/transport';
 import { secretsOf } from '../config/connection';
 import { environmentWithDotenv } from '../config/environment';
@@ -86,14 +86,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const logged = logDir
         ? new LoggingTransport(transport, logDir, testInfo.testId, testInfo.parallelIndex, (url) => redactor.url(url))
         : transport;
-      // run --har: every exchange, credentials out; bodies whole (the client's body limit bounds them), so that judge can judge them again.
-      const safety = {
-        url: (v: string) => redactor.url(v),
-        text: (v: string) => redactor.text(v),
-        body: (v: string) => redactor.text(v),
-      };
+      // run --har: every exchange, as harSafety writes it.
       await use(
-        harDir ? new HarTransport(logged, harDir, testInfo.titlePath.slice(1).join(' › '), testInfo.parallelIndex, safety) : logged,
+        harDir
+          ? new HarTransport(logged, harDir, testInfo.titlePath.slice(1).join(' › '), testInfo.parallelIndex, harSafety(redactor))
+          : logged,
       );
     },
     { box: 'self' },
