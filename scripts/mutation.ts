@@ -73,7 +73,7 @@ const AGREEMENT_DOC = resolve(__dirname, '..', 'docs', 'agreement.md');
 
 function agreementTable(rows: readonly AgreementRow[]): string {
   return markdownTable(
-    ['scenario', 'expected', 'suite', 'survey', 'probes check', 'probes draft', 'explore', 'agree'],
+    ['scenario', 'expected', 'suite', 'survey', 'probes check', 'probes draft', 'explore', 'judge', 'agree'],
     rows.map((r) => [
       r.scenario,
       r.expected,
@@ -82,6 +82,7 @@ function agreementTable(rows: readonly AgreementRow[]): string {
       r.probesCheck,
       r.probesDraft,
       r.explore,
+      r.judge,
       r.disagreements.length === 0 ? 'yes' : `NO: ${r.disagreements.join('; ')}`,
     ]),
   );
@@ -104,7 +105,10 @@ evidence, and the run judges the fault. A fault of a
 requirement the survey does not judge says what the survey would need; a fault that no request of the
 survey meets says why ("never met"), and is checked to stay unseen. A fault that no request of the
 suite meets (a value its probes never hold) says why, and is killed by \`explore\` from the same NPIs (the
-\`explore\` column); a suite that fails it makes that word stale.
+\`explore\` column); a suite that fails it makes that word stale. Against the clean server and every
+fault, the suite's exchanges are recorded as \`run --har\` records them and \`judge\` judges the
+recording offline: \`same\` when it gives every requirement the suite's status and failures (the
+\`judge\` column).
 
 ${table}
 `;
@@ -141,8 +145,9 @@ const SURVEYED = requirementsOf(...SURVEY_SUBJECTS);
 /**
  * Every selected scenario judged by every driver (drivers-thread.ts): the suite; the survey of the
  * first SURVEYED_NPIS of the fixtures' NPIs and walks of the probes' multiPage and organization
- * searches, where the survey judges the scenario; probes check; and probes draft on the clean server
- * and the faults of the seeds' own records. Each scenario's report, and the drivers set side by side
+ * searches, where the survey judges the scenario; probes check; probes draft on the clean server
+ * and the faults of the seeds' own records; and judge of the suite's recording on the clean server
+ * and every fault. Each scenario's report, and the drivers set side by side
  * (agreement.ts).
  */
 async function judgeScenarios(origin: string, scratch: string): Promise<{ runs: ScenarioRun[]; agreement: AgreementRow[] }> {
@@ -157,12 +162,15 @@ async function judgeScenarios(origin: string, scratch: string): Promise<{ runs: 
     const surveyed = !isFault(scenario) || SURVEYED.has(scenario.targets);
     const drafted = scenario === CLEAN || (isFault(scenario) && scenario.draft === true);
     const explored = isFault(scenario) && scenario.unseenBySuite !== undefined;
+    // judge of the suite's recording: every fault's failures, and the clean server's passes; the canary's, a fault's and the clean server's.
+    const judged = scenario === CLEAN || (isFault(scenario) && (!values.canary || scenario === selected.find(isFault)));
     return {
       env,
       statusSearch: statusSearchOf(statusSearchSetting(env), probes),
       ...(surveyed ? { survey: { out: join(scratch, scenario.name) } } : {}),
       ...(drafted ? { draft: true as const } : {}),
       ...(explored ? { explore: true as const } : {}),
+      ...(judged ? { judge: { dir: join(scratch, scenario.name, 'har') } } : {}),
     };
   });
   const results = await driversInThreads({ npis, walks, probes, seeds }, jobs, Math.min(2, availableParallelism()));
@@ -173,7 +181,7 @@ async function judgeScenarios(origin: string, scratch: string): Promise<{ runs: 
     return { report, ...(reportShapeError ? { reportShapeError } : {}) };
   });
   const agreement = selected.map((scenario, i) => {
-    const { suite, survey, checks, draft, explore } = results[i];
+    const { suite, survey, checks, draft, explore, judged } = results[i];
     const needs = isFault(scenario) ? NOT_JUDGED_HERE.find((n) => n.id === scenario.targets)?.needs.join('; ') : undefined;
     return agreementRow(
       scenario,
@@ -183,6 +191,7 @@ async function judgeScenarios(origin: string, scratch: string): Promise<{ runs: 
         probes: checks,
         ...(draft ? { draft: { ...draft, seeds } } : {}),
         ...(explore ? { explore } : {}),
+        ...(judged ? { judged } : {}),
       },
       `not judged by the survey (needs ${needs})`,
     );
@@ -229,7 +238,7 @@ async function main(): Promise<void> {
   });
   console.log(markdownTable(['fault', 'targets', 'level', 'result', 'verdict', 'also tripped'], faultRows));
 
-  console.log('\n## The drivers agree: the suite, the survey, probes check, the draft and explore\n');
+  console.log('\n## The drivers agree: the suite, the survey, probes check, the draft, explore and judge\n');
   const table = agreementTable(agreement);
   console.log(table);
   const disagreeing = agreement.filter((row) => row.disagreements.length > 0);

@@ -26,6 +26,8 @@ export interface DriverOutcomes {
   draft?: { probes: Probes; notes: readonly string[]; seeds: readonly string[] };
   /** explore's report, for a fault no request of the suite meets (Fault.unseenBySuite). */
   explore?: ConformanceReport;
+  /** judge's report of the suite's own recording (run --har), where it was asked. */
+  judged?: ConformanceReport;
 }
 
 export interface AgreementRow {
@@ -39,6 +41,8 @@ export interface AgreementRow {
   probesDraft: string;
   /** explore's failing requirements, where it was asked; `-` where it was not. */
   explore: string;
+  /** Whether judge of the suite's recording gave the suite's statuses and failures; `-` where it was not asked. */
+  judge: string;
   /** Where the drivers disagree, in words; empty when they agree. */
   disagreements: string[];
 }
@@ -84,6 +88,17 @@ function suiteCell(report: ConformanceReport): string {
   return parts.length > 0 ? parts.join('; ') : 'pass';
 }
 
+type JudgedRequirement = ConformanceReport['requirements'][number];
+
+/** What a requirement was judged: its status and its failures in words and where, which a recording judged again must give. */
+const judgedAs = (r: JudgedRequirement | undefined) => JSON.stringify(r && [r.status, r.failures.map((f) => [f.message, f.url, f.status])]);
+
+/** The requirements of either report judged otherwise by the other. */
+const differing = (a: ConformanceReport, b: ConformanceReport) =>
+  [...new Set([...a.requirements, ...b.requirements].map((r) => r.id))].filter(
+    (id) => judgedAs(a.requirements.find((r) => r.id === id)) !== judgedAs(b.requirements.find((r) => r.id === id)),
+  );
+
 function probesCell(checks: readonly PromiseCheck[]): string {
   const count = (status: PromiseCheck['status']) => checks.filter((c) => c.status === status).length;
   return `${count('holds')} hold, ${count('contradicted')} contradicted, ${count('unconfirmed')} unconfirmed`;
@@ -91,7 +106,7 @@ function probesCell(checks: readonly PromiseCheck[]): string {
 
 export function agreementRow(
   scenario: Scenario,
-  { suite, survey, probes, draft, explore }: DriverOutcomes,
+  { suite, survey, probes, draft, explore, judged }: DriverOutcomes,
   notSurveyed: string,
 ): AgreementRow {
   const unseen = isFault(scenario) && scenario.unseenBySurvey !== undefined ? `; never met: ${scenario.unseenBySurvey}` : '';
@@ -136,6 +151,8 @@ export function agreementRow(
   if (onlyCheck.length > 0) disagreements.push(`probes check contradicts ${onlyCheck.join('; ')}, the suite lists no such probe problem`);
   if (onlySuite.length > 0)
     disagreements.push(`the suite lists a probe problem for ${onlySuite.join('; ')}, probes check does not contradict it`);
+  const rejudged = judged && differing(suite, judged);
+  if (rejudged && rejudged.length > 0) disagreements.push(`judge of the suite's recording differs from the suite on ${listed(rejudged)}`);
   return {
     scenario: scenario.name,
     expected: isFault(scenario) ? `${scenario.targets} ${faultLevel(scenario)}` : 'conformant',
@@ -144,6 +161,7 @@ export function agreementRow(
     probesCheck: probesCell(probes),
     probesDraft: draft ? `${kept!.size} of ${draft.seeds.length} seeds kept` : '-',
     explore: explore ? suiteCell(explore) : '-',
+    judge: judged === undefined ? '-' : rejudged!.length === 0 ? 'same' : suiteCell(judged),
     disagreements,
   };
 }

@@ -1,6 +1,6 @@
 /**
  * A worker thread of the mutation run: the suite, the survey, `probes check` and, where asked, the
- * draft and `explore` of one scenario at a time (in-process-suite.ts, other-drivers.ts), asked for
+ * draft, `explore` and `judge` of the suite's recording, of one scenario at a time (in-process-suite.ts, other-drivers.ts), asked for
  * by the main thread, which serves the scenarios. Judging keeps a thread busy while the server answers, so two threads use the machine's
  * two cores (driversInThreads).
  */
@@ -10,7 +10,7 @@ import type { Draft } from '../probe-tools/draft';
 import type { PromiseCheck } from '../probe-tools/verify';
 import type { ConformanceReport, Probes, SurveyReport } from '../types/schemas';
 import { runSuiteInProcess } from '../suite/in-process-suite';
-import { draftOf, exploreOf, probesCheckOf, surveyOf } from './other-drivers';
+import { draftOf, exploreOf, probesCheckOf, recordedAndJudged, surveyOf } from './other-drivers';
 import { answerJobs, jobsInThreads } from './thread-pool';
 
 /** What every job of a run shares: the NPI list, the walks, the probes file, and the seeds a draft starts from. */
@@ -29,6 +29,8 @@ export interface DriversJob {
   draft?: true;
   /** explore is asked too: the fault is one no request of the suite meets (Fault.unseenBySuite). */
   explore?: true;
+  /** The suite's exchanges are recorded as run --har records them, in this folder, and judged offline. */
+  judge?: { dir: string };
 }
 
 export interface DriversResult {
@@ -39,10 +41,13 @@ export interface DriversResult {
   draft?: Pick<Draft, 'probes' | 'notes'>;
   /** explore's report, where it was asked. */
   explore?: ConformanceReport;
+  /** judge's report of the suite's recording, where it was asked. */
+  judged?: ConformanceReport;
 }
 
 async function answer(setting: DriversSetting, job: DriversJob): Promise<DriversResult> {
-  const suite = await runSuiteInProcess(job.env);
+  const recorded = job.judge ? await recordedAndJudged(job.env, job.judge.dir) : undefined;
+  const suite = recorded?.suite ?? (await runSuiteInProcess(job.env));
   const survey = job.survey ? await surveyOf(job.env, setting, job.survey.out) : undefined;
   const checks = await probesCheckOf(job.env, setting.probes, job.statusSearch);
   const draft = job.draft ? await draftOf(job.env, setting.seeds) : undefined;
@@ -53,6 +58,7 @@ async function answer(setting: DriversSetting, job: DriversJob): Promise<Drivers
     checks,
     ...(draft ? { draft: { probes: draft.probes, notes: draft.notes } } : {}),
     ...(explore ? { explore } : {}),
+    ...(recorded ? { judged: recorded.judged } : {}),
   };
 }
 

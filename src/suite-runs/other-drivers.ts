@@ -1,8 +1,9 @@
 /**
- * The survey and `probes check` of one target, in this process, configured as their commands would
+ * The survey, `probes check`, the draft, explore and judge of one target, in this process, configured as their commands would
  * be from the same environment (BASE_URL, API_TOKEN, PROVIDER_PATH…): the mutation run sets what
  * they conclude beside the suite's verdict on the same scenario (agreement.ts).
  */
+import { join } from 'node:path';
 import { DirectoryEndpoints } from '../client/endpoints';
 import { clientOptions } from '../client/client-options';
 import { ReadOnlyHttpClient, Throttle } from '../client/http-client';
@@ -21,6 +22,11 @@ import { preflightStop } from '../client/preflight';
 import { explore } from '../explore/explore';
 import { exploreReport, probeSearches } from '../explore/explore-report';
 import { loadSuiteConfig } from '../suite/suite-config';
+import { harSafety, HarTransport, writeHar } from '../client/har-log';
+import { judgeRecording } from '../recording/judge-recording';
+import { runSuiteInProcess } from '../suite/in-process-suite';
+import type { ConformanceReport } from '../types/schemas';
+import { SUITE_VERSION } from '../suite-version';
 
 async function withEndpoints<T, E extends DirectoryEndpoints = DirectoryEndpoints>(
   env: Environment,
@@ -122,3 +128,21 @@ export const exploreOf = (env: Environment, npis: readonly string[]) =>
     );
     return exploreReport(config, redactor, startedAt, explored);
   });
+
+/**
+ * The suite of one target with every exchange recorded as `run --har` records it (in `dir`), and
+ * `judge` of that recording: the two reports, which must give the same statuses and failures.
+ */
+export async function recordedAndJudged(env: Environment, dir: string): Promise<{ suite: ConformanceReport; judged: ConformanceReport }> {
+  const connection = loadConnection(env);
+  const network = new UndiciTransport(connection.clientCertificate);
+  const har = join(dir, 'run.har');
+  try {
+    const recording = new HarTransport(network, dir, 'mutation run', 0, harSafety(new Redactor(secretsOf(connection))));
+    const suite = await runSuiteInProcess(env, { transport: recording });
+    writeHar(dir, har, { name: 'mutation run', version: SUITE_VERSION });
+    return { suite, judged: (await judgeRecording(har, env)).report };
+  } finally {
+    await network.close();
+  }
+}
