@@ -45,6 +45,15 @@ import { canaryOf } from '../src/suite-runs/mutation-canary';
 
 const MUTATION_SCENARIOS: readonly Scenario[] = [CLEAN, ...VARIANTS, ...FAULTS];
 
+/**
+ * The faults whose recordings judge judges: every fault of the answer's transport (HTTP-*: its
+ * bytes, charset and headers are what a recording must keep whole), and the first fault of every
+ * other requirement, whose rules judge the same bytes whichever driver fetched them.
+ */
+const JUDGED_FAULTS: ReadonlySet<Scenario> = new Set(
+  FAULTS.filter((fault, i) => fault.targets.startsWith('HTTP-') || FAULTS.findIndex((f) => f.targets === fault.targets) === i),
+);
+
 const { values } = parseArgs({
   options: {
     only: { type: 'string' },
@@ -106,8 +115,8 @@ requirement the survey does not judge says what the survey would need; a fault t
 survey meets says why ("never met"), and is checked to stay unseen. A fault that no request of the
 suite meets (a value its probes never hold) says why, and is killed by \`explore\` from the same NPIs (the
 \`explore\` column); a suite that fails it makes that word stale. Against the clean server and every
-fault, the suite's exchanges are recorded as \`run --har\` records them and \`judge\` judges the
-recording offline: \`same\` when it gives every requirement the suite's status and failures (the
+fault of the answer's transport (HTTP-*) and the first fault of every other requirement, the
+suite's exchanges are recorded as \`run --har\` records them and \`judge\` judges the recording offline: \`same\` when it gives every requirement the suite's status and failures (the
 \`judge\` column).
 
 ${table}
@@ -147,7 +156,7 @@ const SURVEYED = requirementsOf(...SURVEY_SUBJECTS);
  * first SURVEYED_NPIS of the fixtures' NPIs and walks of the probes' multiPage and organization
  * searches, where the survey judges the scenario; probes check; probes draft on the clean server
  * and the faults of the seeds' own records; and judge of the suite's recording on the clean server
- * and every fault. Each scenario's report, and the drivers set side by side
+ * and JUDGED_FAULTS. Each scenario's report, and the drivers set side by side
  * (agreement.ts).
  */
 async function judgeScenarios(origin: string, scratch: string): Promise<{ runs: ScenarioRun[]; agreement: AgreementRow[] }> {
@@ -162,8 +171,8 @@ async function judgeScenarios(origin: string, scratch: string): Promise<{ runs: 
     const surveyed = !isFault(scenario) || SURVEYED.has(scenario.targets);
     const drafted = scenario === CLEAN || (isFault(scenario) && scenario.draft === true);
     const explored = isFault(scenario) && scenario.unseenBySuite !== undefined;
-    // judge of the suite's recording: every fault's failures, and the clean server's passes; the canary's, a fault's and the clean server's.
-    const judged = scenario === CLEAN || (isFault(scenario) && (!values.canary || scenario === selected.find(isFault)));
+    // judge of the suite's recording: the clean server's passes and the failures of JUDGED_FAULTS; the canary's, of its first fault.
+    const judged = scenario === CLEAN || (values.canary ? scenario === selected.find(isFault) : JUDGED_FAULTS.has(scenario));
     return {
       env,
       statusSearch: statusSearchOf(statusSearchSetting(env), probes),
