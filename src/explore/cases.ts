@@ -355,11 +355,12 @@ export function sweepCases(records: MetRecords, { statusSearch }: TargetTraits):
   }
   // Each Count of the broadest search met: the maximum's edge shows only where more than 1000 match.
   const first = organizations.map((o) => filterPairs(o.resource, false)).find((pairs) => pairs.length > 0)?.[0];
-  const broadest = broadSearches(organizations)[0] ?? (first && Object.fromEntries([first]));
-  if (broadest) for (const count of COUNTS) swept.push({ kind: 'count', query: broadest, count });
+  const [broadest] = broadSearches(organizations);
+  const counted = broadest ?? (first && Object.fromEntries([first]));
+  if (counted) for (const count of COUNTS) swept.push({ kind: 'count', query: counted, count });
   // active=true and false of a search of one organization's value (a page), and of the broadest (many pages).
   if (statusSearch && first)
-    for (const query of [Object.fromEntries([first]), ...broadSearches(organizations).slice(0, 1)]) swept.push({ kind: 'status', query });
+    for (const query of [Object.fromEntries([first]), ...(broadest ? [broadest] : [])]) swept.push({ kind: 'status', query });
   // Each §4.3 filter by the first own value met, every state code met (OR, IN and ME are words too), walks by
   // Page and by next links of a search they can finish (else a state's), and the first identifier by value and as system|value.
   const filters = new Set<string>();

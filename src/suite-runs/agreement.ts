@@ -151,8 +151,8 @@ export function agreementRow(
   if (onlyCheck.length > 0) disagreements.push(`probes check contradicts ${onlyCheck.join('; ')}, the suite lists no such probe problem`);
   if (onlySuite.length > 0)
     disagreements.push(`the suite lists a probe problem for ${onlySuite.join('; ')}, probes check does not contradict it`);
-  const rejudged = judged && differing(suite, judged);
-  if (rejudged && rejudged.length > 0) disagreements.push(`judge of the suite's recording differs from the suite on ${listed(rejudged)}`);
+  const rejudged = judged ? differing(suite, judged) : [];
+  if (rejudged.length > 0) disagreements.push(`judge of the suite's recording differs from the suite on ${listed(rejudged)}`);
   return {
     scenario: scenario.name,
     expected: isFault(scenario) ? `${scenario.targets} ${faultLevel(scenario)}` : 'conformant',
@@ -161,7 +161,7 @@ export function agreementRow(
     probesCheck: probesCell(probes),
     probesDraft: draft ? `${kept!.size} of ${draft.seeds.length} seeds kept` : '-',
     explore: explore ? suiteCell(explore) : '-',
-    judge: judged === undefined ? '-' : rejudged!.length === 0 ? 'same' : suiteCell(judged),
+    judge: judged === undefined ? '-' : rejudged.length === 0 ? 'same' : suiteCell(judged),
     disagreements,
   };
 }
