@@ -52,7 +52,16 @@ export interface HarEntry {
   timings: { send: number; wait: number; receive: number };
   /** The test that sent it. */
   comment: string;
+  /**
+   * The place of the request among those this process started (HAR 1.2 lets a custom field start
+   * with `_`): two requests started within one millisecond keep the order they were sent in, which
+   * a recording judged again asks them in, whichever was answered first.
+   */
+  _order: number;
 }
+
+/** Requests started by this process: each exchange's `_order`. */
+let requestsStarted = 0;
 
 /** How the harness makes text safe to write: credentials out, then the service's text bounded. */
 export interface HarSafety {
@@ -102,6 +111,7 @@ export class HarTransport implements Transport {
 
   async get(url: string, headers: Record<string, string>, limits: TransportLimits): Promise<TransportAnswer> {
     const started = new Date();
+    const order = requestsStarted++;
     const start = performance.now();
     let answer: TransportAnswer | undefined;
     let failure: string | undefined;
@@ -112,14 +122,17 @@ export class HarTransport implements Transport {
       failure = (error as Error).message;
       throw error;
     } finally {
-      appendFileSync(this.file, `${JSON.stringify(this.entry(url, headers, started, performance.now() - start, answer, failure))}\n`);
+      appendFileSync(
+        this.file,
+        `${JSON.stringify(this.entry(url, headers, { started, order }, performance.now() - start, answer, failure))}\n`,
+      );
     }
   }
 
   private entry(
     url: string,
     headers: Record<string, string>,
-    started: Date,
+    { started, order }: { started: Date; order: number },
     time: number,
     answer?: TransportAnswer,
     failure?: string,
@@ -161,6 +174,7 @@ export class HarTransport implements Transport {
       cache: {},
       timings: { send: 0, wait: time, receive: 0 },
       comment: this.test,
+      _order: order,
     };
   }
 
@@ -178,7 +192,7 @@ export function writeHar(dir: string, file: string, creator: { name: string; ver
         .filter(Boolean)
         .map((line) => JSON.parse(line) as HarEntry),
     )
-    .sort((a, b) => a.startedDateTime.localeCompare(b.startedDateTime));
+    .sort((a, b) => a.startedDateTime.localeCompare(b.startedDateTime) || a._order - b._order);
   writeFileSync(file, `${JSON.stringify({ log: { version: '1.2', creator, entries } }, null, 1)}\n`);
   return entries.length;
 }

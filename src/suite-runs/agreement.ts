@@ -90,8 +90,25 @@ function suiteCell(report: ConformanceReport): string {
 
 type JudgedRequirement = ConformanceReport['requirements'][number];
 
-/** What a requirement was judged: its status and its failures in words and where, which a recording judged again must give. */
-const judgedAs = (r: JudgedRequirement | undefined) => JSON.stringify(r && [r.status, r.failures.map((f) => [f.message, f.url, f.status])]);
+type JudgedFailure = JudgedRequirement['failures'][number];
+
+/** A failure in words and where: what a recording judged again must give. */
+const failureAs = (f: JudgedFailure | undefined) => JSON.stringify(f && [f.message, f.url, f.status]);
+
+/** What a requirement was judged: its status and its failures, in order. */
+const judgedAs = (r: JudgedRequirement | undefined) => JSON.stringify(r && [r.status, r.failures.map(failureAs)]);
+
+/** How two reports judged one requirement, in words: each status and count of failures, and the first failure that differs. */
+function howJudged(id: string, suite: ConformanceReport, judged: ConformanceReport): string {
+  const [a, b] = [suite, judged].map((report) => report.requirements.find((r) => r.id === id));
+  const failures = (r: JudgedRequirement | undefined) => r?.failures ?? [];
+  const first = failures(a).findIndex((f, i) => failureAs(f) !== failureAs(failures(b)[i]));
+  const shown = (r: JudgedRequirement | undefined) => {
+    const failure = failures(r)[first === -1 ? failures(a).length : first];
+    return failure ? `"${failure.message.slice(0, 160)}" at ${failure.url}` : 'none';
+  };
+  return `suite ${a?.status ?? 'none'} with ${failures(a).length} failures, judge ${b?.status ?? 'none'} with ${failures(b).length}; the first that differs: ${shown(a)} against ${shown(b)}`;
+}
 
 /** The requirements of either report judged otherwise by the other. */
 const differing = (a: ConformanceReport, b: ConformanceReport) =>
@@ -152,7 +169,10 @@ export function agreementRow(
   if (onlySuite.length > 0)
     disagreements.push(`the suite lists a probe problem for ${onlySuite.join('; ')}, probes check does not contradict it`);
   const rejudged = judged ? differing(suite, judged) : [];
-  if (rejudged.length > 0) disagreements.push(`judge of the suite's recording differs from the suite on ${listed(rejudged)}`);
+  if (rejudged.length > 0)
+    disagreements.push(
+      `judge of the suite's recording differs from the suite on ${listed(rejudged)} (${rejudged.map((id) => howJudged(id, suite, judged!)).join('; ')})`,
+    );
   return {
     scenario: scenario.name,
     expected: isFault(scenario) ? `${scenario.targets} ${faultLevel(scenario)}` : 'conformant',
