@@ -120,6 +120,9 @@ const SHARED: readonly (readonly string[])[] = [
   ['TaxonomyCode', 'State'],
 ];
 
+/** USPS codes that are English words (and operators of some query languages): HI, IN, ME, OH, OK, OR. */
+const STATE_CODE_WORDS: readonly string[] = ['HI', 'IN', 'ME', 'OH', 'OK', 'OR'];
+
 /** Plain parameters that narrow an ambiguous query: §4.1 r4's "a more specific parameter". */
 const NARROWERS = ['Zip', 'Phone', 'FirstName', 'City', 'Email', 'StreetAddress'] as const;
 
@@ -324,7 +327,7 @@ export function caseArbitrary(
  * provider's NPI with each §4.1 parameter of its own, once (the first provider that holds it), and
  * with each spelling users type (one value of each); the first provider's NPI with each parameter
  * dashed; the first values providers share of each kind, narrowed; a search at each Count of
- * COUNTS; each filter and state code once, a search walked by Page and by its next links, an identifier. A draw of a
+ * COUNTS; each filter and state code met once, and each state code that is a word; a search walked by Page and by its next links, an identifier. A draw of a
  * few hundred requests meets every parameter this way, which chance alone would not.
  */
 export function sweepCases(records: MetRecords, { statusSearch }: TargetTraits): ExploreCase[] {
@@ -361,7 +364,7 @@ export function sweepCases(records: MetRecords, { statusSearch }: TargetTraits):
   // active=true and false of a search of one organization's value (a page), and of the broadest (many pages).
   if (statusSearch && first)
     for (const query of [Object.fromEntries([first]), ...(broadest ? [broadest] : [])]) swept.push({ kind: 'status', query });
-  // Each §4.3 filter by the first own value met, every state code met (OR, IN and ME are words too), walks by
+  // Each §4.3 filter by the first own value met, every state code met, walks by
   // Page and by next links of a search they can finish (else a state's), and the first identifier by value and as system|value.
   const filters = new Set<string>();
   for (const { resource } of organizations)
@@ -371,6 +374,9 @@ export function sweepCases(records: MetRecords, { statusSearch }: TargetTraits):
       filters.add(key);
       swept.push({ kind: 'filter', query: { [parameter]: value } });
     }
+  // The state codes that are words too, met or not: a parser that reads OR, IN or ME as an operator drops the filter.
+  for (const word of STATE_CODE_WORDS)
+    if (!filters.has(`address-state=${word}`)) swept.push({ kind: 'filter', query: { 'address-state': word } });
   const state = swept.find((c) => c.kind === 'filter' && c.query['address-state'] !== undefined);
   const walked = walkableSearch(organizations) ?? (state?.kind === 'filter' ? state.query : undefined);
   if (walked) swept.push({ kind: 'page-walk', query: walked }, { kind: 'next-walk', query: walked });

@@ -15,10 +15,24 @@ export function nonOptional(query: Record<string, string>): Record<string, strin
 /**
  * The §4.1 parameters whose link to an attribute the spec makes plain: the NPI, the names (Name is
  * "full name, first and last"), State, City and Phone ("10-digit phone number"). A record's own
- * value of one of these must find it (SB-NARROWING, MUST); of the others (an address, a taxonomy,
- * an e-mail, …) how the value is compared is not shown (§4.1 r5).
+ * value of one of these must find it (SB-NARROWING, MUST); so must one of SAME_NAMED_PARAMETERS.
+ * Of the others (an address, a street, an identifier) how the value relates to the record is not shown (§4.1 r5).
  */
 export const PLAIN_PARAMETERS: ReadonlySet<string> = new Set(['NPI', 'Name', 'FirstName', 'LastName', 'State', 'City', 'Phone']);
+
+/**
+ * The §4.1 parameters named as the attribute that holds their value (§2.4: Email; a Zip of an
+ * Address; a TaxonomyCode, TaxonomyDescription or TaxonomyLicense of a Taxonomy). How a searched
+ * value is compared is not shown (r5), but the record's own value, verbatim, is equal to itself
+ * under any comparison: it must find its record (SB-NARROWING, MUST), as a plain parameter's does.
+ */
+export const SAME_NAMED_PARAMETERS: ReadonlySet<string> = new Set([
+  'Email',
+  'Zip',
+  'TaxonomyCode',
+  'TaxonomyDescription',
+  'TaxonomyLicense',
+]);
 
 /**
  * SB-MATCHES-QUERY: how a record disagrees with the identifying parameters of a query. Only

@@ -10,7 +10,15 @@ import { AMBIGUITY_MESSAGE, OPTIONAL_SUFFIX } from '../spec/constants';
 import { ambiguityForm, carriesAmbiguityText } from './ambiguity';
 import { answerSummary, isJsonArray, recordOf, rootKind } from './answers';
 import { Judgement } from './judgement';
-import { codeProblems, npiProblems, codedValues, queryMismatches, PLAIN_PARAMETERS } from './provider';
+import {
+  codeProblems,
+  everyOwnParameterValue,
+  npiProblems,
+  codedValues,
+  queryMismatches,
+  PLAIN_PARAMETERS,
+  SAME_NAMED_PARAMETERS,
+} from './provider';
 import { classifySingleBest, describeAnswer, type SingleBestAnswer } from './single-best-answer';
 import type { RequirementId } from '../spec/catalogue';
 import { uniqueAnswer } from './unique-probe';
@@ -207,6 +215,19 @@ export function judgeNarrowing(
     const message = () =>
       `${JSON.stringify(wanted)} found exactly one record, ${plain.record.id}, but the same narrowing as optional parameters ${describeAnswer(dashedExchange, optional)} (§4.1 r2, r4)`;
     judgement.check('SB-NARROWING', same, message, { exchange: dashedExchange });
+  } else if (
+    (plain.kind === 'ambiguity' || plain.kind === 'none') &&
+    optional.kind === 'record' &&
+    narrowsVerbatim(optional.record.data, query, narrowedBy)
+  ) {
+    // The optional narrowing found one record that matches the query and holds the narrowing values themselves: the
+    // plain narrowing matches that record too (its own values equal themselves, r5), and no other, or the optional could not single it out.
+    judgement.check(
+      'SB-NARROWING',
+      false,
+      `${JSON.stringify(wanted)} as optional parameters found exactly record ${optional.record.id}, which holds ${JSON.stringify(narrowedBy)} itself, yet as plain parameters ${describeAnswer(plainExchange, plain)}: a value narrows a match at least as far plain as optional (§4.1 r2, r4)`,
+      { exchange: plainExchange },
+    );
   } else if (plain.kind === 'ambiguity' || plain.kind === 'none') {
     judgement.probeProblem(
       {
@@ -218,6 +239,21 @@ export function judgeNarrowing(
     );
   }
   return judgement;
+}
+
+/**
+ * Whether a record matches `query` and holds each value of `narrowedBy` verbatim, each of a
+ * parameter whose attribute is plain or named (PLAIN_PARAMETERS, SAME_NAMED_PARAMETERS): a record
+ * that any reading of the matching rules finds by the query narrowed.
+ */
+function narrowsVerbatim(data: Record<string, unknown>, query: Record<string, string>, narrowedBy: Record<string, string>): boolean {
+  const own = everyOwnParameterValue(data);
+  return (
+    queryMismatches(data, query).length === 0 &&
+    Object.entries(narrowedBy).every(
+      ([parameter, value]) => (PLAIN_PARAMETERS.has(parameter) || SAME_NAMED_PARAMETERS.has(parameter)) && own[parameter]?.includes(value),
+    )
+  );
 }
 
 /** SB-OPTIONAL-DASH (§4.1 r1–r2): a unique query plus a non-matching dashed parameter returns the same record. */
@@ -320,11 +356,12 @@ export function observeValueForms(
  * SB-NARROWING (§4.1 r3–r4): a query whose NPI names one provider, plus a plain parameter holding
  * that record's own value, names that provider still: the same record, never the ambiguity text nor
  * another record. No record at all fails too where the spec makes the parameter's attribute plain
- * (PLAIN_PARAMETERS: the record holds the very value searched); for the others it is a near miss,
- * since the exact matching rules are not shown (r5).
+ * or names it (PLAIN_PARAMETERS, SAME_NAMED_PARAMETERS: the record holds the very value searched);
+ * for the others it is a near miss, since the exact matching rules are not shown (r5).
  */
 export function judgeOwnValueNarrowing(recordId: string, parameter: string, value: string, exchange: Exchange): Judgement {
   const judgement = new Judgement();
+  const verbatim = PLAIN_PARAMETERS.has(parameter) || SAME_NAMED_PARAMETERS.has(parameter);
   const answer = classifySingleBest(exchange);
   const added = `${parameter}=${JSON.stringify(value)}, the record's own value`;
   if (answer.kind === 'record')
@@ -345,11 +382,11 @@ export function judgeOwnValueNarrowing(recordId: string, parameter: string, valu
     judgement.check(
       'SB-NARROWING',
       false,
-      PLAIN_PARAMETERS.has(parameter)
-        ? `the NPI of record ${recordId} plus ${added} answered no record (${describeAnswer(exchange, answer)}), though the record holds that value of an attribute §4.1 names plainly (§4.1 r3)`
+      verbatim
+        ? `the NPI of record ${recordId} plus ${added} answered no record (${describeAnswer(exchange, answer)}), though the record holds that very value of the attribute the parameter names (§4.1 r3; whatever the matching rules, r5, a value equals itself)`
         : `the NPI of record ${recordId} plus ${added} answered no record (${describeAnswer(exchange, answer)}); the record holds that value (§4.1 r3; exact matching rules are not shown, r5)`,
       { exchange },
-      PLAIN_PARAMETERS.has(parameter) ? 'MUST' : 'SHOULD',
+      verbatim ? 'MUST' : 'SHOULD',
     );
   return judgement;
 }

@@ -47,6 +47,10 @@ const FAULTS: readonly (readonly [string, string])[] = [
   ['apostrophe-stripped-in-query', 'SB-NARROWING'],
   ['accents-folded-in-query', 'SB-NARROWING'],
   ['count-max-999', 'ORG-COUNT'],
+  ['state-word-as-operator', 'ORG-FILTERS'],
+  ['email-plus-never-matched', 'SB-NARROWING'],
+  ['zip-phone-narrow-too-late', 'SB-NARROWING'],
+  ['many-candidates-no-match', 'SB-AMBIGUOUS'],
   ['ambiguous-first-candidate', 'SB-AMBIGUOUS'],
 ];
 

@@ -110,6 +110,15 @@ const entry = (resource: unknown, search: unknown = { mode: 'match' }) =>
   entryAt(`/Organization/${(resource as { id: string }).id}`, resource, search);
 const partOfNowhere = { ...organizations[0], partOf: { reference: '#missing', display: 'NOWHERE' } };
 
+/** The record's State narrowed by `zip`: the ambiguity text plain, the record dashed. */
+const ambiguousUnlessDashed = (zip: string) => ({
+  probe: 'p',
+  query: { State: golden.data.State![0] },
+  narrowedBy: { Zip: zip },
+  plain: answer(AMBIGUITY_MESSAGE, { contentType: 'text/plain' }),
+  dashed: answer(golden),
+});
+
 const CASES: Case[] = [
   at('http-answer', 'JSON', { exchange: answer({ a: 1 }) }, { 'HTTP-JSON': 'pass', 'HTTP-NO-5XX': 'pass' }),
   at('http-answer', 'JSON sent as text/plain', { exchange: answer({ a: 1 }, { contentType: 'text/plain' }) }, { 'HTTP-JSON': 'MUST' }),
@@ -920,8 +929,14 @@ const CASES: Case[] = [
   ),
   at(
     'own-value-narrowing',
-    'no record',
+    'no record, for a parameter named as its attribute: its own value equals itself whatever the matching rules',
     { recordId: golden.id, parameter: 'Zip', value: '1', exchange: answer({}, { status: 404 }) },
+    { 'SB-NARROWING': 'MUST' },
+  ),
+  at(
+    'own-value-narrowing',
+    'no record, for a parameter whose link to an attribute is not shown',
+    { recordId: golden.id, parameter: 'StreetAddress', value: '1 MAIN ST', exchange: answer({}, { status: 404 }) },
     { 'SB-NARROWING': 'SHOULD' },
   ),
   at(
@@ -1158,6 +1173,18 @@ const CASES: Case[] = [
       dashed: answer(golden),
     },
     { 'SB-NARROWING': 'pass' },
+  ),
+  at(
+    'narrowed-search',
+    'the ambiguity plain, while the same value dashed finds one record that holds it: the plain narrowing fails',
+    ambiguousUnlessDashed(golden.data.Address!.find((a) => a.Zip)!.Zip![0]),
+    { 'SB-NARROWING': 'MUST', 'probe problem': 'none' },
+  ),
+  at(
+    'narrowed-search',
+    'the ambiguity plain, and dashed a record that does not hold the value: the narrowing promised, not the service',
+    ambiguousUnlessDashed('00000'),
+    { 'SB-NARROWING': 'pass', 'probe problem': 'yes' },
   ),
   at(
     'narrowed-search',

@@ -40,9 +40,9 @@ export const SEARCH_SINGLE_BEST_REQUIREMENTS = [
     level: 'MUST',
     spec: '§4.1 r3–r4',
     title:
-      "an ambiguous query plus `narrowedBy` returns one record that matches every parameter; a query whose NPI names one provider, plus any plain parameter holding that record's own value, returns the same record, never the ambiguity text or another record",
+      "an ambiguous query plus `narrowedBy` returns one record that matches every parameter; a query whose NPI names one provider, plus any plain parameter holding that record's own value, returns the same record, never the ambiguity text or another record; so does one named as the attribute that holds its value (`Email`, `Zip`, `TaxonomyCode`, `TaxonomyDescription`, `TaxonomyLicense`), whose own value, verbatim, equals itself under any matching rule",
     nearMiss:
-      "the NPI plus the record's own value of a parameter whose attribute §4.1 does not name plainly (an address, a taxonomy, an e-mail, …) answers no record: §4.1 r5 does not show the exact matching rules",
+      "the NPI plus the record's own value of a parameter whose attribute §4.1 neither names plainly nor shares its name (`Address`, `StreetAddress`, an other identifier, …) answers no record: §4.1 r5 does not show the exact matching rules",
   },
   {
     id: 'SB-FINDABLE',

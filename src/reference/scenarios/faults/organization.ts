@@ -604,6 +604,23 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
       behaviour: { organization: { filters: ({ address: _address, ...rest }) => rest } },
     },
     {
+      // A query language that reads bare words: to it OR, IN and ME are operators, not states.
+      name: 'state-word-as-operator',
+      description:
+        'address-state OR, IN or ME is read as an operator, not a state: the filter is dropped, and the search lists organizations of every state',
+      level: 'MUST',
+      unseenBySuite: "the probes name no state whose code is also a word: explore's sweep asks each",
+      unseenBySurvey: 'the survey walks these states only with --organizations-by-state, which the mutation run does not ask',
+      behaviour: {
+        organization: {
+          search: (filters, organizations) => {
+            const { 'address-state': state, ...rest } = filters;
+            return organizations.search(state !== undefined && ['OR', 'IN', 'ME'].includes(state.toUpperCase()) ? rest : filters);
+          },
+        },
+      },
+    },
+    {
       name: 'filters-first-page-only',
       description: 'filters apply to page 1 only; later pages list every organization',
       level: 'MUST',

@@ -140,6 +140,20 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
       },
     },
     {
+      // A candidate list capped before the answer is chosen: past the cap, the search reads as finding nothing.
+      name: 'many-candidates-no-match',
+      description: 'a query that more than 50 providers match answers as if none did, without the ambiguity text',
+      unseenBySuite: "the probes' ambiguous search matches a few providers: explore's sweep asks a State alone, which hundreds share",
+      behaviour: {
+        searchSingleBest: {
+          singleBest: (query, search) => {
+            const result = search.singleBest(query);
+            return result.kind === 'ambiguous' && result.candidates.length > 50 ? { kind: 'none' } : result;
+          },
+        },
+      },
+    },
+    {
       name: 'ambiguous-empty-404',
       description: 'ambiguity answered 404 with an empty body',
       behaviour: { searchSingleBest: { ambiguity: () => ({ status: 404, type: 'text/plain', body: '' }) } },
@@ -200,6 +214,38 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
               ),
               optional,
             }),
+        },
+      },
+    },
+    {
+      // A form decoder run on the decoded value: the + of JANE+DIRECTORY@EXAMPLE.ORG becomes a space.
+      name: 'email-plus-never-matched',
+      description: 'a + in an Email searched is read as a space: an address holding + matches no record, not even its own',
+      unseenBySuite: "the probes name no provider whose Email holds a +: explore's sweep asks one",
+      behaviour: {
+        searchSingleBest: {
+          singleBest: ({ required, optional }, search) => {
+            const plusAsSpace = (values: Record<string, string>) =>
+              Object.fromEntries(Object.entries(values).map(([k, v]) => [k, k === 'Email' ? v.replace(/\+/g, ' ') : v]));
+            return search.singleBest({ required: plusAsSpace(required), optional: plusAsSpace(optional) });
+          },
+        },
+      },
+    },
+    {
+      // The ambiguity decided on the names and places first, as an index of them would; Zip and Phone checked only after.
+      name: 'zip-phone-narrow-too-late',
+      description:
+        'the ambiguity is decided before a plain Zip or Phone is applied: a query that only its Zip or Phone narrows to one provider answers that more than one result matches',
+      unseenBySuite:
+        "the probes narrow their ambiguous searches by City, and their unique search by Phone and LastName only contradicts its promise (a probe problem): explore's sweep narrows by Zip and by Phone",
+      behaviour: {
+        searchSingleBest: {
+          singleBest: (query, search) => {
+            const { Zip: _zip, Phone: _phone, ...named } = query.required;
+            const before = search.singleBest({ required: named, optional: query.optional });
+            return before.kind === 'ambiguous' ? before : search.singleBest(query);
+          },
         },
       },
     },
