@@ -37,6 +37,7 @@ import { type DriversJob, driversInThreads } from '../src/suite-runs/drivers-thr
 import { readProbes, writeFixtureNpis } from '../src/reference/fixture-files';
 import { requirementsOf } from '../src/rules/rulebook/registry';
 import { NOT_JUDGED_HERE, SURVEY_SUBJECTS } from '../src/survey/subjects';
+import { REQUIREMENT_GROUPS, type RequirementId } from '../src/spec/catalogue';
 import { statusSearchSetting } from '../src/config/run-config';
 import { statusSearchOf } from '../src/probes/probes-file';
 import { endRun, markdownTable } from '../src/suite-runs/run-table';
@@ -52,6 +53,15 @@ const MUTATION_SCENARIOS: readonly Scenario[] = [CLEAN, ...VARIANTS, ...FAULTS];
  */
 const JUDGED_FAULTS: ReadonlySet<Scenario> = new Set(
   FAULTS.filter((fault, i) => fault.targets.startsWith('HTTP-') || FAULTS.findIndex((f) => f.targets === fault.targets) === i),
+);
+
+/**
+ * The faults whose suite report replay asks again, against the fault and against the clean server:
+ * the first of every group of requirements (docs/requirements.md). Replay sends a failure's own
+ * requests and runs its requirement's tests again, each group's the same way whichever fault failed them.
+ */
+const REPLAYED_FAULTS: ReadonlySet<Scenario> = new Set(
+  REQUIREMENT_GROUPS.flatMap(({ ids }) => FAULTS.find((fault) => ids.includes(fault.targets as RequirementId)) ?? []),
 );
 
 const { values } = parseArgs({
@@ -82,7 +92,7 @@ const AGREEMENT_DOC = resolve(__dirname, '..', 'docs', 'agreement.md');
 
 function agreementTable(rows: readonly AgreementRow[]): string {
   return markdownTable(
-    ['scenario', 'expected', 'suite', 'survey', 'probes check', 'probes draft', 'explore', 'judge', 'agree'],
+    ['scenario', 'expected', 'suite', 'survey', 'probes check', 'probes draft', 'explore', 'judge', 'replay', 'agree'],
     rows.map((r) => [
       r.scenario,
       r.expected,
@@ -92,6 +102,7 @@ function agreementTable(rows: readonly AgreementRow[]): string {
       r.probesDraft,
       r.explore,
       r.judge,
+      r.replay,
       r.disagreements.length === 0 ? 'yes' : `NO: ${r.disagreements.join('; ')}`,
     ]),
   );
@@ -117,7 +128,9 @@ suite meets (a value its probes never hold) says why, and is killed by \`explore
 \`explore\` column); a suite that fails it makes that word stale. Against the clean server and every
 fault of the answer's transport (HTTP-*) and the first fault of every other requirement, the
 suite's exchanges are recorded as \`run --har\` records them and \`judge\` judges the recording offline: \`same\` when it gives every requirement the suite's status and failures (the
-\`judge\` column).
+\`judge\` column). Against the first fault of every group of requirements, \`replay\` asks each failure of the
+suite's report again, of the fault and of the clean server: every one still fails against the fault
+and is fixed against the clean server (the \`replay\` column).
 
 ${table}
 `;
@@ -173,6 +186,8 @@ async function judgeScenarios(origin: string, scratch: string): Promise<{ runs: 
     const explored = isFault(scenario) && scenario.unseenBySuite !== undefined;
     // judge of the suite's recording: the clean server's passes and the failures of JUDGED_FAULTS; the canary's, of its first fault.
     const judged = scenario === CLEAN || (values.canary ? scenario === selected.find(isFault) : JUDGED_FAULTS.has(scenario));
+    // replay of the suite's report: REPLAYED_FAULTS; the canary's, of its first fault.
+    const replayed = isFault(scenario) && (values.canary ? scenario === selected.find(isFault) : REPLAYED_FAULTS.has(scenario));
     return {
       env,
       statusSearch: statusSearchOf(statusSearchSetting(env), probes),
@@ -180,6 +195,7 @@ async function judgeScenarios(origin: string, scratch: string): Promise<{ runs: 
       ...(drafted ? { draft: true as const } : {}),
       ...(explored ? { explore: true as const } : {}),
       ...(judged ? { judge: { dir: join(scratch, scenario.name, 'har') } } : {}),
+      ...(replayed ? { replay: { clean: { ...scenarioEnv(origin, CLEAN), MAX_RPS: '0' } } } : {}),
     };
   });
   const results = await driversInThreads({ npis, walks, probes, seeds }, jobs, Math.min(2, availableParallelism()));
@@ -190,7 +206,7 @@ async function judgeScenarios(origin: string, scratch: string): Promise<{ runs: 
     return { report, ...(reportShapeError ? { reportShapeError } : {}) };
   });
   const agreement = selected.map((scenario, i) => {
-    const { suite, survey, checks, draft, explore, judged } = results[i];
+    const { suite, survey, checks, draft, explore, judged, replayed } = results[i];
     const needs = isFault(scenario) ? NOT_JUDGED_HERE.find((n) => n.id === scenario.targets)?.needs.join('; ') : undefined;
     return agreementRow(
       scenario,
@@ -201,6 +217,7 @@ async function judgeScenarios(origin: string, scratch: string): Promise<{ runs: 
         ...(draft ? { draft: { ...draft, seeds } } : {}),
         ...(explore ? { explore } : {}),
         ...(judged ? { judged } : {}),
+        ...(replayed ? { replayed } : {}),
       },
       `not judged by the survey (needs ${needs})`,
     );
@@ -247,7 +264,7 @@ async function main(): Promise<void> {
   });
   console.log(markdownTable(['fault', 'targets', 'level', 'result', 'verdict', 'also tripped'], faultRows));
 
-  console.log('\n## The drivers agree: the suite, the survey, probes check, the draft, explore and judge\n');
+  console.log('\n## The drivers agree: the suite, the survey, probes check, the draft, explore, judge and replay\n');
   const table = agreementTable(agreement);
   console.log(table);
   const disagreeing = agreement.filter((row) => row.disagreements.length > 0);

@@ -15,6 +15,7 @@ import type { PromiseCheck } from '../probe-tools/verify';
 import { type Fault, isFault, type Scenario } from '../reference/scenarios/scenario';
 import { observationsOf } from '../rules/rulebook';
 import { requirement, type Level } from '../spec/catalogue';
+import type { ReplayedFailure, ReplayStatus } from '../replay/replay-report';
 import type { ConformanceReport, Probes, SurveyReport } from '../types/schemas';
 
 export interface DriverOutcomes {
@@ -28,6 +29,14 @@ export interface DriverOutcomes {
   explore?: ConformanceReport;
   /** judge's report of the suite's own recording (run --har), where it was asked. */
   judged?: ConformanceReport;
+  /** replay of the suite's report, where it was asked. */
+  replayed?: Replayed;
+}
+
+/** Each failure of a report replayed: its requirement and outcome, against the target that failed it and against the clean server. */
+export interface Replayed {
+  again: Pick<ReplayedFailure, 'id' | 'status'>[];
+  onClean: Pick<ReplayedFailure, 'id' | 'status'>[];
 }
 
 export interface AgreementRow {
@@ -43,6 +52,8 @@ export interface AgreementRow {
   explore: string;
   /** Whether judge of the suite's recording gave the suite's statuses and failures; `-` where it was not asked. */
   judge: string;
+  /** What replay of the suite's report said of its failures, against the fault and against the clean server; `-` where it was not asked. */
+  replay: string;
   /** Where the drivers disagree, in words; empty when they agree. */
   disagreements: string[];
 }
@@ -110,6 +121,15 @@ function howJudged(id: string, suite: ConformanceReport, judged: ConformanceRepo
   return `suite ${a?.status ?? 'none'} with ${failures(a).length} failures, judge ${b?.status ?? 'none'} with ${failures(b).length}; the first that differs: ${shown(a)} against ${shown(b)}`;
 }
 
+/** Replay's outcomes in words: each requirement and what replay said of it. */
+const outcomeList = (outcomes: Replayed['again']) => outcomes.map((o) => `${o.id} ${o.status}`).join(', ');
+
+/** The replay column: how many failures still fail against the fault, and how many are fixed on the clean server. */
+function replayCell({ again, onClean }: Replayed): string {
+  const count = (outcomes: Replayed['again'], status: ReplayStatus) => outcomes.filter((o) => o.status === status).length;
+  return `${count(again, 'still fails')} of ${again.length} still fail; ${count(onClean, 'fixed')} of ${onClean.length} fixed on clean`;
+}
+
 /** The requirements of either report judged otherwise by the other. */
 const differing = (a: ConformanceReport, b: ConformanceReport) =>
   [...new Set([...a.requirements, ...b.requirements].map((r) => r.id))].filter(
@@ -123,7 +143,7 @@ function probesCell(checks: readonly PromiseCheck[]): string {
 
 export function agreementRow(
   scenario: Scenario,
-  { suite, survey, probes, draft, explore, judged }: DriverOutcomes,
+  { suite, survey, probes, draft, explore, judged, replayed }: DriverOutcomes,
   notSurveyed: string,
 ): AgreementRow {
   const unseen = isFault(scenario) && scenario.unseenBySurvey !== undefined ? `; never met: ${scenario.unseenBySurvey}` : '';
@@ -173,6 +193,13 @@ export function agreementRow(
     disagreements.push(
       `judge of the suite's recording differs from the suite on ${listed(rejudged)} (${rejudged.map((id) => howJudged(id, suite, judged!)).join('; ')})`,
     );
+  // replay: every failure still fails against the fault that made it, and is fixed against the clean server.
+  if (replayed) {
+    const otherwise = (outcomes: Replayed['again'], wanted: ReplayStatus) => outcomes.filter((o) => o.status !== wanted);
+    const [again, onClean] = [otherwise(replayed.again, 'still fails'), otherwise(replayed.onClean, 'fixed')];
+    if (again.length > 0) disagreements.push(`replay against the fault says ${outcomeList(again)}, not still fails`);
+    if (onClean.length > 0) disagreements.push(`replay against the clean server says ${outcomeList(onClean)}, not fixed`);
+  }
   return {
     scenario: scenario.name,
     expected: isFault(scenario) ? `${scenario.targets} ${faultLevel(scenario)}` : 'conformant',
@@ -182,6 +209,7 @@ export function agreementRow(
     probesDraft: draft ? `${kept!.size} of ${draft.seeds.length} seeds kept` : '-',
     explore: explore ? suiteCell(explore) : '-',
     judge: judged === undefined ? '-' : rejudged.length === 0 ? 'same' : suiteCell(judged),
+    replay: replayed ? replayCell(replayed) : '-',
     disagreements,
   };
 }

@@ -1,6 +1,6 @@
 /**
  * A worker thread of the mutation run: the suite, the survey, `probes check` and, where asked, the
- * draft, `explore` and `judge` of the suite's recording, of one scenario at a time (in-process-suite.ts, other-drivers.ts), asked for
+ * draft, `explore`, `judge` of the suite's recording and `replay` of its report, of one scenario at a time (in-process-suite.ts, other-drivers.ts), asked for
  * by the main thread, which serves the scenarios. Judging keeps a thread busy while the server answers, so two threads use the machine's
  * two cores (driversInThreads).
  */
@@ -10,7 +10,9 @@ import type { Draft } from '../probe-tools/draft';
 import type { PromiseCheck } from '../probe-tools/verify';
 import type { ConformanceReport, Probes, SurveyReport } from '../types/schemas';
 import { runSuiteInProcess } from '../suite/in-process-suite';
-import { draftOf, exploreOf, probesCheckOf, recordedAndJudged, surveyOf } from './other-drivers';
+import { draftOf, exploreOf, probesCheckOf, recordedAndJudged, replayedAgainst, surveyOf } from './other-drivers';
+import type { ReplayedFailure } from '../replay/replay-report';
+import type { Replayed } from './agreement';
 import { answerJobs, jobsInThreads } from './thread-pool';
 
 /** What every job of a run shares: the NPI list, the walks, the probes file, and the seeds a draft starts from. */
@@ -31,6 +33,8 @@ export interface DriversJob {
   explore?: true;
   /** The suite's exchanges are recorded as run --har records them, in this folder, and judged offline. */
   judge?: { dir: string };
+  /** The suite's report is replayed against the same target, and against the clean server (`clean`, its environment). */
+  replay?: { clean: Environment };
 }
 
 export interface DriversResult {
@@ -43,7 +47,11 @@ export interface DriversResult {
   explore?: ConformanceReport;
   /** judge's report of the suite's recording, where it was asked. */
   judged?: ConformanceReport;
+  /** replay of the suite's report, where it was asked: against the same target, and against the clean server. */
+  replayed?: Replayed;
 }
+
+const outcomes = (replayed: readonly ReplayedFailure[]) => replayed.map(({ id, status }) => ({ id, status }));
 
 async function answer(setting: DriversSetting, job: DriversJob): Promise<DriversResult> {
   const recorded = job.judge ? await recordedAndJudged(job.env, job.judge.dir) : undefined;
@@ -52,6 +60,9 @@ async function answer(setting: DriversSetting, job: DriversJob): Promise<Drivers
   const checks = await probesCheckOf(job.env, setting.probes, job.statusSearch);
   const draft = job.draft ? await draftOf(job.env, setting.seeds) : undefined;
   const explore = job.explore ? await exploreOf(job.env, readFileSync(setting.npis, 'utf8').split('\n').filter(Boolean)) : undefined;
+  const replayed = job.replay
+    ? { again: outcomes(await replayedAgainst(job.env, suite)), onClean: outcomes(await replayedAgainst(job.replay.clean, suite)) }
+    : undefined;
   return {
     suite,
     ...(survey ? { survey } : {}),
@@ -59,6 +70,7 @@ async function answer(setting: DriversSetting, job: DriversJob): Promise<Drivers
     ...(draft ? { draft: { probes: draft.probes, notes: draft.notes } } : {}),
     ...(explore ? { explore } : {}),
     ...(recorded ? { judged: recorded.judged } : {}),
+    ...(replayed ? { replayed } : {}),
   };
 }
 

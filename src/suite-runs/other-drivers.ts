@@ -1,5 +1,5 @@
 /**
- * The survey, `probes check`, the draft, explore and judge of one target, in this process, configured as their commands would
+ * The survey, `probes check`, the draft, explore, judge and replay of one target, in this process, configured as their commands would
  * be from the same environment (BASE_URL, API_TOKEN, PROVIDER_PATH…): the mutation run sets what
  * they conclude beside the suite's verdict on the same scenario (agreement.ts).
  */
@@ -24,6 +24,7 @@ import { exploreReport, probeSearches } from '../explore/explore-report';
 import { loadSuiteConfig } from '../suite/suite-config';
 import { harSafety, HarTransport, writeHar } from '../client/har-log';
 import { judgeRecording } from '../recording/judge-recording';
+import { replayReport, type ReplayedFailure } from '../replay/replay-report';
 import { runSuiteInProcess } from '../suite/in-process-suite';
 import type { ConformanceReport } from '../types/schemas';
 import { SUITE_VERSION } from '../suite-version';
@@ -146,3 +147,7 @@ export async function recordedAndJudged(env: Environment, dir: string): Promise<
     await network.close();
   }
 }
+
+/** `replay` of `report` against the target `env` names, as the command replays it: each failure asked again and judged by today's rulebook. */
+export const replayedAgainst = (env: Environment, report: ConformanceReport): Promise<ReplayedFailure[]> =>
+  withEndpoints(env, (api, connection) => replayReport(report, { baseUrl: connection.baseUrl, send: (url) => api.follow(url), env }));
