@@ -180,11 +180,12 @@ async function faultCaught(fault: Fault, point: LatitudePoint, scratch: string):
 /**
  * Which drivers catch a fault at the reference's point: what the mutation run proves, over the same
  * NPIs and the probes' walks (scripts/mutation.ts), so it is not asked again here: the suite catches
- * every fault at its level, and the survey every fault of a requirement it judges whose requests it
+ * every fault at its level that a request of it meets (not one whose values the probes never hold:
+ * explore catches those), and the survey every fault of a requirement it judges whose requests it
  * meets (agreement.ts).
  */
 const caughtAtReference = (fault: Fault): Omit<Caught, 'summary'> => ({
-  suite: true,
+  suite: fault.unseenBySuite === undefined,
   survey: SURVEYED.has(fault.targets) && fault.unseenBySurvey === undefined,
 });
 
@@ -193,7 +194,11 @@ async function judgeFault(point: LatitudePoint, name: string, scratch: string): 
   if (!fault) return { problems: [`${name} is no fault of the mutation run`], summary: '' };
   const hiding = valuesAt(point).find((v) => v.skips?.includes(fault.targets) || v.gaps?.includes(fault.targets));
   if (hiding) return { problems: [], unprovable: `${hiding.name} leaves ${fault.targets} with nothing to check`, summary: '' };
-  const [reference, here] = [caughtAtReference(fault), await faultCaught(fault, point, scratch)];
+  const reference = caughtAtReference(fault);
+  // Neither the run nor the survey meets it anywhere: explore's catch, which the mutation run and explore's own tests prove.
+  if (!reference.suite && !reference.survey)
+    return { problems: [], unprovable: `no request of the run or the survey meets ${name}: ${fault.unseenBySuite}`, summary: '' };
+  const here = await faultCaught(fault, point, scratch);
   const problems = [
     ...(reference.suite && !here.suite ? [`the run caught ${name} (${fault.targets}) at the reference, not here: ${here.summary}`] : []),
     ...(reference.survey && !here.survey
