@@ -178,16 +178,18 @@ async function judgeScenarios(origin: string, scratch: string): Promise<{ runs: 
   const seeds = readFileSync(npis, 'utf8').split('\n').slice(0, DRAFT_SEEDS);
   // A walk that matches nothing too (no state is ZZ): what a service answers then is its choice (§4.3 r2), observed.
   const walks = [probes.organization!.multiPage!.query, ...probes.organization!.searches!.map((s) => s.query), NO_MATCH_WALK];
+  const canaryFault = selected.find(isFault);
   const jobs = selected.map((scenario): DriversJob => {
     // MAX_RPS: no pacing on loopback.
     const env = { ...scenarioEnv(origin, scenario), MAX_RPS: '0' };
     const surveyed = !isFault(scenario) || SURVEYED.has(scenario.targets);
     const drafted = scenario === CLEAN || (isFault(scenario) && scenario.draft === true);
     const explored = isFault(scenario) && scenario.unseenBySuite !== undefined;
-    // judge of the suite's recording: the clean server's passes and the failures of JUDGED_FAULTS; the canary's, of its first fault.
-    const judged = scenario === CLEAN || (values.canary ? scenario === selected.find(isFault) : JUDGED_FAULTS.has(scenario));
-    // replay of the suite's report: REPLAYED_FAULTS; the canary's, of its first fault.
-    const replayed = isFault(scenario) && (values.canary ? scenario === selected.find(isFault) : REPLAYED_FAULTS.has(scenario));
+    // judge of the suite's recording: the clean server's passes and the failures of JUDGED_FAULTS; replay of the
+    // suite's report: REPLAYED_FAULTS. The canary samples its first fault for each.
+    const sampled = (faults: ReadonlySet<Scenario>) => (values.canary ? scenario === canaryFault : faults.has(scenario));
+    const judged = scenario === CLEAN || sampled(JUDGED_FAULTS);
+    const replayed = isFault(scenario) && sampled(REPLAYED_FAULTS);
     return {
       env,
       statusSearch: statusSearchOf(statusSearchSetting(env), probes),

@@ -26,13 +26,10 @@ export const PLAIN_PARAMETERS: ReadonlySet<string> = new Set(['NPI', 'Name', 'Fi
  * value is compared is not shown (r5), but the record's own value, verbatim, is equal to itself
  * under any comparison: it must find its record (SB-NARROWING, MUST), as a plain parameter's does.
  */
-export const SAME_NAMED_PARAMETERS: ReadonlySet<string> = new Set([
-  'Email',
-  'Zip',
-  'TaxonomyCode',
-  'TaxonomyDescription',
-  'TaxonomyLicense',
-]);
+const SAME_NAMED_PARAMETERS: ReadonlySet<string> = new Set(['Email', 'Zip', 'TaxonomyCode', 'TaxonomyDescription', 'TaxonomyLicense']);
+
+/** Whether a record's own value of `parameter`, verbatim, must find the record: a plain or a same-named parameter. */
+export const ownValueFinds = (parameter: string): boolean => PLAIN_PARAMETERS.has(parameter) || SAME_NAMED_PARAMETERS.has(parameter);
 
 /**
  * SB-MATCHES-QUERY: how a record disagrees with the identifying parameters of a query. Only

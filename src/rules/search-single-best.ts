@@ -10,15 +10,7 @@ import { AMBIGUITY_MESSAGE, OPTIONAL_SUFFIX } from '../spec/constants';
 import { ambiguityForm, carriesAmbiguityText } from './ambiguity';
 import { answerSummary, isJsonArray, recordOf, rootKind } from './answers';
 import { Judgement } from './judgement';
-import {
-  codeProblems,
-  everyOwnParameterValue,
-  npiProblems,
-  codedValues,
-  queryMismatches,
-  PLAIN_PARAMETERS,
-  SAME_NAMED_PARAMETERS,
-} from './provider';
+import { codeProblems, everyOwnParameterValue, npiProblems, codedValues, ownValueFinds, queryMismatches } from './provider';
 import { classifySingleBest, describeAnswer, type SingleBestAnswer } from './single-best-answer';
 import type { RequirementId } from '../spec/catalogue';
 import { uniqueAnswer } from './unique-probe';
@@ -243,16 +235,14 @@ export function judgeNarrowing(
 
 /**
  * Whether a record matches `query` and holds each value of `narrowedBy` verbatim, each of a
- * parameter whose attribute is plain or named (PLAIN_PARAMETERS, SAME_NAMED_PARAMETERS): a record
+ * parameter whose own value must find its record (ownValueFinds): a record
  * that any reading of the matching rules finds by the query narrowed.
  */
 function narrowsVerbatim(data: Record<string, unknown>, query: Record<string, string>, narrowedBy: Record<string, string>): boolean {
   const own = everyOwnParameterValue(data);
   return (
     queryMismatches(data, query).length === 0 &&
-    Object.entries(narrowedBy).every(
-      ([parameter, value]) => (PLAIN_PARAMETERS.has(parameter) || SAME_NAMED_PARAMETERS.has(parameter)) && own[parameter]?.includes(value),
-    )
+    Object.entries(narrowedBy).every(([parameter, value]) => ownValueFinds(parameter) && own[parameter]?.includes(value))
   );
 }
 
@@ -356,12 +346,12 @@ export function observeValueForms(
  * SB-NARROWING (§4.1 r3–r4): a query whose NPI names one provider, plus a plain parameter holding
  * that record's own value, names that provider still: the same record, never the ambiguity text nor
  * another record. No record at all fails too where the spec makes the parameter's attribute plain
- * or names it (PLAIN_PARAMETERS, SAME_NAMED_PARAMETERS: the record holds the very value searched);
+ * or names it (ownValueFinds: the record holds the very value searched);
  * for the others it is a near miss, since the exact matching rules are not shown (r5).
  */
 export function judgeOwnValueNarrowing(recordId: string, parameter: string, value: string, exchange: Exchange): Judgement {
   const judgement = new Judgement();
-  const verbatim = PLAIN_PARAMETERS.has(parameter) || SAME_NAMED_PARAMETERS.has(parameter);
+  const verbatim = ownValueFinds(parameter);
   const answer = classifySingleBest(exchange);
   const added = `${parameter}=${JSON.stringify(value)}, the record's own value`;
   if (answer.kind === 'record')
