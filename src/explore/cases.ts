@@ -26,6 +26,8 @@ export type ExploreCase =
   | { kind: 'optional-parameter'; provider: number; parameter: string; value: string }
   /** §4.1 r4: values two providers met share, narrowed by one of them alone holds. */
   | { kind: 'ambiguous'; query: Query; narrowedBy: Query }
+  /** §4.1 r3: a provider's NPI and a State it holds nowhere (a code that is also a word among them): a record answered holds that State (SB-MATCHES-QUERY). */
+  | { kind: 'other-state'; provider: number; state: string }
   /** §4.3: an organization met, searched by one of its own values (ORG-FINDABLE). */
   | { kind: 'own-value-search'; organization: number; search: OwnValueSearch }
   /** §4.3: one or two filters, of an organization's own values or near them; every answer judged against its filters. */
@@ -51,6 +53,7 @@ export const CASE_KINDS: readonly CaseKind[] = [
   'own-value',
   'optional-parameter',
   'ambiguous',
+  'other-state',
   'own-value-search',
   'filter',
   'count',
@@ -122,6 +125,13 @@ const SHARED: readonly (readonly string[])[] = [
 
 /** USPS codes that are English words (and operators of some query languages): HI, IN, ME, OH, OK, OR. */
 const STATE_CODE_WORDS: readonly string[] = ['HI', 'IN', 'ME', 'OH', 'OK', 'OR'];
+
+/** The state codes a provider holds nowhere, the words first, then the others providers met hold. */
+function statesElsewhere(providers: readonly MetProvider[], i: number): string[] {
+  const held = new Set((providers[i].values.State ?? []).map((s) => s.trim().toUpperCase()));
+  const met = providers.flatMap((p) => p.values.State ?? []).map((s) => s.trim().toUpperCase());
+  return [...new Set([...STATE_CODE_WORDS, ...met.sort()])].filter((state) => state !== '' && !held.has(state));
+}
 
 /** Plain parameters that narrow an ambiguous query: §4.1 r4's "a more specific parameter". */
 const NARROWERS = ['Zip', 'Phone', 'FirstName', 'City', 'Email', 'StreetAddress'] as const;
@@ -243,6 +253,7 @@ function kindArbitraries(records: MetRecords, { statusSearch }: TargetTraits): [
   const withOwn = providers.map((p, i) => ({ i, pairs: pairsOf(p) })).filter((p) => p.pairs.length > 0);
   const spelled = withOwn.flatMap(({ i, pairs }) => pairs.filter(typedLikeUsers).map((pair) => ({ i, pair })));
   const ambiguities = ambiguitiesOf(providers);
+  const elsewhere = providers.map((_, i) => ({ i, states: statesElsewhere(providers, i) })).filter(({ states }) => states.length > 0);
   // Searches by own values match, and a walk or a Count has pages to show; near values are the filters' own test.
   const ownPairs = organizations.map((o) => filterPairs(o.resource, false)).filter((pairs) => pairs.length > 0);
   const nearPairs = organizations.map((o) => filterPairs(o.resource, true)).filter((pairs) => pairs.length > 0);
@@ -274,6 +285,16 @@ function kindArbitraries(records: MetRecords, { statusSearch }: TargetTraits): [
       ambiguities.length === 0
         ? undefined
         : pick(ambiguities).map(({ query, narrowedBy }): ExploreCase => ({ kind: 'ambiguous', query, narrowedBy })),
+    ],
+    [
+      'other-state',
+      elsewhere.length === 0
+        ? undefined
+        : fc.tuple(pick(elsewhere), fc.nat()).map(([{ i, states }, n]): ExploreCase => ({
+            kind: 'other-state',
+            provider: i,
+            state: states[n % states.length],
+          })),
     ],
     ['own-value-search', searches.length === 0 ? undefined : pick(searches).map((s): ExploreCase => ({ kind: 'own-value-search', ...s }))],
     ['filter', nearPairs.length === 0 ? undefined : filterQuery(nearPairs, 2).map((query): ExploreCase => ({ kind: 'filter', query }))],
@@ -326,7 +347,7 @@ export function caseArbitrary(
  * The cases asked before any is drawn, each already as small as a case of its kind gets: a
  * provider's NPI with each §4.1 parameter of its own, once (the first provider that holds it), and
  * with each spelling users type (one value of each); the first provider's NPI with each parameter
- * dashed; the first values providers share of each kind, narrowed; a search at each Count of
+ * dashed; each state code that is a word beside a provider's NPI; the first values providers share of each kind, narrowed; a search at each Count of
  * COUNTS; each filter and state code met once, and each state code that is a word; a search walked by Page and by its next links, an identifier. A draw of a
  * few hundred requests meets every parameter this way, which chance alone would not.
  */
@@ -345,6 +366,11 @@ export function sweepCases(records: MetRecords, { statusSearch }: TargetTraits):
   if (providers.length > 0)
     for (const [parameter, value] of unusedUnmatchable({ NPI: providers[0].npi }))
       swept.push({ kind: 'optional-parameter', provider: 0, parameter, value });
+  // Each state code that is a word, beside the NPI of the first provider that holds it nowhere: a parser that reads OR, IN or ME as an operator drops it.
+  for (const word of STATE_CODE_WORDS) {
+    const provider = providers.findIndex((_, i) => statesElsewhere(providers, i).includes(word));
+    if (provider >= 0) swept.push({ kind: 'other-state', provider, state: word });
+  }
   // Each kind of shared values (a State alone, a last name, a city, …) narrowed toward two of the providers that
   // share its first values: a service that answers one of them anyway answers the other wrongly.
   const narrowedToward = new Map<string, Set<number>>();
@@ -399,6 +425,8 @@ export function caseQuery(c: ExploreCase, records: MetRecords): Query {
       return { NPI: records.providers[c.provider].npi, [dashedName(c.parameter)]: c.value };
     case 'ambiguous':
       return { ...c.query, ...c.narrowedBy };
+    case 'other-state':
+      return { NPI: records.providers[c.provider].npi, State: c.state };
     case 'own-value-search':
       return c.search.query;
     case 'filter':

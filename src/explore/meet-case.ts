@@ -27,7 +27,7 @@ import {
   type Subjects,
 } from '../rules/rulebook';
 import { MAX_COUNT } from '../spec/constants';
-import { type CaseKind, EXPLORE_MAX_PAGES, type ExploreCase } from './cases';
+import { type CaseKind, caseQuery, EXPLORE_MAX_PAGES, type ExploreCase } from './cases';
 import type { MetRecords } from './records';
 
 /** The subjects each kind hands to the rulebook, besides every answer's own (judgeAnswer). */
@@ -35,6 +35,7 @@ export const CASE_SUBJECTS: Readonly<Record<CaseKind, readonly SubjectKind[]>> =
   'own-value': ['own-value-narrowing'],
   'optional-parameter': ['optional-parameter'],
   ambiguous: ['ambiguous-search', 'narrowed-search'],
+  'other-state': [],
   'own-value-search': ['own-value-search'],
   filter: [],
   count: ['count-search', 'count-exactly-search', 'count-over-limit-search'],
@@ -61,10 +62,10 @@ const BUNDLE_SHOWS_MORE = 'more matching organizations than Count, by its total 
 /** The walks' pages: a filter dropped on the second page shows on the second. */
 const WALK_BUDGET = { maxPages: EXPLORE_MAX_PAGES, budget: `explore's ${EXPLORE_MAX_PAGES} pages` };
 
-type ProviderCase = Extract<ExploreCase, { kind: 'own-value' | 'optional-parameter' | 'ambiguous' | 'provider-forms' }>;
+type ProviderCase = Extract<ExploreCase, { kind: 'own-value' | 'optional-parameter' | 'ambiguous' | 'other-state' | 'provider-forms' }>;
 type OrganizationCase = Exclude<ExploreCase, ProviderCase>;
 
-const PROVIDER_KINDS: readonly CaseKind[] = ['own-value', 'optional-parameter', 'ambiguous', 'provider-forms'];
+const PROVIDER_KINDS: readonly CaseKind[] = ['own-value', 'optional-parameter', 'ambiguous', 'other-state', 'provider-forms'];
 const isProviderCase = (c: ExploreCase): c is ProviderCase => PROVIDER_KINDS.includes(c.kind);
 
 export async function meetCase(c: ExploreCase, records: MetRecords, ask: Ask & FollowAsk, checks: CaseJudge): Promise<void> {
@@ -92,6 +93,10 @@ async function meetProviderCase(c: ProviderCase, records: MetRecords, ask: Ask, 
       checks.judge('narrowed-search', await meetNarrowedSearch(ask, probe, c.query, c.narrowedBy));
       return;
     }
+    case 'other-state':
+      // Judged by the rules of its answer: a record answered holds the State searched (judgeAnswer).
+      await ask.searchSingleBest(caseQuery(c, records));
+      return;
     case 'provider-forms': {
       const { id, npi } = records.providers[c.provider];
       const query = { NPI: npi, [c.parameter]: c.value };

@@ -48,6 +48,7 @@ const FAULTS: readonly (readonly [string, string])[] = [
   ['accents-folded-in-query', 'SB-NARROWING'],
   ['count-max-999', 'ORG-COUNT'],
   ['state-word-as-operator', 'ORG-FILTERS'],
+  ['provider-state-word-as-operator', 'SB-MATCHES-QUERY'],
   ['email-plus-never-matched', 'SB-NARROWING'],
   ['zip-phone-narrow-too-late', 'SB-NARROWING'],
   ['many-candidates-no-match', 'SB-AMBIGUOUS'],

@@ -108,6 +108,23 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
         },
       },
     },
+    {
+      // A query language that reads bare words, as the organization search's state-word-as-operator does.
+      name: 'provider-state-word-as-operator',
+      description:
+        'a State of OR, IN or ME is read as an operator, not a state: the State is dropped, and an NPI answers its provider wherever the provider is',
+      unseenBySuite: "the probes name no provider state whose code is also a word: explore's sweep asks each beside an NPI",
+      unseenBySurvey: 'the survey asks a provider only by the states it holds, and no provider of the fixtures is in OR, IN or ME',
+      behaviour: {
+        searchSingleBest: {
+          singleBest: ({ required, optional }, search) => {
+            const { State: state, ...rest } = required;
+            const operator = state !== undefined && ['OR', 'IN', 'ME'].includes(state.trim().toUpperCase());
+            return search.singleBest({ required: operator ? rest : required, optional });
+          },
+        },
+      },
+    },
   ],
   'SB-AMBIGUOUS': [
     // §4.1 r4.
