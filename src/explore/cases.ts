@@ -162,7 +162,12 @@ function combinations(provider: MetProvider, parameters: readonly string[]): Que
   return queries;
 }
 
-/** Queries at least two providers met match, each with a narrowing one of them alone holds. */
+/**
+ * Queries at least two providers met match, each with a narrowing one of them alone holds. For a
+ * kind no two providers met share (a few NPIs met), one provider's own values instead: a State
+ * alone matches many in any directory, and the answer shows whether this one does (one that
+ * matches the provider alone is a premise that did not hold, counted, not judged).
+ */
 export function ambiguitiesOf(providers: readonly MetProvider[]): { query: Query; narrowedBy: Query; member: number }[] {
   const found: { query: Query; narrowedBy: Query; member: number }[] = [];
   for (const parameters of SHARED) {
@@ -174,9 +179,9 @@ export function ambiguitiesOf(providers: readonly MetProvider[]): { query: Query
         groups.set(key, group.members.add(index) && group);
       }
     });
-    for (const { query, members } of groups.values()) {
-      const ids = new Set([...members].map((m) => providers[m].id));
-      if (ids.size < 2) continue;
+    const distinct = (members: Set<number>) => new Set([...members].map((m) => providers[m].id)).size;
+    const shared = [...groups.values()].filter(({ members }) => distinct(members) >= 2);
+    for (const { query, members } of shared.length > 0 ? shared : groups.values()) {
       for (const member of [...members].slice(0, MEMBERS_NARROWED))
         for (const narrower of NARROWERS) {
           if (parameters.includes(narrower)) continue;

@@ -17,16 +17,26 @@ import { npiFile } from './survey-report';
 
 const BUDGET = 300;
 
+/** Where explore's providers come from: 40 NPIs of a list, or the probes file's provider probes (a newcomer's two). */
+type StartFrom = 'npis' | 'probes';
+
 async function explore(origin: string, scenario: string, seed: number, ...flags: string[]) {
-  return exploreWith({}, origin, scenario, seed, ...flags);
+  return exploreWith({}, origin, scenario, seed, 'npis', ...flags);
 }
 
-async function exploreWith(env: Record<string, string>, origin: string, scenario: string, seed: number, ...flags: string[]) {
+async function exploreWith(
+  env: Record<string, string>,
+  origin: string,
+  scenario: string,
+  seed: number,
+  from: StartFrom,
+  ...flags: string[]
+) {
   const dir = tempDir();
   // 40: the first provider whose last name holds an apostrophe is the 38th.
-  const npis = npiFile(dir, 'npis.txt', 40);
+  const npis = from === 'npis' ? ['--npis', npiFile(dir, 'npis.txt', 40)] : [];
   const out = join(dir, 'report');
-  const args = ['explore', '--base-url', `${origin}${scenarioPrefix(scenario)}`, '--npis', npis, '--seed', String(seed)];
+  const args = ['explore', '--base-url', `${origin}${scenarioPrefix(scenario)}`, ...npis, '--seed', String(seed)];
   const result = await commandAsync([...args, '--max-requests', String(BUDGET), '--out', out, ...flags], {
     env: { MAX_RPS: '0', ...env },
   });
@@ -74,15 +84,17 @@ async function expectQuiet(origin: string, scenarios: readonly string[]) {
 }
 
 /** The fault fails its requirement at MUST from `seed`, the smallest case of at most two parameters, with the command that asks it again. */
-async function expectCaught(origin: string, [fault, id]: readonly [string, string], seed: number) {
-  const { code, section, report } = await explore(origin, fault, seed);
+async function expectCaught(origin: string, [fault, id]: readonly [string, string], seed: number, from: StartFrom = 'npis') {
+  const { code, section, report } = await exploreWith({}, origin, fault, seed, from);
   expect(code, `${fault} seed ${seed}`).toBe(1);
   expect(report.requirements.find((r) => r.id === id)?.status, `${fault} seed ${seed}`).toBe('fail');
   const failure = section.failures.find((f) => f.id === id)!;
   expect(failure, `${fault} seed ${seed}: ${JSON.stringify(section.failures)}`).toBeDefined();
   expect(parametersOf(failure.smallest), `${fault} seed ${seed}: ${failure.smallest}`).toBeLessThanOrEqual(2);
   expect(failure.reproduce).toMatch(
-    new RegExp(`^directory-conformance explore --npis \\S+ --max-requests ${BUDGET} --seed ${seed} --case \\d+$`),
+    new RegExp(
+      `^directory-conformance explore ${from === 'npis' ? '--npis \\S+ ' : ''}--max-requests ${BUDGET} --seed ${seed} --case \\d+$`,
+    ),
   );
   expect(section.requests).toBeLessThanOrEqual(BUDGET);
   return failure;
@@ -115,12 +127,27 @@ test(
 );
 
 test(
+  "from the probes file's providers alone, an own State is asked as an ambiguity and narrowed by an own Zip or Phone: quiet on the clean server, the ambiguity faults fail at MUST",
+  { tag: '@fast' },
+  async ({ scenarios }) => {
+    const clean = await exploreWith({}, scenarios.origin, 'clean', 1, 'probes');
+    expect(clean.code, clean.stdout).toBe(0);
+    expect(clean.section.cases.find((c) => c.kind === 'ambiguous')?.tried).toBeGreaterThan(0);
+    for (const fault of [
+      ['many-candidates-no-match', 'SB-AMBIGUOUS'],
+      ['zip-phone-narrow-too-late', 'SB-NARROWING'],
+    ] as const)
+      await expectCaught(scenarios.origin, fault, 1, 'probes');
+  },
+);
+
+test(
   'each fault of its family is caught from three seeds; more conformant variants stay quiet; no credential is written',
   { tag: '@full' },
   async ({ scenarios }) => {
     // The variant that asks for a token, with it: quiet, and the token in no file and no output, in no encoding.
     const token = VARIANTS.find((v) => v.name === 'bearer-auth')!.suiteEnv!.API_TOKEN!;
-    const authorised = await exploreWith({ API_TOKEN: token }, scenarios.origin, 'bearer-auth', 7);
+    const authorised = await exploreWith({ API_TOKEN: token }, scenarios.origin, 'bearer-auth', 7, 'npis');
     expect(authorised.code, authorised.stdout + authorised.stderr).toBe(0);
     for (const text of [authorised.stdout, authorised.stderr, ...everyFile(authorised.out)])
       for (const form of [token, Buffer.from(token).toString('base64'), encodeURIComponent(token)]) expect(text.includes(form)).toBe(false);
