@@ -126,11 +126,16 @@ const SHARED: readonly (readonly string[])[] = [
 /** USPS codes that are English words (and operators of some query languages): HI, IN, ME, OH, OK, OR. */
 const STATE_CODE_WORDS: readonly string[] = ['HI', 'IN', 'ME', 'OH', 'OK', 'OR'];
 
-/** The state codes a provider holds nowhere, the words first, then the others providers met hold. */
-function statesElsewhere(providers: readonly MetProvider[], i: number): string[] {
-  const held = new Set((providers[i].values.State ?? []).map((s) => s.trim().toUpperCase()));
+/** The state codes an other-state case asks: the words first, then those the providers met hold. */
+function stateCodesAsked(providers: readonly MetProvider[]): string[] {
   const met = providers.flatMap((p) => p.values.State ?? []).map((s) => s.trim().toUpperCase());
-  return [...new Set([...STATE_CODE_WORDS, ...met.sort()])].filter((state) => state !== '' && !held.has(state));
+  return [...new Set([...STATE_CODE_WORDS, ...met.sort()])].filter((state) => state !== '');
+}
+
+/** Those of `asked` a provider holds nowhere. */
+function statesElsewhere(provider: MetProvider, asked: readonly string[]): string[] {
+  const held = new Set((provider.values.State ?? []).map((s) => s.trim().toUpperCase()));
+  return asked.filter((state) => !held.has(state));
 }
 
 /** Plain parameters that narrow an ambiguous query: §4.1 r4's "a more specific parameter". */
@@ -247,6 +252,16 @@ function ownValueArbitrary(withOwn: readonly OwnPairs[], spelled: readonly { i: 
   return fc.oneof({ arbitrary: any, weight: 3 }, { arbitrary: typed, weight: 1 });
 }
 
+/** A provider's NPI beside a State it holds nowhere; none where every provider holds every state asked. */
+function otherStateArbitrary(providers: readonly MetProvider[]): fc.Arbitrary<ExploreCase> | undefined {
+  const asked = stateCodesAsked(providers);
+  const elsewhere = providers.map((p, i) => ({ i, states: statesElsewhere(p, asked) })).filter(({ states }) => states.length > 0);
+  if (elsewhere.length === 0) return undefined;
+  return fc
+    .tuple(pick(elsewhere), fc.nat())
+    .map(([{ i, states }, n]): ExploreCase => ({ kind: 'other-state', provider: i, state: states[n % states.length] }));
+}
+
 /** What the target is said to do beyond the records: §4.3's `active`, for a tenant configured to search by status. */
 export interface TargetTraits {
   statusSearch: boolean;
@@ -258,7 +273,6 @@ function kindArbitraries(records: MetRecords, { statusSearch }: TargetTraits): [
   const withOwn = providers.map((p, i) => ({ i, pairs: pairsOf(p) })).filter((p) => p.pairs.length > 0);
   const spelled = withOwn.flatMap(({ i, pairs }) => pairs.filter(typedLikeUsers).map((pair) => ({ i, pair })));
   const ambiguities = ambiguitiesOf(providers);
-  const elsewhere = providers.map((_, i) => ({ i, states: statesElsewhere(providers, i) })).filter(({ states }) => states.length > 0);
   // Searches by own values match, and a walk or a Count has pages to show; near values are the filters' own test.
   const ownPairs = organizations.map((o) => filterPairs(o.resource, false)).filter((pairs) => pairs.length > 0);
   const nearPairs = organizations.map((o) => filterPairs(o.resource, true)).filter((pairs) => pairs.length > 0);
@@ -291,16 +305,7 @@ function kindArbitraries(records: MetRecords, { statusSearch }: TargetTraits): [
         ? undefined
         : pick(ambiguities).map(({ query, narrowedBy }): ExploreCase => ({ kind: 'ambiguous', query, narrowedBy })),
     ],
-    [
-      'other-state',
-      elsewhere.length === 0
-        ? undefined
-        : fc.tuple(pick(elsewhere), fc.nat()).map(([{ i, states }, n]): ExploreCase => ({
-            kind: 'other-state',
-            provider: i,
-            state: states[n % states.length],
-          })),
-    ],
+    ['other-state', otherStateArbitrary(providers)],
     ['own-value-search', searches.length === 0 ? undefined : pick(searches).map((s): ExploreCase => ({ kind: 'own-value-search', ...s }))],
     ['filter', nearPairs.length === 0 ? undefined : filterQuery(nearPairs, 2).map((query): ExploreCase => ({ kind: 'filter', query }))],
     [
@@ -352,8 +357,8 @@ export function caseArbitrary(
  * The cases asked before any is drawn, each already as small as a case of its kind gets: a
  * provider's NPI with each §4.1 parameter of its own, once (the first provider that holds it), and
  * with each spelling users type (one value of each); the first provider's NPI with each parameter
- * dashed; each state code that is a word beside a provider's NPI; the first values providers share of each kind, narrowed; a search at each Count of
- * COUNTS; each filter and state code met once, and each state code that is a word; a search walked by Page and by its next links, an identifier. A draw of a
+ * dashed; each state code that is a word beside a provider's NPI; the first values providers
+ * share of each kind, narrowed; a search at each Count of COUNTS; each filter and state code met once, and each state code that is a word; a search walked by Page and by its next links, an identifier. A draw of a
  * few hundred requests meets every parameter this way, which chance alone would not.
  */
 export function sweepCases(records: MetRecords, { statusSearch }: TargetTraits): ExploreCase[] {
@@ -373,7 +378,7 @@ export function sweepCases(records: MetRecords, { statusSearch }: TargetTraits):
       swept.push({ kind: 'optional-parameter', provider: 0, parameter, value });
   // Each state code that is a word, beside the NPI of the first provider that holds it nowhere: a parser that reads OR, IN or ME as an operator drops it.
   for (const word of STATE_CODE_WORDS) {
-    const provider = providers.findIndex((_, i) => statesElsewhere(providers, i).includes(word));
+    const provider = providers.findIndex((p) => statesElsewhere(p, [word]).length > 0);
     if (provider >= 0) swept.push({ kind: 'other-state', provider, state: word });
   }
   // Each kind of shared values (a State alone, a last name, a city, …) narrowed toward two of the providers that
