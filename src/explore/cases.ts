@@ -356,7 +356,7 @@ export function caseArbitrary(
 /**
  * The cases asked before any is drawn, each already as small as a case of its kind gets: a
  * provider's NPI with each §4.1 parameter of its own, once (the first provider that holds it), and
- * with each spelling users type (one value of each); the first provider's NPI with each parameter
+ * with each spelling users type and each value two of a record's entries hold (one value of each); the first provider's NPI with each parameter
  * dashed; each state code that is a word beside a provider's NPI; the first values providers
  * share of each kind, narrowed; a search at each Count of COUNTS; each filter and state code met once, and each state code that is a word; a search walked by Page and by its next links, an identifier. A draw of a
  * few hundred requests meets every parameter this way, which chance alone would not.
@@ -367,9 +367,11 @@ export function sweepCases(records: MetRecords, { statusSearch }: TargetTraits):
   const seen = new Set<string>();
   providers.forEach((provider, i) => {
     for (const [parameter, value] of pairsOf(provider)) {
-      const key = `${parameter} ${spelling([parameter, value]) ?? ''}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
+      // A value two of the record's entries hold is asked once too: a search that joins entries may count the provider twice.
+      const forms = [spelling([parameter, value]) ?? '', ...(provider.heldTwice[parameter]?.includes(value) ? ['held twice'] : [])];
+      const keys = forms.map((form) => `${parameter} ${form}`);
+      if (keys.every((key) => seen.has(key))) continue;
+      for (const key of keys) seen.add(key);
       swept.push({ kind: 'own-value', provider: i, parameter, value, beside: [] });
     }
   });

@@ -9,6 +9,7 @@ import {
   entriesOf,
   everyOwnParameterValue,
   isBundle,
+  ownValuesHeldTwice,
   organizationOfEntry,
   type Query,
   recordOf,
@@ -22,6 +23,8 @@ export interface MetProvider {
   data: Record<string, unknown>;
   /** Every value the record holds for each §4.1 parameter (everyOwnParameterValue). */
   values: Record<string, string[]>;
+  /** The values of `values` the record holds in more than one entry (ownValuesHeldTwice). */
+  heldTwice: Record<string, string[]>;
 }
 
 export interface MetOrganization {
@@ -46,7 +49,8 @@ export async function meetRecords(
     const record = recordOf(await ask.searchSingleBest({ NPI: npi }));
     if (!record) continue;
     const values = everyOwnParameterValue(record.data);
-    if (values.NPI?.includes(npi)) providers.push({ id: record.id, npi, data: record.data, values });
+    if (values.NPI?.includes(npi))
+      providers.push({ id: record.id, npi, data: record.data, values, heldTwice: ownValuesHeldTwice(record.data) });
   }
   const organizations = new Map<string, MetOrganization>();
   for (const query of searches) {

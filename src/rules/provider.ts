@@ -246,16 +246,11 @@ export function ownParameterValues(data: Record<string, unknown>): Record<string
   return Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
-/**
- * Every value a golden record holds for each §4.1 parameter of ownParameterValues, not the first
- * alone: each of its names, addresses, phones, e-mails and taxonomies, each value once. What a user
- * who knows the provider by its second practice address, or its other specialty, may type.
- */
-export function everyOwnParameterValue(data: Record<string, unknown>): Record<string, string[]> {
-  const values = new Map<string, Set<string>>();
+/** Each value a golden record holds for a §4.1 parameter, once for each entry that holds it (a name, an address, a taxonomy). */
+function ownParameterEntries(data: Record<string, unknown>): [string, string][] {
+  const entries: [string, string][] = [];
   const add = (parameter: string, value: string | undefined) => {
-    if (value === undefined || value.trim() === '') return;
-    values.set(parameter, (values.get(parameter) ?? new Set()).add(value));
+    if (value !== undefined && value.trim() !== '') entries.push([parameter, value]);
   };
   for (const npi of strings(data.NPI)) add('NPI', npi);
   for (const state of strings(data.State)) add('State', state);
@@ -280,5 +275,32 @@ export function everyOwnParameterValue(data: Record<string, unknown>): Record<st
     for (const description of strings(taxonomy.TaxonomyDescription)) add('TaxonomyDescription', description);
     for (const license of strings(taxonomy.TaxonomyLicense)) add('TaxonomyLicense', license);
   }
+  return entries;
+}
+
+/**
+ * Every value a golden record holds for each §4.1 parameter of ownParameterValues, not the first
+ * alone: each of its names, addresses, phones, e-mails and taxonomies, each value once. What a user
+ * who knows the provider by its second practice address, or its other specialty, may type.
+ */
+export function everyOwnParameterValue(data: Record<string, unknown>): Record<string, string[]> {
+  const values = new Map<string, Set<string>>();
+  for (const [parameter, value] of ownParameterEntries(data)) values.set(parameter, (values.get(parameter) ?? new Set()).add(value));
   return Object.fromEntries([...values].map(([parameter, set]) => [parameter, [...set]]));
+}
+
+/**
+ * The values a golden record holds in more than one entry, by §4.1 parameter: a code two of its
+ * taxonomies list, a city two of its addresses share. A search that joins a provider to its entries
+ * meets such a provider twice, and may take it for two.
+ */
+export function ownValuesHeldTwice(data: Record<string, unknown>): Record<string, string[]> {
+  const seen = new Set<string>();
+  const twice = new Map<string, Set<string>>();
+  for (const [parameter, value] of ownParameterEntries(data)) {
+    const key = `${parameter}\n${value}`;
+    if (seen.has(key)) twice.set(parameter, (twice.get(parameter) ?? new Set()).add(value));
+    seen.add(key);
+  }
+  return Object.fromEntries([...twice].map(([parameter, set]) => [parameter, [...set]]));
 }

@@ -49,6 +49,7 @@ const parametersOf = (text: string) => text.replace(/^[^:]+: /, '').split(/&|, n
 
 const FAULTS: readonly (readonly [string, string])[] = [
   ['own-taxonomy-code-ambiguous', 'SB-NARROWING'],
+  ['taxonomy-code-twice-ambiguous', 'SB-NARROWING'],
   ['dash-as-required', 'SB-OPTIONAL-DASH'],
   ['dash-with-space-required', 'SB-OPTIONAL-DASH'],
   ['identifier-system-ignored', 'ORG-FILTER-IDENTIFIER'],

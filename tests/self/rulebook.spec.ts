@@ -12,6 +12,7 @@ import { type PageOfWalk, pageGoesOn } from '../../src/rules/organization/walk-b
 import { ORGANIZATION_PARAMETERS, WALKED_PARAMETERS } from '../../src/rules/organization/parameters';
 import { SEARCH_KINDS } from '../../src/survey/search-kinds';
 import { nextOwnValueRequest, ownValueSearches } from '../../src/rules/organization/own-values';
+import { everyOwnParameterValue, ownValuesHeldTwice } from '../../src/rules/provider';
 import { demographicSearch, nameSearches, nextDemographicRequest } from '../../src/rules/provider-findability';
 import { judge, RULEBOOK } from '../../src/rules/rulebook/registry';
 import type { SubjectKind, Subjects } from '../../src/rules/rulebook/subjects';
@@ -1419,3 +1420,23 @@ test('where a walk ends is one rule, for the walk and for a shard that asks only
   expect(pageGoesOn(page(['a', 'b']), seen)).toBe(false);
   expect(pageGoesOn(page(['x'], { unmatched: ['x'] }), seen)).toBe(false);
 });
+
+test(
+  'a value two entries of a record hold is held twice (a code two taxonomies list, a State of the record and of an address); a value of one entry is not',
+  { tag: '@fast' },
+  () => {
+    // §2.4: every attribute a list.
+    const data = {
+      NPI: ['1234567893'],
+      Taxonomy: [
+        { TaxonomyCode: ['207Q00000X'], TaxonomyDescription: ['Family Medicine'] },
+        { TaxonomyCode: ['207Q00000X'], TaxonomyDescription: ['Family Medicine, Adult'] },
+        { TaxonomyCode: ['207R00000X'] },
+      ],
+      Address: [{ City: ['AUSTIN'], AddressState: ['TX'], Zip: ['78701'] }],
+      State: ['TX'],
+    };
+    expect(ownValuesHeldTwice(data)).toEqual({ TaxonomyCode: ['207Q00000X'], State: ['TX'] });
+    expect(everyOwnParameterValue(data).TaxonomyCode).toEqual(['207Q00000X', '207R00000X']);
+  },
+);

@@ -57,7 +57,7 @@ export { recordOf, type RecordLike } from '../answers';
 export { classifySingleBest, describeAnswer } from '../single-best-answer';
 export { ambiguityNeedsNarrowing, dashed, dashedName } from '../search-single-best';
 export { unusedUnmatchable } from '../unmatchable';
-export { everyOwnParameterValue, ownParameterValues } from '../provider';
+export { everyOwnParameterValue, ownParameterValues, ownValuesHeldTwice } from '../provider';
 export {
   DEMOGRAPHICS,
   type DemographicSearch,

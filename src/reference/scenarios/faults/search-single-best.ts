@@ -204,6 +204,25 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
       },
     },
     {
+      // A search that joins a provider to its taxonomies: a code two of them list meets the provider twice.
+      name: 'taxonomy-code-twice-ambiguous',
+      description:
+        "NPI plus a TaxonomyCode that two of the record's taxonomies list answers that more than one result matches: the provider is counted once per taxonomy",
+      unseenBySuite:
+        "the suite asks a unique probe's record with its first taxonomy's code alone: explore's sweep asks a code a record lists twice",
+      behaviour: {
+        searchSingleBest: {
+          singleBest: (query, search) => {
+            const result = search.singleBest(query);
+            const code = query.required.TaxonomyCode;
+            if (result.kind !== 'unique' || code === undefined || query.required.NPI === undefined) return result;
+            const listed = (result.record.data.Taxonomy ?? []).filter((t) => [t.TaxonomyCode].flat().includes(code)).length;
+            return listed > 1 ? { kind: 'ambiguous', candidates: { length: listed, at: () => result.record } } : result;
+          },
+        },
+      },
+    },
+    {
       // A query normalised harder than the records it is matched against: O'BRIEN searched as OBRIEN.
       name: 'apostrophe-stripped-in-query',
       description: "apostrophes are removed from the query's values, not from the records': O'BRIEN is searched as OBRIEN",
