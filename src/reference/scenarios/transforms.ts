@@ -81,3 +81,10 @@ export function cachedOnRepeat(change: (bundle: BuiltBundle) => BuiltBundle) {
     return change(bundle);
   };
 }
+
+/**
+ * Whether a query language that reads bare words takes a state code for one of its operators (OR,
+ * IN, ME): the state-word faults of both endpoints drop such a State.
+ */
+export const readAsOperator = (state: string | undefined): boolean =>
+  state !== undefined && ['OR', 'IN', 'ME'].includes(state.trim().toUpperCase());

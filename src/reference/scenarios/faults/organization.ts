@@ -3,7 +3,7 @@ import { REFERENCE_BEHAVIOUR } from '../behaviour';
 import { byId } from '../../organization-index';
 import type { OrganizationRequirementId } from '../../../spec/catalogue';
 import type { FaultsFor } from '../scenario';
-import { cachedOnRepeat, searchedWith, withBundle, withEntries, withNextLink } from '../transforms';
+import { cachedOnRepeat, readAsOperator, searchedWith, withBundle, withEntries, withNextLink } from '../transforms';
 
 const reference = REFERENCE_BEHAVIOUR;
 
@@ -615,7 +615,7 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
         organization: {
           search: (filters, organizations) => {
             const { 'address-state': state, ...rest } = filters;
-            return organizations.search(state !== undefined && ['OR', 'IN', 'ME'].includes(state.toUpperCase()) ? rest : filters);
+            return organizations.search(readAsOperator(state) ? rest : filters);
           },
         },
       },

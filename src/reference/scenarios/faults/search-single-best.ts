@@ -2,7 +2,7 @@ import { AMBIGUITY_MESSAGE } from '../../../spec/constants';
 import { JSON_TYPE } from '../behaviour';
 import type { SearchSingleBestRequirementId } from '../../../spec/catalogue';
 import type { FaultsFor } from '../scenario';
-import { withData } from '../transforms';
+import { readAsOperator, withData } from '../transforms';
 
 /** Faults of searchSingleBest (§4.1), keyed by the requirement each one breaks: the type requires at least one for every requirement. */
 export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId> = {
@@ -119,8 +119,7 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
         searchSingleBest: {
           singleBest: ({ required, optional }, search) => {
             const { State: state, ...rest } = required;
-            const operator = state !== undefined && ['OR', 'IN', 'ME'].includes(state.trim().toUpperCase());
-            return search.singleBest({ required: operator ? rest : required, optional });
+            return search.singleBest({ required: readAsOperator(state) ? rest : required, optional });
           },
         },
       },
