@@ -175,6 +175,8 @@ function combinations(provider: MetProvider, parameters: readonly string[]): Que
  */
 export function ambiguitiesOf(providers: readonly MetProvider[]): { query: Query; narrowedBy: Query; member: number }[] {
   const found: { query: Query; narrowedBy: Query; member: number }[] = [];
+  // How many records a group's members are: one provider may be met by two of its NPIs.
+  const distinct = (members: Set<number>) => new Set([...members].map((m) => providers[m].id)).size;
   for (const parameters of SHARED) {
     const groups = new Map<string, { query: Query; members: Set<number> }>();
     providers.forEach((provider, index) => {
@@ -184,7 +186,6 @@ export function ambiguitiesOf(providers: readonly MetProvider[]): { query: Query
         groups.set(key, group.members.add(index) && group);
       }
     });
-    const distinct = (members: Set<number>) => new Set([...members].map((m) => providers[m].id)).size;
     const shared = [...groups.values()].filter(({ members }) => distinct(members) >= 2);
     for (const { query, members } of shared.length > 0 ? shared : groups.values()) {
       for (const member of [...members].slice(0, MEMBERS_NARROWED))
@@ -354,12 +355,16 @@ export function caseArbitrary(
 }
 
 /**
- * The cases asked before any is drawn, each already as small as a case of its kind gets: a
- * provider's NPI with each §4.1 parameter of its own, once (the first provider that holds it), and
- * with each spelling users type and each value two of a record's entries hold (one value of each); the first provider's NPI with each parameter
- * dashed; each state code that is a word beside a provider's NPI; the first values providers
- * share of each kind, narrowed; a search at each Count of COUNTS; each filter and state code met once, and each state code that is a word; a search walked by Page and by its next links, an identifier. A draw of a
- * few hundred requests meets every parameter this way, which chance alone would not.
+ * The cases asked before any is drawn, each already as small as a case of its kind gets:
+ *   - a provider's NPI with each §4.1 parameter of its own, once (the first provider that holds it),
+ *     with each spelling users type, and with a value two of a record's entries hold (one of each);
+ *   - the first provider's NPI with each parameter dashed;
+ *   - each state code that is a word, beside the NPI of a provider that holds it nowhere;
+ *   - the first values providers share of each kind, narrowed;
+ *   - a search at each Count of COUNTS;
+ *   - each filter and state code met once, and each state code that is a word;
+ *   - a search walked by Page and by its next links, and an identifier.
+ * A draw of a few hundred requests meets every parameter this way, which chance alone would not.
  */
 export function sweepCases(records: MetRecords, { statusSearch }: TargetTraits): ExploreCase[] {
   const { providers, organizations } = records;
