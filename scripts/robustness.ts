@@ -15,10 +15,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { HAR_DIR_VARIABLE } from '../src/client/har-log';
-import { Redactor } from '../src/client/redact';
 import { readProbes } from '../src/reference/fixture-files';
 import { scenarioPrefix } from '../src/reference/scenarios/registry';
-import { echoForms, HOSTILE, HOSTILE_MARK, type HostileTarget, LEAK_TEST_SECRETS } from '../src/reference/scenarios/hostile';
+import { HOSTILE, HOSTILE_MARK, type HostileTarget, LEAK_TEST_SECRETS } from '../src/reference/scenarios/hostile';
+import { LeakScan } from '../src/suite-runs/leak-scan';
 import { renderMarkdown } from '../src/report/markdown';
 import { runSuiteInProcess } from '../src/suite/in-process-suite';
 import { pooled, reportShapeErrorOf, runSuite, type SuiteRun } from '../src/suite-runs/run-suite';
@@ -100,16 +100,9 @@ function reportSays(says: RegExp, stoppedByPreflight?: HostileTarget['stoppedByP
   };
 }
 
-/** The leak test's secrets, as the redactor's normalised view reads them: any form of them, decoded to its fixed point. */
-const LEAK_SCAN = new Redactor(Object.values(LEAK_TEST_SECRETS));
-
-/** Every form of a secret the echoing target sends (echoForms) that `text` holds, and whether the normalised view finds any other. */
-function leaks(text: string): string[] {
-  const forms = Object.values(LEAK_TEST_SECRETS)
-    .flatMap(echoForms)
-    .filter((form) => text.includes(form));
-  return forms.length === 0 && LEAK_SCAN.holdsSecret(text) ? ['a secret in a form the normalised view reads'] : forms;
-}
+/** The leak test's secrets: every echoed form's parts, and any form the redactor's view reads. */
+const LEAK_SCAN = new LeakScan(Object.values(LEAK_TEST_SECRETS));
+const leaks = (text: string) => LEAK_SCAN.leaks(text);
 
 const MIB = 1024 * 1024;
 

@@ -4,6 +4,7 @@
  * verdict and exit codes; what the recording did not hold is its coverage, as any report says.
  */
 import { resolve } from 'node:path';
+import { configuredSecrets } from '../config/connection';
 import { environmentWithDotenv, reportDirOf } from '../config/environment';
 import { Redactor } from '../client/redact';
 import { judgeRecording } from '../recording/judge-recording';
@@ -24,13 +25,14 @@ export async function judgeCommand(options: RunOptions, har: string): Promise<nu
   const file = resolve(cwd, har);
   const { report, missing } = await judgeRecording(file, env);
   const reportDir = reportDirOf(env, cwd);
-  // Nothing was sent, so no credential was used; the redactor still keeps any configured secret out of what the recording holds.
-  writeReport(reportDir, report, new Redactor([]));
+  // Nothing was sent, so no credential was used; whatever the recording holds, the configured secrets stay out of every file and line, as any command's.
+  const redactor = new Redactor(configuredSecrets(env));
+  writeReport(reportDir, report, redactor);
   if (missing.length > 0)
     console.log(
       `judge: ${missing.length} request${missing.length === 1 ? '' : 's'} the suite asks ${missing.length === 1 ? 'is' : 'are'} not in the recording (${missing
         .slice(0, NAMED_MISSING)
-        .map((url) => serviceText(url, URL_SHOWN_BYTES))
+        .map((url) => serviceText(redactor.url(url), URL_SHOWN_BYTES))
         .join(', ')}${missing.length > NAMED_MISSING ? ', …' : ''}): the tests that ask them are not judged from it`,
     );
   for (const line of verdictLines(report, { reportDir, judgedFrom: file })) console.log(line);

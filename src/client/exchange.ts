@@ -24,7 +24,14 @@ export interface Exchange {
   /** Whether the body parses as JSON, and why not when it does not. */
   json:
     | { ok: true }
-    | { ok: false; error: string; /** JSON nested deeper than the harness reads (MAX_JUDGED_DEPTH): how deep. */ depth?: number };
+    | {
+        ok: false;
+        error: string;
+        /** JSON nested deeper than the harness reads (MAX_JUDGED_DEPTH): how deep. */
+        depth?: number;
+        /** A body labelled with a content coding it does not decode as: no client can read it, so none is held. */
+        unreadable?: true;
+      };
   /** The parsed body, or undefined when it is not JSON: what the checks read. */
   body: unknown;
   durationMs: number;

@@ -2,13 +2,15 @@
  * `run --har FILE`: every exchange of a run, as HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/),
  * so that a tester can see what was sent and what came back without logging on the server. Each
  * worker's transport appends its exchanges to CONFORMANCE_HAR_DIR/har-<worker>.jsonl, already made
- * safe: credentials out of headers, URLs and bodies (the redactor), bodies whole within the client's
- * body limit, so that `judge` judges the recording as the run judged the answers. The run gathers
+ * safe: credentials out of headers, URLs and bodies (the redactor), bodies decoded and whole within
+ * the client's body limit (har-body.ts), so that `judge` judges the recording as the run judged the
+ * answers. The run gathers
  * them into one file when it ends (writeHar).
  */
-import { isUtf8 } from 'node:buffer';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type HarContent, harContent } from './har-body';
+import { MAX_BODY_BYTES } from './http-client';
 import { REDACTED, type Redactor } from './redact';
 import type { Transport, TransportAnswer, TransportLimits } from './transport';
 
@@ -42,7 +44,7 @@ export interface HarEntry {
     httpVersion: string;
     cookies: [];
     headers: HarHeader[];
-    content: { size: number; mimeType: string; text?: string; encoding?: 'base64'; comment?: string };
+    content: HarContent;
     redirectURL: string;
     headersSize: -1;
     bodySize: number;
@@ -76,17 +78,6 @@ export const harSafety = (redactor: Redactor): HarSafety => ({
   text: (v) => redactor.text(v),
   body: (v) => redactor.text(v),
 });
-
-/**
- * A body as HAR content: text where its bytes are UTF-8; otherwise (another charset, a compressed
- * body) the bytes as received, base64, so that judge meets the bytes the run met. Credentials are
- * taken out either way: of the text, or of the bytes read one character a byte.
- */
-function contentOf(bytes: Buffer, safety: HarSafety): { text?: string; encoding?: 'base64' } {
-  if (bytes.length === 0) return {};
-  if (isUtf8(bytes)) return { text: safety.body(bytes.toString('utf8')) };
-  return { text: Buffer.from(safety.body(bytes.toString('latin1')), 'latin1').toString('base64'), encoding: 'base64' };
-}
 
 const headerList = (headers: Record<string, string>, safety: HarSafety): HarHeader[] =>
   Object.entries(headers).map(([name, value]) => ({
@@ -139,8 +130,7 @@ export class HarTransport implements Transport {
   ): HarEntry {
     const { safety } = this;
     const shown = safety.url(url);
-    const body = contentOf(answer?.body ?? Buffer.alloc(0), safety);
-    const mimeType = answer?.headers['content-type'] ?? '';
+
     return {
       startedDateTime: started.toISOString(),
       time,
@@ -160,12 +150,7 @@ export class HarTransport implements Transport {
         httpVersion: 'HTTP/1.1',
         cookies: [],
         headers: answer ? headerList(answer.headers, safety) : [],
-        content: {
-          size: answer ? (answer.tooLargeBytes ?? answer.body.length) : 0,
-          mimeType,
-          ...body,
-          ...(answer?.tooLargeBytes === undefined ? {} : { comment: `body not kept: ${answer.tooLargeBytes} bytes, past the limit` }),
-        },
+        content: answer ? harContent(answer, safety.body, MAX_BODY_BYTES) : { size: 0, mimeType: '' },
         redirectURL: safety.url(answer?.headers.location ?? ''),
         headersSize: -1,
         bodySize: answer ? answer.body.length : 0,

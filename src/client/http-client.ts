@@ -1,9 +1,15 @@
 import { isUtf8 } from 'node:buffer';
-import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { duplicateMemberNames, MAX_JUDGED_DEPTH, mayRepeatNames, nestingDepth } from '../json/json-text';
+import { decodedContent } from './content-coding';
 import { ACCEPTED_ENCODING, EXCERPT_CHARACTERS, type Exchange } from './exchange';
 import type { Redactor } from './redact';
 import type { Transport, TransportAnswer } from './transport';
+
+/**
+ * The start of a body redacted for its excerpt: a form of a secret that reaches into the excerpt's
+ * characters lies within it, whatever encodings a service nests (a credential is far shorter).
+ */
+const EXCERPT_REDACTED_CHARACTERS = 64 * 1024;
 
 /** Bodies larger than this are not held or parsed, declared or streamed: the check fails with the size instead. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -188,26 +194,12 @@ export class ReadOnlyHttpClient {
 /** The UTF-8 byte-order mark. */
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
-/** A body in a coding the request did not accept, decoded within the body limit when zlib knows the coding. */
-function decoded(body: Buffer, coding: string, limit: number): { body: Buffer } | { tooLarge: true } | { error: string } {
-  const options = { maxOutputLength: limit };
-  try {
-    if (coding === 'gzip' || coding === 'x-gzip') return { body: gunzipSync(body, options) };
-    if (coding === 'br') return { body: brotliDecompressSync(body, options) };
-    // "deflate" is the zlib format (RFC 9110 §8.4.1.2), which some servers send raw.
-    if (coding === 'deflate') {
-      try {
-        return { body: inflateSync(body, options) };
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw error;
-        return { body: inflateRawSync(body, options) };
-      }
-    }
-    return { error: `the harness cannot decode the content coding "${coding}"` };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') return { tooLarge: true };
-    return { error: `it does not decode as ${coding}: ${(error as Error).message}` };
-  }
+/**
+ * An answer no client can read (a body labelled with a coding it does not decode as): held as no
+ * body, as one too large to hold is, its reason the JSON error every rule that reads a body meets.
+ */
+function unreadable(base: Omit<Exchange, 'bodyText' | 'excerpt' | 'json' | 'body'>, extra: Partial<Exchange>, error: string): Exchange {
+  return { ...base, ...extra, bodyText: '', excerpt: '', body: undefined, json: { ok: false, error, unreadable: true } };
 }
 
 function toExchange(
@@ -237,11 +229,17 @@ function toExchange(
   const extra: Pick<Exchange, 'bom' | 'contentEncoding' | 'duplicateNames' | 'invalidUtf8'> = {};
   let undecodable: string | undefined;
   if (coding !== '' && coding !== ACCEPTED_ENCODING) {
-    const result = decoded(body, coding, limit);
+    const result = decodedContent(body, coding, limit);
     if ('tooLarge' in result) return tooLarge(limit, true);
-    if ('body' in result) body = result.body;
-    else undecodable = result.error;
     extra.contentEncoding = { coding, decoded: 'body' in result };
+    if ('body' in result) body = result.body;
+    else if (result.known)
+      return unreadable(
+        base,
+        extra,
+        `the body is labelled Content-Encoding: ${coding}, and ${result.error}: no client that honours the label can read it`,
+      );
+    else undecodable = result.error;
   }
   if (body.subarray(0, BOM.length).equals(BOM)) {
     extra.bom = true;
@@ -258,8 +256,9 @@ function toExchange(
     const repeated = duplicateMemberNames(bodyText);
     if (repeated.length > 0) extra.duplicateNames = repeated;
   }
-  // Redacted whole, then cut: the one order in which no part of a secret survives the cut.
-  const excerpt = redactor.text(bodyText).slice(0, EXCERPT_CHARACTERS);
+  // Redacted, then cut: the one order in which no part of a secret survives the cut. What is redacted is the start of the body
+  // that any form of a secret reaching into the excerpt lies within; the rest of a large body is never shown here.
+  const excerpt = redactor.text(bodyText.slice(0, EXCERPT_REDACTED_CHARACTERS)).slice(0, EXCERPT_CHARACTERS);
   return { ...base, bodyText, excerpt, ...parsed, ...extra };
 }
 

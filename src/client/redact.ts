@@ -3,14 +3,25 @@
  * history row the harness writes passes through a Redactor built from the configured secrets.
  *
  * Secrets are matched on a normalised view of the text, not on a list of the forms a service may
- * echo them in: the text is percent-, JSON- and HTML-decoded to a fixed point (a value encoded twice,
- * `\u0074\u006f…`, `&#x2F;`), case is folded, and only letters and digits are compared (the
- * alphanumeric skeleton), each character of the view remembering the span of the raw text it came
- * from. Base64 is no such decoding, so the base64 forms of every secret are precomputed: at each of
- * the three alignments a secret can have inside a longer base64 text, and nested twice (the base64 of
- * its base64). A match replaces the raw span that decodes to the secret.
+ * echo them in (redaction-view.ts): the text is decoded to a fixed point (percent, JSON, HTML,
+ * compatibility forms, invisible characters, two JSON string values side by side), in both
+ * directions (a secret written backwards), case is folded, and only letters and digits are
+ * compared (the alphanumeric skeleton), each character of the view remembering the span of the raw
+ * text it came from. Runs of base64 and hexadecimal are decoded at every alignment, a compressed
+ * stream in them inflated, and each decoding asked again (encoded-runs.ts), so that the forms
+ * compose. A match replaces the raw span that decodes to the secret, or the whole run that does.
  */
 import { MIN_SECRET_LENGTH, skeletonOf } from '../config/secrets';
+import { encodedRuns, runDecodings } from './encoded-runs';
+import {
+  decodedReadings,
+  decodedText,
+  decodedSkeleton,
+  reversedText,
+  skeletonWithPlaces,
+  type SpannedText,
+  spannedReadings,
+} from './redaction-view';
 
 export const REDACTED = '[REDACTED]';
 
@@ -52,6 +63,7 @@ const base64Forms = (value: string | Buffer) => {
  * base64 of its base64 (of the whole form, and of the form as base64url writes it).
  */
 function matchedForms(secret: string): string[] {
+  // Written backwards, a secret is its own reverse's forms: both are matched.
   const base64 = Buffer.from(secret).toString('base64');
   const base64url = Buffer.from(secret).toString('base64url');
   return [
@@ -63,134 +75,6 @@ function matchedForms(secret: string): string[] {
   ];
 }
 
-/** The named HTML entities a page writes for the characters of a secret. */
-const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  sol: '/',
-  plus: '+',
-  equals: '=',
-  colon: ':',
-  num: '#',
-  percnt: '%',
-  nbsp: ' ',
-};
-
-/**
- * A text decoded one step, character by character, each decoded character keeping the raw span it
- * came from: `%2F`, `\u002f` and `\/`, `&#x2F;`, `&#47;` and `&sol;` each become `/`. Undefined when
- * nothing decoded: the text is at its fixed point.
- */
-function decodedOnce(chars: readonly string[], starts: readonly number[], ends: readonly number[]) {
-  const out: { chars: string[]; starts: number[]; ends: number[] } = { chars: [], starts: [], ends: [] };
-  let changed = false;
-  const push = (c: string, from: number, to: number) => {
-    out.chars.push(c);
-    out.starts.push(starts[from]);
-    out.ends.push(ends[to]);
-  };
-  const hex = (c: string | undefined) => c !== undefined && /^[0-9A-Fa-f]$/.test(c);
-  for (let i = 0; i < chars.length;) {
-    const c = chars[i];
-    if (c === '%' && hex(chars[i + 1]) && hex(chars[i + 2])) {
-      // A character past ASCII is the UTF-8 bytes its first byte announces; bytes that make none decode to U+FFFD.
-      const byteAt = (k: number) =>
-        chars[k] === '%' && hex(chars[k + 1]) && hex(chars[k + 2]) ? parseInt(chars[k + 1] + chars[k + 2], 16) : -1;
-      const first = byteAt(i);
-      const length = first < 0x80 ? 1 : first >= 0xf0 ? 4 : first >= 0xe0 ? 3 : first >= 0xc0 ? 2 : 1;
-      const bytes = [first];
-      while (bytes.length < length && byteAt(i + 3 * bytes.length) >= 0x80 && byteAt(i + 3 * bytes.length) < 0xc0)
-        bytes.push(byteAt(i + 3 * bytes.length));
-      const decoded = Buffer.from(bytes).toString('utf8');
-      push([...decoded].length === 1 ? decoded : '\ufffd', i, i + 3 * bytes.length - 1);
-      i += 3 * bytes.length;
-      changed = true;
-      continue;
-    }
-    if (c === '\\' && chars[i + 1] === 'u' && [2, 3, 4, 5].every((k) => hex(chars[i + k]))) {
-      push(String.fromCharCode(parseInt(chars.slice(i + 2, i + 6).join(''), 16)), i, i + 5);
-      i += 6;
-      changed = true;
-      continue;
-    }
-    if (c === '\\' && (chars[i + 1] === '/' || chars[i + 1] === '\\')) {
-      push(chars[i + 1], i, i + 1);
-      i += 2;
-      changed = true;
-      continue;
-    }
-    if (c === '&') {
-      // An entity is short: look for its `;` within ten characters, never further (a text of many `&` stays linear).
-      const window = chars.slice(i + 1, i + 11);
-      const end = window.indexOf(';') < 0 ? -1 : i + 1 + window.indexOf(';');
-      const name = end > i ? chars.slice(i + 1, end).join('') : '';
-      const numeric = /^#x[0-9A-Fa-f]{1,6}$/.test(name)
-        ? parseInt(name.slice(2), 16)
-        : /^#[0-9]{1,7}$/.test(name)
-          ? Number(name.slice(1))
-          : undefined;
-      const decoded = numeric !== undefined && numeric <= 0x10ffff ? String.fromCodePoint(numeric) : NAMED_ENTITIES[name.toLowerCase()];
-      if (decoded !== undefined) {
-        push(decoded.length === 1 ? decoded : '\u0080', i, end);
-        i = end + 1;
-        changed = true;
-        continue;
-      }
-    }
-    push(c, i, i);
-    i++;
-  }
-  return changed ? out : undefined;
-}
-
-/** Decoding passes at most: enough for a value encoded twice over and escaped as JSON besides. */
-const MAX_PASSES = 6;
-
-/**
- * A text once decoded to its fixed point: its characters with the raw span of each, its skeleton
- * (letters and digits, lower case), and which character each letter or digit of the skeleton is.
- */
-interface NormalisedView {
-  chars: string[];
-  starts: number[];
-  ends: number[];
-  skeleton: string;
-  kept: number[];
-}
-
-function normalisedView(text: string): NormalisedView {
-  let chars = [...text];
-  // Spans in UTF-16 units of the raw text: a character outside the BMP is two.
-  let starts: number[] = [];
-  let ends: number[] = [];
-  let at = 0;
-  for (const c of chars) {
-    starts.push(at);
-    at += c.length;
-    ends.push(at);
-  }
-  // Only a text that holds an escape decodes at all: most text is its own fixed point.
-  if (/[%\\&]/.test(text))
-    for (let pass = 0; pass < MAX_PASSES; pass++) {
-      const decoded = decodedOnce(chars, starts, ends);
-      if (!decoded) break;
-      ({ chars, starts, ends } = decoded);
-    }
-  const kept: number[] = [];
-  let skeleton = '';
-  chars.forEach((c, i) => {
-    const lower = c.toLowerCase();
-    if (/^[a-z0-9]$/.test(lower)) {
-      skeleton += lower;
-      kept.push(i);
-    }
-  });
-  return { chars, starts, ends, skeleton, kept };
-}
-
 /** A form of a secret as it is matched: its skeleton, and the characters before and after its letters and digits (`/+`, base64's `==`). */
 interface MatchedForm {
   skeleton: string;
@@ -199,54 +83,45 @@ interface MatchedForm {
 }
 
 const formOf = (raw: string): MatchedForm => {
-  const lead = /^[^A-Za-z0-9]*/.exec(raw)![0];
-  const trail = /[^A-Za-z0-9]*$/.exec(raw)![0];
-  return { skeleton: skeletonOf(raw), lead: lead.toLowerCase(), trail: trail.toLowerCase() };
+  const decoded = decodedText(raw);
+  const lead = /^[^A-Za-z0-9]*/.exec(decoded)![0];
+  const trail = /[^A-Za-z0-9]*$/.exec(decoded)![0];
+  return { skeleton: decodedSkeleton(raw), lead: lead.toLowerCase(), trail: trail.toLowerCase() };
 };
 
-/** The escapes the view decodes, as one pattern: what a fast pass over a text replaces before any span is kept. */
-const ESCAPE = /%[0-9A-Fa-f]{2}(?:%[89ABab][0-9A-Fa-f])*|\\u[0-9A-Fa-f]{4}|\\[/\\]|&(?:#x[0-9A-Fa-f]{1,6}|#[0-9]{1,7}|[A-Za-z]{2,8});/g;
+/** Binary-to-text layers decoded at most, one inside another: base64 of hexadecimal of base64 of a secret is still found. */
+const MAX_ENCODED_DEPTH = 3;
 
-/** One escape decoded as the view decodes it (decodedOnce), without spans. */
-function decodedEscape(escape: string): string {
-  if (escape.startsWith('%')) {
-    const decoded = Buffer.from(
-      escape
-        .split('%')
-        .slice(1)
-        .map((hex) => parseInt(hex, 16)),
-    ).toString('utf8');
-    return decoded;
-  }
-  if (escape.startsWith('\\u')) return String.fromCharCode(parseInt(escape.slice(2), 16));
-  if (escape.startsWith('\\')) return escape[1];
-  const name = escape.slice(1, -1);
-  const numeric = name.startsWith('#x') ? parseInt(name.slice(2), 16) : name.startsWith('#') ? Number(name.slice(1)) : undefined;
-  if (numeric !== undefined) return numeric <= 0x10ffff ? String.fromCodePoint(numeric) : escape;
-  return NAMED_ENTITIES[name.toLowerCase()] ?? escape;
-}
+/** Runs whose answer a redactor keeps at most. */
+const MAX_RUN_ANSWERS = 20_000;
 
-/**
- * A text decoded to its fixed point, fast, without the spans: whether it can hold a secret at all is
- * asked of this, and only a text that does is decoded again keeping each character's span.
- */
-function decodedText(text: string): string {
-  let out = text;
-  for (let pass = 0; pass < MAX_PASSES && /[%\\&]/.test(out); pass++) {
-    const next = out.replace(ESCAPE, decodedEscape);
-    if (next === out) break;
-    out = next;
+/** Raw spans, sorted, and merged where they touch. */
+function merged(found: [number, number][]): [number, number][] {
+  found.sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const span of found) {
+    const last = out[out.length - 1];
+    if (last && span[0] <= last[1]) last[1] = Math.max(last[1], span[1]);
+    else out.push([...span]);
   }
   return out;
 }
 
+/** The raw span of the view's units `from` to `to`, whichever direction the view reads the raw text in. */
+const rawSpan = (view: SpannedText, from: number, to: number): [number, number] => [
+  Math.min(view.starts[from], view.starts[to]),
+  Math.max(view.ends[from], view.ends[to]),
+];
+
 export class Redactor {
-  /** Every form of every secret, longest skeleton first, so that a secret that contains another is replaced whole. */
+  /** Every form of every secret (and of each written backwards), longest skeleton first, so that a secret that contains another is replaced whole. */
   private readonly forms: MatchedForm[];
+  /** The forms' skeletons, each once: what the fast question of a text asks (holds). */
+  private readonly skeletons: string[];
 
   constructor(secrets: readonly string[]) {
     const forms = new Map<string, MatchedForm>();
-    for (const raw of secrets.flatMap(matchedForms)) {
+    for (const raw of secrets.flatMap((secret) => [secret, reversedText(secret)]).flatMap(matchedForms)) {
       const form = formOf(raw);
       if (form.skeleton.length >= MIN_SECRET_LENGTH) forms.set(`${form.lead}\u0000${form.skeleton}\u0000${form.trail}`, form);
     }
@@ -254,73 +129,111 @@ export class Redactor {
     this.skeletons = [...new Set(this.forms.map((form) => form.skeleton))];
   }
 
-  /** The forms' skeletons, each once: what the first, fast question of a text asks (mayHoldSecret). */
-  private readonly skeletons: string[];
+  /**
+   * Whether a text holds a secret in any form the view reads: a reading of it (decoded, and turned
+   * backwards) holds a form's skeleton, or a run of base64 or hexadecimal in one decodes to a text
+   * that does. Asked first, without spans: nearly every text holds none.
+   */
+  private holds(text: string, depth = 0): boolean {
+    const readings = decodedReadings(text);
+    for (const reading of readings) {
+      const skeleton = skeletonOf(reading);
+      if (this.skeletons.some((form) => skeleton.includes(form))) return true;
+    }
+    if (depth >= MAX_ENCODED_DEPTH) return false;
+    // A run and the same run backwards are one question: the readings turned backwards hold most runs of the first one so.
+    const asked = new Set<string>();
+    for (const reading of readings)
+      for (const run of encodedRuns(reading)) {
+        if (asked.has(run.text)) continue;
+        asked.add(run.text).add(reversedText(run.text));
+        if (this.runHolds(run.text, depth)) return true;
+      }
+    return false;
+  }
+
+  /** Answers of runHolds already given, by depth and run: a directory's texts repeat the same words and identifiers. */
+  private readonly runAnswers = new Map<string, boolean>();
+
+  /** Whether a run of base64 or hexadecimal, read as written or backwards, decodes to a text that holds a secret. */
+  private runHolds(run: string, depth: number): boolean {
+    const key = `${depth} ${run}`;
+    let answer = this.runAnswers.get(key);
+    if (answer === undefined) {
+      answer = [run, reversedText(run)].some((oriented) => runDecodings(oriented).some((decoded) => this.holds(decoded, depth + 1)));
+      // Bounded: a survey's texts are endless, and a cache of them would be a leak of its own.
+      if (this.runAnswers.size >= MAX_RUN_ANSWERS) this.runAnswers.clear();
+      this.runAnswers.set(key, answer);
+    }
+    return answer;
+  }
 
   /** The raw spans of `text` that decode to a secret, and those a cut left a secret's start in: sorted, and merged where they touch. */
   private spans(text: string): [number, number][] {
-    if (this.forms.length === 0 || !this.mayHoldSecret(text)) return [];
-    const view = normalisedView(text);
+    if (this.forms.length === 0) return [];
     const found: [number, number][] = [];
-    for (const form of this.forms)
-      for (let at = view.skeleton.indexOf(form.skeleton); at >= 0; at = view.skeleton.indexOf(form.skeleton, at + 1)) {
-        const first = view.kept[at];
-        const last = view.kept[at + form.skeleton.length - 1];
-        // The secret's own characters before and after its letters and digits go with it, where the text has them.
-        const from = first - (around(view.chars, first, form.lead, -1) ? form.lead.length : 0);
-        const to = last + (around(view.chars, last, form.trail, 1) ? form.trail.length : 0);
-        found.push([view.starts[from], view.ends[to]]);
-      }
-    if (text.includes(CUT)) found.push(...this.beforeCuts(text, view));
-    found.sort((a, b) => a[0] - b[0]);
-    const merged: [number, number][] = [];
-    for (const span of found) {
-      const last = merged[merged.length - 1];
-      if (last && span[0] <= last[1]) last[1] = Math.max(last[1], span[1]);
-      else merged.push([...span]);
-    }
-    return merged;
+    if (this.holds(text)) for (const reading of spannedReadings(text)) found.push(...this.spansIn(reading));
+    if (text.includes(CUT) && this.mayHoldCutSecret(text)) found.push(...this.beforeCuts(text));
+    return merged(found);
   }
 
-  /**
-   * Whether a text may hold a secret, or a secret's start before a cut: its fixed point's skeleton
-   * holds a form, or ends, before a cut, with a start of one. Asked first: nearly every text holds
-   * none, and is let through in one native pass instead of a span for each of its characters.
-   */
-  private mayHoldSecret(text: string): boolean {
-    const skeleton = skeletonOf(decodedText(text));
-    if (this.skeletons.some((form) => skeleton.includes(form))) return true;
-    if (!text.includes(CUT)) return false;
-    return text.split(CUT).some((part, i, parts) => {
-      if (i === parts.length - 1) return false;
-      const before = skeletonOf(decodedText(part));
-      return this.skeletons.some((form) => {
-        for (let length = Math.min(form.length - 1, before.length); length >= MIN_CUT_START; length--)
-          if (before.endsWith(form.slice(0, length))) return true;
-        return false;
-      });
-    });
+  /** The raw spans of a decoded view that are a form of a secret, with the secret's own characters around it, or a run that decodes to one. */
+  private spansIn(view: SpannedText): [number, number][] {
+    const found: [number, number][] = [];
+    const { skeleton, places } = skeletonWithPlaces(view.text);
+    const around = (from: number, part: string) =>
+      part !== '' && from >= 0 && view.text.slice(from, from + part.length).toLowerCase() === part;
+    for (const form of this.forms)
+      for (let at = skeleton.indexOf(form.skeleton); at >= 0; at = skeleton.indexOf(form.skeleton, at + 1)) {
+        const first = places[at];
+        const last = places[at + form.skeleton.length - 1];
+        const from = first - (around(first - form.lead.length, form.lead) ? form.lead.length : 0);
+        const to = last + (around(last + 1, form.trail) ? form.trail.length : 0);
+        found.push(rawSpan(view, from, to));
+      }
+    for (const run of encodedRuns(view.text))
+      if (this.runHolds(run.text, 0)) found.push(rawSpan(view, run.index, run.index + run.text.length - 1));
+    return found;
+  }
+
+  /** Whether a text with a cut mark may end a part, before a mark, with the start of a secret's form. */
+  private mayHoldCutSecret(text: string): boolean {
+    return text.split(CUT).some((part, i, parts) => i < parts.length - 1 && this.longestStartAtEnd(decodedSkeleton(part)) > 0);
+  }
+
+  /** The longest start of a form's skeleton, MIN_CUT_START letters and digits or more, that `before` ends with; 0 for none. */
+  private longestStartAtEnd(before: string): number {
+    let longest = 0;
+    for (const { skeleton } of this.forms)
+      for (let length = Math.min(skeleton.length - 1, before.length); length >= Math.max(MIN_CUT_START, longest + 1); length--)
+        if (before.endsWith(skeleton.slice(0, length))) {
+          longest = length;
+          break;
+        }
+    return longest;
   }
 
   /**
    * Every cut of the harness ends its text with `…` (a body's excerpt, a value too long to quote);
    * a cut that fell inside a secret leaves its start before the mark, which no whole form matches.
-   * The longest start of a secret's form before each mark, four letters or digits or more, is replaced.
+   * The longest start of a secret's form before each mark, four letters or digits or more, is
+   * replaced; so is a run of base64 or hexadecimal cut by the mark whose decoding ends so.
    */
-  private beforeCuts(text: string, view: NormalisedView): [number, number][] {
+  private beforeCuts(text: string): [number, number][] {
+    const [view] = spannedReadings(text);
+    const { skeleton, places } = skeletonWithPlaces(view.text);
     const spans: [number, number][] = [];
     for (let cut = text.indexOf(CUT); cut >= 0; cut = text.indexOf(CUT, cut + 1)) {
       let end = 0;
-      while (end < view.kept.length && view.ends[view.kept[end]] <= cut) end++;
-      const before = view.skeleton.slice(0, end);
-      let longest = 0;
-      for (const { skeleton } of this.forms)
-        for (let length = Math.min(skeleton.length - 1, before.length); length >= Math.max(MIN_CUT_START, longest + 1); length--)
-          if (before.endsWith(skeleton.slice(0, length))) {
-            longest = length;
-            break;
-          }
-      if (longest > 0) spans.push([view.starts[view.kept[end - longest]], view.ends[view.kept[end - 1]]]);
+      while (end < places.length && view.ends[places[end]] <= cut) end++;
+      const longest = this.longestStartAtEnd(skeleton.slice(0, end));
+      if (longest > 0) spans.push(rawSpan(view, places[end - longest], places[end - 1]));
+      for (const run of encodedRuns(view.text)) {
+        const last = run.index + run.text.length - 1;
+        if (view.ends[last] !== cut) continue;
+        if (runDecodings(run.text).some((decoded) => this.longestStartAtEnd(decodedSkeleton(decoded)) > 0))
+          spans.push(rawSpan(view, run.index, last));
+      }
     }
     return spans;
   }
@@ -339,7 +252,7 @@ export class Redactor {
 
   /** Whether `text` holds a secret in any form the redactor reads: what a scan of a written file asks. */
   holdsSecret(text: string): boolean {
-    return this.spans(text.replaceAll(CUT, '')).length > 0;
+    return this.forms.length > 0 && this.holds(text.replaceAll(CUT, ''));
   }
 
   /** A URL with credential-like query values and any configured secret replaced. */
@@ -368,8 +281,10 @@ export class Redactor {
 
   /**
    * Any JSON-able value, redacted: a copy as a JSON round trip makes it (undefined members dropped,
-   * in arrays null), with every string and member name redacted. Walked rather than serialized: a
-   * service's megabyte value is then never copied into a JSON text and parsed back once per record.
+   * in arrays null), with every string and member name redacted, and the string values of one
+   * object or array read side by side as well, as its JSON text shows them: a secret split across
+   * two members is replaced in both. Walked rather than serialized: a service's megabyte value is
+   * then never copied into a JSON text and parsed back once per record.
    */
   value<T>(value: T): T {
     return this.copy(value) as T;
@@ -381,18 +296,46 @@ export class Redactor {
     if (typeof value === 'number') return Number.isFinite(value) ? value + 0 : null;
     if (value === null || typeof value !== 'object') return value;
     if ('toJSON' in value && typeof value.toJSON === 'function') return this.copy((value as { toJSON(): unknown }).toJSON());
-    if (Array.isArray(value)) return value.map((item: unknown) => (absentInJson(item) ? null : this.copy(item)));
-    const copy: Record<string, unknown> = {};
-    for (const [name, member] of Object.entries(value)) if (!absentInJson(member)) copy[this.text(name)] = this.copy(member);
-    return copy;
+    if (Array.isArray(value)) return this.siblingsJoined(value.map((item: unknown) => (absentInJson(item) ? null : this.copy(item))));
+    const names: string[] = [];
+    const members: unknown[] = [];
+    for (const [name, member] of Object.entries(value))
+      if (!absentInJson(member)) {
+        names.push(this.text(name));
+        members.push(this.copy(member));
+      }
+    const joined = this.siblingsJoined(members);
+    return Object.fromEntries(names.map((name, i) => [name, joined[i]]));
   }
-}
 
-/** Whether the decoded characters next to `at` (after it for `step` 1, before it for -1) are `part`, case aside. */
-function around(chars: readonly string[], at: number, part: string, step: 1 | -1): boolean {
-  if (part === '') return false;
-  const next = step === 1 ? chars.slice(at + 1, at + 1 + part.length) : chars.slice(Math.max(0, at - part.length), at);
-  return next.length === part.length && next.join('').toLowerCase() === part;
+  /**
+   * The string members of one object or array, read side by side: a secret that only their
+   * concatenation holds is replaced where it lies, its start in one member and its end in another.
+   */
+  private siblingsJoined(members: unknown[]): unknown[] {
+    const strings = members.flatMap((member, i) => (typeof member === 'string' ? [{ i, text: member }] : []));
+    if (strings.length < 2) return members;
+    const joined = strings.map((s) => s.text).join('');
+    const spans = this.spans(joined);
+    if (spans.length === 0) return members;
+    const out = [...members];
+    let offset = 0;
+    for (const { i, text } of strings) {
+      const [start, end] = [offset, offset + text.length];
+      let shown = '';
+      let from = start;
+      for (const [spanStart, spanEnd] of spans) {
+        if (spanEnd <= start || spanStart >= end) continue;
+        shown += joined.slice(from, Math.max(from, spanStart));
+        // The replacement is written once, in the member the secret begins in.
+        if (spanStart >= start) shown += REDACTED;
+        from = Math.min(end, spanEnd);
+      }
+      out[i] = shown + joined.slice(from, end);
+      offset = end;
+    }
+    return out;
+  }
 }
 
 /** What JSON.stringify leaves out of an object (and writes as null in an array). */

@@ -200,6 +200,27 @@ export function secretsOf(config: Pick<ConnectionConfig, 'apiToken' | 'apiHeader
 }
 
 /**
+ * The secrets the environment configures, read as the connection reads them but without refusing
+ * anything: what a command that sends nothing (judge), or a run whose configuration did not load,
+ * keeps out of what it writes. Headers that are no JSON object give no value to read.
+ */
+export function configuredSecrets(env: Environment): string[] {
+  let apiHeaders: Record<string, string> = {};
+  try {
+    const parsed = JSON.parse(env.API_HEADERS?.trim() || '{}') as unknown;
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+      apiHeaders = Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  } catch {
+    // Unparseable headers were refused without being repeated.
+  }
+  return [
+    env.API_TOKEN?.trim(),
+    ...Object.entries(apiHeaders).flatMap(([name, value]) => headerSecrets(name, value).secrets),
+    env.CLIENT_KEY_PASSPHRASE,
+  ].filter((value): value is string => !!value && value.length > 0);
+}
+
+/**
  * A credential too short to keep out of what the harness writes: fewer letters and digits than
  * MIN_SECRET_LENGTH would match ordinary text, so the run refuses it in one line rather than write
  * it. Of a Basic credential, the password is the secret that counts; its user name is matched as a

@@ -12,8 +12,8 @@ import { isWellFormed } from '../json/unicode';
  */
 export const MIN_SECRET_LENGTH = 8;
 
-/** A text's letters and digits, lower case: what two texts are compared by. */
-export const skeletonOf = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** A text's letters and digits (ASCII), lower case: what two texts are compared by. */
+export const skeletonOf = (text: string) => text.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
 
 /**
  * The secrets of one credential header's value: the value itself, its scheme's credential

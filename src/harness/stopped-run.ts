@@ -5,17 +5,7 @@ import { aggregate } from '../verdicts/aggregate';
 import { writeReport } from '../report/write-report';
 import { clearReport, conformanceReport, REPORT_FILES } from '../report/model';
 import { reportFolderProblem } from '../config/report-folder';
-
-/** Values in the raw environment that may be credentials, for redaction when the configuration did not load. */
-function rawSecrets(env: Environment): string[] {
-  const secrets = [env.API_TOKEN?.trim() ?? '', env.CLIENT_KEY_PASSPHRASE ?? ''];
-  try {
-    secrets.push(...Object.values(JSON.parse(env.API_HEADERS ?? '{}') as Record<string, unknown>).map(String));
-  } catch {
-    // Unparseable headers were refused without being repeated.
-  }
-  return secrets.filter((s) => s !== '');
-}
+import { configuredSecrets } from '../config/connection';
 
 /**
  * A run that could not start (a configuration error, nothing to merge) still leaves a report,
@@ -39,7 +29,7 @@ export function reportRunThatCouldNotStart(error: Pick<ConfigError, 'message'>, 
       startedAt: new Date().toISOString(),
       durationMs: 0,
     }),
-    new Redactor(rawSecrets(env)),
+    new Redactor(configuredSecrets(env)),
   );
   return reportDir;
 }

@@ -2,9 +2,11 @@
  * A recording as HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/): what `run --har`
  * writes, a browser's network panel exports or a recording proxy keeps. Only what judging needs is
  * read: each GET's URL, and its answer's status, headers and body (text, or base64 as browsers
- * write a binary one). An entry without an answer (status 0) is a request the service never answered.
+ * write a binary one, written in its content coding again: har-body.ts). An entry without an
+ * answer (status 0) is a request the service never answered.
  */
 import { readFileSync } from 'node:fs';
+import { type HarContent, type NotKept, recordedBody } from '../client/har-body';
 import { InputError } from '../config/input-error';
 
 /** One recorded answer, as a transport would have carried it. */
@@ -14,6 +16,9 @@ export interface RecordedExchange {
   /** Lower-case names. */
   headers: Record<string, string>;
   body: Buffer;
+  /** The body was too large to hold: its size (har-body.ts). */
+  tooLargeBytes?: number;
+  cutOff?: boolean;
   /** Why the recording holds no answer (status 0), as it says. */
   failure?: string;
 }
@@ -31,6 +36,19 @@ function headersOf(list: unknown): Record<string, string> {
   return headers;
 }
 
+/** A response's content as HAR 1.2 writes it, the fields judging reads, each only where it has its type. */
+function contentOf(content: unknown): HarContent {
+  const given = isObject(content) ? content : {};
+  const notKept = isObject(given._notKept) ? (given._notKept as unknown as NotKept) : undefined;
+  return {
+    size: 0,
+    mimeType: typeof given.mimeType === 'string' ? given.mimeType : '',
+    ...(typeof given.text === 'string' ? { text: given.text } : {}),
+    ...(given.encoding === 'base64' ? { encoding: 'base64' as const } : {}),
+    ...(notKept && (notKept.reason === 'too-large' || notKept.reason === 'undecodable') ? { _notKept: notKept } : {}),
+  };
+}
+
 /** The GET exchanges of a HAR file, in its order; another method, or an entry not shaped as HAR 1.2 says, is left out. */
 export function readHar(file: string): RecordedExchange[] {
   let parsed: unknown;
@@ -45,10 +63,9 @@ export function readHar(file: string): RecordedExchange[] {
     if (!isObject(entry) || !isObject(entry.request) || !isObject(entry.response)) return [];
     const { request, response } = entry;
     if (request.method !== 'GET' || typeof request.url !== 'string' || typeof response.status !== 'number') return [];
-    const content = isObject(response.content) ? response.content : {};
-    const text = typeof content.text === 'string' ? content.text : '';
-    const body = content.encoding === 'base64' ? Buffer.from(text, 'base64') : Buffer.from(text, 'utf8');
+    const headers = headersOf(response.headers);
+    const body = recordedBody(contentOf(response.content), headers);
     const failure = response.status === 0 ? (typeof response.comment === 'string' ? response.comment : 'no answer recorded') : undefined;
-    return [{ url: request.url, status: response.status, headers: headersOf(response.headers), body, ...(failure ? { failure } : {}) }];
+    return [{ url: request.url, status: response.status, headers, ...body, ...(failure ? { failure } : {}) }];
   });
 }

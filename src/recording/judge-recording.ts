@@ -5,6 +5,7 @@
  * requests of by its rules. A test whose request the recording lacks is not judged from it, and
  * says which request: the report's coverage is what the recording could judge.
  */
+import { configuredSecrets } from '../config/connection';
 import { InputError } from '../config/input-error';
 import type { Environment } from '../config/environment';
 import type { ConformanceReport } from '../report/model';
@@ -33,10 +34,10 @@ export async function judgeRecording(file: string, env: Environment): Promise<{ 
   const recording = readHar(file);
   const transport = new RecordedTransport(recording);
   const baseUrl = env.BASE_URL ?? recordedBaseUrl(file, recording, env);
-  // Nothing is sent: no rate to keep, no credential to offer.
+  // Nothing is sent: no rate to keep, no credential to offer; the configured ones are still kept out of the report.
   const report = await runSuiteInProcess(
     { ...env, BASE_URL: baseUrl, MAX_RPS: '0', API_TOKEN: undefined, API_HEADERS: undefined },
-    { transport, offline: true },
+    { transport, offline: true, secrets: configuredSecrets(env) },
   );
   return { report, missing: transport.missing };
 }

@@ -42,7 +42,8 @@ export class RecordedTransport implements Transport {
     }
     // The request was sent and got no answer: the transport error the run met, again.
     if (answer.failure !== undefined) throw new Error(answer.failure);
-    return { status: answer.status, headers: answer.headers, body: answer.body };
+    const { status, headers, body, tooLargeBytes, cutOff } = answer;
+    return { status, headers, body, ...(tooLargeBytes === undefined ? {} : { tooLargeBytes }), ...(cutOff ? { cutOff } : {}) };
   }
 
   async close(): Promise<void> {}

@@ -31,6 +31,7 @@ export function rootKind(exchange: Exchange): string {
   if (exchange.tooLargeBytes !== undefined) return `a body too large to hold (${exchange.tooLargeBytes} bytes)`;
   if (!exchange.json.ok) {
     if (exchange.json.depth !== undefined) return `JSON nested ${exchange.json.depth} levels deep, deeper than the harness reads`;
+    if (exchange.json.unreadable) return 'a body no client can read (see HTTP-JSON)';
     return exchange.bodyText.trim() === '' ? 'an empty body' : 'non-JSON text';
   }
   const value = exchange.body;

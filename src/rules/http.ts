@@ -23,7 +23,8 @@ export function judgeHttp(exchange: Exchange, options: { ambiguityAllowed?: bool
   judgement.check('HTTP-NO-5XX', exchange.status < 500, `the service answered ${exchange.status}`, { exchange });
   if (exchange.status < 200 || exchange.status > 299) return judgement;
   // HTTP-JSON judges answers that carry a body: a 204, or the silence of a no-match (§4.1 r7), has none.
-  if (exchange.bodyText === '' && exchange.tooLargeBytes === undefined) return judgement;
+  const unreadable = !exchange.json.ok && exchange.json.unreadable === true;
+  if (exchange.bodyText === '' && exchange.tooLargeBytes === undefined && !unreadable) return judgement;
   // JSON text is UTF-8 (RFC 8259 §8.1), and so is text declared charset=utf-8: invalid bytes are a fault, plain text or JSON.
   if (JSON_MEDIA_TYPE.test(exchange.contentType) || UTF8_CHARSET.test(exchange.contentType))
     judgement.check(
@@ -62,7 +63,7 @@ export function judgeHttp(exchange: Exchange, options: { ambiguityAllowed?: bool
     'HTTP-JSON',
     exchange.json.ok,
     () =>
-      `a 2xx JSON answer ${!exchange.json.ok && exchange.json.depth !== undefined ? 'cannot be read' : 'does not parse'}: ${exchange.json.ok ? '' : exchange.json.error}`,
+      `a 2xx JSON answer ${!exchange.json.ok && (exchange.json.depth !== undefined || exchange.json.unreadable) ? 'cannot be read' : 'does not parse'}: ${exchange.json.ok ? '' : exchange.json.error}`,
     {
       exchange,
     },

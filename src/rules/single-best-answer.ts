@@ -25,7 +25,7 @@ export function classifySingleBest(exchange: Exchange): SingleBestAnswer {
   if (carriesAmbiguityText(exchange)) return { kind: 'ambiguity' };
   const success = exchange.status >= 200 && exchange.status < 300;
   if (success && isJsonObject(value) && ('id' in value || 'data' in value)) return { kind: 'malformed' };
-  if (success && !exchange.json.ok && exchange.bodyText.trim() !== '') return { kind: 'unreadable' };
+  if (success && !exchange.json.ok && (exchange.bodyText.trim() !== '' || exchange.json.unreadable)) return { kind: 'unreadable' };
   return { kind: 'none' };
 }
 

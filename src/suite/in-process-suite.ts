@@ -103,16 +103,19 @@ export async function runSuiteInProcess(
     transport: given,
     offline = false,
     grep,
+    secrets = [],
   }: {
     transport?: Transport;
     offline?: boolean;
+    /** Secrets kept out of the report besides the configuration's: what a recording judged offline may hold of credentials it was not sent with. */
+    secrets?: readonly string[];
     /** The tests `run --grep` would select: the others are not selected, as the reporter reads them (planned-tests.ts). */
     grep?: RegExp;
   } = {},
 ): Promise<ConformanceReport> {
   const startedAt = new Date();
   const config = loadSuiteConfig(env);
-  const redactor = new Redactor(secretsOf(config));
+  const redactor = new Redactor([...secretsOf(config), ...secrets]);
   const transport = given ?? new UndiciTransport(config.clientCertificate);
   try {
     const http = new ReadOnlyHttpClient(transport, clientOptions(config, redactor, new Throttle(config.maxRps)));

@@ -41,14 +41,29 @@ test(
   "a recording of a run, judged offline, gives the run's requirement statuses and failures, clean or faulty, whatever bytes the answers held",
   { tag: '@fast' },
   async ({ scenarios }) => {
-    // Bodies that are not UTF-8 (Latin-1 bytes, a gzip stream) are recorded as the bytes received, base64. A fault of
-    // every other requirement is judged from its recording in the mutation run (its canary too: docs/agreement.md).
-    for (const scenario of ['clean', 'latin1-declared-utf8', 'gzip-unasked']) {
+    // Bodies are recorded decoded (a gzip stream undone, bytes that are no UTF-8 escaped), and written back as they came;
+    // a body that does not decode as its label says is left out, and answered so. A fault of every other requirement is
+    // judged from its recording in the mutation run (its canary too: docs/agreement.md).
+    for (const scenario of ['clean', 'latin1-declared-utf8', 'gzip-unasked', 'gzip-label-on-plain-body']) {
       const { report, har } = await recordedRun(`${scenarios.origin}${scenarioPrefix(scenario)}`);
+      const contents = (
+        JSON.parse(readFileSync(har, 'utf8')) as { log: { entries: { response: { content: Record<string, unknown> } }[] } }
+      ).log.entries.map((entry) => entry.response.content);
+      // Text a person can read, never a base64 of the bytes received.
+      expect(
+        contents.filter((content) => content.encoding !== undefined),
+        scenario,
+      ).toEqual([]);
       const offline = await judgeRecording(har, {});
       expect(offline.missing, scenario).toEqual([]);
       expect(offline.report.verdict, scenario).toBe(report.verdict);
       expect(judged(offline.report), scenario).toEqual(judged(report));
+      // A body that does not decode as its label says is left out, with its reason, and never written as it came.
+      if (scenario === 'gzip-label-on-plain-body')
+        expect(
+          contents.some((content) => content._notKept && content.text === undefined),
+          scenario,
+        ).toBe(true);
       // Each fault is found (gzip-unasked is a SHOULD: a warning).
       if (scenario !== 'clean')
         expect(

@@ -1,6 +1,8 @@
 /** Redaction: the one place secrets leave text. */
+import fc from 'fast-check';
 import { Redactor, REDACTED } from '../../src/client/redact';
-import { credentialSecrets } from '../../src/config/secrets';
+import { credentialSecrets, MIN_SECRET_LENGTH, skeletonOf } from '../../src/config/secrets';
+import { decoyOf, encodedThrough, type EncodingLayer, SECRET_ENCODERS, secretParts } from '../../src/reference/scenarios/secret-encodings';
 import { expect, test } from './fixtures';
 
 const redactor = new Redactor(['tok-ABC123', 'tenant secret/+', 'ab']);
@@ -107,5 +109,101 @@ test(
     for (const echo of ['integration-user:pa55word-2026', 'user integration-user', 'password=pa55word-2026', basic.slice(6)])
       expect(found.text(`<${echo}>`), echo).not.toMatch(/integration-user|pa55word-2026|aW50ZWdyYXRpb24tdXNlcjpwYTU1d29yZC0yMDI2/);
     expect(credentialSecrets('Bearer tok-123456789').secrets).toEqual(['Bearer tok-123456789', 'tok-123456789']);
+  },
+);
+
+/** The characters of a bearer token or a password as services issue them: letters, digits and the punctuation of base64 and URLs. */
+const TOKEN_CHARACTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~+/=:'];
+const secretText = (minLength: number) =>
+  fc
+    .string({ unit: fc.constantFrom(...TOKEN_CHARACTERS), minLength, maxLength: 40 })
+    .filter((text) => skeletonOf(text).length >= MIN_SECRET_LENGTH);
+
+/** A credential as the configuration takes it apart (credentialSecrets), and the part of it a service echoes. */
+const credential = fc.oneof(
+  fc.tuple(secretText(12), fc.nat()).map(([token, pick]) => {
+    const { secrets } = credentialSecrets(`Bearer ${token}`);
+    return { configured: secrets, echoed: secrets[pick % secrets.length] };
+  }),
+  fc.tuple(secretText(8), secretText(10), fc.nat()).map(([user, password, pick]) => {
+    const { secrets } = credentialSecrets(`Basic ${Buffer.from(`${user.replaceAll(':', '')}:${password}`).toString('base64')}`);
+    // The user name alone is a secret only when it is long enough (credentialSecrets), as every part here is.
+    return { configured: secrets, echoed: secrets[pick % secrets.length] };
+  }),
+);
+
+/** Words a value holds around the secret before a layer encodes it: a token inside a longer base64, a sentence, a URL. */
+const words = fc.stringMatching(/^[a-z]{1,8}$/);
+const layer: fc.Arbitrary<EncodingLayer> = fc.record({
+  encoder: fc.constantFrom(...SECRET_ENCODERS.map((encoder) => encoder.name)),
+  choices: fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), flag: fc.boolean() }),
+  before: fc.oneof(
+    fc.constant(''),
+    words.map((w) => `${w} `),
+    words.map((w) => `${w}=`),
+  ),
+  after: fc.oneof(
+    fc.constant(''),
+    words.map((w) => ` ${w}`),
+    words.map((w) => `&${w}=1`),
+  ),
+});
+/** What a report, a log line or a body holds around the echo: words, JSON punctuation, spaces. */
+const surrounding = fc.string({ unit: fc.constantFrom(...'abcxyz019 {}[]":,=&/\n'), maxLength: 24 });
+
+/**
+ * The parts of the echo that depend on the secret (those the same layers do not also write of a
+ * decoy) and that the redacted text still holds, unless the same text with the decoy holds them too.
+ */
+function leakedParts(echoed: string, layers: EncodingLayer[], out: string, before: string, after: string): string[] {
+  const decoy = decoyOf(echoed);
+  const decoyText = `${before}${encodedThrough(decoy, layers)}${after}`;
+  return secretParts(echoed, layers, decoy).filter((part) => out.includes(part) && !decoyText.includes(part));
+}
+
+test(
+  'redaction is a property, not a list: a credential (a bearer token, or a Basic user:password and its parts) echoed through any composition of up to three encodings (JSON, JavaScript and HTML escapes with or without ;, percent and form encoding, base64 either alphabet, hexadecimal, gzip and deflate in base64, UTF-16 read a byte a character, written backwards first or last, fullwidth, zero-width spaces, case, a split across two JSON members), inside longer values at every layer, anywhere in a text, leaves no part of its form',
+  { tag: '@fast' },
+  () => {
+    fc.assert(
+      fc.property(
+        credential,
+        fc.array(layer, { minLength: 1, maxLength: 3 }),
+        surrounding,
+        surrounding,
+        (secret, layers, before, after) => {
+          const form = encodedThrough(secret.echoed, layers);
+          const out = new Redactor(secret.configured).text(`${before}${form}${after}`);
+          expect(leakedParts(secret.echoed, layers, out, before, after), `${layers.map((l) => l.encoder).join(' → ')}: ${out}`).toEqual([]);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  },
+);
+
+test(
+  'a credential split across the string members of one object or array is replaced in each of them, whatever the split, in a structured value as in its JSON text',
+  { tag: '@fast' },
+  () => {
+    fc.assert(
+      fc.property(
+        credential,
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 3 }),
+        fc.boolean(),
+        (secret, cuts, asArray) => {
+          const at = [...new Set(cuts.map((c) => Math.round(c * secret.echoed.length)))].sort((a, b) => a - b);
+          const pieces = [0, ...at].map((from, i, all) => secret.echoed.slice(from, all[i + 1] ?? secret.echoed.length));
+          const value = asArray
+            ? ['before', ...pieces, 'after']
+            : Object.fromEntries(['before', ...pieces, 'after'].map((p, i) => [`m${i}`, p]));
+          const redactor = new Redactor(secret.configured);
+          for (const shown of [JSON.stringify(redactor.value(value)), redactor.text(JSON.stringify(value))])
+            expect(redactor.holdsSecret(shown), shown).toBe(false);
+          expect(JSON.stringify(redactor.value(value))).toContain(REDACTED);
+        },
+      ),
+      { numRuns: 200 },
+    );
   },
 );

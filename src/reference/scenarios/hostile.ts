@@ -1,7 +1,8 @@
-import { isWellFormed } from '../../json/unicode';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import type { Intercept } from './behaviour';
 import type { Scenario } from './scenario';
+import { echoedForms } from './secret-encodings';
 import { withBundle, withData } from './transforms';
 
 /**
@@ -35,43 +36,8 @@ export const LEAK_TEST_SECRETS = {
 /** The Basic credential of the leak test: `user:password` in base64, as API_HEADERS carries it. */
 export const LEAK_TEST_BASIC = `Basic ${Buffer.from(`${LEAK_TEST_SECRETS.basicUser}:${LEAK_TEST_SECRETS.basicPassword}`).toString('base64')}`;
 
-/**
- * Forms a service may echo a secret in, which the robustness run's echoing target sends back and the
- * leak scans look for, besides the redactor's own normalised search (client/redact.ts): as it is; JSON-escaped (as JSON.stringify and PHP write it, and every
- * character a `\u` escape); percent-encoded once and twice, with upper- or lower-case hex;
- * form-encoded; as HTML numeric entities; upper-cased; base64, base64url and the base64 of the base64.
- */
-export function echoForms(secret: string): string[] {
-  const uri = isWellFormed(secret) ? [encodeURIComponent(secret), new URLSearchParams([['', secret]]).toString().slice(1)] : [];
-  const lowerHex = (encoded: string) => encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase());
-  const phpJson = JSON.stringify(secret)
-    .slice(1, -1)
-    .replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-    .replaceAll('/', '\\/');
-  const everyCharEscaped = [...secret].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
-  const entities = [...secret].map((c) => (/[A-Za-z0-9]/.test(c) ? c : `&#x${c.charCodeAt(0).toString(16).toUpperCase()};`)).join('');
-  const base64 = Buffer.from(secret).toString('base64');
-  return [
-    ...new Set([
-      secret,
-      JSON.stringify(secret).slice(1, -1),
-      phpJson,
-      everyCharEscaped,
-      ...uri,
-      ...uri.map(lowerHex),
-      ...uri.map((once) => encodeURIComponent(once)),
-      entities,
-      secret.toUpperCase(),
-      base64,
-      base64.replace(/=+$/, ''),
-      Buffer.from(secret).toString('base64url'),
-      Buffer.from(base64).toString('base64'),
-    ]),
-  ];
-}
-
-/** What services write a value as, other than itself (echoForms), and the value at the end of a text so long that a cut of the harness falls inside it. */
-const echoEncodings = (value: string) => [...echoForms(value).filter((form) => form !== value), `${'w '.repeat(1020)}${value}`];
+/** What services write a value as, other than itself (echoedForms), and the value at the end of a text so long that a cut of the harness falls inside it. */
+const echoEncodings = (value: string) => [...echoedForms(value).filter((form) => form !== value), `${'w '.repeat(1020)}${value}`];
 
 /** The parts of an Authorization value the leak test echoes: the value, its credential, and Basic's user:password, user and password. */
 const credentialParts = (authorization: string) => {
@@ -117,16 +83,33 @@ const HTML_PAGE =
   '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr><center>nginx</center></body></html>';
 
 /**
+ * How an echoing answer is sent, chosen by its URL so that a recording asks the same again: as it
+ * is, compressed (gzip, brotli, deflate, though the request accepts none), or, for source records
+ * (never a preflight's question), as UTF-16 bytes under a media type that says so.
+ */
+function echoSent(url: string, body: string): { body: Buffer; headers: Record<string, string>; type: string } {
+  const json = 'application/json';
+  const pick = [...url].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 4;
+  if (url.includes('/sourceRecords/') && pick === 0)
+    return { body: Buffer.from(body, 'utf16le'), headers: {}, type: `${json}; charset=utf-16le` };
+  const coding = (['identity', 'gzip', 'br', 'deflate'] as const)[pick];
+  const compress = { identity: (b: Buffer) => b, gzip: gzipSync, br: brotliCompressSync, deflate: deflateSync }[coding];
+  return { body: compress(Buffer.from(body)), headers: coding === 'identity' ? {} : { 'content-encoding': coding }, type: json };
+}
+
+/**
  * Echoes the request's credentials in every answer, in each endpoint's own shape: the Authorization
  * value taken apart, the API key, each in every form services write (echoEncodings), the URL, a link
- * whose query carries the first form-encoded, and a header.
+ * whose query carries the first form-encoded, and a header; the answer compressed or in UTF-16 by
+ * turns (echoSent), so that what the harness keeps of a body it had to decode is searched too.
  */
 const echoingCredentials: Intercept = async (request, reply) => {
   const received = [...credentialParts(request.headers.authorization ?? ''), String(request.headers['x-api-key'] ?? '')];
   const echo = { authorization: received[0], apiKey: received.at(-1), url: request.url, encoded: received.flatMap(echoEncodings) };
   const echoed = [...received, ...echo.encoded, echo.url];
+  const formEncoded = new URLSearchParams([['', received[0]]]).toString().slice(1);
   // A link whose query carries the token form-encoded, as a service that signs its links might.
-  const link = [{ relation: 'self', url: `http://${request.headers.host ?? ''}${request.url}&echo=${echoEncodings(received[0])[1]}` }];
+  const link = [{ relation: 'self', url: `http://${request.headers.host ?? ''}${request.url}&echo=${formEncoded}` }];
   // Shaped as the service answers each endpoint, so that the preflight lets it through and every rule reads the echo.
   const body = request.url.includes('/sourceRecords/')
     ? [{ id: 'echo', index: 'echo', data: { Echo: echoed } }]
@@ -134,9 +117,8 @@ const echoingCredentials: Intercept = async (request, reply) => {
       ? { resourceType: 'Bundle', type: 'searchset', total: 0, link, entry: [], echo }
       : { id: 'echo', data: { NPI: ['1234567893'], Echo: echoed } };
   // JSON as PHP's json_encode writes it: every / escaped as \/. The token, form-encoded, in a header too.
-  return answer(reply, 200, 'application/json', JSON.stringify(body).replaceAll('/', '\\/'), {
-    'x-echo': echoEncodings(received[0])[1],
-  });
+  const sent = echoSent(request.url, JSON.stringify(body).replaceAll('/', '\\/'));
+  return answer(reply, 200, sent.type, sent.body, { 'x-echo': formEncoded, ...sent.headers });
 };
 
 /**

@@ -64,6 +64,19 @@ export const HTTP_FAULTS: FaultsFor<HttpRequirementId> = {
       },
     },
     {
+      // A proxy that adds the label of a compression it did not apply: RFC 9110 §8.4, the body is read as the label says or not at all.
+      name: 'gzip-label-on-plain-body',
+      description: 'every answer labelled Content-Encoding: gzip, its body plain JSON: no client that honours the label can read it',
+      behaviour: {
+        http: {
+          respond: (payload, reply) => {
+            reply.header('content-encoding', 'gzip');
+            return payload;
+          },
+        },
+      },
+    },
+    {
       name: 'duplicate-member-names',
       description: 'golden records written with id twice, the master-data key and then the curated ID: a near miss',
       level: 'SHOULD',
