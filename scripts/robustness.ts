@@ -82,15 +82,22 @@ function filesUnder(dir: string): string[] {
 }
 
 /** A target that answers (or fails to): exit 1 for findings, 3 when nothing could be judged; the reports say what happened. */
-function reportSays(says: RegExp, stoppedByPreflight?: HostileTarget['stoppedByPreflight']) {
+function reportSays(says: RegExp, stoppedByPreflight?: HostileTarget['stoppedByPreflight'], inconclusive?: true) {
   return (run: SuiteRun): string[] => {
     const found: string[] = [];
-    const expected = stoppedByPreflight === 'configuration' ? 2 : stoppedByPreflight ? 3 : 1;
+    const expected = stoppedByPreflight === 'configuration' ? 2 : stoppedByPreflight || inconclusive ? 3 : 1;
     const kind = stoppedByPreflight === 'configuration' ? 'configuration' : 'preflight';
     if (run.exitCode !== expected) found.push(`exited ${run.exitCode}, expected ${expected}`);
     if (!run.report || !run.markdown) return [...found, 'conformance.json or conformance.md missing'];
     if (run.reportShapeError) found.push(`conformance.json breaks its published schema ${run.reportShapeError}`);
     if (!says.test(run.markdown)) found.push(`conformance.md does not match ${says}`);
+    if (inconclusive && run.report.summary.fail + run.report.summary.warn > 0)
+      found.push(
+        `findings from answers never judged: ${run.report.requirements
+          .filter((r) => r.failures.length > 0)
+          .map((r) => r.id)
+          .join(', ')}`,
+      );
     if (stoppedByPreflight) {
       if (run.report.errors.length !== 1 || run.report.errors[0].kind !== kind)
         found.push(`expected exactly one ${kind} error of the preflight, got ${JSON.stringify(run.report.errors.map((e) => e.kind))}`);
@@ -161,7 +168,7 @@ function hostileTextProblems(run: SuiteRun, reportDir: string): string[] {
 }
 
 function hostileCase(target: HostileTarget): Case {
-  const verify = withinMemory(reportSays(target.says, target.stoppedByPreflight), target.maxPeakRssMiB);
+  const verify = withinMemory(reportSays(target.says, target.stoppedByPreflight, target.inconclusive), target.maxPeakRssMiB);
   if (target.name === 'hostile-text')
     return {
       name: `${target.name} (every file written well-formed and capped)`,

@@ -164,7 +164,7 @@ export const COMMANDS = {
           "the providers to start from: NPIs, one a line, or a CSV with an NPI column; - reads standard input (default: the probes file's)",
       },
       seed: { value: 'S', description: 'the draw, a whole number (default: a new one, printed)' },
-      'max-requests': { value: 'N', description: 'the most requests it sends, shrinking included (default 2000)' },
+      'max-requests': { value: 'N', description: 'the most requests it sends, shrinking and every retry included (default 2000)' },
       case: {
         value: 'K',
         description: 'ask the case drawn K-th alone (with --seed), and shrink it if it fails: what each failure prints to reproduce it',
@@ -179,20 +179,33 @@ export const COMMANDS = {
     summary: 'judge a recording (run --har, a browser, a recording proxy) offline, sending nothing',
     description:
       "Judges a HAR 1.2 recording of the three endpoints with the rulebook, offline: the suite asks what it always asks, and the recording answers each request with what it holds for the same URL. Every answer is judged by every rule of its endpoint and query; a test whose request the recording lacks is not judged from it, and the report's coverage says so. Give it the configuration of the run recorded (the probes file, STATUS_SEARCH, MAX_PAGES); BASE_URL is read from the recording when not given. Writes conformance.json, .md, .junit.xml and index.html where run writes them.",
-    flags: { ...CONFIGURATION },
-    environment: ['BASE_URL', 'PROVIDER_PATH', 'FHIR_PATH', ...JUDGING_KEYS],
+    flags: {
+      ...CONFIGURATION,
+      'base-url': {
+        value: 'URL',
+        description: "the base URL the recording's requests were made to (BASE_URL); unset: read from the recording",
+      },
+    },
+    environment: ['BASE_URL', 'PROVIDER_PATH', 'FHIR_PATH', 'API_TOKEN', 'API_HEADERS', ...JUDGING_KEYS],
     exits: RUN_EXITS,
   },
   replay: {
     arguments: '<REPORT>',
     summary: 'ask each failure of a conformance.json again: fixed, still fails or changed',
     description:
-      "Asks each failure of a conformance.json again of the target and judges the answers with this version's rulebook: every request that showed it is sent again, rebased on the target, and judged by every rule of its endpoint and query, and the tests that judge its requirement run again, for the failures of a relation between answers. Each failure (a requirement at a location) is fixed, still fails, changed (its requests or its requirement now fail otherwise) or not replayed (why). The target is --base-url or BASE_URL, else the report's own; the credentials are the configured ones, never anything read from the report.",
+      "Asks each failure of a conformance.json (or of the folder a run wrote) again of the target and judges the answers with this version's rulebook: every request that showed it is sent again and judged by every rule of its endpoint and query, and the tests that judge its requirement run again, for the failures of a relation between answers. Each failure (a requirement at a location) is fixed, still fails, changed (its requests or its requirement now fail otherwise) or not replayed (why). The target is the configured one alone (--base-url, or BASE_URL in the environment or the dotenv file), with the configured credentials: a report of another target is refused, and only a report of the embedded server is asked of the embedded server again. Each request is one of the three endpoints under the configured paths exactly, and no more than --max-requests are sent, retries included.",
     flags: {
-      'base-url': { value: 'URL', description: "the service's base URL (BASE_URL); unset: the report's target" },
+      'base-url': {
+        value: 'URL',
+        description: "the service's base URL (BASE_URL); unset: the embedded reference server, for a report of it",
+      },
       'env-file': ENV_FILE,
       probes: CONFIGURATION.probes,
       'max-rps': MAX_RPS,
+      'max-requests': {
+        value: 'N',
+        description: 'the most requests it sends, the tests run again and every retry included (default 2000)',
+      },
       json: { description: 'each failure and its outcome as JSON' },
     },
     environment: [...CONNECTION_KEYS, 'PROBES_FILE', 'STATUS_SEARCH', 'MAX_PAGES'],

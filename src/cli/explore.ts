@@ -6,22 +6,28 @@
  * section; the verdict and the exit codes are run's.
  */
 import { resolve } from 'node:path';
-import { DirectoryEndpoints, type EndpointPaths } from '../client/endpoints';
+import { BoundedTransport, RequestBudget } from '../client/bounded-transport';
+import type { Redactor } from '../client/redact';
+import { DirectoryEndpoints } from '../client/endpoints';
 import type { ReadOnlyHttpClient } from '../client/http-client';
 import { preflightInputsOf } from '../client/preflight';
 import type { ConnectionConfig } from '../config/connection';
 import { DEFAULT_MAX_REQUESTS, explore } from '../explore/explore';
 import { exploreReport, probeSearches } from '../explore/explore-report';
-import type { Probes } from '../types/schemas';
+import type { ConformanceReport, ExploreReport, Probes, RunError } from '../types/schemas';
+import { REPORT_FILES } from '../report/model';
 import { counted } from '../report/counted';
-import { escapeText } from '../report/escape';
+import { escapeText, shellWord } from '../report/escape';
+import { serviceText } from '../rules/service-text';
 import { npiListFlag } from './npi-list';
 import { verdictLines } from '../report/verdict-lines';
 import { writeReport } from '../report/write-report';
 import { loadSuiteConfig } from '../suite/suite-config';
 import { readNpis } from '../survey/npi-input';
 import { EXIT_CODE } from '../verdicts/aggregate';
+import { outputFolder } from './exit-codes';
 import type { RunOptions } from './run';
+import { stoppableBySignal } from './signal-race';
 import { target } from './target';
 import { wholeNumber } from './whole-number';
 
@@ -43,8 +49,14 @@ class ExploreEndpoints extends DirectoryEndpoints {
   }
 }
 
-/** The largest --seed, --max-requests and --case: nine digits. */
+/** The largest --seed and --max-requests: nine digits. */
 const LARGEST = 999_999_999;
+
+/** The largest --case a draw of 100,000 cases after any sweep may print. */
+const LARGEST_CASE = 1_000_000;
+
+/** A value of the service's shown on the terminal is cut here, as the run's are. */
+const SHOWN_BYTES = 400;
 
 /** The NPIs to start from: --npis, else the probes file's provider probes that name one. */
 async function startingNpis(options: ExploreCommandOptions, probes: Probes, cwd: string): Promise<string[]> {
@@ -58,57 +70,82 @@ async function startingNpis(options: ExploreCommandOptions, probes: Probes, cwd:
   return npis;
 }
 
+/**
+ * The command that draws the same cases again, without --seed and --case: every flag that chose the
+ * target, its configuration and the records to start from, each a shell word. What a failure's
+ * `again:` line begins with.
+ */
+function againCommand(options: ExploreCommandOptions, redactor: Redactor): string {
+  const flags: [string, string | undefined][] = [
+    ['--base-url', options['base-url'] === undefined ? undefined : redactor.url(options['base-url'])],
+    ['--env-file', options['env-file']],
+    ['--probes', options.probes],
+    ['--npis', options.npis],
+    ['--max-requests', options['max-requests']],
+  ];
+  return ['directory-conformance explore', ...flags.flatMap(([flag, value]) => (value === undefined ? [] : [flag, shellWord(value)]))].join(
+    ' ',
+  );
+}
+
+/** What explore prints once it has asked: its cases, what it left, each failure shrunk and how to ask it again, and the verdict. */
+function printed(section: ExploreReport, report: ConformanceReport, out: string, maxRequests: number): void {
+  const tried = section.cases.reduce((sum, c) => sum + c.tried, 0);
+  console.log(
+    `explore: ${counted(tried, 'case')} (${section.cases.map((c) => `${c.tried} ${c.kind}`).join(', ')}), ${section.requests} of ${maxRequests} requests, seed ${section.seed}`,
+  );
+  for (const line of section.unexplored) console.log(escapeText(`explore: ${line}`, 'terminal'));
+  for (const failure of section.failures)
+    console.log(
+      escapeText(
+        `  ✘ ${serviceText(failure.message, SHOWN_BYTES)}\n    smallest: ${serviceText(failure.smallest, SHOWN_BYTES)}\n    from:     ${serviceText(failure.original, SHOWN_BYTES)}\n    again:    ${failure.reproduce}`,
+        'terminal',
+      ),
+    );
+  for (const line of verdictLines(report, { reportDir: out })) console.log(line);
+}
+
 export async function exploreCommand(options: ExploreCommandOptions): Promise<number> {
   const cwd = process.cwd();
   const given = options.seed !== undefined;
   const seed = wholeNumber('seed', options.seed, Math.floor(Math.random() * 2 ** 31), LARGEST);
   const maxRequests = wholeNumber('max-requests', options['max-requests'], DEFAULT_MAX_REQUESTS, LARGEST, 1);
-  const caseIndex = options.case === undefined ? undefined : wholeNumber('case', options.case, 0, LARGEST);
-  const out = resolve(cwd, options.out ?? 'explore-report');
+  // Past the last case any draw holds (a sweep is far shorter than this): refused at once, before the sweep says exactly where.
+  const caseIndex = options.case === undefined ? undefined : wholeNumber('case', options.case, 0, LARGEST_CASE);
+  const out = outputFolder(resolve(cwd, options.out ?? 'explore-report'), Object.values(REPORT_FILES));
   const startedAt = new Date();
-  return target(
-    options,
-    ExploreEndpoints,
-    (env) => ({ env, config: loadSuiteConfig(env) }),
-    async (endpoints, { config }, { redactor }) => {
-      if (!given) console.error(`explore: seed ${seed} (--seed ${seed} draws the same cases again)`);
-      const npis = await startingNpis(options, config.probes, cwd);
-      const searches = probeSearches(config.probes);
-      const again = [
-        'directory-conformance explore',
-        ...(options.npis ? ['--npis', options.npis] : []),
-        ...(options['max-requests'] ? ['--max-requests', options['max-requests']] : []),
-      ];
-      const paths: EndpointPaths = endpoints.connection;
-      const { outcomes, section } = await explore(
-        { http: endpoints.client, paths, redactor },
-        {
-          seed,
-          maxRequests,
-          npis,
-          searches,
-          statusSearch: config.statusSearch,
-          command: again.join(' '),
-          ...(caseIndex === undefined ? {} : { caseIndex }),
-        },
-      );
-      const report = exploreReport(config, redactor, startedAt, { outcomes, section });
-      writeReport(out, report, redactor);
-      const tried = section.cases.reduce((sum, c) => sum + c.tried, 0);
-      console.log(
-        `explore: ${counted(tried, 'case')} (${section.cases.map((c) => `${c.tried} ${c.kind}`).join(', ')}), ${section.requests} of ${maxRequests} requests, seed ${seed}`,
-      );
-      for (const line of section.unexplored) console.log(`explore: ${line}`);
-      for (const failure of section.failures)
-        console.log(
-          escapeText(
-            `  ✘ ${failure.message}\n    smallest: ${failure.smallest}\n    from:     ${failure.original}\n    again:    ${failure.reproduce}`,
-            'terminal',
-          ),
+  const budget = new RequestBudget(maxRequests);
+  return stoppableBySignal((stop) =>
+    target(
+      options,
+      ExploreEndpoints,
+      (env) => ({ env, config: loadSuiteConfig(env) }),
+      async (endpoints, { config }, { redactor }) => {
+        if (!given) console.error(`explore: seed ${seed} (--seed ${seed} draws the same cases again)`);
+        const npis = await startingNpis(options, config.probes, cwd);
+        const explored = await explore(
+          { http: endpoints.client, paths: endpoints.connection, redactor, budget },
+          {
+            seed,
+            maxRequests,
+            npis,
+            searches: probeSearches(config.probes),
+            statusSearch: config.statusSearch,
+            command: againCommand(options, redactor),
+            ...(caseIndex === undefined ? {} : { caseIndex }),
+          },
         );
-      for (const line of verdictLines(report, { reportDir: out })) console.log(line);
-      return EXIT_CODE[report.verdict];
-    },
-    ({ config }) => preflightInputsOf(config.probes),
+        // A signal ends the exploring where it was: what was judged is the report, and the rest a run error, never a pass.
+        const interrupted: RunError[] = stop.aborted
+          ? [{ test: 'explore', kind: 'interrupted', message: `${String(stop.reason)}: the cases not asked were not judged` }]
+          : [];
+        const report = exploreReport(config, redactor, startedAt, explored, interrupted);
+        writeReport(out, report, redactor);
+        printed(explored.section, report, out, maxRequests);
+        return EXIT_CODE[report.verdict];
+      },
+      ({ config }) => preflightInputsOf(config.probes),
+      { carried: (network) => new BoundedTransport(network, { budget, stop }) },
+    ),
   );
 }

@@ -17,6 +17,7 @@ import { SERVABLE } from '../reference/scenarios/servable';
 import { type LatitudeSetting, LatitudeSettingError, parseLatitude, sampledLatitude, settingText } from '../reference/scenarios/latitude';
 import { SEEDED_SIZE, seededDirectory } from '../generator/seeded-directory';
 import { UsageError } from './exit-codes';
+import { wholeNumber } from './whole-number';
 
 /** The seeds of a generated directory: the same size always gives the same data. */
 const SEED = 20261123;
@@ -37,10 +38,12 @@ function generatedFixtures(size: number): string {
   return dir;
 }
 
+/** The largest --latitude-seed: nine digits, as a data seed of --latitude takes. */
+const LARGEST_SEED = 999_999_999;
+
 /** The point `--latitude` and `--latitude-seed` name: the seed's point and data, with the settings of --latitude over them. */
 function latitudeSetting(text: string | undefined, seedText: string | undefined): LatitudeSetting {
-  if (seedText !== undefined && !/^\d{1,9}$/.test(seedText))
-    throw new UsageError(`--latitude-seed must be a whole number, got "${seedText}"`);
+  if (seedText !== undefined) wholeNumber('latitude-seed', seedText, 0, LARGEST_SEED);
   try {
     const rng = seedText === undefined ? undefined : new Random(Number(seedText));
     const sampled = rng ? sampledLatitude(Number(seedText), (choices) => rng.int(0, choices - 1)) : { point: {} };

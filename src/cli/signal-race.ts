@@ -20,3 +20,23 @@ export async function unlessSignalled<T>(work: Promise<T>): Promise<{ value: T }
     stopListening();
   }
 }
+
+/**
+ * Runs `work` until it ends, or until Ctrl-C (SIGINT) or SIGTERM aborts its `stop`, with the reason
+ * `reasonOf` gives the signal: the work ends itself within moments (no further request leaves, the one
+ * under way ends) and the command writes the report of what was judged. A second signal is Node's own.
+ */
+export async function stoppableBySignal<T>(
+  work: (stop: AbortSignal) => Promise<T>,
+  reasonOf: (signal: NodeJS.Signals) => unknown = (signal) => `stopped by ${signal}`,
+): Promise<T> {
+  const controller = new AbortController();
+  const onInt = () => controller.abort(reasonOf('SIGINT'));
+  const onTerm = () => controller.abort(reasonOf('SIGTERM'));
+  process.once('SIGINT', onInt).once('SIGTERM', onTerm);
+  try {
+    return await work(controller.signal);
+  } finally {
+    process.off('SIGINT', onInt).off('SIGTERM', onTerm);
+  }
+}

@@ -30,6 +30,7 @@ import { dryRunLines } from '../survey/dry-run';
 import { parseSample, resolveSample } from '../survey/sample';
 import { type RunOptions, runEnvironment } from './run';
 import { recordAfter, requestedHistory } from './history';
+import { stoppableBySignal } from './signal-race';
 import { target } from './target';
 import { type QualityLists } from '../quality/record-quality';
 import { readList } from '../quality/lists';
@@ -126,23 +127,6 @@ function npiListOf(options: SurveyOptions, cwd: string): { npis?: string; delimi
   return { ...(npis !== undefined ? { npis } : {}), ...(delimiter !== undefined ? { delimiter } : {}) };
 }
 
-/** Runs `survey` until it ends, or until SIGINT or SIGTERM stops it with its checkpoint kept (`stop`'s reason says which). */
-async function untilSignalled<T>(survey: (stop: AbortSignal) => Promise<T>): Promise<T> {
-  const signalled = new AbortController();
-  const stop = (signal: string) => () => {
-    const reason: SurveyStop = { kind: 'signal', text: `stopped by ${signal}, the checkpoint kept` };
-    signalled.abort(reason);
-  };
-  const onInt = stop('SIGINT');
-  const onTerm = stop('SIGTERM');
-  process.once('SIGINT', onInt).once('SIGTERM', onTerm);
-  try {
-    return await survey(signalled.signal);
-  } finally {
-    process.off('SIGINT', onInt).off('SIGTERM', onTerm);
-  }
-}
-
 export async function surveyCommand(options: SurveyOptions): Promise<number> {
   setFlagsFromString(HEAP_GROWING);
   const cwd = process.cwd();
@@ -207,23 +191,18 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
       announce(
         `survey: ${npis === undefined ? 'no NPIs' : `NPIs from ${npis === '-' ? 'standard input' : npis}`}, ${walks.length} organization walks, shard ${shard.index}/${shard.total}, ${concurrency} at a time, ${connection.maxRps > 0 ? `at most ${connection.maxRps} requests/s` : 'no rate limit'}${options.resume ? ', resumed' : ''} → ${out}`,
       );
-      const result = await untilSignalled((stop) =>
-        runSurvey(endpoints, plan, {
-          out,
-          resume: options.resume === true,
-          concurrency,
-          progress: isQuiet(process.env) ? silentProgress() : createProgress(),
-          redact: (value) => redactor.value(value),
-          stop,
-          lists: lists.read,
-        }),
+      const settings = { out, resume: options.resume === true, concurrency, lists: lists.read };
+      const progress = isQuiet(process.env) ? silentProgress() : createProgress();
+      const result = await stoppableBySignal(
+        (stop) => runSurvey(endpoints, plan, { ...settings, progress, redact: (value) => redactor.value(value), stop }),
+        (signal): SurveyStop => ({ kind: 'signal', text: `stopped by ${signal}, the checkpoint kept` }),
       );
       await writeSurvey(out, result, plan.credentials);
       return await recordAfter(history, out, options.label, concluded(out, result));
     },
     // The preflight asks with the user's own inputs: the list's first NPI and the first walk's search. A dry run asks nothing.
     async (plan) => (options['dry-run'] ? undefined : await surveyInputs(plan)),
-    walks.flatMap(secretParameterValues),
+    { secrets: walks.flatMap(secretParameterValues) },
   );
 }
 

@@ -40,8 +40,12 @@ export async function target<E extends DirectoryEndpoints, P>(
   body: (endpoints: E, prepared: P, context: TargetContext) => Promise<number>,
   /** What the user gave to ask each endpoint with, for the preflight; undefined: a command that asks the service nothing (survey --dry-run). */
   preflightInputs: (prepared: P) => PreflightInputs | undefined | Promise<PreflightInputs | undefined>,
-  /** Secrets the command was given beside the connection's (a credential-like parameter of a survey's walk), kept out of every output. */
-  secrets: readonly string[] = [],
+  extra: {
+    /** Secrets the command was given beside the connection's (a credential-like parameter of a survey's walk), kept out of every output. */
+    secrets?: readonly string[];
+    /** What the network transport is carried through, where the command bounds or watches its requests (a request budget). */
+    carried?: (network: Transport) => Transport;
+  } = {},
 ): Promise<number> {
   const cwd = process.cwd();
   const env = runEnvironment(options, process.env, cwd);
@@ -53,13 +57,14 @@ export async function target<E extends DirectoryEndpoints, P>(
   }
   try {
     const connection = configured(() => loadConnection(merged, cwd));
-    const redactor = new Redactor([...secretsOf(connection), ...secrets]);
+    const redactor = new Redactor([...secretsOf(connection), ...(extra.secrets ?? [])]);
     // What the command reads is checked before it prints or asks anything: a bad input is one line.
     const prepared = configured(() => prepare(merged, { connection, redactor }));
     const transport = new UndiciTransport(connection.clientCertificate);
     // The benchmark's request log (CONFORMANCE_REQUEST_LOG), as the suite keeps it: one lane, since one process asks.
     const logDir = merged[REQUEST_LOG_VARIABLE];
-    const carrier: Transport = logDir ? new LoggingTransport(transport, logDir, 'command', 0, (url) => redactor.url(url)) : transport;
+    const logged: Transport = logDir ? new LoggingTransport(transport, logDir, 'command', 0, (url) => redactor.url(url)) : transport;
+    const carrier = extra.carried ? extra.carried(logged) : logged;
     const http = new ReadOnlyHttpClient(carrier, clientOptions(connection, redactor, new Throttle(connection.maxRps)));
     announce(`target: ${targetLine(redactor.url(connection.baseUrl), connection.embedded, connection.maxRps)}`);
     announce(dotenvAnnouncement(env, cwd));

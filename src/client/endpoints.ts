@@ -62,3 +62,25 @@ export class DirectoryEndpoints {
     return pending;
   }
 }
+
+/**
+ * The endpoint a URL asks, by its path under the base URL exactly as the configured paths name it
+ * (PROVIDER_PATH, FHIR_PATH): `…/searchSingleBest`, `…/sourceRecords/{one segment}`,
+ * `…/organization`. Any other path, another origin or no URL at all is no endpoint: undefined.
+ */
+export function endpointAt(url: string, baseUrl: string, paths: EndpointPaths): Endpoint | undefined {
+  let asked: URL;
+  let base: URL;
+  try {
+    [asked, base] = [new URL(url), new URL(baseUrl)];
+  } catch {
+    return undefined;
+  }
+  const root = base.pathname.replace(/\/+$/, '');
+  if (asked.origin !== base.origin || !asked.pathname.startsWith(`${root}/`)) return undefined;
+  const path = asked.pathname.slice(root.length);
+  if (path === `${paths.providerPath}/searchSingleBest`) return 'searchSingleBest';
+  if (path === `${paths.fhirPath}/organization`) return 'organization';
+  const records = `${paths.providerPath}/sourceRecords/`;
+  return path.startsWith(records) && /^[^/]+$/.test(path.slice(records.length)) ? 'sourceRecords' : undefined;
+}

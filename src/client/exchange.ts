@@ -41,6 +41,8 @@ export interface Exchange {
   tooLargeBytes?: number;
   /** 429/503 answers whose Retry-After was honoured before this answer came. */
   rateLimited?: { status: number; retryAfterSeconds: number }[];
+  /** The answer's own Retry-After, in seconds, where it gave one the client could read (a wait it may not have waited out). */
+  retryAfterSeconds?: number;
   /** The body began with a UTF-8 byte-order mark, which RFC 8259 §8.1 forbids on the wire; bodyText is without it. */
   bom?: true;
   /** A Content-Encoding other than identity, which the request did not accept; bodyText is decoded when `decoded`. */
@@ -58,6 +60,14 @@ export interface Exchange {
  */
 export const saysNothingOfTheData = ({ status }: Pick<Exchange, 'status'>) =>
   status === 401 || status === 403 || status === 429 || status >= 500;
+
+/**
+ * An answer that refuses the request for its rate or for the service's availability, once the client
+ * waited as asked: 429, or 503 with a Retry-After. It says nothing of the data, in any rule or driver:
+ * what asked it is not judged, and the run says why (lower MAX_RPS, or run when the service allows more).
+ */
+export const refusedForRate = (exchange: Pick<Exchange, 'status' | 'retryAfterSeconds'>) =>
+  exchange.status === 429 || (exchange.status === 503 && exchange.retryAfterSeconds !== undefined);
 
 /** What a page summary keeps of an answer it no longer holds: enough to name it as evidence. */
 export type AnswerLine = Pick<Exchange, 'method' | 'url' | 'status' | 'contentType'>;

@@ -18,13 +18,16 @@ export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const RETRYABLE = /ECONNRESET|EPIPE|socket hang up|ECONNABORTED|other side closed|UND_ERR_SOCKET/i;
 
 /**
- * A request the transport declined to send, as data: `judge`'s recording holds no answer to it. It
- * is no failure of the network or of the service; what asked it is not judged, and says why.
+ * A request the transport declined to send, as data: `judge`'s recording holds no answer to it
+ * (`recording`), the command's request budget is spent (`budget`), or the command was stopped
+ * (`stopped`). It is no failure of the network or of the service; what asked it is not judged, and
+ * says why.
  */
 export class NotSentError extends Error {
   constructor(
     readonly url: string,
     readonly reason: string,
+    readonly kind: 'recording' | 'budget' | 'stopped' = 'recording',
   ) {
     super(`not sent: GET ${url}: ${reason}`);
   }
@@ -38,6 +41,22 @@ export class TransportError extends Error {
     readonly attempts: number,
   ) {
     super(`transport: GET ${url} failed after ${attempts} attempt${attempts > 1 ? 's' : ''}: ${reason}`);
+  }
+}
+
+/**
+ * An answer the service gave that refuses the request for its rate or its availability, after the
+ * client waited as asked (refusedForRate): as a TransportError, no answer about the data, said with
+ * what to do about it.
+ */
+export class RefusedError extends TransportError {
+  constructor(readonly exchange: Exchange) {
+    const waited = exchange.rateLimited?.length ?? 0;
+    super(
+      exchange.url,
+      `the service answered ${exchange.status} ${exchange.status === 429 ? 'Too Many Requests' : 'Service Unavailable'}${waited > 0 ? ` after its Retry-After was waited out ${waited === 1 ? 'once' : `${waited} times`}` : ''}: an answer refused for rate or availability says nothing of the data; lower MAX_RPS (--max-rps), or run when the service allows more requests`,
+      waited + 1,
+    );
   }
 }
 
@@ -164,7 +183,7 @@ export class ReadOnlyHttpClient {
       try {
         answer = await this.transport.get(url, this.options.headers, limits);
       } catch (error) {
-        if (error instanceof NotSentError) throw new NotSentError(shownUrl, error.reason);
+        if (error instanceof NotSentError) throw new NotSentError(shownUrl, error.reason, error.kind);
         const reason = this.options.redactor.text(error instanceof Error ? error.message.split('\n')[0] : String(error));
         // One retry, for a transport error only, and never after a time-out: hangs stay bounded.
         if (retriedAfter === undefined && RETRYABLE.test(reason)) {
@@ -186,7 +205,11 @@ export class ReadOnlyHttpClient {
         continue;
       }
       const exchange = toExchange(answer, shownUrl, Date.now() - started, limits.maxBodyBytes, this.options.redactor, retriedAfter);
-      return rateLimited.length > 0 ? { ...exchange, rateLimited } : exchange;
+      return {
+        ...exchange,
+        ...(rateLimited.length > 0 ? { rateLimited } : {}),
+        ...(wait !== undefined ? { retryAfterSeconds: wait } : {}),
+      };
     }
   }
 }

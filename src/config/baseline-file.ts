@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { readJsonFile, RepeatedNameError } from '../json/json-file';
+import { FileRefusal, readJsonFile, RepeatedNameError } from '../json/json-file';
 import { sharedSchemaValidator, SCHEMA } from '../schema-validation/validator';
 import type { Baseline } from '../types/schemas';
 import { OBSERVATIONS, REQUIREMENTS } from '../spec/catalogue';
@@ -17,6 +17,7 @@ export function readBaseline(file: string): Baseline {
     value = readJsonFile(file, { oneOfEachName: true });
   } catch (error) {
     if (error instanceof RepeatedNameError) throw new ConfigError(KEY, `${file}: ${error.message}`);
+    if (error instanceof FileRefusal) throw new ConfigError(KEY, `cannot be read: ${error.message}`);
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new ConfigError(KEY, `cannot be read as JSON: ${file} (${reason})`);
   }

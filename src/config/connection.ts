@@ -1,6 +1,7 @@
 /** How to reach the target: everything a request needs, and nothing about the suite; the target named. */
-import { readFileSync } from 'node:fs';
+
 import { resolve } from 'node:path';
+import { FileRefusal, readBoundedFile } from '../json/json-file';
 import { ConfigError } from './config-error';
 import { credentialSecrets, MIN_SECRET_LENGTH, skeletonOf } from './secrets';
 import type { Environment } from './environment';
@@ -100,12 +101,16 @@ function headers(env: Environment): Record<string, string> {
   return parsed as Record<string, string>;
 }
 
+/** A certificate or key in PEM: a few kilobytes, a chain of them a few more. */
+const PEM_MAX_BYTES = 1024 * 1024;
+
 function pemFile(env: Environment, key: string, cwd: string): Buffer {
   const file = resolve(cwd, env[key]!.trim());
   let content: Buffer;
   try {
-    content = readFileSync(file);
+    content = readBoundedFile(file, PEM_MAX_BYTES);
   } catch (error) {
+    if (error instanceof FileRefusal) throw new ConfigError(key, `cannot be read: ${error.message}`);
     throw new ConfigError(key, `cannot be read: ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
   // The file's content is a credential: the message names the file, never what is in it.

@@ -2,9 +2,10 @@
  * Where configuration comes from: flags (set as variables by the command), then the environment,
  * then the dotenv file, then defaults.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
+import { FileRefusal, readBoundedFile } from '../json/json-file';
 import { ConfigError } from './config-error';
 
 export type Environment = Record<string, string | undefined>;
@@ -41,13 +42,17 @@ export function dotenvAnnouncement(env: Environment, cwd: string): string {
     : `configuration: no dotenv file (${file} does not exist); flags and the environment only`;
 }
 
+/** A dotenv file holds a few keys: one past this is no configuration a person wrote. */
+const DOTENV_MAX_BYTES = 1024 * 1024;
+
 /** The dotenv file, overridden by real environment variables: flags (set as variables) win over both. */
 export function environmentWithDotenv(env: Environment, cwd: string): Environment {
   const file = dotenvFile(env, cwd);
   let fromFile: Record<string, string> = {};
   try {
-    if (existsSync(file)) fromFile = parseDotenv(readFileSync(file));
+    if (existsSync(file)) fromFile = parseDotenv(readBoundedFile(file, DOTENV_MAX_BYTES));
   } catch (error) {
+    if (error instanceof FileRefusal) throw new ConfigError(ENV_FILE_VARIABLE, `names a file that cannot be read: ${error.message}`);
     throw new ConfigError(
       ENV_FILE_VARIABLE,
       `names ${file}, which cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`,

@@ -4,7 +4,7 @@ import { conformanceReport } from '../report/model';
 import { safeReport } from '../report/write-report';
 import type { SuiteConfig } from '../suite/suite-config';
 import { reportTargetOf } from '../suite/report-target';
-import type { ConformanceReport, ExploreReport, Probes } from '../types/schemas';
+import type { ConformanceReport, ExploreReport, Probes, RunError } from '../types/schemas';
 import { aggregate, type TestResult } from '../verdicts/aggregate';
 
 /** The organization searches explore starts from: the probes file's, its searches of many pages and of more than 1000 among them. */
@@ -18,12 +18,14 @@ export function exploreReport(
   redactor: Redactor,
   startedAt: Date,
   { outcomes, section }: { outcomes: readonly TestResult[]; section: ExploreReport },
+  /** Errors of the command outside its cases: a signal that stopped it. */
+  runErrors: readonly RunError[] = [],
 ): ConformanceReport {
   const report = conformanceReport({
     target: reportTargetOf(config, redactor),
     startedAt: startedAt.toISOString(),
     durationMs: Date.now() - startedAt.getTime(),
-    ...aggregate(outcomes, { strict: config.strict }),
+    ...aggregate(outcomes, { strict: config.strict }, runErrors),
     explore: section,
   });
   return safeReport(report, redactor);

@@ -10,6 +10,8 @@ import fc from 'fast-check';
 import type { EndpointPaths } from '../client/endpoints';
 import { type ReadOnlyHttpClient, TransportError } from '../client/http-client';
 import type { Redactor } from '../client/redact';
+import { InputError } from '../config/input-error';
+import { budgetSpent, type RequestBudget, stoppedBySignal } from '../client/bounded-transport';
 import { type Ask, type FollowAsk, type Query, requirementsOf } from '../rules/rulebook';
 import { testResultOf } from '../suite/annotations';
 import { TestChecks } from '../suite/checks';
@@ -43,41 +45,27 @@ export interface ExploreOptions {
   command: string;
 }
 
-/** What the driver supplies: the GET-only client, the endpoints' paths, and the redactor of the configured secrets. */
+/**
+ * What the driver supplies: the GET-only client, the endpoints' paths, the redactor of the
+ * configured secrets, and the budget the client's transport takes every request it sends from
+ * (BudgetedTransport): a retry counts, as it leaves.
+ */
 export interface ExploreTarget {
   http: ReadOnlyHttpClient;
   paths: EndpointPaths;
   redactor: Redactor;
-}
-
-class BudgetSpent extends Error {
-  constructor() {
-    super('the request budget is spent');
-  }
+  budget: RequestBudget;
 }
 
 /** The share of the budget that drawing cases may spend: the rest is kept for shrinking what they find. */
 const DRAW_SHARE = 0.8;
 
-/** Requests asked so far, against a limit: --max-requests, or the draw's share of it. A request past the limit is never sent. */
-class RequestBudget {
-  used = 0;
-  limit: number;
-  constructor(readonly max: number) {
-    this.limit = max;
-  }
-  take(): void {
-    if (this.used >= this.limit) throw new BudgetSpent();
-    this.used++;
-  }
-}
-
-/** The client's endpoints, each request first taken from the budget. */
-const budgeted = (client: DirectoryClient, budget: RequestBudget): Ask & FollowAsk => ({
-  searchSingleBest: (query) => (budget.take(), client.searchSingleBest(query)),
-  organizations: (query) => (budget.take(), client.organizations(query)),
-  sourceRecords: (id) => (budget.take(), client.sourceRecords(id)),
-  follow: (link) => (budget.take(), client.followOrRefuse(link)),
+/** The client's endpoints as a plan asks them; each request the transport sends is taken from the budget (budgetSpent once it is spent). */
+const asked = (client: DirectoryClient): Ask & FollowAsk => ({
+  searchSingleBest: (query) => client.searchSingleBest(query),
+  organizations: (query) => client.organizations(query),
+  sourceRecords: (id) => client.sourceRecords(id),
+  follow: (link) => client.followOrRefuse(link),
 });
 
 /**
@@ -97,25 +85,26 @@ interface CaseRun {
   failing: Map<string, string>;
   /** The case's premise did not hold (values two providers met share matched one, a narrowing matched several): nothing of it judged but its answers. */
   inapplicable: boolean;
-  transportError: boolean;
+  /** A request got no HTTP answer, or one refused for rate or availability: why, in words. */
+  transportError?: string;
 }
 
-async function runCase(c: ExploreCase, records: MetRecords, target: ExploreTarget, budget: RequestBudget): Promise<CaseRun> {
+async function runCase(c: ExploreCase, records: MetRecords, target: ExploreTarget): Promise<CaseRun> {
   const subjects = CASE_SUBJECTS[c.kind];
   const checks = new TestChecks(requirementsOf(...subjects), new Set(subjects), target.redactor);
   const client = new DirectoryClient(target.http, target.paths, checks);
   const started = performance.now();
-  let transportError = false;
+  let transportError: string | undefined;
   try {
-    await meetCase(c, records, budgeted(client, budget), checks);
+    await meetCase(c, records, asked(client), checks);
   } catch (error) {
-    if (error instanceof TransportError) transportError = true;
+    if (error instanceof TransportError) transportError = error.message;
     else throw error;
   }
   const must = checks.mustFailures();
   const judged = testResultOf({
     title: `explore › ${caseText(c, records)}`,
-    status: transportError || must.length > 0 ? 'failed' : 'passed',
+    status: transportError !== undefined || must.length > 0 ? 'failed' : 'passed',
     annotations: checks.annotations(),
     errors: [],
     durationMs: Math.round(performance.now() - started),
@@ -159,44 +148,63 @@ interface Drawn {
 }
 
 /** Whatever drew the case, one run of it with the rest of the budget: the requirements it fails, or nothing once the budget is spent. */
-const attemptWith = (records: MetRecords, target: ExploreTarget, budget: RequestBudget) => async (candidate: ExploreCase) => {
+const attemptWith = (records: MetRecords, target: ExploreTarget) => async (candidate: ExploreCase) => {
   try {
-    return (await runCase(candidate, records, target, budget)).failing;
+    return (await runCase(candidate, records, target)).failing;
   } catch (error) {
-    if (error instanceof BudgetSpent) return undefined;
+    if (budgetSpent(error) || stoppedBySignal(error)) return undefined;
     throw error;
   }
 };
+
+/**
+ * The case numbered `index` of a draw: of the sweep, or the draw's (index − sweep)-th, which
+ * fast-check reaches by its path without drawing the ones before it. One past what any draw holds
+ * is refused: no run printed it.
+ */
+function caseNumbered(index: number, swept: readonly ExploreCase[], arbitrary: fc.Arbitrary<ExploreCase>, seed: number): ExploreCase {
+  if (index < swept.length) return swept[index];
+  if (index >= swept.length + MAX_DRAWN)
+    throw new InputError(
+      `--case ${index} is past the last case a draw holds (${swept.length + MAX_DRAWN - 1}: ${swept.length} of the sweep, then ${MAX_DRAWN} drawn): give a case a run printed`,
+    );
+  return fc.sample(arbitrary, { seed, path: String(index - swept.length), numRuns: 1 })[0];
+}
 
 /** The cases drawn from the seed, asked in turn within the draw's share of the budget; each requirement's first failure shrunk. */
 async function drawCases(
   arbitrary: fc.Arbitrary<ExploreCase>,
   records: MetRecords,
   target: ExploreTarget,
-  budget: RequestBudget,
   options: ExploreOptions,
 ): Promise<Drawn> {
+  const { budget } = target;
   const drawn: Drawn = { outcomes: [], tally: new Map(), failures: [], unexplored: [] };
   // The sweep first, then the draw: case K past the sweep is the draw's (K - sweep)-th, as fast-check replays it.
   const swept = sweepCases(records, options);
-  const count =
-    options.caseIndex === undefined ? Math.min(options.maxRequests, MAX_DRAWN) : Math.max(0, options.caseIndex + 1 - swept.length);
-  const cases = [...swept, ...(count > 0 ? fc.sample(arbitrary, { seed: options.seed, numRuns: count }) : [])];
+  const first = options.caseIndex ?? 0;
+  const cases =
+    options.caseIndex === undefined
+      ? [...swept, ...fc.sample(arbitrary, { seed: options.seed, numRuns: Math.min(options.maxRequests, MAX_DRAWN) })]
+      : [caseNumbered(options.caseIndex, swept, arbitrary, options.seed)];
   const seen = new Set<string>();
   const shrunkFor = new Set<string>();
   const drawLimit = Math.max(1, Math.floor(options.maxRequests * DRAW_SHARE));
-  const end = options.caseIndex === undefined ? cases.length : Math.min(cases.length, options.caseIndex + 1);
-  for (let index = options.caseIndex ?? 0; index < end; index++) {
-    const c = cases[index];
+  for (const [k, c] of cases.entries()) {
+    const index = first + k;
     const text = caseText(c, records);
     if (seen.has(text)) continue;
     seen.add(text);
     let run: CaseRun;
     budget.limit = drawLimit;
     try {
-      run = await runCase(c, records, target, budget);
+      run = await runCase(c, records, target);
     } catch (error) {
-      if (!(error instanceof BudgetSpent)) throw error;
+      if (stoppedBySignal(error)) {
+        drawn.unexplored.push(`${error.reason} after ${seen.size - 1} cases: exploring stopped there`);
+        break;
+      }
+      if (!budgetSpent(error)) throw error;
       drawn.unexplored.push(
         `the budget of ${options.maxRequests} requests was spent after ${seen.size - 1} cases (${index} drawn; ${drawLimit} for drawing, the rest for shrinking)`,
       );
@@ -210,8 +218,8 @@ async function drawCases(
     counts.tried++;
     if (run.failing.size > 0) counts.failed++;
     if (run.inapplicable) counts.inapplicable++;
-    if (run.transportError) {
-      drawn.unexplored.push(`a request got no HTTP answer after ${seen.size} cases: exploring stopped there`);
+    if (run.transportError !== undefined) {
+      drawn.unexplored.push(`${target.redactor.text(run.transportError)}, after ${seen.size} cases: exploring stopped there`);
       break;
     }
     for (const [id, message] of run.failing) {
@@ -219,9 +227,7 @@ async function drawCases(
       shrunkFor.add(id);
       // A case of the sweep is as small as its kind gets: only a drawn one is shrunk.
       const shrinking =
-        index < swept.length
-          ? undefined
-          : await shrunk(arbitrary, options.seed, index - swept.length, id, attemptWith(records, target, budget));
+        index < swept.length ? undefined : await shrunk(arbitrary, options.seed, index - swept.length, id, attemptWith(records, target));
       drawn.failures.push({
         id,
         level: 'MUST',
@@ -238,15 +244,18 @@ async function drawCases(
 }
 
 export async function explore(target: ExploreTarget, options: ExploreOptions): Promise<{ outcomes: TestResult[]; section: ExploreReport }> {
-  const budget = new RequestBudget(options.maxRequests);
+  const { budget } = target;
   const unexplored: string[] = [];
   const recordChecks = new TestChecks(new Set(), new Set(), target.redactor);
   let records: MetRecords = { providers: [], organizations: [] };
+  let stopped = false;
   try {
-    records = await meetRecords(budgeted(new DirectoryClient(target.http, target.paths, recordChecks), budget), options);
+    records = await meetRecords(asked(new DirectoryClient(target.http, target.paths, recordChecks)), options);
   } catch (error) {
-    if (!(error instanceof BudgetSpent)) throw error;
-    unexplored.push(`the budget of ${options.maxRequests} requests was spent meeting the records to start from`);
+    stopped = stoppedBySignal(error);
+    if (stoppedBySignal(error)) unexplored.push(`${error.reason} while meeting the records to start from`);
+    else if (!budgetSpent(error)) throw error;
+    else unexplored.push(`the budget of ${options.maxRequests} requests was spent meeting the records to start from`);
   }
   const met = testResultOf({
     title: 'explore › the records it starts from',
@@ -254,15 +263,17 @@ export async function explore(target: ExploreTarget, options: ExploreOptions): P
     annotations: recordChecks.annotations(),
     errors: [],
   });
-  const arbitrary = caseArbitrary(records, options);
-  const drawn: Drawn = arbitrary
-    ? await drawCases(arbitrary.arbitrary, records, target, budget, options)
-    : {
-        outcomes: [],
-        tally: new Map(),
-        failures: [],
-        unexplored: ['no case to draw: the NPIs and searches given met no provider and no organization'],
-      };
+  const arbitrary = stopped ? undefined : caseArbitrary(records, options);
+  const drawn: Drawn = stopped
+    ? { outcomes: [], tally: new Map(), failures: [], unexplored: [] }
+    : arbitrary
+      ? await drawCases(arbitrary.arbitrary, records, target, options)
+      : {
+          outcomes: [],
+          tally: new Map(),
+          failures: [],
+          unexplored: ['no case to draw: the NPIs and searches given met no provider and no organization'],
+        };
   const never = (arbitrary?.kinds ?? []).filter((kind) => !drawn.tally.has(kind));
   if (never.length > 0 && options.caseIndex === undefined) drawn.unexplored.push(`kinds never drawn: ${never.join(', ')}`);
   const section: ExploreReport = {

@@ -7,7 +7,7 @@
  * promise; a MUST failure leaves it unconfirmed (the service failed on its own); else it holds.
  */
 import type { DirectoryEndpoints, Endpoint } from '../client/endpoints';
-import { type Exchange, requestLine, saysNothingOfTheData } from '../client/exchange';
+import { type Exchange, refusedForRate, requestLine } from '../client/exchange';
 import { PROMISED, probeLabel } from '../probes/promises';
 import {
   type RecordLike,
@@ -79,9 +79,9 @@ function promiseOf(
 ): PromiseCheck {
   // Every answer is evidence: the rules of an answer of its endpoint judge it, as the suite's client does.
   const judged = answers.reduce((all, exchange) => all.add(judgeAnswer(endpoint, exchange)), promiseJudged);
-  const refusal = answers.find((exchange) => saysNothingOfTheData(exchange) && exchange.status < 500);
+  const refusal = answers.find((exchange) => refusedForRate(exchange) || exchange.status === 401 || exchange.status === 403);
   if (refusal) {
-    const observed = `the service refused the request (${refusal.status}): it confirms nothing about the data; check API_TOKEN and API_HEADERS`;
+    const observed = `the service refused the request (${refusal.status}): it confirms nothing about the data; ${refusedForRate(refusal) ? 'lower MAX_RPS (--max-rps), or try when the service allows more requests' : 'check API_TOKEN and API_HEADERS'}`;
     return { ...unconfirmed(probe, promised, observed, refusal), unconfirmed: 'refused' };
   }
   const problems = judged.probeProblems(identity);

@@ -1,7 +1,7 @@
 /** The probes file (PROBES_FILE): read, checked against its schema and the parameter names of §4.1 and §4.3. */
 import { ConfigError } from '../config/config-error';
 import type { RunConfig } from '../config/run-config';
-import { readJsonFile, RepeatedNameError } from '../json/json-file';
+import { FileRefusal, readJsonFile, RepeatedNameError } from '../json/json-file';
 import { SCHEMA, sharedSchemaValidator } from '../schema-validation/validator';
 import type { Probes } from '../types/schemas';
 import { unknownProbeParameter } from './probe-parameters';
@@ -13,6 +13,7 @@ export function loadProbes(file: string): Probes {
     probes = readJsonFile(file, { oneOfEachName: true });
   } catch (error) {
     if (error instanceof RepeatedNameError) throw new ConfigError('PROBES_FILE', `${file}: ${error.message}`);
+    if (error instanceof FileRefusal) throw new ConfigError('PROBES_FILE', `cannot be read: ${error.message}`);
     const code = (error as NodeJS.ErrnoException).code;
     if (code) throw new ConfigError('PROBES_FILE', `cannot be read: ${file} (${code})`);
     throw new ConfigError('PROBES_FILE', `is not valid JSON: ${file} (${(error as Error).message})`);

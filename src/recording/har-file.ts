@@ -5,9 +5,10 @@
  * write a binary one, written in its content coding again: har-body.ts). An entry without an
  * answer (status 0) is a request the service never answered.
  */
-import { readFileSync } from 'node:fs';
 import { type HarContent, type NotKept, recordedBody } from '../client/har-body';
 import { InputError } from '../config/input-error';
+import { FileRefusal, readBoundedFile } from '../json/json-file';
+import { serviceText } from '../rules/rulebook';
 
 /** One recorded answer, as a transport would have carried it. */
 export interface RecordedExchange {
@@ -36,36 +37,80 @@ function headersOf(list: unknown): Record<string, string> {
   return headers;
 }
 
+/** What a recording holds at most: a run's exchanges, its bodies whole within the client's limit, are far less. */
+const HAR_MAX_BYTES = 256 * 1024 * 1024;
+
+/** A body's note of why it was not kept, where it is one of the shapes har-body.ts writes. */
+function notKeptOf(value: unknown): NotKept | undefined {
+  if (!isObject(value)) return undefined;
+  if (value.reason === 'too-large' && Number.isSafeInteger(value.bytes) && (value.bytes as number) >= 0)
+    return { reason: 'too-large', bytes: value.bytes as number, ...(value.cutOff === true ? { cutOff: true as const } : {}) };
+  if (value.reason === 'undecodable' && typeof value.coding === 'string') return { reason: 'undecodable', coding: value.coding };
+  return undefined;
+}
+
 /** A response's content as HAR 1.2 writes it, the fields judging reads, each only where it has its type. */
 function contentOf(content: unknown): HarContent {
   const given = isObject(content) ? content : {};
-  const notKept = isObject(given._notKept) ? (given._notKept as unknown as NotKept) : undefined;
+  const notKept = notKeptOf(given._notKept);
   return {
     size: 0,
     mimeType: typeof given.mimeType === 'string' ? given.mimeType : '',
     ...(typeof given.text === 'string' ? { text: given.text } : {}),
     ...(given.encoding === 'base64' ? { encoding: 'base64' as const } : {}),
-    ...(notKept && (notKept.reason === 'too-large' || notKept.reason === 'undecodable') ? { _notKept: notKept } : {}),
+    ...(notKept ? { _notKept: notKept } : {}),
   };
 }
 
-/** The GET exchanges of a HAR file, in its order; another method, or an entry not shaped as HAR 1.2 says, is left out. */
+/** An HTTP status as a recording may hold one: 0 for a request never answered (HAR 1.2), or one of 100 to 599 (RFC 9110 §15). */
+const isStatus = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && (value === 0 || (value >= 100 && value <= 599));
+
+/** An absolute http or https URL, as a recorded request's must be to be asked again. */
+function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** A recorded GET whose request and answer judging can read, or why it cannot, naming the entry. */
+function exchangeOf(entry: Record<string, unknown>, at: string): RecordedExchange | string {
+  const request = entry.request as Record<string, unknown>;
+  const response = entry.response as Record<string, unknown>;
+  if (typeof request.url !== 'string' || !isHttpUrl(request.url))
+    return `${at}.request.url is no http or https URL (${serviceText(String(request.url), SHOWN_BYTES)})`;
+  if (!isStatus(response.status))
+    return `${at}.response.status is no HTTP status (${serviceText(JSON.stringify(response.status) ?? 'absent', SHOWN_BYTES)}): 0 for no answer, or 100 to 599`;
+  const headers = headersOf(response.headers);
+  const body = recordedBody(contentOf(response.content), headers);
+  const failure = response.status === 0 ? (typeof response.comment === 'string' ? response.comment : 'no answer recorded') : undefined;
+  return { url: request.url, status: response.status, headers, ...body, ...(failure ? { failure } : {}) };
+}
+
+/** What of a recording's own text a message shows at most. */
+const SHOWN_BYTES = 200;
+
+/**
+ * The GET exchanges of a HAR file, in its order; another method, or an entry not shaped as HAR 1.2
+ * says, is left out. A GET whose URL or status no request or answer can have is the recording's
+ * fault, said in one line naming the entry, never judged.
+ */
 export function readHar(file: string): RecordedExchange[] {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
+    parsed = JSON.parse(readBoundedFile(file, HAR_MAX_BYTES).toString('utf8'));
   } catch (error) {
+    if (error instanceof FileRefusal) throw new InputError(error.message);
     throw new InputError(`${file} cannot be read as a HAR file: ${(error as Error).message.split('\n')[0]}`);
   }
   const entries = isObject(parsed) && isObject(parsed.log) ? parsed.log.entries : undefined;
   if (!Array.isArray(entries)) throw new InputError(`${file} is no HAR 1.2 recording: it has no log.entries`);
-  return entries.flatMap((entry): RecordedExchange[] => {
-    if (!isObject(entry) || !isObject(entry.request) || !isObject(entry.response)) return [];
-    const { request, response } = entry;
-    if (request.method !== 'GET' || typeof request.url !== 'string' || typeof response.status !== 'number') return [];
-    const headers = headersOf(response.headers);
-    const body = recordedBody(contentOf(response.content), headers);
-    const failure = response.status === 0 ? (typeof response.comment === 'string' ? response.comment : 'no answer recorded') : undefined;
-    return [{ url: request.url, status: response.status, headers, ...body, ...(failure ? { failure } : {}) }];
+  return entries.flatMap((entry, i): RecordedExchange[] => {
+    if (!isObject(entry) || !isObject(entry.request) || !isObject(entry.response) || entry.request.method !== 'GET') return [];
+    const exchange = exchangeOf(entry, `log.entries[${i}]`);
+    if (typeof exchange === 'string') throw new InputError(`${file}: ${exchange}`);
+    return [exchange];
   });
 }

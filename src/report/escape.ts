@@ -69,3 +69,6 @@ export function markdownCode(text: string): string {
   const pad = fence.length > 1 || shown.startsWith('`') || shown.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${shown}${pad}${fence}`;
 }
+
+/** A word for a POSIX shell: as it is where it holds only what a shell reads literally, else single-quoted. */
+export const shellWord = (word: string) => (/^[A-Za-z0-9_./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);

@@ -1,6 +1,9 @@
-import { readJsonFile } from '../json/json-file';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { FileRefusal, readJsonFile } from '../json/json-file';
 import { SCHEMA, type SchemaPath, sharedSchemaValidator } from '../schema-validation/validator';
 import type { ConformanceReport } from '../types/schemas';
+import { REPORT_FILES } from './model';
 import { InputError } from '../config/input-error';
 import { nestsDeeperThan } from '../json/nesting';
 
@@ -17,6 +20,7 @@ export function readReportFile<T>(file: string, schema: SchemaPath, what: string
   try {
     value = readJsonFile(file);
   } catch (error) {
+    if (error instanceof FileRefusal) throw new InputError(error.message);
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new InputError(`${file} cannot be read as JSON (${reason})`);
   }
@@ -30,4 +34,16 @@ export function readReportFile<T>(file: string, schema: SchemaPath, what: string
   return value as T;
 }
 
-export const readReport = (file: string) => readReportFile<ConformanceReport>(file, SCHEMA.conformanceReport, 'a conformance report');
+/**
+ * A conformance report named as a command is given one: its conformance.json, or the folder a run
+ * wrote (its --report, whatever the name a user chose), whose conformance.json it reads.
+ */
+export function readReport(path: string): ConformanceReport {
+  let file = path;
+  try {
+    if (statSync(path).isDirectory()) file = join(path, REPORT_FILES.json);
+  } catch {
+    // Not there: said as the report file's read says it.
+  }
+  return readReportFile<ConformanceReport>(file, SCHEMA.conformanceReport, 'a conformance report');
+}

@@ -8,7 +8,7 @@ import { DirectoryEndpoints } from '../client/endpoints';
 import { clientOptions } from '../client/client-options';
 import { ReadOnlyHttpClient, Throttle } from '../client/http-client';
 import { Redactor } from '../client/redact';
-import { UndiciTransport } from '../client/transport';
+import { type Transport, UndiciTransport } from '../client/transport';
 import { type ConnectionConfig, loadConnection, secretsOf } from '../config/connection';
 import type { Environment } from '../config/environment';
 import { type PromiseCheck, verifyProbes } from '../probe-tools/verify';
@@ -22,6 +22,7 @@ import { preflightStop } from '../client/preflight';
 import { explore } from '../explore/explore';
 import { exploreReport, probeSearches } from '../explore/explore-report';
 import { loadSuiteConfig } from '../suite/suite-config';
+import { BoundedTransport, RequestBudget } from '../client/bounded-transport';
 import { harSafety, HarTransport, writeHar } from '../client/har-log';
 import { judgeRecording } from '../recording/judge-recording';
 import { replayReport, type ReplayedFailure } from '../replay/replay-report';
@@ -33,12 +34,14 @@ async function withEndpoints<T, E extends DirectoryEndpoints = DirectoryEndpoint
   env: Environment,
   use: (api: E, connection: ConnectionConfig, redactor: Redactor, http: ReadOnlyHttpClient) => Promise<T>,
   Endpoints: new (http: ReadOnlyHttpClient, connection: ConnectionConfig) => E = DirectoryEndpoints as never,
+  /** What the transport is carried through, as a command bounds its requests. */
+  carried: (network: Transport) => Transport = (network) => network,
 ) {
   const connection = loadConnection(env);
   const redactor = new Redactor(secretsOf(connection));
   const transport = new UndiciTransport(connection.clientCertificate);
   try {
-    const http = new ReadOnlyHttpClient(transport, clientOptions(connection, redactor, new Throttle(connection.maxRps)));
+    const http = new ReadOnlyHttpClient(carried(transport), clientOptions(connection, redactor, new Throttle(connection.maxRps)));
     return await use(new Endpoints(http, connection), connection, redactor, http);
   } finally {
     await transport.close();
@@ -112,23 +115,30 @@ const MUTATION_EXPLORE_SEED = 1;
 const MUTATION_EXPLORE_REQUESTS = 600;
 
 /** `explore` of one target from `npis`, in this process: its report, as the command would write it. */
-export const exploreOf = (env: Environment, npis: readonly string[]) =>
-  withEndpoints(env, async (_api, connection, redactor, http) => {
-    const config = loadSuiteConfig(env);
-    const startedAt = new Date();
-    const explored = await explore(
-      { http, paths: connection, redactor },
-      {
-        seed: MUTATION_EXPLORE_SEED,
-        maxRequests: MUTATION_EXPLORE_REQUESTS,
-        npis,
-        searches: probeSearches(config.probes),
-        statusSearch: config.statusSearch,
-        command: 'directory-conformance explore',
-      },
-    );
-    return exploreReport(config, redactor, startedAt, explored);
-  });
+export function exploreOf(env: Environment, npis: readonly string[]) {
+  const budget = new RequestBudget(MUTATION_EXPLORE_REQUESTS);
+  return withEndpoints(
+    env,
+    async (_api, connection, redactor, http) => {
+      const config = loadSuiteConfig(env);
+      const startedAt = new Date();
+      const explored = await explore(
+        { http, paths: connection, redactor, budget },
+        {
+          seed: MUTATION_EXPLORE_SEED,
+          maxRequests: MUTATION_EXPLORE_REQUESTS,
+          npis,
+          searches: probeSearches(config.probes),
+          statusSearch: config.statusSearch,
+          command: 'directory-conformance explore',
+        },
+      );
+      return exploreReport(config, redactor, startedAt, explored);
+    },
+    DirectoryEndpoints,
+    (network) => new BoundedTransport(network, { budget }),
+  );
+}
 
 /**
  * The suite of one target with every exchange recorded as `run --har` records it (in `dir`), and
@@ -148,6 +158,13 @@ export async function recordedAndJudged(env: Environment, dir: string): Promise<
   }
 }
 
-/** `replay` of `report` against the target `env` names, as the command replays it: each failure asked again and judged by today's rulebook. */
+/**
+ * `replay` of `report` against the target `env` names, as the command replays it: each failure
+ * asked again and judged by today's rulebook. The report may be of another scenario of the same
+ * server (a fault's report asked of the clean server): its requests are rebased, as the command
+ * rebases only a report of the embedded server on the one it serves.
+ */
 export const replayedAgainst = (env: Environment, report: ConformanceReport): Promise<ReplayedFailure[]> =>
-  withEndpoints(env, (api, connection) => replayReport(report, { baseUrl: connection.baseUrl, send: (url) => api.follow(url), env }));
+  withEndpoints(env, (api, connection) =>
+    replayReport(report, { baseUrl: connection.baseUrl, paths: connection, rebase: true, send: (url) => api.follow(url), env }),
+  );

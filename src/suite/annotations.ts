@@ -89,7 +89,7 @@ const declaredBy = (outcome: TestOutcome, type: string) =>
 /** A finished test as the verdict sees it: its annotations read back into what its checks recorded. */
 export function testResultOf(outcome: TestOutcome): TestResult {
   const [skip] = parsed<NotJudgedReason>(outcome.annotations, ANNOTATION.skip);
-  const typed = parsed<{ kind: RunError['kind']; message: string }>(outcome.annotations, ANNOTATION.error);
+  const typed = parsed<{ kind: RunError['kind']; message: string; status?: number }>(outcome.annotations, ANNOTATION.error);
   // The checks' own throw is a finding, recorded already; what else the test threw is an error of the harness, unless a typed one explains it.
   const findings = new Set(declaredBy(outcome, ANNOTATION.findings).flatMap(thrownAs));
   const others = outcome.errors.filter((message) => !findings.has(message));

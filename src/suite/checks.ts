@@ -25,7 +25,7 @@ export class TestChecks {
   /** Answers the test received, each judged as an answer of its endpoint. */
   private answers = 0;
   /** Errors of the run the test met, by kind: a request that ended without an HTTP answer. */
-  private readonly runErrors: { kind: RunError['kind']; message: string }[] = [];
+  private readonly runErrors: { kind: RunError['kind']; message: string; status?: number }[] = [];
   /** What the test threw because MUST checks failed, when it did. */
   private thrown: string | undefined;
 
@@ -77,9 +77,9 @@ export class TestChecks {
     this.record(new Judgement().skip(id, reason));
   }
 
-  /** An error of the run the test met, of a kind it knows (a request that ended without an HTTP answer): said as data, not read back from a message. */
-  runError(kind: RunError['kind'], message: string): void {
-    this.runErrors.push({ kind, message: this.redactor.text(message) });
+  /** An error of the run the test met, of a kind it knows (a request that ended without an HTTP answer, one refused for rate): said as data, not read back from a message. */
+  runError(kind: RunError['kind'], message: string, status?: number): void {
+    this.runErrors.push({ kind, message: this.redactor.text(message), ...(status === undefined ? {} : { status }) });
   }
 
   /** The message the test throws because MUST checks failed: a finding, never an error of the run. */

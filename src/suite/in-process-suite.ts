@@ -16,7 +16,7 @@ import { secretsOf } from '../config/connection';
 import type { Environment } from '../config/environment';
 import { ANNOTATION, judging, testResultOf, type TestOutcome } from './annotations';
 import { TestChecks } from './checks';
-import { loadSuiteConfig } from './suite-config';
+import { loadSuiteConfig, type SuiteConfig } from './suite-config';
 import { DirectoryClient } from './test-client';
 import { needsOf, requirementsOf, type SubjectKind } from '../rules/rulebook';
 import { discover } from './discovery';
@@ -36,14 +36,32 @@ class EntrySkipped extends Error {
   }
 }
 
-/** A request the transport declined (a recording that does not hold it): the entry is not judged from here, and says which request. */
+/** Why a request the transport declined leaves the rest of its test unasked, by what declined it. */
+const NOT_SENT: Record<NotSentError['kind'], string> = {
+  recording: 'what this test asks next is not in the recording',
+  budget: 'what this test asks next is past the request budget',
+  stopped: 'the command was stopped before this test asked the rest',
+};
+
+/** A request the transport declined (a recording that does not hold it, a budget spent): the entry is not judged from here, and says which request. */
 function notSentReason(error: unknown, entry: SuiteEntry): NotJudgedReason | undefined {
   if (!(error instanceof NotSentError)) return undefined;
   return {
     kind: 'not-met',
     needs: [...new Set([...requirementsOf(...entry.subjects)].flatMap(needsOf))],
-    text: `${error.message}: what this test asks next is not in the recording`,
+    text: `${error.message}: ${NOT_SENT[error.kind]}`,
   };
+}
+
+/** The preflight's stop, or, where its request was declined (a budget spent, a stop), the run error that says so. */
+async function preflightOf(http: ReadOnlyHttpClient, config: SuiteConfig): Promise<RunError | undefined> {
+  try {
+    const stop = await preflightStop(http, config, preflightInputsOf(config.probes));
+    return stop && { test: 'preflight', kind: stop.configuration ? 'configuration' : 'preflight', message: stop.message };
+  } catch (error) {
+    if (!(error instanceof NotSentError)) throw error;
+    return { test: 'preflight', kind: 'interrupted', message: error.message };
+  }
 }
 
 /** One entry, its plan run to its end, as the reporter would see the test that wraps it. */
@@ -119,12 +137,11 @@ export async function runSuiteInProcess(
   const transport = given ?? new UndiciTransport(config.clientCertificate);
   try {
     const http = new ReadOnlyHttpClient(transport, clientOptions(config, redactor, new Throttle(config.maxRps)));
-    const runErrors: RunError[] = [];
     // Offline (a recording judged as it is), there is no service to find before the tests.
-    const stop = offline ? undefined : await preflightStop(http, config, preflightInputsOf(config.probes));
+    const stop = offline ? undefined : await preflightOf(http, config);
+    const runErrors: RunError[] = stop ? [stop] : [];
     const outcomes: TestResult[] = [];
-    if (stop) runErrors.push({ test: 'preflight', kind: stop.configuration ? 'configuration' : 'preflight', message: stop.message });
-    else {
+    if (!stop) {
       const discovery = await discover(new DirectoryEndpoints(http, config), config.probes);
       const base = { probes: config.probes, settings: { maxPages: config.maxPages, statusSearch: config.statusSearch }, discovery };
       for (const planned of PLANNED_TESTS)

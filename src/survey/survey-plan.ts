@@ -46,7 +46,7 @@ const PARTS: Record<keyof SurveyPlan, string> = {
   sample: 'sample (--sample, --seed)',
   deactivatedNpis: '--deactivated-npis',
   taxonomyCodes: '--taxonomy-codes',
-  listDigests: 'the contents of --deactivated-npis or --taxonomy-codes (the file changed)',
+  listDigests: 'list of --deactivated-npis or --taxonomy-codes (its file changed since)',
   examples: '--examples',
   maxFailureRows: '--max-failure-rows',
   credentials: 'credentials (API_TOKEN, API_HEADERS, client certificate)',

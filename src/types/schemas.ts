@@ -829,10 +829,14 @@ export interface ProbeProblem {
 export interface RunError {
   test: string;
   /**
-   * interrupted: the run was stopped (Ctrl-C, SIGTERM, a global time-out) or lost a worker before every selected test ran.
+   * interrupted: the run was stopped (Ctrl-C, SIGTERM, a global time-out) or lost a worker before every selected test ran. refused: the service kept refusing a request for its rate or its availability (429, or 503 with Retry-After) once the client had waited as asked: such an answer says nothing of the data, and the test that asked it is not judged.
    */
-  kind: "preflight" | "transport" | "timeout" | "harness" | "configuration" | "interrupted";
+  kind: "preflight" | "transport" | "timeout" | "harness" | "configuration" | "interrupted" | "refused";
   message: string;
+  /**
+   * refused: the status the service kept answering.
+   */
+  status?: number;
 }
 export interface BaselineOutcome {
   file: string;

@@ -25,8 +25,8 @@ export interface TestResult {
   answers?: number;
   /** Why it was skipped, when it skipped itself: the typed reason it gave. */
   skip?: NotJudgedReason;
-  /** Errors outside its checks (transport, time-out, harness), typed where the test knew their kind. */
-  errors: readonly { kind: RunError['kind']; message: string }[];
+  /** Errors outside its checks (transport, time-out, harness, an answer refused for rate), typed where the test knew their kind. */
+  errors: readonly { kind: RunError['kind']; message: string; status?: number }[];
   /** How long it took, where it was timed: shared among the requirements it declares (RequirementResult.durationMs). */
   durationMs?: number;
 }
@@ -80,6 +80,13 @@ function notCompleted(outcome: TestResult): NotJudgedReason | undefined {
   if (outcome.status === 'timedOut') return { kind: 'test-not-run', outcome: 'timeout', text: 'could not complete (timeout)' };
   const [first] = outcome.errors;
   if (!first) return undefined;
+  // A request refused for rate or availability: the service said nothing of the data, and the reason names what closes it.
+  if (first.kind === 'refused')
+    return {
+      kind: 'refused',
+      status: first.status ?? 429,
+      text: `could not complete: the service refused a request (${first.status ?? 429})`,
+    };
   const kind = first.kind === 'transport' ? 'transport' : 'harness';
   return { kind: 'test-not-run', outcome: kind, text: `could not complete (${kind})` };
 }
@@ -160,8 +167,13 @@ function foldOutcomes(outcomes: readonly TestResult[], runErrors: readonly RunEr
     for (const seen of outcome.coverage ?? [])
       if (!folded.coverage || seen.goldenRecords > folded.coverage.goldenRecords) folded.coverage = seen;
     // A failure the checks did not record is an error of the run.
-    for (const { kind, message } of outcome.status === 'passed' || outcome.status === 'skipped' ? [] : outcome.errors)
-      folded.errors.push({ test: title, kind: outcome.status === 'timedOut' ? 'timeout' : kind, message: serviceLines(message) });
+    for (const { kind, message, status } of outcome.status === 'passed' || outcome.status === 'skipped' ? [] : outcome.errors)
+      folded.errors.push({
+        test: title,
+        kind: outcome.status === 'timedOut' ? 'timeout' : kind,
+        message: serviceLines(message),
+        ...(status === undefined ? {} : { status }),
+      });
     const notRun: NotJudgedReason | undefined =
       outcome.status === 'skipped'
         ? (outcome.skip ?? { kind: 'test-not-run', outcome: 'skipped', text: 'skipped' })

@@ -90,7 +90,7 @@ function closeWith(reason: NotJudgedReason): string {
     case 'answer-unjudgeable':
       return `the service must answer so that the answer can be read${reason.see ? ` (see ${reason.see})` : ''}; the check runs then`;
     case 'refused':
-      return reason.status === 429
+      return reason.status === 429 || reason.status === 503
         ? 'lower MAX_RPS (--max-rps), or run when the service allows more requests'
         : `check API_TOKEN and API_HEADERS: the service answered ${reason.status}, which says nothing of the data`;
     case 'walk-cut':

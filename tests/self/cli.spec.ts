@@ -460,7 +460,7 @@ test('run and merge given empty, wrong-shaped or broken input exit 2 with one li
     { args: ['run'], env: { BASE_URL: '   ' }, says: /BASE_URL is given but empty/ },
     { args: ['run', '--probes', 'array.json'], says: /PROBES_FILE does not match schemas\/probes\.schema\.json/ },
     { args: ['run', '--baseline', 'report.json'], says: /BASELINE_FILE does not match schemas\/baseline\.schema\.json/ },
-    { args: ['run', '--env-file', 'no-blobs'], says: /cannot be read \(EISDIR\)/ },
+    { args: ['run', '--env-file', 'no-blobs'], says: /no-blobs is a folder: give a file/ },
   ];
   for (const broken of cases) expectOneLine(command(broken.args, { cwd: dir, env: broken.env }), broken);
   // Nothing to merge leaves a report that says so, never an earlier run's verdict.

@@ -14,7 +14,7 @@ import { openHistory } from '../../src/history/store';
 import { exportOpenMetrics } from '../../src/history/openmetrics';
 import { dayOf } from '../../src/quality/dates';
 import { readList } from '../../src/quality/lists';
-import { planDifferences, type SurveyPlan } from '../../src/survey/survey-plan';
+import { differing, planDifferences, type SurveyPlan } from '../../src/survey/survey-plan';
 import { QUALITY_MEASURES } from '../../src/quality/measures';
 import { MAX_DATASETS, OTHER_DATASETS, QualityCounts } from '../../src/quality/quality-counts';
 import {
@@ -294,8 +294,8 @@ test(
       listDigests: { deactivatedNpis: 'a'.repeat(64) },
     };
     expect(planDifferences(plan, { ...plan })).toEqual([]);
-    expect(planDifferences(plan, { ...plan, listDigests: { deactivatedNpis: 'b'.repeat(64) } })).toEqual([
-      'the contents of --deactivated-npis or --taxonomy-codes (the file changed)',
-    ]);
+    const changed = planDifferences(plan, { ...plan, listDigests: { deactivatedNpis: 'b'.repeat(64) } });
+    // As the refusal of a resume says it: "its <part> differs", one reading of the part and its verb.
+    expect(`its ${differing(changed)}`).toBe('its list of --deactivated-npis or --taxonomy-codes (its file changed since) differs');
   },
 );

@@ -94,7 +94,8 @@ async function expectCaught(origin: string, [fault, id]: readonly [string, strin
   expect(parametersOf(failure.smallest), `${fault} seed ${seed}: ${failure.smallest}`).toBeLessThanOrEqual(2);
   expect(failure.reproduce).toMatch(
     new RegExp(
-      `^directory-conformance explore ${from === 'npis' ? '--npis \\S+ ' : ''}--max-requests ${BUDGET} --seed ${seed} --case \\d+$`,
+      // The target and the records started from, as given: the line asks the same case of the same service.
+      `^directory-conformance explore --base-url \\S+/scenario/${fault} ${from === 'npis' ? '--npis \\S+ ' : ''}--max-requests ${BUDGET} --seed ${seed} --case \\d+$`,
     ),
   );
   expect(section.requests).toBeLessThanOrEqual(BUDGET);

@@ -19,6 +19,8 @@ export interface HostileTarget extends Scenario {
   stoppedByPreflight?: 'configuration' | 'unavailable';
   /** Bound on the run's peak resident memory (every process summed), in MiB. */
   maxPeakRssMiB?: number;
+  /** The run finds nothing and ends inconclusive, exit 3: what it could not judge it says, and no answer it did not judge is a finding. */
+  inconclusive?: true;
 }
 
 /**
@@ -244,6 +246,20 @@ export const HOSTILE: HostileTarget[] = [
     description: 'answers every request 429 with Retry-After: 1',
     says: /preflight.*429 Too Many Requests.*even after waiting out Retry-After/,
     behaviour: every((_request, reply) => answer(reply, 429, 'application/json', '{"error":"slow down"}', { 'retry-after': '1' })),
+  },
+  {
+    name: 'rate-limited-later',
+    inconclusive: true,
+    description:
+      "answers the preflight's questions, then refuses every source-records lookup 503 with Retry-After: 0 and every organization search by Count or Page 429 with Retry-After: 0, however often asked",
+    says: /refused.*(429 Too Many Requests|503 Service Unavailable).*lower MAX_RPS/,
+    behaviour: every((request, reply) => {
+      if (request.url.includes('/sourceRecords/'))
+        return answer(reply, 503, 'application/json', '{"error":"maintenance"}', { 'retry-after': '0' });
+      if (/\/organization\?.*\b(Count|Page)=/.test(request.url))
+        return answer(reply, 429, 'application/json', '{"error":"slow down"}', { 'retry-after': '0' });
+      return Promise.resolve(false);
+    }),
   },
   {
     name: 'echo-credentials',

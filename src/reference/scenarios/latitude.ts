@@ -876,6 +876,9 @@ export function parseLatitude(text: string): LatitudeSetting {
     const [key, name, ...rest] = setting.split('=');
     if (name === undefined || rest.length > 0)
       throw new LatitudeSettingError(`--latitude takes key=value pairs separated by commas, got "${setting}"`);
+    // Two values for one key: neither is silently the one served.
+    if (key in point || (key === DATA_KEY && data !== undefined))
+      throw new LatitudeSettingError(`--latitude gives ${key} twice: give each dimension one value`);
     if (key === DATA_KEY) {
       if (!/^\d{1,9}$/.test(name)) throw new LatitudeSettingError(`--latitude ${DATA_KEY}=${name}: a data seed is a whole number`);
       data = Number(name);

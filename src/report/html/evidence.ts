@@ -2,10 +2,8 @@
 import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
 import type { ConformanceReport, Failure } from '../../types/schemas';
+import { shellWord } from '../escape';
 import { text } from './page';
-
-/** Shell-quotes a word for a POSIX shell. */
-const quoted = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
 
 /** An environment variable name for a header's value: X-Tenant-Id becomes $X_TENANT_ID. */
 const placeholder = (header: string) => `$${header.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
@@ -19,7 +17,7 @@ export function curlCommand(url: string, credentials: ConformanceReport['target'
   if (credentials?.bearer) parts.push('-H "Authorization: Bearer $API_TOKEN"');
   for (const header of credentials?.headers ?? []) parts.push(`-H "${header}: ${placeholder(header)}"`);
   if (credentials?.clientCertificate) parts.push('--cert "$CLIENT_CERT" --key "$CLIENT_KEY"');
-  parts.push(quoted(url));
+  parts.push(shellWord(url));
   return parts.join(' \\\n  ');
 }
 
