@@ -124,7 +124,7 @@ export interface GapAcceptance {
    */
   id: string;
   /**
-   * Why the gap is accepted for now. The placeholder --update-baseline writes (it begins `say why this gap is accepted`) accepts nothing.
+   * Why the gap is accepted for now. The placeholder --update-baseline writes (`say why this gap is accepted`) accepts nothing, found anywhere in the reason in any case or form (NFKC, invisible characters aside), nor does a reason with no letter in it.
    */
   reason: string;
   /**
@@ -806,7 +806,7 @@ export interface GapAcceptance1 {
    */
   id: string;
   /**
-   * Why the gap is accepted for now. The placeholder --update-baseline writes (it begins `say why this gap is accepted`) accepts nothing.
+   * Why the gap is accepted for now. The placeholder --update-baseline writes (`say why this gap is accepted`) accepts nothing, found anywhere in the reason in any case or form (NFKC, invisible characters aside), nor does a reason with no letter in it.
    */
   reason: string;
   /**

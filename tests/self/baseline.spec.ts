@@ -326,6 +326,21 @@ test(
     expect(decideWhy(gapped, next)).toContain(
       '1 gap entry of the baseline still has the placeholder reason --update-baseline wrote (ORG-PAGE)',
     );
+    // A reason counts only when it says something: none of these does.
+    for (const reason of [
+      '   ',
+      '-',
+      '— … —',
+      'Say why this gap is accepted',
+      'SAY WHY THIS GAP IS ACCEPTED, please',
+      '\u200bsay why this gap is accepted',
+      'ｓａｙ ｗｈｙ ｔｈｉｓ ｇａｐ ｉｓ ａｃｃｅｐｔｅｄ',
+      'TODO: say  why this\u00ad gap is accepted',
+      '\u200b\u200c\u2060',
+    ]) {
+      const placeheld = { ...next, gaps: [{ ...next.gaps![0], reason }] };
+      expect(judgeAgainstBaseline(gapped, 'b.json', placeheld, options).verdict, JSON.stringify(reason)).toBe('inconclusive');
+    }
     const explained = { ...next, gaps: [{ ...next.gaps![0], reason: 'the service has no search of more than 25 organizations yet' }] };
     expect(judgeAgainstBaseline(gapped, 'b.json', explained, options).verdict).toBe('pass');
     // A run with an error (an interruption, a transport error) accepts no new gap: its gaps are accidents, not decisions.

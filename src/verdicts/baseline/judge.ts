@@ -76,7 +76,23 @@ export const GAP_REASON_PLACEHOLDER = 'say why this gap is accepted';
 /** How long a gap entry --update-baseline writes holds: a gap accepted for now, not for ever. */
 const GAP_DAYS = 30;
 
-const unexplained = (entry: GapAcceptance) => entry.reason.trim().startsWith(GAP_REASON_PLACEHOLDER);
+/** A reason as it reads: NFKC, case folded, without the characters that show nothing (format and control ones), its spaces single. */
+const asRead = (text: string) =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\p{Cf}\p{Cc}]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * A gap entry whose reason says nothing: no letter once read (spaces, dashes, invisible characters),
+ * or the placeholder --update-baseline wrote anywhere in it, in any case or form. It accepts nothing.
+ */
+const unexplained = (entry: GapAcceptance) => {
+  const reason = asRead(entry.reason);
+  return !/\p{L}/u.test(reason) || reason.includes(asRead(GAP_REASON_PLACEHOLDER));
+};
 
 /** A gap's entry holds on `today` (YYYY-MM-DD): a reason a person gave, and no `expires`, or not past it. */
 const holds = (entry: GapAcceptance, today: string) => !isExpired(entry, today) && !unexplained(entry);
