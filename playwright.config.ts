@@ -3,6 +3,8 @@
  * when no BASE_URL is given at all. Configuration is read and checked here, once, before any test runs.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { announce, dotenvAnnouncement, type Environment, environmentWithDotenv, isQuiet } from './src/config/environment';
@@ -12,7 +14,14 @@ import { ConfigError } from './src/config/config-error';
 import { clearReport, REPORT_FILES } from './src/report/model';
 import { reportFolderProblem } from './src/config/report-folder';
 import { claimPlaywrightOutput, playwrightOutputOf } from './src/report/playwright-output';
-import { type RunSelection, SELECTION_GREP_VARIABLE, SELECTION_METADATA } from './src/harness/run-selection';
+import {
+  type RunSelection,
+  SELECTION_GREP_VARIABLE,
+  SELECTION_METADATA,
+  SELECTION_PASS_THROUGH_VARIABLE,
+  selectedArguments,
+} from './src/harness/run-selection';
+import { SUITE_VERSION } from './src/suite-version';
 
 /** A free loopback port, asked of the OS synchronously (the config file cannot await). */
 function freePort(): number {
@@ -60,7 +69,14 @@ if (isMainProcess) {
 }
 
 const grep = environment[SELECTION_GREP_VARIABLE];
-const selection: RunSelection = grep ? { grep } : {};
+const passThrough = environment[SELECTION_PASS_THROUGH_VARIABLE];
+/** What makes this run's shards parts of one run: its --grep, its arguments after --, its probes file and the suite's version. */
+const selection: RunSelection = {
+  ...(grep ? { grep } : {}),
+  ...(passThrough ? { passThrough: selectedArguments(JSON.parse(passThrough) as string[]) } : {}),
+  probes: createHash('sha256').update(readFileSync(harness.probesFile)).digest('hex'),
+  suite: SUITE_VERSION,
+};
 
 /**
  * A module of the harness beside this file, with this file's own extension: the TypeScript sources

@@ -11,7 +11,7 @@ import { EXIT, UsageError } from './exit-codes';
 import { withEnvFile } from './env-file';
 import { WITHOUT_TYPESCRIPT_LOADER } from '../harness/typescript-loader';
 import { recordAfter, requestedHistory } from './history';
-import { SELECTION_GREP_VARIABLE } from '../harness/run-selection';
+import { SELECTION_GREP_VARIABLE, SELECTION_PASS_THROUGH_VARIABLE } from '../harness/run-selection';
 
 /**
  * The package's own Playwright configuration: the suite runs from wherever the package is installed.
@@ -163,6 +163,8 @@ export async function run(options: RunOptions, passThrough: readonly string[]): 
   // The suite's configuration file says which target and which dotenv file the run uses, first.
   const env = runEnvironment(options, process.env, cwd);
   const args = playwrightArguments(options, passThrough);
+  // What follows -- is part of the run's selection: shards merged must share it (merge refuses them otherwise).
+  if (passThrough.length > 0) env[SELECTION_PASS_THROUGH_VARIABLE] = JSON.stringify(passThrough);
   // A shard's report is recorded once merged (merge --history): alone, it is a part of a run.
   if (options.shard !== undefined && options.history !== undefined)
     throw new UsageError('--history records a whole run: give it to merge, which joins the shards');

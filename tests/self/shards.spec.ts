@@ -39,6 +39,12 @@ test(
         commandAsync(['run', ...target, '--shard', `${i}/3`, '--report', `shard-${i}`, '--workers', '1'], { cwd: dir, env }),
       ),
     );
+    // A third shard of a run that selected otherwise (its own --grep): not a part of the same run.
+    const selected = await commandAsync(['run', ...target, '--shard', '3/3', '--grep', 'ORG-COUNT', '--report', 'shard-grep'], {
+      cwd: dir,
+      env,
+    });
+    expect(selected.code, selected.stderr).toBe(0);
     // A shard judges nothing on its own: it leaves a blob report, and no conformance.json.
     mkdirSync(join(dir, 'blobs'));
     for (const [i, shard] of shards.entries()) {
@@ -58,6 +64,15 @@ test(
     expect(some.stderr).toMatch(/holds 2 of the 3 shards of the run; shard 2\/3 is missing/);
     // No earlier PASS survives in its report folder: it says error.
     expect(readReport(join(dir, 'partial', 'conformance.json')).verdict).toBe('error');
+    // Shards 1 and 2 of one run with a 3 of a run with its own --grep: refused in one line, as a missing shard is, never PASS.
+    mkdirSync(join(dir, 'mixed'));
+    for (const blob of [first, readdirSync(join(dir, 'blobs')).sort()[1]]) copyFileSync(join(dir, 'blobs', blob), join(dir, 'mixed', blob));
+    for (const blob of readdirSync(join(dir, 'shard-grep', 'blob')))
+      copyFileSync(join(dir, 'shard-grep', 'blob', blob), join(dir, 'mixed', blob));
+    const mixed = await commandAsync(['merge', 'mixed', ...target, '--report', 'mixed-report'], { cwd: dir, env });
+    expect(mixed.code, mixed.stderr).toBe(2);
+    expect(mixed.stderr).toMatch(/come from runs that selected otherwise: .* with no --grep, .* with --grep ORG-COUNT/);
+    expect(readReport(join(dir, 'mixed-report', 'conformance.json')).verdict).toBe('error');
     const merged = await commandAsync(['merge', 'blobs', ...target, '--report', 'merged'], { cwd: dir, env });
     expect(merged.code).toBe(1);
     const expected = conclusions(join(dir, 'whole', 'conformance.json'));
