@@ -52,12 +52,12 @@ try {
   output = isMainProcess ? claimPlaywrightOutput(harness.reportDir, sharded) : playwrightOutputOf(harness.reportDir);
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
-  // One prefix for every command's error line, as src/cli/main.ts writes it.
-  console.error(`directory-conformance: ${error.message}`);
   // Loaded only here: the report's renderers are no start-up cost of a run that starts.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { reportRunThatCouldNotStart } = require('./src/harness/stopped-run') as typeof import('./src/harness/stopped-run');
-  if (isMainProcess) reportRunThatCouldNotStart(error, environment, process.cwd());
+  const left = isMainProcess ? reportRunThatCouldNotStart(error, environment, process.cwd()) : undefined;
+  // One prefix for every command's error line, as src/cli/main.ts writes it; and where no report could be written, that too, in the same line.
+  console.error(`directory-conformance: ${error.message}${error.key === 'REPORT_DIR' ? '' : (left?.unwritten ?? '')}`);
   process.exit(2);
 }
 if (isMainProcess) {

@@ -77,7 +77,7 @@ export const COMMANDS = {
   run: {
     summary: 'run the conformance suite (the default command)',
     description:
-      'Runs the conformance suite against the base URL, or the embedded reference server when none is given. Anything after -- goes to Playwright as it is.\nPrecedence: flags, then environment variables, then the dotenv file, then defaults.',
+      'Runs the conformance suite against the base URL, or the embedded reference server when none is given. After --, the Playwright options that select or pace the tests (--grep-invert, --retries, --repeat-each, …: docs/cli.md), checked before it starts.\nPrecedence: flags, then environment variables, then the dotenv file, then defaults.',
     flags: {
       ...CONFIGURATION,
       grep: { value: 'ID', description: 'only the tests that check this requirement id (a regular expression)' },

@@ -20,8 +20,8 @@ export async function merge(options: RunOptions, blobDir: string): Promise<numbe
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     // Nothing to merge is no verdict to keep: the report folder says error, and no earlier PASS survives.
-    const reportDir = reportRunThatCouldNotStart(error, environmentWithDotenv(env, cwd), cwd);
-    throw new InputError(`${error.message} (report: ${reportDir})`);
+    const left = reportRunThatCouldNotStart(error, environmentWithDotenv(env, cwd), cwd);
+    throw new InputError(`${error.message}${left.unwritten ?? ` (report: ${left.reportDir})`}`);
   }
   const history = requestedHistory(options, env, cwd);
   const code = await playwright(['merge-reports', '--config', SUITE_CONFIG, dir], env, cwd);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import { HAR_DIR_VARIABLE, writeHar } from '../client/har-log';
 import { SUITE_VERSION } from '../suite-version';
+import { REPORT_FILES } from '../report/model';
 import { EMBEDDED_SERVED_VARIABLE, EMBEDDED_URL_VARIABLE, targetsEmbedded } from '../config/connection';
 import { environmentWithDotenv, reportDirOf } from '../config/environment';
 import { freeLoopbackPort } from '../reference/free-port';
@@ -12,6 +13,7 @@ import { withEnvFile } from './env-file';
 import { WITHOUT_TYPESCRIPT_LOADER } from '../harness/typescript-loader';
 import { recordAfter, requestedHistory } from './history';
 import { SELECTION_GREP_VARIABLE, SELECTION_PASS_THROUGH_VARIABLE } from '../harness/run-selection';
+import { checkedPassThrough, type SuiteSelections } from './pass-through';
 
 /**
  * The package's own Playwright configuration: the suite runs from wherever the package is installed.
@@ -64,27 +66,57 @@ export function runEnvironment(options: RunOptions, env: NodeJS.ProcessEnv, cwd:
   return withEnvFile(next, options['env-file'], cwd);
 }
 
+/** The suite's planned tests, loaded only where a selection is to be checked: a run without one does not load the suite here. */
+function plannedTests() {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('../suite/planned-tests') as typeof import('../suite/planned-tests');
+}
+
+/** A --grep as Playwright reads it, case aside; a pattern that is none is one line, exit 2. */
+function grepPattern(grep: string, flag: string): RegExp {
+  try {
+    return new RegExp(grep, 'i');
+  } catch (error) {
+    throw new UsageError(`${flag} must be a regular expression: ${(error as Error).message}`);
+  }
+}
+
 /**
  * Refuses a --grep that selects no test of the suite, in one line (exit 2) that points to `list`,
  * rather than a run that judged nothing. Matched as Playwright matches it (case aside): against each
  * test's file, describe title, title and tags (`@DATA-FORMATS`).
  */
 function refuseEmptySelection(grep: string): void {
-  let pattern: RegExp;
-  try {
-    pattern = new RegExp(grep, 'i');
-  } catch (error) {
-    throw new UsageError(`--grep must be a regular expression: ${(error as Error).message}`);
-  }
-  // Loaded only for a --grep: a run without one does not load the suite here.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { PLANNED_TESTS, selectedBy } = require('../suite/planned-tests') as typeof import('../suite/planned-tests');
+  const pattern = grepPattern(grep, '--grep');
+  const { PLANNED_TESTS, selectedBy } = plannedTests();
   if (!PLANNED_TESTS.some((test) => selectedBy(pattern, test)))
     throw new UsageError(`--grep ${grep} selects no test of the suite: directory-conformance list shows the requirement ids to give it`);
 }
 
-/** Playwright's arguments for a run: the package's suite, the selection flags, and whatever follows `--`. */
+/** What a selection after `--` may select in the suite: its test files (as Playwright reads a filter: a regular expression of the path, `:line` aside), and its tests by --grep. */
+const SUITE_SELECTIONS: SuiteSelections = {
+  fileMatches(filter) {
+    const files = [...new Set(plannedTests().PLANNED_TESTS.map((test) => `tests/conformance/${test.group.file}.spec.ts`))];
+    const pattern = filter.replace(/:\d+(:\d+)?$/, '');
+    let matches: (file: string) => boolean;
+    try {
+      const expression = new RegExp(pattern);
+      matches = (file) => expression.test(file);
+    } catch {
+      matches = (file) => file.includes(pattern);
+    }
+    return files.some(matches);
+  },
+  grepSelects(grep, inverted) {
+    const pattern = grepPattern(grep, inverted ? '-- --grep-invert' : '-- --grep');
+    const { PLANNED_TESTS, selectedBy } = plannedTests();
+    return PLANNED_TESTS.some((test) => selectedBy(pattern, test) !== inverted);
+  },
+};
+
+/** Playwright's arguments for a run: the package's suite, the selection flags, and whatever follows `--`, checked. */
 function playwrightArguments(options: RunOptions, passThrough: readonly string[]): string[] {
+  checkedPassThrough(passThrough, SUITE_SELECTIONS);
   if (options.grep !== undefined) refuseEmptySelection(options.grep);
   if (options.workers !== undefined && !/^\d+%?$/.test(options.workers))
     throw new UsageError(`--workers must be a number (or a percentage), got "${options.workers}"`);
@@ -101,8 +133,21 @@ function playwrightArguments(options: RunOptions, passThrough: readonly string[]
   ];
 }
 
-/** Playwright's CLI under Node, started: `exited` resolves with its exit code, which is the command's. */
-function startPlaywright(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string): { exited: Promise<number>; stop: () => void } {
+/** Playwright's CLI, started: its exit code once it exits, a way to stop it, and whether a signal stopped it. */
+interface StartedPlaywright {
+  exited: Promise<number>;
+  stop: () => void;
+  signalled: () => boolean;
+}
+
+/**
+ * Playwright's CLI under Node, in a process group of its own: Ctrl-C at a terminal, `kill -INT` or
+ * SIGTERM reach this process alone, which hands Playwright exactly one SIGINT, its graceful stop (the
+ * tests under way end, the report of what was judged is written); a second signal stops its group at
+ * once. Without a group of its own, a terminal's Ctrl-C reached both, and a signal to this process
+ * alone was lost.
+ */
+function startPlaywright(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string): StartedPlaywright {
   const cli = require.resolve('@playwright/test/cli');
   const compiled = extname(__filename) === '.js';
   const child = spawn(process.execPath, [cli, ...args], {
@@ -111,23 +156,32 @@ function startPlaywright(args: readonly string[], env: NodeJS.ProcessEnv, cwd: s
     // No terminal on its standard input: Playwright then keeps its "npx playwright show-report" hint,
     // which points away from the report a user reads (the verdict line names index.html).
     stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
   });
-  // Ctrl-C reaches Playwright too, which stops the tests and writes the report; this process waits
-  // for it, and hands a SIGTERM on as Playwright's own stop. The exit is the report's verdict's.
-  const stopRun = () => void child.kill('SIGINT');
-  const waitForIt = () => undefined;
-  process.on('SIGINT', waitForIt).on('SIGTERM', stopRun);
+  let signals = 0;
+  const onSignal = () => {
+    if (signals++ === 0) child.kill('SIGINT');
+    else if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+  };
+  process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
   const exited = new Promise<number>((resolveExit) =>
     child.on('exit', (code, signal) => {
-      process.off('SIGINT', waitForIt).off('SIGTERM', stopRun);
+      process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
       resolveExit(code ?? (signal ? EXIT.inconclusive : 1));
     }),
   );
-  return { exited, stop: () => void child.kill() };
+  return { exited, stop: () => void child.kill(), signalled: () => signals > 0 };
 }
 
-export const playwright = (args: readonly string[], env: NodeJS.ProcessEnv, cwd: string): Promise<number> =>
-  startPlaywright(args, env, cwd).exited;
+/** Playwright's exit code, for merge's merge-reports; a signal that stopped it is inconclusive (3), never its 130. */
+export async function playwright(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string): Promise<number> {
+  const started = startPlaywright(args, env, cwd);
+  const code = await started.exited;
+  return started.signalled() && !VERDICT_CODES.includes(code) ? EXIT.inconclusive : code;
+}
+
+/** The exit codes a verdict gives: what the conformance reporter sets Playwright's exit to. */
+const VERDICT_CODES: readonly number[] = [EXIT.pass, EXIT.fail, EXIT.configuration, EXIT.inconclusive];
 
 /**
  * With no target, the embedded server, served from this process while Playwright starts in its own:
@@ -188,14 +242,43 @@ export async function run(options: RunOptions, passThrough: readonly string[]): 
     rmSync(har.dir, { recursive: true, force: true });
     console.log(`har: ${written} exchanges, credentials redacted, in ${har.file}`);
   }
-  if (options.shard === undefined) return recordAfter(history, reportDirOf(environmentWithDotenv(env, cwd), cwd), options.label, code);
+  const reportDir = reportDirOf(environmentWithDotenv(env, cwd), cwd);
+  if (options.shard === undefined) return recordAfter(history, reportDir, options.label, ranTo(code, suite, reportDir, env, cwd));
+  return shardEnded(options.shard, code, suite.signalled(), join(reportDir, 'blob'));
+}
+
+/**
+ * The exit of a run that is not a shard: its verdict, as the conformance reporter set it. A signal
+ * that stopped Playwright before its reporter gave one is inconclusive (3), never 130; an exit with
+ * no report of this run at all (Playwright stopped before the suite, on something no check before it
+ * foresaw) is a configuration error in one line, its report saying so, never a finding (1).
+ */
+function ranTo(code: number, suite: StartedPlaywright, reportDir: string, env: NodeJS.ProcessEnv, cwd: string): number {
+  if (suite.signalled()) return VERDICT_CODES.includes(code) ? code : EXIT.inconclusive;
+  if (code === EXIT.pass || existsSync(join(reportDir, REPORT_FILES.json))) return code;
+  const error = { message: `Playwright stopped before the suite ran (exit ${code}): its message is above; nothing was judged` };
+  // Loaded only here: the report's renderers are no start-up cost of a run that starts.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { reportRunThatCouldNotStart } = require('../harness/stopped-run') as typeof import('../harness/stopped-run');
+  const left = reportRunThatCouldNotStart(error, environmentWithDotenv(env, cwd), cwd);
+  console.error(`directory-conformance: ${error.message}${left.unwritten ?? ''}`);
+  return EXIT.configuration;
+}
+
+/**
+ * A shard's exit: its failed tests are judged when the shards are merged, against the baseline and
+ * all the rest, so the shard itself succeeded once its blob report is written; a shard stopped by a
+ * signal is inconclusive (3), never 130.
+ */
+function shardEnded(shard: string, code: number, signalled: boolean, blobs: string): number {
+  if (signalled) {
+    console.error(`shard ${shard}: stopped by a signal before every test of it ran: run it again before the merge`);
+    return EXIT.inconclusive;
+  }
   if (code !== 1) return code;
-  // A shard's failed tests are judged when the shards are merged, against the baseline and all the
-  // rest: the shard itself succeeded once its blob report is written.
-  const blobs = join(reportDirOf(environmentWithDotenv(env, cwd), cwd), 'blob');
   if (!existsSync(blobs) || readdirSync(blobs).length === 0) return code;
   console.error(
-    `shard ${options.shard}: failed tests are judged when the shards are merged: directory-conformance merge (blob report in ${blobs})`,
+    `shard ${shard}: failed tests are judged when the shards are merged: directory-conformance merge (blob report in ${blobs})`,
   );
   return EXIT.pass;
 }

@@ -10,12 +10,18 @@ import { configuredSecrets } from '../config/connection';
 /**
  * A run that could not start (a configuration error, nothing to merge) still leaves a report,
  * verdict `error`, in REPORT_DIR, replacing whatever an earlier run left there: no stale PASS
- * survives a run that could not start.
+ * survives a run that could not start. A folder that is a file, or holds report files another
+ * wrote, is left as it is; what the run then says ends with `unwritten`, so that a PASS page left
+ * there from elsewhere is never taken for this run's.
  */
-export function reportRunThatCouldNotStart(error: Pick<ConfigError, 'message'>, env: Environment, cwd: string): string {
+export function reportRunThatCouldNotStart(
+  error: Pick<ConfigError, 'message'>,
+  env: Environment,
+  cwd: string,
+): { reportDir: string; unwritten?: string } {
   const reportDir = reportDirOf(env, cwd);
-  // A folder that is a file, or holds another's report files, is left as it is: the error says so.
-  if (reportFolderProblem(reportDir, Object.values(REPORT_FILES))) return reportDir;
+  const problem = reportFolderProblem(reportDir, Object.values(REPORT_FILES));
+  if (problem) return { reportDir, unwritten: `; no report was written: REPORT_DIR ${problem}` };
   clearReport(reportDir);
   const summary = aggregate([], { strict: false }, [{ test: 'configuration', kind: 'configuration', message: error.message }]);
   const given = env.BASE_URL;
@@ -31,5 +37,5 @@ export function reportRunThatCouldNotStart(error: Pick<ConfigError, 'message'>, 
     }),
     new Redactor(configuredSecrets(env)),
   );
-  return reportDir;
+  return { reportDir };
 }

@@ -1,4 +1,5 @@
 /** The directory-conformance command: flags, exit codes, the catalogue, comparison, and the packed package installed. */
+import { checkedPassThrough, type SuiteSelections } from '../../src/cli/pass-through';
 import { QUALITY_MEASURES } from '../../src/quality/measures';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -753,5 +754,42 @@ test(
     } finally {
       serving.kill();
     }
+  },
+);
+
+test(
+  'what run passes to Playwright after -- is checked before Playwright starts: its options that select or pace tests go, anything else is one line',
+  { tag: '@fast' },
+  () => {
+    const suite: SuiteSelections = {
+      fileMatches: (filter) => new RegExp(filter).test('tests/conformance/organization-paging.spec.ts'),
+      grepSelects: (grep, inverted) =>
+        ['walks by Page @ORG-PAGE', 'Count @ORG-COUNT'].some((t) => new RegExp(grep, 'i').test(t) !== inverted),
+    };
+    const passes = [
+      ['--grep-invert', 'ORG-COUNT'],
+      ['-g', 'ORG-PAGE', '--retries', '1', '--repeat-each=2', '-x'],
+      ['--shuffle', '--max-failures', '3'],
+      ['--shuffle', '7', 'paging'],
+    ];
+    for (const args of passes) expect(() => checkedPassThrough(args, suite), args.join(' ')).not.toThrow();
+    const refused: [string[], RegExp][] = [
+      [['--project=nosuch'], /-- --project is not passed to Playwright: the suite has one project/],
+      [['--config=nosuch.ts'], /-- --config is not passed to Playwright/],
+      [['-c', 'x.ts'], /-- -c is not passed to Playwright/],
+      [['--list'], /-- --list is not passed to Playwright: it lists tests and judges nothing/],
+      [['--trace', 'on'], /a trace holds the requests as sent/],
+      [['--reporter=line'], /the reports are the harness's/],
+      [['--ui'], /uses no browser/],
+      [['--frob'], /-- --frob is no option run passes to Playwright/],
+      [['--retries', 'abc'], /-- --retries must be a whole number, got "abc"/],
+      [['--retries'], /-- --retries needs a value/],
+      [['-x=1'], /-- -x takes no value/],
+      [['--grep', '('], /-- --grep must be a regular expression/],
+      [['--grep', 'NOSUCH'], /-- --grep NOSUCH selects no test of the suite/],
+      [['-G', '.'], /-- -G \. leaves no test of the suite/],
+      [['nosuchfile'], /-- nosuchfile filters the suite's test files, and matches none of them/],
+    ];
+    for (const [args, says] of refused) expect(() => checkedPassThrough(args, suite), args.join(' ')).toThrow(says);
   },
 );

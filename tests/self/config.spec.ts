@@ -1,5 +1,5 @@
 /** The configuration loader: defaults, dotenv precedence, and one clear error naming each bad key. */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EMBEDDED_URL_VARIABLE, secretsOf } from '../../src/config/connection';
@@ -78,7 +78,7 @@ test('BASE_URL= in the dotenv file is an empty target too, and the report says s
   try {
     loadSuiteConfig(env, dir);
   } catch (error) {
-    const reportDir = reportRunThatCouldNotStart(error as ConfigError, env, dir);
+    const { reportDir } = reportRunThatCouldNotStart(error as ConfigError, env, dir);
     const report = JSON.parse(readFileSync(join(reportDir, REPORT_FILES.json), 'utf8'));
     expect(report).toMatchObject({ verdict: 'error', target: { baseUrl: '(an empty BASE_URL)', embedded: false } });
   }
@@ -199,7 +199,7 @@ test('a configuration error leaves a report with verdict error, and no earlier r
   } catch (caught) {
     error = caught as ConfigError;
   }
-  expect(reportRunThatCouldNotStart(error!, env, dir)).toBe(reportDir);
+  expect(reportRunThatCouldNotStart(error!, env, dir)).toEqual({ reportDir });
   const report = JSON.parse(readFileSync(join(reportDir, REPORT_FILES.json), 'utf8'));
   expect(report).toMatchObject({
     verdict: 'error',
@@ -214,6 +214,14 @@ test('a configuration error leaves a report with verdict error, and no earlier r
   );
   for (const file of Object.values(REPORT_FILES))
     expect(readFileSync(join(reportDir, file), 'utf8')).not.toContain('PASS from an earlier run');
+  // A folder holding a page the harness did not write (a PASS from elsewhere) is left as it is, and what the run says names it.
+  const foreign = join(dir, 'published');
+  mkdirSync(foreign);
+  writeFileSync(join(foreign, REPORT_FILES.markdown), '# Release notes\n\nPASS, all green\n');
+  const left = reportRunThatCouldNotStart(error!, { ...env, REPORT_DIR: 'published' }, dir);
+  expect(left.unwritten).toMatch(/^; no report was written: REPORT_DIR .*published holds conformance\.md, which the harness did not write/);
+  expect(readdirSync(foreign)).toEqual([REPORT_FILES.markdown]);
+  expect(readFileSync(join(foreign, REPORT_FILES.markdown), 'utf8')).toBe('# Release notes\n\nPASS, all green\n');
 });
 
 test(
