@@ -10,7 +10,7 @@
  * and verdict as `run`, without a Playwright runner that starts its worker again after each failed
  * test. Against a target that fails every test, that was 40 to 60 CPU seconds a case.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,6 +28,9 @@ import { freePort, startScenarioServer } from '../src/suite-runs/scenario-server
 import { xmlError } from '../src/suite-runs/well-formed-xml';
 import { compilePackage } from '../src/suite-runs/compiled-package';
 import { COMMAND_ATTACKS, type CommandAttackResult, runCommandAttack } from '../src/suite-runs/command-attacks';
+import { attackGround } from '../src/suite-runs/attack-ground';
+import { attackName, runAttackTable } from '../src/suite-runs/attack-runner';
+import { attacksOf } from '../src/suite-runs/attack-table';
 
 /**
  * The bounds that protect a user from a hostile target, on measures a busy machine does not blow up.
@@ -318,9 +321,12 @@ async function main(): Promise<void> {
   const named = only ? cases.filter((c) => only.some((name) => c.name.startsWith(name))) : cases;
   const chosen = values['report-only'] ? named.filter((c) => c.inProcess) : named;
   const attacked = values['report-only'] ? [] : COMMAND_ATTACKS.filter((a) => !only || only.some((name) => a.name.startsWith(name)));
-  if (chosen.length === 0 && attacked.length === 0) throw new Error(`--only ${only!.join(',')} names no case`);
+  const inTable = (name: string) => !values['report-only'] && (!only || only.some((prefix) => name.startsWith(prefix)));
+  if (chosen.length === 0 && attacked.length === 0 && !attacksOf().some((a) => inTable(attackName(a))))
+    throw new Error(`--only ${only!.join(',')} names no case`);
   // Only a case or an attack run as a process needs the command compiled.
-  const compiled = chosen.some((c) => !c.inProcess) || attacked.length > 0 ? compilePackage(root) : undefined;
+  const tabled = attacksOf().some((a) => inTable(attackName(a)));
+  const compiled = chosen.some((c) => !c.inProcess) || attacked.length > 0 || tabled ? compilePackage(root) : undefined;
   const server = await startScenarioServer();
   let results: { name: string; run: SuiteRun; problems: string[] }[];
   let attacks: CommandAttackResult[];
@@ -360,6 +366,13 @@ async function main(): Promise<void> {
     results = chosen.map((c) => byName.get(c.name)!);
     // One at a time: each is a bound on its own wall time.
     attacks = attacked.map((attack) => runCommandAttack(attack, compiled!.bin, server.origin, root));
+    // Every command under every hostile input of its kinds: the table, keyed by the command table.
+    if (tabled) {
+      const ground = await attackGround(join(root, 'ground'), server.origin);
+      const table = join(root, 'table');
+      mkdirSync(table);
+      attacks.push(...(await runAttackTable(ground, table, compiled!.bin, LEAK_SCAN, inTable)));
+    }
   } finally {
     await server.stop();
     rmSync(root, { recursive: true, force: true });

@@ -6,7 +6,7 @@
  * section; the verdict and the exit codes are run's.
  */
 import { resolve } from 'node:path';
-import { BoundedTransport, RequestBudget } from '../client/bounded-transport';
+import { RequestBudget } from '../client/bounded-transport';
 import type { Redactor } from '../client/redact';
 import { DirectoryEndpoints } from '../client/endpoints';
 import type { ReadOnlyHttpClient } from '../client/http-client';
@@ -24,6 +24,7 @@ import { verdictLines } from '../report/verdict-lines';
 import { writeReport } from '../report/write-report';
 import { loadSuiteConfig } from '../suite/suite-config';
 import { readNpis } from '../survey/npi-input';
+import { InputError } from '../config/input-error';
 import { EXIT_CODE } from '../verdicts/aggregate';
 import { outputFolder } from './exit-codes';
 import type { RunOptions } from './run';
@@ -58,16 +59,23 @@ const LARGEST_CASE = 1_000_000;
 /** A value of the service's shown on the terminal is cut here, as the run's are. */
 const SHOWN_BYTES = 400;
 
-/** The NPIs to start from: --npis, else the probes file's provider probes that name one. */
-async function startingNpis(options: ExploreCommandOptions, probes: Probes, cwd: string): Promise<string[]> {
-  if (options.npis === undefined) {
-    const { unique = [], ambiguous = [] } = probes.provider ?? {};
-    return [...new Set([...unique, ...ambiguous].flatMap((p) => (p.query.NPI ? [String(p.query.NPI)] : [])))];
-  }
-  const file = npiListFlag(options.npis, cwd)!;
+/** The NPIs of --npis, read before anything is asked: a list that is no file, or names no NPI, is one line, exit 2. */
+async function listedNpis(options: ExploreCommandOptions, cwd: string): Promise<string[] | undefined> {
+  const file = npiListFlag(options.npis, cwd);
+  if (file === undefined) return undefined;
   const npis: string[] = [];
   for await (const { npi } of readNpis(file, { problem: () => undefined })) npis.push(npi);
+  // A list of no NPI starts from nothing it names: said, never explored past as if no list were given.
+  if (npis.length === 0)
+    throw new InputError(`--npis ${options.npis} holds no NPI: give a list of NPIs the service has, one a line or a CSV column`);
   return npis;
+}
+
+/** The NPIs to start from: --npis, else the probes file's provider probes that name one. */
+function startingNpis(listed: string[] | undefined, probes: Probes): string[] {
+  if (listed !== undefined) return listed;
+  const { unique = [], ambiguous = [] } = probes.provider ?? {};
+  return [...new Set([...unique, ...ambiguous].flatMap((p) => (p.query.NPI ? [String(p.query.NPI)] : [])))];
 }
 
 /**
@@ -113,6 +121,7 @@ export async function exploreCommand(options: ExploreCommandOptions): Promise<nu
   // Past the last case any draw holds (a sweep is far shorter than this): refused at once, before the sweep says exactly where.
   const caseIndex = options.case === undefined ? undefined : wholeNumber('case', options.case, 0, LARGEST_CASE);
   const out = outputFolder(resolve(cwd, options.out ?? 'explore-report'), Object.values(REPORT_FILES));
+  const listed = await listedNpis(options, cwd);
   const startedAt = new Date();
   const budget = new RequestBudget(maxRequests);
   return stoppableBySignal((stop) =>
@@ -122,7 +131,7 @@ export async function exploreCommand(options: ExploreCommandOptions): Promise<nu
       (env) => ({ env, config: loadSuiteConfig(env) }),
       async (endpoints, { config }, { redactor }) => {
         if (!given) console.error(`explore: seed ${seed} (--seed ${seed} draws the same cases again)`);
-        const npis = await startingNpis(options, config.probes, cwd);
+        const npis = startingNpis(listed, config.probes);
         const explored = await explore(
           { http: endpoints.client, paths: endpoints.connection, redactor, budget },
           {
@@ -145,7 +154,7 @@ export async function exploreCommand(options: ExploreCommandOptions): Promise<nu
         return EXIT_CODE[report.verdict];
       },
       ({ config }) => preflightInputsOf(config.probes),
-      { carried: (network) => new BoundedTransport(network, { budget, stop }) },
+      { budget, stop },
     ),
   );
 }

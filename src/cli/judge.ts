@@ -13,6 +13,7 @@ import { serviceText } from '../rules/service-text';
 import { writeReport } from '../report/write-report';
 import { EXIT_CODE } from '../verdicts/verdict';
 import { type RunOptions, runEnvironment } from './run';
+import { stoppableBySignal } from './signal-race';
 
 /** How many requests not in the recording are named on the terminal; the report names every test they left unjudged. */
 const NAMED_MISSING = 3;
@@ -23,7 +24,8 @@ export async function judgeCommand(options: RunOptions, har: string): Promise<nu
   const cwd = process.cwd();
   const env = environmentWithDotenv(runEnvironment(options, process.env, cwd), cwd);
   const file = resolve(cwd, har);
-  const { report, missing } = await judgeRecording(file, env);
+  // A signal ends the judging between two tests: the report says what was judged, and the rest is interrupted.
+  const { report, missing } = await stoppableBySignal((stop) => judgeRecording(file, env, stop));
   const reportDir = reportDirOf(env, cwd);
   // Nothing was sent, so no credential was used; whatever the recording holds, the configured secrets stay out of every file and line, as any command's.
   const redactor = new Redactor(configuredSecrets(env));

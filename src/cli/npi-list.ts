@@ -10,6 +10,10 @@ export function npiListFlag(value: string | undefined, cwd: string): string | un
   if (value === undefined || value === '-') return value;
   const file = resolve(cwd, value);
   if (!existsSync(file)) throw new InputError(`--npis ${file} does not exist`);
-  if (statSync(file).isDirectory()) throw new InputError(`--npis ${file} is a folder: give the file of NPIs in it`);
+  const stat = statSync(file);
+  if (stat.isDirectory()) throw new InputError(`--npis ${file} is a folder: give the file of NPIs in it`);
+  // A device never ends (/dev/zero), a FIFO may never answer: standard input is named -, and a list is a file.
+  if (!stat.isFile())
+    throw new InputError(`--npis ${file} is not a file (a device, a pipe or a socket): give the list as a file, or - for standard input`);
   return file;
 }

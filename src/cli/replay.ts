@@ -9,7 +9,7 @@
  * report of the embedded server is asked of the embedded server again, rebased on its new port.
  */
 import { resolve } from 'node:path';
-import { BoundedTransport, RequestBudget } from '../client/bounded-transport';
+import { RequestBudget } from '../client/bounded-transport';
 import { DirectoryEndpoints } from '../client/endpoints';
 import { preflightInputsOf } from '../client/preflight';
 import type { Redactor } from '../client/redact';
@@ -104,9 +104,8 @@ export async function replayCommand(options: ReplayOptions, file: string): Promi
       `${file} is a report of ${serviceText(report.target.baseUrl, SHOWN_BYTES)}: replay asks the configured target alone; give --base-url (or BASE_URL, in the environment or --env-file)`,
     );
   const budget = new RequestBudget(maxRequests);
-  return stoppableBySignal((stop) => {
-    let carried: BoundedTransport | undefined;
-    return target(
+  return stoppableBySignal((stop) =>
+    target(
       options,
       DirectoryEndpoints,
       (env, { connection, redactor }) => ({
@@ -114,13 +113,13 @@ export async function replayCommand(options: ReplayOptions, file: string): Promi
         probes: loadSuiteConfig(env).probes,
         rebase: rebasedOnTarget(report, file, connection, redactor),
       }),
-      async (endpoints, { env, rebase }, { connection }) => {
+      async (endpoints, { env, rebase }, { connection, transport }) => {
         const replayed = await replayReport(report, {
           baseUrl: connection.baseUrl,
           paths: connection,
           rebase,
           send: (url) => endpoints.follow(url),
-          ...(carried ? { transport: carried } : {}),
+          transport,
           bounds: { budget, stop },
           env,
         });
@@ -128,7 +127,7 @@ export async function replayCommand(options: ReplayOptions, file: string): Promi
         return exitOf(replayed);
       },
       ({ probes }) => preflightInputsOf(probes),
-      { carried: (network) => (carried = new BoundedTransport(network, { budget, stop })) },
-    );
-  });
+      { budget, stop },
+    ),
+  );
 }

@@ -9,6 +9,8 @@ import { EMBEDDED_SERVED_VARIABLE, EMBEDDED_URL_VARIABLE, targetsEmbedded } from
 import { environmentWithDotenv, reportDirOf } from '../config/environment';
 import { freeLoopbackPort } from '../reference/free-port';
 import { EXIT, UsageError } from './exit-codes';
+import { ConfigError } from '../config/config-error';
+import { fileRefusalOf, JSON_FILE_MAX_BYTES } from '../json/json-file';
 import { withEnvFile } from './env-file';
 import { WITHOUT_TYPESCRIPT_LOADER } from '../harness/typescript-loader';
 import { recordAfter, requestedHistory } from './history';
@@ -212,6 +214,26 @@ async function servedEmbedded(env: NodeJS.ProcessEnv, cwd: string): Promise<{ se
 }
 
 /** `directory-conformance run`: the conformance suite through Playwright's runner; its exit code is the run's. */
+/**
+ * The files a run's keys name (PROBES_FILE, BASELINE_FILE), refused here where no read could take
+ * them (a device, a FIFO, a folder, past their size): one line, exit 2, and a report saying error,
+ * before Playwright starts, as its configuration would have said it after.
+ */
+function refuseUnreadableInputs(env: NodeJS.ProcessEnv, cwd: string): void {
+  const merged = environmentWithDotenv(env, cwd);
+  for (const key of ['PROBES_FILE', 'BASELINE_FILE'] as const) {
+    const file = merged[key]?.trim();
+    const refusal = file ? fileRefusalOf(resolve(cwd, file), JSON_FILE_MAX_BYTES) : undefined;
+    if (!refusal) continue;
+    const error = new ConfigError(key, `cannot be read: ${refusal.message}`);
+    // Loaded only here: the report's renderers are no start-up cost of a run that starts.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { reportRunThatCouldNotStart } = require('../harness/stopped-run') as typeof import('../harness/stopped-run');
+    const left = reportRunThatCouldNotStart(error, merged, cwd);
+    throw new UsageError(`${error.message}${left.unwritten ?? ''}`);
+  }
+}
+
 export async function run(options: RunOptions, passThrough: readonly string[]): Promise<number> {
   const cwd = process.cwd();
   // The suite's configuration file says which target and which dotenv file the run uses, first.
@@ -223,6 +245,7 @@ export async function run(options: RunOptions, passThrough: readonly string[]): 
   if (options.shard !== undefined && options.history !== undefined)
     throw new UsageError('--history records a whole run: give it to merge, which joins the shards');
   const history = requestedHistory(options, env, cwd);
+  refuseUnreadableInputs(env, cwd);
   const embedded = await servedEmbedded(env, cwd);
   const har = options.har === undefined ? undefined : { file: resolve(cwd, options.har), dir: mkdtempSync(join(tmpdir(), 'har-')) };
   if (har) env[HAR_DIR_VARIABLE] = har.dir;

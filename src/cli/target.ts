@@ -4,6 +4,7 @@
  * embedded reference server started in this process on a free port, as `run` would start it.
  */
 import type { AddressInfo } from 'node:net';
+import { BoundedTransport, type RequestBudget, stoppedBySignal } from '../client/bounded-transport';
 import { clientOptions } from '../client/client-options';
 import { DirectoryEndpoints } from '../client/endpoints';
 import { ReadOnlyHttpClient, Throttle, TransportError } from '../client/http-client';
@@ -20,10 +21,12 @@ import { EXIT, UsageError } from './exit-codes';
 import { type RunOptions, runEnvironment } from './run';
 import { unlessSignalled } from './signal-race';
 
-/** What a command's body is given besides its endpoints: the configuration and its redactor. */
+/** What a command's body is given besides its endpoints: the configuration, its redactor, and the transport its requests leave by. */
 export interface TargetContext {
   connection: ConnectionConfig;
   redactor: Redactor;
+  /** Bounded by the command's budget and stop where it gives them: what a second client of the command (replay's tests run again) asks through. */
+  transport: Transport;
 }
 
 /**
@@ -36,15 +39,17 @@ export interface TargetContext {
 export async function target<E extends DirectoryEndpoints, P>(
   options: RunOptions,
   Endpoints: new (http: ReadOnlyHttpClient, connection: ConnectionConfig) => E,
-  prepare: (env: Environment, context: TargetContext) => P,
+  prepare: (env: Environment, context: Pick<TargetContext, 'connection' | 'redactor'>) => P,
   body: (endpoints: E, prepared: P, context: TargetContext) => Promise<number>,
   /** What the user gave to ask each endpoint with, for the preflight; undefined: a command that asks the service nothing (survey --dry-run). */
   preflightInputs: (prepared: P) => PreflightInputs | undefined | Promise<PreflightInputs | undefined>,
   extra: {
     /** Secrets the command was given beside the connection's (a credential-like parameter of a survey's walk), kept out of every output. */
     secrets?: readonly string[];
-    /** What the network transport is carried through, where the command bounds or watches its requests (a request budget). */
-    carried?: (network: Transport) => Transport;
+    /** The command's request budget (--max-requests): every request that leaves is taken from it. */
+    budget?: RequestBudget;
+    /** The command's stop (stoppableBySignal): once aborted, no request leaves, and the one under way ends. */
+    stop?: AbortSignal;
   } = {},
 ): Promise<number> {
   const cwd = process.cwd();
@@ -64,7 +69,7 @@ export async function target<E extends DirectoryEndpoints, P>(
     // The benchmark's request log (CONFORMANCE_REQUEST_LOG), as the suite keeps it: one lane, since one process asks.
     const logDir = merged[REQUEST_LOG_VARIABLE];
     const logged: Transport = logDir ? new LoggingTransport(transport, logDir, 'command', 0, (url) => redactor.url(url)) : transport;
-    const carrier = extra.carried ? extra.carried(logged) : logged;
+    const carrier = extra.budget || extra.stop ? new BoundedTransport(logged, { budget: extra.budget, stop: extra.stop }) : logged;
     const http = new ReadOnlyHttpClient(carrier, clientOptions(connection, redactor, new Throttle(connection.maxRps)));
     announce(`target: ${targetLine(redactor.url(connection.baseUrl), connection.embedded, connection.maxRps)}`);
     announce(dotenvAnnouncement(env, cwd));
@@ -80,8 +85,13 @@ export async function target<E extends DirectoryEndpoints, P>(
         console.error(`directory-conformance: ${PREFLIGHT_PREFIX}${stopped.message}`);
         return stopped.configuration ? EXIT.configuration : EXIT.inconclusive;
       }
-      return await body(new Endpoints(http, connection), prepared, { connection, redactor });
+      return await body(new Endpoints(http, connection), prepared, { connection, redactor, transport: carrier });
     } catch (error) {
+      // A signal stopped the command where it did not end itself: what it printed stands, nothing more was asked.
+      if (stoppedBySignal(error)) {
+        console.error(`directory-conformance: ${error.reason}: nothing more was asked, and what was not asked is not judged`);
+        return EXIT.inconclusive;
+      }
       if (!(error instanceof TransportError)) throw error;
       console.error(`${error.message}\nthe target could not be asked: nothing was judged (exit ${EXIT.inconclusive})`);
       return EXIT.inconclusive;

@@ -87,17 +87,25 @@ function inflated(bytes: Buffer): Buffer[] {
   return streams;
 }
 
-/** Bytes as text, when they read as text: NUL bytes dropped (UTF-16 of ASCII is its letters then), then UTF-8. */
-function asText(bytes: Buffer): string | undefined {
+/** A character that tells bytes from text: U+FFFD (bytes that make no character), and control characters but tab and the line ends. */
+// eslint-disable-next-line no-control-regex -- control characters are the point.
+const NOISE = /[\ufffd\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/** Text between noise this long at least is read, whatever surrounds it: the fewest characters a secret's form has. */
+const MIN_TEXT = 8;
+
+/**
+ * Bytes as text: NUL bytes dropped (UTF-16 of ASCII is its letters then), then UTF-8; the whole of
+ * it where it reads as text, else each stretch of text between the noise, so that a run of base64
+ * that a value of other characters before it joined (hexadecimal, in a JSON text read as one)
+ * still gives the text it holds.
+ */
+function textsOf(bytes: Buffer): string[] {
   const text = (bytes.includes(0) ? Buffer.from(bytes.filter((byte) => byte !== 0)) : bytes).toString('utf8');
-  if (text.length === 0) return undefined;
-  let noise = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    // U+FFFD (bytes that make no character) and control characters but tab and the line ends are what tells bytes from text.
-    if (code === 0xfffd || (code < 0x20 && code !== 9 && code !== 10 && code !== 13) || code === 0x7f) noise++;
-  }
-  return noise / text.length <= MAX_NOISE ? text : undefined;
+  if (text.length === 0) return [];
+  const noise = text.match(NOISE)?.length ?? 0;
+  if (noise / text.length <= MAX_NOISE) return [text];
+  return text.split(NOISE).filter((stretch) => stretch.length >= MIN_TEXT);
 }
 
 /** The bytes a run can be: base64 from each of its first four characters, hexadecimal from each of its first two. */
@@ -114,10 +122,6 @@ function decodedBytes(run: string): Buffer[] {
 /** Each text a run decodes to, a compressed stream in it inflated: what the redactor asks of again. */
 export function runDecodings(run: string): string[] {
   const texts: string[] = [];
-  for (const bytes of decodedBytes(run))
-    for (const candidate of [bytes, ...inflated(bytes)]) {
-      const text = asText(candidate);
-      if (text !== undefined) texts.push(text);
-    }
+  for (const bytes of decodedBytes(run)) for (const candidate of [bytes, ...inflated(bytes)]) texts.push(...textsOf(candidate));
   return texts;
 }

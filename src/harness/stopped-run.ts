@@ -25,7 +25,9 @@ export function reportRunThatCouldNotStart(
   clearReport(reportDir);
   const summary = aggregate([], { strict: false }, [{ test: 'configuration', kind: 'configuration', message: error.message }]);
   const given = env.BASE_URL;
-  const baseUrl = given === undefined ? '(the embedded reference server)' : given.trim() || '(an empty BASE_URL)';
+  const redactor = new Redactor(configuredSecrets(env));
+  // The address as given, its user information out: a BASE_URL refused for carrying a password must not write it.
+  const baseUrl = given === undefined ? '(the embedded reference server)' : redactor.url(given.trim()) || '(an empty BASE_URL)';
   writeReport(
     reportDir,
     conformanceReport({
@@ -35,7 +37,7 @@ export function reportRunThatCouldNotStart(
       startedAt: new Date().toISOString(),
       durationMs: 0,
     }),
-    new Redactor(configuredSecrets(env)),
+    redactor,
   );
   return { reportDir };
 }

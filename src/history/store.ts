@@ -98,7 +98,11 @@ export function historyLocation(flag: string | undefined, env: NodeJS.ProcessEnv
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(given)?.[1];
   if (scheme !== undefined)
     throw new InputError(`${named} names a ${scheme}:// URL: the history is a folder or a postgres:// (or postgresql://) URL`);
-  return resolve(cwd, given);
+  const folder = resolve(cwd, given);
+  // Said before a run that would record into it: a file, a device or a FIFO is no store, and nothing is made of it.
+  if (existsSync(folder) && !statSync(folder).isDirectory())
+    throw new InputError(`the history ${folder} is not a folder (a file, a device or a pipe): give a folder, or a postgres:// URL`);
+  return folder;
 }
 
 /**
@@ -284,6 +288,9 @@ async function embeddedStore(dir: string, access: StoreAccess): Promise<HistoryS
     throw new InputError(
       `the history folder ${dir} does not exist: prune removes runs of a history that run, survey or history record made (--history DIR)`,
     );
+  // A file, a device or a FIFO where the folder should be: no store, and nothing is made of it.
+  if (existsSync(dir) && !statSync(dir).isDirectory())
+    throw new InputError(`the history ${dir} is not a folder (a file, a device or a pipe): give a folder, or a postgres:// URL`);
   if (access !== 'read') refuseUnwritable(dir);
   // Reading a folder that is not there is a mistaken name, said in one line: nothing is made.
   else if (!existsSync(dir))

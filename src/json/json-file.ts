@@ -22,18 +22,37 @@ const MIB = 1024 * 1024;
 const sized = (bytes: number) => (bytes >= MIB ? `${(bytes / MIB).toFixed(1)} MiB` : `${bytes} bytes`);
 
 /**
+ * Why a named file will not be read whole, at most `maxBytes`, from what the file system says of it
+ * alone, before a byte is read: a folder, no regular file (/dev/zero never ends, a FIFO may never
+ * answer), more than it can be. Undefined where it may be read (or is not there: Node says so).
+ */
+export function fileRefusalOf(file: string, maxBytes: number): FileRefusal | undefined {
+  let stat;
+  try {
+    stat = statSync(file);
+  } catch {
+    return undefined;
+  }
+  if (stat.isDirectory()) return new FileRefusal('folder', `${file} is a folder: give a file`);
+  // The null device is how a person says "no file" (CONFORMANCE_ENV_FILE=/dev/null): it reads as nothing, at once.
+  if (stat.isCharacterDevice() && resolve(file) === '/dev/null') return undefined;
+  if (!stat.isFile()) return new FileRefusal('not-a-file', `${file} is not a file (a device, a pipe or a socket): give a file`);
+  if (stat.size > maxBytes)
+    return new FileRefusal('too-large', `${file} holds ${sized(stat.size)}, more than the ${sized(maxBytes)} it can be`);
+  return undefined;
+}
+
+/**
  * A named file read whole, at most `maxBytes`: refused (FileRefusal) before a byte is read where it
  * is no regular file, since /dev/zero never ends and a FIFO may never answer; refused where it holds
  * more, whatever it grows to while it is read. Other failures are Node's (ENOENT, EACCES, EIO).
  */
 export function readBoundedFile(file: string, maxBytes: number): Buffer {
+  const refusal = fileRefusalOf(file, maxBytes);
+  if (refusal) throw refusal;
   const stat = statSync(file);
-  if (stat.isDirectory()) throw new FileRefusal('folder', `${file} is a folder: give a file`);
-  // The null device is how a person says "no file" (CONFORMANCE_ENV_FILE=/dev/null): it reads as nothing, at once.
-  if (stat.isCharacterDevice() && resolve(file) === '/dev/null') return Buffer.alloc(0);
-  if (!stat.isFile()) throw new FileRefusal('not-a-file', `${file} is not a file (a device, a pipe or a socket): give a file`);
+  if (stat.isCharacterDevice()) return Buffer.alloc(0);
   const tooLarge = (size: string) => new FileRefusal('too-large', `${file} holds ${size}, more than the ${sized(maxBytes)} it can be`);
-  if (stat.size > maxBytes) throw tooLarge(sized(stat.size));
   const fd = openSync(file, 'r');
   try {
     const chunks: Buffer[] = [];

@@ -8,6 +8,7 @@
 import { type HarContent, type NotKept, recordedBody } from '../client/har-body';
 import { InputError } from '../config/input-error';
 import { FileRefusal, readBoundedFile } from '../json/json-file';
+import { nestsDeeperThan } from '../json/nesting';
 import { serviceText } from '../rules/rulebook';
 
 /** One recorded answer, as a transport would have carried it. */
@@ -36,6 +37,9 @@ function headersOf(list: unknown): Record<string, string> {
   }
   return headers;
 }
+
+/** Levels a recording nests at most: its own shape a few, a body held as text none. */
+const HAR_NESTING_LIMIT = 1_000;
 
 /** What a recording holds at most: a run's exchanges, its bodies whole within the client's limit, are far less. */
 const HAR_MAX_BYTES = 256 * 1024 * 1024;
@@ -105,6 +109,9 @@ export function readHar(file: string): RecordedExchange[] {
     if (error instanceof FileRefusal) throw new InputError(error.message);
     throw new InputError(`${file} cannot be read as a HAR file: ${(error as Error).message.split('\n')[0]}`);
   }
+  // Deeper than any recording (a browser's or ours nests a few levels): none of them, and a walk after it would overflow.
+  if (nestsDeeperThan(parsed, HAR_NESTING_LIMIT))
+    throw new InputError(`${file} is no HAR 1.2 recording: it nests deeper than ${HAR_NESTING_LIMIT.toLocaleString('en')} levels`);
   const entries = isObject(parsed) && isObject(parsed.log) ? parsed.log.entries : undefined;
   if (!Array.isArray(entries)) throw new InputError(`${file} is no HAR 1.2 recording: it has no log.entries`);
   return entries.flatMap((entry, i): RecordedExchange[] => {

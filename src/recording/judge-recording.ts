@@ -30,14 +30,18 @@ function recordedBaseUrl(file: string, recording: readonly RecordedExchange[], e
 }
 
 /** What a recording comes to: the report `run` would have written from the same answers, and the requests it did not hold. */
-export async function judgeRecording(file: string, env: Environment): Promise<{ report: ConformanceReport; missing: string[] }> {
+export async function judgeRecording(
+  file: string,
+  env: Environment,
+  stop?: AbortSignal,
+): Promise<{ report: ConformanceReport; missing: string[] }> {
   const recording = readHar(file);
   const transport = new RecordedTransport(recording);
   const baseUrl = env.BASE_URL ?? recordedBaseUrl(file, recording, env);
   // Nothing is sent: no rate to keep, no credential to offer; the configured ones are still kept out of the report.
   const report = await runSuiteInProcess(
     { ...env, BASE_URL: baseUrl, MAX_RPS: '0', API_TOKEN: undefined, API_HEADERS: undefined },
-    { transport, offline: true, secrets: configuredSecrets(env) },
+    { transport, offline: true, secrets: configuredSecrets(env), ...(stop ? { stop } : {}) },
   );
   return { report, missing: transport.missing };
 }

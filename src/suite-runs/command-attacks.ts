@@ -186,7 +186,8 @@ export function runCommandAttack(attack: CommandAttack, bin: string, origin: str
   const dir = mkdtempSync(join(root, 'attack-'));
   const started = Date.now();
   const args = attack.args(origin, dir);
-  const result = spawnSync(process.execPath, [bin, ...args], {
+  // `node --`: Node takes no --env-file of the command's for its own, as the installed command's shebang says.
+  const result = spawnSync(process.execPath, ['--', bin, ...args], {
     cwd: dir,
     env: { ...process.env, CI: '1', ...attack.env },
     encoding: 'utf8',

@@ -122,11 +122,14 @@ export async function runSuiteInProcess(
     offline = false,
     grep,
     secrets = [],
+    stop,
   }: {
     transport?: Transport;
     offline?: boolean;
     /** Secrets kept out of the report besides the configuration's: what a recording judged offline may hold of credentials it was not sent with. */
     secrets?: readonly string[];
+    /** Once aborted (a signal), no further entry runs: each is interrupted, as the run's tests not reached are, and the run says why. */
+    stop?: AbortSignal;
     /** The tests `run --grep` would select: the others are not selected, as the reporter reads them (planned-tests.ts). */
     grep?: RegExp;
   } = {},
@@ -138,18 +141,26 @@ export async function runSuiteInProcess(
   try {
     const http = new ReadOnlyHttpClient(transport, clientOptions(config, redactor, new Throttle(config.maxRps)));
     // Offline (a recording judged as it is), there is no service to find before the tests.
-    const stop = offline ? undefined : await preflightOf(http, config);
-    const runErrors: RunError[] = stop ? [stop] : [];
+    const stopped = offline ? undefined : await preflightOf(http, config);
+    const runErrors: RunError[] = stopped ? [stopped] : [];
     const outcomes: TestResult[] = [];
-    if (!stop) {
+    if (!stopped) {
       const discovery = await discover(new DirectoryEndpoints(http, config), config.probes);
       const base = { probes: config.probes, settings: { maxPages: config.maxPages, statusSearch: config.statusSearch }, discovery };
-      for (const planned of PLANNED_TESTS)
+      for (const planned of PLANNED_TESTS) {
+        const selected = !grep || selectedBy(grep, planned);
         outcomes.push(
-          grep && !selectedBy(grep, planned)
-            ? testResultOf(unfinishedOutcome(planned, { selected: false, grep }))
+          !selected || stop?.aborted
+            ? testResultOf(unfinishedOutcome(planned, { selected, ...(grep ? { grep } : {}) }))
             : await runEntry(planned.group, planned.entry, base, http, config, redactor),
         );
+      }
+      if (stop?.aborted)
+        runErrors.push({
+          test: '(run)',
+          kind: 'interrupted',
+          message: `${String(stop.reason)} before every test ran: what they judge is not judged`,
+        });
     }
     const aggregated = aggregate(outcomes, { strict: config.strict }, runErrors);
     const judged = config.baseline ? applyBaseline(aggregated, config.baseline, config.strict) : undefined;

@@ -7,6 +7,7 @@ import { neutralSuiteEnvironment } from '../../src/suite-runs/run-suite';
 import { PACKAGE_ROOT } from '../../src/package-root';
 import { watchProcessTree } from '../../src/suite-runs/process-tree';
 import { invoke } from '../../src/cli/invoke';
+import { replaceEnvironment, withOutputCaptured } from '../../src/suite-runs/in-process-command';
 
 /** Where global-setup.ts compiled the command for the tests' processes (src/suite-runs/compiled-package.ts). */
 export const COMPILED_BIN_VARIABLE = 'SELF_TEST_COMPILED_BIN';
@@ -71,25 +72,14 @@ let inProcessTurn: Promise<unknown> = Promise.resolve();
  */
 function commandInProcess(args: string[], options: CommandOptions): Promise<CommandResult & { signal: null }> {
   const turn = inProcessTurn.then(async () => {
-    const saved = { env: { ...process.env }, cwd: process.cwd(), stdout: process.stdout.write, stderr: process.stderr.write };
+    const saved = { env: { ...process.env }, cwd: process.cwd() };
     const signalListeners = (['SIGINT', 'SIGTERM'] as const).map((signal) => [signal, process.listeners(signal)] as const);
-    const output = { stdout: '', stderr: '' };
-    const capture =
-      (into: 'stdout' | 'stderr') =>
-      (chunk: string | Uint8Array, encoding?: BufferEncoding | ((error?: Error | null) => void), done?: (error?: Error | null) => void) => {
-        output[into] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-        (typeof encoding === 'function' ? encoding : done)?.();
-        return true;
-      };
     replaceEnvironment(commandEnvironment(options));
     process.chdir(options.cwd ?? PACKAGE_ROOT);
-    process.stdout.write = capture('stdout') as typeof process.stdout.write;
-    process.stderr.write = capture('stderr') as typeof process.stderr.write;
     try {
-      return { code: await invoke(args), signal: null, ...output };
+      const { value: code, ...output } = await withOutputCaptured(() => invoke(args));
+      return { code, signal: null, ...output };
     } finally {
-      process.stdout.write = saved.stdout;
-      process.stderr.write = saved.stderr;
       process.chdir(saved.cwd);
       replaceEnvironment(saved.env);
       for (const [signal, listeners] of signalListeners)
@@ -98,12 +88,6 @@ function commandInProcess(args: string[], options: CommandOptions): Promise<Comm
   });
   inProcessTurn = turn.catch(() => undefined);
   return turn;
-}
-
-/** `process.env` made `env`, key by key: the object itself stays, as Node keeps it. */
-function replaceEnvironment(env: NodeJS.ProcessEnv): void {
-  for (const key of Object.keys(process.env)) if (!(key in env)) delete process.env[key];
-  for (const [key, value] of Object.entries(env)) if (value !== undefined) process.env[key] = value;
 }
 
 /**

@@ -149,7 +149,13 @@ const layer: fc.Arbitrary<EncodingLayer> = fc.record({
   ),
 });
 /** What a report, a log line or a body holds around the echo: words, JSON punctuation, spaces. */
-const surrounding = fc.string({ unit: fc.constantFrom(...'abcxyz019 {}[]":,=&/\n'), maxLength: 24 });
+const surrounding = fc.oneof(
+  fc.string({ unit: fc.constantFrom(...'abcxyz019 {}[]":,=&/\n'), maxLength: 24 }),
+  // Values of the binary-to-text alphabets beside the echo, as a JSON array of echoes holds them: a run the echo's own joins.
+  fc
+    .tuple(fc.stringMatching(/^[0-9a-f]{0,40}$/), fc.stringMatching(/^[A-Za-z0-9+/]{0,40}$/), fc.constantFrom('","', '', ' '))
+    .map(([hex, base64, separator]) => `${hex}${separator}${base64}${separator}`),
+);
 
 /**
  * The parts of the echo that depend on the secret (those the same layers do not also write of a

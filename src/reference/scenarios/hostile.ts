@@ -38,8 +38,21 @@ export const LEAK_TEST_SECRETS = {
 /** The Basic credential of the leak test: `user:password` in base64, as API_HEADERS carries it. */
 export const LEAK_TEST_BASIC = `Basic ${Buffer.from(`${LEAK_TEST_SECRETS.basicUser}:${LEAK_TEST_SECRETS.basicPassword}`).toString('base64')}`;
 
-/** What services write a value as, other than itself (echoedForms), and the value at the end of a text so long that a cut of the harness falls inside it. */
-const echoEncodings = (value: string) => [...echoedForms(value).filter((form) => form !== value), `${'w '.repeat(1020)}${value}`];
+/** Of the echoed forms, each answer holds every this-many-th, by its URL: a run's hundreds of answers hold them all, each answer a few. */
+const FORMS_AN_ANSWER_IN = 6;
+
+/**
+ * What services write a value as, other than itself (echoedForms): the share of the forms this
+ * answer holds (by `turn`, from its URL), and the value at the end of a text so long that a cut of the
+ * harness falls inside it.
+ */
+const echoEncodings = (value: string, turn: number) => [
+  ...echoedForms(value).filter((form, i) => form !== value && i % FORMS_AN_ANSWER_IN === turn % FORMS_AN_ANSWER_IN),
+  `${'w '.repeat(1020)}${value}`,
+];
+
+/** A number of a URL's own: which share of the forms its answer holds, and how it is sent. */
+const turnOf = (url: string) => [...url].reduce((sum, c) => sum + c.charCodeAt(0), 0);
 
 /** The parts of an Authorization value the leak test echoes: the value, its credential, and Basic's user:password, user and password. */
 const credentialParts = (authorization: string) => {
@@ -91,7 +104,7 @@ const HTML_PAGE =
  */
 function echoSent(url: string, body: string): { body: Buffer; headers: Record<string, string>; type: string } {
   const json = 'application/json';
-  const pick = [...url].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 4;
+  const pick = turnOf(url) % 4;
   if (url.includes('/sourceRecords/') && pick === 0)
     return { body: Buffer.from(body, 'utf16le'), headers: {}, type: `${json}; charset=utf-16le` };
   const coding = (['identity', 'gzip', 'br', 'deflate'] as const)[pick];
@@ -107,7 +120,13 @@ function echoSent(url: string, body: string): { body: Buffer; headers: Record<st
  */
 const echoingCredentials: Intercept = async (request, reply) => {
   const received = [...credentialParts(request.headers.authorization ?? ''), String(request.headers['x-api-key'] ?? '')];
-  const echo = { authorization: received[0], apiKey: received.at(-1), url: request.url, encoded: received.flatMap(echoEncodings) };
+  const turn = turnOf(request.url);
+  const echo = {
+    authorization: received[0],
+    apiKey: received.at(-1),
+    url: request.url,
+    encoded: received.flatMap((value) => echoEncodings(value, turn)),
+  };
   const echoed = [...received, ...echo.encoded, echo.url];
   const formEncoded = new URLSearchParams([['', received[0]]]).toString().slice(1);
   // A link whose query carries the token form-encoded, as a service that signs its links might.
@@ -121,6 +140,23 @@ const echoingCredentials: Intercept = async (request, reply) => {
   // JSON as PHP's json_encode writes it: every / escaped as \/. The token, form-encoded, in a header too.
   const sent = echoSent(request.url, JSON.stringify(body).replaceAll('/', '\\/'));
   return answer(reply, 200, sent.type, sent.body, { 'x-echo': formEncoded, ...sent.headers });
+};
+
+/** How late the slow target answers: a command asking it is in the middle of its work when a signal comes. */
+const SLOW_ANSWER_MS = 250;
+
+/**
+ * The reference behaviour, every answer late: what the robustness run stops each command in the middle
+ * of (Ctrl-C, SIGTERM), as a user stops one against a slow service. No case of its own: a run of it
+ * passes, slowly.
+ */
+export const SLOW_ANSWERS: Scenario = {
+  name: 'slow-answers',
+  description: `the reference behaviour, every answer ${SLOW_ANSWER_MS} ms late`,
+  behaviour: every(async () => {
+    await new Promise((resolve) => setTimeout(resolve, SLOW_ANSWER_MS));
+    return false;
+  }),
 };
 
 /**

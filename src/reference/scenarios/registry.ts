@@ -1,7 +1,7 @@
 import type { MountedScenario } from '../server';
 import { type Behaviour, withChanges } from './behaviour';
 import { FAULTS } from './faults';
-import { HOSTILE } from './hostile';
+import { HOSTILE, SLOW_ANSWERS } from './hostile';
 import { HOSTILE_WALKS } from './hostile-walks';
 import { SPARSE_FAULTS } from './sparse-faults';
 import type { Scenario } from './scenario';
@@ -9,8 +9,8 @@ import { VARIANTS } from './variants';
 
 export const CLEAN: Scenario = { name: 'clean', description: 'the reference behaviour', behaviour: {} };
 
-/** Every scenario, by name: the clean reference, its conformant variants, its faults, the sparse data faults a survey finds, and hostile targets (of a run, and of a survey's walks). */
-export const SCENARIOS: readonly Scenario[] = [CLEAN, ...VARIANTS, ...FAULTS, ...SPARSE_FAULTS, ...HOSTILE, ...HOSTILE_WALKS];
+/** Every scenario, by name: the clean reference, its conformant variants, its faults, the sparse data faults a survey finds, and hostile targets (of a run, of a survey's walks, and the slow one commands are stopped against). */
+export const SCENARIOS: readonly Scenario[] = [CLEAN, ...VARIANTS, ...FAULTS, ...SPARSE_FAULTS, ...HOSTILE, ...HOSTILE_WALKS, SLOW_ANSWERS];
 
 export function behaviourOf(scenario: Scenario): Behaviour {
   return withChanges(scenario.behaviour);
