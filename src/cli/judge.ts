@@ -7,11 +7,14 @@ import { resolve } from 'node:path';
 import { configuredSecrets } from '../config/connection';
 import { environmentWithDotenv, reportDirOf } from '../config/environment';
 import { Redactor } from '../client/redact';
+import { reportFolderProblem } from '../config/report-folder';
+import { REPORT_FILES } from '../report/model';
 import { judgeRecording } from '../recording/judge-recording';
 import { verdictLines } from '../report/verdict-lines';
 import { serviceText } from '../rules/service-text';
 import { writeReport } from '../report/write-report';
 import { EXIT_CODE } from '../verdicts/verdict';
+import { UsageError } from './exit-codes';
 import { type RunOptions, runEnvironment } from './run';
 import { stoppableBySignal } from './signal-race';
 
@@ -24,9 +27,12 @@ export async function judgeCommand(options: RunOptions, har: string): Promise<nu
   const cwd = process.cwd();
   const env = environmentWithDotenv(runEnvironment(options, process.env, cwd), cwd);
   const file = resolve(cwd, har);
+  const reportDir = reportDirOf(env, cwd);
+  // Refused before judging, as run refuses it: a PASS page another wrote must not stand beside a judging that wrote nothing.
+  const folderProblem = reportFolderProblem(reportDir, Object.values(REPORT_FILES));
+  if (folderProblem) throw new UsageError(`REPORT_DIR ${folderProblem}`);
   // A signal ends the judging between two tests: the report says what was judged, and the rest is interrupted.
   const { report, missing } = await stoppableBySignal((stop) => judgeRecording(file, env, stop));
-  const reportDir = reportDirOf(env, cwd);
   // Nothing was sent, so no credential was used; whatever the recording holds, the configured secrets stay out of every file and line, as any command's.
   const redactor = new Redactor(configuredSecrets(env));
   writeReport(reportDir, report, redactor);

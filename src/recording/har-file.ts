@@ -13,6 +13,8 @@ import { serviceText } from '../rules/rulebook';
 
 /** One recorded answer, as a transport would have carried it. */
 export interface RecordedExchange {
+  /** Where the recording holds it: `log.entries[3]`. */
+  entry: string;
   url: string;
   status: number;
   /** Lower-case names. */
@@ -90,7 +92,7 @@ function exchangeOf(entry: Record<string, unknown>, at: string): RecordedExchang
   const headers = headersOf(response.headers);
   const body = recordedBody(contentOf(response.content), headers);
   const failure = response.status === 0 ? (typeof response.comment === 'string' ? response.comment : 'no answer recorded') : undefined;
-  return { url: request.url, status: response.status, headers, ...body, ...(failure ? { failure } : {}) };
+  return { entry: at, url: request.url, status: response.status, headers, ...body, ...(failure ? { failure } : {}) };
 }
 
 /** What of a recording's own text a message shows at most. */

@@ -11,7 +11,8 @@ import type { Environment } from '../config/environment';
 import type { ConformanceReport } from '../report/model';
 import { runSuiteInProcess } from '../suite/in-process-suite';
 import { type RecordedExchange, readHar } from './har-file';
-import { RecordedTransport } from './recorded-transport';
+import { RecordedTransport, sameRequest } from './recorded-transport';
+import { TransportError } from '../client/http-client';
 
 /**
  * The base URL a recording's requests share: what comes before the provider or the FHIR path
@@ -39,9 +40,19 @@ export async function judgeRecording(
   const transport = new RecordedTransport(recording);
   const baseUrl = env.BASE_URL ?? recordedBaseUrl(file, recording, env);
   // Nothing is sent: no rate to keep, no credential to offer; the configured ones are still kept out of the report.
-  const report = await runSuiteInProcess(
-    { ...env, BASE_URL: baseUrl, MAX_RPS: '0', API_TOKEN: undefined, API_HEADERS: undefined },
-    { transport, offline: true, secrets: configuredSecrets(env), ...(stop ? { stop } : {}) },
-  );
+  let report: ConformanceReport;
+  try {
+    report = await runSuiteInProcess(
+      { ...env, BASE_URL: baseUrl, MAX_RPS: '0', API_TOKEN: undefined, API_HEADERS: undefined },
+      { transport, offline: true, secrets: configuredSecrets(env), ...(stop ? { stop } : {}) },
+    );
+  } catch (error) {
+    // The suite's first requests (its unique probes' searches) unanswered in the recording: no run made from it could start, and none is judged.
+    if (!(error instanceof TransportError)) throw error;
+    const entry = recording.find((exchange) => exchange.failure !== undefined && sameRequest(exchange.url, error.url));
+    throw new InputError(
+      `${file}: ${entry ? `${entry.entry} (GET ${entry.url})` : `GET ${error.url}`} holds no answer (status 0): the suite's first requests need one, as a run's preflight does; judge a recording of a run whose searches were answered`,
+    );
+  }
   return { report, missing: transport.missing };
 }

@@ -10,6 +10,9 @@ import { NotSentError } from '../client/http-client';
 import type { Transport, TransportAnswer } from '../client/transport';
 import type { RecordedExchange } from './har-file';
 
+/** Whether two URLs are one request, whatever the order of their query parameters. */
+export const sameRequest = (a: string, b: string) => urlKey(a) === urlKey(b);
+
 /** A URL in one form whatever the order of its query parameters: the harness and a browser may order them differently. */
 function urlKey(url: string): string {
   const parsed = new URL(url);

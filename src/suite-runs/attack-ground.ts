@@ -29,6 +29,11 @@ const HUGE_BYTES: Readonly<Record<Exclude<FileClass, 'folder' | 'store'>, number
 /** Nested this deep, a document is far past any the harness reads, and still a few hundred kilobytes. */
 const DEEP_LEVELS = 100_000;
 
+/** What a report folder holds that the harness did not write: a page that says PASS, from elsewhere. */
+export const FOREIGN_TEXT = 'Notes kept here by hand: PASS\n';
+/** The folder, in an attack's own, that holds it. */
+export const FOREIGN_FOLDER = 'kept-from-elsewhere';
+
 /** The fault whose report replay and the report readers are given: it fails a requirement of two endpoints. */
 const REPORT_FAULT = 'phone-punctuated';
 
@@ -92,5 +97,11 @@ export async function attackGround(root: string, origin: string): Promise<Attack
     },
     har,
     hostile: hostileFiles(hostileDir),
+    foreignFolder(dir, file) {
+      const folder = join(dir, FOREIGN_FOLDER);
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(join(folder, file), FOREIGN_TEXT);
+      return folder;
+    },
   };
 }

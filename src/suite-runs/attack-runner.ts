@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { LEAK_TEST_SECRETS } from '../reference/scenarios/hostile';
+import { FOREIGN_FOLDER, FOREIGN_TEXT } from './attack-ground';
 import { type Attack, type AttackGround, attacksOf, type FileKind, INVALID_BASE_URL } from './attack-table';
 import type { AttackAnswer, AttackJob } from './attack-thread';
 import type { LeakScan } from './leak-scan';
@@ -42,6 +43,8 @@ const SIGNAL_AFTER_MS = 2_500;
 const THREAD_HEAP_MB = 1024;
 
 const FILE_KINDS: readonly string[] = ['device', 'fifo', 'folder', 'huge', 'deep'] satisfies FileKind[];
+/** The kinds refused before anything is asked: bounded as a file is. */
+const REFUSED_KINDS: readonly string[] = [...FILE_KINDS, 'foreign-output'];
 
 export const attackName = (attack: Attack) => `${attack.command} ${attack.input} ← ${attack.kind}`;
 
@@ -73,7 +76,7 @@ export function problemsOf(attack: Attack, outcome: AttackOutcome, ground: Attac
   const terminal = outcome.stdout + outcome.stderr;
   const lines = outcome.stderr.split('\n').filter((line) => line.startsWith('directory-conformance: '));
   const problems: string[] = [];
-  const bound = FILE_KINDS.includes(attack.kind) ? FILE_BOUND_SECONDS : TARGET_BOUND_SECONDS;
+  const bound = REFUSED_KINDS.includes(attack.kind) ? FILE_BOUND_SECONDS : TARGET_BOUND_SECONDS;
   if (outcome.timedOut) problems.push(`did not end within ${bound} s`);
   if (/internal error/.test(terminal)) problems.push('an internal error, not a line of its own');
   if (/^\s+at .+:\d+:\d+\)?$/m.test(outcome.stderr)) problems.push('a stack trace, not one line');
@@ -83,6 +86,16 @@ export function problemsOf(attack: Attack, outcome: AttackOutcome, ground: Attac
     const exits = attack.fileClass === 'lines' && attack.kind === 'huge' ? [2, 3] : [2];
     if (!exits.includes(outcome.code)) problems.push(`exited ${outcome.code}, expected ${exits.join(' or ')}`);
     if (outcome.code === 2 && !lines.some((line) => line.includes(file))) problems.push(`no line of its own names ${file}`);
+  }
+  if (attack.kind === 'foreign-output') {
+    // The folder the attack gave holds a file another wrote: said in a line of its own, and left as it was, nothing added.
+    const folder = join(dir, FOREIGN_FOLDER);
+    const kept = readdirSync(folder);
+    if (outcome.code !== 2) problems.push(`exited ${outcome.code}, expected 2`);
+    if (!lines.some((line) => line.includes(folder) && /did not write/.test(line)))
+      problems.push(`no line of its own says ${folder} holds a file the harness did not write`);
+    if (kept.length !== 1 || readFileSync(join(folder, kept[0]!), 'utf8') !== FOREIGN_TEXT)
+      problems.push(`${folder} holds ${kept.join(', ')}: not the one file, as another wrote it`);
   }
   if (attack.kind === 'invalid-url') {
     if (outcome.code !== 2) problems.push(`exited ${outcome.code}, expected 2`);
@@ -107,7 +120,7 @@ export function problemsOf(attack: Attack, outcome: AttackOutcome, ground: Attac
 /** A process of the command as a user runs it (`node -- bin`: Node takes no --env-file of the command's for its own), and, for a signal, SIGTERM in its work. */
 function asProcess(bin: string, attack: Attack, args: string[], dir: string): Promise<AttackOutcome> {
   const started = Date.now();
-  const bound = (FILE_KINDS.includes(attack.kind) ? FILE_BOUND_SECONDS : TARGET_BOUND_SECONDS) * 1000;
+  const bound = (REFUSED_KINDS.includes(attack.kind) ? FILE_BOUND_SECONDS : TARGET_BOUND_SECONDS) * 1000;
   const child = spawn(process.execPath, ['--', bin, ...args], { cwd: dir, env: attackEnvironment(attack) });
   const output = { stdout: '', stderr: '' };
   let signalledAt: number | undefined;
@@ -149,7 +162,7 @@ async function inThread(attacks: readonly { attack: Attack; args: string[] }[]):
     }
     await ready;
     const started = Date.now();
-    const bound = (FILE_KINDS.includes(attack.kind) ? FILE_BOUND_SECONDS : TARGET_BOUND_SECONDS) * 1000;
+    const bound = (REFUSED_KINDS.includes(attack.kind) ? FILE_BOUND_SECONDS : TARGET_BOUND_SECONDS) * 1000;
     const current = worker;
     const answer = await new Promise<AttackAnswer | 'timed out' | Error>((resolve) => {
       const timer = setTimeout(() => resolve('timed out'), bound);

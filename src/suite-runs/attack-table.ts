@@ -4,7 +4,8 @@
  * nested beyond reason; each command that asks a target given an invalid base URL holding a
  * password, a service that echoes the credentials back in every encoding and compresses its
  * answers, one that keeps refusing for rate or availability, and a slow one it is stopped in the
- * middle of by SIGTERM. The table is keyed by CommandName: a command added to the command table
+ * middle of by SIGTERM; each folder it writes its reports into given one that holds a file of the
+ * same name another wrote. The table is keyed by CommandName: a command added to the command table
  * and not here does not compile, so it is attacked the day it lands.
  */
 import type { CommandName } from '../cli/command-table';
@@ -18,7 +19,9 @@ export type FileClass = 'json' | 'har' | 'env' | 'lines' | 'folder' | 'store';
 
 export type FileKind = 'device' | 'fifo' | 'folder' | 'huge' | 'deep';
 export type TargetKind = 'invalid-url' | 'echo' | 'rate-limited' | 'signal';
-export type HostileKind = FileKind | TargetKind;
+/** A report folder that holds a file of a report's name the harness did not write (a PASS page kept from elsewhere). */
+export type OutputKind = 'foreign-output';
+export type HostileKind = FileKind | TargetKind | OutputKind;
 
 /** The kinds of hostile file each class of input meets. A folder where a folder is read is an empty one. */
 export const KINDS_OF: Readonly<Record<FileClass, readonly FileKind[]>> = {
@@ -46,6 +49,8 @@ export interface AttackGround {
   har: string;
   /** The hostile file of each kind, for a class of input. */
   hostile(kind: FileKind, file: FileClass): string;
+  /** A folder, made in `dir`, holding `file` as another wrote it: what the command must leave as it is. */
+  foreignFolder(dir: AttackFolder, file: string): string;
 }
 
 /** An attack's own folder, where what it writes goes. */
@@ -57,9 +62,19 @@ interface FileInput {
   args(file: string, ground: AttackGround, dir: AttackFolder): string[];
 }
 
+/** A folder the command writes its reports into. */
+interface OutputFolder {
+  /** A file of its reports, by name: the one another wrote that the folder is given. */
+  file: string;
+  /** The command's arguments with `folder` where its reports go, the rest good. */
+  args(folder: string, ground: AttackGround, dir: AttackFolder): string[];
+}
+
 export interface CommandSurface {
   /** Each file the command reads, by how it is named. */
   files: Record<string, FileInput>;
+  /** Each folder it writes its reports into, by its flag. */
+  outputs?: Record<string, OutputFolder>;
   /** The arguments that make it ask the target at `baseUrl`, where it asks one. */
   asks?: (baseUrl: string, ground: AttackGround, dir: AttackFolder) => string[];
   /** It works long enough against a slow target to be stopped in the middle: SIGTERM while it asks. */
@@ -116,6 +131,7 @@ export const SURFACES: Readonly<Record<CommandName, CommandSurface>> = {
         args: (file, g, dir) => ['run', '--base-url', at(g, 'clean'), '--history', file, '--report', `${dir}/report`],
       },
     },
+    outputs: { '--report': { file: 'conformance.md', args: (folder, g) => ['run', '--base-url', at(g, 'clean'), '--report', folder] } },
     asks: (baseUrl, _g, dir) => ['run', '--base-url', baseUrl, '--report', `${dir}/report`],
     stoppable: true,
     coveredBy: { echo: 'the hostile case echo-credentials', 'rate-limited': 'the hostile case rate-limited-later' },
@@ -151,6 +167,9 @@ export const SURFACES: Readonly<Record<CommandName, CommandSurface>> = {
       '--baseline': { class: 'json', args: (file, _g, dir) => ['merge', dir, '--baseline', file, '--report', `${dir}/report`] },
       '--history': { class: 'store', args: (file, _g, dir) => ['merge', dir, '--history', file, '--report', `${dir}/report`] },
     },
+    outputs: {
+      '--report': { file: 'conformance.md', args: (folder, g, dir) => ['merge', dir, '--base-url', at(g, 'clean'), '--report', folder] },
+    },
   },
   explore: {
     files: {
@@ -165,6 +184,12 @@ export const SURFACES: Readonly<Record<CommandName, CommandSurface>> = {
       '--env-file': {
         class: 'env',
         args: (file, g, dir) => ['explore', '--base-url', at(g, 'clean'), ...envFile(file), '--out', `${dir}/out`],
+      },
+    },
+    outputs: {
+      '--out': {
+        file: 'conformance.md',
+        args: (folder, g) => ['explore', '--base-url', at(g, 'clean'), '--probes', g.probes, '--out', folder],
       },
     },
     asks: (baseUrl, g, dir) => ['explore', '--base-url', baseUrl, '--probes', g.probes, '--max-requests', '150', '--out', `${dir}/out`],
@@ -186,6 +211,9 @@ export const SURFACES: Readonly<Record<CommandName, CommandSurface>> = {
         class: 'env',
         args: (file, g, dir) => ['judge', g.har, '--base-url', at(g, 'clean'), ...envFile(file), '--report', `${dir}/report`],
       },
+    },
+    outputs: {
+      '--report': { file: 'conformance.md', args: (folder, g) => ['judge', g.har, '--base-url', at(g, 'clean'), '--report', folder] },
     },
   },
   replay: {
@@ -231,6 +259,9 @@ export const SURFACES: Readonly<Record<CommandName, CommandSurface>> = {
         args: (file, g, dir) => ['survey', '--base-url', at(g, 'clean'), '--npis', g.npis, '--history', file, '--out', `${dir}/out`],
       },
     },
+    outputs: {
+      '--out': { file: 'survey.json', args: (folder, g) => ['survey', '--base-url', at(g, 'clean'), '--npis', g.npis, '--out', folder] },
+    },
     // Every state walked besides the NPIs: work enough to be in the middle of when a signal comes.
     asks: (baseUrl, g, dir) => ['survey', '--base-url', baseUrl, '--npis', g.npis, '--organizations-by-state', '--out', `${dir}/out`],
     stoppable: true,
@@ -240,6 +271,7 @@ export const SURFACES: Readonly<Record<CommandName, CommandSurface>> = {
       DIRS: { class: 'folder', args: (file, _g, dir) => ['survey', 'merge', file, '--out', `${dir}/out`] },
       '--history': { class: 'store', args: (file, _g, dir) => ['survey', 'merge', dir, '--out', `${dir}/out`, '--history', file] },
     },
+    outputs: { '--out': { file: 'survey.json', args: (folder, _g, dir) => ['survey', 'merge', dir, '--out', folder] } },
   },
   'history record': {
     files: {
@@ -253,7 +285,12 @@ export const SURFACES: Readonly<Record<CommandName, CommandSurface>> = {
   },
   'history check': historyReading('check'),
   'history diff': historyReading('diff'),
-  'history page': historyReading('page', (dir) => ['--out', `${dir}/page`]),
+  'history page': {
+    ...historyReading('page', (dir) => ['--out', `${dir}/page`]),
+    outputs: {
+      '--out': { file: 'index.html', args: (folder, _g, dir) => ['history', 'page', '--history', `${dir}/history`, '--out', folder] },
+    },
+  },
   'history export': historyReading('export', () => ['--format', 'openmetrics']),
   'history prune': historyReading('prune', () => ['--keep', '1']),
 };
@@ -281,7 +318,7 @@ export const TARGET_OF: Readonly<Record<Exclude<TargetKind, 'invalid-url'>, stri
 /** A base URL no configuration takes: it holds a password, which no line may repeat. */
 export const INVALID_BASE_URL = 'http://robust:Sw0rdfish-in-url-7c1d@127.0.0.1:9/v1';
 
-/** Every attack of the table, command by command: its file inputs at each kind of their class, and its target kinds. */
+/** Every attack of the table, command by command: its file inputs at each kind of their class, its report folders, and its target kinds. */
 export function attacksOf(surfaces: Readonly<Record<CommandName, CommandSurface>> = SURFACES): Attack[] {
   return (Object.entries(surfaces) as [CommandName, CommandSurface][]).flatMap(([command, surface]) => [
     ...Object.entries(surface.files).flatMap(([input, given]) =>
@@ -295,6 +332,14 @@ export function attacksOf(surfaces: Readonly<Record<CommandName, CommandSurface>
         process: surface.childProcess === true && kind === 'deep',
       })),
     ),
+    ...Object.entries(surface.outputs ?? {}).map(([input, output]): Attack => ({
+      command,
+      kind: 'foreign-output',
+      input,
+      args: (ground, dir) => output.args(ground.foreignFolder(dir, output.file), ground, dir),
+      // Where the child checks the folder (run's Playwright configuration), the child is attacked.
+      process: surface.childProcess === true,
+    })),
     ...targetAttacks(command, surface),
   ]);
 }

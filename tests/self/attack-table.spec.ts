@@ -1,7 +1,8 @@
 /**
  * The robustness run's attack table (src/suite-runs/attack-table.ts) against the command table: every
  * command is attacked through every file it reads and every target it asks, with every kind of hostile
- * input of their classes, or says why it has none; a flag added later that names a file, or a command
+ * input of their classes, and every folder it writes its reports into with one holding a file another
+ * wrote, or says why it has none; a flag added later that names a file, or a command
  * that asks a target, is attacked the day it lands, or this fails.
  */
 import { type CommandEntry, COMMANDS, type CommandName } from '../../src/cli/command-table';
@@ -23,6 +24,15 @@ test(
         .filter(([flag, { value }]) => value !== undefined && /FILE|DIR/.test(value) && !WRITTEN.has(flag))
         .map(([flag]) => `--${flag}`);
       for (const flag of read) expect(Object.keys(surface.files), `${name} ${flag}`).toContain(flag);
+      // A folder it writes its reports into meets one that holds a file another wrote.
+      const writtenFolders = Object.entries(flags)
+        .filter(([flag, { value }]) => value === 'DIR' && WRITTEN.has(flag))
+        .map(([flag]) => `--${flag}`);
+      for (const flag of writtenFolders)
+        expect(
+          attacks.some((a) => a.command === name && a.input === flag && a.kind === 'foreign-output'),
+          `${name} ${flag} ← foreign-output`,
+        ).toBe(true);
       // A file or folder given as an argument is attacked as one (a history's RUNS are ids of its runs, no file).
       if (entry.arguments !== undefined && entry.arguments !== '[RUNS...]')
         expect(

@@ -104,3 +104,38 @@ test(
     expect(organizationsOnly.report.requirements.find((r) => r.id === 'ORG-BUNDLE-SHAPE')?.status).toBe('pass');
   },
 );
+
+test(
+  'a recording that cannot be judged is refused in one line naming its entry: an impossible status, a URL that is none, a first search with no answer',
+  { tag: '@fast' },
+  async ({ scenarios }) => {
+    const { har } = await recordedRun(`${scenarios.origin}${scenarioPrefix('clean')}`);
+    const recorded = readFileSync(har, 'utf8');
+    type Entry = { request: { url: string }; response: { status: number; comment?: string } };
+    const spoiled = async (spoil: (first: Entry) => void) => {
+      const copy = JSON.parse(recorded) as { log: { entries: Entry[] } };
+      spoil(copy.log.entries[0]!);
+      writeFileSync(har, JSON.stringify(copy));
+      return judgeRecording(har, {}).then(
+        () => 'judged',
+        (error: Error) => `${error.constructor.name}: ${error.message}`,
+      );
+    };
+    // An HTTP status is three digits (RFC 9110 §15): 1e308 is none, and no rule is asked to judge it.
+    expect(await spoiled((first) => (first.response.status = 1e308))).toMatch(
+      /^InputError: .*log\.entries\[0\]\.response\.status is no HTTP status \(1e\+308\)/,
+    );
+    expect(await spoiled((first) => (first.request.url = 'http://[bad'))).toMatch(
+      /^InputError: .*log\.entries\[0\]\.request\.url is no http or https URL/,
+    );
+    // The suite's unique probe searched first and never answered: as a run whose preflight got no answer, nothing can be judged.
+    const unanswered = await spoiled((first) => {
+      first.response.status = 0;
+      first.response.comment = 'connection refused';
+    });
+    expect(unanswered).toMatch(
+      /^InputError: .*log\.entries\[0\] \(GET http:\/\/\S+\/provider\/searchSingleBest\?\S+\) holds no answer \(status 0\)/,
+    );
+    expect(unanswered.split('\n')).toHaveLength(1);
+  },
+);
