@@ -14,7 +14,9 @@ interface Passed {
 }
 
 const wholeNumber = (value: string) => (/^\d+$/.test(value) ? undefined : 'a whole number');
-const workers = (value: string) => (/^\d+%?$/.test(value) ? undefined : 'a number, or a percentage');
+// Playwright throws on no worker at all (`--workers=0`, `0%`), after the run has started.
+const workers = (value: string) =>
+  /^0*[1-9]\d*%?$/.test(value) ? undefined : 'a number of workers from 1, or a percentage of the cores above 0';
 function regularExpression(value: string): string | undefined {
   try {
     new RegExp(value);

@@ -274,11 +274,14 @@ export async function run(options: RunOptions, passThrough: readonly string[]): 
  * The exit of a run that is not a shard: its verdict, as the conformance reporter set it. A signal
  * that stopped Playwright before its reporter gave one is inconclusive (3), never 130; an exit with
  * no report of this run at all (Playwright stopped before the suite, on something no check before it
- * foresaw) is a configuration error in one line, its report saying so, never a finding (1).
+ * foresaw, not the configuration's own exit 2) is a configuration error in one line, its report saying so, never a finding (1).
  */
 function ranTo(code: number, suite: StartedPlaywright, reportDir: string, env: NodeJS.ProcessEnv, cwd: string): number {
   if (suite.signalled()) return VERDICT_CODES.includes(code) ? code : EXIT.inconclusive;
   if (code === EXIT.pass || existsSync(join(reportDir, REPORT_FILES.json))) return code;
+  // Exit 2 is the harness's configuration refusing in Playwright's process (playwright.config.ts), which said so in its
+  // own line and wrote the report or said why not; Playwright's own errors exit 1.
+  if (code === EXIT.configuration) return code;
   const error = { message: `Playwright stopped before the suite ran (exit ${code}): its message is above; nothing was judged` };
   // Loaded only here: the report's renderers are no start-up cost of a run that starts.
   // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -771,6 +771,7 @@ test(
       ['-g', 'ORG-PAGE', '--retries', '1', '--repeat-each=2', '-x'],
       ['--shuffle', '--max-failures', '3'],
       ['--shuffle', '7', 'paging'],
+      ['--workers=2', '-j', '50%'],
     ];
     for (const args of passes) expect(() => checkedPassThrough(args, suite), args.join(' ')).not.toThrow();
     const refused: [string[], RegExp][] = [
@@ -783,6 +784,8 @@ test(
       [['--ui'], /uses no browser/],
       [['--frob'], /-- --frob is no option run passes to Playwright/],
       [['--retries', 'abc'], /-- --retries must be a whole number, got "abc"/],
+      [['--workers=0'], /-- --workers must be a number of workers from 1/],
+      [['-j', '0%'], /-- -j must be a number of workers from 1/],
       [['--retries'], /-- --retries needs a value/],
       [['-x=1'], /-- -x takes no value/],
       [['--grep', '('], /-- --grep must be a regular expression/],
