@@ -5,6 +5,7 @@
  * goes to --out as `run`'s does (conformance.json, conformance.md, index.html), with its `explore`
  * section; the verdict and the exit codes are run's.
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { RequestBudget } from '../client/bounded-transport';
 import type { Redactor } from '../client/redact';
@@ -12,6 +13,7 @@ import { DirectoryEndpoints } from '../client/endpoints';
 import type { ReadOnlyHttpClient } from '../client/http-client';
 import { preflightInputsOf } from '../client/preflight';
 import type { ConnectionConfig } from '../config/connection';
+import { dotenvFile, type Environment } from '../config/environment';
 import { DEFAULT_MAX_REQUESTS, explore } from '../explore/explore';
 import { exploreReport, probeSearches } from '../explore/explore-report';
 import type { ConformanceReport, ExploreReport, Probes, RunError } from '../types/schemas';
@@ -79,21 +81,33 @@ function startingNpis(listed: string[] | undefined, probes: Probes): string[] {
 }
 
 /**
- * The command that draws the same cases again, without --seed and --case: every flag that chose the
- * target, its configuration and the records to start from, each a shell word. What a failure's
- * `again:` line begins with.
+ * The command that draws the same cases again, without --seed and --case, pasted as it is printed in
+ * any folder: the target as resolved (a BASE_URL of the environment or of a dotenv file included;
+ * none for the embedded server), the dotenv file read, the probes file and the NPI list by absolute
+ * path, STATUS_SEARCH where it was set (the sweep asks `active` by it), each a shell word. Credentials
+ * never: the dotenv file carries them, and a URL's are redacted. What a failure's `again:` line begins with.
  */
-function againCommand(options: ExploreCommandOptions, redactor: Redactor): string {
+function againCommand(
+  options: ExploreCommandOptions,
+  env: Environment,
+  connection: Pick<ConnectionConfig, 'baseUrl' | 'embedded'>,
+  redactor: Redactor,
+  cwd: string,
+): string {
+  const dotenv = dotenvFile(env, cwd);
   const flags: [string, string | undefined][] = [
-    ['--base-url', options['base-url'] === undefined ? undefined : redactor.url(options['base-url'])],
-    ['--env-file', options['env-file']],
-    ['--probes', options.probes],
-    ['--npis', options.npis],
+    ['--base-url', connection.embedded ? undefined : redactor.url(connection.baseUrl)],
+    ['--env-file', existsSync(dotenv) ? dotenv : undefined],
+    ['--probes', env.PROBES_FILE?.trim() ? resolve(cwd, env.PROBES_FILE.trim()) : undefined],
+    ['--npis', options.npis === undefined ? undefined : resolve(cwd, options.npis)],
     ['--max-requests', options['max-requests']],
   ];
-  return ['directory-conformance explore', ...flags.flatMap(([flag, value]) => (value === undefined ? [] : [flag, shellWord(value)]))].join(
-    ' ',
-  );
+  const status = env.STATUS_SEARCH?.trim();
+  return [
+    ...(status ? [`STATUS_SEARCH=${shellWord(status)}`] : []),
+    'directory-conformance explore',
+    ...flags.flatMap(([flag, value]) => (value === undefined ? [] : [flag, shellWord(value)])),
+  ].join(' ');
 }
 
 /** What explore prints once it has asked: its cases, what it left, each failure shrunk and how to ask it again, and the verdict. */
@@ -129,7 +143,7 @@ export async function exploreCommand(options: ExploreCommandOptions): Promise<nu
       options,
       ExploreEndpoints,
       (env) => ({ env, config: loadSuiteConfig(env) }),
-      async (endpoints, { config }, { redactor }) => {
+      async (endpoints, { env, config }, { connection, redactor }) => {
         if (!given) console.error(`explore: seed ${seed} (--seed ${seed} draws the same cases again)`);
         const npis = startingNpis(listed, config.probes);
         const explored = await explore(
@@ -140,7 +154,7 @@ export async function exploreCommand(options: ExploreCommandOptions): Promise<nu
             npis,
             searches: probeSearches(config.probes),
             statusSearch: config.statusSearch,
-            command: againCommand(options, redactor),
+            command: againCommand(options, env, connection, redactor, cwd),
             ...(caseIndex === undefined ? {} : { caseIndex }),
           },
         );

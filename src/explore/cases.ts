@@ -45,7 +45,17 @@ export type ExploreCase =
   /** §4.1 r5 and §4.1 (not shown, observed): a provider's NPI and one of its own values, in lower case, with spaces around, and by parameter names in lower case. */
   | { kind: 'provider-forms'; provider: number; parameter: string; value: string }
   /** §4.3 (not shown, observed): an organization met by its own name, in lower case, with spaces around, and by parameter names in upper case. */
-  | { kind: 'organization-forms'; name: string };
+  | { kind: 'organization-forms'; name: string }
+  /** §4.2: a provider met, its curated ID's source records asked twice. */
+  | { kind: 'source-records'; provider: number }
+  /** §1, §4.1 r7: values no provider can hold (unmatchable.ts), one or more parameters: no record, no array. */
+  | { kind: 'no-match'; query: Query }
+  /** §4.3, §8: a search with no parameter. */
+  | { kind: 'no-parameter' }
+  /** §4.1 r1, r4–r5: a provider met, by its first and last name and state, without its NPI, narrowed while ambiguous. */
+  | { kind: 'demographics'; provider: number }
+  /** §4.1 r2, r5: a provider's NPI (and own State) with each of some parameters at a value no provider holds, plain. */
+  | { kind: 'parameter-sweep'; provider: number; parameters: readonly string[] };
 
 export type CaseKind = ExploreCase['kind'];
 
@@ -63,6 +73,11 @@ export const CASE_KINDS: readonly CaseKind[] = [
   'status',
   'provider-forms',
   'organization-forms',
+  'source-records',
+  'no-match',
+  'no-parameter',
+  'demographics',
+  'parameter-sweep',
 ];
 
 /** Count at the edges §4.3 and §8 draw: one, a page either side of 25, the maximum either side of 1000. */
@@ -268,6 +283,32 @@ export interface TargetTraits {
   statusSearch: boolean;
 }
 
+/** Between `min` and `max` parameters of §4.1, each at a value no provider can hold (unmatchable.ts), fewer and earlier ones as it shrinks. */
+const unmatchableQuery = (min: number, max: number) => {
+  const pairs = unusedUnmatchable({});
+  return fc
+    .uniqueArray(fc.nat(pairs.length - 1), { minLength: min, maxLength: max })
+    .map((picks) => Object.fromEntries(picks.map((n) => pairs[n])));
+};
+
+/** The kinds whose premise is the contract's alone: a provider met at most, and values no provider can hold. */
+function contractKinds(providers: number): [CaseKind, fc.Arbitrary<ExploreCase> | undefined][] {
+  const provider = providers === 0 ? undefined : fc.nat(providers - 1);
+  return [
+    ['source-records', provider?.map((p): ExploreCase => ({ kind: 'source-records', provider: p }))],
+    ['no-match', unmatchableQuery(1, 3).map((query): ExploreCase => ({ kind: 'no-match', query }))],
+    ['no-parameter', fc.constant<ExploreCase>({ kind: 'no-parameter' })],
+    ['demographics', provider?.map((p): ExploreCase => ({ kind: 'demographics', provider: p }))],
+    [
+      'parameter-sweep',
+      provider &&
+        fc
+          .tuple(unmatchableQuery(1, 4), provider)
+          .map(([query, p]): ExploreCase => ({ kind: 'parameter-sweep', provider: p, parameters: Object.keys(query) })),
+    ],
+  ];
+}
+
 /** The cases a kind draws from the records met; none where the records give it nothing to draw. */
 function kindArbitraries(records: MetRecords, { statusSearch }: TargetTraits): [CaseKind, fc.Arbitrary<ExploreCase>][] {
   const { providers, organizations } = records;
@@ -330,6 +371,7 @@ function kindArbitraries(records: MetRecords, { statusSearch }: TargetTraits): [
           }),
     ],
     ['organization-forms', names.length === 0 ? undefined : pick(names).map((name): ExploreCase => ({ kind: 'organization-forms', name }))],
+    ...contractKinds(providers.length),
     [
       'status',
       // On a search of one page and on one of many (a word of many names).
@@ -430,7 +472,38 @@ export function sweepCases(records: MetRecords, { statusSearch }: TargetTraits):
   if (own) swept.push({ kind: 'provider-forms', provider: own.i, parameter: own.pair[0], value: own.pair[1] });
   const name = organizations.flatMap((o) => ownFilterValues('name', o.resource as never))[0];
   if (name !== undefined) swept.push({ kind: 'organization-forms', name });
-  return swept;
+  // Each parameter an organization met is searched by, once (the first organization that carries it): ORG-FINDABLE.
+  const searchedBy = new Set<string>();
+  organizations.forEach(({ resource }, organization) => {
+    for (const search of ownValueSearches(resource))
+      if (!searchedBy.has(search.parameter)) {
+        searchedBy.add(search.parameter);
+        swept.push({ kind: 'own-value-search', organization, search });
+      }
+  });
+  // The requests whose premise is the contract's alone: a search with no parameter, and values no provider can hold.
+  swept.push({ kind: 'no-parameter' });
+  for (const [parameter, value] of unusedUnmatchable({})) swept.push({ kind: 'no-match', query: { [parameter]: value } });
+  if (providers.length > 0)
+    swept.push(
+      { kind: 'source-records', provider: 0 },
+      { kind: 'demographics', provider: 0 },
+      { kind: 'parameter-sweep', provider: 0, parameters: unusedUnmatchable({ NPI: providers[0].npi }).map(([parameter]) => parameter) },
+    );
+  return inTurns(swept);
+}
+
+/**
+ * The sweep's cases a kind at a time, in turn (each kind's first, then each kind's second, …): a
+ * budget that ends inside the sweep has met every kind it could, not the first kinds' every case.
+ */
+function inTurns(cases: readonly ExploreCase[]): ExploreCase[] {
+  const byKind = new Map<CaseKind, ExploreCase[]>();
+  for (const c of cases) byKind.set(c.kind, [...(byKind.get(c.kind) ?? []), c]);
+  const turns = Math.max(0, ...[...byKind.values()].map((list) => list.length));
+  return Array.from({ length: turns }, (_, turn) =>
+    [...byKind.values()].flatMap((list) => (turn < list.length ? [list[turn]] : [])),
+  ).flat();
 }
 
 /** The query a case sends first, in the URL's form: what the report and the terminal show of it. */
@@ -461,7 +534,23 @@ export function caseQuery(c: ExploreCase, records: MetRecords): Query {
       return { ...c.query, Count: String(c.count) };
     case 'identifier':
       return { identifier: c.value };
+    case 'source-records':
+      return { curatedID: records.providers[c.provider].id };
+    case 'no-match':
+      return c.query;
+    case 'no-parameter':
+      return {};
+    case 'demographics':
+      return { NPI: records.providers[c.provider].npi };
+    case 'parameter-sweep':
+      return { NPI: records.providers[c.provider].npi, ...Object.fromEntries(unmatchablePairs(c.parameters)) };
   }
+}
+
+/** The unmatchable value of each of `parameters` (unmatchable.ts). */
+export function unmatchablePairs(parameters: readonly string[]): [string, string][] {
+  const values = new Map(unusedUnmatchable({}));
+  return parameters.flatMap((parameter) => (values.has(parameter) ? [[parameter, values.get(parameter)!] as [string, string]] : []));
 }
 
 const queryText = (query: Query) => new URLSearchParams(query).toString();

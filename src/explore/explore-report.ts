@@ -4,8 +4,9 @@ import { conformanceReport } from '../report/model';
 import { safeReport } from '../report/write-report';
 import type { SuiteConfig } from '../suite/suite-config';
 import { reportTargetOf } from '../suite/report-target';
-import type { ConformanceReport, ExploreReport, Probes, RunError } from '../types/schemas';
-import { aggregate, type TestResult } from '../verdicts/aggregate';
+import type { ConformanceReport, Probes, RunError } from '../types/schemas';
+import { aggregate } from '../verdicts/aggregate';
+import type { Explored } from './explore';
 
 /** The organization searches explore starts from: the probes file's, its searches of many pages and of more than 1000 among them. */
 export function probeSearches(probes: Probes): Record<string, string>[] {
@@ -17,7 +18,7 @@ export function exploreReport(
   config: SuiteConfig,
   redactor: Redactor,
   startedAt: Date,
-  { outcomes, section }: { outcomes: readonly TestResult[]; section: ExploreReport },
+  { outcomes, section, outside }: Explored,
   /** Errors of the command outside its cases: a signal that stopped it. */
   runErrors: readonly RunError[] = [],
 ): ConformanceReport {
@@ -25,7 +26,7 @@ export function exploreReport(
     target: reportTargetOf(config, redactor),
     startedAt: startedAt.toISOString(),
     durationMs: Date.now() - startedAt.getTime(),
-    ...aggregate(outcomes, { strict: config.strict }, runErrors),
+    ...aggregate(outcomes, { strict: config.strict, outside }, runErrors),
     explore: section,
   });
   return safeReport(report, redactor);

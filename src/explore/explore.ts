@@ -16,11 +16,12 @@ import { type Ask, type FollowAsk, type Query, requirementsOf } from '../rules/r
 import { testResultOf } from '../suite/annotations';
 import { TestChecks } from '../suite/checks';
 import { DirectoryClient } from '../suite/test-client';
-import type { TestResult } from '../verdicts/aggregate';
+import type { OutsideReason, TestResult } from '../verdicts/aggregate';
 import type { ExploreReport } from '../types/schemas';
-import { caseArbitrary, type CaseKind, caseText, type ExploreCase, sweepCases } from './cases';
+import { CASE_KINDS, caseArbitrary, type CaseKind, caseText, type ExploreCase, sweepCases } from './cases';
 import { CASE_SUBJECTS, meetCase } from './meet-case';
 import { meetRecords, type MetRecords } from './records';
+import { type KindsReached, outsideScope, scopeOutcome } from './scope';
 
 export const DEFAULT_MAX_REQUESTS = 2_000;
 
@@ -145,6 +146,8 @@ interface Drawn {
   tally: Map<CaseKind, Tally>;
   failures: ExploreReport['failures'];
   unexplored: string[];
+  /** `--case K`: the kind of the case asked. */
+  asked?: CaseKind;
 }
 
 /** Whatever drew the case, one run of it with the rest of the budget: the requirements it fails, or nothing once the budget is spent. */
@@ -187,6 +190,7 @@ async function drawCases(
     options.caseIndex === undefined
       ? [...swept, ...fc.sample(arbitrary, { seed: options.seed, numRuns: Math.min(options.maxRequests, MAX_DRAWN) })]
       : [caseNumbered(options.caseIndex, swept, arbitrary, options.seed)];
+  if (options.caseIndex !== undefined) drawn.asked = cases[0].kind;
   const seen = new Set<string>();
   const shrunkFor = new Set<string>();
   const drawLimit = Math.max(1, Math.floor(options.maxRequests * DRAW_SHARE));
@@ -243,7 +247,14 @@ async function drawCases(
   return drawn;
 }
 
-export async function explore(target: ExploreTarget, options: ExploreOptions): Promise<{ outcomes: TestResult[]; section: ExploreReport }> {
+/** What explore came to: its outcomes (the records met, its scope, each case), its report section, and why a requirement outside its scope was not judged. */
+export interface Explored {
+  outcomes: TestResult[];
+  section: ExploreReport;
+  outside: OutsideReason;
+}
+
+export async function explore(target: ExploreTarget, options: ExploreOptions): Promise<Explored> {
   const { budget } = target;
   const unexplored: string[] = [];
   const recordChecks = new TestChecks(new Set(), new Set(), target.redactor);
@@ -274,8 +285,22 @@ export async function explore(target: ExploreTarget, options: ExploreOptions): P
           failures: [],
           unexplored: ['no case to draw: the NPIs and searches given met no provider and no organization'],
         };
-  const never = (arbitrary?.kinds ?? []).filter((kind) => !drawn.tally.has(kind));
+  const drawable = arbitrary?.kinds ?? [];
+  // What ended the drawing, before the lines that say which kinds it left.
+  const [stoppedBy] = [...unexplored, ...drawn.unexplored];
+  const never = drawable.filter((kind) => !drawn.tally.has(kind));
   if (never.length > 0 && options.caseIndex === undefined) drawn.unexplored.push(`kinds never drawn: ${never.join(', ')}`);
+  const lacking = CASE_KINDS.filter((kind) => !drawable.includes(kind) && (kind !== 'status' || options.statusSearch));
+  if (lacking.length > 0 && options.caseIndex === undefined && !stopped)
+    drawn.unexplored.push(`kinds with nothing to draw from: ${lacking.join(', ')} (see the gaps for what each lacked)`);
+  const reached: KindsReached = {
+    statusSearch: options.statusSearch,
+    drawable,
+    drawn: [...drawn.tally.keys()],
+    ...(stoppedBy === undefined ? {} : { stoppedBy }),
+    ...(unexplored.length > 0 ? { recordsCut: true } : {}),
+    ...(options.caseIndex === undefined ? {} : { caseIndex: options.caseIndex, caseKind: drawn.asked }),
+  };
   const section: ExploreReport = {
     seed: options.seed,
     ...(options.caseIndex === undefined ? {} : { case: options.caseIndex }),
@@ -286,5 +311,5 @@ export async function explore(target: ExploreTarget, options: ExploreOptions): P
     unexplored: [...unexplored, ...drawn.unexplored],
     failures: drawn.failures,
   };
-  return { outcomes: [met, ...drawn.outcomes], section };
+  return { outcomes: [met, scopeOutcome(reached), ...drawn.outcomes], section, outside: outsideScope(reached) };
 }

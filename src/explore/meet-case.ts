@@ -8,6 +8,9 @@ import {
   type FollowAsk,
   meetAmbiguousSearch,
   meetCountSearch,
+  meetDemographicSearch,
+  meetParameterSweep,
+  meetRepeatedLookup,
   meetIdentifierSearch,
   meetNarrowedSearch,
   meetOptionalParameter,
@@ -26,8 +29,9 @@ import {
   type Unmet,
   type Subjects,
 } from '../rules/rulebook';
+import type { Endpoint } from '../client/endpoints';
 import { MAX_COUNT } from '../spec/constants';
-import { type CaseKind, caseQuery, EXPLORE_MAX_PAGES, type ExploreCase } from './cases';
+import { type CaseKind, caseQuery, EXPLORE_MAX_PAGES, type ExploreCase, unmatchablePairs } from './cases';
 import type { MetRecords } from './records';
 
 /** The subjects each kind hands to the rulebook, besides every answer's own (judgeAnswer). */
@@ -45,6 +49,11 @@ export const CASE_SUBJECTS: Readonly<Record<CaseKind, readonly SubjectKind[]>> =
   status: ['status-search'],
   'provider-forms': ['single-best-value-forms', 'single-best-param-case'],
   'organization-forms': ['organization-value-forms', 'organization-param-case'],
+  'source-records': ['source-records', 'repeated-lookup'],
+  'no-match': ['no-match-search'],
+  'no-parameter': ['no-parameter-search'],
+  demographics: ['demographic-search'],
+  'parameter-sweep': ['parameter-sweep'],
 };
 
 /** What a case's subjects go to: the rulebook, through the checks of the case. */
@@ -62,11 +71,26 @@ const BUNDLE_SHOWS_MORE = 'more matching organizations than Count, by its total 
 /** The walks' pages: a filter dropped on the second page shows on the second. */
 const WALK_BUDGET = { maxPages: EXPLORE_MAX_PAGES, budget: `explore's ${EXPLORE_MAX_PAGES} pages` };
 
-type ProviderCase = Extract<ExploreCase, { kind: 'own-value' | 'optional-parameter' | 'ambiguous' | 'other-state' | 'provider-forms' }>;
+const PROVIDER_KINDS = [
+  'own-value',
+  'optional-parameter',
+  'ambiguous',
+  'other-state',
+  'provider-forms',
+  'source-records',
+  'no-match',
+  'demographics',
+  'parameter-sweep',
+] as const satisfies readonly CaseKind[];
+type ProviderCase = Extract<ExploreCase, { kind: (typeof PROVIDER_KINDS)[number] }>;
 type OrganizationCase = Exclude<ExploreCase, ProviderCase>;
 
-const PROVIDER_KINDS: readonly CaseKind[] = ['own-value', 'optional-parameter', 'ambiguous', 'other-state', 'provider-forms'];
-const isProviderCase = (c: ExploreCase): c is ProviderCase => PROVIDER_KINDS.includes(c.kind);
+/** The endpoint a kind's cases ask (§4.1, §4.2 or §4.3): whose answers' own rules they judge. */
+export function endpointOfKind(kind: CaseKind): Endpoint {
+  if (kind === 'source-records') return 'sourceRecords';
+  return (PROVIDER_KINDS as readonly CaseKind[]).includes(kind) ? 'searchSingleBest' : 'organization';
+}
+const isProviderCase = (c: ExploreCase): c is ProviderCase => endpointOfKind(c.kind) !== 'organization';
 
 export async function meetCase(c: ExploreCase, records: MetRecords, ask: Ask & FollowAsk, checks: CaseJudge): Promise<void> {
   if (isProviderCase(c)) await meetProviderCase(c, records, ask, checks);
@@ -102,6 +126,29 @@ async function meetProviderCase(c: ProviderCase, records: MetRecords, ask: Ask, 
       const query = { NPI: npi, [c.parameter]: c.value };
       checks.judge('single-best-value-forms', await meetSingleBestValueForms(ask, id, query));
       checks.judge('single-best-param-case', await meetSingleBestParamCase(ask, query));
+      return;
+    }
+    case 'source-records': {
+      const { id, data } = records.providers[c.provider];
+      const repeated = await meetRepeatedLookup(ask, id);
+      checks.judge('source-records', { golden: { id, data }, exchange: repeated.first });
+      checks.judge('repeated-lookup', repeated);
+      return;
+    }
+    case 'no-match':
+      checks.judge('no-match-search', { probe: probeOf(c.query), query: c.query, exchange: await ask.searchSingleBest(c.query) });
+      return;
+    case 'demographics': {
+      const { id, data } = records.providers[c.provider];
+      const met = await meetDemographicSearch(ask, { id, data });
+      if ('unmet' in met) checks.skipSubject('demographic-search', met.unmet);
+      else checks.judge('demographic-search', met);
+      return;
+    }
+    case 'parameter-sweep': {
+      const { id, npi, data } = records.providers[c.provider];
+      const alone = await ask.searchSingleBest({ NPI: npi });
+      checks.judge('parameter-sweep', await meetParameterSweep(ask, { NPI: npi }, { id, data }, unmatchablePairs(c.parameters), alone));
       return;
     }
   }
@@ -154,6 +201,9 @@ async function meetOrganizationCase(c: OrganizationCase, records: MetRecords, as
     }
     case 'status':
       checks.judge('status-search', await meetStatusSearch(ask, probeOf(c.query), c.query));
+      return;
+    case 'no-parameter':
+      checks.judge('no-parameter-search', { exchange: await ask.organizations({}) });
       return;
   }
 }

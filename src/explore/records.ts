@@ -61,5 +61,7 @@ export async function meetRecords(
       if (id !== '' && !organizations.has(id)) organizations.set(id, { id, resource, seenIn: seenInAnswer(exchange) });
     }
   }
-  return { providers, organizations: [...organizations.values()] };
+  // By id, not in the order the service listed them (§4.3 r3 leaves it open): a case's number names the same case whatever that order.
+  const byId = [...organizations.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { providers, organizations: byId };
 }

@@ -44,6 +44,8 @@ export function coverageLines(coverage: Partial<Coverage>): string[] {
   if (coverage.gaps === undefined) return [];
   const selected = coverage.gaps.filter((gap) => gap.reason.kind !== 'not-selected');
   const unselected = coverage.gaps.length - selected.length;
+  // Each driver says why in its own words (run: --grep or --shard; explore: its scope), never another's.
+  const why = [...new Set(coverage.gaps.filter((gap) => gap.reason.kind === 'not-selected').map((gap) => gap.reason.text))];
   // Nothing inside what it set out to judge was left out: the verdict line says it all.
   if (selected.length === 0) return [];
   return [
@@ -51,7 +53,7 @@ export function coverageLines(coverage: Partial<Coverage>): string[] {
     ...grouped(selected),
     ...(unselected > 0
       ? [
-          `${unselected} requirement${unselected === 1 ? '' : 's'} not selected by this run (--grep, --shard, or outside the survey's requests): no gap of its verdict`,
+          `${unselected} requirement${unselected === 1 ? '' : 's'} outside what it set out to judge, no gap of its verdict: ${why.join('; ')}`,
         ]
       : []),
   ];

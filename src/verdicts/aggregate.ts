@@ -1,7 +1,14 @@
 import { distinctByJson, sortedDistinctByJson } from '../json/distinct';
 import { serviceLines } from '../rules/service-text';
 import { needsOf } from '../rules/rulebook';
-import type { ConformanceReport, NotJudgedReason, ObservationResult, RequirementResult, RunError } from '../types/schemas';
+import type {
+  ConformanceReport,
+  NotJudgedReason,
+  NotSelectedReason,
+  ObservationResult,
+  RequirementResult,
+  RunError,
+} from '../types/schemas';
 import { type Level, OBSERVATIONS, REQUIREMENTS, type RequirementId } from '../spec/catalogue';
 import type { ObservationRecord, RequirementRecord } from '../rules/judgement';
 import type { Failure, ProbeProblem } from '../types/schemas';
@@ -188,8 +195,14 @@ function foldOutcomes(outcomes: readonly TestResult[], runErrors: readonly RunEr
   return folded;
 }
 
+/** Why a requirement no test of a run declares was not judged: outside what the run set out to judge (a `not-selected` reason). */
+export type OutsideReason = (id: RequirementId) => NotSelectedReason;
+
+/** A run's tests chosen away by the user's own selection: what `run` says of a requirement none of its tests declares. */
+const CHOSEN_AWAY: OutsideReason = () => ({ kind: 'not-selected', text: 'no test of this run judges it (--grep or --shard chose others)' });
+
 /** Each requirement with what was found of it, and why it was not judged where nothing was: the run stopped, nothing met it, or no test of the run declares it. */
-function reachOf(folded: Folded, stopped: NotJudgedReason | undefined) {
+function reachOf(folded: Folded, stopped: NotJudgedReason | undefined, outside: OutsideReason) {
   return REQUIREMENTS.map((r) => {
     const found = folded.records.get(r.id) ?? { checks: 0, failures: [], reasons: [] };
     const unexplained: NotJudgedReason | undefined =
@@ -198,7 +211,7 @@ function reachOf(folded: Folded, stopped: NotJudgedReason | undefined) {
         : (stopped ??
           (folded.declaredByRun.has(r.id)
             ? { kind: 'not-met', needs: needsOf(r.id), text: 'the tests that declare it ran, but no answer let its rules check it' }
-            : { kind: 'not-selected', text: 'no test of this run judges it (--grep or --shard chose others)' }));
+            : outside(r.id)));
     return { requirement: r, found, reasons: unexplained ? [unexplained] : found.reasons };
   });
 }
@@ -264,13 +277,17 @@ function observationResults(folded: Folded, stopped: NotJudgedReason | undefined
  */
 export function aggregate(
   outcomes: readonly TestResult[],
-  options: { strict: boolean },
+  options: {
+    strict: boolean;
+    /** Why a requirement none of the outcomes declares was not judged; run's: its tests chosen away by --grep or --shard. */
+    outside?: OutsideReason;
+  },
   runErrors: readonly RunError[] = [],
 ): ConformanceSummary {
   const folded = foldOutcomes(outcomes, runErrors);
   const stopped: NotJudgedReason | undefined =
     runErrors.length > 0 ? { kind: 'run-stopped', text: 'not run: the run stopped before its tests (see run errors)' } : undefined;
-  const reach = reachOf(folded, stopped);
+  const reach = reachOf(folded, stopped, options.outside ?? CHOSEN_AWAY);
   const requirements = reach.map((r) => requirementResult(r, folded.timed));
   const summary = { pass: 0, fail: 0, warn: 0, skip: 0, partial: 0, answers: folded.answers, checks: 0 };
   for (const r of requirements) {

@@ -4,9 +4,11 @@
  * for fails at MUST, with a shrunk case of at most two parameters and the command that asks the
  * case again; the budget is never exceeded, and the seed draws the same cases again.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Exchange } from '../../src/client/exchange';
 import { CASE_KINDS } from '../../src/explore/cases';
+import { meetRecords } from '../../src/explore/records';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { VARIANTS } from '../../src/reference/scenarios/variants';
 import type { ConformanceReport } from '../../src/types/schemas';
@@ -94,8 +96,8 @@ async function expectCaught(origin: string, [fault, id]: readonly [string, strin
   expect(parametersOf(failure.smallest), `${fault} seed ${seed}: ${failure.smallest}`).toBeLessThanOrEqual(2);
   expect(failure.reproduce).toMatch(
     new RegExp(
-      // The target and the records started from, as given: the line asks the same case of the same service.
-      `^directory-conformance explore --base-url \\S+/scenario/${fault} ${from === 'npis' ? '--npis \\S+ ' : ''}--max-requests ${BUDGET} --seed ${seed} --case \\d+$`,
+      // The target as resolved, the dotenv file read and the records started from, by absolute path: the line asks the same case of the same service from any folder.
+      `^directory-conformance explore --base-url \\S+/scenario/${fault} --env-file /\\S+ ${from === 'npis' ? '--npis /\\S+ ' : ''}--max-requests ${BUDGET} --seed ${seed} --case \\d+$`,
     ),
   );
   expect(section.requests).toBeLessThanOrEqual(BUDGET);
@@ -121,10 +123,54 @@ test(
     // The first fault, met by the sweep; the last, by a drawn case shrunk. The others, and more seeds: the full tier.
     const failure = await expectCaught(scenarios.origin, FAULTS[0], 1);
     await expectCaught(scenarios.origin, FAULTS.at(-1)!, 2);
-    const again = await explore(scenarios.origin, 'own-taxonomy-code-ambiguous', 1, '--case', String(failure.case));
-    expect(again.code).toBe(1);
-    expect(again.section.failures).toEqual([expect.objectContaining({ id: failure.id, case: failure.case, original: failure.original })]);
-    expect(again.section.cases.reduce((n, c) => n + c.tried, 0)).toBe(1);
+    // The line as printed, pasted in another folder: the same case of the same target, failing again.
+    const elsewhere = tempDir();
+    const [, ...pasted] = failure.reproduce.split(' ');
+    const again = await commandAsync(pasted, { cwd: elsewhere, env: { MAX_RPS: '0' } });
+    expect(again.code, again.stdout + again.stderr).toBe(1);
+    const report = JSON.parse(readFileSync(join(elsewhere, 'explore-report', 'conformance.json'), 'utf8')) as ConformanceReport;
+    expect(report.explore!.failures).toEqual([expect.objectContaining({ id: failure.id, case: failure.case, original: failure.original })]);
+    expect(report.explore!.cases.reduce((n, c) => n + c.tried, 0)).toBe(1);
+    // The other kinds were chosen away by --case, which was given: never by --grep or --shard, which were not.
+    expect(report.coverage?.gaps?.find((g) => g.id === 'ORG-COUNT')?.reason).toEqual({
+      kind: 'not-selected',
+      text: `--case ${failure.case} asked one own-value case: the other kinds were not drawn`,
+    });
+  },
+);
+
+test(
+  'explore never passes over a requirement of its scope it did not judge: a budget spent before a kind is drawn, and a kind with nothing to draw from, are gaps (exit 3) that say why',
+  { tag: '@fast' },
+  async ({ scenarios }) => {
+    const spent = await explore(scenarios.origin, 'clean', 1, '--max-requests', '80');
+    expect(spent.code, spent.stdout).toBe(3);
+    expect(spent.report.verdict).toBe('inconclusive');
+    const notDrawn = spent.report.coverage!.gaps!.filter((g) => g.level === 'MUST' && g.judged === 'not');
+    expect(notDrawn.length).toBeGreaterThan(0);
+    // Each not judged for a reason of its own, typed: a kind not drawn says the budget, and what closes it.
+    for (const gap of notDrawn) expect(gap.reason.kind).toBe('not-met');
+    const budgetGaps = notDrawn.filter((g) => /^explore drew no case of kind \S+: the budget of 80 requests was spent/.test(g.reason.text));
+    expect(budgetGaps.length).toBeGreaterThan(0);
+    for (const gap of budgetGaps) expect(gap.closeWith).toMatch(/a larger --max-requests/);
+    expect(spent.stdout).toMatch(/^MUST gaps?: .*explore drew no case of kind/m);
+    // A probes file of providers alone: the organization kinds had nothing to draw from, and each gap names what it lacked.
+    const dir = tempDir();
+    const probes = join(dir, 'providers-only.json');
+    writeFileSync(probes, JSON.stringify({ provider: JSON.parse(readFileSync('fixtures/probes.json', 'utf8')).provider }));
+    const lacking = await explore(scenarios.origin, 'clean', 1, '--probes', probes, '--max-requests', '2000');
+    expect(lacking.code, lacking.stdout).toBe(3);
+    expect(lacking.section.unexplored).toContainEqual(
+      expect.stringMatching(/^kinds with nothing to draw from: own-value-search, filter, count/),
+    );
+    expect(lacking.report.coverage!.gaps!.find((g) => g.id === 'ORG-COUNT')?.reason).toEqual({
+      kind: 'not-met',
+      test: 'explore › its scope',
+      needs: ['an organization met that carries a value of a §4.3 filter (the probes file’s organization searches)'],
+      text: 'explore drew no case of kind count: it lacked an organization met that carries a value of a §4.3 filter (the probes file’s organization searches)',
+    });
+    // What no organization is needed for was judged all the same: a search with no parameter (§4.3, §8).
+    expect(lacking.report.requirements.find((r) => r.id === 'ORG-MIN-PARAMS')?.status).toBe('pass');
   },
 );
 
@@ -168,5 +214,31 @@ test(
       'count-over-limit-rejected',
       'entries-reversed',
     ]);
+  },
+);
+
+test(
+  'the records explore starts from, and so its case numbers, do not follow the order a service lists organizations in (§4.3 r3)',
+  { tag: '@fast' },
+  async () => {
+    const organization = (id: string) => ({ resource: { resourceType: 'Organization', id, name: `ORG ${id}` }, search: { mode: 'match' } });
+    const listing = (ids: string[]) =>
+      ({
+        method: 'GET',
+        url: 'http://service.test/fhir/organization?name=ORG',
+        status: 200,
+        contentType: 'application/fhir+json',
+        json: { ok: true },
+        body: { resourceType: 'Bundle', type: 'searchset', entry: ids.map(organization) },
+      }) as unknown as Exchange;
+    const met = async (ids: string[]) =>
+      (
+        await meetRecords(
+          { searchSingleBest: () => Promise.reject(new Error('no provider is asked')), organizations: async () => listing(ids) },
+          { npis: [], searches: [{ name: 'ORG' }] },
+        )
+      ).organizations.map((o) => o.id);
+    expect(await met(['b', 'c', 'a'])).toEqual(['a', 'b', 'c']);
+    expect(await met(['c', 'a', 'b'])).toEqual(await met(['a', 'b', 'c']));
   },
 );
