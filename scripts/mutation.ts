@@ -184,7 +184,8 @@ async function judgeScenarios(origin: string, scratch: string): Promise<{ runs: 
     const env = { ...scenarioEnv(origin, scenario), MAX_RPS: '0' };
     const surveyed = !isFault(scenario) || SURVEYED.has(scenario.targets);
     const drafted = scenario === CLEAN || (isFault(scenario) && scenario.draft === true);
-    const explored = isFault(scenario) && scenario.unseenBySuite !== undefined;
+    // explore asks every conformant scenario (where it must stay quiet) and every fault no request of the suite meets.
+    const explored = !isFault(scenario) || scenario.unseenBySuite !== undefined;
     // judge of the suite's recording: the clean server's passes and the failures of JUDGED_FAULTS; replay of the
     // suite's report: REPLAYED_FAULTS. The canary samples its first fault for each.
     const sampled = (faults: ReadonlySet<Scenario>) => (values.canary ? scenario === canaryFault : faults.has(scenario));
@@ -202,8 +203,9 @@ async function judgeScenarios(origin: string, scratch: string): Promise<{ runs: 
   });
   const results = await driversInThreads({ npis, walks, probes, seeds }, jobs, Math.min(2, availableParallelism()));
   // A fault no request of the suite meets is killed by explore's report, the driver asked to meet it.
-  const runs = results.map(({ suite, explore }): ScenarioRun => {
-    const report = explore ?? suite;
+  const runs = results.map(({ suite, explore }, i): ScenarioRun => {
+    const scenario = selected[i];
+    const report = isFault(scenario) && scenario.unseenBySuite !== undefined ? (explore ?? suite) : suite;
     const reportShapeError = reportShapeErrorOf(report);
     return { report, ...(reportShapeError ? { reportShapeError } : {}) };
   });

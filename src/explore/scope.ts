@@ -6,10 +6,9 @@
  * the cases drawn did not meet it. A requirement outside the scope is listed as such, never as
  * chosen away by flags the user did not give.
  */
-import { ANSWER_SUBJECTS, needsOf, requirementsOf, type SubjectKind } from '../rules/rulebook';
+import { ANSWER_SUBJECTS, needsOf, type RequirementRecord, requirementsOf, type SubjectKind } from '../rules/rulebook';
 import { notApplicable, type RequirementId, requirement } from '../spec/catalogue';
 import type { NotJudgedReason, NotSelectedReason } from '../types/schemas';
-import type { RequirementRecord } from '../rules/judgement';
 import type { TestResult } from '../verdicts/aggregate';
 import { CASE_KINDS, type CaseKind } from './cases';
 import { CASE_SUBJECTS, endpointOfKind } from './meet-case';

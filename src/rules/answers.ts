@@ -1,5 +1,6 @@
 import type { Exchange } from '../client/exchange';
 import { isWellFormed } from '../json/unicode';
+import { readData } from './attributes';
 import { isJsonObject as isObject } from './json';
 
 export interface RecordLike {
@@ -7,14 +8,14 @@ export interface RecordLike {
   data: Record<string, unknown>;
 }
 
-/** A golden record as §2.1 shapes it: an object with a string id and an object data. */
+/** A golden record as §2.1 shapes it: an object with a string id and an object data, its attributes read as §2.3 r4 allows (attributes.ts). */
 export function recordOf(exchange: Exchange): RecordLike | undefined {
   if (!exchange.json.ok) return undefined;
   const value = exchange.body;
   // A curated ID goes into a URL path (§4.2): one no URL can carry makes the record malformed, for SB-RECORD-SHAPE.
   if (!isObject(value) || typeof value.id !== 'string' || value.id === '' || !isWellFormed(value.id) || !isObject(value.data))
     return undefined;
-  return value as unknown as RecordLike;
+  return { ...value, id: value.id, data: readData(value.data) };
 }
 
 export function isJsonArray(exchange: Exchange): boolean {

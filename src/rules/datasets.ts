@@ -1,4 +1,5 @@
 /** Which source dataset a source record comes from (§2.2 `index`), as the suite's coverage and the survey's counts name it. */
+import { readData } from './attributes';
 import { isJsonObject, stringsIn } from './json';
 
 /** The label of a source record that names its dataset nowhere: no `index`, and no provenance in its data. */
@@ -13,6 +14,6 @@ const named = (value: unknown): value is string => typeof value === 'string' && 
 export function datasetOf(element: Record<string, unknown>): string {
   const index = [element.index, ...stringsIn(element.index)].find(named);
   if (index !== undefined) return index;
-  const provenance = isJsonObject(element.data) ? element.data.IdentityDataSource : undefined;
+  const provenance = isJsonObject(element.data) ? readData(element.data).IdentityDataSource : undefined;
   return named(provenance) ? `${provenance} (no index)` : NO_INDEX;
 }

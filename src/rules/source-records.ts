@@ -1,4 +1,5 @@
 /** GET {PROVIDER_PATH}/sourceRecords/{curatedID} (§4.2): the source records behind a golden record. */
+import { readData } from './attributes';
 import type { Exchange } from '../client/exchange';
 import { SCHEMA } from '../schema-validation/validator';
 import { answerSummary, isJsonArray, type RecordLike, rootKind } from './answers';
@@ -6,7 +7,8 @@ import { Judgement } from './judgement';
 import { isJsonObject, type JsonObject, objectsIn, stringsIn } from './json';
 import { codedValues, codeProblems, npiProblems, uncoveredGoldenValues } from './provider';
 
-const dataOf = (element: JsonObject): JsonObject | undefined => (isJsonObject(element.data) ? element.data : undefined);
+/** A source record's data, its attributes read as §2.3 r4 allows: one source may spell a name another spells otherwise. */
+const dataOf = (element: JsonObject): JsonObject | undefined => (isJsonObject(element.data) ? readData(element.data) : undefined);
 
 /** The `data` objects of a sourceRecords answer's elements, those that have one. */
 export function sourceData(exchange: Exchange): JsonObject[] {
@@ -60,7 +62,7 @@ export function judgeCoversGolden(golden: RecordLike, exchange: Exchange): Judge
       see: 'SR-ROOT-ARRAY',
       text: `sourceRecords/${golden.id} returned no element with data (see SR-ROOT-ARRAY)`,
     });
-  const goldenNpis = stringsIn(golden.data.NPI).filter((npi) => npi.trim() !== '');
+  const goldenNpis = stringsIn(readData(golden.data).NPI).filter((npi) => npi.trim() !== '');
   const sourceNpis = [...new Set(sources.flatMap((s) => stringsIn(s.NPI)).filter((npi) => npi.trim() !== ''))];
   const shared = sourceNpis.some((npi) => goldenNpis.includes(npi));
   if (goldenNpis.length > 0 && sourceNpis.length > 0 && !shared)
@@ -75,7 +77,7 @@ export function judgeCoversGolden(golden: RecordLike, exchange: Exchange): Judge
       exchange,
       `the source records answered for curated ID ${golden.id} are not its own (§4.2: every source record that makes up that golden record)`,
     );
-  const uncovered = uncoveredGoldenValues(golden.data, sources);
+  const uncovered = uncoveredGoldenValues(readData(golden.data), sources);
   const what = `golden record ${golden.id} holds values that none of its ${sources.length} source records holds (§1, §4.2: every source record that makes up that golden record; §2.4: a golden record merges its sources)`;
   return new Judgement().problems('SR-COVERS-GOLDEN', uncovered, exchange, what);
 }

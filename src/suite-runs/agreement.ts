@@ -25,7 +25,7 @@ export interface DriverOutcomes {
   probes: readonly PromiseCheck[];
   /** `probes draft` from `seeds`, where it was tried: the clean server and the faults of the seeds' own records. */
   draft?: { probes: Probes; notes: readonly string[]; seeds: readonly string[] };
-  /** explore's report, for a fault no request of the suite meets (Fault.unseenBySuite). */
+  /** explore's report: for every conformant scenario, and for a fault no request of the suite meets (Fault.unseenBySuite). */
   explore?: ConformanceReport;
   /** judge's report of the suite's own recording (run --har), where it was asked. */
   judged?: ConformanceReport;
@@ -175,6 +175,11 @@ export function agreementRow(
     const suiteFails = new Set(suite.requirements.filter((r) => r.status === 'fail').map((r) => r.id));
     const beyond = [...MUST].filter((id) => !suiteFails.has(id));
     if (beyond.length > 0) disagreements.push(`the survey fails ${listed(beyond)} at MUST, the suite does not`);
+  }
+  // explore on a conformant scenario: quiet, whatever it drew (a gap it could not close is no finding).
+  if (explore && !isFault(scenario)) {
+    const found = explore.requirements.filter((r) => r.status === 'fail' || r.status === 'warn').map((r) => r.id);
+    if (found.length > 0) disagreements.push(`a conformant variant, yet explore fails ${listed(found)}`);
   }
   // The draft keeps its evidence: a seed that finds exactly one provider is written, whatever rules its record breaks.
   const kept = draft ? new Set((draft.probes.provider?.unique ?? []).flatMap(({ query }) => (query.NPI ? [query.NPI] : []))) : undefined;

@@ -29,7 +29,7 @@ export interface DriversJob {
   statusSearch: boolean;
   survey?: { out: string };
   draft?: true;
-  /** explore is asked too: the fault is one no request of the suite meets (Fault.unseenBySuite). */
+  /** explore is asked too: a conformant scenario, where it must stay quiet, or a fault no request of the suite meets (Fault.unseenBySuite). */
   explore?: true;
   /** The suite's exchanges are recorded as run --har records them, in this folder, and judged offline. */
   judge?: { dir: string };

@@ -3,7 +3,7 @@
  * worker thread that serves its target itself:
  *   - a conformant point (a value per dimension) and its data (a data seed, or the committed
  *     fixtures): the newcomer's path (`probes draft` from five NPIs, `probes check` of the draft, the
- *     suite on the draft), the survey with --findability, each with no finding at MUST or SHOULD, no
+ *     suite on the draft, `explore` from the draft), the survey with --findability, each with no finding at MUST or SHOULD, no
  *     probe problem, and no inconclusive verdict but for the gaps the point declares;
  *   - a fault of the mutation run composed over a point, on the committed fixtures and probes: each
  *     driver that catches it at the reference's point (as the mutation run proves) catches it there
@@ -30,7 +30,7 @@ import type { ConformanceReport, Probes } from '../types/schemas';
 import { surveyVerdict } from '../verdicts/survey-verdict';
 import { agreementRow, faultLevel } from './agreement';
 import { runSuiteInProcess } from '../suite/in-process-suite';
-import { draftOf, probesCheckOf, surveyResultOf } from './other-drivers';
+import { draftOf, exploreOf, probesCheckOf, surveyResultOf } from './other-drivers';
 import { scenarioProblems } from './scenario-verdict';
 import { answerJobs, jobsInThreads } from './thread-pool';
 import type { Behaviour } from '../reference/scenarios/behaviour';
@@ -119,7 +119,13 @@ async function judgeConformant(setting: LatitudeSetting, scratch: string): Promi
     const { report: survey } = await surveyResultOf(env, { npis, walks: organizationWalks(draft.probes) }, join(scratch, 'survey'), {
       findability: true,
     });
-    const row = agreementRow(scenario, { suite, survey, probes: checks, draft: { probes: draft.probes, notes: draft.notes, seeds } }, '');
+    // explore, the newcomer's last step: from the draft's probes and the seeds, quiet at every conformant point.
+    const explored = await exploreOf({ ...env, PROBES_FILE: probesFile }, seeds);
+    const row = agreementRow(
+      scenario,
+      { suite, survey, probes: checks, draft: { probes: draft.probes, notes: draft.notes, seeds }, explore: explored },
+      '',
+    );
     const surveyed = surveyVerdict(survey);
     const problems = [
       ...scenarioProblems(scenario, suite).map((p) => `run: ${p}`),
@@ -129,7 +135,7 @@ async function judgeConformant(setting: LatitudeSetting, scratch: string): Promi
     ];
     return {
       problems,
-      summary: `run ${suite.verdict}; survey ${surveyed.verdict}; probes check ${row.probesCheck}; draft ${row.probesDraft}`,
+      summary: `run ${suite.verdict}; survey ${surveyed.verdict}; probes check ${row.probesCheck}; draft ${row.probesDraft}; explore ${explored.verdict}`,
     };
   });
 }

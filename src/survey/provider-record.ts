@@ -24,6 +24,7 @@ import {
   type Subjects,
   unusedUnmatchable,
   answeredAmbiguity,
+  readData,
 } from '../rules/rulebook';
 import { type DemographicRelation, demographicGroup } from './relations';
 import type { RequirementId } from '../spec/catalogue';
@@ -204,7 +205,7 @@ function providerRecordQuality(
   return [
     { ...golden, holds: [...golden.holds, 'DQ-NPI-SHARED'] },
     ...elements.flatMap((element) =>
-      isJsonObject(element.data) ? [providerQuality(shownDataset(element, redact), element.data, lists)] : [],
+      isJsonObject(element.data) ? [providerQuality(shownDataset(element, redact), readData(element.data), lists)] : [],
     ),
   ];
 }

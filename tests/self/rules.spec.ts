@@ -8,6 +8,7 @@ import { filterReading } from '../../src/rules/organization/filters';
 import { fhirR4Problems } from '../../src/rules/organization/fhir-r4';
 import { judgeRepeats, matchCount, totalAcrossPagesProblem, type WalkedPage } from '../../src/rules/organization/page-walk';
 import { serviceText } from '../../src/rules/service-text';
+import { attributeKey, readData } from '../../src/rules/attributes';
 import { expect, test } from './fixtures';
 
 const organization = {
@@ -120,5 +121,40 @@ test(
     expect(again).toEqual(first.map((p) => ({ ...p, pointer: p.pointer.replace('/entry/0/', '/entry/1/') })));
     // A resource that differs in one value is read anew.
     expect(fhirR4Problems(bundle([{ ...broken, active: true }]))).toEqual([]);
+  },
+);
+
+test(
+  "§2.3 r4: one reader of data's attribute names: the spellings it allows are one attribute, their values side by side, in data and in its objects",
+  { tag: '@fast' },
+  () => {
+    const data = {
+      npi: ['1234567893'],
+      NPI: ['1987654325'],
+      ContactID: ['C-1'],
+      IdentityDataSource: 'contact directory',
+      Name: [{ FIRSTNAME: ['ANA'], Credentials: ['MD'], credential: ['DO'] }],
+      Address: [{ Country: ['US'], zip: ['02139'] }, {}],
+      DEADateOfOriginalRegistration: ['20200101'],
+      DEADateofOriginalRegistration: ['01/02/2020'],
+      SomethingElse: [''],
+      SOMETHINGELSE: ['x'],
+    };
+    expect(readData(data)).toEqual({
+      NPI: ['1234567893', '1987654325'],
+      ContactId: ['C-1'],
+      IdentityDataSource: 'contact directory',
+      Name: [{ FirstName: ['ANA'], Credential: ['MD', 'DO'] }],
+      Address: [{ CountryCode: ['US'], Zip: ['02139'] }, {}],
+      DEADateofOriginalRegistration: ['20200101', '01/02/2020'],
+      // An attribute §2.4 does not list keeps the first spelling met.
+      SomethingElse: ['', 'x'],
+    });
+    // Read once is read: a reading of what it read is itself, and §2.4's own spellings are left as they are.
+    expect(readData(readData(data))).toBe(readData(data));
+    expect(attributeKey('DEADateofOriginalRegistration')).toBe(attributeKey('DEADateOfOriginalRegistration'));
+    expect(attributeKey('Credentials')).toBe(attributeKey('Credential'));
+    expect(attributeKey('Country')).toBe(attributeKey('CountryCode'));
+    expect(attributeKey('State')).not.toBe(attributeKey('AddressState'));
   },
 );

@@ -30,6 +30,75 @@ import {
 } from './behaviour';
 import { eachValue, searchedWith, shuffled, withBundle, withData, withEntries } from './transforms';
 
+/** The spellings §2.3 r4 names, each for the other. */
+const OTHER_SPELLINGS: Readonly<Record<string, string>> = {
+  Credential: 'Credentials',
+  CountryCode: 'Country',
+  DEADateofOriginalRegistration: 'DEADateOfOriginalRegistration',
+};
+
+/** `data` with its attribute names, and those of the objects of its arrays, renamed. */
+function renamedKeys(data: Record<string, unknown>, rename: (name: string) => string): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(data).map(([name, value]) => [
+      rename(name),
+      Array.isArray(value)
+        ? value.map((v) =>
+            typeof v === 'object' && v !== null && !Array.isArray(v) ? renamedKeys(v as Record<string, unknown>, rename) : v,
+          )
+        : value,
+    ]),
+  );
+}
+
+/** Source records with their data changed by `change`, given the record's dataset. */
+const changedSources =
+  (change: (data: Record<string, unknown>, index: string) => Record<string, unknown>): Change =>
+  (before) => ({
+    sourceRecords: {
+      sources: (records, context, curatedID) =>
+        (before.sourceRecords.sources(records, context, curatedID) as { index: string; data: Record<string, unknown> }[]).map((record) => ({
+          ...record,
+          data: change(record.data, record.index),
+        })),
+    },
+  });
+
+/** Every source record but the registry's (§2.3 r4: names in one source differ from another's) with its attribute names renamed by its dataset. */
+const renamedSources = (rename: (name: string, index: string) => string): Change =>
+  changedSources((data, index) => (index === 'nppes' ? data : renamedKeys(data, (name) => rename(name, index))));
+
+/** `value` with every string changed by `change` and every array by `arrays`, its objects' and arrays' members too. */
+function deepMapped(value: unknown, change: (text: string) => string, arrays: (list: unknown[]) => unknown[] = (list) => list): unknown {
+  if (typeof value === 'string') return change(value);
+  if (Array.isArray(value)) return arrays(value.map((v) => deepMapped(v, change, arrays)));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deepMapped(v, change, arrays)]));
+  return value;
+}
+
+/** A date of §2.3 r5 (MM/DD/YYYY, M/D/YYYY or YYYYMMDD) written in another of its forms; any other text as it is. */
+function redated(text: string, form: 'M/D/YYYY' | 'YYYYMMDD'): string {
+  const slashed = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  if (!slashed) return text;
+  const [, month, day, year] = slashed;
+  return form === 'M/D/YYYY' ? `${Number(month)}/${Number(day)}/${year}` : `${year}${month.padStart(2, '0')}${day.padStart(2, '0')}`;
+}
+
+/** Each absent value of a source record given in one form of §2.3 r3: [""] for [], or [] for [""]. */
+const emptyAs = (form: 'empty-string' | 'empty-array'): Change =>
+  changedSources(
+    (data) =>
+      deepMapped(
+        data,
+        (text) => text,
+        (list) => {
+          const empty = list.length === 0 || (list.length === 1 && list[0] === '');
+          return empty ? (form === 'empty-string' ? [''] : []) : list;
+        },
+      ) as Record<string, unknown>,
+  );
+
 /** A value's change: the members it overrides, given the behaviour before it (whose members it may call). */
 export type Change = (before: Behaviour) => BehaviourChanges;
 
@@ -684,6 +753,65 @@ export const LATITUDE: readonly LatitudeDimension[] = [
             sources: (records, context, curatedID) => shuffled(before.sourceRecords.sources(records, context, curatedID) as unknown[]),
           },
         }),
+      },
+    ],
+  },
+  {
+    key: 'attribute-names',
+    spec: '§2.3 r4',
+    values: [
+      { name: 'reference', description: 'every source spells each attribute as §2.4 does' },
+      {
+        name: 'case-per-source',
+        description:
+          'the contact directory spells every attribute name in lower case, the other datasets but the registry in upper case (its objects’ too)',
+        change: renamedSources((name, index) => (index === 'contact_directory' ? name.toLowerCase() : name.toUpperCase())),
+      },
+      {
+        name: 'named-spellings',
+        description:
+          'every dataset but the registry spells the attributes §2.3 r4 names otherwise: Credentials, Country, DEADateOfOriginalRegistration',
+        change: renamedSources((name) => OTHER_SPELLINGS[name] ?? name),
+      },
+    ],
+  },
+  {
+    key: 'empty-values',
+    spec: '§2.3 r3',
+    values: [
+      {
+        name: 'reference',
+        description: 'an absent value of a source record as the directory holds it: [""], [] or an empty Address object',
+      },
+      {
+        name: 'empty-strings',
+        description: 'every absent value of a source record as an array holding an empty string',
+        change: emptyAs('empty-string'),
+      },
+      { name: 'empty-arrays', description: 'every absent value of a source record as an empty array', change: emptyAs('empty-array') },
+      {
+        name: 'empty-address-object',
+        description: 'an empty object after the addresses of every source record that has some',
+        change: changedSources((data) =>
+          Array.isArray(data.Address) && data.Address.length > 0 ? { ...data, Address: [...data.Address, {}] } : data,
+        ),
+      },
+    ],
+  },
+  {
+    key: 'date-forms',
+    spec: '§2.3 r5',
+    values: [
+      { name: 'reference', description: 'dates of source records in the forms the directory holds them in' },
+      {
+        name: 'unpadded',
+        description: 'every MM/DD/YYYY date of a source record as M/D/YYYY',
+        change: changedSources((data) => deepMapped(data, (text) => redated(text, 'M/D/YYYY')) as Record<string, unknown>),
+      },
+      {
+        name: 'compact',
+        description: 'every slashed date of a source record as YYYYMMDD',
+        change: changedSources((data) => deepMapped(data, (text) => redated(text, 'YYYYMMDD')) as Record<string, unknown>),
       },
     ],
   },

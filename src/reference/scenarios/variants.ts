@@ -64,6 +64,8 @@ export const VARIANT_POINTS: readonly { name: string; point: LatitudePoint; desc
   { name: 'json-without-charset', point: { 'media-type': 'json-no-charset' } },
   { name: 'entries-reversed', point: { 'entry-order': 'reversed' } },
   { name: 'source-records-shuffled', point: { 'source-order': 'shuffled' } },
+  { name: 'source-names-case', point: { 'attribute-names': 'case-per-source' } },
+  { name: 'source-names-spelled', point: { 'attribute-names': 'named-spellings' } },
   { name: 'extra-fields', point: { 'extra-fields': 'everywhere' } },
   { name: 'fhir-rich-organizations', point: { 'extra-fields': 'fhir-rich' } },
   { name: 'api-path-prefix', point: { 'provider-path': 'api' } },

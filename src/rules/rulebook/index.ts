@@ -54,6 +54,7 @@ export {
   type OwnValueSearch,
 } from '../organization/own-values';
 export { recordOf, type RecordLike } from '../answers';
+export { readData } from '../attributes';
 export { classifySingleBest, describeAnswer } from '../single-best-answer';
 export { ambiguityNeedsNarrowing, dashed, dashedName } from '../search-single-best';
 export { unusedUnmatchable } from '../unmatchable';
