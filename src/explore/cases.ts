@@ -12,10 +12,12 @@ import {
   ownValueSearches,
   type OwnValueSearch,
   type Query,
+  PROVIDER_PARAMETER_NAMES,
   unusedUnmatchable,
   VALUE_PARAMETERS,
   WALK_COUNT,
 } from '../rules/rulebook';
+import { USPS_STATE_CODES } from '../domain/usps-states';
 import { MAX_COUNT, PAGE_SIZE } from '../spec/constants';
 import type { MetProvider, MetRecords } from './records';
 
@@ -138,13 +140,10 @@ const SHARED: readonly (readonly string[])[] = [
   ['TaxonomyCode', 'State'],
 ];
 
-/** USPS codes that are English words (and operators of some query languages): HI, IN, ME, OH, OK, OR. */
-const STATE_CODE_WORDS: readonly string[] = ['HI', 'IN', 'ME', 'OH', 'OK', 'OR'];
-
-/** The state codes an other-state case asks: the words first, then those the providers met hold. */
+/** The state codes an other-state case asks: every USPS code (src/domain), then any other the providers met hold. */
 function stateCodesAsked(providers: readonly MetProvider[]): string[] {
   const met = providers.flatMap((p) => p.values.State ?? []).map((s) => s.trim().toUpperCase());
-  return [...new Set([...STATE_CODE_WORDS, ...met.sort()])].filter((state) => state !== '');
+  return [...new Set([...USPS_STATE_CODES, ...met.sort()])].filter((state) => state !== '');
 }
 
 /** Those of `asked` a provider holds nowhere. */
@@ -218,22 +217,29 @@ export function ambiguitiesOf(providers: readonly MetProvider[]): { query: Query
 }
 
 /**
- * How a value is spelled where users type it and services mishandle it: an apostrophe, a hyphen, a
- * plus, a letter beyond ASCII, a name or city of several words, a ZIP+4; undefined for a plain one.
+ * A value's class, by the characters it is made of: each ASCII punctuation character it holds, a
+ * space between its words, a character beyond ASCII, and, for a value of digits alone, how many (a
+ * ZIP or a ZIP+4, §2.3 r6). Nothing for letters and digits alone. Derived from the characters, not
+ * from a list of spellings: a value with a `/`, a `&` or a `#` is a class of its own as an apostrophe is.
  */
-function spelling([parameter, value]: readonly [string, string]): string | undefined {
-  if (value.includes("'")) return 'apostrophe';
-  if (value.includes('+')) return 'plus';
-  if (/[^\x20-\x7E]/.test(value)) return 'beyond ASCII';
-  if (parameter === 'Zip') return /^\d{9}$/.test(value.replace(/-/g, '')) ? 'ZIP+4' : undefined;
-  if (value.includes('-')) return 'hyphen';
-  return ['FirstName', 'LastName', 'City'].includes(parameter) && /\S \S/.test(value) ? 'several words' : undefined;
+export function valueClass(value: string): string {
+  const marks = new Set<string>();
+  for (const character of value.trim()) {
+    if (/[A-Za-z0-9]/.test(character)) continue;
+    marks.add(character === ' ' ? 'space' : /[\x21-\x7E]/.test(character) ? character : 'beyond ASCII');
+  }
+  if (/^\d+$/.test(value.trim())) marks.add(`${value.trim().length} digits`);
+  return [...marks].sort().join(' ');
 }
 
-const typedLikeUsers = (pair: readonly [string, string]) => spelling(pair) !== undefined;
+/** A value of a class beyond letters and digits: one a directory holds for few providers, which a uniform draw seldom meets. */
+const typedLikeUsers = ([, value]: readonly [string, string]) => /[^A-Za-z0-9]/.test(value.trim());
 
 /** An element of `items` by a natural number, which shrinks toward the first. */
 const pick = <T>(items: readonly T[]) => fc.nat().map((n) => items[n % items.length]);
+
+/** Count over its whole domain (§4.3, §8: 1 to the maximum, and one past it), the edges as often as the rest; smaller as it shrinks. */
+const countDomain = fc.oneof(pick(COUNTS), fc.integer({ min: 1, max: MAX_COUNT + 1 }));
 
 /** An organization's filter values, its own, and (`near`) each beside a value near it. */
 function filterPairs(resource: unknown, near: boolean): (readonly [string, string])[] {
@@ -278,6 +284,35 @@ function otherStateArbitrary(providers: readonly MetProvider[]): fc.Arbitrary<Ex
     .map(([{ i, states }, n]): ExploreCase => ({ kind: 'other-state', provider: i, state: states[n % states.length] }));
 }
 
+/** The parameters a provider's NPI is asked beside, dashed: every §4.1 parameter of the table but the NPI itself. */
+const DASHABLE: readonly string[] = PROVIDER_PARAMETER_NAMES.filter((name) => name !== 'NPI');
+
+/** The 32 printable ASCII characters that are neither letters, digits nor space: each reserved in some URL or query language. */
+const ASCII_PUNCTUATION: readonly string[] = [...'!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~'];
+
+/**
+ * A dashed parameter's value, by value class (§4.1 r1–r2 hold whatever value it is): one no provider
+ * can hold (the table's), a punctuation character alone and between letters, a value near the
+ * record's own, another provider's own, and any text fast-check draws (letters of every script, up to
+ * 64). An empty or blank value is no value: a service may refuse it as bad input (§7 shows no error),
+ * so it is left to the bad-input observations. The simpler classes come first, so a failure shrinks
+ * toward them.
+ */
+function dashedValue(providers: readonly MetProvider[], i: number, parameter: string): fc.Arbitrary<string> {
+  const own = providers[i].values[parameter]?.[0];
+  const others = providers.flatMap((p, j) => (j === i ? [] : (p.values[parameter] ?? [])));
+  const unmatchable = unmatchablePairs([parameter])[0]?.[1];
+  return fc.oneof(
+    fc.constant(unmatchable ?? 'ZZNOTHING'),
+    pick(ASCII_PUNCTUATION),
+    pick(ASCII_PUNCTUATION).map((c) => `ZZ${c}ZZ`),
+    ...(own === undefined ? [] : [fc.constant(`${nearValue(own)} ZZ`)]),
+    ...(others.length === 0 ? [] : [pick(others)]),
+    // Control characters and blank values aside: a service may refuse them as no value (§7 shows no error), which says nothing of r2.
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 64 }).filter((text) => text.trim() !== '' && !/\p{Cc}/u.test(text)),
+  );
+}
+
 /** What the target is said to do beyond the records: §4.3's `active`, for a tenant configured to search by status. */
 export interface TargetTraits {
   statusSearch: boolean;
@@ -309,6 +344,13 @@ function contractKinds(providers: number): [CaseKind, fc.Arbitrary<ExploreCase> 
   ];
 }
 
+/** Up to `size` filters of one organization's pairs. */
+const filterQuery = (byOrganization: (readonly [string, string])[][], size: number) =>
+  fc
+    // The list first: fast-check shrinks a tuple's parts in order, and fewer parameters is the shrink that matters most.
+    .tuple(fc.array(fc.nat(), { minLength: 1, maxLength: size }), pick(byOrganization))
+    .map(([picks, pairs]) => Object.fromEntries(picks.map((n) => pairs[n % pairs.length])));
+
 /** The cases a kind draws from the records met; none where the records give it nothing to draw. */
 function kindArbitraries(records: MetRecords, { statusSearch }: TargetTraits): [CaseKind, fc.Arbitrary<ExploreCase>][] {
   const { providers, organizations } = records;
@@ -322,24 +364,20 @@ function kindArbitraries(records: MetRecords, { statusSearch }: TargetTraits): [
   const identifiers = [...new Set(organizations.flatMap((o) => ownFilterValues('identifier', o.resource as never)))];
   const broad = broadSearches(organizations);
   const names = [...new Set(organizations.flatMap((o) => ownFilterValues('name', o.resource as never)))];
-  const filterQuery = (byOrganization: (readonly [string, string])[][], size: number) =>
-    fc
-      // The list first: fast-check shrinks a tuple's parts in order, and fewer parameters is the shrink that matters most.
-      .tuple(fc.array(fc.nat(), { minLength: 1, maxLength: size }), pick(byOrganization))
-      .map(([picks, pairs]) => Object.fromEntries(picks.map((n) => pairs[n % pairs.length])));
   const kinds: [CaseKind, fc.Arbitrary<ExploreCase> | undefined][] = [
     ['own-value', withOwn.length === 0 ? undefined : ownValueArbitrary(withOwn, spelled)],
     [
       'optional-parameter',
       providers.length === 0
         ? undefined
-        : fc.tuple(fc.nat(providers.length - 1), fc.nat(), fc.boolean()).map(([i, n, near]): ExploreCase => {
-            const unmatchable = unusedUnmatchable({ NPI: providers[i].npi });
-            const [parameter, value] = unmatchable[n % unmatchable.length];
-            const own = providers[i].values[parameter]?.[0];
-            // A near value of the record's own: still no provider's, as a typo of the dashed value is.
-            return { kind: 'optional-parameter', provider: i, parameter, value: near && own ? `${nearValue(own)} ZZ` : value };
-          }),
+        : fc.tuple(fc.nat(providers.length - 1), pick(DASHABLE)).chain(([i, parameter]) =>
+            dashedValue(providers, i, parameter).map((value): ExploreCase => ({
+              kind: 'optional-parameter',
+              provider: i,
+              parameter,
+              value,
+            })),
+          ),
     ],
     [
       'ambiguous',
@@ -349,13 +387,24 @@ function kindArbitraries(records: MetRecords, { statusSearch }: TargetTraits): [
     ],
     ['other-state', otherStateArbitrary(providers)],
     ['own-value-search', searches.length === 0 ? undefined : pick(searches).map((s): ExploreCase => ({ kind: 'own-value-search', ...s }))],
-    ['filter', nearPairs.length === 0 ? undefined : filterQuery(nearPairs, 2).map((query): ExploreCase => ({ kind: 'filter', query }))],
+    [
+      'filter',
+      nearPairs.length === 0
+        ? undefined
+        : fc
+            // An own value beside any code of address-state's domain (src/domain): the filters in combination.
+            .oneof(
+              filterQuery(nearPairs, 2),
+              fc.tuple(filterQuery(ownPairs, 1), pick(USPS_STATE_CODES)).map(([q, state]) => ({ ...q, 'address-state': state })),
+            )
+            .map((query): ExploreCase => ({ kind: 'filter', query })),
+    ],
     [
       'count',
       ownPairs.length === 0
         ? undefined
         : fc
-            .tuple(broad.length === 0 ? filterQuery(ownPairs, 1) : fc.oneof(pick(broad), filterQuery(ownPairs, 1)), pick(COUNTS))
+            .tuple(broad.length === 0 ? filterQuery(ownPairs, 1) : fc.oneof(pick(broad), filterQuery(ownPairs, 1)), countDomain)
             .map(([query, count]): ExploreCase => ({ kind: 'count', query, count })),
     ],
     ['page-walk', ownPairs.length === 0 ? undefined : filterQuery(ownPairs, 1).map((query): ExploreCase => ({ kind: 'page-walk', query }))],
@@ -386,20 +435,20 @@ function kindArbitraries(records: MetRecords, { statusSearch }: TargetTraits): [
   return kinds.filter((k): k is [CaseKind, fc.Arbitrary<ExploreCase>] => k[1] !== undefined);
 }
 
-/** Every kind the records allow, in turn: a case is one of them, and shrinks within its kind. */
-export function caseArbitrary(
-  records: MetRecords,
-  traits: TargetTraits,
-): { arbitrary: fc.Arbitrary<ExploreCase>; kinds: CaseKind[] } | undefined {
+/**
+ * Every kind the records allow, in turn: a case is one of them, and shrinks within its kind. Some
+ * kind is always drawable: those whose premise is the contract's alone need no record.
+ */
+export function caseArbitrary(records: MetRecords, traits: TargetTraits): { arbitrary: fc.Arbitrary<ExploreCase>; kinds: CaseKind[] } {
   const kinds = kindArbitraries(records, traits);
-  if (kinds.length === 0) return undefined;
   return { arbitrary: fc.oneof(...kinds.map(([, arbitrary]) => arbitrary)), kinds: kinds.map(([kind]) => kind) };
 }
 
 /**
  * The cases asked before any is drawn, each already as small as a case of its kind gets:
  *   - a provider's NPI with each §4.1 parameter of its own, once (the first provider that holds it),
- *     with each spelling users type, and with a value two of a record's entries hold (one of each);
+ *     in each class of value it holds (valueClass: the punctuation, spaces and letters beyond ASCII a
+ *     value is made of), and with a value two of a record's entries hold (one of each);
  *   - the first provider's NPI with each parameter dashed;
  *   - each state code that is a word, beside the NPI of a provider that holds it nowhere;
  *   - the first values providers share of each kind, narrowed;
@@ -415,7 +464,7 @@ export function sweepCases(records: MetRecords, { statusSearch }: TargetTraits):
   providers.forEach((provider, i) => {
     for (const [parameter, value] of pairsOf(provider)) {
       // A value two of the record's entries hold is asked once too: a search that joins entries may count the provider twice.
-      const forms = [spelling([parameter, value]) ?? '', ...(provider.heldTwice[parameter]?.includes(value) ? ['held twice'] : [])];
+      const forms = [valueClass(value), ...(provider.heldTwice[parameter]?.includes(value) ? ['held twice'] : [])];
       const keys = forms.map((form) => `${parameter} ${form}`);
       if (keys.every((key) => seen.has(key))) continue;
       for (const key of keys) seen.add(key);
@@ -425,10 +474,10 @@ export function sweepCases(records: MetRecords, { statusSearch }: TargetTraits):
   if (providers.length > 0)
     for (const [parameter, value] of unusedUnmatchable({ NPI: providers[0].npi }))
       swept.push({ kind: 'optional-parameter', provider: 0, parameter, value });
-  // Each state code that is a word, beside the NPI of the first provider that holds it nowhere: a parser that reads OR, IN or ME as an operator drops it.
-  for (const word of STATE_CODE_WORDS) {
-    const provider = providers.findIndex((p) => statesElsewhere(p, [word]).length > 0);
-    if (provider >= 0) swept.push({ kind: 'other-state', provider, state: word });
+  // Each state code of the USPS list (src/domain), beside the NPI of the first provider that holds it nowhere: every value of §4.1 State's domain asked once.
+  for (const state of USPS_STATE_CODES) {
+    const provider = providers.findIndex((p) => statesElsewhere(p, [state]).length > 0);
+    if (provider >= 0) swept.push({ kind: 'other-state', provider, state });
   }
   // Each kind of shared values (a State alone, a last name, a city, …) narrowed toward two of the providers that
   // share its first values: a service that answers one of them anyway answers the other wrongly.
@@ -459,9 +508,9 @@ export function sweepCases(records: MetRecords, { statusSearch }: TargetTraits):
       filters.add(key);
       swept.push({ kind: 'filter', query: { [parameter]: value } });
     }
-  // The state codes that are words too, met or not: a parser that reads OR, IN or ME as an operator drops the filter.
-  for (const word of STATE_CODE_WORDS)
-    if (!filters.has(`address-state=${word}`)) swept.push({ kind: 'filter', query: { 'address-state': word } });
+  // Every state code of the USPS list (src/domain), met or not: §4.3 address-state's whole domain, each asked once.
+  for (const state of USPS_STATE_CODES)
+    if (!filters.has(`address-state=${state}`)) swept.push({ kind: 'filter', query: { 'address-state': state } });
   const state = swept.find((c) => c.kind === 'filter' && c.query['address-state'] !== undefined);
   const walked = walkableSearch(organizations) ?? (state?.kind === 'filter' ? state.query : undefined);
   if (walked) swept.push({ kind: 'page-walk', query: walked }, { kind: 'next-walk', query: walked });

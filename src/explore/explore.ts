@@ -148,6 +148,8 @@ interface Drawn {
   unexplored: string[];
   /** `--case K`: the kind of the case asked. */
   asked?: CaseKind;
+  /** The kinds the sweep holds a case of: drawable, whatever the draw's arbitraries hold. */
+  swept: CaseKind[];
 }
 
 /** Whatever drew the case, one run of it with the rest of the budget: the requirements it fails, or nothing once the budget is spent. */
@@ -182,9 +184,9 @@ async function drawCases(
   options: ExploreOptions,
 ): Promise<Drawn> {
   const { budget } = target;
-  const drawn: Drawn = { outcomes: [], tally: new Map(), failures: [], unexplored: [] };
-  // The sweep first, then the draw: case K past the sweep is the draw's (K - sweep)-th, as fast-check replays it.
   const swept = sweepCases(records, options);
+  const drawn: Drawn = { outcomes: [], tally: new Map(), failures: [], unexplored: [], swept: [...new Set(swept.map((c) => c.kind))] };
+  // The sweep first, then the draw: case K past the sweep is the draw's (K - sweep)-th, as fast-check replays it.
   const first = options.caseIndex ?? 0;
   const cases =
     options.caseIndex === undefined
@@ -275,17 +277,10 @@ export async function explore(target: ExploreTarget, options: ExploreOptions): P
     errors: [],
   });
   const arbitrary = stopped ? undefined : caseArbitrary(records, options);
-  const drawn: Drawn = stopped
-    ? { outcomes: [], tally: new Map(), failures: [], unexplored: [] }
-    : arbitrary
-      ? await drawCases(arbitrary.arbitrary, records, target, options)
-      : {
-          outcomes: [],
-          tally: new Map(),
-          failures: [],
-          unexplored: ['no case to draw: the NPIs and searches given met no provider and no organization'],
-        };
-  const drawable = arbitrary?.kinds ?? [];
+  const drawn: Drawn = arbitrary
+    ? await drawCases(arbitrary.arbitrary, records, target, options)
+    : { outcomes: [], tally: new Map(), failures: [], unexplored: [], swept: [] };
+  const drawable = [...new Set([...(arbitrary?.kinds ?? []), ...drawn.swept])];
   // What ended the drawing, before the lines that say which kinds it left.
   const [stoppedBy] = [...unexplored, ...drawn.unexplored];
   const never = drawable.filter((kind) => !drawn.tally.has(kind));

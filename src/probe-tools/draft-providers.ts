@@ -4,7 +4,7 @@
  * know. Every promise is verified (verify.ts) before it is written.
  */
 import { isValidNpi, makeNpi } from '../domain/identifiers';
-import { classifySingleBest, objectsIn, stringsIn } from '../rules/rulebook';
+import { classifySingleBest, ownParameterValues } from '../rules/rulebook';
 import type { Probes } from '../types/schemas';
 import type { BoundedEndpoints } from './bounded-endpoints';
 import { TRIES } from './draft-bound';
@@ -23,18 +23,18 @@ export interface Seed {
   zip?: string;
 }
 
+/** A seed's own values, as the provider parameter table reads them (ownParameterValues): a name, a place. */
 function seedOf(npi: string, id: string, data: Record<string, unknown>): Seed {
-  const name = objectsIn(data.Name).find((n) => stringsIn(n.LastName).length > 0);
-  const address = objectsIn(data.Address).find((a) => stringsIn(a.City).length > 0);
-  const first = (value: unknown) => stringsIn(value).find((v) => v.trim() !== '');
+  const own = ownParameterValues(data);
   return {
     npi,
     id,
-    firstName: first(name?.FirstName),
-    lastName: first(name?.LastName),
-    state: first(data.State) ?? first(address?.AddressState),
-    city: first(address?.City),
-    zip: first(address?.Zip)?.replace(/\D/g, '').slice(0, 5) || undefined,
+    firstName: own.FirstName,
+    lastName: own.LastName,
+    state: own.State,
+    city: own.City,
+    // The 5-digit ZIP: the draft's searches are broad ones.
+    zip: own.Zip?.replace(/\D/g, '').slice(0, 5) || undefined,
   };
 }
 

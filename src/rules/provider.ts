@@ -1,9 +1,18 @@
 import { isValidNpi } from '../domain/identifiers';
 import { OPTIONAL_SUFFIX } from '../spec/constants';
 import type { ProviderData } from '../types/schemas';
-import { objectsIn as objects, stringsIn as strings } from './json';
+import { type JsonObject, objectsIn as objects, stringsIn as strings } from './json';
 import type { Problem } from './problem';
-import { compact, namePartIn, phoneDigits, sameNamePart } from './text-match';
+import { readData } from './attributes';
+import {
+  compared,
+  type Field,
+  fieldValues,
+  holdsName,
+  ownValuesOf,
+  providerParameter,
+  PROVIDER_PARAMETERS_TABLE,
+} from './provider-parameters';
 
 const same = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
 
@@ -13,68 +22,55 @@ export function nonOptional(query: Record<string, string>): Record<string, strin
 }
 
 /**
- * The §4.1 parameters whose link to an attribute the spec makes plain: the NPI, the names (Name is
- * "full name, first and last"), State, City and Phone ("10-digit phone number"). A record's own
- * value of one of these must find it (SB-NARROWING, MUST); so must one of SAME_NAMED_PARAMETERS.
- * Of the others (an address, a street, an identifier) how the value relates to the record is not shown (§4.1 r5).
+ * The §4.1 parameters whose link to an attribute the spec makes plain (provider-parameters.ts): a
+ * record answered holds the searched value (SB-MATCHES-QUERY), and its own value finds it.
  */
-export const PLAIN_PARAMETERS: ReadonlySet<string> = new Set(['NPI', 'Name', 'FirstName', 'LastName', 'State', 'City', 'Phone']);
+export const PLAIN_PARAMETERS: ReadonlySet<string> = new Set(
+  Object.entries(PROVIDER_PARAMETERS_TABLE).flatMap(([name, row]) => (row.link === 'plain' ? [name] : [])),
+);
+
+/** Whether a record's own value of `parameter`, verbatim, must find the record: a plain or a same-named parameter (provider-parameters.ts). */
+export const ownValueFinds = (parameter: string): boolean => {
+  const link = providerParameter(parameter)?.link;
+  return link === 'plain' || link === 'same-named';
+};
+
+/** A query's value of a parameter, in words: `FirstName ANA`. */
+const named = (query: Record<string, string>, names: readonly string[]) =>
+  names.flatMap((name) => (query[name] === undefined ? [] : [`${name} ${query[name]}`])).join(' and ');
 
 /**
- * The §4.1 parameters named as the attribute that holds their value (§2.4: Email; a Zip of an
- * Address; a TaxonomyCode, TaxonomyDescription or TaxonomyLicense of a Taxonomy). How a searched
- * value is compared is not shown (r5), but the record's own value, verbatim, is equal to itself
- * under any comparison: it must find its record (SB-NARROWING, MUST), as a plain parameter's does.
- */
-const SAME_NAMED_PARAMETERS: ReadonlySet<string> = new Set(['Email', 'Zip', 'TaxonomyCode', 'TaxonomyDescription', 'TaxonomyLicense']);
-
-/** Whether a record's own value of `parameter`, verbatim, must find the record: a plain or a same-named parameter. */
-export const ownValueFinds = (parameter: string): boolean => PLAIN_PARAMETERS.has(parameter) || SAME_NAMED_PARAMETERS.has(parameter);
-
-/**
- * SB-MATCHES-QUERY: how a record disagrees with the identifying parameters of a query. Only
- * parameters whose link to an attribute the spec makes plain are compared (PLAIN_PARAMETERS), and
- * each under every reading a service may take (exact rules: §4.1 r5): case, accents, punctuation and
- * spaces aside, a name of several words by its words (text-match.ts).
+ * SB-MATCHES-QUERY: how a record disagrees with the identifying parameters of a query. Only the
+ * plain parameters of the table are compared, each under every reading a service may take (exact
+ * rules: §4.1 r5): case, accents, punctuation and spaces aside, a name of several words by its words
+ * (text-match.ts). A first and a last name are held by one Name entry; `Name` ("full name, first and
+ * last") by an entry whose first and last names are both in it.
  */
 export function queryMismatches(data: Record<string, unknown>, query: Record<string, string>): string[] {
+  const read = readData(data);
+  const asked = nonOptional(query);
   const problems: string[] = [];
-  const names = objects(data.Name);
-  const addresses = objects(data.Address);
-  const { NPI, Name, FirstName, LastName, State, City, Phone } = nonOptional(query);
-  const part = (values: unknown, fits: (held: string) => boolean) => strings(values).some((held) => held.trim() !== '' && fits(held));
-  // Name is "full name, first and last" (§4.1): a Name entry whose first and last names are both in it.
+  const names = objects(read.Name);
+  const nameParts = ['FirstName', 'LastName'].filter((name) => asked[name] !== undefined);
+  if (asked.Name !== undefined && !names.some((entry) => holdsName(entry, asked.Name)))
+    problems.push(`no Name entry has a first and a last name that are in Name ${asked.Name}: ${JSON.stringify(read.Name)}`);
   if (
-    Name !== undefined &&
-    !names.some((n) => part(n.FirstName, (held) => namePartIn(held, Name)) && part(n.LastName, (held) => namePartIn(held, Name)))
+    nameParts.length > 0 &&
+    !names.some((entry) => nameParts.every((name) => strings(entry[name]).some((held) => compared('name-part', held, asked[name]))))
   )
-    problems.push(`no Name entry has a first and a last name that are in Name ${Name}: ${JSON.stringify(data.Name)}`);
-  if (NPI !== undefined && !strings(data.NPI).some((v) => same(v, NPI)))
-    problems.push(`NPI ${NPI} is not among data.NPI ${JSON.stringify(data.NPI)}`);
-  if (FirstName !== undefined || LastName !== undefined) {
-    const fits = names.some(
-      (n) =>
-        (FirstName === undefined || part(n.FirstName, (held) => sameNamePart(held, FirstName))) &&
-        (LastName === undefined || part(n.LastName, (held) => sameNamePart(held, LastName))),
-    );
-    if (!fits)
-      problems.push(
-        `no Name entry has ${[FirstName && `FirstName ${FirstName}`, LastName && `LastName ${LastName}`].filter(Boolean).join(' and ')}: ${JSON.stringify(data.Name)}`,
-      );
+    problems.push(`no Name entry has ${named(asked, nameParts)}: ${JSON.stringify(read.Name)}`);
+  for (const [name, value] of Object.entries(asked)) {
+    const row = providerParameter(name);
+    if (row?.link !== 'plain' || row.compare === undefined || name === 'FirstName' || name === 'LastName') continue;
+    const held = fieldValues(read, row.fields);
+    if (!held.some((v) => compared(row.compare!, v, value)))
+      problems.push(`${name} ${value} is held in none of ${row.fields.map(fieldName).join(', ')}: ${JSON.stringify(held)}`);
   }
-  if (State !== undefined && ![...strings(data.State), ...addresses.flatMap((a) => strings(a.AddressState))].some((v) => same(v, State))) {
-    problems.push(`State ${State} is neither in data.State nor in an address`);
-  }
-  if (City !== undefined && !addresses.flatMap((a) => strings(a.City)).some((v) => compact(v) !== '' && compact(v) === compact(City)))
-    problems.push(`City ${City} is in no address`);
-  const phone = Phone === undefined ? '' : phoneDigits(Phone);
-  if (
-    Phone !== undefined &&
-    ![...strings(data.Phone), ...addresses.flatMap((a) => strings(a.AddressPhone))].some((v) => phone !== '' && phoneDigits(v) === phone)
-  )
-    problems.push(`Phone ${Phone} is neither in data.Phone nor in an address`);
   return problems;
 }
+
+/** A field in words: `data.State`, `Address.AddressState`. */
+const fieldName = ({ group, attribute }: Field) => `${group}.${attribute}`;
 
 /**
  * DATA-CODES (§2.4 "observed coded values"): only the binary codes, whose observed values are the
@@ -215,67 +211,48 @@ export function besideOwnState(query: Record<string, string>, data: Record<strin
   return State === undefined || query.State !== undefined ? query : { ...query, State };
 }
 
+/** The parameters a record's own values are read for: those of the table with a place to read them (provider-parameters.ts). */
+const OWN_PARAMETERS: readonly string[] = Object.entries(PROVIDER_PARAMETERS_TABLE).flatMap(([name, row]) =>
+  row.ownFields.length > 0 || name === 'Name' ? [name] : [],
+);
+
 /**
- * A golden record's own value for each §4.1 parameter whose attribute §2.4 names plainly (the first
- * value it holds): what a search for that provider may carry. Name is the first Name entry's first
- * and last name. Parameters whose attribute the record does not hold are left out.
+ * A golden record's own value for each parameter of the table it holds one of: what a search for
+ * that provider may carry. The values of a group (a name, an address, a taxonomy) come from one
+ * entry, as a user types one address: the first entry that holds the most of them. Parameters the
+ * record holds no value of are left out.
  */
 export function ownParameterValues(data: Record<string, unknown>): Record<string, string> {
-  const first = (value: unknown) => strings(value).find((v) => v.trim() !== '');
-  const name = objects(data.Name).find((n) => first(n.FirstName) && first(n.LastName));
-  const address = objects(data.Address).find((a) => first(a.City) && first(a.AddressLine1));
-  const taxonomy = objects(data.Taxonomy).find((t) => first(t.TaxonomyCode));
-  const values: Record<string, string | undefined> = {
-    NPI: first(data.NPI),
-    Name: name && `${first(name.FirstName)} ${first(name.LastName)}`,
-    FirstName: first(name?.FirstName),
-    LastName: first(name?.LastName),
-    StreetAddress: first(address?.AddressLine1),
-    City: first(address?.City),
-    State: first(data.State) ?? first(address?.AddressState),
-    Zip: first(address?.Zip),
-    // §4.1: "10-digit phone number", whatever punctuation the record keeps.
-    Phone: strings(data.Phone)
-      .map((v) => v.replace(/\D/g, ''))
-      .find((v) => v.length === 10),
-    Email: first(data.Email),
-    TaxonomyCode: first(taxonomy?.TaxonomyCode),
-    TaxonomyDescription: first(taxonomy?.TaxonomyDescription),
-    TaxonomyLicense: first(taxonomy?.TaxonomyLicense),
-  };
-  return Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => e[1] !== undefined));
+  const read = readData(data);
+  const values: Record<string, string> = {};
+  for (const name of OWN_PARAMETERS) {
+    const row = providerParameter(name)!;
+    const groups = new Set(row.ownFields.map((f) => f.group));
+    const group = name === 'Name' ? 'Name' : groups.size === 1 ? [...groups][0] : 'data';
+    const source = group === 'data' ? read : { ...read, [group]: fullestEntry(read, group) };
+    const [first] = ownValuesOf(source, name);
+    if (first !== undefined) values[name] = first;
+  }
+  return values;
 }
 
-/** Each value a golden record holds for a §4.1 parameter, once for each entry that holds it (a name, an address, a taxonomy). */
+/** The first entry of a group that holds the most of the table's own values: the one a user types. */
+function fullestEntry(read: JsonObject, group: string): JsonObject[] {
+  const parameters = OWN_PARAMETERS.filter(
+    (name) => providerParameter(name)!.ownFields.some((f) => f.group === group) || (group === 'Name' && name === 'Name'),
+  );
+  let best: JsonObject | undefined;
+  let most = 0;
+  for (const entry of objects(read[group])) {
+    const held = parameters.filter((name) => ownValuesOf({ [group]: [entry] }, name).length > 0).length;
+    if (held > most) [best, most] = [entry, held];
+  }
+  return best ? [best] : [];
+}
+
+/** Each value a golden record holds for a parameter of the table, once for each entry that holds it (a name, an address, a taxonomy). */
 function ownParameterEntries(data: Record<string, unknown>): [string, string][] {
-  const entries: [string, string][] = [];
-  const add = (parameter: string, value: string | undefined) => {
-    if (value !== undefined && value.trim() !== '') entries.push([parameter, value]);
-  };
-  for (const npi of strings(data.NPI)) add('NPI', npi);
-  for (const state of strings(data.State)) add('State', state);
-  for (const name of objects(data.Name))
-    for (const first of strings(name.FirstName))
-      for (const last of strings(name.LastName)) {
-        add('FirstName', first);
-        add('LastName', last);
-        if (first.trim() !== '' && last.trim() !== '') add('Name', `${first} ${last}`);
-      }
-  for (const address of objects(data.Address)) {
-    for (const line of strings(address.AddressLine1)) add('StreetAddress', line);
-    for (const city of strings(address.City)) add('City', city);
-    for (const state of strings(address.AddressState)) add('State', state);
-    for (const zip of strings(address.Zip)) add('Zip', zip);
-  }
-  // §4.1: "10-digit phone number", whatever punctuation the record keeps.
-  for (const phone of strings(data.Phone)) add('Phone', phone.replace(/\D/g, '').length === 10 ? phone.replace(/\D/g, '') : undefined);
-  for (const email of strings(data.Email)) add('Email', email);
-  for (const taxonomy of objects(data.Taxonomy)) {
-    for (const code of strings(taxonomy.TaxonomyCode)) add('TaxonomyCode', code);
-    for (const description of strings(taxonomy.TaxonomyDescription)) add('TaxonomyDescription', description);
-    for (const license of strings(taxonomy.TaxonomyLicense)) add('TaxonomyLicense', license);
-  }
-  return entries;
+  return OWN_PARAMETERS.flatMap((name) => ownValuesOf(data, name).map((value): [string, string] => [name, value]));
 }
 
 /**

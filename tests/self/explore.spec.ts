@@ -17,7 +17,8 @@ import { everyFile } from './every-file';
 import { expect, test } from './fixtures';
 import { npiFile } from './survey-report';
 
-const BUDGET = 300;
+/** The mutation run's budget: the sweep asks every code of the state list and every parameter's simplest classes before it draws. */
+const BUDGET = 600;
 
 /** Where explore's providers come from: 40 NPIs of a list, or the probes file's provider probes (a newcomer's two). */
 type StartFrom = 'npis' | 'probes';
@@ -66,6 +67,8 @@ const FAULTS: readonly (readonly [string, string])[] = [
   ['zip-phone-narrow-too-late', 'SB-NARROWING'],
   ['many-candidates-no-match', 'SB-AMBIGUOUS'],
   ['ambiguous-first-candidate', 'SB-AMBIGUOUS'],
+  // Written after the generator, to test it: met by the class of a value that holds an &, not by a case of its own.
+  ['ampersand-ends-value', 'SB-NARROWING'],
 ];
 
 /** Explore against each scenario is quiet: exit 0, a pass, within its budget, every kind drawn, and the budget's end said. */
@@ -81,7 +84,9 @@ async function expectQuiet(origin: string, scenarios: readonly string[]) {
     expect(section.requests, scenario).toBeLessThanOrEqual(BUDGET);
     // The probes file says the tenant searches by status: every kind, `active` among them.
     expect(section.cases.map((c) => c.kind).sort(), scenario).toEqual([...CASE_KINDS].sort());
-    expect(section.unexplored, scenario).toEqual([expect.stringMatching(/^the budget of 300 requests was spent after \d+ cases/)]);
+    expect(section.unexplored, scenario).toEqual([
+      expect.stringMatching(new RegExp(`^the budget of ${BUDGET} requests was spent after \\d+ cases`)),
+    ]);
   }
   return results;
 }
@@ -111,7 +116,10 @@ test(
     const [{ out, section }] = await expectQuiet(scenarios.origin, ['clean']);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain(`Seed 7; ${section.requests} of ${BUDGET} requests`);
     expect(readFileSync(join(out, 'conformance.md'), 'utf8')).toMatch(
-      /^## Explored\n\nSeed 7; \d+ of 300 requests\.\n\n\| kind \| cases \| failed \| premise did not hold \|/m,
+      new RegExp(
+        `^## Explored\n\nSeed 7; \\d+ of ${BUDGET} requests\\.\n\n\\| kind \\| cases \\| failed \\| premise did not hold \\|`,
+        'm',
+      ),
     );
   },
 );
@@ -158,10 +166,10 @@ test(
     const dir = tempDir();
     const probes = join(dir, 'providers-only.json');
     writeFileSync(probes, JSON.stringify({ provider: JSON.parse(readFileSync('fixtures/probes.json', 'utf8')).provider }));
-    const lacking = await explore(scenarios.origin, 'clean', 1, '--probes', probes, '--max-requests', '2000');
+    const lacking = await explore(scenarios.origin, 'clean', 1, '--probes', probes);
     expect(lacking.code, lacking.stdout).toBe(3);
     expect(lacking.section.unexplored).toContainEqual(
-      expect.stringMatching(/^kinds with nothing to draw from: own-value-search, filter, count/),
+      expect.stringMatching(/^kinds with nothing to draw from: own-value-search, count, identifier/),
     );
     expect(lacking.report.coverage!.gaps!.find((g) => g.id === 'ORG-COUNT')?.reason).toEqual({
       kind: 'not-met',

@@ -58,6 +58,7 @@ export { readData } from '../attributes';
 export { classifySingleBest, describeAnswer } from '../single-best-answer';
 export { ambiguityNeedsNarrowing, dashed, dashedName } from '../search-single-best';
 export { unusedUnmatchable } from '../unmatchable';
+export { PROVIDER_PARAMETER_NAMES } from '../provider-parameters';
 export { everyOwnParameterValue, ownParameterValues, ownValuesHeldTwice } from '../provider';
 export {
   DEMOGRAPHICS,

@@ -237,6 +237,22 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
       },
     },
     {
+      // A fault written after the generator, to test it: a query read again from its decoded text, so a value ends at its first &.
+      name: 'ampersand-ends-value',
+      description: 'a query value ends at its first & once decoded: ALLERGY & IMMUNOLOGY is searched as ALLERGY',
+      unseenBySuite:
+        "the probes name no provider searched by a value that holds an &: explore's sweep asks each class of value a record holds",
+      behaviour: {
+        searchSingleBest: {
+          singleBest: ({ required, optional }, search) =>
+            search.singleBest({
+              required: Object.fromEntries(Object.entries(required).map(([k, v]) => [k, v.split('&')[0]])),
+              optional,
+            }),
+        },
+      },
+    },
+    {
       name: 'accents-folded-in-query',
       description: "accents are folded in the query's values, not in the records': RENÉE is searched as RENEE",
       unseenBySuite: "the probes name no provider whose own values hold an accent: explore's sweep asks one",
