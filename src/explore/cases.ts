@@ -34,6 +34,8 @@ export type ExploreCase =
   | { kind: 'own-value-search'; organization: number; search: OwnValueSearch }
   /** §4.3: one or two filters, of an organization's own values or near them; every answer judged against its filters. */
   | { kind: 'filter'; query: Query }
+  /** §4.3: a search of an organization's own value, whole, then with one filter more, of any value: it only narrows (ORG-FILTER-NARROWS). */
+  | { kind: 'added-filter'; query: Query; added: Query }
   /** §4.3, §8: a filter search with Count. */
   | { kind: 'count'; query: Query; count: number }
   /** §4.3, §8: a filter search walked by Page. */
@@ -68,6 +70,7 @@ export const CASE_KINDS: readonly CaseKind[] = [
   'other-state',
   'own-value-search',
   'filter',
+  'added-filter',
   'count',
   'page-walk',
   'next-walk',
@@ -327,7 +330,7 @@ const unmatchableQuery = (min: number, max: number) => {
 };
 
 /** The kinds whose premise is the contract's alone: a provider met at most, and values no provider can hold. */
-function contractKinds(providers: number): [CaseKind, fc.Arbitrary<ExploreCase> | undefined][] {
+function contractKinds(providers: number): Kinds {
   const provider = providers === 0 ? undefined : fc.nat(providers - 1);
   return [
     ['source-records', provider?.map((p): ExploreCase => ({ kind: 'source-records', provider: p }))],
@@ -351,20 +354,14 @@ const filterQuery = (byOrganization: (readonly [string, string])[][], size: numb
     .tuple(fc.array(fc.nat(), { minLength: 1, maxLength: size }), pick(byOrganization))
     .map(([picks, pairs]) => Object.fromEntries(picks.map((n) => pairs[n % pairs.length])));
 
-/** The cases a kind draws from the records met; none where the records give it nothing to draw. */
-function kindArbitraries(records: MetRecords, { statusSearch }: TargetTraits): [CaseKind, fc.Arbitrary<ExploreCase>][] {
-  const { providers, organizations } = records;
+type Kinds = [CaseKind, fc.Arbitrary<ExploreCase> | undefined][];
+
+/** The §4.1 kinds the providers met draw from; none where they give a kind nothing to draw. */
+function providerKinds(providers: readonly MetProvider[]): Kinds {
   const withOwn = providers.map((p, i) => ({ i, pairs: pairsOf(p) })).filter((p) => p.pairs.length > 0);
   const spelled = withOwn.flatMap(({ i, pairs }) => pairs.filter(typedLikeUsers).map((pair) => ({ i, pair })));
   const ambiguities = ambiguitiesOf(providers);
-  // Searches by own values match, and a walk or a Count has pages to show; near values are the filters' own test.
-  const ownPairs = organizations.map((o) => filterPairs(o.resource, false)).filter((pairs) => pairs.length > 0);
-  const nearPairs = organizations.map((o) => filterPairs(o.resource, true)).filter((pairs) => pairs.length > 0);
-  const searches = organizations.flatMap((o, organization) => ownValueSearches(o.resource).map((search) => ({ organization, search })));
-  const identifiers = [...new Set(organizations.flatMap((o) => ownFilterValues('identifier', o.resource as never)))];
-  const broad = broadSearches(organizations);
-  const names = [...new Set(organizations.flatMap((o) => ownFilterValues('name', o.resource as never)))];
-  const kinds: [CaseKind, fc.Arbitrary<ExploreCase> | undefined][] = [
+  return [
     ['own-value', withOwn.length === 0 ? undefined : ownValueArbitrary(withOwn, spelled)],
     [
       'optional-parameter',
@@ -386,30 +383,6 @@ function kindArbitraries(records: MetRecords, { statusSearch }: TargetTraits): [
         : pick(ambiguities).map(({ query, narrowedBy }): ExploreCase => ({ kind: 'ambiguous', query, narrowedBy })),
     ],
     ['other-state', otherStateArbitrary(providers)],
-    ['own-value-search', searches.length === 0 ? undefined : pick(searches).map((s): ExploreCase => ({ kind: 'own-value-search', ...s }))],
-    [
-      'filter',
-      nearPairs.length === 0
-        ? undefined
-        : fc
-            // An own value beside any code of address-state's domain (src/domain): the filters in combination.
-            .oneof(
-              filterQuery(nearPairs, 2),
-              fc.tuple(filterQuery(ownPairs, 1), pick(USPS_STATE_CODES)).map(([q, state]) => ({ ...q, 'address-state': state })),
-            )
-            .map((query): ExploreCase => ({ kind: 'filter', query })),
-    ],
-    [
-      'count',
-      ownPairs.length === 0
-        ? undefined
-        : fc
-            .tuple(broad.length === 0 ? filterQuery(ownPairs, 1) : fc.oneof(pick(broad), filterQuery(ownPairs, 1)), countDomain)
-            .map(([query, count]): ExploreCase => ({ kind: 'count', query, count })),
-    ],
-    ['page-walk', ownPairs.length === 0 ? undefined : filterQuery(ownPairs, 1).map((query): ExploreCase => ({ kind: 'page-walk', query }))],
-    ['next-walk', ownPairs.length === 0 ? undefined : filterQuery(ownPairs, 1).map((query): ExploreCase => ({ kind: 'next-walk', query }))],
-    ['identifier', identifiers.length === 0 ? undefined : pick(identifiers).map((value): ExploreCase => ({ kind: 'identifier', value }))],
     [
       'provider-forms',
       withOwn.length === 0
@@ -419,18 +392,70 @@ function kindArbitraries(records: MetRecords, { statusSearch }: TargetTraits): [
             return { kind: 'provider-forms', provider: i, parameter, value };
           }),
     ],
+  ];
+}
+
+/** The §4.3 kinds the organizations met draw from; none where they give a kind nothing to draw. */
+function organizationKinds(organizations: MetRecords['organizations'], { statusSearch }: TargetTraits): Kinds {
+  // Searches by own values match, and a walk or a Count has pages to show; near values are the filters' own test.
+  const ownPairs = organizations.map((o) => filterPairs(o.resource, false)).filter((pairs) => pairs.length > 0);
+  const nearPairs = organizations.map((o) => filterPairs(o.resource, true)).filter((pairs) => pairs.length > 0);
+  const searches = organizations.flatMap((o, organization) => ownValueSearches(o.resource).map((search) => ({ organization, search })));
+  const identifiers = [...new Set(organizations.flatMap((o) => ownFilterValues('identifier', o.resource as never)))];
+  const broad = broadSearches(organizations);
+  const names = [...new Set(organizations.flatMap((o) => ownFilterValues('name', o.resource as never)))];
+  const anyState = pick(USPS_STATE_CODES).map((state) => ({ 'address-state': state }));
+  const own = ownPairs.length === 0 ? undefined : filterQuery(ownPairs, 1);
+  return [
+    ['own-value-search', searches.length === 0 ? undefined : pick(searches).map((s): ExploreCase => ({ kind: 'own-value-search', ...s }))],
+    [
+      'filter',
+      // An own value beside any code of address-state's domain (src/domain): the filters in combination.
+      own &&
+        fc
+          .oneof(
+            filterQuery(nearPairs, 2),
+            fc.tuple(own, anyState).map(([q, state]) => ({ ...q, ...state })),
+          )
+          .map((query): ExploreCase => ({ kind: 'filter', query })),
+    ],
+    [
+      'added-filter',
+      // Whatever the filter added, an own value or near one, or any state code: the relation needs no premise of it.
+      own &&
+        fc
+          .tuple(own, fc.oneof(filterQuery(nearPairs, 1), anyState))
+          // A filter of another parameter: one of the same would replace the search's, not add to it.
+          .filter(([query, added]) => Object.keys(added).every((name) => query[name] === undefined))
+          .map(([query, added]): ExploreCase => ({ kind: 'added-filter', query, added })),
+    ],
+    [
+      'count',
+      own &&
+        fc
+          .tuple(broad.length === 0 ? own : fc.oneof(pick(broad), own), countDomain)
+          .map(([query, count]): ExploreCase => ({ kind: 'count', query, count })),
+    ],
+    ['page-walk', own?.map((query): ExploreCase => ({ kind: 'page-walk', query }))],
+    ['next-walk', own?.map((query): ExploreCase => ({ kind: 'next-walk', query }))],
+    ['identifier', identifiers.length === 0 ? undefined : pick(identifiers).map((value): ExploreCase => ({ kind: 'identifier', value }))],
     ['organization-forms', names.length === 0 ? undefined : pick(names).map((name): ExploreCase => ({ kind: 'organization-forms', name }))],
-    ...contractKinds(providers.length),
     [
       'status',
       // On a search of one page and on one of many (a word of many names).
-      !statusSearch || ownPairs.length === 0
+      !statusSearch || !own
         ? undefined
-        : (broad.length === 0 ? filterQuery(ownPairs, 1) : fc.oneof(filterQuery(ownPairs, 1), pick(broad))).map((query): ExploreCase => ({
-            kind: 'status',
-            query,
-          })),
+        : (broad.length === 0 ? own : fc.oneof(own, pick(broad))).map((query): ExploreCase => ({ kind: 'status', query })),
     ],
+  ];
+}
+
+/** The cases a kind draws from the records met; none where the records give it nothing to draw. */
+function kindArbitraries(records: MetRecords, traits: TargetTraits): [CaseKind, fc.Arbitrary<ExploreCase>][] {
+  const kinds: Kinds = [
+    ...providerKinds(records.providers),
+    ...organizationKinds(records.organizations, traits),
+    ...contractKinds(records.providers.length),
   ];
   return kinds.filter((k): k is [CaseKind, fc.Arbitrary<ExploreCase>] => k[1] !== undefined);
 }
@@ -508,6 +533,13 @@ export function sweepCases(records: MetRecords, { statusSearch }: TargetTraits):
       filters.add(key);
       swept.push({ kind: 'filter', query: { [parameter]: value } });
     }
+  // Each organization's first own value, narrowed by its own state: the search and the search with one filter more.
+  for (const { resource } of organizations.slice(0, 3)) {
+    const [pair] = filterPairs(resource, false).filter(([parameter]) => parameter !== 'address-state');
+    const [state] = ownFilterValues('address-state', resource as never);
+    if (pair && state !== undefined)
+      swept.push({ kind: 'added-filter', query: Object.fromEntries([pair]), added: { 'address-state': state } });
+  }
   // Every state code of the USPS list (src/domain), met or not: §4.3 address-state's whole domain, each asked once.
   for (const state of USPS_STATE_CODES)
     if (!filters.has(`address-state=${state}`)) swept.push({ kind: 'filter', query: { 'address-state': state } });
@@ -571,6 +603,8 @@ export function caseQuery(c: ExploreCase, records: MetRecords): Query {
     case 'filter':
     case 'page-walk':
       return c.query;
+    case 'added-filter':
+      return { ...c.query, ...c.added };
     case 'next-walk':
       return countQuery(c.query, WALK_COUNT);
     case 'status':

@@ -7,6 +7,7 @@ import {
   type Ask,
   type FollowAsk,
   meetAmbiguousSearch,
+  meetAddedFilter,
   meetCountSearch,
   meetDemographicSearch,
   meetParameterSweep,
@@ -42,6 +43,7 @@ export const CASE_SUBJECTS: Readonly<Record<CaseKind, readonly SubjectKind[]>> =
   'other-state': [],
   'own-value-search': ['own-value-search'],
   filter: [],
+  'added-filter': ['added-filter'],
   count: ['count-search', 'count-exactly-search', 'count-over-limit-search'],
   'page-walk': ['page-walk'],
   'next-walk': ['next-walk'],
@@ -166,6 +168,12 @@ async function meetOrganizationCase(c: OrganizationCase, records: MetRecords, as
       // Judged by the rules of its answer: every organization holds every searched value (judgeAnswer).
       await ask.organizations(c.query);
       return;
+    case 'added-filter': {
+      const met = await meetAddedFilter(ask, c.query, c.added);
+      if ('unmet' in met) checks.skipSubject('added-filter', met.unmet);
+      else checks.judge('added-filter', met);
+      return;
+    }
     case 'count': {
       const met = await meetCountSearch(ask, c.query, c.count);
       checks.judge('count-search', met);

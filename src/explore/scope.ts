@@ -36,6 +36,7 @@ const LACKED: Readonly<Record<CaseKind, string>> = {
   'other-state': `a provider met by its NPI that holds some state nowhere ${PROVIDERS}`,
   'own-value-search': `an organization met that carries a value it can be searched by ${ORGANIZATIONS}`,
   filter: `an organization met that carries a value of a §4.3 filter ${ORGANIZATIONS}`,
+  'added-filter': `an organization met that carries a value of a §4.3 filter ${ORGANIZATIONS}`,
   count: `an organization met that carries a value of a §4.3 filter ${ORGANIZATIONS}`,
   'page-walk': `an organization met that carries a value of a §4.3 filter ${ORGANIZATIONS}`,
   'next-walk': `an organization met that carries a value of a §4.3 filter ${ORGANIZATIONS}`,

@@ -11,6 +11,8 @@ import {
   meetOwnValueSearches,
   seenInAnswer,
   meetStatusSearch,
+  meetAddedFilter,
+  ownFilterAdded,
 } from '../rules/rulebook';
 import type { SuiteGroup } from './entry';
 import { forEachProbe, noProbe, requiredFor } from './probe-steps';
@@ -51,6 +53,17 @@ export const ORGANIZATION_FILTERS: SuiteGroup = {
         for (const [id, { resource, seenIn }] of seen)
           for (const met of await meetOwnValueSearches(api, { id, resource, seenIn })) checks.judge('own-value-search', met);
       },
+    },
+    {
+      title: 'a filter added to a search only narrows it: every organization it answers, the search without it answers too',
+      subjects: ['added-filter'],
+      // Each search narrowed by a value of its first organization it does not filter by yet: its state first.
+      plan: (context) =>
+        forEachProbe(context, 'organization.searches', context.probes.organization?.searches, async ({ query }) => {
+          const met = await meetAddedFilter(context.api, query, ownFilterAdded(query));
+          if ('unmet' in met) context.checks.skipSubject('added-filter', met.unmet);
+          else context.checks.judge('added-filter', met);
+        }),
     },
     {
       title: 'active=true/false returns only organizations with that flag',

@@ -169,7 +169,7 @@ test(
     const lacking = await explore(scenarios.origin, 'clean', 1, '--probes', probes);
     expect(lacking.code, lacking.stdout).toBe(3);
     expect(lacking.section.unexplored).toContainEqual(
-      expect.stringMatching(/^kinds with nothing to draw from: own-value-search, count, identifier/),
+      expect.stringMatching(/^kinds with nothing to draw from: own-value-search, added-filter, count, identifier/),
     );
     expect(lacking.report.coverage!.gaps!.find((g) => g.id === 'ORG-COUNT')?.reason).toEqual({
       kind: 'not-met',

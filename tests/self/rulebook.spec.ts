@@ -711,6 +711,24 @@ const CASES: Case[] = [
   at('whole-result', 'the whole result', { exchange: answer(bundleOf()) }, { 'ORG-TOTAL': 'pass' }),
   at('whole-result', 'total below the entries', { exchange: answer({ ...bundleOf(), total: 1 }) }, { 'ORG-TOTAL': 'MUST' }),
   at(
+    'added-filter',
+    'the narrowed search answers some of the same',
+    { base: answer(bundleOf()), narrowed: answer(bundleOf(organizations.slice(0, 2))), added: { name: 'X' } },
+    { 'ORG-FILTER-NARROWS': 'pass' },
+  ),
+  at(
+    'added-filter',
+    'the narrowed search answers one the search does not',
+    { base: answer(bundleOf(organizations.slice(0, 2))), narrowed: answer(bundleOf(organizations.slice(1))), added: { name: 'X' } },
+    { 'ORG-FILTER-NARROWS': 'MUST' },
+  ),
+  at(
+    'added-filter',
+    'the search is no bundle: not whole, nothing to compare',
+    { base: answer({ error: 'x' }, { status: 400 }), narrowed: answer(bundleOf()), added: { name: 'X' } },
+    { 'ORG-FILTER-NARROWS': 'skip' },
+  ),
+  at(
     'no-parameter-search',
     'a 400',
     { exchange: answer({ error: 'x' }, { status: 400 }) },

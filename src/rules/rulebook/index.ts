@@ -31,6 +31,8 @@ export {
   meetPageWalk,
   meetStatusSearch,
   meetSystemIdentifierSearches,
+  meetAddedFilter,
+  ownFilterAdded,
   meetWholeResult,
   walkPages,
 } from './organization-plans';

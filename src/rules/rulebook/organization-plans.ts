@@ -2,7 +2,8 @@
 import type { Exchange } from '../../client/exchange';
 import { askedInTurn } from '../asked-in-turn';
 import { isBundle } from '../organization/bundle';
-import { entriesOf, hasNextLink } from '../organization/entries';
+import { entriesOf, hasNextLink, resourceOf } from '../organization/entries';
+import { ownFilterValues, VALUE_PARAMETERS } from '../organization/parameters';
 import { NO_SUCH_SYSTEM, reportedSystem } from '../organization/identifiers';
 import { nextOwnValueRequest, type OwnValueSearch, ownValueSearches } from '../organization/own-values';
 import { countQuery, pageQuery, WALK_COUNT, wholeSearch } from '../organization/paging';
@@ -36,6 +37,45 @@ export async function meetCountExactly(
 }
 
 /** ORG-TOTAL (§4.3 r4): the search at Count=1000, where fewer entries than that and no next link hold the whole result. */
+/**
+ * ORG-FILTER-NARROWS (§4.3): a search whole, then the same with `added` beside its filters, whole.
+ * `added` may be read from the first answer (ownFilterAdded); unmet where it gives none.
+ */
+export async function meetAddedFilter(
+  ask: Pick<Ask, 'organizations'>,
+  query: Query,
+  added: Query | ((base: Exchange) => Query | undefined),
+): Promise<Subjects['added-filter'] | Unmet> {
+  const base = await ask.organizations(wholeSearch(query));
+  const filter = typeof added === 'function' ? added(base) : added;
+  if (!filter)
+    return {
+      unmet: {
+        kind: 'precondition',
+        text: `the search ${new URLSearchParams(query).toString()} answered no organization with a value of a filter it lacks`,
+      },
+    };
+  return { base, narrowed: await ask.organizations(wholeSearch({ ...query, ...filter })), added: filter };
+}
+
+/** A filter the query lacks, of the first organization a search answers: its own state first (a broad one keeps many), else its first own value of another. */
+export function ownFilterAdded(query: Query): (base: Exchange) => Query | undefined {
+  return (base) => {
+    if (!isBundle(base)) return undefined;
+    const [first] = entriesOf(base.body);
+    if (!first) return undefined;
+    const resource = resourceOf(first);
+    const lacking = ['address-state' as const, ...VALUE_PARAMETERS.filter((p) => p !== 'address-state')].filter(
+      (p) => query[p] === undefined,
+    );
+    for (const parameter of lacking) {
+      const [value] = ownFilterValues(parameter, resource);
+      if (value !== undefined) return { [parameter]: value };
+    }
+    return undefined;
+  };
+}
+
 export async function meetWholeResult(ask: Pick<Ask, 'organizations'>, query: Query): Promise<Subjects['whole-result']> {
   return { exchange: await ask.organizations(wholeSearch(query)) };
 }

@@ -17,6 +17,7 @@ import {
   observeOrganizationNoMatch,
   observeParamCase as observeOrganizationParamCase,
 } from '../organization/bundle';
+import { judgeAddedFilter } from '../organization/added-filter';
 import { judgeBundlePage, judgeEntryMatch, judgeEntryRecord, judgeSearchBundle, judgeSearchPage } from '../organization/entry-record';
 import { judgeSearchFilters, judgeSearchIdentifier, judgeStatusSearch, observeNameValueForms } from '../organization/filters';
 import { judgeIdentifierSearch, judgeQualifiedIdentifier } from '../organization/identifiers';
@@ -118,6 +119,7 @@ export const RULEBOOK: readonly Rule[] = [
   rule('count-over-limit-search', ['ORG-COUNT', 'OBS-COUNT-OVER-LIMIT'], ({ count, exchange }) => judgeCountOverLimit(count, exchange)),
   rule('whole-result', ['ORG-TOTAL'], ({ exchange }) => judgeTotal(exchange)),
   rule('no-parameter-search', ['ORG-MIN-PARAMS', 'OBS-ORG-NO-PARAMS'], ({ exchange }) => judgeMinParams(exchange)),
+  rule('added-filter', ['ORG-FILTER-NARROWS'], ({ base, narrowed, added }) => judgeAddedFilter(base, narrowed, added)),
   rule('status-search', ['ORG-ACTIVE'], ({ probe, searches }) => judgeStatusSearch(probe, searches)),
   rule('ambiguous-search', ['SB-AMBIGUOUS', 'OBS-AMBIGUITY-RESPONSE'], ({ probe, narrowedBy, exchange, narrowed }) =>
     judgeAmbiguous(probe, narrowedBy, exchange, narrowed),

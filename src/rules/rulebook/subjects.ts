@@ -53,6 +53,8 @@ export interface Subjects {
   'whole-result': { exchange: Exchange };
   /** A search with no parameter at all. */
   'no-parameter-search': { exchange: Exchange };
+  /** A search whole (Count=1000), and the same with one filter more (`added`), whole. */
+  'added-filter': { base: Exchange; narrowed: Exchange; added: Query };
   /** A search the probes promise matches, with active=true and with active=false, for a tenant said to search by status. */
   'status-search': { probe: string; searches: readonly { active: boolean; exchange: Exchange }[] };
   /** A query the probes promise matches several providers, and the same query narrowed. */
@@ -138,6 +140,7 @@ export const SUBJECT_NEEDS: Readonly<Record<SubjectKind, string>> = {
   'count-over-limit-search': 'a search with Count at or above 1000',
   'whole-result': 'a search with Count=1000 of a query the probes promise matches',
   'no-parameter-search': 'a search with no parameter',
+  'added-filter': 'a search with Count=1000, and the same search with one filter more',
   'status-search': 'a search with active=true and with active=false, for a tenant said to search by status',
   'ambiguous-search': 'a query the probes promise matches several providers, narrowed',
   'no-match-search': 'a query the probes promise matches nothing',

@@ -91,6 +91,13 @@ export const ORGANIZATION_REQUIREMENTS = [
       'the field holds the value only with punctuation and spaces ignored, or lies within the value; an `address` that holds some part of the searched address (its street, city, state or zip) but not every word',
   },
   {
+    id: 'ORG-FILTER-NARROWS',
+    level: 'MUST',
+    spec: '§4.3',
+    title:
+      'a filter added to a search only narrows it: every organization a search with one filter more answers is one the search without it answers, and its `total` is no larger (§4.3: all records matching the query parameters); judged where both answers are whole, one page of Count=1000',
+  },
+  {
     id: 'ORG-FINDABLE',
     level: 'MUST',
     spec: '§4.3',

@@ -490,6 +490,25 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
       behaviour: { organization: { bundle: withNextLink((next) => next.searchParams.set('Count', '10')) } },
     },
   ],
+  'ORG-FILTER-NARROWS': [
+    {
+      name: 'one-filter-index-stale',
+      description:
+        'a search by one filter misses one organization in 11 (a stale index of single filters); with two filters every match is found',
+      unseenBySurvey: 'the survey walks by one filter at a time, never by two',
+      behaviour: {
+        organization: {
+          search: (filters, organizations) => {
+            const matches = organizations.search(filters);
+            const filtered = Object.keys(filters).filter((name) => name !== 'active');
+            if (filtered.length !== 1) return matches;
+            const stale = (id: string) => [...id].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 11 === 0;
+            return matches.slice().filter((o) => !stale(o.id));
+          },
+        },
+      },
+    },
+  ],
   'ORG-MIN-PARAMS': [
     {
       name: 'no-parameter-returns-all',
