@@ -184,8 +184,10 @@ async function judgeScenarios(origin: string, scratch: string): Promise<{ runs: 
     const env = { ...scenarioEnv(origin, scenario), MAX_RPS: '0' };
     const surveyed = !isFault(scenario) || SURVEYED.has(scenario.targets);
     const drafted = scenario === CLEAN || (isFault(scenario) && scenario.draft === true);
-    // explore asks every conformant scenario (where it must stay quiet) and every fault no request of the suite meets.
-    const explored = !isFault(scenario) || scenario.unseenBySuite !== undefined;
+    // explore asks every conformant scenario (where it must stay quiet; the canary: the clean server alone, its
+    // variants in the whole run) and every fault no request of the suite meets.
+    const explored =
+      (!isFault(scenario) && (!values.canary || scenario === CLEAN)) || (isFault(scenario) && scenario.unseenBySuite !== undefined);
     // judge of the suite's recording: the clean server's passes and the failures of JUDGED_FAULTS; replay of the
     // suite's report: REPLAYED_FAULTS. The canary samples its first fault for each.
     const sampled = (faults: ReadonlySet<Scenario>) => (values.canary ? scenario === canaryFault : faults.has(scenario));

@@ -166,7 +166,7 @@ test(
     const dir = tempDir();
     const probes = join(dir, 'providers-only.json');
     writeFileSync(probes, JSON.stringify({ provider: JSON.parse(readFileSync('fixtures/probes.json', 'utf8')).provider }));
-    const lacking = await explore(scenarios.origin, 'clean', 1, '--probes', probes);
+    const lacking = await explore(scenarios.origin, 'clean', 1, '--probes', probes, '--max-requests', '300');
     expect(lacking.code, lacking.stdout).toBe(3);
     expect(lacking.section.unexplored).toContainEqual(
       expect.stringMatching(/^kinds with nothing to draw from: own-value-search, added-filter, count, identifier/),
