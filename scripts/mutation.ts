@@ -186,8 +186,9 @@ async function judgeScenarios(origin: string, scratch: string): Promise<{ runs: 
     const drafted = scenario === CLEAN || (isFault(scenario) && scenario.draft === true);
     // explore asks every conformant scenario (where it must stay quiet; the canary: the clean server alone, its
     // variants in the whole run) and every fault no request of the suite meets.
-    const explored =
-      (!isFault(scenario) && (!values.canary || scenario === CLEAN)) || (isFault(scenario) && scenario.unseenBySuite !== undefined);
+    const explored = isFault(scenario)
+      ? scenario.unseenBySuite !== undefined && ('fault' as const)
+      : (!values.canary || scenario === CLEAN) && ('quiet' as const);
     // judge of the suite's recording: the clean server's passes and the failures of JUDGED_FAULTS; replay of the
     // suite's report: REPLAYED_FAULTS. The canary samples its first fault for each.
     const sampled = (faults: ReadonlySet<Scenario>) => (values.canary ? scenario === canaryFault : faults.has(scenario));
@@ -198,7 +199,7 @@ async function judgeScenarios(origin: string, scratch: string): Promise<{ runs: 
       statusSearch: statusSearchOf(statusSearchSetting(env), probes),
       ...(surveyed ? { survey: { out: join(scratch, scenario.name) } } : {}),
       ...(drafted ? { draft: true as const } : {}),
-      ...(explored ? { explore: true as const } : {}),
+      ...(explored ? { explore: explored } : {}),
       ...(judged ? { judge: { dir: join(scratch, scenario.name, 'har') } } : {}),
       ...(replayed ? { replay: { clean: { ...scenarioEnv(origin, CLEAN), MAX_RPS: '0' } } } : {}),
     };

@@ -10,7 +10,7 @@ import type { Draft } from '../probe-tools/draft';
 import type { PromiseCheck } from '../probe-tools/verify';
 import type { ConformanceReport, Probes, SurveyReport } from '../types/schemas';
 import { runSuiteInProcess } from '../suite/in-process-suite';
-import { draftOf, exploreOf, probesCheckOf, recordedAndJudged, replayedAgainst, surveyOf } from './other-drivers';
+import { draftOf, EXPLORE_REQUESTS, exploreOf, probesCheckOf, recordedAndJudged, replayedAgainst, surveyOf } from './other-drivers';
 import type { ReplayedFailure } from '../replay/replay-report';
 import type { Replayed } from './agreement';
 import { answerJobs, jobsInThreads } from './thread-pool';
@@ -29,8 +29,8 @@ export interface DriversJob {
   statusSearch: boolean;
   survey?: { out: string };
   draft?: true;
-  /** explore is asked too: a conformant scenario, where it must stay quiet, or a fault no request of the suite meets (Fault.unseenBySuite). */
-  explore?: true;
+  /** explore is asked too: of a conformant scenario, where it must stay quiet, or of a fault no request of the suite meets (Fault.unseenBySuite). */
+  explore?: keyof typeof EXPLORE_REQUESTS;
   /** The suite's exchanges are recorded as run --har records them, in this folder, and judged offline. */
   judge?: { dir: string };
   /** The suite's report is replayed against the same target, and against the clean server (`clean`, its environment). */
@@ -59,7 +59,9 @@ async function answer(setting: DriversSetting, job: DriversJob): Promise<Drivers
   const survey = job.survey ? await surveyOf(job.env, setting, job.survey.out) : undefined;
   const checks = await probesCheckOf(job.env, setting.probes, job.statusSearch);
   const draft = job.draft ? await draftOf(job.env, setting.seeds) : undefined;
-  const explore = job.explore ? await exploreOf(job.env, readFileSync(setting.npis, 'utf8').split('\n').filter(Boolean)) : undefined;
+  const explore = job.explore
+    ? await exploreOf(job.env, readFileSync(setting.npis, 'utf8').split('\n').filter(Boolean), EXPLORE_REQUESTS[job.explore])
+    : undefined;
   const replayed = job.replay
     ? { again: outcomes(await replayedAgainst(job.env, suite)), onClean: outcomes(await replayedAgainst(job.replay.clean, suite)) }
     : undefined;

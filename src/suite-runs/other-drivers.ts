@@ -111,12 +111,16 @@ export function draftOf(env: Environment, seeds: readonly string[]): Promise<Dra
 /** The seed the mutation run explores from: explore's sweep meets its faults whatever the seed, and the draw is the same on every run. */
 const MUTATION_EXPLORE_SEED = 1;
 
-/** The mutation run's budget for explore: the records met and the sweep, which meet its faults, and draws besides. */
-const MUTATION_EXPLORE_REQUESTS = 600;
+/**
+ * explore's budgets in the mutation and latitude runs: against a fault, the records met and the
+ * sweep, which meet its faults, and draws besides; against a conformant scenario, where it must stay
+ * quiet, enough for every kind to be asked (the sweep asks them in turn) at half the cost.
+ */
+export const EXPLORE_REQUESTS = { fault: 600, quiet: 300 } as const;
 
 /** `explore` of one target from `npis`, in this process: its report, as the command would write it. */
-export function exploreOf(env: Environment, npis: readonly string[]) {
-  const budget = new RequestBudget(MUTATION_EXPLORE_REQUESTS);
+export function exploreOf(env: Environment, npis: readonly string[], maxRequests: number = EXPLORE_REQUESTS.fault) {
+  const budget = new RequestBudget(maxRequests);
   return withEndpoints(
     env,
     async (_api, connection, redactor, http) => {
@@ -126,7 +130,7 @@ export function exploreOf(env: Environment, npis: readonly string[]) {
         { http, paths: connection, redactor, budget },
         {
           seed: MUTATION_EXPLORE_SEED,
-          maxRequests: MUTATION_EXPLORE_REQUESTS,
+          maxRequests,
           npis,
           searches: probeSearches(config.probes),
           statusSearch: config.statusSearch,

@@ -198,7 +198,7 @@ test(
 );
 
 test(
-  'each fault of its family is caught from three seeds; more conformant variants stay quiet; no credential is written',
+  'each fault of its family is caught from two seeds; more conformant variants stay quiet; no credential is written',
   { tag: '@full' },
   async ({ scenarios }) => {
     // The variant that asks for a token, with it: quiet, and the token in no file and no output, in no encoding.
@@ -211,8 +211,7 @@ test(
     const recorded = await commandAsync(['history', 'record', authorised.out, '--history', join(tempDir(), 'history')]);
     expect(recorded.code, recorded.stderr).toBe(0);
     expect(recorded.stderr).toMatch(/history: recorded run #\d+ of /);
-    for (const [i, fault] of FAULTS.entries())
-      for (const seed of [i + 1, i + 11, i + 21]) await expectCaught(scenarios.origin, fault, seed);
+    for (const [i, fault] of FAULTS.entries()) for (const seed of [i + 1, i + 11]) await expectCaught(scenarios.origin, fault, seed);
     await expectQuiet(scenarios.origin, [
       'pages-from-zero',
       'ambiguity-409-json',
