@@ -251,7 +251,9 @@ function toExchange(
   const coding = (answer.headers['content-encoding'] ?? '').trim().toLowerCase();
   const extra: Pick<Exchange, 'bom' | 'contentEncoding' | 'duplicateNames' | 'invalidUtf8'> = {};
   let undecodable: string | undefined;
-  if (coding !== '' && coding !== ACCEPTED_ENCODING) {
+  // No bytes need no decoding: an empty body (a 204, say) labelled with a coding is read as empty.
+  if (coding !== '' && coding !== ACCEPTED_ENCODING && body.length === 0) extra.contentEncoding = { coding, decoded: true };
+  else if (coding !== '' && coding !== ACCEPTED_ENCODING) {
     const result = decodedContent(body, coding, limit);
     if ('tooLarge' in result) return tooLarge(limit, true);
     extra.contentEncoding = { coding, decoded: 'body' in result };

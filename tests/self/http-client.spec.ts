@@ -346,6 +346,10 @@ test(
       maxBodyBytes: 1_000_000,
     }).get('/x');
     expect(bomb.tooLargeBytes).toBe(1_000_000);
+    // No bytes need no decoding: an empty body (a 204) labelled gzip is empty, never unreadable.
+    const empty = await client(bytesTransport(Buffer.alloc(0), { 'content-encoding': 'gzip' })).get('/x');
+    expect(empty.contentEncoding).toEqual({ coding: 'gzip', decoded: true });
+    expect(empty.json).not.toHaveProperty('unreadable');
   },
 );
 
