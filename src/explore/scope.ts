@@ -29,19 +29,20 @@ export function kindScope(kind: CaseKind): RequirementId[] {
 /** Where a kind's cases come from, when the records met give it nothing: what it lacked, in words, and what gives it. */
 const PROVIDERS = '(--npis, or the NPIs of the probes file’s provider probes)';
 const ORGANIZATIONS = '(the probes file’s organization searches)';
+const FILTERED = `an organization met that carries a value of a §4.3 filter ${ORGANIZATIONS}`;
 const LACKED: Readonly<Record<CaseKind, string>> = {
   'own-value': `a provider met by its NPI that holds a value of a §4.1 parameter ${PROVIDERS}`,
   'optional-parameter': `a provider met by its NPI ${PROVIDERS}`,
   ambiguous: `values providers met share, and one a provider alone holds ${PROVIDERS}`,
   'other-state': `a provider met by its NPI that holds some state nowhere ${PROVIDERS}`,
   'own-value-search': `an organization met that carries a value it can be searched by ${ORGANIZATIONS}`,
-  filter: `an organization met that carries a value of a §4.3 filter ${ORGANIZATIONS}`,
-  'added-filter': `an organization met that carries a value of a §4.3 filter ${ORGANIZATIONS}`,
-  count: `an organization met that carries a value of a §4.3 filter ${ORGANIZATIONS}`,
-  'page-walk': `an organization met that carries a value of a §4.3 filter ${ORGANIZATIONS}`,
-  'next-walk': `an organization met that carries a value of a §4.3 filter ${ORGANIZATIONS}`,
+  filter: FILTERED,
+  'added-filter': FILTERED,
+  count: FILTERED,
+  'page-walk': FILTERED,
+  'next-walk': FILTERED,
   identifier: `an organization met that carries an identifier ${ORGANIZATIONS}`,
-  status: `an organization met that carries a value of a §4.3 filter ${ORGANIZATIONS}`,
+  status: FILTERED,
   'provider-forms': `a provider met by its NPI that holds a value of a §4.1 parameter ${PROVIDERS}`,
   'organization-forms': `an organization met that carries a name ${ORGANIZATIONS}`,
   'source-records': `a provider met by its NPI ${PROVIDERS}`,

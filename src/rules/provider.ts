@@ -244,7 +244,9 @@ function fullestEntry(read: JsonObject, group: string): JsonObject[] {
   let best: JsonObject | undefined;
   let most = 0;
   for (const entry of objects(read[group])) {
-    const held = parameters.filter((name) => ownValuesOf({ [group]: [entry] }, name).length > 0).length;
+    // Read once: the entry alone as data, asked of each parameter.
+    const alone = readData({ [group]: [entry] });
+    const held = parameters.filter((name) => ownValuesOf(alone, name).length > 0).length;
     if (held > most) [best, most] = [entry, held];
   }
   return best ? [best] : [];
