@@ -14,8 +14,10 @@ import {
   type Query,
   PROVIDER_PARAMETER_NAMES,
   unusedUnmatchable,
+  UNMATCHABLE_FILTERS,
   VALUE_PARAMETERS,
   WALK_COUNT,
+  walkValuesOf,
 } from '../rules/rulebook';
 import { USPS_STATE_CODES } from '../domain/usps-states';
 import { MAX_COUNT, PAGE_SIZE } from '../spec/constants';
@@ -245,12 +247,33 @@ const pick = <T>(items: readonly T[]) => fc.nat().map((n) => items[n % items.len
 const countDomain = fc.oneof(pick(COUNTS), fc.integer({ min: 1, max: MAX_COUNT + 1 }));
 
 /** An organization's filter values, its own, and (`near`) each beside a value near it. */
+/** How many letters of a longer word the shorter value keeps. */
+const FIRST_LETTERS = 4;
+
+/** The first letters of each word longer than FIRST_LETTERS that the table walks a record's value by (a name's words). */
+const firstLettersOf = (parameter: (typeof VALUE_PARAMETERS)[number], resource: unknown): string[] =>
+  walkValuesOf(parameter, resource as never)
+    .filter((word) => word.length > FIRST_LETTERS)
+    .map((word) => word.slice(0, FIRST_LETTERS));
+
+/**
+ * The shorter values of a text a record holds, where the table walks it by its words (a name): each
+ * such word, and its first letters. How a part of a value matches is open (§4.3), so these are
+ * judged by what every reading agrees on: an organization answered holds the part
+ * (filterReading), and a filter added only narrows.
+ */
+const partsOf = (parameter: (typeof VALUE_PARAMETERS)[number], resource: unknown): string[] => [
+  ...walkValuesOf(parameter, resource as never),
+  ...firstLettersOf(parameter, resource),
+];
+
 function filterPairs(resource: unknown, near: boolean): (readonly [string, string])[] {
-  return VALUE_PARAMETERS.flatMap((parameter) =>
-    ownFilterValues(parameter, resource as never).flatMap((value) =>
+  return VALUE_PARAMETERS.flatMap((parameter) => [
+    ...ownFilterValues(parameter, resource as never).flatMap((value) =>
       near ? [[parameter, value] as const, [parameter, nearValue(value)] as const] : [[parameter, value] as const],
     ),
-  );
+    ...(near ? partsOf(parameter, resource).map((part) => [parameter, part] as const) : []),
+  ]);
 }
 
 type OwnPairs = { i: number; pairs: (readonly [string, string])[] };
@@ -478,7 +501,7 @@ export function caseArbitrary(records: MetRecords, traits: TargetTraits): { arbi
  *   - each state code that is a word, beside the NPI of a provider that holds it nowhere;
  *   - the first values providers share of each kind, narrowed;
  *   - a search at each Count of COUNTS;
- *   - each filter and state code met once, and each state code that is a word;
+ *   - each filter and state code met once, each state code that is a word, and each text filter by a word's first letters;
  *   - a search walked by Page and by its next links, and an identifier.
  * A draw of a few hundred requests meets every parameter this way, which chance alone would not.
  */
@@ -523,16 +546,9 @@ export function sweepCases(records: MetRecords, { statusSearch }: TargetTraits):
   // active=true and false of a search of one organization's value (a page), and of the broadest (many pages).
   if (statusSearch && first)
     for (const query of [Object.fromEntries([first]), ...(broadest ? [broadest] : [])]) swept.push({ kind: 'status', query });
-  // Each §4.3 filter by the first own value met, every state code met, walks by
+  // Each §4.3 filter by the first own value met and by a word's first letters, every state code met, walks by
   // Page and by next links of a search they can finish (else a state's), and the first identifier by value and as system|value.
-  const filters = new Set<string>();
-  for (const { resource } of organizations)
-    for (const [parameter, value] of filterPairs(resource, false)) {
-      const key = parameter === 'address-state' ? `${parameter}=${value}` : parameter;
-      if (filters.has(key)) continue;
-      filters.add(key);
-      swept.push({ kind: 'filter', query: { [parameter]: value } });
-    }
+  const filters = filtersSwept(organizations, swept);
   // Each organization's first own value, narrowed by its own state: the search and the search with one filter more.
   for (const { resource } of organizations.slice(0, 3)) {
     const [pair] = filterPairs(resource, false).filter(([parameter]) => parameter !== 'address-state');
@@ -572,6 +588,38 @@ export function sweepCases(records: MetRecords, { statusSearch }: TargetTraits):
       { kind: 'parameter-sweep', provider: 0, parameters: unusedUnmatchable({ NPI: providers[0].npi }).map(([parameter]) => parameter) },
     );
   return inTurns(swept);
+}
+
+/** Each §4.3 filter by the first own value met, each state code met, and each text filter by a word's first letters, pushed on `swept`; what was met, by filter (a state by its code). */
+function filtersSwept(organizations: MetRecords['organizations'], swept: ExploreCase[]): Set<string> {
+  const filters = new Set<string>();
+  for (const { resource } of organizations)
+    for (const [parameter, value] of filterPairs(resource, false)) {
+      const key = parameter === 'address-state' ? `${parameter}=${value}` : parameter;
+      if (filters.has(key)) continue;
+      filters.add(key);
+      swept.push({ kind: 'filter', query: { [parameter]: value } });
+    }
+  // The shorter value, met once: the first letters of a word of the first organization that has one.
+  for (const parameter of VALUE_PARAMETERS) {
+    const part = organizations.flatMap(({ resource }) => firstLettersOf(parameter, resource))[0];
+    if (part !== undefined) swept.push({ kind: 'filter', query: { [parameter]: part } });
+  }
+  // A value no organization holds, of each parameter: the contract's own, asked whatever was met.
+  for (const [parameter, value] of UNMATCHABLE_FILTERS) swept.push({ kind: 'filter', query: { [parameter]: value } });
+  // Two filters in combination, one the organization's own and one near it: every organization answered holds both.
+  for (const [held, near] of [
+    ['name', 'address'],
+    ['address', 'name'],
+  ] as const) {
+    const organization = organizations.find(({ resource }) => [held, near].every((p) => ownFilterValues(p, resource as never).length > 0));
+    if (organization) {
+      const [own] = ownFilterValues(held, organization.resource as never);
+      const [other] = ownFilterValues(near, organization.resource as never);
+      swept.push({ kind: 'filter', query: { [held]: own, [near]: nearValue(other) } });
+    }
+  }
+  return filters;
 }
 
 /**

@@ -7,7 +7,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Exchange } from '../../src/client/exchange';
-import { CASE_KINDS } from '../../src/explore/cases';
+import { CASE_KINDS, sweepCases } from '../../src/explore/cases';
+import { UNMATCHABLE_FILTERS } from '../../src/rules/rulebook';
 import { meetRecords } from '../../src/explore/records';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import { VARIANTS } from '../../src/reference/scenarios/variants';
@@ -247,5 +248,23 @@ test(
       ).organizations.map((o) => o.id);
     expect(await met(['b', 'c', 'a'])).toEqual(['a', 'b', 'c']);
     expect(await met(['c', 'a', 'b'])).toEqual(await met(['a', 'b', 'c']));
+  },
+);
+
+test(
+  "the sweep asks §4.3's filters in the value classes of the parameter table: a word's first letters, a value no organization holds, an own value beside a near one",
+  { tag: '@fast' },
+  () => {
+    const address = [{ line: ['12 Main St'], city: 'Dayton', state: 'OH', postalCode: '45402' }];
+    const resource = { resourceType: 'Organization', id: 'o1', name: 'Riverside Memorial Clinic', address };
+    const swept = sweepCases({ providers: [], organizations: [{ id: 'o1', resource, seenIn: 'a test' }] }, { statusSearch: false });
+    const filters = swept.flatMap((c) => (c.kind === 'filter' ? [c.query] : []));
+    // The name's own filter value, and the first letters of its first word longer than four (the shorter value).
+    expect(filters).toContainEqual({ name: 'RIVERSIDE' });
+    expect(filters).toContainEqual({ name: 'RIVE' });
+    // Every value parameter's unmatchable value, whatever was met.
+    for (const [parameter, value] of UNMATCHABLE_FILTERS) expect(filters).toContainEqual({ [parameter]: value });
+    // Two text filters together, one held and one near: an answer holds both, so filters OR-ed show.
+    expect(filters).toContainEqual({ name: 'RIVERSIDE', address: 'DaytoZ' });
   },
 );

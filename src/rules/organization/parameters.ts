@@ -28,6 +28,12 @@ export interface OrganizationParameter {
    * pin the organization down (a type, a city as a whole address).
    */
   ownSearches(resource: Json): Query[];
+  /**
+   * A value no organization holds (the reserved state code ZZ, a phone of zeros, words that sort
+   * after any a directory holds): whatever a service answers, every organization it answers must
+   * hold it, and a service that looks words up in order meets the end of its list.
+   */
+  unmatchable: string;
   /** The values a walk of this parameter's kind searches by (the survey's search kinds); none: not walked alone. */
   walkValues?(resource: Json): string[];
 }
@@ -65,6 +71,7 @@ export const ORGANIZATION_PARAMETERS: readonly (readonly [ValueParameter, Organi
   [
     'name',
     {
+      unmatchable: 'ZZZZ NO SUCH ORGANIZATION',
       match: 'contains',
       fields: (r) => [text(r.name)],
       ownSearches: (r) => (text(r.name) === '' ? [] : [{ name: text(r.name) }]),
@@ -80,6 +87,7 @@ export const ORGANIZATION_PARAMETERS: readonly (readonly [ValueParameter, Organi
   [
     'address-city',
     {
+      unmatchable: 'ZZZZ NO SUCH CITY',
       match: 'contains',
       fields: (r) => objects(r.address).map((a) => text(a.city)),
       // A city is searched in its state: the first address that names both.
@@ -93,6 +101,7 @@ export const ORGANIZATION_PARAMETERS: readonly (readonly [ValueParameter, Organi
   [
     'address-postalcode',
     {
+      unmatchable: '00000',
       match: 'contains',
       fields: (r) => objects(r.address).map((a) => text(a.postalCode)),
       ownSearches: (r) =>
@@ -106,6 +115,7 @@ export const ORGANIZATION_PARAMETERS: readonly (readonly [ValueParameter, Organi
   [
     'type',
     {
+      unmatchable: 'ZZZZ NO SUCH TYPE',
       match: 'contains',
       fields: (r) => objects(r.type).map((t) => text(t.text)),
       ownSearches: () => [],
@@ -115,6 +125,7 @@ export const ORGANIZATION_PARAMETERS: readonly (readonly [ValueParameter, Organi
   [
     'address',
     {
+      unmatchable: 'ZZZZ NO SUCH STREET, NOWHERE',
       match: 'every-word',
       fields: (r) => addressesOf(r).map((parts) => parts.join(' ')),
       ownSearches: () => [],
@@ -125,6 +136,7 @@ export const ORGANIZATION_PARAMETERS: readonly (readonly [ValueParameter, Organi
   [
     'identifier',
     {
+      unmatchable: 'ZZZZ-NO-SUCH-IDENTIFIER',
       match: 'token',
       fields: (r) => objects(r.identifier).flatMap((i) => [text(i.value), `${text(i.system)}|${text(i.value)}`]),
       // Each identifier by its value, and by system|value where it names a system (§4.3: the FHIR identifier search form).
@@ -140,6 +152,7 @@ export const ORGANIZATION_PARAMETERS: readonly (readonly [ValueParameter, Organi
   [
     'phone',
     {
+      unmatchable: '0000000000',
       match: 'contains',
       // Every telecom value: a number written in any form, and whatever system a service files it under.
       fields: (r) => objects(r.telecom).map((t) => text(t.value)),
@@ -151,6 +164,7 @@ export const ORGANIZATION_PARAMETERS: readonly (readonly [ValueParameter, Organi
   [
     'address-state',
     {
+      unmatchable: 'ZZ',
       match: 'contains',
       fields: (r) => objects(r.address).map((a) => text(a.state)),
       // A state alone matches too many to find one organization by; it narrows the others (own-values.ts).
@@ -188,5 +202,11 @@ export const walkValuesOf = (name: ValueParameter, resource: Json): string[] => 
 export const VALUE_PARAMETERS: readonly ValueParameter[] = ORGANIZATION_PARAMETERS.map(([name]) => name);
 
 /** The values of one parameter a resource carries, as a search by it is typed: a walk's values, or else its fields' (a state code). */
+/** Each value parameter with a value no organization holds, in the table's order. */
+export const UNMATCHABLE_FILTERS: readonly (readonly [ValueParameter, string])[] = ORGANIZATION_PARAMETERS.map(([name, row]) => [
+  name,
+  row.unmatchable,
+]);
+
 export const ownFilterValues = (name: ValueParameter, resource: Json): string[] =>
   TABLE.get(name)?.walkValues?.(resource) ?? distinct(TABLE.get(name)?.fields(resource) ?? []);

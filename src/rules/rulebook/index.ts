@@ -75,6 +75,7 @@ export { statusFlagsRefused } from '../organization/filters';
 export {
   ownFilterValues,
   ownSearchesOf,
+  UNMATCHABLE_FILTERS,
   VALUE_PARAMETERS,
   type ValueParameter,
   WALKED_PARAMETERS,
