@@ -4,7 +4,9 @@
  * docs/mutation.md, between markers. `--check` exits 1 when a document is out of date instead of
  * writing it.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { GeneratedMutantsReport } from '../src/suite-runs/generated-mutants';
 import { FAULTS } from '../src/reference/scenarios/faults';
 import { VARIANTS } from '../src/reference/scenarios/variants';
 import { LATITUDE } from '../src/reference/scenarios/latitude';
@@ -80,7 +82,50 @@ function renderQuality(): string {
   ].join('\n');
 }
 
+/** The generated mutants' last whole run (docs/generated-mutants.json, `npm run test:generated-mutants -- --write`): its score and every survivor, classified. */
+function renderGeneratedMutants(): string {
+  const report = JSON.parse(readFileSync(join(__dirname, '..', 'docs', 'generated-mutants.json'), 'utf8')) as GeneratedMutantsReport;
+  const classOf = (s: GeneratedMutantsReport['survivors'][number]) =>
+    !s.class
+      ? 'not classified'
+      : 'latitude' in s.class
+        ? `conformant: \`${s.class.latitude}\`, ${s.class.why}`
+        : 'silent' in s.class
+          ? `silent (${s.class.silent}): ${s.class.why}`
+          : 'unseen' in s.class
+            ? `unseen: ${s.class.unseen}`
+            : `**missed**: ${s.class.missed}`;
+  const code = (text: string) => `\`${text.replace(/`/g, "'")}\``;
+  return [
+    `${report.tool}, judged by ${report.judgedBy}. Scope: ${report.scope.map((f) => `\`${f}\``).join(', ')}.`,
+    '',
+    `**${report.summary}.**`,
+    '',
+    '| outcome | mutants |',
+    '|---|---|',
+    ...Object.entries(report.outcomes).map(([outcome, n]) => `| ${outcome} | ${n} |`),
+    '',
+    'Every survivor, classified:',
+    '',
+    '| where | mutator | code → replacement | classified |',
+    '|---|---|---|---|',
+    ...report.survivors.map(
+      (s) => `| ${s.file}:${s.line} | ${s.mutator} | ${cell(code(s.original))} → ${cell(code(s.replacement))} | ${cell(classOf(s))} |`,
+    ),
+  ].join('\n');
+}
+
 const check = process.argv.includes('--check');
+updateGeneratedSection(
+  {
+    file: join(__dirname, '..', 'docs', 'mutation.md'),
+    name: 'generated-mutants',
+    command: 'npm run catalogue',
+    source: 'docs/generated-mutants.json',
+  },
+  renderGeneratedMutants(),
+  check,
+);
 updateGeneratedSection(
   {
     file: join(__dirname, '..', 'docs', 'reference-server.md'),
