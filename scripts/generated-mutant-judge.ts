@@ -9,31 +9,24 @@
  * Where GENERATED_MUTANT_VERDICTS names a folder, what killed the mutant is written there as
  * `<mutant id>.json`, so that the report can say which driver, at which level, saw it.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLEAN } from '../src/reference/scenarios/registry';
-import { writeFixtureNpis } from '../src/reference/fixture-files';
+import { fixtureNpis } from '../src/reference/fixture-files';
 import { serveHere } from '../src/suite-runs/scenario-server';
 import { runSuiteInProcess } from '../src/suite/in-process-suite';
 import { exploreOf } from '../src/suite-runs/other-drivers';
-import { DEFAULT_MAX_REQUESTS } from '../src/explore/explore';
 import { scenarioProblems } from '../src/suite-runs/scenario-verdict';
-import type { MutantVerdict } from '../src/suite-runs/generated-mutants';
-
-/** The NPIs explore starts from: the mutation run's own (its first 150 of the fixtures). */
-const EXPLORED_NPIS = 150;
+import { JUDGE_EXPLORE, type MutantVerdict } from '../src/suite-runs/generated-mutants';
 
 async function judged(): Promise<MutantVerdict> {
-  const scratch = mkdtempSync(join(tmpdir(), 'generated-mutant-'));
   let server: Awaited<ReturnType<typeof serveHere>> | undefined;
   try {
     server = await serveHere();
     // MAX_RPS: no pacing on loopback. STATUS_SEARCH: the reference server supports `active`, so ORG-ACTIVE runs too.
     const env = { BASE_URL: server.origin, STATUS_SEARCH: 'true', MAX_RPS: '0' };
     const suite = await runSuiteInProcess(env);
-    const npis = readFileSync(writeFixtureNpis(join(scratch, 'npis.txt'), EXPLORED_NPIS), 'utf8').split('\n');
-    const explored = await exploreOf(env, npis, DEFAULT_MAX_REQUESTS);
+    const explored = await exploreOf(env, fixtureNpis(JUDGE_EXPLORE.npis), JUDGE_EXPLORE.maxRequests);
     const exploreFound = explored.requirements.filter((r) => r.status === 'fail' || r.status === 'warn');
     return {
       suite: { verdict: suite.verdict, problems: scenarioProblems(CLEAN, suite) },
@@ -50,7 +43,6 @@ async function judged(): Promise<MutantVerdict> {
     return { started: false, problems: [String((error as Error).message ?? error).split('\n')[0]] };
   } finally {
     await server?.stop();
-    rmSync(scratch, { recursive: true, force: true });
   }
 }
 

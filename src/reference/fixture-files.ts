@@ -54,15 +54,15 @@ export function readFixtures(fixtureDir: string = DEFAULT_FIXTURE_DIR): Fixtures
   };
 }
 
-/** The NPIs of the fixtures' first `count` providers (every one, by default), one a line, written to `file`: a survey's --npis. */
+/** The NPIs of the fixtures' first `count` providers (every one, by default). */
+export const fixtureNpis = (count?: number): string[] =>
+  readFixtures()
+    .providers.slice(0, count)
+    .map((p) => p.golden.data.NPI![0]);
+
+/** The same NPIs, one a line, written to `file`: a survey's --npis. */
 export function writeFixtureNpis(file: string, count?: number): string {
-  writeFileSync(
-    file,
-    readFixtures()
-      .providers.slice(0, count)
-      .map((p) => p.golden.data.NPI![0])
-      .join('\n'),
-  );
+  writeFileSync(file, fixtureNpis(count).join('\n'));
   return file;
 }
 

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MutantResult } from '@stryker-mutator/api/core';
+import { DEFAULT_MAX_REQUESTS } from '../explore/explore';
 import { parseLatitude } from '../reference/scenarios/latitude';
 import { type SurvivorClass, SURVIVORS } from './generated-mutant-survivors';
 
@@ -42,6 +43,9 @@ export function generatedMutantScope(root: string, files: readonly string[]): st
     return `${file}:${start + 1}-${end + 1}`;
   });
 }
+
+/** What explore asks of each mutant: its default budget, as a user's explore asks, from the mutation run's NPIs (the fixtures' first 150). */
+export const JUDGE_EXPLORE = { maxRequests: DEFAULT_MAX_REQUESTS, npis: 150 } as const;
 
 /** The share of the non-conformant mutants that may survive, missed: below it the run passes. */
 export const MISSED_AT_MOST = 0.15;
@@ -162,8 +166,7 @@ export function generatedMutantsReport(mutants: readonly GeneratedMutant[], scop
   for (const { outcome } of mutants) outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
   return scored({
     tool: STRYKER_VERSION(),
-    judgedBy:
-      'run (the suite, in process) and explore (its default budget of 2,000 requests, the mutation run’s seed, from the first 150 of the fixtures’ NPIs), against the reference server with the mutant',
+    judgedBy: `run (the suite, in process) and explore (its default budget of ${JUDGE_EXPLORE.maxRequests.toLocaleString('en-US')} requests, the mutation run’s seed, from the first ${JUDGE_EXPLORE.npis} of the fixtures’ NPIs), against the reference server with the mutant`,
     scope,
     mutants: mutants.length,
     outcomes,
