@@ -123,7 +123,32 @@ export function retryAfterSeconds(value: string | undefined, now: number = Date.
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-export type QueryParameters = Record<string, string> | readonly (readonly [string, string])[];
+/**
+ * Parameters sent with every byte of their names and values percent-encoded, letters and digits
+ * too: RFC 3986 §2.3 makes a URI so written equivalent to the one that leaves them plain, so a
+ * service answers both alike (the relation of equivalent requests, src/rules/equivalent-requests.ts).
+ */
+export interface EveryByteEncoded {
+  readonly everyByteEncoded: Readonly<Record<string, string>>;
+}
+
+export type QueryParameters = Record<string, string> | readonly (readonly [string, string])[] | EveryByteEncoded;
+
+const isEveryByteEncoded = (query: QueryParameters): query is EveryByteEncoded =>
+  !Array.isArray(query) && typeof (query as Partial<EveryByteEncoded>).everyByteEncoded === 'object';
+
+/** `text` as %XX for each of its UTF-8 bytes. */
+const everyByte = (text: string) =>
+  [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+
+/** The query string of `query`: URLSearchParams' form encoding, or every byte encoded. */
+function queryString(query: QueryParameters): string {
+  if (isEveryByteEncoded(query))
+    return Object.entries(query.everyByteEncoded)
+      .map(([name, value]) => `${everyByte(name)}=${everyByte(value)}`)
+      .join('&');
+  return new URLSearchParams(Array.isArray(query) ? [...query] : Object.entries(query as Record<string, string>)).toString();
+}
 
 /** A link that the harness will not follow: it leaves the base URL's origin. */
 export class ForeignOriginError extends Error {}
@@ -144,7 +169,7 @@ export class ReadOnlyHttpClient {
 
   /** GET `path` (already percent-encoded where needed) with query parameters, relative to the base URL. */
   async get(path: string, query: QueryParameters = {}): Promise<Exchange> {
-    const search = new URLSearchParams(Array.isArray(query) ? [...query] : Object.entries(query)).toString();
+    const search = queryString(query);
     return this.send('GET', `${this.options.baseUrl}${path}${search ? `?${search}` : ''}`);
   }
 

@@ -17,6 +17,8 @@ import {
   meetOptionalParameter,
   meetOwnValueNarrowing,
   meetOwnValueSearch,
+  meetSearchEquivalents,
+  meetSingleBestEquivalents,
   meetSingleBestParamCase,
   meetSingleBestValueForms,
   meetNextWalk,
@@ -49,8 +51,8 @@ export const CASE_SUBJECTS: Readonly<Record<CaseKind, readonly SubjectKind[]>> =
   'next-walk': ['next-walk'],
   identifier: ['identifier-search', 'qualified-identifier-search', 'foreign-identifier-search'],
   status: ['status-search'],
-  'provider-forms': ['single-best-value-forms', 'single-best-param-case'],
-  'organization-forms': ['organization-value-forms', 'organization-param-case'],
+  'provider-forms': ['single-best-value-forms', 'single-best-param-case', 'single-best-equivalents'],
+  'organization-forms': ['organization-value-forms', 'organization-param-case', 'search-equivalents'],
   'source-records': ['source-records', 'repeated-lookup'],
   'no-match': ['no-match-search'],
   'no-parameter': ['no-parameter-search'],
@@ -128,6 +130,7 @@ async function meetProviderCase(c: ProviderCase, records: MetRecords, ask: Ask, 
       const query = { NPI: npi, [c.parameter]: c.value };
       checks.judge('single-best-value-forms', await meetSingleBestValueForms(ask, id, query));
       checks.judge('single-best-param-case', await meetSingleBestParamCase(ask, query));
+      checks.judge('single-best-equivalents', await meetSingleBestEquivalents(ask, query));
       return;
     }
     case 'source-records': {
@@ -205,6 +208,7 @@ async function meetOrganizationCase(c: OrganizationCase, records: MetRecords, as
       if ('unmet' in forms) checks.skipSubject('organization-value-forms', forms.unmet);
       else checks.judge('organization-value-forms', forms);
       checks.judge('organization-param-case', await meetOrganizationParamCase(ask, { name: c.name }));
+      checks.judge('search-equivalents', await meetSearchEquivalents(ask, { name: c.name }));
       return;
     }
     case 'status':

@@ -1,6 +1,8 @@
 /**
  * The transport of `judge`: it sends nothing, and answers each request with what the recording
- * holds for the same URL. A URL asked several times is answered with its recorded answers in order
+ * holds for the same URL: the URL as sent where the recording holds it (the order and the
+ * percent-encoding of its parameters are a request's own, which SB- and ORG-EQUIVALENT-QUERY ask
+ * apart), else the same parameters in another order (a browser may order them otherwise). A URL asked several times is answered with its recorded answers in order
  * (the last again, once they run out: a repeated lookup of a recording that asked once is judged
  * by the one answer it holds); one recorded without an answer fails as the network failed then. A
  * URL the recording does not hold is declined, as data (NotSentError): the test that asked it is
@@ -20,22 +22,31 @@ function urlKey(url: string): string {
   return `${parsed.origin}${parsed.pathname}?${new URLSearchParams(parameters).toString()}`;
 }
 
+/** The exchanges of `recording` under `key` of their URLs, in the order recorded. */
+function byKey(recording: readonly RecordedExchange[], key: (url: string) => string): Map<string, RecordedExchange[]> {
+  const answers = new Map<string, RecordedExchange[]>();
+  for (const exchange of recording) answers.set(key(exchange.url), [...(answers.get(key(exchange.url)) ?? []), exchange]);
+  return answers;
+}
+
 export class RecordedTransport implements Transport {
-  private readonly answers = new Map<string, RecordedExchange[]>();
+  private readonly asSent: Map<string, RecordedExchange[]>;
+  private readonly inAnyOrder: Map<string, RecordedExchange[]>;
   private readonly asked = new Map<string, number>();
   /** The URLs asked that the recording does not hold, in the order asked. */
   readonly missing: string[] = [];
 
   constructor(recording: readonly RecordedExchange[]) {
-    for (const exchange of recording) {
-      const key = urlKey(exchange.url);
-      this.answers.set(key, [...(this.answers.get(key) ?? []), exchange]);
-    }
+    this.asSent = byKey(recording, (url) => new URL(url).href);
+    this.inAnyOrder = byKey(recording, urlKey);
   }
 
   async get(url: string): Promise<TransportAnswer> {
-    const key = urlKey(url);
-    const recorded = this.answers.get(key) ?? [];
+    const href = new URL(url).href;
+    // Each map counts its own turns: a key of one may be written as a key of the other.
+    const [key, recorded] = this.asSent.has(href)
+      ? [`as sent ${href}`, this.asSent.get(href)!]
+      : [`in any order ${urlKey(url)}`, this.inAnyOrder.get(urlKey(url)) ?? []];
     const turn = this.asked.get(key) ?? 0;
     this.asked.set(key, turn + 1);
     const answer = recorded[Math.min(turn, recorded.length - 1)];

@@ -65,6 +65,12 @@ function registerScenario(app: FastifyInstance, directory: Directory, { prefix, 
             throw new RequestError(401, 'unauthorized', 'a valid bearer token is required');
         });
       }
+      const { readQueryString } = behaviour.http;
+      if (readQueryString)
+        scope.addHook('onRequest', async (request) => {
+          const at = request.url.indexOf('?');
+          request.query = readQueryString(at < 0 ? '' : request.url.slice(at + 1));
+        });
       const { respond } = behaviour.http;
       if (respond)
         scope.addHook('onSend', async (_request, reply, payload) => (typeof payload === 'string' ? respond(payload, reply) : payload));

@@ -3,7 +3,7 @@
  * says, the search with no parameter, and parameter names. Queries come only from the probes file;
  * the rules are in src/rules/organization/bundle.ts.
  */
-import { carriedValues, meetOrganizationParamCase, meetWholeResult, queryKey } from '../rules/rulebook';
+import { carriedValues, meetOrganizationParamCase, meetSearchEquivalents, meetWholeResult, queryKey } from '../rules/rulebook';
 import type { SuiteGroup } from './entry';
 import { forEachProbe, noProbe } from './probe-steps';
 
@@ -48,6 +48,15 @@ export const ORGANIZATION_BUNDLE: SuiteGroup = {
       subjects: ['no-parameter-search'],
       plan: async ({ api, checks }) => {
         checks.judge('no-parameter-search', { exchange: await api.organizations({}) });
+      },
+    },
+    {
+      title: 'a search whole answers alike with its parameters in another order and with every byte percent-encoded, asked again between',
+      subjects: ['search-equivalents'],
+      plan: async ({ api, checks, probes, skipEntry }) => {
+        const searches = probes.organization?.searches ?? [];
+        skipEntry(searches.length === 0, NO_SEARCHES);
+        checks.judge('search-equivalents', await meetSearchEquivalents(api, searches[0].query));
       },
     },
     {

@@ -8,6 +8,7 @@ import {
   recordOf,
   meetAmbiguousSearch,
   meetNarrowedSearch,
+  meetSingleBestEquivalents,
   meetSingleBestParamCase,
   meetSingleBestValueForms,
   meetNameSearches,
@@ -130,6 +131,18 @@ export const SEARCH_SINGLE_BEST: SuiteGroup = {
         forEachProbe(context, 'provider.none', context.probes.provider?.none, async ({ query }, probe) => {
           context.checks.judge('no-match-search', { probe, query, exchange: await context.api.searchSingleBest(query) });
         }),
+    },
+    {
+      title: 'a query answers alike with its parameters in another order and with every byte percent-encoded, asked again between',
+      subjects: ['single-best-equivalents'],
+      plan: async ({ api, checks, probes, skipEntry }) => {
+        const { unique = [], ambiguous = [] } = probes.provider ?? {};
+        // Whatever a query answers (a record, the ambiguity text), its equivalent forms answer alike: the relation needs no premise.
+        const [narrowed] = ambiguous.map(({ query, narrowedBy }) => ({ ...query, ...narrowedBy }));
+        const queries = [unique[0]?.query, ambiguous[0]?.query, narrowed].filter((query) => query !== undefined);
+        skipEntry(queries.length === 0, noProbe('provider.unique', 'provider probes'));
+        for (const query of queries) checks.judge('single-best-equivalents', await meetSingleBestEquivalents(api, query));
+      },
     },
     {
       title: 'parameter names in another case (observed)',

@@ -53,6 +53,23 @@ function client(
   });
 }
 
+test(
+  'parameters asked with every byte encoded are sent so, letters, digits and UTF-8 alike, in the order given',
+  { tag: '@fast' },
+  async () => {
+    const fake = fakeTransport([{ status: 200 }]);
+    await client(fake.transport).get('/provider/searchSingleBest', { everyByteEncoded: { 'State-': 'O H', NPI: 'é1' } });
+    expect(fake.calls.map((c) => c.url)).toEqual([
+      'https://directory.example/provider/searchSingleBest?%53%74%61%74%65%2D=%4F%20%48&%4E%50%49=%C3%A9%31',
+    ]);
+    // The same parameters, as any server decodes them.
+    expect([...new URL(fake.calls[0].url).searchParams]).toEqual([
+      ['State-', 'O H'],
+      ['NPI', 'é1'],
+    ]);
+  },
+);
+
 test('it sends GET, and refuses any other method itself', { tag: '@fast' }, async () => {
   const fake = fakeTransport([{ status: 200 }]);
   const http = client(fake.transport);

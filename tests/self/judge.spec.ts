@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { HarTransport, writeHar } from '../../src/client/har-log';
 import { UndiciTransport } from '../../src/client/transport';
 import { judgeRecording } from '../../src/recording/judge-recording';
+import { RecordedTransport } from '../../src/recording/recorded-transport';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
 import type { ConformanceReport } from '../../src/report/model';
 import { runSuiteInProcess } from '../../src/suite/in-process-suite';
@@ -137,5 +138,26 @@ test(
       /^InputError: .*log\.entries\[0\] \(GET http:\/\/\S+\/provider\/searchSingleBest\?\S+\) holds no answer \(status 0\)/,
     );
     expect(unanswered.split('\n')).toHaveLength(1);
+  },
+);
+
+test(
+  'a recording answers a URL as sent where it holds it, each answer in turn, else the same parameters in another order: the equivalent forms of a query stay apart',
+  { tag: '@fast' },
+  async () => {
+    const exchange = (url: string, body: string) => ({ entry: body, url, status: 200, headers: {}, body: Buffer.from(body) });
+    const transport = new RecordedTransport([
+      exchange('http://s.test/p?NPI=1&State=OH', 'first'),
+      exchange('http://s.test/p?State=OH&NPI=1', 'reversed'),
+      exchange('http://s.test/p?%4E%50%49=%31&State=OH', 'encoded'),
+      exchange('http://s.test/p?NPI=1&State=OH', 'again'),
+    ]);
+    const asked = async (url: string) => (await transport.get(url)).body.toString();
+    expect(await asked('http://s.test/p?NPI=1&State=OH')).toBe('first');
+    expect(await asked('http://s.test/p?%4E%50%49=%31&State=OH')).toBe('encoded');
+    expect(await asked('http://s.test/p?State=OH&NPI=1')).toBe('reversed');
+    expect(await asked('http://s.test/p?NPI=1&State=OH')).toBe('again');
+    // A browser's order the recording does not hold as sent: the same parameters, in the order recorded.
+    expect(await asked('http://s.test/p?State=OH&NPI=1&')).toBe('first');
   },
 );

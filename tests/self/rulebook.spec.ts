@@ -1252,6 +1252,7 @@ const CASES: Case[] = [
     },
     { 'OBS-VALUE-CASE': 'observed', 'OBS-VALUE-WHITESPACE': 'observed' },
   ),
+  ...equivalentCases(),
   at('default-page', 'a page of three', { exchange: answer(bundleOf()) }, { 'OBS-DEFAULT-PAGE-SIZE': 'observed' }),
   at('unknown-lookup', 'a 404', { exchange: answer({ error: 'not-found' }, { status: 404 }) }, { 'OBS-UNKNOWN-CURATED-ID': 'observed' }),
   at(
@@ -1277,6 +1278,54 @@ const CASES: Case[] = [
     { 'SB-STRICT-PARAM': 'SHOULD' },
   ),
 ];
+
+/** SB- and ORG-EQUIVALENT-QUERY: a query, its equivalent forms and the query again, each answered `forms` and `again`. */
+function equivalentCases() {
+  const url = 'http://service.test/provider/searchSingleBest?NPI=1&State=OH';
+  const equivalents = (base: Exchange, form: Exchange, again = base) => ({
+    base,
+    forms: [
+      {
+        how: 'with its parameters in reverse order',
+        exchange: { ...form, url: 'http://service.test/provider/searchSingleBest?State=OH&NPI=1' },
+      },
+    ],
+    again,
+  });
+  const record = answer(golden, { url });
+  const ambiguity = answer(AMBIGUITY_MESSAGE, { contentType: 'text/plain', url });
+  const whole = bundleOf();
+  const outcome404 = { resourceType: 'OperationOutcome', issue: [{ severity: 'information', code: 'not-found' }] };
+  const fewer = bundleOf(organizations.slice(0, 2));
+  const cut = { ...bundleOf(), link: [...bundleOf().link, { relation: 'next', url: 'http://service.test/fhir/organization?Page=2' }] };
+  return [
+    at('single-best-equivalents', 'the same record every way', equivalents(record, record), { 'SB-EQUIVALENT-QUERY': 'pass' }),
+    at('single-best-equivalents', 'the ambiguity text every way', equivalents(ambiguity, ambiguity), { 'SB-EQUIVALENT-QUERY': 'pass' }),
+    at('single-best-equivalents', 'reversed, no record', equivalents(record, answer({}, { status: 404 })), {
+      'SB-EQUIVALENT-QUERY': 'MUST',
+    }),
+    at('single-best-equivalents', 'again, another answer', equivalents(record, record, ambiguity), { 'SB-EQUIVALENT-QUERY': 'SHOULD' }),
+    at('single-best-equivalents', 'a 429 says nothing', equivalents(record, answer({}, { status: 429 })), {
+      'SB-EQUIVALENT-QUERY': 'skip',
+    }),
+    at('search-equivalents', 'the same organizations every way', equivalents(answer(whole), answer(whole)), {
+      'ORG-EQUIVALENT-QUERY': 'pass',
+    }),
+    at(
+      'search-equivalents',
+      'an OperationOutcome every way',
+      equivalents(answer(outcome404, { status: 404 }), answer(outcome404, { status: 404 })),
+      {
+        'ORG-EQUIVALENT-QUERY': 'pass',
+      },
+    ),
+    at('search-equivalents', 'reversed, fewer', equivalents(answer(whole), answer(fewer)), { 'ORG-EQUIVALENT-QUERY': 'MUST' }),
+    at('search-equivalents', 'again, fewer', equivalents(answer(whole), answer(whole), answer(fewer)), {
+      'ORG-EQUIVALENT-QUERY': 'SHOULD',
+    }),
+    at('search-equivalents', 'a page that is not whole', equivalents(answer(cut), answer(cut)), { 'ORG-EQUIVALENT-QUERY': 'skip' }),
+  ];
+}
 
 for (const c of CASES) {
   test(`${c.subject}: ${c.what}`, { tag: '@fast' }, () => {

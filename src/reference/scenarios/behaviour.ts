@@ -99,6 +99,11 @@ export interface Behaviour {
      * not show the matching rules: the reference ignores letter case and surrounding spaces.
      */
     searchValue(parameter: string, value: string): string | null;
+    /**
+     * The query as the service reads it from the URL's query string, for a service with a parser of
+     * its own; the reference decodes names and values as form encoding writes them (parseQueryString).
+     */
+    readQueryString?(queryString: string): RawQuery;
     /** Rewrites every answer as it leaves (a BOM added, a body compressed), for faults of the HTTP layer. */
     respond?(payload: string, reply: FastifyReply): string | Buffer | Readable;
     /**

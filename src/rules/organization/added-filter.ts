@@ -13,7 +13,7 @@ import { Judgement } from '../judgement';
 import { textOf as text } from '../json';
 
 /** The ids of a whole answer and its total, or undefined where the answer is no bundle or may hold more than its page. */
-function whole(exchange: Exchange): { ids: Set<string>; total?: number } | undefined {
+export function wholeAnswer(exchange: Exchange): { ids: Set<string>; total?: number } | undefined {
   if (!isBundle(exchange)) return undefined;
   const entries = entriesOf(exchange.body);
   if (entries.length >= MAX_COUNT || nextLink(exchange.body) !== undefined) return undefined;
@@ -28,7 +28,7 @@ const queryOf = (exchange: Exchange) => new URL(exchange.url).search;
 
 export function judgeAddedFilter(base: Exchange, narrowed: Exchange, added: Record<string, string>): Judgement {
   const judgement = new Judgement();
-  const [all, fewer] = [whole(base), whole(narrowed)];
+  const [all, fewer] = [wholeAnswer(base), wholeAnswer(narrowed)];
   const filter = new URLSearchParams(added).toString();
   if (!all || !fewer)
     return judgement.skip('ORG-FILTER-NARROWS', {

@@ -17,6 +17,7 @@ export {
   meetOwnValueNarrowing,
   meetParameterSweep,
   meetSingleBestParamCase,
+  meetSingleBestEquivalents,
   meetSingleBestValueForms,
 } from './provider-plans';
 export {
@@ -33,6 +34,7 @@ export {
   meetSystemIdentifierSearches,
   meetAddedFilter,
   ownFilterAdded,
+  meetSearchEquivalents,
   meetWholeResult,
   walkPages,
 } from './organization-plans';

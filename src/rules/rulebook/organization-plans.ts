@@ -10,7 +10,7 @@ import { countQuery, pageQuery, WALK_COUNT, wholeSearch } from '../organization/
 import { NextWalk } from '../organization/walk-by-next';
 import { type PageWalkOptions, walkByPage } from '../organization/walk-by-page';
 import { serviceText } from '../service-text';
-import { type Ask, askInAnotherCase, type FollowAsk, type Query, type Refused, type Unmet } from './ask';
+import { type Ask, askEquivalents, askInAnotherCase, type FollowAsk, type Query, type Refused, type Unmet } from './ask';
 import type { Subjects } from './subjects';
 
 /** §4.3: a tenant that searches by status: the search whole with active=true, then with active=false. */
@@ -214,4 +214,9 @@ export async function meetOwnValueSearches(
   const met: Subjects['own-value-search'][] = [];
   for (const search of ownValueSearches(resource)) met.push(await meetOwnValueSearch(ask, { id, search, seenIn }));
   return met;
+}
+
+/** ORG-EQUIVALENT-QUERY (§4.3): a search whole (Count=1000), in forms equivalent to it, and again. */
+export async function meetSearchEquivalents(ask: Pick<Ask, 'organizations'>, query: Query): Promise<Subjects['search-equivalents']> {
+  return askEquivalents((q) => ask.organizations(q), wholeSearch(query));
 }

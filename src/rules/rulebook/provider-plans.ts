@@ -5,7 +5,7 @@ import { besideOwnState, ownParameterValues } from '../provider';
 import { askedInTurn } from '../asked-in-turn';
 import { demographicSearch, nameSearches, nextDemographicRequest } from '../provider-findability';
 import { ambiguityNeedsNarrowing, dashed, dashedName } from '../search-single-best';
-import { type Ask, askInAnotherCase, type Query, type Unmet } from './ask';
+import { type Ask, askEquivalents, askInAnotherCase, type Query, type Unmet } from './ask';
 import type { Subjects } from './subjects';
 
 /** §4.1 r4: a query that matches several providers; then, where its answer needs it, the query narrowed. */
@@ -151,4 +151,12 @@ export async function meetDemographicSearch(
     (query) => ask.searchSingleBest(query),
   );
   return { recordId: record.id, search, answers };
+}
+
+/** SB-EQUIVALENT-QUERY (§4.1 r3–r4): a query, in forms equivalent to it, and again. */
+export async function meetSingleBestEquivalents(
+  ask: Pick<Ask, 'searchSingleBest'>,
+  query: Query,
+): Promise<Subjects['single-best-equivalents']> {
+  return askEquivalents((q) => ask.searchSingleBest(q), query);
 }

@@ -48,6 +48,7 @@ import {
 } from '../search-single-best';
 import { judgeCoversGolden, judgeSourceRecords, judgeStable, observeUnknownCuratedId } from '../source-records';
 import { judgeUniqueProbe } from '../unique-probe';
+import { judgeEquivalentRequests, searchReading, singleBestReading } from '../equivalent-requests';
 import { judgeFoundByDemographics, judgeSharedDemographics } from '../provider-findability';
 import { SUBJECT_NEEDS, type SubjectKind, type Subjects } from './subjects';
 
@@ -158,6 +159,12 @@ export const RULEBOOK: readonly Rule[] = [
   rule('organization-param-case', ['OBS-PARAM-CASE'], ({ base, other, sent }) => observeOrganizationParamCase(base, other, sent)),
   rule('organization-value-forms', ['OBS-VALUE-CASE', 'OBS-VALUE-WHITESPACE'], ({ base, lower, spaced }) =>
     observeNameValueForms(base, lower, spaced),
+  ),
+  rule('single-best-equivalents', ['SB-EQUIVALENT-QUERY'], (requests) =>
+    judgeEquivalentRequests('SB-EQUIVALENT-QUERY', singleBestReading, requests),
+  ),
+  rule('search-equivalents', ['ORG-EQUIVALENT-QUERY'], (requests) =>
+    judgeEquivalentRequests('ORG-EQUIVALENT-QUERY', searchReading, requests),
   ),
   rule('default-page', ['OBS-DEFAULT-PAGE-SIZE'], ({ exchange }) => observeDefaultPageSize(exchange)),
   rule('unknown-lookup', ['OBS-UNKNOWN-CURATED-ID'], ({ exchange }) => observeUnknownCuratedId(exchange)),

@@ -10,6 +10,7 @@ import type { PageOfWalk, PageWalkOptions, WalkCheckAnswers } from '../organizat
 import type { NextWalkOptions } from '../organization/walk-by-next';
 import type { OwnValueSearch } from '../organization/own-values';
 import type { DemographicSearch } from '../provider-findability';
+import type { EquivalentRequests } from '../equivalent-requests';
 
 type Query = Record<string, string>;
 
@@ -84,6 +85,10 @@ export interface Subjects {
   'organization-param-case': { base: Exchange; other: Exchange; sent: string };
   /** A name search, and the same name in lower case and with surrounding spaces. */
   'organization-value-forms': { base: Exchange; lower: { sent: string; exchange: Exchange }; spaced: { sent: string; exchange: Exchange } };
+  /** A searchSingleBest query, the same in equivalent forms (another order, every byte percent-encoded), and the query again. */
+  'single-best-equivalents': EquivalentRequests;
+  /** A search whole (Count=1000), the same in equivalent forms (another order, every byte percent-encoded), and the search again. */
+  'search-equivalents': EquivalentRequests;
   /** A search without Count and Page. */
   'default-page': { exchange: Exchange };
   /** The source records of a curated ID that does not exist. */
@@ -152,6 +157,8 @@ export const SUBJECT_NEEDS: Readonly<Record<SubjectKind, string>> = {
   'single-best-param-case': 'a unique query with its parameter names in lower case',
   'organization-param-case': 'a search with its parameter names in upper case',
   'organization-value-forms': 'a name search in lower case and with surrounding spaces',
+  'single-best-equivalents': 'a searchSingleBest query, the same with its parameters reversed and percent-encoded, and the query again',
+  'search-equivalents': 'a search with Count=1000, the same with its parameters reversed and percent-encoded, and the search again',
   'default-page': 'a search without Count and Page',
   'unknown-lookup': 'the source records of a curated ID that does not exist',
   'repeated-lookup': 'the same curated ID asked twice',

@@ -98,6 +98,15 @@ export const ORGANIZATION_REQUIREMENTS = [
       'a filter added to a search only narrows it: every organization a search with one filter more answers is one the search without it answers, and its `total` is no larger (§4.3: all records matching the query parameters); judged where both answers are whole, one page of Count=1000',
   },
   {
+    id: 'ORG-EQUIVALENT-QUERY',
+    level: 'MUST',
+    spec: '§4.3; RFC 3986 §2.3',
+    title:
+      'a search whole (Count=1000) answers the same organizations and `total` with its parameters in another order and with every byte of its names and values percent-encoded (§4.3: all records matching the query parameters; RFC 3986 §2.3: an encoded letter or digit is the letter or digit); judged where the answers are whole, once the same search asked again answers as it did',
+    nearMiss:
+      'the same search asked again answers other organizations: a directory may change between two requests, so it only warns, and the other forms are not judged against answers that move',
+  },
+  {
     id: 'ORG-FINDABLE',
     level: 'MUST',
     spec: '§4.3',

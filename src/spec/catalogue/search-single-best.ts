@@ -58,6 +58,15 @@ export const SEARCH_SINGLE_BEST_REQUIREMENTS = [
     title: 'a unique query plus a non-matching dash parameter returns the same record (same id), whichever §4.1 parameter is dashed',
   },
   {
+    id: 'SB-EQUIVALENT-QUERY',
+    level: 'MUST',
+    spec: '§4.1 r3–r4; RFC 3986 §2.3',
+    title:
+      'a query answers alike, whatever it answers (a record, the ambiguity text, no record), with its parameters in another order and with every byte of its names and values percent-encoded: the answer is a function of the parameters (§4.1 r3–r4), and an encoded letter or digit is the letter or digit (RFC 3986 §2.3); judged once the same query asked again answers as it did',
+    nearMiss:
+      'the same query asked again answers otherwise: a directory may change between two requests, so it only warns, and the other forms are not judged against answers that move',
+  },
+  {
     id: 'SB-STRICT-PARAM',
     level: 'SHOULD',
     spec: '§4.1 r2, r5',

@@ -3,6 +3,7 @@ import { JSON_TYPE } from '../behaviour';
 import type { SearchSingleBestRequirementId } from '../../../spec/catalogue';
 import type { FaultsFor } from '../scenario';
 import { readAsOperator, withData } from '../transforms';
+import { parseQueryString } from '../../query';
 
 /** Faults of searchSingleBest (§4.1), keyed by the requirement each one breaks: the type requires at least one for every requirement. */
 export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId> = {
@@ -365,6 +366,15 @@ export const SEARCH_SINGLE_BEST_FAULTS: FaultsFor<SearchSingleBestRequirementId>
       name: 'dash-not-understood',
       description: 'State- is an unknown parameter',
       behaviour: { searchSingleBest: { dashSupported: false } },
+    },
+  ],
+  'SB-EQUIVALENT-QUERY': [
+    {
+      name: 'names-read-undecoded',
+      description:
+        'a parser of its own decodes values and takes names as sent: a name with percent-encoded letters (%4E%50%49 for NPI) is no parameter it knows',
+      unseenBySurvey: 'the survey sends names as form encoding writes them, which leaves their letters plain',
+      behaviour: { http: { readQueryString: (queryString) => parseQueryString(queryString, (name) => name) } },
     },
   ],
   'SB-STRICT-PARAM': [
