@@ -18,6 +18,7 @@ import {
   VALUE_PARAMETERS,
   WALK_COUNT,
   walkValuesOf,
+  wholeValuesOf,
 } from '../rules/rulebook';
 import { USPS_STATE_CODES } from '../domain/usps-states';
 import { MAX_COUNT, PAGE_SIZE } from '../spec/constants';
@@ -255,6 +256,28 @@ const firstLettersOf = (parameter: (typeof VALUE_PARAMETERS)[number], resource: 
   walkValuesOf(parameter, resource as never)
     .filter((word) => word.length > FIRST_LETTERS)
     .map((word) => word.slice(0, FIRST_LETTERS));
+
+/**
+ * The first letters (FIRST_LETTERS, else one fewer) that the most of `words` begin with, where two
+ * or more do: a value that begins several words of the directory, each a match where a part of a
+ * word matches at all. Undefined where no two words share them.
+ */
+export function sharedFirstLetters(words: readonly string[]): string | undefined {
+  const distinct = [...new Map(words.filter((word) => word.length > FIRST_LETTERS).map((word) => [word.toUpperCase(), word])).values()];
+  for (const letters of [FIRST_LETTERS, FIRST_LETTERS - 1]) {
+    const counts = new Map<string, { part: string; words: number }>();
+    for (const word of distinct) {
+      const key = word.slice(0, letters).toUpperCase();
+      counts.set(key, { part: counts.get(key)?.part ?? word.slice(0, letters), words: (counts.get(key)?.words ?? 0) + 1 });
+    }
+    const best = [...counts.values()].reduce<{ part: string; words: number } | undefined>(
+      (a, b) => (a && a.words >= b.words ? a : b),
+      undefined,
+    );
+    if (best && best.words > 1) return best.part;
+  }
+  return undefined;
+}
 
 /**
  * The shorter values of a text a record holds, where the table walks it by its words (a name): each
@@ -600,24 +623,32 @@ function filtersSwept(organizations: MetRecords['organizations'], swept: Explore
       filters.add(key);
       swept.push({ kind: 'filter', query: { [parameter]: value } });
     }
-  // The shorter value, met once: the first letters of a word of the first organization that has one.
+  // The shorter value, met once: the first letters of a word of the first organization that has one,
+  // and the first letters the most words met share (a value that begins several words, each a match).
   for (const parameter of VALUE_PARAMETERS) {
     const part = organizations.flatMap(({ resource }) => firstLettersOf(parameter, resource))[0];
     if (part !== undefined) swept.push({ kind: 'filter', query: { [parameter]: part } });
+    const shared = sharedFirstLetters(organizations.flatMap(({ resource }) => walkValuesOf(parameter, resource as never)));
+    if (shared !== undefined && shared !== part) swept.push({ kind: 'filter', query: { [parameter]: shared } });
   }
   // A value no organization holds, of each parameter: the contract's own, asked whatever was met.
   for (const [parameter, value] of UNMATCHABLE_FILTERS) swept.push({ kind: 'filter', query: { [parameter]: value } });
-  // Two filters in combination, one the organization's own and one near it: every organization answered holds both.
+  // Two filters in combination, one the organization's own and one near it: every organization answered holds both. Its own
+  // value both as the table walks it (a word) and whole, of the organization whose whole value has the most words: a value of
+  // several words is read otherwise than one word (§4.3 leaves open how), so a filter OR-ed with the other shows only there.
+  const words = (value: string | undefined) => value?.trim().split(/\s+/).length ?? 0;
   for (const [held, near] of [
     ['name', 'address'],
     ['address', 'name'],
   ] as const) {
-    const organization = organizations.find(({ resource }) => [held, near].every((p) => ownFilterValues(p, resource as never).length > 0));
-    if (organization) {
-      const [own] = ownFilterValues(held, organization.resource as never);
-      const [other] = ownFilterValues(near, organization.resource as never);
-      swept.push({ kind: 'filter', query: { [held]: own, [near]: nearValue(other) } });
-    }
+    const both = organizations.filter(({ resource }) => [held, near].every((p) => ownFilterValues(p, resource as never).length > 0));
+    if (both.length === 0) continue;
+    const [other] = ownFilterValues(near, both[0].resource as never);
+    swept.push({ kind: 'filter', query: { [held]: ownFilterValues(held, both[0].resource as never)[0], [near]: nearValue(other) } });
+    const [[whole, beside]] = both
+      .map(({ resource }) => [wholeValuesOf(held, resource as never)[0], ownFilterValues(near, resource as never)[0]] as const)
+      .sort(([a], [b]) => words(b) - words(a));
+    if (words(whole) > 1) swept.push({ kind: 'filter', query: { [held]: whole!, [near]: nearValue(beside) } });
   }
   return filters;
 }

@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Exchange } from '../../src/client/exchange';
-import { CASE_KINDS, sweepCases } from '../../src/explore/cases';
+import { CASE_KINDS, sharedFirstLetters, sweepCases } from '../../src/explore/cases';
 import { UNMATCHABLE_FILTERS } from '../../src/rules/rulebook';
 import { meetRecords } from '../../src/explore/records';
 import { scenarioPrefix } from '../../src/reference/scenarios/registry';
@@ -264,7 +264,24 @@ test(
     expect(filters).toContainEqual({ name: 'RIVE' });
     // Every value parameter's unmatchable value, whatever was met.
     for (const [parameter, value] of UNMATCHABLE_FILTERS) expect(filters).toContainEqual({ [parameter]: value });
-    // Two text filters together, one held and one near: an answer holds both, so filters OR-ed show.
+    // Two text filters together, one held and one near: an answer holds both, so filters OR-ed show; the name whole too.
     expect(filters).toContainEqual({ name: 'RIVERSIDE', address: 'DaytoZ' });
+    expect(filters).toContainEqual({ name: 'Riverside Memorial Clinic', address: 'DaytoZ' });
+    // The first letters several words met share, where two do: a value that begins several words.
+    const other = { resourceType: 'Organization', id: 'o2', name: 'Rivulet Health', address };
+    const two = sweepCases(
+      {
+        providers: [],
+        organizations: [
+          { id: 'o1', resource, seenIn: 'a test' },
+          { id: 'o2', resource: other, seenIn: 'a test' },
+        ],
+      },
+      { statusSearch: false },
+    );
+    expect(two.flatMap((c) => (c.kind === 'filter' ? [c.query] : []))).toContainEqual({ name: 'RIV' });
+    expect(sharedFirstLetters(['RIVERSIDE', 'RIVERMONT', 'MEMORIAL'])).toBe('RIVE');
+    expect(sharedFirstLetters(['RIVERSIDE', 'RIVULET', 'MEMORIAL'])).toBe('RIV');
+    expect(sharedFirstLetters(['RIVERSIDE', 'MEMORIAL'])).toBeUndefined();
   },
 );

@@ -201,12 +201,16 @@ export const walkValuesOf = (name: ValueParameter, resource: Json): string[] => 
 /** Every §4.3 value parameter, in the table's order. */
 export const VALUE_PARAMETERS: readonly ValueParameter[] = ORGANIZATION_PARAMETERS.map(([name]) => name);
 
-/** The values of one parameter a resource carries, as a search by it is typed: a walk's values, or else its fields' (a state code). */
 /** Each value parameter with a value no organization holds, in the table's order. */
 export const UNMATCHABLE_FILTERS: readonly (readonly [ValueParameter, string])[] = ORGANIZATION_PARAMETERS.map(([name, row]) => [
   name,
   row.unmatchable,
 ]);
 
+/** The values of one parameter a resource carries, as a search by it is typed: a walk's values, or else its fields' (a state code). */
 export const ownFilterValues = (name: ValueParameter, resource: Json): string[] =>
   TABLE.get(name)?.walkValues?.(resource) ?? distinct(TABLE.get(name)?.fields(resource) ?? []);
+
+/** The values of one parameter a resource carries whole, as its fields hold them (a name of several words, an address with its street), none empty. */
+export const wholeValuesOf = (name: ValueParameter, resource: Json): string[] =>
+  distinct(TABLE.get(name)?.fields(resource) ?? []).filter((value) => value.trim() !== '');

@@ -83,6 +83,7 @@ export {
   WALKED_PARAMETERS,
   walkValueCounts,
   walkValuesOf,
+  wholeValuesOf,
 } from '../organization/parameters';
 export { isJsonObject, objectsIn, stringsIn, textOf } from '../json';
 export { serviceText, serviceValue } from '../service-text';
