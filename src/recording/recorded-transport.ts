@@ -25,7 +25,10 @@ function urlKey(url: string): string {
 /** The exchanges of `recording` under `key` of their URLs, in the order recorded. */
 function byKey(recording: readonly RecordedExchange[], key: (url: string) => string): Map<string, RecordedExchange[]> {
   const answers = new Map<string, RecordedExchange[]>();
-  for (const exchange of recording) answers.set(key(exchange.url), [...(answers.get(key(exchange.url)) ?? []), exchange]);
+  for (const exchange of recording) {
+    const at = key(exchange.url);
+    answers.set(at, [...(answers.get(at) ?? []), exchange]);
+  }
   return answers;
 }
 

@@ -8,8 +8,7 @@ const MALFORMED = Symbol('malformed');
 
 export type RawQuery = Record<string, string | string[]> & { [MALFORMED]?: string[] };
 
-/** A name or value of a query string as form encoding writes it: `+` a space, every %XX its byte. */
-export function decode(part: string): string | undefined {
+function decode(part: string): string | undefined {
   try {
     return decodeURIComponent(part.replace(/\+/g, ' '));
   } catch {
@@ -20,19 +19,16 @@ export function decode(part: string): string | undefined {
 /**
  * Strict query-string parser for Fastify: a null-prototype object (so `__proto__` is a plain key),
  * repeated keys as arrays, and malformed percent-encoding remembered rather than guessed at.
+ * `decodeName`: how names are decoded, as values are unless a scenario's own parser says otherwise.
  */
-export function parseQueryString(
-  queryString: string,
-  decodeName: (part: string) => string | undefined = decode,
-  decodeValue: (part: string) => string | undefined = decode,
-): RawQuery {
+export function parseQueryString(queryString: string, decodeName: (part: string) => string | undefined = decode): RawQuery {
   const query: RawQuery = Object.create(null);
   for (const pair of queryString.split('&')) {
     if (pair === '') continue;
     const equals = pair.indexOf('=');
     const rawName = equals < 0 ? pair : pair.slice(0, equals);
     const name = decodeName(rawName);
-    const value = decodeValue(equals < 0 ? '' : pair.slice(equals + 1));
+    const value = decode(equals < 0 ? '' : pair.slice(equals + 1));
     if (name === undefined || value === undefined) {
       (query[MALFORMED] ??= []).push(name ?? rawName);
       continue;
