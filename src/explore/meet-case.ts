@@ -18,6 +18,9 @@ import {
   meetOwnValueNarrowing,
   meetOwnValueSearch,
   meetSearchEquivalents,
+  meetSearchReadings,
+  nextWalkReadings,
+  pageWalkReadings,
   meetSingleBestEquivalents,
   meetSingleBestParamCase,
   meetSingleBestValueForms,
@@ -46,9 +49,9 @@ export const CASE_SUBJECTS: Readonly<Record<CaseKind, readonly SubjectKind[]>> =
   'own-value-search': ['own-value-search'],
   filter: [],
   'added-filter': ['added-filter'],
-  count: ['count-search', 'count-exactly-search', 'count-over-limit-search'],
-  'page-walk': ['page-walk'],
-  'next-walk': ['next-walk'],
+  count: ['count-search', 'count-exactly-search', 'count-over-limit-search', 'search-readings'],
+  'page-walk': ['page-walk', 'walk-readings'],
+  'next-walk': ['next-walk', 'walk-readings'],
   identifier: ['identifier-search', 'qualified-identifier-search', 'foreign-identifier-search'],
   status: ['status-search'],
   'provider-forms': ['single-best-value-forms', 'single-best-param-case', 'single-best-equivalents'],
@@ -185,14 +188,22 @@ async function meetOrganizationCase(c: OrganizationCase, records: MetRecords, as
         checks.judge('count-exactly-search', { place: 'explore', promised: BUNDLE_SHOWS_MORE, query: c.query, ...met });
       // §8: Count at or above the maximum is that rule's subject too.
       if (c.count >= MAX_COUNT) checks.judge('count-over-limit-search', met);
+      // Below the maximum, the same Count is one reading of the search whole, asked before and after it (§4.3).
+      else checks.judge('search-readings', await meetSearchReadings(ask, c.query, [c.count]));
       return;
     }
-    case 'page-walk':
-      checks.judge('page-walk', await meetPageWalk(ask, { query: c.query, ...WALK_BUDGET, fixedBudget: true }));
+    case 'page-walk': {
+      const walked = await meetPageWalk(ask, { query: c.query, ...WALK_BUDGET, fixedBudget: true });
+      checks.judge('page-walk', walked);
+      checks.judge('walk-readings', pageWalkReadings(walked));
       return;
-    case 'next-walk':
-      checks.judge('next-walk', await meetNextWalk(ask, c.query, WALK_BUDGET));
+    }
+    case 'next-walk': {
+      const walked = await meetNextWalk(ask, c.query, WALK_BUDGET);
+      checks.judge('next-walk', walked);
+      checks.judge('walk-readings', nextWalkReadings(walked));
       return;
+    }
     case 'identifier': {
       const byValue = await meetIdentifierSearch(ask, probeOf({ identifier: c.value }), c.value);
       checks.judge('identifier-search', byValue);

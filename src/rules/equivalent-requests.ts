@@ -64,26 +64,29 @@ export function searchReading(exchange: Exchange): Reading | undefined {
 
 const queryOf = (exchange: Exchange) => new URL(exchange.url).search || '(no parameter)';
 
+/**
+ * Skips `id` where any of `answers` says nothing of the data (a refusal, or a failure HTTP-NO-5XX
+ * judges): a relation between answers is never judged on one. Whether it skipped.
+ */
+export function skipUnjudgeable(judgement: Judgement, id: RequirementId, answers: readonly Exchange[]): boolean {
+  const refusal = answers.find(saysNothingOfTheData);
+  if (!refusal) return false;
+  judgement.skip(
+    id,
+    refusal.status < 500
+      ? { kind: 'refused', status: refusal.status, text: `${queryOf(refusal)} answered ${refusal.status}, which says nothing of the data` }
+      : { kind: 'answer-unjudgeable', status: refusal.status, text: `${queryOf(refusal)} answered ${refusal.status}` },
+  );
+  return true;
+}
+
 export function judgeEquivalentRequests(
   id: Extract<RequirementId, 'SB-EQUIVALENT-QUERY' | 'ORG-EQUIVALENT-QUERY'>,
   reading: (exchange: Exchange) => Reading | undefined,
   { base, forms, again }: EquivalentRequests,
 ): Judgement {
   const judgement = new Judgement();
-  const answers = [base, ...forms.map((form) => form.exchange), again];
-  // A refusal or a failure says nothing of the data (HTTP-NO-5XX judges the failure).
-  const refusal = answers.find(saysNothingOfTheData);
-  if (refusal)
-    return judgement.skip(
-      id,
-      refusal.status < 500
-        ? {
-            kind: 'refused',
-            status: refusal.status,
-            text: `${queryOf(refusal)} answered ${refusal.status}, which says nothing of the data`,
-          }
-        : { kind: 'answer-unjudgeable', status: refusal.status, text: `${queryOf(refusal)} answered ${refusal.status}` },
-    );
+  if (skipUnjudgeable(judgement, id, [base, ...forms.map((form) => form.exchange), again])) return judgement;
   const first = reading(base);
   if (first === undefined)
     return judgement.skip(id, {

@@ -106,19 +106,27 @@ type JudgedFailure = JudgedRequirement['failures'][number];
 /** A failure in words and where: what a recording judged again must give. */
 const failureAs = (f: JudgedFailure | undefined) => JSON.stringify(f && [f.message, f.url, f.status]);
 
-/** What a requirement was judged: its status and its failures, in order. */
-const judgedAs = (r: JudgedRequirement | undefined) => JSON.stringify(r && [r.status, r.failures.map(failureAs)]);
+/**
+ * A requirement's failures in words, sorted: an entry that asks its requests side by side judges
+ * each answer as it arrives, so the order of its failures is the network's, not the judgement's.
+ */
+const failuresOf = (r: JudgedRequirement | undefined): string[] => (r?.failures ?? []).map(failureAs).sort();
+
+/** What a requirement was judged: its status and its failures, whatever their order. */
+const judgedAs = (r: JudgedRequirement | undefined) => JSON.stringify(r && [r.status, failuresOf(r)]);
 
 /** How two reports judged one requirement, in words: each status and count of failures, and the first failure that differs. */
 function howJudged(id: string, suite: ConformanceReport, judged: ConformanceReport): string {
   const [a, b] = [suite, judged].map((report) => report.requirements.find((r) => r.id === id));
-  const failures = (r: JudgedRequirement | undefined) => r?.failures ?? [];
-  const first = failures(a).findIndex((f, i) => failureAs(f) !== failureAs(failures(b)[i]));
-  const shown = (r: JudgedRequirement | undefined) => {
-    const failure = failures(r)[first === -1 ? failures(a).length : first];
-    return failure ? `"${failure.message.slice(0, 160)}" at ${failure.url}` : 'none';
+  const [fa, fb] = [failuresOf(a), failuresOf(b)];
+  const first = fa.findIndex((f, i) => f !== fb[i]);
+  const shown = (failures: string[]) => {
+    const failure = failures[first === -1 ? fa.length : first];
+    if (!failure) return 'none';
+    const [message, url] = JSON.parse(failure) as [string, string];
+    return `"${message.slice(0, 160)}" at ${url}`;
   };
-  return `suite ${a?.status ?? 'none'} with ${failures(a).length} failures, judge ${b?.status ?? 'none'} with ${failures(b).length}; the first that differs: ${shown(a)} against ${shown(b)}`;
+  return `suite ${a?.status ?? 'none'} with ${fa.length} failures, judge ${b?.status ?? 'none'} with ${fb.length}; the first that differs: ${shown(fa)} against ${shown(fb)}`;
 }
 
 /** Replay's outcomes in words: each requirement and what replay said of it. */

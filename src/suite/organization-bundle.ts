@@ -3,7 +3,14 @@
  * says, the search with no parameter, and parameter names. Queries come only from the probes file;
  * the rules are in src/rules/organization/bundle.ts.
  */
-import { carriedValues, meetOrganizationParamCase, meetSearchEquivalents, meetWholeResult, queryKey } from '../rules/rulebook';
+import {
+  carriedValues,
+  meetOrganizationParamCase,
+  meetSearchEquivalents,
+  meetSearchReadings,
+  meetWholeResult,
+  queryKey,
+} from '../rules/rulebook';
 import type { SuiteGroup } from './entry';
 import { forEachProbe, noProbe } from './probe-steps';
 
@@ -57,6 +64,18 @@ export const ORGANIZATION_BUNDLE: SuiteGroup = {
         const searches = probes.organization?.searches ?? [];
         skipEntry(searches.length === 0, NO_SEARCHES);
         checks.judge('search-equivalents', await meetSearchEquivalents(api, searches[0].query));
+      },
+    },
+    {
+      // Every probe search, and the multiPage one: results smaller than a page, where Count=N reads them all, and one of several pages.
+      title:
+        'every probe search read at the page sizes at the edges of its result holds organizations of the search whole, asked again after',
+      subjects: ['search-readings'],
+      plan: async ({ api, checks, probes, skipEntry }) => {
+        const organization = probes.organization;
+        const queries = [...(organization?.searches ?? []), ...(organization?.multiPage ? [organization.multiPage] : [])];
+        skipEntry(queries.length === 0, NO_SEARCHES);
+        for (const { query } of queries) checks.judge('search-readings', await meetSearchReadings(api, query));
       },
     },
     {

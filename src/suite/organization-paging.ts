@@ -4,7 +4,15 @@
  * two walk rules, which alone say where a walk ends.
  */
 import { PROMISED } from '../probes/promises';
-import { meetCountExactly, meetCountSearch, meetNextWalk, meetPageWalk, type Query } from '../rules/rulebook';
+import {
+  meetCountExactly,
+  meetCountSearch,
+  meetNextWalk,
+  meetPageWalk,
+  nextWalkReadings,
+  pageWalkReadings,
+  type Query,
+} from '../rules/rulebook';
 import { MAX_COUNT, PAGE_SIZE } from '../spec/constants';
 import type { SuiteGroup } from './entry';
 import { forEachProbe, noProbe, requiredFor } from './probe-steps';
@@ -56,26 +64,30 @@ export const ORGANIZATION_PAGING: SuiteGroup = {
     },
     {
       title: 'Page alone gives pages of 25, disjoint, each filtered, with one meaning of total, and every page is a whole bundle',
-      subjects: ['page-walk', 'search-page', 'search-filters'],
+      subjects: ['page-walk', 'walk-readings', 'search-page', 'search-filters'],
       plan: async (context) => {
         const { api, checks, settings } = context;
         const { query } = requiredFor(context, context.probes.organization?.multiPage, NO_MULTIPAGE);
         // The walk rule says which page comes next and when the walk is over; the entry only fetches. Every page is
         // judged as a bundle of its own, and against the search's filters, by the client, whatever page it is (judgeAnswer).
         const options = { query, maxPages: settings.maxPages, promised: true, budget: `MAX_PAGES=${settings.maxPages} pages` };
-        checks.judge('page-walk', await meetPageWalk(api, options));
+        const walked = await meetPageWalk(api, options);
+        checks.judge('page-walk', walked);
+        checks.judge('walk-readings', pageWalkReadings(walked));
       },
     },
     {
       title: 'following next continues the same search to its end',
-      subjects: ['next-walk'],
+      subjects: ['next-walk', 'walk-readings'],
       plan: async (context) => {
         const { api, checks, settings } = context;
         const { query } = requiredFor(context, context.probes.organization?.multiPage, NO_MULTIPAGE);
         const budget = { maxPages: settings.maxPages, budget: `MAX_PAGES=${settings.maxPages} pages` };
         // A link off the base URL's origin is refused by the client: the plan says so, and the walk stops there.
         const ask = { organizations: (q: Query) => api.organizations(q), follow: (link: string) => api.followOrRefuse(link) };
-        checks.judge('next-walk', await meetNextWalk(ask, query, budget));
+        const walked = await meetNextWalk(ask, query, budget);
+        checks.judge('next-walk', walked);
+        checks.judge('walk-readings', nextWalkReadings(walked));
       },
     },
     {

@@ -1253,6 +1253,7 @@ const CASES: Case[] = [
     { 'OBS-VALUE-CASE': 'observed', 'OBS-VALUE-WHITESPACE': 'observed' },
   ),
   ...equivalentCases(),
+  ...readingCases(),
   at('default-page', 'a page of three', { exchange: answer(bundleOf()) }, { 'OBS-DEFAULT-PAGE-SIZE': 'observed' }),
   at('unknown-lookup', 'a 404', { exchange: answer({ error: 'not-found' }, { status: 404 }) }, { 'OBS-UNKNOWN-CURATED-ID': 'observed' }),
   at(
@@ -1324,6 +1325,59 @@ function equivalentCases() {
       'ORG-EQUIVALENT-QUERY': 'SHOULD',
     }),
     at('search-equivalents', 'a page that is not whole', equivalents(answer(cut), answer(cut)), { 'ORG-EQUIVALENT-QUERY': 'skip' }),
+  ];
+}
+
+/** ORG-READINGS-AGREE: a search whole, at other page sizes, and whole again; and a walk's pages beside the search whole. */
+function readingCases() {
+  const url = (count: number) => `http://service.test/fhir/organization?address-state=OH&Count=${count}`;
+  const whole = answer(bundleOf(), { url: url(1000) });
+  const at_ = (count: number, entries: typeof organizations) => ({ count, exchange: answer(bundleOf(entries), { url: url(count) }) });
+  const readings = (counted: { count: number; exchange: Exchange }[], again = whole) => ({ query: {}, whole, counted, again });
+  const edges = [at_(1, organizations.slice(0, 1)), at_(2, organizations.slice(1, 3)), at_(3, organizations), at_(4, organizations)];
+  const stranger = fixtures.organizations[6];
+  const next = (entries: typeof organizations, link?: string) =>
+    answer({ ...bundleOf(entries), total: 6, ...(link ? { link: [{ relation: 'next', url: link }] } : {}) });
+  const walkReadings = (second: typeof organizations) => ({
+    walk: 'following next links from page 1',
+    query: {},
+    pages: [
+      { label: 'page 1', exchange: next(organizations, 'http://service.test/fhir/organization?Page=2') },
+      { label: 'page 2, reached by next', exchange: next(second) },
+    ],
+    whole: answer({ ...bundleOf([...organizations, ...fixtures.organizations.slice(3, 5)]), total: 5 }),
+  });
+  return [
+    at('search-readings', 'every page size holds organizations of the whole result', readings(edges), { 'ORG-READINGS-AGREE': 'pass' }),
+    at('search-readings', 'Count=3 of 3 answers 2: the first match on no page of that size', readings([at_(3, organizations.slice(1))]), {
+      'ORG-READINGS-AGREE': 'MUST',
+    }),
+    at('search-readings', 'Count=1 answers one the whole answer lacks', readings([at_(1, [stranger])]), { 'ORG-READINGS-AGREE': 'MUST' }),
+    at('search-readings', 'asked again, the whole answer moved', readings(edges, answer(bundleOf(organizations.slice(0, 2)))), {
+      'ORG-READINGS-AGREE': 'SHOULD',
+    }),
+    at('search-readings', 'a 429 says nothing of the data', readings([{ count: 1, exchange: answer({}, { status: 429, url: url(1) }) }]), {
+      'ORG-READINGS-AGREE': 'skip',
+    }),
+    at(
+      'walk-readings',
+      'pages reached by next hold one the whole answer lacks',
+      walkReadings([...fixtures.organizations.slice(3, 5), stranger]),
+      {
+        'ORG-READINGS-AGREE': 'MUST',
+      },
+    ),
+    at('walk-readings', 'pages reached by next hold the whole answer', walkReadings(fixtures.organizations.slice(3, 5)), {
+      'ORG-READINGS-AGREE': 'pass',
+    }),
+    at(
+      'walk-readings',
+      'a whole answer that is not whole',
+      { ...walkReadings([stranger]), whole: next(organizations, 'http://service.test/fhir/organization?Page=2') },
+      {
+        'ORG-READINGS-AGREE': 'skip',
+      },
+    ),
   ];
 }
 

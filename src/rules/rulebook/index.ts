@@ -35,6 +35,9 @@ export {
   meetAddedFilter,
   ownFilterAdded,
   meetSearchEquivalents,
+  meetSearchReadings,
+  nextWalkReadings,
+  pageWalkReadings,
   meetWholeResult,
   walkPages,
 } from './organization-plans';

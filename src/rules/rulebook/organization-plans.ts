@@ -1,12 +1,14 @@
 /** The plans of the §4.3 subjects (ask.ts says what a plan is). */
-import type { Exchange } from '../../client/exchange';
+import { type Exchange, holdsBody } from '../../client/exchange';
 import { askedInTurn } from '../asked-in-turn';
+import { wholeAnswer } from '../organization/added-filter';
 import { isBundle } from '../organization/bundle';
 import { entriesOf, hasNextLink, resourceOf } from '../organization/entries';
 import { ownFilterValues, VALUE_PARAMETERS } from '../organization/parameters';
 import { NO_SUCH_SYSTEM, reportedSystem } from '../organization/identifiers';
 import { nextOwnValueRequest, type OwnValueSearch, ownValueSearches } from '../organization/own-values';
 import { countQuery, pageQuery, WALK_COUNT, wholeSearch } from '../organization/paging';
+import { readingCounts } from '../organization/readings';
 import { NextWalk } from '../organization/walk-by-next';
 import { type PageWalkOptions, walkByPage } from '../organization/walk-by-page';
 import { serviceText } from '../service-text';
@@ -100,7 +102,10 @@ export const walkPages = (ask: Pick<Ask, 'organizations'>, walk: PageWalkOptions
  * ORG-PAGE and the rest of a walk by Page (§4.3, §8): its pages; the same search at Count=1000,
  * which holds every match when fewer match; and Page=0, a service's first page when its pages count from 0.
  */
-export async function meetPageWalk(ask: Pick<Ask, 'organizations'>, walk: PageWalkOptions): Promise<Subjects['page-walk']> {
+export async function meetPageWalk(
+  ask: Pick<Ask, 'organizations'>,
+  walk: PageWalkOptions,
+): Promise<Subjects['page-walk'] & { whole: Exchange }> {
   const pages = await walkPages(ask, walk);
   const whole = await ask.organizations(wholeSearch(walk.query));
   const pageZero = await ask.organizations(pageQuery(walk.query, 0));
@@ -126,7 +131,7 @@ export async function meetNextWalk(
   ask: Pick<Ask, 'organizations'> & FollowAsk,
   query: Query,
   budget: { maxPages: number; budget: string },
-): Promise<Subjects['next-walk']> {
+): Promise<Subjects['next-walk'] & { whole: Exchange }> {
   let walk: Subjects['next-walk']['walk'] = { query, count: WALK_COUNT, ...budget };
   let first = await ask.organizations(countQuery(query, WALK_COUNT));
   if (isBundle(first) && !hasNextLink(first.body)) {
@@ -220,3 +225,32 @@ export async function meetOwnValueSearches(
 export async function meetSearchEquivalents(ask: Pick<Ask, 'organizations'>, query: Query): Promise<Subjects['search-equivalents']> {
   return askEquivalents((q) => ask.organizations(q), wholeSearch(query));
 }
+
+/** ORG-READINGS-AGREE (§4.3): a search whole, the same at `counts` (by default the edges of its result, readingCounts), and whole again. */
+export async function meetSearchReadings(
+  ask: Pick<Ask, 'organizations'>,
+  query: Query,
+  counts?: readonly number[],
+): Promise<Subjects['search-readings']> {
+  const whole = await ask.organizations(wholeSearch(query));
+  const sizes = counts ?? readingCounts(wholeAnswer(whole)?.ids.size ?? 0);
+  const counted: { count: number; exchange: Exchange }[] = [];
+  for (const count of sizes) counted.push({ count, exchange: await ask.organizations(countQuery(query, count)) });
+  return { query, whole, counted, again: await ask.organizations(wholeSearch(query)) };
+}
+
+/** ORG-READINGS-AGREE over a walk by Page (meetPageWalk): its pages and the search whole, asked after them. */
+export const pageWalkReadings = ({ walk, pages, whole }: Subjects['page-walk'] & { whole: Exchange }): Subjects['walk-readings'] => ({
+  walk: 'the walk by Page',
+  query: walk.query,
+  pages: pages.flatMap((p) => (holdsBody(p.exchange) ? [{ label: `Page=${p.page}`, exchange: p.exchange }] : [])),
+  whole,
+});
+
+/** ORG-READINGS-AGREE over a walk by next links (meetNextWalk): its answers and the search whole, asked after them. */
+export const nextWalkReadings = ({ walk, answers, whole }: Subjects['next-walk'] & { whole: Exchange }): Subjects['walk-readings'] => ({
+  walk: 'following next links from page 1',
+  query: walk.query,
+  pages: answers.map((exchange, i) => ({ label: i === 0 ? 'page 1' : `page ${i + 1}, reached by next`, exchange })),
+  whole,
+});

@@ -29,6 +29,7 @@ import {
   observeDefaultPageSize,
 } from '../organization/paging';
 import { judgeFoundByOwnValue } from '../organization/own-values';
+import { judgeSearchReadings, judgeWalkReadings } from '../organization/readings';
 import { replayPageWalk } from '../organization/walk-by-page';
 import { replayNextWalk } from '../organization/walk-by-next';
 import {
@@ -166,6 +167,8 @@ export const RULEBOOK: readonly Rule[] = [
   rule('search-equivalents', ['ORG-EQUIVALENT-QUERY'], (requests) =>
     judgeEquivalentRequests('ORG-EQUIVALENT-QUERY', searchReading, requests),
   ),
+  rule('search-readings', ['ORG-READINGS-AGREE'], judgeSearchReadings),
+  rule('walk-readings', ['ORG-READINGS-AGREE'], judgeWalkReadings),
   rule('default-page', ['OBS-DEFAULT-PAGE-SIZE'], ({ exchange }) => observeDefaultPageSize(exchange)),
   rule('unknown-lookup', ['OBS-UNKNOWN-CURATED-ID'], ({ exchange }) => observeUnknownCuratedId(exchange)),
 ];

@@ -11,6 +11,7 @@ import type { NextWalkOptions } from '../organization/walk-by-next';
 import type { OwnValueSearch } from '../organization/own-values';
 import type { DemographicSearch } from '../provider-findability';
 import type { EquivalentRequests } from '../equivalent-requests';
+import type { SearchReadings, WalkReadings } from '../organization/readings';
 
 type Query = Record<string, string>;
 
@@ -89,6 +90,10 @@ export interface Subjects {
   'single-best-equivalents': EquivalentRequests;
   /** A search whole (Count=1000), the same in equivalent forms (another order, every byte percent-encoded), and the search again. */
   'search-equivalents': EquivalentRequests;
+  /** A search whole (Count=1000), the same at other page sizes, and whole again. */
+  'search-readings': SearchReadings;
+  /** The pages of a walk, by Page or by next links, with their bodies, and the same search whole asked after them. */
+  'walk-readings': WalkReadings;
   /** A search without Count and Page. */
   'default-page': { exchange: Exchange };
   /** The source records of a curated ID that does not exist. */
@@ -159,6 +164,8 @@ export const SUBJECT_NEEDS: Readonly<Record<SubjectKind, string>> = {
   'organization-value-forms': 'a name search in lower case and with surrounding spaces',
   'single-best-equivalents': 'a searchSingleBest query, the same with its parameters reversed and percent-encoded, and the query again',
   'search-equivalents': 'a search with Count=1000, the same with its parameters reversed and percent-encoded, and the search again',
+  'search-readings': 'a search with Count=1000, the same at the page sizes at the edges of its result, and the search again',
+  'walk-readings': 'the pages of a walk, with their bodies, and the same search with Count=1000',
   'default-page': 'a search without Count and Page',
   'unknown-lookup': 'the source records of a curated ID that does not exist',
   'repeated-lookup': 'the same curated ID asked twice',

@@ -107,6 +107,15 @@ export const ORGANIZATION_REQUIREMENTS = [
       'the same search asked again answers other organizations: a directory may change between two requests, so it only warns, and the other forms are not judged against answers that move',
   },
   {
+    id: 'ORG-READINGS-AGREE',
+    level: 'MUST',
+    spec: '§4.3',
+    title:
+      "every reading of a search holds organizations of one result (§4.3: a bundle holding all records available for the given parameters): `Count=N` answers N of the organizations the search whole (Count=1000) answers, or all of them where fewer match, and none it lacks, read at the edges of the result (1, half, all but one, all, one past); the pages of a walk by `Page` and of one by `next` links hold no matching organization the whole answer lacks (one of the whole answer that no page reaches is ORG-PAGE's and ORG-NEXT-LINK's); judged where the search whole is one page of Count=1000, once the search whole asked again answers as it did",
+    nearMiss:
+      'the search whole asked again answers other organizations: a directory may change between two requests, so it only warns, and the readings are not judged against answers that move',
+  },
+  {
     id: 'ORG-FINDABLE',
     level: 'MUST',
     spec: '§4.3',

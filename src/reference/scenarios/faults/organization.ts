@@ -538,6 +538,39 @@ export const ORGANIZATION_FAULTS: FaultsFor<OrganizationRequirementId> = {
       },
     },
   ],
+  'ORG-READINGS-AGREE': [
+    {
+      // Two code paths for one search: small pages offset by one, which only the edges of a result show.
+      name: 'small-count-starts-one-late',
+      description:
+        'Count alone below 25 starts one match late: the first match is on no page of that size, and Count=N of N matches answers N-1',
+      unseenBySurvey: 'the survey reads searches by Page alone and whole, never at a Count below 25',
+      behaviour: {
+        organization: {
+          paging: (count, page, matches) => {
+            const window = reference.organization.paging(count, page, matches);
+            return count !== undefined && page === undefined && count < PAGE_SIZE && 'size' in window ? { ...window, start: 1 } : window;
+          },
+        },
+      },
+    },
+    {
+      name: 'large-count-from-stale-replica',
+      description:
+        'a page of more than 100 is read from a replica that lacks one organization in 13, its total counted there; smaller pages, and the walks, read every match',
+      unseenBySurvey: 'the survey holds the pages of its walks as lines, not bodies, and reads no search at two page sizes',
+      behaviour: {
+        organization: {
+          bundle: (bundle, { window }) => {
+            if (!window || window.size <= 100 || bundle.entry.length !== bundle.total) return bundle;
+            const stale = (id: string) => [...id].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 13 === 0;
+            const entry = bundle.entry.filter((e) => !stale(e.resource.id));
+            return { ...bundle, entry, total: entry.length };
+          },
+        },
+      },
+    },
+  ],
   'ORG-MIN-PARAMS': [
     {
       name: 'no-parameter-returns-all',
