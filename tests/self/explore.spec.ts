@@ -199,7 +199,7 @@ test(
 );
 
 test(
-  'each fault of its family is caught from two seeds; more conformant variants stay quiet; no credential is written',
+  'each fault of its family is caught, each from a seed of its own; conformant variants of paging stay quiet at the whole budget; no credential is written',
   { tag: '@full' },
   async ({ scenarios }) => {
     // The variant that asks for a token, with it: quiet, and the token in no file and no output, in no encoding.
@@ -212,16 +212,12 @@ test(
     const recorded = await commandAsync(['history', 'record', authorised.out, '--history', join(tempDir(), 'history')]);
     expect(recorded.code, recorded.stderr).toBe(0);
     expect(recorded.stderr).toMatch(/history: recorded run #\d+ of /);
-    for (const [i, fault] of FAULTS.entries()) for (const seed of [i + 1, i + 11]) await expectCaught(scenarios.origin, fault, seed);
-    await expectQuiet(scenarios.origin, [
-      'pages-from-zero',
-      'ambiguity-409-json',
-      'no-match-empty-object',
-      'total-capped-1000',
-      'total-is-page-count',
-      'count-over-limit-rejected',
-      'entries-reversed',
-    ]);
+    // A seed of each fault's own, so that the catches together span seventeen seeds: the sweep, which every seed asks
+    // first, is what meets most of them, and a case drawn only by some seeds would show as a fault missed here.
+    for (const [i, fault] of FAULTS.entries()) await expectCaught(scenarios.origin, fault, i + 1);
+    // The mutation run asks explore of every conformant variant (quiet, at half this budget); here, at the whole
+    // budget, the two whose paging a drawn walk or Count reads otherwise.
+    await expectQuiet(scenarios.origin, ['pages-from-zero', 'total-capped-1000']);
   },
 );
 
