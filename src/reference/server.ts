@@ -55,8 +55,10 @@ function registerScenario(app: FastifyInstance, directory: Directory, { prefix, 
     async (scope) => {
       scope.setErrorHandler((error, request, reply) => {
         const requestError = toRequestError(error);
-        reply.code(behaviour.http.errorStatus(requestError)).type(JSON_TYPE);
-        return errorBody(request, requestError);
+        const answer = { status: behaviour.http.errorStatus(requestError), type: JSON_TYPE, body: errorBody(request, requestError) };
+        const worded = behaviour.http.wordError?.(requestError, answer) ?? answer;
+        reply.code(worded.status).type(worded.type);
+        return typeof worded.body === 'string' ? worded.body : JSON.stringify(worded.body);
       });
       const { bearerToken, intercept } = behaviour.http;
       if (bearerToken) {

@@ -487,60 +487,60 @@ export const SURVIVORS: Readonly<Record<string, SurvivorClass>> = {
     why: 'a malformed, repeated, unknown, empty, over-long or control-character parameter: the answer to a query the tables do not describe is not shown',
   },
   'src/reference/query.ts StringLiteral: \'value-too-long\' → ""': {
-    silent: '§7',
-    why: 'an error code or message text: error bodies are not shown',
+    latitude: 'error-words=empty',
+    why: "a refusal's code or message in no words: §7 shows no error body",
   },
   'src/reference/query.ts StringLiteral: `${what} is longer than ${MAX_VALUE_LENGTH} characters` → ``': {
-    silent: '§7',
-    why: 'an error code or message text: error bodies are not shown',
+    latitude: 'error-words=empty',
+    why: "a refusal's code or message in no words: §7 shows no error body",
   },
   'src/reference/query.ts ConditionalExpression: CONTROL_CHARACTER.test(value) → false': {
     silent: '§4, §7',
     why: 'a malformed, repeated, unknown, empty, over-long or control-character parameter: the answer to a query the tables do not describe is not shown',
   },
   'src/reference/query.ts StringLiteral: \'invalid-character\' → ""': {
-    silent: '§7',
-    why: 'an error code or message text: error bodies are not shown',
+    latitude: 'error-words=empty',
+    why: "a refusal's code or message in no words: §7 shows no error body",
   },
   'src/reference/query.ts StringLiteral: `${what} contains a control character` → ``': {
-    silent: '§7',
-    why: 'an error code or message text: error bodies are not shown',
+    latitude: 'error-words=empty',
+    why: "a refusal's code or message in no words: §7 shows no error body",
   },
   'src/reference/query.ts ConditionalExpression: malformed → false': {
     silent: '§4, §7',
     why: 'a malformed, repeated, unknown, empty, over-long or control-character parameter: the answer to a query the tables do not describe is not shown',
   },
   'src/reference/query.ts StringLiteral: \'malformed-encoding\' → ""': {
-    silent: '§7',
-    why: 'an error code or message text: error bodies are not shown',
+    latitude: 'error-words=empty',
+    why: "a refusal's code or message in no words: §7 shows no error body",
   },
   'src/reference/query.ts StringLiteral: `query parameter "${printable(malformed[0])}" is not valid percent-encoding` → ``': {
-    silent: '§7',
-    why: 'an error code or message text: error bodies are not shown',
+    latitude: 'error-words=empty',
+    why: "a refusal's code or message in no words: §7 shows no error body",
   },
   'src/reference/query.ts ConditionalExpression: !isKnown(name) → false': {
     silent: '§4, §7',
     why: 'a malformed, repeated, unknown, empty, over-long or control-character parameter: the answer to a query the tables do not describe is not shown',
   },
   'src/reference/query.ts StringLiteral: \'unknown-parameter\' → ""': {
-    silent: '§7',
-    why: 'an error code or message text: error bodies are not shown',
+    latitude: 'error-words=empty',
+    why: "a refusal's code or message in no words: §7 shows no error body",
   },
   'src/reference/query.ts StringLiteral: `unknown query parameter "${printable(name)}" (parameter names are case-sensitive)` → ``': {
-    silent: '§7',
-    why: 'an error code or message text: error bodies are not shown',
+    latitude: 'error-words=empty',
+    why: "a refusal's code or message in no words: §7 shows no error body",
   },
   "src/reference/query.ts ConditionalExpression: typeof value !== 'string' → false": {
     silent: '§4, §7',
     why: 'a malformed, repeated, unknown, empty, over-long or control-character parameter: the answer to a query the tables do not describe is not shown',
   },
   'src/reference/query.ts StringLiteral: \'repeated-parameter\' → ""': {
-    silent: '§7',
-    why: 'an error code or message text: error bodies are not shown',
+    latitude: 'error-words=empty',
+    why: "a refusal's code or message in no words: §7 shows no error body",
   },
   'src/reference/query.ts StringLiteral: `query parameter "${name}" is given more than once` → ``': {
-    silent: '§7',
-    why: 'an error code or message text: error bodies are not shown',
+    latitude: 'error-words=empty',
+    why: "a refusal's code or message in no words: §7 shows no error body",
   },
   "src/reference/query.ts ConditionalExpression: value.trim() === '' → false": {
     silent: '§4, §7',
@@ -555,12 +555,12 @@ export const SURVIVORS: Readonly<Record<string, SurvivorClass>> = {
     why: 'a malformed, repeated, unknown, empty, over-long or control-character parameter: the answer to a query the tables do not describe is not shown',
   },
   'src/reference/query.ts StringLiteral: \'empty-parameter\' → ""': {
-    silent: '§7',
-    why: 'an error code or message text: error bodies are not shown',
+    latitude: 'error-words=empty',
+    why: "a refusal's code or message in no words: §7 shows no error body",
   },
   'src/reference/query.ts StringLiteral: `query parameter "${name}" has no value` → ``': {
-    silent: '§7',
-    why: 'an error code or message text: error bodies are not shown',
+    latitude: 'error-words=empty',
+    why: "a refusal's code or message in no words: §7 shows no error body",
   },
   'src/reference/query.ts StringLiteral: `query parameter "${name}"` → ``': {
     silent: '§7',
@@ -622,8 +622,8 @@ export const SURVIVORS: Readonly<Record<string, SurvivorClass>> = {
   "src/reference/routes/organization-search.ts BlockStatement: { throw new RequestError(400, 'invalid-parameter', `${name} must be a whole number of at least ${le… → {}":
     { silent: '§4.3, §7', why: 'Count or Page that is no whole number at least the first: the answer is not shown' },
   'src/reference/routes/organization-search.ts StringLiteral: \'invalid-parameter\' → ""': {
-    silent: '§7',
-    why: 'an error code or message text: error bodies are not shown',
+    latitude: 'error-words=empty',
+    why: "a refusal's code or message in no words: §7 shows no error body",
   },
   'src/reference/routes/organization-search.ts StringLiteral: `${name} must be a whole number of at least ${least}, got "${raw.slice(0, 32)}"` → ``':
     { silent: '§7', why: 'an error code or message text: error bodies are not shown' },
@@ -636,24 +636,24 @@ export const SURVIVORS: Readonly<Record<string, SurvivorClass>> = {
       "the reference's own hooks never take that branch (its search value is never null, its page window never an answer, its bundle and filters ignore the context)",
   },
   "src/reference/routes/organization-search.ts ObjectLiteral: { config: { errorBody: 'fhir' } } → {}": {
-    silent: '§7',
-    why: 'the shape of an error body is not shown',
+    latitude: 'error-words=problem-json',
+    why: 'a refusal under /fhir in a body of another shape than an OperationOutcome: §7 shows no error body',
   },
   "src/reference/routes/organization-search.ts ObjectLiteral: { errorBody: 'fhir' } → {}": {
-    silent: '§7',
-    why: 'the shape of an error body is not shown',
+    latitude: 'error-words=problem-json',
+    why: 'a refusal under /fhir in a body of another shape than an OperationOutcome: §7 shows no error body',
   },
   'src/reference/routes/organization-search.ts StringLiteral: \'fhir\' → ""': {
-    silent: '§7',
-    why: 'the shape of an error body is not shown',
+    latitude: 'error-words=problem-json',
+    why: 'a refusal under /fhir in a body of another shape than an OperationOutcome: §7 shows no error body',
   },
   'src/reference/routes/organization-search.ts ConditionalExpression: canonical(name) !== undefined → true': {
     silent: '§4.3, §7',
     why: 'an unknown parameter: the answer is not shown',
   },
   'src/reference/routes/organization-search.ts StringLiteral: \'required\' → ""': {
-    silent: '§7',
-    why: 'an error code or message text: error bodies are not shown',
+    latitude: 'error-words=empty',
+    why: "a refusal's code or message in no words: §7 shows no error body",
   },
   "src/reference/routes/organization-search.ts StringLiteral: `give at least one search parameter (§4.3, §8): ${ORGANIZATION_FILTERS.join(', ')}` → ``":
     { silent: '§7', why: 'an error code or message text: error bodies are not shown' },
@@ -674,12 +674,12 @@ export const SURVIVORS: Readonly<Record<string, SurvivorClass>> = {
   "src/reference/routes/organization-search.ts BlockStatement: { throw new RequestError(400, 'invalid-parameter', 'active must be true or false (§4.3)'); } → {}":
     { silent: '§4.3, §7', why: 'an active value other than true or false: the answer is not shown' },
   'src/reference/routes/organization-search.ts StringLiteral: \'invalid-parameter\' → "" (2)': {
-    silent: '§7',
-    why: 'an error code or message text: error bodies are not shown',
+    latitude: 'error-words=empty',
+    why: "a refusal's code or message in no words: §7 shows no error body",
   },
   'src/reference/routes/organization-search.ts StringLiteral: \'active must be true or false (§4.3)\' → ""': {
-    silent: '§7',
-    why: 'an error code or message text: error bodies are not shown',
+    latitude: 'error-words=empty',
+    why: "a refusal's code or message in no words: §7 shows no error body",
   },
   'src/reference/routes/organization-search.ts StringLiteral: \'Count\' → ""': {
     silent: '§7',
@@ -729,8 +729,8 @@ export const SURVIVORS: Readonly<Record<string, SurvivorClass>> = {
   "src/reference/routes/search-single-best.ts BlockStatement: { throw new RequestError(400, 'missing-parameter', 'give at least one search parameter without a tr… → {}":
     { silent: '§4.1 r1-r2', why: 'a search of dashed parameters alone: its answer is not shown' },
   'src/reference/routes/search-single-best.ts StringLiteral: \'missing-parameter\' → ""': {
-    silent: '§7',
-    why: 'an error code or message text: error bodies are not shown',
+    latitude: 'error-words=empty',
+    why: "a refusal's code or message in no words: §7 shows no error body",
   },
   'src/reference/routes/search-single-best.ts StringLiteral: \'give at least one search parameter without a trailing dash (§4.1 rule 1)\' → ""':
     { silent: '§7', why: 'an error code or message text: error bodies are not shown' },
@@ -754,12 +754,12 @@ export const SURVIVORS: Readonly<Record<string, SurvivorClass>> = {
   "src/reference/routes/source-records.ts BlockStatement: { throw new RequestError(400, 'unknown-parameter', 'sourceRecords takes no query parameters (§4.2)'… → {}":
     { silent: '§4.2', why: 'query parameters given to sourceRecords, which takes none: the answer is not shown' },
   'src/reference/routes/source-records.ts StringLiteral: \'unknown-parameter\' → ""': {
-    silent: '§7',
-    why: 'an error code or message text: error bodies are not shown',
+    latitude: 'error-words=empty',
+    why: "a refusal's code or message in no words: §7 shows no error body",
   },
   'src/reference/routes/source-records.ts StringLiteral: \'sourceRecords takes no query parameters (§4.2)\' → ""': {
-    silent: '§7',
-    why: 'an error code or message text: error bodies are not shown',
+    latitude: 'error-words=empty',
+    why: "a refusal's code or message in no words: §7 shows no error body",
   },
   'src/reference/routes/source-records.ts StringLiteral: \'the curated ID\' → ""': {
     silent: '§7',

@@ -95,6 +95,11 @@ export interface Behaviour {
     /** Status for a client error; the reference keeps its 4xx. */
     errorStatus(error: RequestError): number;
     /**
+     * A client error's answer as the service words it (§7 shows no error body, code or message): the
+     * reference answers `answer`, its JSON body of the error's code and message (an OperationOutcome under /fhir).
+     */
+    wordError?(error: RequestError, answer: Answer): Answer;
+    /**
      * A search value as the service compares it, or null when it can match no record. §4.1 r5 does
      * not show the matching rules: the reference ignores letter case and surrounding spaces.
      */

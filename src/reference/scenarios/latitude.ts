@@ -969,6 +969,58 @@ export const LATITUDE: readonly LatitudeDimension[] = [
       },
     ],
   },
+  {
+    // The words of a refusal (a malformed, unknown, repeated, empty or over-long parameter, a bad Count or Page, no parameter at all).
+    key: 'error-words',
+    spec: '§7 (error status codes, body shape and codes: not shown)',
+    values: [
+      {
+        name: 'reference',
+        description: 'a refused request answers its 4xx with a JSON body of a code and a message (an OperationOutcome under /fhir)',
+      },
+      {
+        name: 'empty',
+        description: 'a refused request answers its 4xx with the same shape of body, its code and message empty',
+        change: () => ({
+          http: {
+            wordError: (_error, answer) => {
+              const body = answer.body as { resourceType?: string };
+              return {
+                ...answer,
+                body:
+                  body.resourceType === 'OperationOutcome'
+                    ? { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: '', diagnostics: '' }] }
+                    : { error: '', message: '' },
+              };
+            },
+          },
+        }),
+      },
+      {
+        name: 'problem-json',
+        description: 'a refused request answers its 4xx as RFC 9457 problem details (application/problem+json)',
+        change: () => ({
+          http: {
+            wordError: (error, answer) => ({
+              ...answer,
+              type: 'application/problem+json; charset=utf-8',
+              body: { type: 'about:blank', title: error.code, status: answer.status, detail: error.message },
+            }),
+          },
+        }),
+      },
+      {
+        name: 'plain-text',
+        description: 'a refused request answers its 4xx with its message as text/plain',
+        change: () => ({ http: { wordError: (error, answer) => ({ ...answer, type: 'text/plain; charset=utf-8', body: error.message }) } }),
+      },
+      {
+        name: 'no-body',
+        description: 'a refused request answers its 4xx with no body',
+        change: () => ({ http: { wordError: (_error, answer) => ({ ...answer, type: 'text/plain; charset=utf-8', body: '' }) } }),
+      },
+    ],
+  },
 ];
 
 /** A point of the latitude: a value's name per dimension key; a dimension left out is at the reference's value. */

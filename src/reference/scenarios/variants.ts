@@ -11,6 +11,10 @@ export { VARIANT_TOKEN } from './latitude';
 /** A variant: its name, and the point of the latitude it serves. */
 export const VARIANT_POINTS: readonly { name: string; point: LatitudePoint; description?: string }[] = [
   { name: 'ambiguity-409-json', point: { ambiguity: 'json-409' } },
+  { name: 'error-words-empty', point: { 'error-words': 'empty' } },
+  { name: 'error-problem-json', point: { 'error-words': 'problem-json' } },
+  { name: 'error-plain-text', point: { 'error-words': 'plain-text' } },
+  { name: 'error-no-body', point: { 'error-words': 'no-body' } },
   { name: 'ambiguity-400-json', point: { ambiguity: 'json-400' } },
   { name: 'ambiguity-json-string', point: { ambiguity: 'json-string' } },
   { name: 'ambiguity-longer-message', point: { ambiguity: 'longer-message-409' } },
