@@ -62,14 +62,21 @@ export function checkValue(what: string, value: string): void {
 /**
  * Reads a parsed query into single string values. Unknown names, repeated keys, malformed encoding,
  * empty, over-long and control-character values are client errors: 400 with a message naming the parameter.
+ * `lenient`: a service that refuses none of them (§4 and §7 do not show the answer): it skips what it cannot
+ * read, unknown and empty parameters, keeps the last of a repeated one, and searches any value as it is.
  */
-export function readQuery(raw: RawQuery, isKnown: (name: string) => boolean): Map<string, string> {
+export function readQuery(raw: RawQuery, isKnown: (name: string) => boolean, lenient = false): Map<string, string> {
   const malformed = raw[MALFORMED];
-  if (malformed)
+  if (malformed && !lenient)
     throw new RequestError(400, 'malformed-encoding', `query parameter "${printable(malformed[0])}" is not valid percent-encoding`);
   const parameters = new Map<string, string>();
   for (const name of Object.keys(raw)) {
     const value = raw[name];
+    if (lenient) {
+      const last = Array.isArray(value) ? value[value.length - 1] : value;
+      if (isKnown(name) && last.trim() !== '') parameters.set(name, last);
+      continue;
+    }
     if (!isKnown(name))
       throw new RequestError(400, 'unknown-parameter', `unknown query parameter "${printable(name)}" (parameter names are case-sensitive)`);
     if (typeof value !== 'string') throw new RequestError(400, 'repeated-parameter', `query parameter "${name}" is given more than once`);

@@ -459,8 +459,8 @@ export const SURVIVORS: Readonly<Record<string, SurvivorClass>> = {
     why: 'a malformed, repeated, unknown, empty, over-long or control-character parameter: the answer to a query the tables do not describe is not shown',
   },
   'src/reference/query.ts ConditionalExpression: previous === undefined → true': {
-    silent: '§4, §7',
-    why: 'a malformed, repeated, unknown, empty, over-long or control-character parameter: the answer to a query the tables do not describe is not shown',
+    latitude: 'input-strictness=lenient',
+    why: 'a repeated parameter read as its last, not refused (§4, §7: the answer is not shown)',
   },
   'src/reference/query.ts ArrayDeclaration: [...(Array.isArray(previous) ? previous : [previous]), value] → []': {
     silent: '§4, §7',
@@ -479,8 +479,8 @@ export const SURVIVORS: Readonly<Record<string, SurvivorClass>> = {
       why: 'a malformed, repeated, unknown, empty, over-long or control-character parameter: the answer to a query the tables do not describe is not shown',
     },
   'src/reference/query.ts ConditionalExpression: value.length > MAX_VALUE_LENGTH → false': {
-    silent: '§4, §7',
-    why: 'a malformed, repeated, unknown, empty, over-long or control-character parameter: the answer to a query the tables do not describe is not shown',
+    latitude: 'input-strictness=lenient',
+    why: 'an over-long value searched as it is, not refused (§4, §7: the answer is not shown)',
   },
   'src/reference/query.ts EqualityOperator: value.length > MAX_VALUE_LENGTH → value.length >= MAX_VALUE_LENGTH': {
     silent: '§4, §7',
@@ -495,8 +495,8 @@ export const SURVIVORS: Readonly<Record<string, SurvivorClass>> = {
     why: "a refusal's code or message in no words: §7 shows no error body",
   },
   'src/reference/query.ts ConditionalExpression: CONTROL_CHARACTER.test(value) → false': {
-    silent: '§4, §7',
-    why: 'a malformed, repeated, unknown, empty, over-long or control-character parameter: the answer to a query the tables do not describe is not shown',
+    latitude: 'input-strictness=lenient',
+    why: 'a value with a control character searched as it is, not refused (§4, §7: the answer is not shown)',
   },
   'src/reference/query.ts StringLiteral: \'invalid-character\' → ""': {
     latitude: 'error-words=empty',
@@ -507,8 +507,8 @@ export const SURVIVORS: Readonly<Record<string, SurvivorClass>> = {
     why: "a refusal's code or message in no words: §7 shows no error body",
   },
   'src/reference/query.ts ConditionalExpression: malformed → false': {
-    silent: '§4, §7',
-    why: 'a malformed, repeated, unknown, empty, over-long or control-character parameter: the answer to a query the tables do not describe is not shown',
+    latitude: 'input-strictness=lenient',
+    why: 'a parameter of malformed percent-encoding skipped, not refused (§4, §7: the answer is not shown)',
   },
   'src/reference/query.ts StringLiteral: \'malformed-encoding\' → ""': {
     latitude: 'error-words=empty',
@@ -519,8 +519,8 @@ export const SURVIVORS: Readonly<Record<string, SurvivorClass>> = {
     why: "a refusal's code or message in no words: §7 shows no error body",
   },
   'src/reference/query.ts ConditionalExpression: !isKnown(name) → false': {
-    silent: '§4, §7',
-    why: 'a malformed, repeated, unknown, empty, over-long or control-character parameter: the answer to a query the tables do not describe is not shown',
+    latitude: 'input-strictness=lenient',
+    why: 'an unknown parameter skipped by the route, not refused (§4, §7: the answer is not shown)',
   },
   'src/reference/query.ts StringLiteral: \'unknown-parameter\' → ""': {
     latitude: 'error-words=empty',
@@ -648,8 +648,8 @@ export const SURVIVORS: Readonly<Record<string, SurvivorClass>> = {
     why: 'a refusal under /fhir in a body of another shape than an OperationOutcome: §7 shows no error body',
   },
   'src/reference/routes/organization-search.ts ConditionalExpression: canonical(name) !== undefined → true': {
-    silent: '§4.3, §7',
-    why: 'an unknown parameter: the answer is not shown',
+    latitude: 'input-strictness=lenient',
+    why: 'an unknown parameter skipped, not refused (§4, §7: the answer is not shown)',
   },
   'src/reference/routes/organization-search.ts StringLiteral: \'required\' → ""': {
     latitude: 'error-words=empty',
@@ -748,8 +748,8 @@ export const SURVIVORS: Readonly<Record<string, SurvivorClass>> = {
   'src/reference/routes/search-single-best.ts ObjectLiteral: { ...scenarioContext(ROUTE, request, context), parameters: Object.fromEntries(parameters), } → {}':
     { unseen: "the reference's golden hook ignores the context" },
   'src/reference/routes/source-records.ts ConditionalExpression: Object.keys(request.query as object).length > 0 → false': {
-    silent: '§4.2',
-    why: 'query parameters given to sourceRecords, which takes none: the answer is not shown',
+    latitude: 'input-strictness=lenient',
+    why: 'query parameters of a lookup skipped, not refused (§4, §7: the answer is not shown)',
   },
   "src/reference/routes/source-records.ts BlockStatement: { throw new RequestError(400, 'unknown-parameter', 'sourceRecords takes no query parameters (§4.2)'… → {}":
     { silent: '§4.2', why: 'query parameters given to sourceRecords, which takes none: the answer is not shown' },

@@ -10,10 +10,12 @@ import { type RouteContext, requestUrl, scenarioContext, send } from './context'
 const ROUTE = '/organization';
 const KNOWN = [...ORGANIZATION_FILTERS, ...PAGING_PARAMETERS];
 
-function wholeNumber(name: string, raw: string | undefined, least = 1): number | undefined {
+/** `raw` as a whole number of at least `least`; one that is none is refused, or ignored by a `lenient` service. */
+function wholeNumber(name: string, raw: string | undefined, least: number, lenient: boolean): number | undefined {
   if (raw === undefined) return undefined;
   const value = Number(raw);
   if (!/^[0-9]+$/.test(raw) || !Number.isSafeInteger(value) || value < least) {
+    if (lenient) return undefined;
     throw new RequestError(400, 'invalid-parameter', `${name} must be a whole number of at least ${least}, got "${raw.slice(0, 32)}"`);
   }
   return value;
@@ -37,12 +39,13 @@ export function organizationSearchRoute(app: FastifyInstance, context: RouteCont
 
   app.get(`${behaviour.organization.path}${ROUTE}`, { config: { errorBody: 'fhir' } }, async (request, reply) => {
     const query = behaviour.organization.query(request.query as RawQuery);
-    const raw = readQuery(query, (name) => canonical(name) !== undefined);
+    const lenient = behaviour.http.lenientInput === true;
+    const raw = readQuery(query, (name) => canonical(name) !== undefined, lenient);
     const parameters = new Map([...raw].map(([name, value]) => [canonical(name)!, value]));
     const given: OrganizationFilters = {};
     for (const name of ORGANIZATION_FILTERS) {
       const value = parameters.get(name);
-      if (value !== undefined) given[name] = value;
+      if (value !== undefined && !(lenient && name === 'active' && !/^(true|false)$/.test(value))) given[name] = value;
     }
     if (behaviour.organization.requireSearchParameter && Object.keys(given).length === 0) {
       throw new RequestError(400, 'required', `give at least one search parameter (§4.3, §8): ${ORGANIZATION_FILTERS.join(', ')}`);
@@ -50,8 +53,8 @@ export function organizationSearchRoute(app: FastifyInstance, context: RouteCont
     if (given.active !== undefined && !/^(true|false)$/.test(given.active)) {
       throw new RequestError(400, 'invalid-parameter', 'active must be true or false (§4.3)');
     }
-    const count = wholeNumber('Count', parameters.get('Count'));
-    const page = wholeNumber('Page', parameters.get('Page'), behaviour.organization.firstPage);
+    const count = wholeNumber('Count', parameters.get('Count'), 1, lenient);
+    const page = wholeNumber('Page', parameters.get('Page'), behaviour.organization.firstPage, lenient);
     const filters = comparedFilters(behaviour.organization.filters(given, page ?? 1), behaviour.http.searchValue);
     const matches = filters ? behaviour.organization.search(filters, directory.organizations) : [];
     const window = behaviour.organization.paging(count, page, matches.length, given);

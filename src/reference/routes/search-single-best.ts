@@ -17,7 +17,7 @@ export function searchSingleBestRoute(app: FastifyInstance, context: RouteContex
       : [canonical(name), false];
 
   app.get(`${behaviour.provider.path}${ROUTE}`, async (request, reply) => {
-    const parameters = readQuery(request.query as RawQuery, (name) => split(name)[0] !== undefined);
+    const parameters = readQuery(request.query as RawQuery, (name) => split(name)[0] !== undefined, behaviour.http.lenientInput);
     // §4.1 r1: `State-` is the optional form of `State`.
     const query: ProviderQuery = { required: {}, optional: {} };
     let matchesNothing = false;

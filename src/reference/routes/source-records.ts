@@ -10,10 +10,13 @@ export function sourceRecordsRoute(app: FastifyInstance, context: RouteContext):
   const { behaviour, directory } = context;
   app.get<{ Params: { curatedID: string } }>(`${behaviour.provider.path}${ROUTE}/:curatedID`, async (request, reply) => {
     const { curatedID } = request.params;
-    if (Object.keys(request.query as object).length > 0) {
-      throw new RequestError(400, 'unknown-parameter', 'sourceRecords takes no query parameters (§4.2)');
+    // A lenient service reads the curated ID alone, whatever else the request holds.
+    if (!behaviour.http.lenientInput) {
+      if (Object.keys(request.query as object).length > 0) {
+        throw new RequestError(400, 'unknown-parameter', 'sourceRecords takes no query parameters (§4.2)');
+      }
+      checkValue('the curated ID', curatedID);
     }
-    checkValue('the curated ID', curatedID);
     const records = directory.sourceRecords.get(curatedID);
     if (!records) return send(reply, behaviour.sourceRecords.unknownCuratedId(curatedID));
     const body = behaviour.sourceRecords.sources(records, scenarioContext(ROUTE, request, context), curatedID);

@@ -100,6 +100,12 @@ export interface Behaviour {
      */
     wordError?(error: RequestError, answer: Answer): Answer;
     /**
+     * The service refuses no parameter it cannot use (§4 and §7 do not show the answer): an unknown,
+     * empty or malformed one is skipped, a repeated one read as its last, a long or odd value searched
+     * as it is, and a Count, Page or active it cannot read ignored. The reference refuses each with 400.
+     */
+    lenientInput?: boolean;
+    /**
      * A search value as the service compares it, or null when it can match no record. §4.1 r5 does
      * not show the matching rules: the reference ignores letter case and surrounding spaces.
      */

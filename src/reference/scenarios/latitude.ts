@@ -1021,6 +1021,25 @@ export const LATITUDE: readonly LatitudeDimension[] = [
       },
     ],
   },
+  {
+    key: 'input-strictness',
+    spec: '§4, §7 (the answer to a parameter a service cannot use: not shown)',
+    values: [
+      {
+        name: 'strict',
+        description:
+          'an unknown, repeated, empty, malformed, over-long or control-character parameter, and a Count, Page or active it cannot read, is refused with 400',
+      },
+      {
+        name: 'lenient',
+        description:
+          'nothing is refused for a parameter: an unknown, empty or malformed one is skipped, a repeated one read as its last, any value searched as it is, and a Count, Page or active it cannot read ignored',
+        change: () => ({ http: { lenientInput: true } }),
+        unsampled:
+          'a service that refuses nothing leaves the faults of a refusal (a 5xx for a bad Count, an unknown name, a long value) nothing to break: its variant proves the harness quiet on it',
+      },
+    ],
+  },
 ];
 
 /** A point of the latitude: a value's name per dimension key; a dimension left out is at the reference's value. */

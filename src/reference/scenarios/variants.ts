@@ -15,6 +15,7 @@ export const VARIANT_POINTS: readonly { name: string; point: LatitudePoint; desc
   { name: 'error-problem-json', point: { 'error-words': 'problem-json' } },
   { name: 'error-plain-text', point: { 'error-words': 'plain-text' } },
   { name: 'error-no-body', point: { 'error-words': 'no-body' } },
+  { name: 'input-lenient', point: { 'input-strictness': 'lenient' } },
   { name: 'ambiguity-400-json', point: { ambiguity: 'json-400' } },
   { name: 'ambiguity-json-string', point: { ambiguity: 'json-string' } },
   { name: 'ambiguity-longer-message', point: { ambiguity: 'longer-message-409' } },
