@@ -464,6 +464,16 @@ const CASES: Case[] = [
     },
     { 'ORG-PAGE-DISJOINT': 'MUST' },
   ),
+  at(
+    'page-walk',
+    "Page ignored, total the page's count, no next link: page 1 again past it, and the whole result (Count=1000) shows 60 match: the promise held, and repeats hide records",
+    {
+      walk: { query: {}, maxPages: 20, promised: true },
+      pages: [walkPage(1, ids(0, 25), 25), walkPage(2, ids(0, 25), 25)],
+      whole: answer(bundleOf(Array.from({ length: 60 }, (_, i) => ({ ...organizations[0], id: `org-${i}` })))),
+    },
+    { 'ORG-PAGE-DISJOINT': 'MUST', 'ORG-PAGE': 'MUST', 'probe problem': 'none' },
+  ),
   at('page-walk', 'a total that shrinks', byPage([fullPage(1), walkPage(2, ids(25, 10), 59), walkPage(3, [], 59)]), {
     'ORG-TOTAL': 'MUST',
   }),

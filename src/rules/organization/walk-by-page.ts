@@ -189,7 +189,9 @@ export class PageWalk {
       return judgement;
     }
     const [first] = this.pages;
-    if (promised && this.ended && this.seen.size <= PAGE_SIZE && !pageShowsMoreThan(first, PAGE_SIZE)) {
+    // The promise holds where the search whole (Count=1000) holds more than a page: a walk that saw no more hides them.
+    const wholeShowsMore = (missingFromWalk(checks.whole, this.seen, query)?.matches ?? 0) > PAGE_SIZE;
+    if (promised && this.ended && this.seen.size <= PAGE_SIZE && !pageShowsMoreThan(first, PAGE_SIZE) && !wholeShowsMore) {
       const shown = this.beyond ?? first;
       return judgement.probeProblem(
         {
