@@ -9,7 +9,7 @@ import { openapiRoute } from './routes/openapi';
 import { organizationSearchRoute } from './routes/organization-search';
 import { searchSingleBestRoute } from './routes/search-single-best';
 import { sourceRecordsRoute } from './routes/source-records';
-import type { RouteContext } from './routes/context';
+import { type RouteContext, send } from './routes/context';
 import { type Behaviour, JSON_TYPE, REFERENCE_BEHAVIOUR } from './scenarios/behaviour';
 
 /** One behaviour served under a path prefix ('' for the root). */
@@ -56,9 +56,7 @@ function registerScenario(app: FastifyInstance, directory: Directory, { prefix, 
       scope.setErrorHandler((error, request, reply) => {
         const requestError = toRequestError(error);
         const answer = { status: behaviour.http.errorStatus(requestError), type: JSON_TYPE, body: errorBody(request, requestError) };
-        const worded = behaviour.http.wordError?.(requestError, answer) ?? answer;
-        reply.code(worded.status).type(worded.type);
-        return typeof worded.body === 'string' ? worded.body : JSON.stringify(worded.body);
+        return send(reply, behaviour.http.wordError?.(requestError, answer) ?? answer);
       });
       const { bearerToken, intercept } = behaviour.http;
       if (bearerToken) {

@@ -45,13 +45,14 @@ export function organizationSearchRoute(app: FastifyInstance, context: RouteCont
     const given: OrganizationFilters = {};
     for (const name of ORGANIZATION_FILTERS) {
       const value = parameters.get(name);
-      if (value !== undefined && !(lenient && name === 'active' && !/^(true|false)$/.test(value))) given[name] = value;
+      if (value !== undefined) given[name] = value;
+    }
+    if (given.active !== undefined && !/^(true|false)$/.test(given.active)) {
+      if (!lenient) throw new RequestError(400, 'invalid-parameter', 'active must be true or false (§4.3)');
+      delete given.active;
     }
     if (behaviour.organization.requireSearchParameter && Object.keys(given).length === 0) {
       throw new RequestError(400, 'required', `give at least one search parameter (§4.3, §8): ${ORGANIZATION_FILTERS.join(', ')}`);
-    }
-    if (given.active !== undefined && !/^(true|false)$/.test(given.active)) {
-      throw new RequestError(400, 'invalid-parameter', 'active must be true or false (§4.3)');
     }
     const count = wholeNumber('Count', parameters.get('Count'), 1, lenient);
     const page = wholeNumber('Page', parameters.get('Page'), behaviour.organization.firstPage, lenient);

@@ -24,7 +24,11 @@ export function wholeAnswer(exchange: Exchange): { ids: Set<string>; total?: num
   };
 }
 
-const queryOf = (exchange: Exchange) => new URL(exchange.url).search;
+/** The query an answer was asked with, as a finding names it. */
+export const queryOf = (exchange: Exchange) => new URL(exchange.url).search;
+
+/** Why an answer is not the whole result (wholeAnswer), in a skip's words. */
+export const NOT_WHOLE = `not whole in one page of Count=${MAX_COUNT} (no bundle, a next link, or ${MAX_COUNT} entries)`;
 
 export function judgeAddedFilter(base: Exchange, narrowed: Exchange, added: Record<string, string>): Judgement {
   const judgement = new Judgement();
@@ -33,7 +37,7 @@ export function judgeAddedFilter(base: Exchange, narrowed: Exchange, added: Reco
   if (!all || !fewer)
     return judgement.skip('ORG-FILTER-NARROWS', {
       kind: 'precondition',
-      text: `the search ${queryOf(base)} or the same with ${filter} is not whole in one page of Count=${MAX_COUNT} (no bundle, a next link, or ${MAX_COUNT} entries)`,
+      text: `the search ${queryOf(base)} or the same with ${filter} is ${NOT_WHOLE}`,
     });
   const extra = [...fewer.ids].filter((id) => !all.ids.has(id));
   judgement.check(

@@ -69,6 +69,12 @@ export function unmatchedIds(bundle: unknown, query: Record<string, string>): st
     .map((entry) => text(resourceOf(entry).id));
 }
 
+/** The distinct organization ids of a bundle that match `query` under some reading of every filter (unmatchedIds' complement). */
+export function matchingIds(bundle: unknown, query: Record<string, string>): string[] {
+  const unmatched = new Set(unmatchedIds(bundle, query));
+  return [...new Set(organizationIds(bundle).filter((id) => !unmatched.has(id)))];
+}
+
 /**
  * ORG-FILTERS: entries whose field does not hold the searched value. One that matches under no
  * reading is a MUST problem (two filters OR-ed, a filter ignored); a near miss is a SHOULD one.

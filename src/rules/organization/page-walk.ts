@@ -8,7 +8,7 @@ import type { AnswerLine, Exchange } from '../../client/exchange';
 import { MAX_COUNT } from '../../spec/constants';
 import { isBundle } from './bundle';
 import { hasNextLink, organizationIds } from './entries';
-import { unmatchedIds } from './filters';
+import { matchingIds } from './filters';
 
 export interface WalkedPage {
   /** How the page was reached, for messages: "Page=3", "page 3, reached by next". */
@@ -160,10 +160,8 @@ export function missingFromWalk(
   query: Record<string, string>,
 ): { missing: string[]; matches: number } | undefined {
   if (!whole || !isBundle(whole) || hasNextLink(whole.body)) return undefined;
-  const ids = organizationIds(whole.body);
-  if (ids.length >= MAX_COUNT) return undefined;
-  const unmatched = new Set(unmatchedIds(whole.body, query));
-  const matching = [...new Set(ids.filter((id) => !unmatched.has(id)))];
+  if (organizationIds(whole.body).length >= MAX_COUNT) return undefined;
+  const matching = matchingIds(whole.body, query);
   return { missing: matching.filter((id) => !reached.has(id)), matches: matching.length };
 }
 

@@ -16,11 +16,9 @@ import type { Exchange } from '../../client/exchange';
 import { MAX_COUNT } from '../../spec/constants';
 import { skipUnjudgeable } from '../equivalent-requests';
 import { Judgement } from '../judgement';
-import { textOf as text } from '../json';
-import { wholeAnswer } from './added-filter';
+import { NOT_WHOLE, queryOf, wholeAnswer } from './added-filter';
 import { isBundle } from './bundle';
-import { entriesOf, resourceOf } from './entries';
-import { unmatchedIds } from './filters';
+import { matchingIds } from './filters';
 
 const REQUIREMENT = 'ORG-READINGS-AGREE';
 const WHY = '§4.3: a bundle holding all records available for the given parameters';
@@ -43,25 +41,17 @@ export function readingCounts(matches: number): number[] {
   return [...new Set(sizes)].filter((n) => n >= 1 && n < MAX_COUNT);
 }
 
-const queryOf = (exchange: Exchange) => new URL(exchange.url).search;
 const named = (ids: readonly string[]) => `${ids.slice(0, 5).join(', ')}${ids.length > 5 ? `, and ${ids.length - 5} more` : ''}`;
 const sameIds = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b.size && [...a].every((id) => b.has(id));
 
-/** The organizations of an answer that match its search under some reading (one that matches none is ORG-FILTERS'). */
-function matchingIds(body: unknown, query: Record<string, string>): string[] {
-  const unmatched = new Set(unmatchedIds(body, query));
-  return [...new Set(entriesOf(body).map((entry) => text(resourceOf(entry).id)))].filter((id) => id !== '' && !unmatched.has(id));
-}
+/** The organizations of an answer that match its search under some reading (one that matches none is ORG-FILTERS'), by their ids. */
+const matchingOf = (body: unknown, query: Record<string, string>) => matchingIds(body, query).filter((id) => id !== '');
 
 export function judgeSearchReadings({ query, whole, counted, again }: SearchReadings): Judgement {
   const judgement = new Judgement();
   if (skipUnjudgeable(judgement, REQUIREMENT, [whole, ...counted.map((c) => c.exchange), again])) return judgement;
   const [first, last] = [wholeAnswer(whole), wholeAnswer(again)];
-  if (!first)
-    return judgement.skip(REQUIREMENT, {
-      kind: 'precondition',
-      text: `the search ${queryOf(whole)} is not whole in one page of Count=${MAX_COUNT} (no bundle, a next link, or ${MAX_COUNT} entries)`,
-    });
+  if (!first) return judgement.skip(REQUIREMENT, { kind: 'precondition', text: `the search ${queryOf(whole)} is ${NOT_WHOLE}` });
   const steady = judgement.check(
     REQUIREMENT,
     last !== undefined && sameIds(first.ids, last.ids),
@@ -95,7 +85,7 @@ function judgeCounted(
     );
     return;
   }
-  const ids = matchingIds(exchange.body, query);
+  const ids = matchingOf(exchange.body, query);
   const outside = ids.filter((id) => !all.has(id));
   const expected = Math.min(count, all.size);
   const inside = ids.length - outside.length;
@@ -124,13 +114,9 @@ export function judgeWalkReadings({ walk, query, pages, whole }: WalkReadings): 
   const judgement = new Judgement();
   if (skipUnjudgeable(judgement, REQUIREMENT, [whole])) return judgement;
   const all = wholeAnswer(whole);
-  if (!all)
-    return judgement.skip(REQUIREMENT, {
-      kind: 'precondition',
-      text: `the search ${queryOf(whole)} is not whole in one page of Count=${MAX_COUNT} (no bundle, a next link, or ${MAX_COUNT} entries)`,
-    });
+  if (!all) return judgement.skip(REQUIREMENT, { kind: 'precondition', text: `the search ${queryOf(whole)} is ${NOT_WHOLE}` });
   const beyond = pages
-    .map((page) => ({ page, ids: isBundle(page.exchange) ? matchingIds(page.exchange.body, query).filter((id) => !all.ids.has(id)) : [] }))
+    .map((page) => ({ page, ids: isBundle(page.exchange) ? matchingOf(page.exchange.body, query).filter((id) => !all.ids.has(id)) : [] }))
     .filter(({ ids }) => ids.length > 0);
   const [first] = beyond;
   judgement.check(

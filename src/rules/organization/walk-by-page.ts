@@ -190,7 +190,8 @@ export class PageWalk {
     }
     const [first] = this.pages;
     // The promise holds where the search whole (Count=1000) holds more than a page: a walk that saw no more hides them.
-    const wholeShowsMore = (missingFromWalk(checks.whole, this.seen, query)?.matches ?? 0) > PAGE_SIZE;
+    const wholeResult = missingFromWalk(checks.whole, this.seen, query);
+    const wholeShowsMore = (wholeResult?.matches ?? 0) > PAGE_SIZE;
     if (promised && this.ended && this.seen.size <= PAGE_SIZE && !pageShowsMoreThan(first, PAGE_SIZE) && !wholeShowsMore) {
       const shown = this.beyond ?? first;
       return judgement.probeProblem(
@@ -225,7 +226,7 @@ export class PageWalk {
     const withBeyond = this.beyond ? [...pages, walkedPage(this.beyond)] : pages;
     // How many match: total, where it can mean every match, and the whole result (Count=1000), where it holds every
     // match: the more of the two (a total that counts the page may read as every match, and say less).
-    const whole = this.ended && !this.strayed ? missingFromWalk(checks.whole, this.seen, query) : undefined;
+    const whole = this.ended && !this.strayed ? wholeResult : undefined;
     const matching = Math.max(matchCount(pages) ?? 0, whole?.matches ?? 0);
     const walkEnd = { ended: this.ended && !this.strayed, pageSize: PAGE_SIZE, matches: matching > 0 ? matching : undefined };
     for (const { page, message, level } of judgeRepeats(withBeyond, walkEnd))
