@@ -1370,6 +1370,12 @@ function readingCases() {
       'ORG-READINGS-AGREE': 'skip',
     }),
     at(
+      'search-readings',
+      'the search whole is not whole, and nothing more was asked',
+      { query: {}, whole: answer({ ...bundleOf(), link: [{ relation: 'next', url: url(1000) }] }, { url: url(1000) }), counted: [] },
+      { 'ORG-READINGS-AGREE': 'skip' },
+    ),
+    at(
       'walk-readings',
       'pages reached by next hold one the whole answer lacks',
       walkReadings([...fixtures.organizations.slice(3, 5), stranger]),

@@ -23,12 +23,12 @@ import { matchingIds } from './filters';
 const REQUIREMENT = 'ORG-READINGS-AGREE';
 const WHY = '§4.3: a bundle holding all records available for the given parameters';
 
-/** A search whole, the same at page sizes `counted`, and whole again, asked last. */
+/** A search whole, the same at page sizes `counted`, and whole again, asked last; nothing more where the first answer is not whole. */
 export interface SearchReadings {
   query: Record<string, string>;
   whole: Exchange;
   counted: readonly { count: number; exchange: Exchange }[];
-  again: Exchange;
+  again?: Exchange;
 }
 
 /**
@@ -49,9 +49,10 @@ const matchingOf = (body: unknown, query: Record<string, string>) => matchingIds
 
 export function judgeSearchReadings({ query, whole, counted, again }: SearchReadings): Judgement {
   const judgement = new Judgement();
-  if (skipUnjudgeable(judgement, REQUIREMENT, [whole, ...counted.map((c) => c.exchange), again])) return judgement;
-  const [first, last] = [wholeAnswer(whole), wholeAnswer(again)];
-  if (!first) return judgement.skip(REQUIREMENT, { kind: 'precondition', text: `the search ${queryOf(whole)} is ${NOT_WHOLE}` });
+  if (skipUnjudgeable(judgement, REQUIREMENT, [whole, ...counted.map((c) => c.exchange), ...(again ? [again] : [])])) return judgement;
+  const first = wholeAnswer(whole);
+  if (!first || !again) return judgement.skip(REQUIREMENT, { kind: 'precondition', text: `the search ${queryOf(whole)} is ${NOT_WHOLE}` });
+  const last = wholeAnswer(again);
   const steady = judgement.check(
     REQUIREMENT,
     last !== undefined && sameIds(first.ids, last.ids),

@@ -233,7 +233,10 @@ export async function meetSearchReadings(
   counts?: readonly number[],
 ): Promise<Subjects['search-readings']> {
   const whole = await ask.organizations(wholeSearch(query));
-  const sizes = counts ?? readingCounts(wholeAnswer(whole)?.ids.size ?? 0);
+  const first = wholeAnswer(whole);
+  // Nothing is read against an answer that is not whole: a target that fails every search is asked it once.
+  if (!first) return { query, whole, counted: [] };
+  const sizes = counts ?? readingCounts(first.ids.size);
   const counted: { count: number; exchange: Exchange }[] = [];
   for (const count of sizes) counted.push({ count, exchange: await ask.organizations(countQuery(query, count)) });
   return { query, whole, counted, again: await ask.organizations(wholeSearch(query)) };
