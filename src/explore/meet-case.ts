@@ -12,6 +12,7 @@ import {
   meetDemographicSearch,
   meetParameterSweep,
   meetRepeatedLookup,
+  meetCountExactly,
   meetIdentifierSearch,
   meetNarrowedSearch,
   meetOptionalParameter,
@@ -181,14 +182,18 @@ async function meetOrganizationCase(c: OrganizationCase, records: MetRecords, as
       return;
     }
     case 'count': {
-      const met = await meetCountSearch(ask, c.query, c.count);
+      if (c.count > MAX_COUNT) {
+        const met = await meetCountSearch(ask, c.query, c.count);
+        checks.judge('count-search', met);
+        checks.judge('count-over-limit-search', met);
+        return;
+      }
+      // Exactly Count where the bundle, or the page just past a short one, shows more matches (§4.3); where neither does, the premise did not hold.
+      const met = await meetCountExactly(ask, { place: 'explore', promised: BUNDLE_SHOWS_MORE }, c.query, c.count);
       checks.judge('count-search', met);
-      // Exactly Count where the bundle shows more matches (§4.3); where it does not, the premise did not hold.
-      if (c.count <= MAX_COUNT)
-        checks.judge('count-exactly-search', { place: 'explore', promised: BUNDLE_SHOWS_MORE, query: c.query, ...met });
-      // §8: Count at or above the maximum is that rule's subject too.
-      if (c.count >= MAX_COUNT) checks.judge('count-over-limit-search', met);
-      // Below the maximum, the same Count is one reading of the search whole, asked before and after it (§4.3).
+      checks.judge('count-exactly-search', met);
+      // §8: Count at the maximum is that rule's subject too; below it, the same Count is one reading of the search whole, asked before and after it (§4.3).
+      if (c.count === MAX_COUNT) checks.judge('count-over-limit-search', met);
       else checks.judge('search-readings', await meetSearchReadings(ask, c.query, [c.count]));
       return;
     }

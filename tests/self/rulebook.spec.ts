@@ -666,6 +666,32 @@ const CASES: Case[] = [
     { 'ORG-COUNT': 'MUST' },
   ),
   at(
+    'count-exactly-search',
+    'Count=3, 2 entries and nothing more shown, and Page=2 holds one they lack',
+    {
+      place: 'p',
+      promised: 'more',
+      query: {},
+      count: 3,
+      exchange: answer(bundleOf(organizations.slice(0, 2))),
+      following: answer(bundleOf(organizations.slice(2))),
+    },
+    { 'ORG-COUNT': 'MUST' },
+  ),
+  at(
+    'count-exactly-search',
+    'Count=3, 2 entries and nothing more shown, and Page=2 answers the same 2 again (a page past the end: open)',
+    {
+      place: 'p',
+      promised: 'more',
+      query: {},
+      count: 3,
+      exchange: answer(bundleOf(organizations.slice(0, 2))),
+      following: answer(bundleOf(organizations.slice(0, 2))),
+    },
+    { 'probe problem': 'yes' },
+  ),
+  at(
     'count-over-limit-search',
     'Count=1001, 3 entries',
     { count: 1001, exchange: answer(bundleOf()) },

@@ -6,8 +6,9 @@ import type { Exchange } from '../../client/exchange';
 import { probeLabel } from '../../probes/promises';
 import { MAX_COUNT } from '../../spec/constants';
 import { Judgement } from '../judgement';
-import { answeredBundle, isSuccess, shortAnswer, showsMore, total } from './bundle';
-import { entriesOf, nextLink } from './entries';
+import { answeredBundle, isBundle, isSuccess, shortAnswer, showsMore, total } from './bundle';
+import { entriesOf, nextLink, organizationIds } from './entries';
+import { matchingIds } from './filters';
 import type { WalkedPage } from './page-walk';
 
 /** Page size of the next-link walk: not the default 25, so that a link that drops Count shows. */
@@ -22,6 +23,31 @@ export const wholeSearch = (query: Record<string, string>): Record<string, strin
 /** Page `page` of a search by Page alone (§4.3, §8): what every walk by Page asks, whichever driver walks it. */
 export const pageQuery = (query: Record<string, string>, page: number): Record<string, string> => ({ ...query, Page: String(page) });
 
+/** Count=`count` of a query promised (at `place`) to match at least that many; where its page is short and shows no more, `following` is the page just past it (Page=2 at the same Count). */
+export interface CountExactly {
+  place: string;
+  promised: string;
+  query: Record<string, string>;
+  count: number;
+  exchange: Exchange;
+  following?: Exchange;
+}
+
+/** A bundle of fewer than `count` entries that shows no more matches: the whole result, unless a later page holds more. */
+export const isShortPage = (exchange: Exchange, count: number): boolean =>
+  isBundle(exchange) && entriesOf(exchange.body).length < count && !showsMore(exchange);
+
+/**
+ * The organizations matching `query` on the page just past a short one (`following`) that the short page
+ * lacks: more matches than it held. Those it already holds are not (a service may answer a page past the
+ * end with the last page again: §4.3 leaves it open).
+ */
+function newOnFollowing(query: Record<string, string>, exchange: Exchange, following: Exchange | undefined): string[] {
+  if (!following || !isBundle(following)) return [];
+  const held = new Set(organizationIds(exchange.body));
+  return matchingIds(following.body, query).filter((id) => id !== '' && !held.has(id));
+}
+
 /** ORG-COUNT: `Count=N` returns at most N entries (§4.3). */
 export function judgeCountAtMost(count: number, exchange: Exchange): Judgement {
   const judgement = new Judgement();
@@ -32,25 +58,22 @@ export function judgeCountAtMost(count: number, exchange: Exchange): Judgement {
 
 /**
  * ORG-COUNT: `Count=N` of a query promised to match at least N returns exactly N (§4.3 "number of
- * records to return"). Fewer is the service's fault when its own bundle shows more matches, a
- * probe problem otherwise.
+ * records to return"). Fewer is the service's fault when its own bundle shows more matches, or the
+ * page just past it holds organizations it lacks (`following`); a probe problem otherwise.
  */
-export function judgeCountExactly(
-  place: string,
-  promised: string,
-  query: Record<string, string>,
-  count: number,
-  exchange: Exchange,
-): Judgement {
+export function judgeCountExactly({ place, promised, query, count, exchange, following }: CountExactly): Judgement {
   const judgement = new Judgement();
   const entries = entriesOf(exchange.body).length;
   if (!answeredBundle(judgement, 'ORG-COUNT', exchange, `Count=${count} (at most ${MAX_COUNT} is allowed)`)) return judgement;
-  if (entries >= count || showsMore(exchange)) {
+  const beyond = newOnFollowing(query, exchange, following);
+  if (entries >= count || showsMore(exchange) || beyond.length > 0) {
+    const evidence =
+      beyond.length > 0 ? `Page=2 at the same Count holds ${beyond.length} more matching organizations` : 'the bundle says so';
     judgement.check(
       'ORG-COUNT',
       entries === count,
       () =>
-        `Count=${count} returned ${entries} entries, though ${entries > count ? 'it asks for at most' : 'more organizations match (the bundle says so); it asks for'} ${count} (§4.3: the number of records to return)`,
+        `Count=${count} returned ${entries} entries, though ${entries > count ? 'it asks for at most' : `more organizations match (${evidence}); it asks for`} ${count} (§4.3: the number of records to return)`,
       { exchange, pointer: '/entry' },
     );
     return judgement;

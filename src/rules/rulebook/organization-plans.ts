@@ -7,7 +7,7 @@ import { entriesOf, hasNextLink, resourceOf } from '../organization/entries';
 import { ownFilterValues, VALUE_PARAMETERS } from '../organization/parameters';
 import { NO_SUCH_SYSTEM, reportedSystem } from '../organization/identifiers';
 import { nextOwnValueRequest, type OwnValueSearch, ownValueSearches } from '../organization/own-values';
-import { countQuery, pageQuery, WALK_COUNT, wholeSearch } from '../organization/paging';
+import { countQuery, isShortPage, pageQuery, WALK_COUNT, wholeSearch } from '../organization/paging';
 import { readingCounts } from '../organization/readings';
 import { NextWalk } from '../organization/walk-by-next';
 import { type PageWalkOptions, walkByPage } from '../organization/walk-by-page';
@@ -28,17 +28,22 @@ export async function meetCountSearch(ask: Pick<Ask, 'organizations'>, query: Qu
   return { count, exchange: await ask.organizations(countQuery(query, count)) };
 }
 
-/** ORG-COUNT (§4.3): Count=`count` of a search the probes promise matches at least that many (`place`, `promised`). */
+/**
+ * ORG-COUNT (§4.3): Count=`count` of a search the probes promise matches at least that many (`place`,
+ * `promised`). A page shorter than `count` that shows no more is followed by the page just past it,
+ * whose new organizations are the evidence its bundle did not give.
+ */
 export async function meetCountExactly(
   ask: Pick<Ask, 'organizations'>,
   { place, promised }: { place: string; promised: string },
   query: Query,
   count: number,
 ): Promise<Subjects['count-exactly-search']> {
-  return { place, promised, query, ...(await meetCountSearch(ask, query, count)) };
+  const met = await meetCountSearch(ask, query, count);
+  if (!isShortPage(met.exchange, count)) return { place, promised, query, ...met };
+  return { place, promised, query, ...met, following: await ask.organizations(pageQuery(countQuery(query, count), 2)) };
 }
 
-/** ORG-TOTAL (§4.3 r4): the search at Count=1000, where fewer entries than that and no next link hold the whole result. */
 /**
  * ORG-FILTER-NARROWS (§4.3): a search whole, then the same with `added` beside its filters, whole.
  * `added` may be read from the first answer (ownFilterAdded); unmet where it gives none.

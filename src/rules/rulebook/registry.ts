@@ -115,9 +115,7 @@ export const RULEBOOK: readonly Rule[] = [
   rule('search-filters', ['ORG-FILTERS'], ({ exchange }) => judgeSearchFilters(exchange)),
   rule('search-identifier', ['ORG-FILTER-IDENTIFIER'], ({ exchange }) => judgeSearchIdentifier(exchange)),
   rule('count-search', ['ORG-COUNT'], ({ count, exchange }) => judgeCountAtMost(count, exchange)),
-  rule('count-exactly-search', ['ORG-COUNT'], ({ place, promised, query, count, exchange }) =>
-    judgeCountExactly(place, promised, query, count, exchange),
-  ),
+  rule('count-exactly-search', ['ORG-COUNT'], judgeCountExactly),
   rule('count-over-limit-search', ['ORG-COUNT', 'OBS-COUNT-OVER-LIMIT'], ({ count, exchange }) => judgeCountOverLimit(count, exchange)),
   rule('whole-result', ['ORG-TOTAL'], ({ exchange }) => judgeTotal(exchange)),
   rule('no-parameter-search', ['ORG-MIN-PARAMS', 'OBS-ORG-NO-PARAMS'], ({ exchange }) => judgeMinParams(exchange)),

@@ -12,6 +12,7 @@ import type { OwnValueSearch } from '../organization/own-values';
 import type { DemographicSearch } from '../provider-findability';
 import type { EquivalentRequests } from '../equivalent-requests';
 import type { SearchReadings, WalkReadings } from '../organization/readings';
+import type { CountExactly } from '../organization/paging';
 
 type Query = Record<string, string>;
 
@@ -47,8 +48,8 @@ export interface Subjects {
   'search-identifier': { exchange: Exchange };
   /** A search with Count. */
   'count-search': { count: number; exchange: Exchange };
-  /** A search with Count=N of a query promised (at `place`) to match at least N. */
-  'count-exactly-search': { place: string; promised: string; query: Query; count: number; exchange: Exchange };
+  /** A search with Count=N of a query promised (at `place`) to match at least N, and the page past it where it is short. */
+  'count-exactly-search': CountExactly;
   /** A search with Count at or above its maximum. */
   'count-over-limit-search': { count: number; exchange: Exchange };
   /** A search with Count at its maximum, of a query the probes promise matches. */
