@@ -10,6 +10,7 @@ const STAGES = ['config', 'probes', 'client', 'rules', 'verdicts', 'report'];
 const ABOVE = [
   'harness',
   'probe-tools',
+  'export',
   'survey',
   'recording',
   'replay',

@@ -256,6 +256,11 @@ export const COMMANDS = {
       delimiter: { value: 'D', description: "the CSV's delimiter: comma, semicolon or tab (default: found from the first line)" },
       organizations: { value: 'QUERY', multiple: true, description: 'a search to walk, such as address-state=TX (repeat for more)' },
       'organizations-by-state': { description: 'walk address-state for every USPS state and territory code' },
+      export: {
+        value: 'SOURCE',
+        description:
+          "a bulk export of the directory: an NDJSON file (plain, .gz or .zst), a folder of them or holding a release's manifest.json, or a manifest file (a Bulk Data complete status, or a release manifest); with --dry-run, says what it holds (resources by type, NPIs by identifier system, references to no resource of it, one stamp for every lastUpdated)",
+      },
       findability: {
         description:
           'search every organization met by each value it carries (ORG-FINDABLE, §4.3), about 7 more requests an organization, and walk one search of each kind the first page of each walk of the plan gives (a name, a city, a postal code, a type, an address, an identifier, a phone); ask for every provider found by its NPI with a dashed and a plain parameter, by its demographics and by its name, whole and in its parts (SB-OPTIONAL-DASH, SB-NARROWING, SB-FINDABLE, §4.1), about 6 more, and judge providers met that share their name and state, or their name (SB-AMBIGUOUS)',

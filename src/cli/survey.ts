@@ -27,6 +27,8 @@ import { EXIT, outputFolder, UsageError } from './exit-codes';
 import { npiListFlag } from './npi-list';
 import { wholeNumber } from './whole-number';
 import { dryRunLines } from '../survey/dry-run';
+import { EmptyExportError, exportDryRunLines } from '../export/dry-run';
+import { type ExportSource, ExportSourceError, exportSourceOf } from '../export/source';
 import { parseSample, resolveSample } from '../survey/sample';
 import { type RunOptions, runEnvironment } from './run';
 import { recordAfter, requestedHistory } from './history';
@@ -44,6 +46,7 @@ export interface SurveyOptions extends Pick<RunOptions, 'base-url' | 'env-file' 
   'deactivated-npis'?: string;
   'taxonomy-codes'?: string;
   'dry-run'?: boolean;
+  export?: string;
   sample?: string;
   seed?: string;
   out?: string;
@@ -127,6 +130,30 @@ function npiListOf(options: SurveyOptions, cwd: string): { npis?: string; delimi
   return { ...(npis !== undefined ? { npis } : {}), ...(delimiter !== undefined ? { delimiter } : {}) };
 }
 
+/**
+ * --export SOURCE, read before anything is asked. The export side alone for now: the comparison
+ * with the service's answers is not built yet, so the flag comes with --dry-run.
+ */
+function exportSourceFlag(options: SurveyOptions, cwd: string): ExportSource | undefined {
+  if (options.export === undefined) return undefined;
+  if (!options['dry-run']) throw new UsageError('--export reads the export alone for now, and says what it holds: give --dry-run with it');
+  try {
+    return exportSourceOf(/^https?:/i.test(options.export) ? options.export : resolve(cwd, options.export));
+  } catch (error) {
+    if (error instanceof ExportSourceError) throw new UsageError(`--export ${error.message}`);
+    throw error;
+  }
+}
+
+async function exportLinesOf(exported: ExportSource): Promise<string[]> {
+  try {
+    return await exportDryRunLines(exported);
+  } catch (error) {
+    if (error instanceof EmptyExportError) throw new UsageError(`--export ${error.message}`);
+    throw error;
+  }
+}
+
 export async function surveyCommand(options: SurveyOptions): Promise<number> {
   setFlagsFromString(HEAP_GROWING);
   const cwd = process.cwd();
@@ -134,9 +161,10 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
     ...(options.organizations ?? []).map(walkQuery),
     ...(options['organizations-by-state'] ? USPS_STATE_CODES.map((state) => ({ 'address-state': state })) : []),
   ];
-  if (options.npis === undefined && walks.length === 0)
+  const exported = exportSourceFlag(options, cwd);
+  if (options.npis === undefined && walks.length === 0 && exported === undefined)
     throw new UsageError(
-      'survey needs records to judge: --npis FILE (or - for standard input), --organizations QUERY, or --organizations-by-state',
+      'survey needs records to judge: --npis FILE (or - for standard input), --organizations QUERY, --organizations-by-state, or --export SOURCE',
     );
   const { npis, delimiter } = npiListOf(options, cwd);
   const shard = parseShard(options.shard);
@@ -185,7 +213,9 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
     },
     async (endpoints, plan, { connection, redactor }) => {
       if (options['dry-run']) {
-        for (const line of await dryRunLines(plan, connection.maxRps)) console.log(line);
+        if (exported) for (const line of await exportLinesOf(exported)) console.log(line);
+        if (plan.npis !== undefined || plan.walks.length > 0)
+          for (const line of await dryRunLines(plan, connection.maxRps)) console.log(line);
         return EXIT.pass;
       }
       announce(

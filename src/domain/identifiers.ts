@@ -47,3 +47,22 @@ export function makeDea(registrantType: string, lastName: string, digits6: strin
 
 /** NUCC Health Care Provider Taxonomy code layout: 10 characters ending in X. */
 export const NUCC_CODE = /^[0-9]{3}[0-9A-Z]{6}X$/;
+
+/**
+ * The systems that name one identifier, by the identifier: a release that moves the NPI from one to
+ * another has not changed a provider's NPI (a consumer matching one system alone loses them all).
+ * The first of each is the one FHIR US Core names.
+ */
+export const IDENTIFIER_SYSTEMS = {
+  NPI: ['http://hl7.org/fhir/sid/us-npi', 'http://terminology.hl7.org/NamingSystem/npi', 'urn:oid:2.16.840.1.113883.4.6'],
+} as const;
+
+export type NamedIdentifier = keyof typeof IDENTIFIER_SYSTEMS;
+
+/** The identifier a system names, whichever of its systems it is; undefined for a system of none of them. */
+export function identifierNamedBy(system: string): NamedIdentifier | undefined {
+  const trimmed = system.trim().replace(/\/+$/, '');
+  return (Object.keys(IDENTIFIER_SYSTEMS) as NamedIdentifier[]).find((name) =>
+    (IDENTIFIER_SYSTEMS[name] as readonly string[]).includes(trimmed),
+  );
+}

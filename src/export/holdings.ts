@@ -1,0 +1,178 @@
+/**
+ * What an export holds, read from it alone (`survey --export … --dry-run`, and the export side of
+ * the survey): resources by type; the NPIs it carries by the system that names them, the systems
+ * that name one identifier counted as one (domain/identifiers.ts) with each system's share; the
+ * references that resolve to no resource of the export (DQ-EXPORT-DANGLING's count); and whether
+ * `meta.lastUpdated` can tell a record's freshness, which it cannot where a file stamps every
+ * resource alike (the export's own time, not the record's).
+ *
+ * Memory is a number per resource and per reference (a 52-bit hash of `Type/id` in a NumberSet or
+ * a Float64Array), not their text: a national export of millions is indexed in tens of megabytes.
+ * Two keys of one hash are one resource here; at a million keys that happens with a probability
+ * near one in ten thousand, and can only hide a dangling reference, never invent one.
+ */
+import { identifierNamedBy } from '../domain/identifiers';
+import { NumberSet } from '../domain/number-set';
+import type { ExportedResource, ExportProblem, FileRead } from './read-export';
+
+/** A 52-bit FNV-1a hash of a key: two 32-bit lanes, 26 bits of each. */
+export function keyHash(key: string): number {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ key.length;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  return (a >>> 6) * 2 ** 26 + (b >>> 6) || 1;
+}
+
+/** A reference's `Type/id`, where it points into the export: a relative reference, or an absolute one ending so. */
+const LOCAL_REFERENCE = /(?:^|\/)([A-Z][A-Za-z]+)\/([A-Za-z0-9\-.]{1,64})(?:\/_history\/[^/]+)?$/;
+
+/** Deeper than any FHIR resource nests: a line nested past it is read no deeper (its references there are not counted), never overflowing the stack. */
+const MAX_DEPTH = 64;
+
+/** The `reference` strings of a resource, at any depth up to MAX_DEPTH. */
+function referencesOf(value: unknown, into: string[] = [], depth = 0): string[] {
+  if (depth > MAX_DEPTH) return into;
+  if (Array.isArray(value)) for (const item of value) referencesOf(item, into, depth + 1);
+  else if (typeof value === 'object' && value !== null)
+    for (const [name, member] of Object.entries(value)) {
+      if (name === 'reference' && typeof member === 'string') into.push(member);
+      else if (typeof member === 'object') referencesOf(member, into, depth + 1);
+    }
+  return into;
+}
+
+/** References kept with their text to show: the first ones that had no target when they were read. */
+const EXAMPLES_KEPT = 50;
+export const DANGLING_SHOWN = 5;
+
+interface FileStamps {
+  stamped: number;
+  first?: string;
+  alike: boolean;
+}
+
+export interface DanglingReference {
+  file: string;
+  line: number;
+  from: string;
+  reference: string;
+}
+
+export interface ExportHoldings {
+  files: FileRead[];
+  problems: number;
+  /** The first problems, in full. */
+  problemsShown: ExportProblem[];
+  resources: Record<string, number>;
+  /** Per identifier a system of domain/identifiers.ts names: resources carrying it, by system. */
+  identifiers: Record<string, { resources: number; bySystem: Record<string, number> }>;
+  references: { checked: number; dangling: number; shown: DanglingReference[] };
+  /** Per file holding meta.lastUpdated: whether every resource bears one stamp. */
+  stamps: { file: string; stamped: number; oneStamp?: string }[];
+}
+
+/** Reads resources one at a time; `holdings()` says what they were. */
+export class ExportIndex {
+  private readonly resources = new Map<string, number>();
+  private readonly keys = new NumberSet();
+  private references = new Float64Array(1 << 16);
+  private referenceCount = 0;
+  private readonly candidates: (DanglingReference & { hash: number })[] = [];
+  private readonly identifiers = new Map<string, { resources: number; bySystem: Map<string, number> }>();
+  private readonly stamps = new Map<string, FileStamps>();
+  private readonly files: FileRead[] = [];
+  private readonly problemsShown: ExportProblem[] = [];
+  private problems = 0;
+
+  problem(problem: ExportProblem): void {
+    this.problems++;
+    if (this.problemsShown.length < DANGLING_SHOWN) this.problemsShown.push(problem);
+  }
+
+  fileRead(read: FileRead): void {
+    this.files.push(read);
+  }
+
+  add({ file, line, resource }: ExportedResource): void {
+    const type = resource.resourceType;
+    this.resources.set(type, (this.resources.get(type) ?? 0) + 1);
+    const id = typeof resource.id === 'string' ? resource.id : undefined;
+    if (id !== undefined) this.keys.add(keyHash(`${type}/${id}`));
+    this.countIdentifiers(resource);
+    this.stamp(file, resource);
+    for (const reference of referencesOf(resource)) {
+      const local = LOCAL_REFERENCE.exec(reference);
+      if (!local) continue;
+      const hash = keyHash(`${local[1]}/${local[2]}`);
+      this.keepReference(hash);
+      if (this.candidates.length < EXAMPLES_KEPT && !this.keys.has(hash))
+        this.candidates.push({ file, line, from: id === undefined ? type : `${type}/${id}`, reference, hash });
+    }
+  }
+
+  private keepReference(hash: number): void {
+    if (this.referenceCount === this.references.length) {
+      const grown = new Float64Array(this.references.length * 2);
+      grown.set(this.references);
+      this.references = grown;
+    }
+    this.references[this.referenceCount++] = hash;
+  }
+
+  private countIdentifiers(resource: Record<string, unknown>): void {
+    const seen = new Map<string, Set<string>>();
+    for (const identifier of Array.isArray(resource.identifier) ? resource.identifier : []) {
+      const system = typeof identifier?.system === 'string' ? identifier.system : '';
+      const named = identifierNamedBy(system);
+      if (named === undefined || typeof identifier.value !== 'string' || identifier.value.trim() === '') continue;
+      seen.set(named, (seen.get(named) ?? new Set()).add(system));
+    }
+    for (const [named, systems] of seen) {
+      const counts = this.identifiers.get(named) ?? { resources: 0, bySystem: new Map<string, number>() };
+      counts.resources++;
+      for (const system of systems) counts.bySystem.set(system, (counts.bySystem.get(system) ?? 0) + 1);
+      this.identifiers.set(named, counts);
+    }
+  }
+
+  private stamp(file: string, resource: Record<string, unknown>): void {
+    const meta = resource.meta as { lastUpdated?: unknown } | undefined;
+    if (typeof meta?.lastUpdated !== 'string') return;
+    const stamps = this.stamps.get(file) ?? { stamped: 0, alike: true };
+    stamps.stamped++;
+    if (stamps.first === undefined) stamps.first = meta.lastUpdated;
+    else if (stamps.first !== meta.lastUpdated) stamps.alike = false;
+    this.stamps.set(file, stamps);
+  }
+
+  holdings(): ExportHoldings {
+    let dangling = 0;
+    for (let i = 0; i < this.referenceCount; i++) if (!this.keys.has(this.references[i])) dangling++;
+    return {
+      files: this.files,
+      problems: this.problems,
+      problemsShown: this.problemsShown,
+      resources: Object.fromEntries(this.resources),
+      identifiers: Object.fromEntries(
+        [...this.identifiers].map(([named, { resources, bySystem }]) => [named, { resources, bySystem: Object.fromEntries(bySystem) }]),
+      ),
+      references: {
+        checked: this.referenceCount,
+        dangling,
+        shown: this.candidates
+          .filter(({ hash }) => !this.keys.has(hash))
+          .slice(0, DANGLING_SHOWN)
+          .map(({ hash: _hash, ...shown }) => shown),
+      },
+      stamps: [...this.stamps].map(([file, { stamped, first, alike }]) => ({
+        file,
+        stamped,
+        ...(alike && stamped > 1 && first !== undefined ? { oneStamp: first } : {}),
+      })),
+    };
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The reference directory as a bulk export publishes it: one NDJSON file per resource type, each
+ * resource the one the API serves (an Organization as /fhir/organization answers it; a Practitioner
+ * for each golden record, by its NPIs and names), plain and compressed with Zstandard. The export's
+ * files are built once per directory, when first asked.
+ */
+import { compress, init } from '@bokuweb/zstd-wasm';
+import type { GoldenProviderRecord } from '../types/schemas';
+import type { Directory } from './directory';
+
+export const EXPORT_TYPES = ['Organization', 'Practitioner'] as const;
+export type ExportType = (typeof EXPORT_TYPES)[number];
+
+const NPI_SYSTEM = 'http://hl7.org/fhir/sid/us-npi';
+const ZSTD_LEVEL = 3;
+/** Organizations rendered at a time: a generated directory of 100,000 is never one array of resources. */
+const SLICE = 1000;
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+/** A golden record as a FHIR Practitioner: its id, its NPIs, its names. */
+export function practitionerOf(record: GoldenProviderRecord): Record<string, unknown> {
+  const names = (Array.isArray(record.data.Name) ? record.data.Name : []) as Record<string, unknown>[];
+  return {
+    resourceType: 'Practitioner',
+    id: record.id,
+    identifier: strings(record.data.NPI).map((value) => ({ system: NPI_SYSTEM, value })),
+    name: names.map((name) => ({
+      family: strings(name.LastName)[0],
+      given: [...strings(name.FirstName), ...strings(name.MiddleName)],
+    })),
+  };
+}
+
+function* linesOf(directory: Directory, type: ExportType): Generator<string> {
+  if (type === 'Practitioner') {
+    for (const record of directory.providers.records()) yield `${JSON.stringify(practitionerOf(record))}\n`;
+    return;
+  }
+  const all = directory.organizations.search({});
+  for (let start = 0; start < all.length; start += SLICE)
+    for (const organization of all.slice(start, start + SLICE)) yield `${JSON.stringify(organization)}\n`;
+}
+
+export interface ExportFiles {
+  ndjson: Buffer;
+  zst: Buffer;
+  count: number;
+}
+
+const built = new WeakMap<Directory, Map<ExportType, ExportFiles>>();
+let zstdReady: Promise<void> | undefined;
+
+/** The file of `type`, plain and compressed, and how many resources it holds. */
+export async function exportFile(directory: Directory, type: ExportType): Promise<ExportFiles> {
+  const files = built.get(directory) ?? new Map<ExportType, ExportFiles>();
+  built.set(directory, files);
+  const known = files.get(type);
+  if (known) return known;
+  await (zstdReady ??= init());
+  const lines = [...linesOf(directory, type)];
+  const ndjson = Buffer.from(lines.join(''));
+  const file = { ndjson, zst: Buffer.from(compress(ndjson, ZSTD_LEVEL)), count: lines.length };
+  files.set(type, file);
+  return file;
+}

@@ -1,0 +1,272 @@
+/**
+ * A bulk export read as `survey --export` reads it (src/export/): the reference server's export in
+ * every form a directory publishes it (plain, gzip, Zstandard; one file, a folder, a manifest), the
+ * Bulk Data kick-off, status and files as the reference server answers them, what cannot be read
+ * counted and named, and what the export holds of identities, references and stamps.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import fc from 'fast-check';
+import { type ExportHoldings, ExportIndex } from '../../src/export/holdings';
+import { linesOf } from '../../src/export/lines';
+import { MAX_LINE_BYTES, readExport } from '../../src/export/read-export';
+import { ExportSourceError, exportSourceOf } from '../../src/export/source';
+import { loadDirectory } from '../../src/reference/directory';
+import { EXPORT_TYPES, exportFile } from '../../src/reference/export';
+import { SCHEMA } from '../../src/schema-validation/validator';
+import { commandAsync, tempDir } from './command';
+import { expect, test } from './fixtures';
+
+async function holdingsOf(source: string): Promise<ExportHoldings> {
+  const index = new ExportIndex();
+  for await (const resource of readExport(
+    exportSourceOf(source),
+    (problem) => index.problem(problem),
+    (read) => index.fileRead(read),
+  ))
+    index.add(resource);
+  return index.holdings();
+}
+
+const directory = loadDirectory();
+const sizes = { Organization: directory.organizations.size, Practitioner: directory.providers.size };
+
+test(
+  'the reference export reads back whole in every form: plain, gzip and Zstandard, one file, a folder, a manifest',
+  { tag: '@fast' },
+  async () => {
+    const dir = tempDir();
+    const organizations = await exportFile(directory, 'Organization');
+    const forms = {
+      'plain.ndjson': organizations.ndjson,
+      'gzip.ndjson.gz': gzipSync(organizations.ndjson),
+      'zstd.ndjson.zst': organizations.zst,
+    };
+    for (const [name, bytes] of Object.entries(forms)) {
+      writeFileSync(join(dir, name), bytes);
+      const holdings = await holdingsOf(join(dir, name));
+      expect({ name, resources: holdings.resources, problems: holdings.problemsShown }).toEqual({
+        name,
+        resources: { Organization: sizes.Organization },
+        problems: [],
+      });
+      expect(holdings.files[0].compression).toBe(name.split('.')[0]);
+    }
+    // A folder reads every NDJSON file in it: here the same organizations three times.
+    expect((await holdingsOf(dir)).resources).toEqual({ Organization: 3 * sizes.Organization });
+
+    const release = join(tempDir(), 'release');
+    mkdirSync(join(release, 'files'), { recursive: true });
+    const files = [];
+    for (const type of EXPORT_TYPES) {
+      writeFileSync(join(release, 'files', `${type}.ndjson.zst`), (await exportFile(directory, type)).zst);
+      files.push({ resourceType: type, path: `files/${type}.ndjson.zst` });
+    }
+    writeFileSync(join(release, 'manifest.json'), JSON.stringify({ releaseDate: '2026-12-01', files }));
+    const held = await holdingsOf(release);
+    expect(held.resources).toEqual(sizes);
+    expect(exportSourceOf(release).released).toBe('2026-12-01');
+    expect(held.identifiers.NPI.resources).toBeGreaterThan(0);
+    expect(held.problems).toBe(0);
+  },
+);
+
+test(
+  'the reference server kicks off, answers the status as a manifest, and serves the files it names',
+  { tag: '@fast' },
+  async ({ server, schemas }) => {
+    const refused = await server.inject({ method: 'GET', url: '/fhir/$export' });
+    expect(refused.statusCode).toBe(400);
+    const kickOff = await server.inject({ method: 'GET', url: '/fhir/$export', headers: { prefer: 'respond-async' } });
+    expect(kickOff.statusCode).toBe(202);
+    const status = await server.inject({ method: 'GET', url: new URL(String(kickOff.headers['content-location'])).pathname });
+    expect(status.statusCode).toBe(200);
+    const manifest = status.json() as { output: { type: string; url: string; count: number }[] };
+    expect(schemas.validate(SCHEMA.exportManifest, manifest)).toEqual({ valid: true });
+    expect(manifest.output.map(({ type, count }) => [type, count])).toEqual(Object.entries(sizes));
+    const dir = tempDir();
+    for (const { type, url } of manifest.output) {
+      const file = await server.inject({ method: 'GET', url: new URL(url).pathname });
+      expect(file.headers['content-type']).toMatch(/^application\/fhir\+ndjson/);
+      writeFileSync(join(dir, `${type}.ndjson.zst`), file.rawPayload);
+    }
+    expect((await holdingsOf(dir)).resources).toEqual(sizes);
+  },
+);
+
+test(
+  'what cannot be read is counted and named, and the reading goes on: no JSON, no resourceType, a line past the bound, a truncated file',
+  { tag: '@fast' },
+  async () => {
+    const dir = tempDir();
+    const overlong = `{"resourceType":"Organization","name":"${'x'.repeat(MAX_LINE_BYTES)}"}`;
+    writeFileSync(
+      join(dir, 'a.ndjson'),
+      [
+        '{"resourceType":"Organization","id":"o1"}',
+        'not json',
+        '[1]',
+        '{"id":"o2"}',
+        overlong,
+        '',
+        '{"resourceType":"Organization","id":"o3"}',
+      ].join('\r\n'),
+    );
+    const { zst } = await exportFile(directory, 'Organization');
+    writeFileSync(join(dir, 'b.ndjson.zst'), zst.subarray(0, Math.floor(zst.length / 2)));
+    const holdings = await holdingsOf(dir);
+    expect(holdings.resources.Organization).toBeGreaterThanOrEqual(2);
+    expect(holdings.problemsShown.slice(0, 4).map(({ line, reason }) => [line, reason])).toEqual([
+      [2, 'not JSON'],
+      [3, 'not a JSON object'],
+      [4, 'no resourceType'],
+      [5, `longer than ${MAX_LINE_BYTES} bytes`],
+    ]);
+    expect(holdings.problemsShown[4]).toMatchObject({
+      file: join(dir, 'b.ndjson.zst'),
+      reason: expect.stringMatching(/^not a whole Zstandard stream/),
+    });
+    for (const [source, says] of [
+      [join(dir, 'none'), /cannot be read \(ENOENT\)/],
+      [tempDir(), /holds no manifest\.json and no NDJSON file/],
+      ['https://directory.example.org/$export', /is on http\(s\)/],
+    ] as const)
+      expect(() => exportSourceOf(source)).toThrow(says);
+    writeFileSync(join(dir, 'manifest.json'), '{"output": [{"type": "Organization"}]}');
+    expect(() => exportSourceOf(dir)).toThrow(ExportSourceError);
+  },
+);
+
+test(
+  "an NPI under either of its systems is one identifier, each system's share counted; a reference to no resource of the export is dangling; one stamp on every resource is the export's, not the records'",
+  { tag: '@fast' },
+  async () => {
+    const dir = tempDir();
+    const stamp = { lastUpdated: '2026-12-01T00:00:00Z' };
+    const lines = [
+      {
+        resourceType: 'Organization',
+        id: 'parent',
+        meta: stamp,
+        identifier: [{ system: 'http://hl7.org/fhir/sid/us-npi', value: '1234567893' }],
+      },
+      {
+        resourceType: 'Organization',
+        id: 'child',
+        meta: stamp,
+        partOf: { reference: 'Organization/parent' },
+        identifier: [{ system: 'http://terminology.hl7.org/NamingSystem/npi', value: '1245319599' }],
+      },
+      {
+        resourceType: 'Organization',
+        id: 'orphan',
+        meta: stamp,
+        partOf: { reference: 'https://other.example/fhir/Organization/gone' },
+        contained: [{ resourceType: 'Location', managingOrganization: { reference: '#x' } }],
+      },
+      {
+        resourceType: 'Organization',
+        id: 'both',
+        meta: stamp,
+        identifier: [
+          { system: 'http://hl7.org/fhir/sid/us-npi', value: '1' },
+          { system: 'urn:oid:2.16.840.1.113883.4.6', value: '1' },
+          { system: 'http://example.org/other', value: '2' },
+        ],
+      },
+    ];
+    writeFileSync(join(dir, 'Organization.ndjson'), lines.map((line) => JSON.stringify(line)).join('\n'));
+    const holdings = await holdingsOf(dir);
+    expect(holdings.identifiers).toEqual({
+      NPI: {
+        resources: 3,
+        bySystem: {
+          'http://hl7.org/fhir/sid/us-npi': 2,
+          'http://terminology.hl7.org/NamingSystem/npi': 1,
+          'urn:oid:2.16.840.1.113883.4.6': 1,
+        },
+      },
+    });
+    expect(holdings.references).toEqual({
+      checked: 2,
+      dangling: 1,
+      shown: [
+        {
+          file: join(dir, 'Organization.ndjson'),
+          line: 3,
+          from: 'Organization/orphan',
+          reference: 'https://other.example/fhir/Organization/gone',
+        },
+      ],
+    });
+    expect(holdings.stamps).toEqual([{ file: join(dir, 'Organization.ndjson'), stamped: 4, oneStamp: stamp.lastUpdated }]);
+  },
+);
+
+test('lines come whole and numbered however the bytes are cut, and a line past the bound is never held', { tag: '@fast' }, async () => {
+  const max = 8;
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(fc.string({ maxLength: 12, unit: fc.constantFrom('a', 'é', '\n', '\r') }), { maxLength: 6 }),
+      fc.array(fc.nat(20), { maxLength: 8 }),
+      async (parts, cuts) => {
+        const bytes = Buffer.from(parts.join(''));
+        const chunks = [];
+        let at = 0;
+        for (const cut of cuts) chunks.push(bytes.subarray(at, (at = Math.min(bytes.length, at + cut + 1))));
+        chunks.push(bytes.subarray(at));
+        const got = [];
+        for await (const line of linesOf(
+          (async function* () {
+            yield* chunks;
+          })(),
+          max,
+        ))
+          got.push(line);
+        const text = bytes.toString('utf8');
+        const expected = (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n');
+        if (text === '') expected.pop();
+        expect(got).toEqual(
+          expected.map((line, i) =>
+            Buffer.byteLength(line) > max
+              ? { number: i + 1, overlong: true }
+              : { number: i + 1, text: line.endsWith('\r') ? line.slice(0, -1) : line },
+          ),
+        );
+      },
+    ),
+  );
+});
+
+test(
+  'survey --export SOURCE --dry-run says what the export holds and asks nothing; without --dry-run, or with nothing readable, it stops in one line, exit 2',
+  { tag: '@fast' },
+  async () => {
+    const dir = tempDir();
+    for (const type of EXPORT_TYPES) writeFileSync(join(dir, `${type}.ndjson.zst`), (await exportFile(directory, type)).zst);
+    const read = await commandAsync(['survey', '--export', dir, '--dry-run']);
+    expect(read.code).toBe(0);
+    expect(read.stdout).toContain(
+      `export: 2 files (zstd), ${(sizes.Organization + sizes.Practitioner).toLocaleString('en-US')} resources: Organization ${sizes.Organization.toLocaleString('en-US')}, Practitioner ${sizes.Practitioner}`,
+    );
+    expect(read.stdout).toMatch(
+      /export: NPI on [\d,]+ resources, by system \(one identifier, whichever names it\): http:\/\/hl7\.org\/fhir\/sid\/us-npi [\d,]+ \(100\.0%\)/,
+    );
+    expect(read.stdout).toContain('0 to no resource of the export (DQ-EXPORT-DANGLING)');
+    const unread = join(tempDir(), 'Organization.ndjson');
+    writeFileSync(unread, 'not json\n');
+    for (const [args, says] of [
+      [['survey', '--export', dir], /--export reads the export alone for now.*give --dry-run/],
+      [
+        ['survey', '--export', unread, '--dry-run'],
+        new RegExp(
+          `--export ${unread} holds no resource that could be read: 1 unreadable \\(a line or a file\\), the first ${unread}:1, not JSON`,
+        ),
+      ],
+    ] as const) {
+      const refused = await commandAsync([...args]);
+      expect({ code: refused.code, says: refused.stderr }).toEqual({ code: 2, says: expect.stringMatching(says) });
+    }
+  },
+);
