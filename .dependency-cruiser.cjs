@@ -131,9 +131,9 @@ module.exports = {
     {
       name: 'drivers-through-the-rulebook',
       comment:
-        "The drivers (the suite's entries and the Playwright glue that runs them, the in-process suite, the survey, probes check, the draft, replay and explore) judge through the rulebook's public module (src/rules/rulebook/index.ts): every rule of the subjects they meet, and the walk rules, never a rule function of their own choosing.",
+        "The drivers (the suite's entries and the Playwright glue that runs them, the in-process suite, the survey and its export, probes check, the draft, replay and explore) judge through the rulebook's public module (src/rules/rulebook/index.ts): every rule of the subjects they meet, and the walk rules, never a rule function of their own choosing.",
       severity: 'error',
-      from: { path: '^(src/(survey|probe-tools|recording|replay|explore|harness|suite|suite-runs)|tests/conformance)/' },
+      from: { path: '^(src/(survey|export|probe-tools|recording|replay|explore|harness|suite|suite-runs)|tests/conformance)/' },
       to: { path: '^src/rules/', pathNot: '^src/rules/rulebook/index[.]ts$' },
     },
     {

@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
+import { exportSearches, organizationDifferences, sameOrganization } from '../../src/export/compare';
 import { type ExportHoldings, ExportIndex } from '../../src/export/holdings';
 import { linesOf } from '../../src/export/lines';
 import { MAX_LINE_BYTES, readExport } from '../../src/export/read-export';
@@ -268,5 +269,48 @@ test(
       const refused = await commandAsync([...args]);
       expect({ code: refused.code, says: refused.stderr }).toEqual({ code: 2, says: expect.stringMatching(says) });
     }
+  },
+);
+
+test(
+  "an exported organization beside the service's: the same in every field that differs only in spelling, in the NPI's system or in a phone's punctuation; another value of a field both carry differs, one side's alone does not",
+  { tag: '@fast' },
+  () => {
+    const [served] = directory.organizations.search({}).slice(0, 1) as unknown as Record<string, unknown>[];
+    const identifiers = served.identifier as { system?: string; value: string }[];
+    const respelled = {
+      ...served,
+      name: ` ${String(served.name).toLowerCase()}  `,
+      identifier: identifiers.map((i) =>
+        i.system === 'http://hl7.org/fhir/sid/us-npi' ? { ...i, system: 'http://terminology.hl7.org/NamingSystem/npi' } : i,
+      ),
+      telecom: [{ system: 'phone', value: '(512) 555-0134' }],
+    };
+    const servedWithPhone = { ...served, telecom: [{ system: 'phone', value: '5125550134' }] };
+    expect(organizationDifferences(respelled, servedWithPhone)).toEqual([]);
+    expect(organizationDifferences({ ...served, name: 'ANOTHER NAME', active: false }, { ...served, active: true })).toEqual([
+      { field: 'name', exportedOnly: ['ANOTHER NAME'], servedOnly: [String(served.name).toUpperCase()] },
+      { field: 'active', exportedOnly: ['false'], servedOnly: ['true'] },
+    ]);
+    const { telecom: _telecom, ...withoutPhone } = servedWithPhone;
+    expect(organizationDifferences({ ...served, telecom: [{ system: 'phone', value: '2125550100' }] }, withoutPhone)).toEqual([]);
+    expect(
+      organizationDifferences(
+        { ...served, partOf: { reference: 'Organization/p1' } },
+        { ...served, partOf: { reference: 'https://h.example/fhir/Organization/p1' } },
+      ),
+    ).toEqual([]);
+
+    const other = { ...served, id: 'another-id' };
+    expect(sameOrganization(served, [{ ...served, id: 'x', identifier: [] }, served])).toBe(served);
+    expect(sameOrganization({ ...respelled, id: 'not-served' }, [{ id: 'x' }, other])).toBe(other);
+    expect(sameOrganization({ id: 'not-served', identifier: [{ system: 'http://example.org', value: 'v' }] }, [other])).toBeUndefined();
+
+    const npi = identifiers.find((i) => i.system === 'http://hl7.org/fhir/sid/us-npi')!;
+    expect(exportSearches({ ...served, identifier: [npi] })).toEqual([
+      { identifier: npi.value },
+      { identifier: `${npi.system}|${npi.value}` },
+      { name: String(served.name), 'address-state': (served.address as { state: string }[])[0].state },
+    ]);
   },
 );

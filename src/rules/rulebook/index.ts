@@ -88,5 +88,5 @@ export {
   walkValuesOf,
   wholeValuesOf,
 } from '../organization/parameters';
-export { isJsonObject, objectsIn, stringsIn, textOf } from '../json';
+export { isJsonObject, type JsonObject, objectsIn, stringsIn, textOf } from '../json';
 export { serviceText, serviceValue } from '../service-text';
