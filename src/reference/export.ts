@@ -1,12 +1,13 @@
 /**
  * The reference directory as a bulk export publishes it: one NDJSON file per resource type, each
  * resource the one the API serves (an Organization as /fhir/organization answers it; a Practitioner
- * for each golden record, by its NPIs and names), plain and compressed with Zstandard. The export's
- * files are built once per directory, when first asked.
+ * for each golden record, by its NPIs and names), plain and compressed with Zstandard, as a
+ * scenario publishes them (Behaviour['export']).
  */
 import { compress, init } from '@bokuweb/zstd-wasm';
 import type { GoldenProviderRecord } from '../types/schemas';
 import type { Directory } from './directory';
+import { type Behaviour, REFERENCE_BEHAVIOUR } from './scenarios/behaviour';
 
 export const EXPORT_TYPES = ['Organization', 'Practitioner'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
@@ -32,14 +33,22 @@ export function practitionerOf(record: GoldenProviderRecord): Record<string, unk
   };
 }
 
-function* linesOf(directory: Directory, type: ExportType): Generator<string> {
+function* resourcesOf(directory: Directory, type: ExportType): Generator<Record<string, unknown>> {
   if (type === 'Practitioner') {
-    for (const record of directory.providers.records()) yield `${JSON.stringify(practitionerOf(record))}\n`;
+    for (const record of directory.providers.records()) yield practitionerOf(record);
     return;
   }
   const all = directory.organizations.search({});
-  for (let start = 0; start < all.length; start += SLICE)
-    for (const organization of all.slice(start, start + SLICE)) yield `${JSON.stringify(organization)}\n`;
+  for (let start = 0; start < all.length; start += SLICE) yield* all.slice(start, start + SLICE) as unknown as Record<string, unknown>[];
+}
+
+function* linesOf(directory: Directory, type: ExportType, { publish, extra }: Behaviour['export']): Generator<string> {
+  let at = 0;
+  for (const resource of resourcesOf(directory, type)) {
+    const published = publish(resource, at++);
+    if (published) yield `${JSON.stringify(published)}\n`;
+  }
+  for (const resource of extra(type)) yield `${JSON.stringify(resource)}\n`;
 }
 
 export interface ExportFiles {
@@ -48,19 +57,16 @@ export interface ExportFiles {
   count: number;
 }
 
-const built = new WeakMap<Directory, Map<ExportType, ExportFiles>>();
 let zstdReady: Promise<void> | undefined;
 
-/** The file of `type`, plain and compressed, and how many resources it holds. */
-export async function exportFile(directory: Directory, type: ExportType): Promise<ExportFiles> {
-  const files = built.get(directory) ?? new Map<ExportType, ExportFiles>();
-  built.set(directory, files);
-  const known = files.get(type);
-  if (known) return known;
+/** The file of `type` as `publish` makes it, plain and compressed, and how many resources it holds. */
+export async function exportFile(
+  directory: Directory,
+  type: ExportType,
+  publish: Behaviour['export'] = REFERENCE_BEHAVIOUR.export,
+): Promise<ExportFiles> {
   await (zstdReady ??= init());
-  const lines = [...linesOf(directory, type)];
+  const lines = [...linesOf(directory, type, publish)];
   const ndjson = Buffer.from(lines.join(''));
-  const file = { ndjson, zst: Buffer.from(compress(ndjson, ZSTD_LEVEL)), count: lines.length };
-  files.set(type, file);
-  return file;
+  return { ndjson, zst: Buffer.from(compress(ndjson, ZSTD_LEVEL)), count: lines.length };
 }

@@ -15,6 +15,9 @@ import { MAX_LINE_BYTES, readExport } from '../../src/export/read-export';
 import { ExportSourceError, exportSourceOf } from '../../src/export/source';
 import { loadDirectory } from '../../src/reference/directory';
 import { EXPORT_TYPES, exportFile } from '../../src/reference/export';
+import { buildReferenceServer } from '../../src/reference/server';
+import { withChanges } from '../../src/reference/scenarios/behaviour';
+import { EXPORT_SCENARIOS } from '../../src/reference/scenarios/export-scenarios';
 import { SCHEMA } from '../../src/schema-validation/validator';
 import { commandAsync, tempDir } from './command';
 import { expect, test } from './fixtures';
@@ -312,5 +315,53 @@ test(
       { identifier: `${npi.system}|${npi.value}` },
       { name: String(served.name), 'address-state': (served.address as { state: string }[])[0].state },
     ]);
+  },
+);
+
+test(
+  "each export scenario's findings the export alone shows are counted exactly as planted: references to no resource of it, files of one stamp; a conformant export and a renamed NPI system show none",
+  { tag: '@fast' },
+  async () => {
+    const app = buildReferenceServer({
+      directory,
+      scenarios: EXPORT_SCENARIOS.map((scenario) => ({
+        prefix: `/scenario/${scenario.name}`,
+        behaviour: withChanges({ export: scenario.export }),
+      })),
+    });
+    // The resources carrying an NPI in the export as the API serves it: a renamed system keeps every one.
+    const reference = tempDir();
+    for (const type of EXPORT_TYPES) writeFileSync(join(reference, `${type}.ndjson`), (await exportFile(directory, type)).ndjson);
+    const publishedNpis = (await holdingsOf(reference)).identifiers.NPI.resources;
+    try {
+      for (const scenario of EXPORT_SCENARIOS) {
+        const kickOff = await app.inject({
+          method: 'GET',
+          url: `/scenario/${scenario.name}/fhir/$export`,
+          headers: { prefer: 'respond-async' },
+        });
+        const status = await app.inject({ method: 'GET', url: new URL(String(kickOff.headers['content-location'])).pathname });
+        const dir = tempDir();
+        for (const { type, url } of (status.json() as { output: { type: string; url: string }[] }).output)
+          writeFileSync(join(dir, `${type}.ndjson.zst`), (await app.inject({ method: 'GET', url: new URL(url).pathname })).rawPayload);
+        const holdings = await holdingsOf(dir);
+        const planted = scenario.planted(directory);
+        expect({
+          scenario: scenario.name,
+          dangling: holdings.references.dangling,
+          oneStamp: holdings.stamps.filter((s) => s.oneStamp !== undefined).length,
+          npi: holdings.identifiers.NPI.resources,
+          problems: holdings.problems,
+        }).toEqual({
+          scenario: scenario.name,
+          dangling: planted['DQ-EXPORT-DANGLING'] ?? 0,
+          oneStamp: planted['one-stamp-files'] ?? 0,
+          npi: publishedNpis,
+          problems: 0,
+        });
+      }
+    } finally {
+      await app.close();
+    }
   },
 );

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { RequestError } from '../errors';
-import { EXPORT_TYPES, type ExportType, exportFile } from '../export';
+import { EXPORT_TYPES, type ExportFiles, type ExportType, exportFile } from '../export';
 import { type RouteContext, requestUrl } from './context';
 
 export const NDJSON_TYPE = 'application/fhir+ndjson';
@@ -22,6 +22,13 @@ export function bulkExportRoute(app: FastifyInstance, context: RouteContext): vo
   const fhir = `${context.prefix}${context.behaviour.organization.path}`;
   const base = context.behaviour.organization.path;
   const config = { config: { errorBody: 'fhir' as const } };
+  // Built once per scenario, when first asked: its data does not change while the server runs.
+  const built = new Map<ExportType, Promise<ExportFiles>>();
+  const fileOf = (type: ExportType) => {
+    let file = built.get(type);
+    if (!file) built.set(type, (file = exportFile(context.directory, type, context.behaviour.export)));
+    return file;
+  };
 
   app.get(`${base}/$export`, config, async (request, reply) => {
     if (!/respond-async/i.test(String(request.headers.prefer ?? '')))
@@ -35,7 +42,7 @@ export function bulkExportRoute(app: FastifyInstance, context: RouteContext): vo
     const origin = requestUrl(request).origin;
     const output = [];
     for (const type of EXPORT_TYPES) {
-      const { count } = await exportFile(context.directory, type);
+      const { count } = await fileOf(type);
       output.push({ type, url: `${origin}${fhir}${FILES}/${type}.ndjson.zst`, count });
     }
     return { transactionTime, request: `${origin}${fhir}/$export`, requiresAccessToken: false, output, error: [] };
@@ -44,7 +51,7 @@ export function bulkExportRoute(app: FastifyInstance, context: RouteContext): vo
   app.get<{ Params: { name: string } }>(`${base}${FILES}/:name`, config, async (request, reply) => {
     const [, type, compressed] = /^([A-Za-z]+)\.ndjson(\.zst)?$/.exec(request.params.name) ?? [];
     if (!(EXPORT_TYPES as readonly string[]).includes(type)) throw new RequestError(404, 'not-found', 'no export file has this name');
-    const file = await exportFile(context.directory, type as ExportType);
+    const file = await fileOf(type as ExportType);
     return reply
       .code(200)
       .type(NDJSON_TYPE)

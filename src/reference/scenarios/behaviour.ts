@@ -86,6 +86,16 @@ export interface Behaviour {
     requireSearchParameter: boolean;
     bundle(bundle: BuiltBundle, context: ScenarioContext): unknown;
   };
+  /** §1: the bulk export, whose behaviour the specification does not show. */
+  export: {
+    /**
+     * A resource as the export publishes it (`at`: its place among those of its type), or undefined to
+     * leave it out. The reference publishes each as the API serves it.
+     */
+    publish(resource: Record<string, unknown>, at: number): Record<string, unknown> | undefined;
+    /** Resources of `type` the export holds beside the directory's own: none in the reference. */
+    extra(type: string): Record<string, unknown>[];
+  };
   /** Every endpoint. */
   http: {
     /** When set, every endpoint wants `Authorization: Bearer <token>`. */
@@ -165,6 +175,7 @@ export const REFERENCE_BEHAVIOUR: Behaviour = {
     requireSearchParameter: true,
     bundle: (bundle) => bundle,
   },
+  export: { publish: (resource) => resource, extra: () => [] },
   http: { caseInsensitiveNames: false, errorStatus: (error) => error.status, searchValue: (_parameter, value) => value },
 };
 

@@ -1,0 +1,101 @@
+/**
+ * Exports that disagree with the service, and ones that do not, as directories have published them:
+ * the reference server's API unchanged, its bulk export bent one way (Behaviour['export']). Each
+ * plants a known number of findings of one DQ-EXPORT-* measure, counted from the directory it is
+ * served over; a conformant export plants none, whatever it changes (the NPI under another of its
+ * systems is the same NPI).
+ */
+import type { Directory } from '../directory';
+import { type Behaviour, REFERENCE_BEHAVIOUR } from './behaviour';
+
+/** The export's own findings: a reference to no resource of it, and files whose every lastUpdated is one stamp. */
+export type ExportFinding = 'DQ-EXPORT-DANGLING' | 'one-stamp-files' | 'DQ-EXPORT-ABSENT' | 'DQ-EXPORT-DIFFERS';
+
+export interface ExportScenario {
+  name: string;
+  description: string;
+  /** What it plants, by finding, over `directory`: the counts a reading must find exactly. */
+  planted(directory: Directory): Partial<Record<ExportFinding, number>>;
+  export: Behaviour['export'];
+}
+
+/** Every n-th resource of its type, from the first: how many of `size` that is. */
+const everyNth = (n: number, size: number) => Math.ceil(size / n);
+const NPI = 'http://hl7.org/fhir/sid/us-npi';
+const RENAMED_NPI = 'http://terminology.hl7.org/NamingSystem/npi';
+/** The export's own time, where a release stamps every resource with it. */
+export const EXPORT_STAMP = '2026-12-01T00:00:00.000Z';
+const { publish, extra } = REFERENCE_BEHAVIOUR.export;
+const isOrganization = (resource: Record<string, unknown>) => resource.resourceType === 'Organization';
+
+const DANGLING_EVERY = 50;
+const DIFFERS_EVERY = 40;
+const ABSENT = 20;
+
+export const EXPORT_SCENARIOS: readonly ExportScenario[] = [
+  {
+    name: 'export-conformant',
+    description: 'the export publishes every record as the API serves it',
+    planted: () => ({ 'DQ-EXPORT-DANGLING': 0, 'one-stamp-files': 0, 'DQ-EXPORT-ABSENT': 0, 'DQ-EXPORT-DIFFERS': 0 }),
+    export: REFERENCE_BEHAVIOUR.export,
+  },
+  {
+    name: 'export-npi-system-renamed',
+    description: `the release names the NPI's system ${RENAMED_NPI}, where the API says ${NPI}: the same identifier`,
+    planted: () => ({ 'DQ-EXPORT-DANGLING': 0, 'one-stamp-files': 0, 'DQ-EXPORT-ABSENT': 0, 'DQ-EXPORT-DIFFERS': 0 }),
+    export: {
+      publish: (resource) => ({
+        ...resource,
+        identifier: ((resource.identifier ?? []) as { system?: string }[]).map((i) =>
+          i.system === NPI ? { ...i, system: RENAMED_NPI } : i,
+        ),
+      }),
+      extra,
+    },
+  },
+  {
+    name: 'export-dangling-partof',
+    description: `every ${DANGLING_EVERY}th organization's partOf points to no organization of the release`,
+    planted: (directory) => ({ 'DQ-EXPORT-DANGLING': everyNth(DANGLING_EVERY, directory.organizations.size) }),
+    export: {
+      publish: (resource, at) =>
+        isOrganization(resource) && at % DANGLING_EVERY === 0
+          ? { ...resource, partOf: { reference: `Organization/no-such-parent-${at}` } }
+          : resource,
+      extra,
+    },
+  },
+  {
+    name: 'export-one-stamp',
+    description: "every resource's meta.lastUpdated is the export's own time",
+    planted: () => ({ 'one-stamp-files': 2 }),
+    export: { publish: (resource) => ({ ...resource, meta: { ...(resource.meta as object), lastUpdated: EXPORT_STAMP } }), extra },
+  },
+  {
+    name: 'export-absent-from-api',
+    description: `the release holds ${ABSENT} organizations the API does not serve`,
+    planted: () => ({ 'DQ-EXPORT-ABSENT': ABSENT }),
+    export: {
+      publish,
+      extra: (type) =>
+        type !== 'Organization'
+          ? []
+          : Array.from({ length: ABSENT }, (_, i) => ({
+              resourceType: 'Organization',
+              id: `export-only-${i}`,
+              name: `EXPORT ONLY CLINIC ${i}`,
+              active: true,
+            })),
+    },
+  },
+  {
+    name: 'export-value-differs',
+    description: `every ${DIFFERS_EVERY}th organization's name in the release is not the name the API serves`,
+    planted: (directory) => ({ 'DQ-EXPORT-DIFFERS': everyNth(DIFFERS_EVERY, directory.organizations.size) }),
+    export: {
+      publish: (resource, at) =>
+        isOrganization(resource) && at % DIFFERS_EVERY === 0 ? { ...resource, name: `${String(resource.name)} FORMERLY` } : resource,
+      extra,
+    },
+  },
+];
