@@ -30,19 +30,19 @@ export function keyHash(key: string): number {
 /** A reference's `Type/id`, where it points into the export: a relative reference, or an absolute one ending so. */
 const LOCAL_REFERENCE = /(?:^|\/)([A-Z][A-Za-z]+)\/([A-Za-z0-9\-.]{1,64})(?:\/_history\/[^/]+)?$/;
 
-/** Deeper than any FHIR resource nests: a line nested past it is read no deeper (its references there are not counted), never overflowing the stack. */
-const MAX_DEPTH = 64;
+/**
+ * A `reference` member in a line's JSON text: read from the text, not by walking the parsed
+ * resource (an eighth of the reading's time, and a stack as deep as the line nests). The name in
+ * quotes, a colon, a string: inside a string value the quotes would be escaped, so nothing there
+ * matches.
+ */
+const REFERENCE_MEMBER = /"reference"\s*:\s*"((?:[^"\\]|\\.)*)"/g;
 
-/** The `reference` strings of a resource, at any depth up to MAX_DEPTH. */
-function referencesOf(value: unknown, into: string[] = [], depth = 0): string[] {
-  if (depth > MAX_DEPTH) return into;
-  if (Array.isArray(value)) for (const item of value) referencesOf(item, into, depth + 1);
-  else if (typeof value === 'object' && value !== null)
-    for (const [name, member] of Object.entries(value)) {
-      if (name === 'reference' && typeof member === 'string') into.push(member);
-      else if (typeof member === 'object') referencesOf(member, into, depth + 1);
-    }
-  return into;
+/** The `reference` strings of a line's resource, at any depth. */
+function referencesIn(text: string): string[] {
+  const references: string[] = [];
+  for (const [, raw] of text.matchAll(REFERENCE_MEMBER)) references.push(raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw);
+  return references;
 }
 
 /** References kept with their text to show: the first ones that had no target when they were read. */
@@ -97,14 +97,14 @@ export class ExportIndex {
     this.files.push(read);
   }
 
-  add({ file, line, resource }: ExportedResource): void {
+  add({ file, line, resource, text }: ExportedResource): void {
     const type = resource.resourceType;
     this.resources.set(type, (this.resources.get(type) ?? 0) + 1);
     const id = typeof resource.id === 'string' ? resource.id : undefined;
     if (id !== undefined) this.keys.add(keyHash(`${type}/${id}`));
     this.countIdentifiers(resource);
     this.stamp(file, resource);
-    for (const reference of referencesOf(resource)) {
+    for (const reference of referencesIn(text)) {
       const local = LOCAL_REFERENCE.exec(reference);
       if (!local) continue;
       const hash = keyHash(`${local[1]}/${local[2]}`);

@@ -14,6 +14,8 @@ export interface ExportedResource {
   file: string;
   line: number;
   resource: Record<string, unknown> & { resourceType: string; id?: unknown };
+  /** The line it was parsed from. */
+  text: string;
 }
 
 export interface ExportProblem {
@@ -79,7 +81,7 @@ async function* readFile(
       if (type !== undefined && resource.resourceType !== type)
         problem({ file: path, line: line.number, reason: `a ${resource.resourceType} in a file the manifest says holds ${type}` });
       read.resources++;
-      yield { file: path, line: line.number, resource };
+      yield { file: path, line: line.number, resource, text: line.text };
     }
   } catch (error) {
     if (!(error instanceof DecodeError)) throw error;

@@ -115,12 +115,15 @@ test(
         overlong,
         '',
         '{"resourceType":"Organization","id":"o3"}',
+        // Nested past any FHIR resource: read, its reference counted, the stack never at stake.
+        `{"resourceType":"Organization","id":"deep","x":${'['.repeat(100_000)}{"reference":"Organization/o1"}${']'.repeat(100_000)}}`,
       ].join('\r\n'),
     );
     const { zst } = await exportFile(directory, 'Organization');
     writeFileSync(join(dir, 'b.ndjson.zst'), zst.subarray(0, Math.floor(zst.length / 2)));
     const holdings = await holdingsOf(dir);
-    expect(holdings.resources.Organization).toBeGreaterThanOrEqual(2);
+    expect(holdings.resources.Organization).toBeGreaterThanOrEqual(3);
+    expect(holdings.references).toMatchObject({ checked: 1, dangling: 0 });
     expect(holdings.problemsShown.slice(0, 4).map(({ line, reason }) => [line, reason])).toEqual([
       [2, 'not JSON'],
       [3, 'not a JSON object'],
