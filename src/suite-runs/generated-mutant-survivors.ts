@@ -506,10 +506,6 @@ export const SURVIVORS: Readonly<Record<string, SurvivorClass>> = {
     latitude: 'error-words=empty',
     why: "a refusal's code or message in no words: §7 shows no error body",
   },
-  'src/reference/query.ts ConditionalExpression: malformed → false': {
-    latitude: 'input-strictness=lenient',
-    why: 'a parameter of malformed percent-encoding skipped, not refused (§4, §7: the answer is not shown)',
-  },
   'src/reference/query.ts StringLiteral: \'malformed-encoding\' → ""': {
     latitude: 'error-words=empty',
     why: "a refusal's code or message in no words: §7 shows no error body",
@@ -619,8 +615,6 @@ export const SURVIVORS: Readonly<Record<string, SurvivorClass>> = {
     silent: '§4.3, §7',
     why: 'Count or Page that is no whole number at least the first: the answer is not shown',
   },
-  "src/reference/routes/organization-search.ts BlockStatement: { throw new RequestError(400, 'invalid-parameter', `${name} must be a whole number of at least ${le… → {}":
-    { silent: '§4.3, §7', why: 'Count or Page that is no whole number at least the first: the answer is not shown' },
   'src/reference/routes/organization-search.ts StringLiteral: \'invalid-parameter\' → ""': {
     latitude: 'error-words=empty',
     why: "a refusal's code or message in no words: §7 shows no error body",
@@ -671,8 +665,6 @@ export const SURVIVORS: Readonly<Record<string, SurvivorClass>> = {
     silent: '§4.3, §7',
     why: 'an active value other than true or false: the answer is not shown',
   },
-  "src/reference/routes/organization-search.ts BlockStatement: { throw new RequestError(400, 'invalid-parameter', 'active must be true or false (§4.3)'); } → {}":
-    { silent: '§4.3, §7', why: 'an active value other than true or false: the answer is not shown' },
   'src/reference/routes/organization-search.ts StringLiteral: \'invalid-parameter\' → "" (2)': {
     latitude: 'error-words=empty',
     why: "a refusal's code or message in no words: §7 shows no error body",
@@ -792,5 +784,120 @@ export const SURVIVORS: Readonly<Record<string, SurvivorClass>> = {
   'src/reference/scenarios/behaviour.ts BooleanLiteral: false → true': {
     latitude: 'parameter-name-case=any-case',
     why: 'parameter names in any case',
+  },
+  'src/reference/query.ts BooleanLiteral: false → true': {
+    latitude: 'input-strictness=lenient',
+    why: 'every query read leniently: an unknown, empty, repeated or malformed parameter skipped or read as its last, not refused (§4, §7: the answer is not shown)',
+  },
+  'src/reference/query.ts ConditionalExpression: malformed && !lenient → false': {
+    latitude: 'input-strictness=lenient',
+    why: 'a parameter of malformed percent-encoding skipped, not refused (§4, §7: the answer is not shown)',
+  },
+  'src/reference/query.ts BooleanLiteral: !lenient → lenient': {
+    latitude: 'input-strictness=lenient',
+    why: 'a parameter of malformed percent-encoding skipped, not refused (§4, §7: the answer is not shown)',
+  },
+  'src/reference/query.ts ConditionalExpression: lenient → true': {
+    latitude: 'input-strictness=lenient',
+    why: 'every query read leniently: an unknown, empty, repeated or malformed parameter skipped or read as its last, not refused (§4, §7: the answer is not shown)',
+  },
+  'src/reference/query.ts ConditionalExpression: lenient → false': {
+    unseen: 'the lenient branch: the reference behaviour is strict and never takes it',
+  },
+  'src/reference/query.ts BlockStatement: { const last = Array.isArray(value) ? value[value.length - 1] : value; if (isKnown(name) && last.tr… → {}':
+    { unseen: 'the lenient branch: the reference behaviour is strict and never takes it' },
+  'src/reference/query.ts ArithmeticOperator: value.length - 1 → value.length + 1': {
+    unseen: 'the lenient branch: the reference behaviour is strict and never takes it',
+  },
+  "src/reference/query.ts ConditionalExpression: isKnown(name) && last.trim() !== '' → true": {
+    unseen: 'the lenient branch: the reference behaviour is strict and never takes it',
+  },
+  "src/reference/query.ts ConditionalExpression: isKnown(name) && last.trim() !== '' → false": {
+    unseen: 'the lenient branch: the reference behaviour is strict and never takes it',
+  },
+  "src/reference/query.ts LogicalOperator: isKnown(name) && last.trim() !== '' → isKnown(name) || last.trim() !== ''": {
+    unseen: 'the lenient branch: the reference behaviour is strict and never takes it',
+  },
+  "src/reference/query.ts ConditionalExpression: last.trim() !== '' → true": {
+    unseen: 'the lenient branch: the reference behaviour is strict and never takes it',
+  },
+  "src/reference/query.ts EqualityOperator: last.trim() !== '' → last.trim() === ''": {
+    unseen: 'the lenient branch: the reference behaviour is strict and never takes it',
+  },
+  'src/reference/query.ts MethodExpression: last.trim() → last': {
+    unseen: 'the lenient branch: the reference behaviour is strict and never takes it',
+  },
+  'src/reference/query.ts StringLiteral: \'\' → "Stryker was here!" (4)': {
+    silent: '§4, §7',
+    why: 'a malformed, repeated, unknown, empty, over-long or control-character parameter: the answer to a query the tables do not describe is not shown',
+  },
+  "src/reference/routes/organization-search.ts BlockStatement: { if (lenient) return undefined; throw new RequestError(400, 'invalid-parameter', `${name} must be … → {}":
+    {
+      latitude: 'input-strictness=lenient',
+      why: 'a Count or Page that is no whole number ignored, not refused (§4.3, §7: the answer is not shown)',
+    },
+  'src/reference/routes/organization-search.ts ConditionalExpression: lenient → true': {
+    latitude: 'input-strictness=lenient',
+    why: 'a Count or Page that is no whole number ignored, not refused (§4.3, §7: the answer is not shown)',
+  },
+  'src/reference/routes/organization-search.ts ConditionalExpression: lenient → false': {
+    unseen: 'the lenient branch: the reference behaviour is strict and never takes it',
+  },
+  'src/reference/routes/organization-search.ts ConditionalExpression: behaviour.http.lenientInput === true → true': {
+    latitude: 'input-strictness=lenient',
+    why: 'every organization search read leniently (§4, §7: the answer is not shown)',
+  },
+  'src/reference/routes/organization-search.ts ConditionalExpression: behaviour.http.lenientInput === true → false': {
+    unseen: 'the lenient branch: the reference behaviour is strict and never takes it',
+  },
+  'src/reference/routes/organization-search.ts EqualityOperator: behaviour.http.lenientInput === true → behaviour.http.lenientInput !== true':
+    { latitude: 'input-strictness=lenient', why: 'every organization search read leniently (§4, §7: the answer is not shown)' },
+  'src/reference/routes/organization-search.ts BooleanLiteral: true → false': {
+    unseen: 'the lenient branch: the reference behaviour is strict and never takes it',
+  },
+  "src/reference/routes/organization-search.ts BlockStatement: { if (!lenient) throw new RequestError(400, 'invalid-parameter', 'active must be true or false (§4.… → {}":
+    { silent: '§4.3, §7', why: 'an active value other than true or false: the answer is not shown' },
+  'src/reference/routes/organization-search.ts ConditionalExpression: !lenient → true': {
+    unseen: 'the lenient branch: the reference behaviour is strict and never takes it',
+  },
+  'src/reference/routes/organization-search.ts BooleanLiteral: !lenient → lenient': {
+    latitude: 'input-strictness=lenient',
+    why: 'an active value other than true or false ignored, not refused (§4.3, §7: the answer is not shown)',
+  },
+  'src/reference/routes/organization-search.ts ConditionalExpression: !lenient → false': {
+    latitude: 'input-strictness=lenient',
+    why: 'an active value other than true or false ignored, not refused (§4.3, §7: the answer is not shown)',
+  },
+  'src/reference/routes/source-records.ts BooleanLiteral: !behaviour.http.lenientInput → behaviour.http.lenientInput': {
+    latitude: 'input-strictness=lenient',
+    why: 'a lookup reads its curated ID alone: query parameters and odd IDs skipped, not refused (§4.2, §7: the answer is not shown)',
+  },
+  'src/reference/routes/source-records.ts ConditionalExpression: !behaviour.http.lenientInput → true': {
+    unseen: 'the lenient branch: the reference behaviour is strict and never takes it',
+  },
+  'src/reference/routes/source-records.ts ConditionalExpression: !behaviour.http.lenientInput → false': {
+    latitude: 'input-strictness=lenient',
+    why: 'a lookup reads its curated ID alone: query parameters and odd IDs skipped, not refused (§4.2, §7: the answer is not shown)',
+  },
+  "src/reference/routes/source-records.ts BlockStatement: { if (Object.keys(request.query as object).length > 0) { throw new RequestError(400, 'unknown-param… → {}":
+    {
+      latitude: 'input-strictness=lenient',
+      why: 'a lookup reads its curated ID alone: query parameters and odd IDs skipped, not refused (§4.2, §7: the answer is not shown)',
+    },
+  'src/reference/scenarios/behaviour.ts ObjectLiteral: { publish: (resource) => resource, extra: () => [] } → {}': {
+    silent: '§1',
+    why: "the bulk export's contents: §1 names the export and shows none of its behaviour",
+  },
+  'src/reference/scenarios/behaviour.ts ArrowFunction: (resource) => resource → () => undefined': {
+    silent: '§1',
+    why: "the bulk export's contents: §1 names the export and shows none of its behaviour",
+  },
+  'src/reference/scenarios/behaviour.ts ArrowFunction: () => [] → () => undefined': {
+    silent: '§1',
+    why: "the bulk export's contents: §1 names the export and shows none of its behaviour",
+  },
+  'src/reference/scenarios/behaviour.ts ArrayDeclaration: [] → ["Stryker was here"]': {
+    silent: '§1',
+    why: "the bulk export's contents: §1 names the export and shows none of its behaviour",
   },
 };
