@@ -18,6 +18,8 @@
  *               over 1,000 runs of 5 targets; the store's bytes per run
  *
  *   npiInput    the survey's NPI list read at 100,000 and 1,000,000 rows with quoted line breaks: peak memory
+ *   exportRead  survey --export's reading alone (as --dry-run reads it) of one .zst file of 1,000,000
+ *               organizations: peak memory and MB of NDJSON a second, against the decoder alone
  *
  *   gate        the regression gate's false alarms: 20 clean surveys of one unchanged server back to back,
  *               with a busy loop on every core, each kept in one history and checked (target 0)
@@ -28,6 +30,7 @@
  *   npm run bench -- --only findability survey --findability at 10k against its floor, and its rate (a few minutes)
  *   npm run bench -- --only scorecard   the data-quality scorecard's CPU against the survey's at 10k (a minute)
  *   npm run bench -- --only npis        the NPI list's peak memory at 100,000 and 1,000,000 rows (half a minute)
+ *   npm run bench -- --only export      the export's reading at 1,000,000 organizations against its decoder (a minute)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -55,6 +58,7 @@ import { measureSurveyCost, measureSurveyRate, type SurveyCost, type SurveyLaunc
 import { markdownTable } from '../src/suite-runs/run-table';
 import { measureScorecardCost, type ScorecardCost } from '../src/bench/scorecard-cost';
 import { measureNpiInputMemory, NPI_INPUT_RATIO_TARGET, type NpiInputMemory } from '../src/bench/npi-input-memory';
+import { EXPORT_READ_TARGETS, type ExportRead, measureExportRead } from '../src/bench/export-read';
 import { startReferenceServer } from '../src/suite-runs/scenario-server';
 import { PACKAGE_ROOT } from '../src/package-root';
 
@@ -296,6 +300,8 @@ interface Results {
   scorecard: ScorecardCost;
   /** The NPI list's reading process at 100,000 and 1,000,000 rows: its peak memory (`--only npis`). */
   npiInput: NpiInputMemory;
+  /** survey --export's reading of 1,000,000 organizations against its decoder (`--only export`). */
+  exportRead: ExportRead;
 }
 
 /** The package, its start-up and its overhead, and the history's cost: the installed command, as a user runs it. */
@@ -315,13 +321,14 @@ async function measureInstalled(partial: Partial<Results>, only: string | undefi
 }
 
 async function main(only: string | undefined): Promise<void> {
-  if (only !== undefined && !['startup', 'history', 'gate', 'findability', 'scorecard', 'npis'].includes(only))
-    throw new Error(`--only takes startup, history, gate, findability, scorecard or npis, got "${only}"`);
+  if (only !== undefined && !['startup', 'history', 'gate', 'findability', 'scorecard', 'npis', 'export'].includes(only))
+    throw new Error(`--only takes startup, history, gate, findability, scorecard, npis or export, got "${only}"`);
   const partial: Partial<Results> = {};
   if (only === 'findability') await measureFindability(partial);
   else if (only === 'scorecard') await measureScorecard(partial);
-  else if (only !== 'npis') await measureInstalled(partial, only);
+  else if (only !== 'npis' && only !== 'export') await measureInstalled(partial, only);
   if (only === undefined || only === 'npis') partial.npiInput = await measureNpiInputMemory();
+  if (only === undefined || only === 'export') partial.exportRead = await measureExportRead();
   if (only === undefined) await measureDirectories(partial);
   mkdirSync(join(PACKAGE_ROOT, 'bench'), { recursive: true });
   writeFileSync(join(PACKAGE_ROOT, 'bench', 'results.json'), `${JSON.stringify(partial, null, 2)}\n`);
@@ -516,6 +523,14 @@ function printTable(results: Partial<Results>): void {
     const { sizes, ratio } = results.npiInput;
     console.log(
       `\nNPI list: peak ${sizes.map((s) => `${s.peakRssMb} MB at ${s.rows.toLocaleString('en-US')} rows`).join(', ')}, ${ratio}× (target at most ${NPI_INPUT_RATIO_TARGET}×${ratio <= NPI_INPUT_RATIO_TARGET ? '' : ', MISSED'})`,
+    );
+  }
+  if (results.exportRead) {
+    const e = results.exportRead;
+    const { peakRssMb, mbPerSecond } = EXPORT_READ_TARGETS;
+    const missed = e.peakRssMb > peakRssMb || e.mbPerSecond < mbPerSecond;
+    console.log(
+      `\nexport read (--dry-run) of ${e.organizations.toLocaleString('en-US')} organizations, ${e.ndjsonMb} MB of NDJSON in ${e.zstMb} MB of .zst: ${e.readMs} ms, ${e.mbPerSecond} MB/s, peak ${e.peakRssMb} MB; the decoder alone ${e.floorMs} ms, ${e.floorMbPerSecond} MB/s; ${e.ratio}× (targets: peak at most ${peakRssMb} MB, at least ${mbPerSecond} MB/s${missed ? ', MISSED' : ''})`,
     );
   }
   if (results.scorecard) {
