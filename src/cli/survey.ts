@@ -154,6 +154,12 @@ async function exportLinesOf(exported: ExportSource): Promise<string[]> {
   }
 }
 
+/** The export alone asks no service: nothing is started or configured, the embedded server included. */
+async function exportAlone(exported: ExportSource): Promise<number> {
+  for (const line of await exportLinesOf(exported)) console.log(line);
+  return EXIT.pass;
+}
+
 export async function surveyCommand(options: SurveyOptions): Promise<number> {
   setFlagsFromString(HEAP_GROWING);
   const cwd = process.cwd();
@@ -166,6 +172,7 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
     throw new UsageError(
       'survey needs records to judge: --npis FILE (or - for standard input), --organizations QUERY, --organizations-by-state, or --export SOURCE',
     );
+  if (exported && options.npis === undefined && walks.length === 0) return exportAlone(exported);
   const { npis, delimiter } = npiListOf(options, cwd);
   const shard = parseShard(options.shard);
   const sampleRequest = parseSample(options.sample, options.seed);
@@ -214,8 +221,7 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
     async (endpoints, plan, { connection, redactor }) => {
       if (options['dry-run']) {
         if (exported) for (const line of await exportLinesOf(exported)) console.log(line);
-        if (plan.npis !== undefined || plan.walks.length > 0)
-          for (const line of await dryRunLines(plan, connection.maxRps)) console.log(line);
+        for (const line of await dryRunLines(plan, connection.maxRps)) console.log(line);
         return EXIT.pass;
       }
       announce(

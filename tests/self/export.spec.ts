@@ -254,6 +254,8 @@ test(
     for (const type of EXPORT_TYPES) writeFileSync(join(dir, `${type}.ndjson.zst`), (await exportFile(directory, type)).zst);
     const read = await commandAsync(['survey', '--export', dir, '--dry-run']);
     expect(read.code).toBe(0);
+    // The export alone asks no service: no target is configured or started, the embedded server included.
+    expect(read.stderr).not.toMatch(/target:/);
     expect(read.stdout).toContain(
       `export: 2 files (zstd), ${(sizes.Organization + sizes.Practitioner).toLocaleString('en-US')} resources: Organization ${sizes.Organization.toLocaleString('en-US')}, Practitioner ${sizes.Practitioner}`,
     );
