@@ -28,7 +28,7 @@ import { npiListFlag } from './npi-list';
 import { wholeNumber } from './whole-number';
 import { dryRunLines } from '../survey/dry-run';
 import { EmptyExportError, exportDryRunLines } from '../export/dry-run';
-import { type ExportSource, ExportSourceError, exportSourceOf } from '../export/source';
+import { type ExportSource, ExportSourceError, exportSourceOf, isRemote } from '../export/source';
 import { parseSample, resolveSample } from '../survey/sample';
 import { type RunOptions, runEnvironment } from './run';
 import { recordAfter, requestedHistory } from './history';
@@ -138,7 +138,7 @@ function exportSourceFlag(options: SurveyOptions, cwd: string): ExportSource | u
   if (options.export === undefined) return undefined;
   if (!options['dry-run']) throw new UsageError('--export reads the export alone for now, and says what it holds: give --dry-run with it');
   try {
-    return exportSourceOf(/^https?:/i.test(options.export) ? options.export : resolve(cwd, options.export));
+    return exportSourceOf(isRemote(options.export) ? options.export : resolve(cwd, options.export));
   } catch (error) {
     if (error instanceof ExportSourceError) throw new UsageError(`--export ${error.message}`);
     throw error;

@@ -1,6 +1,6 @@
 /** What an export holds (holdings.ts), in lines for a terminal: `survey --export … --dry-run` prints them. */
 import { escapeText } from '../report/escape';
-import { DANGLING_SHOWN, type ExportHoldings } from './holdings';
+import { FIRST_SHOWN, type ExportHoldings } from './holdings';
 
 const number = (n: number) => n.toLocaleString('en-US');
 const share = (part: number, whole: number) => (whole === 0 ? '-' : `${((100 * part) / whole).toFixed(1)}%`);
@@ -34,7 +34,7 @@ export function holdingsLines(holdings: ExportHoldings, seconds: number): string
         .join(', ')}`,
     );
   lines.push(
-    `export: ${number(references.checked)} references, ${number(references.dangling)} to no resource of the export (DQ-EXPORT-DANGLING)${references.dangling > 0 ? `; the first ${Math.min(DANGLING_SHOWN, references.shown.length)}:` : ''}`,
+    `export: ${number(references.checked)} references, ${number(references.dangling)} to no resource of the export (DQ-EXPORT-DANGLING)${references.dangling > 0 ? `; the first ${Math.min(FIRST_SHOWN, references.shown.length)}:` : ''}`,
   );
   if (references.dangling > 0)
     for (const { file, line, from, reference } of references.shown)

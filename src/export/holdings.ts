@@ -47,7 +47,8 @@ function referencesIn(text: string): string[] {
 
 /** References kept with their text to show: the first ones that had no target when they were read. */
 const EXAMPLES_KEPT = 50;
-export const DANGLING_SHOWN = 5;
+/** Unreadable lines and dangling references shown in full: the first of each. */
+export const FIRST_SHOWN = 5;
 
 interface FileStamps {
   stamped: number;
@@ -90,7 +91,7 @@ export class ExportIndex {
 
   problem(problem: ExportProblem): void {
     this.problems++;
-    if (this.problemsShown.length < DANGLING_SHOWN) this.problemsShown.push(problem);
+    if (this.problemsShown.length < FIRST_SHOWN) this.problemsShown.push(problem);
   }
 
   fileRead(read: FileRead): void {
@@ -165,7 +166,7 @@ export class ExportIndex {
         dangling,
         shown: this.candidates
           .filter(({ hash }) => !this.keys.has(hash))
-          .slice(0, DANGLING_SHOWN)
+          .slice(0, FIRST_SHOWN)
           .map(({ hash: _hash, ...shown }) => shown),
       },
       stamps: [...this.stamps].map(([file, { stamped, first, alike }]) => ({

@@ -33,7 +33,7 @@ export class ExportSourceError extends Error {}
 /** The file names of an export: NDJSON (or JSON Lines), plain or compressed. */
 const NDJSON_NAME = /\.(ndjson|jsonl)(\.gz|\.zst)?$/i;
 const MANIFEST_NAME = 'manifest.json';
-const isRemote = (location: string) => /^https?:\/\//i.test(location);
+export const isRemote = (location: string) => /^https?:\/\//i.test(location);
 const NOT_YET_REMOTE = 'is on http(s): survey --export reads a file, a folder or a manifest file on this machine';
 
 function manifestFiles(manifest: string, entries: readonly ExportFileEntry[]): ExportFile[] {

@@ -42,7 +42,7 @@ function* resourcesOf(directory: Directory, type: ExportType): Generator<Record<
   for (let start = 0; start < all.length; start += SLICE) yield* all.slice(start, start + SLICE) as unknown as Record<string, unknown>[];
 }
 
-function* linesOf(directory: Directory, type: ExportType, { publish, extra }: Behaviour['export']): Generator<string> {
+function* ndjsonLinesOf(directory: Directory, type: ExportType, { publish, extra }: Behaviour['export']): Generator<string> {
   let at = 0;
   for (const resource of resourcesOf(directory, type)) {
     const published = publish(resource, at++);
@@ -66,7 +66,7 @@ export async function exportFile(
   publish: Behaviour['export'] = REFERENCE_BEHAVIOUR.export,
 ): Promise<ExportFiles> {
   await (zstdReady ??= init());
-  const lines = [...linesOf(directory, type, publish)];
+  const lines = [...ndjsonLinesOf(directory, type, publish)];
   const ndjson = Buffer.from(lines.join(''));
   return { ndjson, zst: Buffer.from(compress(ndjson, ZSTD_LEVEL)), count: lines.length };
 }
