@@ -259,7 +259,7 @@ export const COMMANDS = {
       export: {
         value: 'SOURCE',
         description:
-          "a bulk export of the directory: an NDJSON file (plain, .gz or .zst), a folder of them or holding a release's manifest.json, or a manifest file (a Bulk Data complete status, or a release manifest); with --dry-run, says what it holds (resources by type, NPIs by identifier system, references to no resource of it, one stamp for every lastUpdated)",
+          "a bulk export of the directory: an NDJSON file (plain, .gz or .zst), a folder of them or holding a release's manifest.json, or a manifest file (a Bulk Data complete status, or a release manifest): each Organization and resource carrying an NPI asked of the service and compared (DQ-EXPORT-ABSENT, DQ-EXPORT-DIFFERS), the walks' organizations looked up in it (DQ-EXPORT-UNPUBLISHED), its references resolved (DQ-EXPORT-DANGLING); with --dry-run, says what it holds (resources by type, NPIs by identifier system, references to no resource of it, one stamp for every lastUpdated)",
       },
       findability: {
         description:

@@ -92,6 +92,14 @@ function concluded(out: string, { report }: SurveyResult): number {
   );
   for (const r of report.requirements.filter((r) => r.failed > 0))
     console.log(`  ${r.level.padEnd(6)} ${r.id.padEnd(20)} ${r.failed} of ${r.checked} records (${(r.rate * 100).toFixed(2)}%)`);
+  // The export's measures: observations of the data, never the verdict; zeros said too, since a zero is the news there.
+  for (const r of (report.dataQuality?.rates ?? []).filter((r) => r.family === 'export' && r.field === undefined))
+    console.log(
+      escapeText(
+        `  DQ     ${r.id.padEnd(22)} ${r.failed} of ${r.checked} ${r.id === 'DQ-EXPORT-DANGLING' ? 'references of ' : ''}${r.resourceType} in ${r.dataset} (${(r.rate * 100).toFixed(2)}%, not part of the verdict)`,
+        'terminal',
+      ),
+    );
   if (report.failureRows.reached)
     console.log(`  failures.csv holds the first ${report.failureRows.bound} rows by key (--max-failure-rows)`);
   // What the survey judged of its plan, and what it never met: typed coverage, in the words every output shares.
@@ -130,13 +138,9 @@ function npiListOf(options: SurveyOptions, cwd: string): { npis?: string; delimi
   return { ...(npis !== undefined ? { npis } : {}), ...(delimiter !== undefined ? { delimiter } : {}) };
 }
 
-/**
- * --export SOURCE, read before anything is asked. The export side alone for now: the comparison
- * with the service's answers is not built yet, so the flag comes with --dry-run.
- */
+/** --export SOURCE, its files found before anything is asked (a manifest read, a folder listed). */
 function exportSourceFlag(options: SurveyOptions, cwd: string): ExportSource | undefined {
   if (options.export === undefined) return undefined;
-  if (!options['dry-run']) throw new UsageError('--export reads the export alone for now, and says what it holds: give --dry-run with it');
   try {
     return exportSourceOf(isRemote(options.export) ? options.export : resolve(cwd, options.export));
   } catch (error) {
@@ -145,14 +149,17 @@ function exportSourceFlag(options: SurveyOptions, cwd: string): ExportSource | u
   }
 }
 
-async function exportLinesOf(exported: ExportSource): Promise<string[]> {
+/** An export nothing can be read from is the user's to fix: exit 2, in one line. */
+async function readingExport<T>(reading: Promise<T>): Promise<T> {
   try {
-    return await exportDryRunLines(exported);
+    return await reading;
   } catch (error) {
     if (error instanceof EmptyExportError) throw new UsageError(`--export ${error.message}`);
     throw error;
   }
 }
+
+const exportLinesOf = (exported: ExportSource) => readingExport(exportDryRunLines(exported));
 
 /** The export alone asks no service: nothing is started or configured, the embedded server included. */
 async function exportAlone(exported: ExportSource): Promise<number> {
@@ -172,7 +179,7 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
     throw new UsageError(
       'survey needs records to judge: --npis FILE (or - for standard input), --organizations QUERY, --organizations-by-state, or --export SOURCE',
     );
-  if (exported && options.npis === undefined && walks.length === 0) return exportAlone(exported);
+  if (exported && options['dry-run'] && options.npis === undefined && walks.length === 0) return exportAlone(exported);
   const { npis, delimiter } = npiListOf(options, cwd);
   const shard = parseShard(options.shard);
   const sampleRequest = parseSample(options.sample, options.seed);
@@ -206,6 +213,7 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
         ...(options.findability ? { findability: true as const } : {}),
         ...(sample ? { sample } : {}),
         ...lists.files,
+        ...(exported ? { export: options.export! } : {}),
         examples,
         maxFailureRows,
         credentials: {
@@ -227,10 +235,10 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
       announce(
         `survey: ${npis === undefined ? 'no NPIs' : `NPIs from ${npis === '-' ? 'standard input' : npis}`}, ${walks.length} organization walks, shard ${shard.index}/${shard.total}, ${concurrency} at a time, ${connection.maxRps > 0 ? `at most ${connection.maxRps} requests/s` : 'no rate limit'}${options.resume ? ', resumed' : ''} → ${out}`,
       );
-      const settings = { out, resume: options.resume === true, concurrency, lists: lists.read };
+      const settings = { out, resume: options.resume === true, concurrency, lists: lists.read, ...(exported ? { exported } : {}) };
       const progress = isQuiet(process.env) ? silentProgress() : createProgress();
       const result = await stoppableBySignal(
-        (stop) => runSurvey(endpoints, plan, { ...settings, progress, redact: (value) => redactor.value(value), stop }),
+        (stop) => readingExport(runSurvey(endpoints, plan, { ...settings, progress, redact: (value) => redactor.value(value), stop })),
         (signal): SurveyStop => ({ kind: 'signal', text: `stopped by ${signal}, the checkpoint kept` }),
       );
       await writeSurvey(out, result, plan.credentials);

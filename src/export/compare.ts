@@ -8,7 +8,7 @@
  * "another value".
  */
 import { identifierNamedBy } from '../domain/identifiers';
-import { type JsonObject, objectsIn, textOf, wholeValuesOf } from '../rules/rulebook';
+import { type JsonObject, objectsIn, stringsIn, textOf, wholeValuesOf } from '../rules/rulebook';
 
 type Query = Record<string, string>;
 
@@ -30,7 +30,8 @@ const digits = (value: string) => value.replace(/\D/g, '').slice(-10);
 /** An identifier as one value: the identifier its system names (or the system), and the value. */
 const identity = (system: string, value: string) => `${identifierNamedBy(system) ?? system.trim()}|${value.trim()}`;
 
-const identifiersOf = (resource: JsonObject) =>
+/** A resource's identifiers, each as one value (identity): what two records share when they are one. */
+export const identifiersOf = (resource: JsonObject) =>
   objectsIn(resource.identifier)
     .filter((i) => textOf(i.value).trim() !== '')
     .map((i) => identity(textOf(i.system), textOf(i.value)));
@@ -56,13 +57,39 @@ const FIELD_VALUES: Record<ComparedField, (resource: JsonObject) => string[]> = 
 
 /** The fields both carry on which `served` differs from `exported`. */
 export function organizationDifferences(exported: JsonObject, served: JsonObject): FieldDifference[] {
-  return COMPARED_FIELDS.flatMap((field) => {
-    const [ours, theirs] = [new Set(FIELD_VALUES[field](exported)), new Set(FIELD_VALUES[field](served))];
-    if (ours.size === 0 || theirs.size === 0) return [];
-    const exportedOnly = [...ours].filter((v) => !theirs.has(v)).sort();
-    const servedOnly = [...theirs].filter((v) => !ours.has(v)).sort();
-    return exportedOnly.length + servedOnly.length === 0 ? [] : [{ field, exportedOnly, servedOnly }];
-  });
+  return COMPARED_FIELDS.flatMap((field) => differenceOf(field, FIELD_VALUES[field](exported), FIELD_VALUES[field](served)));
+}
+
+/** One field's values on each side: none when either side lacks the field, or both hold the same values. */
+function differenceOf(field: ComparedField, exported: readonly string[], served: readonly string[]): FieldDifference[] {
+  const [ours, theirs] = [new Set(exported), new Set(served)];
+  if (ours.size === 0 || theirs.size === 0) return [];
+  const exportedOnly = [...ours].filter((v) => !theirs.has(v)).sort();
+  const servedOnly = [...theirs].filter((v) => !ours.has(v)).sort();
+  return exportedOnly.length + servedOnly.length === 0 ? [] : [{ field, exportedOnly, servedOnly }];
+}
+
+/** The fields a golden record's data (§2.3) and an exported Practitioner both name: its NPIs, and its names as `LAST FIRST`. */
+export const PRACTITIONER_FIELDS = ['identifier', 'name'] as const;
+const PRACTITIONER_VALUES: Record<
+  (typeof PRACTITIONER_FIELDS)[number],
+  [(exported: JsonObject) => string[], (data: JsonObject) => string[]]
+> = {
+  identifier: [
+    (r) => identifiersOf(r).filter((i) => i.startsWith('NPI|')),
+    (data) => stringsIn(data.NPI).map((npi) => `NPI|${npi.trim()}`),
+  ],
+  name: [
+    (r) => objectsIn(r.name).map((n) => spelled(`${textOf(n.family)} ${stringsIn(n.given)[0] ?? ''}`)),
+    (data) => objectsIn(data.Name).map((n) => spelled(`${stringsIn(n.LastName)[0] ?? ''} ${stringsIn(n.FirstName)[0] ?? ''}`)),
+  ],
+};
+
+/** The fields both carry on which a golden record's data differs from an exported Practitioner. */
+export function practitionerDifferences(exported: JsonObject, data: JsonObject): FieldDifference[] {
+  return PRACTITIONER_FIELDS.flatMap((field) =>
+    differenceOf(field, PRACTITIONER_VALUES[field][0](exported), PRACTITIONER_VALUES[field][1](data)),
+  );
 }
 
 /** Among a search's organizations, the exported one: the same id, else the first sharing an identifier with it. */

@@ -13,6 +13,8 @@
  */
 import { identifierNamedBy } from '../domain/identifiers';
 import { NumberSet } from '../domain/number-set';
+import type { JsonObject } from '../rules/rulebook';
+import { identifiersOf } from './compare';
 import type { ExportedResource, ExportProblem, FileRead } from './read-export';
 
 /** A 52-bit FNV-1a hash of a key: two 32-bit lanes, 26 bits of each. */
@@ -72,6 +74,8 @@ export interface ExportHoldings {
   /** Per identifier a system of domain/identifiers.ts names: resources carrying it, by system. */
   identifiers: Record<string, { resources: number; bySystem: Record<string, number> }>;
   references: { checked: number; dangling: number; shown: DanglingReference[] };
+  /** The same references, by the file and the type of the resource holding them (DQ-EXPORT-DANGLING's rate per type and source). */
+  referencesByOrigin: { file: string; resourceType: string; checked: number; dangling: number }[];
   /** Per file holding meta.lastUpdated: whether every resource bears one stamp. */
   stamps: { file: string; stamped: number; oneStamp?: string }[];
 }
@@ -82,6 +86,11 @@ export class ExportIndex {
   private readonly keys = new NumberSet();
   private references = new Float64Array(1 << 16);
   private referenceCount = 0;
+  /** Each reference's origin (its file and its resource's type), as an index into originNames. */
+  private origins = new Uint32Array(1 << 16);
+  private readonly originNames = new Map<string, number>();
+  /** Each Organization's identifiers as one value each (compare.ts), hashed: what the service's organizations are looked up by. */
+  private readonly organizationIdentities = new NumberSet();
   private readonly candidates: (DanglingReference & { hash: number })[] = [];
   private readonly identifiers = new Map<string, { resources: number; bySystem: Map<string, number> }>();
   private readonly stamps = new Map<string, FileStamps>();
@@ -104,24 +113,38 @@ export class ExportIndex {
     const id = typeof resource.id === 'string' ? resource.id : undefined;
     if (id !== undefined) this.keys.add(keyHash(`${type}/${id}`));
     this.countIdentifiers(resource);
+    if (type === 'Organization') for (const identity of identifiersOf(resource)) this.organizationIdentities.add(keyHash(identity));
     this.stamp(file, resource);
+    const originKey = `${file}\n${type}`;
+    let origin = this.originNames.get(originKey);
     for (const reference of referencesIn(text)) {
       const local = LOCAL_REFERENCE.exec(reference);
       if (!local) continue;
       const hash = keyHash(`${local[1]}/${local[2]}`);
-      this.keepReference(hash);
+      if (origin === undefined) this.originNames.set(originKey, (origin = this.originNames.size));
+      this.keepReference(hash, origin);
       if (this.candidates.length < EXAMPLES_KEPT && !this.keys.has(hash))
         this.candidates.push({ file, line, from: id === undefined ? type : `${type}/${id}`, reference, hash });
     }
   }
 
-  private keepReference(hash: number): void {
+  private keepReference(hash: number, origin: number): void {
     if (this.referenceCount === this.references.length) {
       const grown = new Float64Array(this.references.length * 2);
       grown.set(this.references);
       this.references = grown;
+      const origins = new Uint32Array(this.origins.length * 2);
+      origins.set(this.origins);
+      this.origins = origins;
     }
+    this.origins[this.referenceCount] = origin;
     this.references[this.referenceCount++] = hash;
+  }
+
+  /** Whether the export holds an organization the service serves: one of its id, or one sharing an identifier with it. */
+  holdsOrganization(served: JsonObject): boolean {
+    if (typeof served.id === 'string' && this.keys.has(keyHash(`Organization/${served.id}`))) return true;
+    return identifiersOf(served).some((identity) => this.organizationIdentities.has(keyHash(identity)));
   }
 
   private countIdentifiers(resource: Record<string, unknown>): void {
@@ -152,7 +175,18 @@ export class ExportIndex {
 
   holdings(): ExportHoldings {
     let dangling = 0;
-    for (let i = 0; i < this.referenceCount; i++) if (!this.keys.has(this.references[i])) dangling++;
+    const byOrigin = [...this.originNames.keys()].map((key) => {
+      const [file, resourceType] = key.split('\n');
+      return { file, resourceType, checked: 0, dangling: 0 };
+    });
+    for (let i = 0; i < this.referenceCount; i++) {
+      const counts = byOrigin[this.origins[i]];
+      counts.checked++;
+      if (!this.keys.has(this.references[i])) {
+        dangling++;
+        counts.dangling++;
+      }
+    }
     return {
       files: this.files,
       problems: this.problems,
@@ -169,6 +203,7 @@ export class ExportIndex {
           .slice(0, FIRST_SHOWN)
           .map(({ hash: _hash, ...shown }) => shown),
       },
+      referencesByOrigin: byOrigin,
       stamps: [...this.stamps].map(([file, { stamped, first, alike }]) => ({
         file,
         stamped,

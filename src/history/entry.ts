@@ -145,9 +145,10 @@ function surveyEntry(dir: string, label: string | null): HistoryEntry {
         unknown,
       })),
     ),
-    dataQuality: (report.dataQuality?.rates ?? []).map(({ id, records, dataset, checked, failed }) => ({
-      measure: id,
-      records,
+    dataQuality: (report.dataQuality?.rates ?? []).map(({ id, records, resourceType, dataset, field, checked, failed }) => ({
+      // DQ-EXPORT-DIFFERS per field is a series of its own, and an export's types are kinds of record of their own.
+      measure: field === undefined ? id : `${id} (${field})`,
+      records: resourceType ?? records,
       dataset,
       checked,
       failed,

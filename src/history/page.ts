@@ -264,12 +264,25 @@ async function surveyCharts(db: Kysely<HistoryTables>, target: string, surveys: 
         ),
       ),
     );
-  // The scorecard of the golden records and organizations: one line a measure; history export has every dataset's.
-  const quality = (await runRows(db, 'data_quality', surveyIds)).flatMap((row) => {
-    if (row.checked === 0 || (row.dataset !== GOLDEN && row.dataset !== ORGANIZATIONS)) return [];
-    const { low, high } = wilsonInterval(row.failed, row.checked);
-    return [{ time: time.get(row.run_id)!, series: `${row.measure} of ${row.records}`, rate: row.failed / row.checked, low, high }];
-  });
+  // The scorecard of the golden records and organizations, and the export's measures of each type (its files
+  // summed, its fields apart left to history export): one line a measure; history export has every dataset's.
+  const scorecard = new Map<string, { run_id: number; series: string; checked: number; failed: number }>();
+  for (const row of await runRows(db, 'data_quality', surveyIds)) {
+    const exported = row.measure.startsWith('DQ-EXPORT-') && !row.measure.includes(' ');
+    if (row.checked === 0 || (row.dataset !== GOLDEN && row.dataset !== ORGANIZATIONS && !exported)) continue;
+    const series = `${row.measure} of ${row.records}`;
+    const at = JSON.stringify([row.run_id, series]);
+    const sum = scorecard.get(at) ?? { run_id: row.run_id, series, checked: 0, failed: 0 };
+    sum.checked += row.checked;
+    sum.failed += row.failed;
+    scorecard.set(at, sum);
+  }
+  const quality = [...scorecard.values()].map(({ run_id, series, checked, failed }) => ({
+    time: time.get(run_id)!,
+    series,
+    rate: failed / checked,
+    ...wilsonInterval(failed, checked),
+  }));
   if (quality.length > 0)
     parts.push(
       figure(

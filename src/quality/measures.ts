@@ -5,7 +5,7 @@
  * Each says what it counts, and what an API cannot know of it.
  */
 
-export const QUALITY_FAMILIES = ['identifiers', 'addresses and phones', 'freshness', 'deactivation', 'lists'] as const;
+export const QUALITY_FAMILIES = ['identifiers', 'addresses and phones', 'freshness', 'deactivation', 'lists', 'export'] as const;
 export type QualityFamily = (typeof QUALITY_FAMILIES)[number];
 
 export interface QualityMeasure {
@@ -111,6 +111,36 @@ export const QUALITY_MEASURES = [
     title: 'a taxonomy code that the user’s code set (--taxonomy-codes, the NUCC code set) does not hold',
     over: 'records carrying a taxonomy code',
     cannotKnow: 'whether a listed code is the provider’s specialty',
+  },
+  {
+    id: 'DQ-EXPORT-ABSENT',
+    family: 'export',
+    title:
+      'a resource of the export (--export) that no search of the service finds: an Organization by each identifier and by its name in its state (§4.3), a resource carrying an NPI by each NPI (§4.1)',
+    over: 'exported Organizations and resources carrying an NPI that a search could be made from, per type and file',
+    cannotKnow: 'which side is right: a record the service dropped, or one the export kept after it was removed',
+  },
+  {
+    id: 'DQ-EXPORT-DIFFERS',
+    family: 'export',
+    title:
+      'an exported resource the service answers with another value of a field both carry (name, identifier, address, telecom, type, active, partOf), each field read as the rules read it',
+    over: 'exported resources the service found, per type and file, and per field',
+    cannotKnow: 'which value is the current one: the dates of the two are not comparable',
+  },
+  {
+    id: 'DQ-EXPORT-UNPUBLISHED',
+    family: 'export',
+    title: 'an organization the walks met in the service that the export holds neither by its id nor by any of its identifiers',
+    over: 'organizations the walks met',
+    cannotKnow: 'whether the export is older than the service: a record added since is not yet published',
+  },
+  {
+    id: 'DQ-EXPORT-DANGLING',
+    family: 'export',
+    title: 'a reference in the export (partOf, and every other) to a resource the export does not hold',
+    over: 'references of the export to a resource type and id, per type and file holding them',
+    cannotKnow: 'whether the resource exists elsewhere: only that the release cannot resolve it',
   },
 ] as const satisfies readonly QualityMeasure[];
 

@@ -14,6 +14,7 @@ import {
   entryShell,
   isBundle,
   isJsonObject,
+  type JsonObject,
   NextWalk,
   organizationIds,
   organizationOfEntry,
@@ -176,12 +177,14 @@ export interface WalkPageRequest {
   lists: QualityLists;
   /** Page 1 of a walk of the plan, with --findability: count the values of each kind its organizations carry (search-kinds.ts). */
   kindValues?: boolean;
+  /** With --export: whether the export holds an organization (DQ-EXPORT-UNPUBLISHED). */
+  exported?: (organization: JsonObject) => boolean;
 }
 
 /** Page `page` of walk `walk`; a request without an answer about the data throws (TimedRequests), with `requests` holding what was asked. */
 export async function surveyWalkPage(
   endpoints: DirectoryEndpoints,
-  { walk, query, page, findability, sample, abandon, lists, kindValues }: WalkPageRequest,
+  { walk, query, page, findability, sample, abandon, lists, kindValues, exported }: WalkPageRequest,
   redact: Redact,
   requests: TimedRequests,
 ): Promise<PageUnit> {
@@ -237,6 +240,7 @@ export async function surveyWalkPage(
     const resource = resourceOf(entries[index]);
     const carried = organizationNpis(resource);
     (unit.quality ??= []).push(organizationQuality(resource, lists, carried));
+    if (exported) (unit.exported ??= []).push(isJsonObject(resource) && exported(resource));
     npis.push(carried);
   }
   if (npis.some((own) => own.length > 0)) unit.npis = npis;

@@ -120,6 +120,51 @@ export interface PageUnit {
   kindValues?: KindValueCounts;
   /** What the page's own rules observed: a first page's no-match answer (OBS-ORG-NO-MATCH). */
   observed?: { id: string; value: unknown }[];
+  /** With --export, one per entry judged: whether the export holds the organization (DQ-EXPORT-UNPUBLISHED). */
+  exported?: boolean[];
+}
+
+/**
+ * One resource of the export (--export), asked of the service (export-record.ts): found or not
+ * (DQ-EXPORT-ABSENT), and the fields it was found with another value in (DQ-EXPORT-DIFFERS). A
+ * resource no search can be made from (no identifier, no name) is counted as not asked.
+ */
+export interface ExportRecordUnit {
+  kind: 'export';
+  /** The export's file, as the source names it, and the resource's line in it. */
+  file: string;
+  line: number;
+  resourceType: string;
+  /** `Type/id`, or `Type at file:line` when it has no id. */
+  key: string;
+  /** absent: no search could be made from it, or no answer could be read (`unreadable`). */
+  found?: boolean;
+  /** Every answer held no record that could be read: neither found nor not found. */
+  unreadable?: true;
+  /** The last request asked for it: the one that found it, or the last that did not. */
+  url?: string;
+  differences: ExportDifference[];
+  requests: RequestOutcome[];
+}
+
+/** A field the service answers with another value than the export: what each side holds that the other lacks. */
+export interface ExportDifference {
+  field: string;
+  exportedOnly: string[];
+  servedOnly: string[];
+}
+
+/** The export read whole (in every shard alike): its references by the file and type holding them, and its files of one stamp. */
+export interface ExportReadUnit {
+  kind: 'export-read';
+  references: { file: string; resourceType: string; checked: number; dangling: number }[];
+  /** Files whose every meta.lastUpdated is one stamp: freshness cannot be read from them. */
+  oneStamp: { file: string; stamp: string; resources: number }[];
+  resources: Record<string, number>;
+  /** Lines or files that could not be read. */
+  problems: number;
+  /** With --sample: resources not drawn. */
+  notSampled?: number;
 }
 
 /** Why a survey is not complete, as data: a signal, a service that stopped answering, units left unanswered, or a walk cut at the page bound (no resume helps that one). */
@@ -131,8 +176,9 @@ export interface SurveyStop {
 /** Work left without an answer about the data (none came, or a 401, 403, 429 or 5xx): counted as requests, never as a record. */
 export interface TransportFailureUnit {
   kind: 'transport-error';
-  /** The NPI line, or the walk and page, that is left unjudged. */
+  /** The NPI line, or the walk and page, or the export's file and line, that is left unjudged. */
   line?: number;
+  file?: string;
   walk?: number;
   page?: number;
   requests: RequestOutcome[];
@@ -156,4 +202,5 @@ export interface InputReadUnit {
   notSampled?: number;
 }
 
-export type SurveyUnit = ProviderUnit | PageUnit | TransportFailureUnit | InputProblemUnit | InputReadUnit;
+export type SurveyUnit =
+  ProviderUnit | PageUnit | TransportFailureUnit | InputProblemUnit | InputReadUnit | ExportRecordUnit | ExportReadUnit;

@@ -8,13 +8,18 @@ import { mkdirSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { DirectoryEndpoints } from '../client/endpoints';
 import { TransportError } from '../client/http-client';
-import { type Redact, PageWalk, pageGoesOn } from '../rules/rulebook';
+import { type JsonObject, type Redact, PageWalk, pageGoesOn, textOf } from '../rules/rulebook';
 import { Journal, journalUnits } from './journal';
 import { type InputCounts, type InputProblem, readNpis } from './npi-input';
-import { type PageOutline, peekPage, surveyWalkPage } from './page-record';
+import { type PageOutline, peekPage, surveyWalkPage, type WalkPageRequest } from './page-record';
 import { surveyProvider } from './provider-record';
 import { NoAnswerAboutData, TimedRequests } from './timed-requests';
-import type { InputProblemUnit, InputReadUnit, PageUnit, SurveyStop, SurveyUnit, TransportFailureUnit } from './records';
+import type { ExportReadUnit, InputProblemUnit, InputReadUnit, PageUnit, SurveyStop, SurveyUnit, TransportFailureUnit } from './records';
+import { indexExport } from '../export/dry-run';
+import type { ExportHoldings, ExportIndex } from '../export/holdings';
+import { readExport } from '../export/read-export';
+import type { ExportSource } from '../export/source';
+import { exportedKey, isAsked, npisOf, surveyExportedResource } from './export-record';
 import { npiShard, type Shard } from './shard';
 import { type SurveyPlan, surveysNpi } from './survey-plan';
 import { SurveyTally } from './tally';
@@ -51,6 +56,8 @@ export interface SurveySettings {
   stop?: AbortSignal;
   /** --deactivated-npis and --taxonomy-codes, read: what the scorecard's list measures compare with. */
   lists?: QualityLists;
+  /** --export, its files found (the plan names it as given). */
+  exported?: ExportSource;
 }
 
 export interface SurveyResult {
@@ -66,6 +73,8 @@ export interface SurveyResult {
  */
 interface Journaled {
   lines: ReadonlySet<number>;
+  /** The export's resources done, by `file\nline`. */
+  exported: ReadonlySet<string>;
   page(walk: number, page: number): PageOutline | undefined;
 }
 
@@ -82,10 +91,14 @@ export async function runSurvey(endpoints: DirectoryEndpoints, plan: SurveyPlan,
 }
 
 async function surveyed(endpoints: DirectoryEndpoints, plan: SurveyPlan, settings: SurveySettings): Promise<SurveyResult> {
+  // The export is read whole first, before the folder is touched (an export of nothing is refused):
+  // the walks' organizations are looked up in it (DQ-EXPORT-UNPUBLISHED).
+  const exportIndex = settings.exported ? await indexExport(settings.exported) : undefined;
   mkdirSync(settings.out, { recursive: true });
   const tally = new SurveyTally(plan);
   const lines = new Set<number>();
-  const done: Journaled = { lines, page: (walk, page) => tally.page(walk, page) };
+  const exported = new Set<string>();
+  const done: Journaled = { lines, exported, page: (walk, page) => tally.page(walk, page) };
   let journal: Journal;
   // The checkpoint keeps the plan as every output shows it: a walk's credential-like parameter redacted.
   const kept = settings.redact(plan);
@@ -93,7 +106,8 @@ async function surveyed(endpoints: DirectoryEndpoints, plan: SurveyPlan, setting
     journal = Journal.resume(settings.out, kept);
     for await (const unit of journalUnits(settings.out, journal.openedAt)) {
       tally.add(unit);
-      if (unit.kind !== 'page' && unit.kind !== 'input-read' && unit.line !== undefined) lines.add(unit.line);
+      if (unit.kind === 'export') exported.add(exportLine(unit));
+      else if (unit.kind === 'provider' || unit.kind === 'input') lines.add(unit.line);
     }
   } else journal = Journal.start(settings.out, JSON.stringify(kept), new Date().toISOString());
   // Before the first request: an earlier survey's report (or this one's, stopped before) is no verdict of this survey.
@@ -129,7 +143,8 @@ async function surveyed(endpoints: DirectoryEndpoints, plan: SurveyPlan, setting
   const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loopDelay.enable();
   try {
-    await runPool(work({ endpoints, plan, settings, done, counting, firstPages: plan.walks.map(firstPageOutline) }), settings.concurrency, {
+    const firstPages = plan.walks.map(firstPageOutline);
+    await runPool(work({ endpoints, plan, settings, done, counting, firstPages, exportIndex }), settings.concurrency, {
       done: judged,
       failed,
       stopping: () => (stopped ??= signalled()) !== undefined,
@@ -199,7 +214,7 @@ class UnitTransportError extends Error {
 
 /** Runs a unit's requests; a TransportError becomes the unit's failure, with the requests it made. */
 async function unitOf<T extends SurveyUnit>(
-  where: Pick<TransportFailureUnit, 'line' | 'walk' | 'page'>,
+  where: Pick<TransportFailureUnit, 'line' | 'walk' | 'page' | 'file'>,
   judge: (requests: TimedRequests) => Promise<T>,
 ): Promise<T> {
   const requests = new TimedRequests();
@@ -235,7 +250,7 @@ async function countNpiUnits(plan: SurveyPlan, done: Journaled): Promise<number>
 }
 
 function countingPlan(plan: SurveyPlan, progress: Progress, done: Journaled): Counting {
-  let open = plan.walks.length + (plan.npis === undefined ? 0 : 1);
+  let open = plan.walks.length + (plan.npis === undefined ? 0 : 1) + (plan.export === undefined ? 0 : 1);
   progress.uncounted(open);
   const counting: Counting = {
     expect: (units) => progress.expect(units),
@@ -266,7 +281,11 @@ function work(survey: SurveyWork): AsyncGenerator<Task<SurveyUnit>> {
   const { plan, settings } = survey;
   const walks = plan.walks.map((query, walk) => () => walkWork(survey, walk, query));
   const kinds = countsKindValues(plan) ? [() => kindWork(survey)] : [];
-  return mergeTasks([...(plan.npis === undefined ? [] : [() => npiWork(survey)]), ...walks, ...kinds], settings.concurrency + 1);
+  const exported = survey.exportIndex ? [() => exportWork(survey)] : [];
+  return mergeTasks(
+    [...(plan.npis === undefined ? [] : [() => npiWork(survey)]), ...exported, ...walks, ...kinds],
+    settings.concurrency + 1,
+  );
 }
 
 /** With --findability and a walk: the first pages of the plan's walks give one search of each kind (search-kinds.ts). */
@@ -303,6 +322,55 @@ interface SurveyWork {
   counting: Counting;
   /** Each walk of the plan's page 1, as the searches of each kind wait for it. */
   firstPages: FirstPageOutline[];
+  /** With --export: the export read whole (indexExport). */
+  exportIndex?: { index: ExportIndex; holdings: ExportHoldings };
+}
+
+/** An exported resource's place, as the journal keeps the ones done. */
+const exportLine = ({ file, line }: { file: string; line: number }) => `${file}\n${line}`;
+
+/**
+ * The export's units: every Organization and resource carrying an NPI this shard owns (by its key's
+ * hash, as NPIs are split) and the sample drew, the journal's aside, each asked of the service as it
+ * is read; then the export's own account, the same in every shard (its references, its stamps).
+ */
+async function* exportWork({ endpoints, plan, settings, done, counting, exportIndex }: SurveyWork): AsyncGenerator<Task<SurveyUnit>> {
+  const { holdings } = exportIndex!;
+  let notSampled = 0;
+  for await (const exported of readExport(settings.exported!, () => undefined)) {
+    if (!isAsked(exported.resource)) continue;
+    const key = exportedKey(exported);
+    const npi = npisOf(exported.resource)[0];
+    const drawn =
+      exported.resource.resourceType === 'Organization'
+        ? inSample(plan.sample, 'organization', textOf(exported.resource.id) || key)
+        : inSample(plan.sample, 'npi', npi);
+    if (!drawn) {
+      notSampled++;
+      continue;
+    }
+    if (npiShard(key, plan.shard.total) !== plan.shard.index || done.exported.has(exportLine(exported))) continue;
+    counting.expect(1);
+    yield {
+      run: () =>
+        unitOf({ file: exported.file, line: exported.line }, (requests) =>
+          surveyExportedResource(endpoints, exported, settings.redact, requests),
+        ),
+    };
+  }
+  const read: ExportReadUnit = {
+    kind: 'export-read',
+    references: holdings.referencesByOrigin,
+    oneStamp: holdings.stamps.flatMap(({ file, stamped, oneStamp }) =>
+      oneStamp === undefined ? [] : [{ file, stamp: oneStamp, resources: stamped }],
+    ),
+    resources: holdings.resources,
+    problems: holdings.problems,
+    ...(plan.sample ? { notSampled } : {}),
+  };
+  counting.expect(1);
+  yield { run: async () => read };
+  counting.counted();
 }
 
 /** The NPI list's units: every NPI this shard owns and the journal does not hold, every input problem, and the list's own account. */
@@ -350,7 +418,7 @@ async function* npiWork({ endpoints, plan, settings, done, counting }: SurveyWor
 
 /** One walk's units, its count for progress made once. */
 async function* walkWork(
-  { endpoints, plan, settings, done, counting, firstPages }: SurveyWork,
+  { endpoints, plan, settings, done, counting, firstPages, exportIndex }: SurveyWork,
   walk: number,
   query: Record<string, string>,
 ): AsyncGenerator<Task<SurveyUnit>> {
@@ -371,7 +439,10 @@ async function* walkWork(
       query,
       plan.shard,
       // A search of each kind is walked for its paging: its organizations are judged, not searched by their own values again.
-      walk < plan.walks.length ? plan : { sample: plan.sample },
+      {
+        ...(walk < plan.walks.length ? plan : { sample: plan.sample }),
+        ...(exportIndex ? { exported: (organization: JsonObject) => exportIndex.index.holdsOrganization(organization) } : {}),
+      },
       settings,
       done,
       { expect: counting.expect, counted: countedOnce, reopened },
@@ -410,7 +481,7 @@ async function* walkPages(
   walk: number,
   query: Record<string, string>,
   shard: Shard,
-  { findability, sample }: Pick<SurveyPlan, 'findability' | 'sample'>,
+  { findability, sample, exported }: Pick<SurveyPlan, 'findability' | 'sample'> & Pick<WalkPageRequest, 'exported'>,
   settings: SurveySettings,
   done: Journaled,
   counting: Counting,
@@ -430,6 +501,7 @@ async function* walkPages(
           abandon: settings.stop,
           lists: settings.lists ?? {},
           kindValues,
+          exported,
         },
         settings.redact,
         requests,

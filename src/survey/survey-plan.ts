@@ -26,6 +26,8 @@ export interface SurveyPlan {
   taxonomyCodes?: string;
   /** The SHA-256 of each list file as it was read: a resume or a merge of a list whose contents changed is another survey. */
   listDigests?: { deactivatedNpis?: string; taxonomyCodes?: string };
+  /** --export SOURCE, as resolved: every Organization and resource carrying an NPI of it asked of the service. */
+  export?: string;
   /** Examples kept per requirement and level (--examples). */
   examples: number;
   /** Rows of failures.csv at most (--max-failure-rows). */
@@ -47,6 +49,7 @@ const PARTS: Record<keyof SurveyPlan, string> = {
   deactivatedNpis: '--deactivated-npis',
   taxonomyCodes: '--taxonomy-codes',
   listDigests: 'list of --deactivated-npis or --taxonomy-codes (its file changed since)',
+  export: 'export (--export)',
   examples: '--examples',
   maxFailureRows: '--max-failure-rows',
   credentials: 'credentials (API_TOKEN, API_HEADERS, client certificate)',

@@ -23,6 +23,7 @@ import { type RecordQuality, sharedNpiQuality } from '../quality/record-quality'
 import { MAX_JUDGED_ENTRIES, surveyWalk, walkPageOf } from './walk-plan';
 import { DetailBound, isWithheld, withoutDetails } from './detail-bound';
 import type { InputProblem } from './npi-input';
+import { ExportCounts } from './export-counts';
 import type {
   InputReadUnit,
   PageUnit,
@@ -56,6 +57,8 @@ export interface TallyOptions {
   sample?: Sample;
   /** The scorecard's lists the survey was given (--deactivated-npis, --taxonomy-codes), as the plan names them. */
   deactivatedNpis?: string;
+  /** --export, as the plan names it: the export's measures are counted (export-counts.ts). */
+  export?: string;
   taxonomyCodes?: string;
 }
 
@@ -329,6 +332,8 @@ export class SurveyTally {
   private readonly ambiguityJudgedInUnit = new Set<string>();
   /** The data-quality scorecard's counts (quality-counts.ts). */
   private readonly quality = new QualityCounts();
+  /** With --export: the export's measures (export-counts.ts). */
+  private readonly exportCounts: ExportCounts | undefined;
   /** The NPI lines counted: each once, whatever the journals repeat. */
   private readonly providerLines = new LineSet();
   /** Entries of the walks' pages past the first MAX_JUDGED_ENTRIES of their page: counted, not judged (notWhole). */
@@ -340,6 +345,7 @@ export class SurveyTally {
 
   constructor(private readonly options: TallyOptions) {
     this.shared = new SharedLists(new DetailBound(options));
+    this.exportCounts = options.export === undefined ? undefined : new ExportCounts(options.export, (row) => this.pushRow(row));
   }
 
   /** Adds a unit; a page is held until finish. */
@@ -353,10 +359,16 @@ export class SurveyTally {
       case 'input-read':
         this.inputRead = unit;
         return;
+      case 'export-read':
+        this.exportCounts?.add(unit);
+        return;
+      case 'export':
+        if (this.exportCounts?.add(unit)) this.countRequests(unit.requests);
+        return;
       case 'transport-error':
         this.lastTransportError = unit.reason;
         this.countRequests(unit.requests);
-        if (unit.line !== undefined) this.unansweredNpis++;
+        if (unit.line !== undefined && unit.file === undefined) this.unansweredNpis++;
         if (unit.walk !== undefined && unit.page !== undefined) this.pagesOf(unit.walk).set(unit.page, unit);
         return;
       case 'provider':
@@ -466,7 +478,7 @@ export class SurveyTally {
       examples.sort(byKey);
       if (examples.length > this.options.examples) examples.pop();
     }
-    this.rows.push({
+    this.pushRow({
       key,
       requirement: failure.id,
       level: failure.level,
@@ -477,6 +489,11 @@ export class SurveyTally {
       source: (failure.sources ?? []).join(' '),
       url: failure.url,
     });
+  }
+
+  private pushRow(row: FailureRow): void {
+    if (row.level === 'DQ') this.failureRowCount++;
+    this.rows.push(row);
     // Sorting and cutting by halves keeps the rows bounded at twice the bound, in n log n.
     if (this.rows.length >= 2 * Math.max(1, this.options.maxFailureRows)) this.trimRows();
   }
@@ -549,6 +566,7 @@ export class SurveyTally {
             if (unit.searchLists) this.organizationSearches.add(unit.searchLists[i]);
             if (unit.qualityLists) this.quality.add('organizations', [unit.qualityLists[i]]);
             if (unit.npiLists) npis.set(key, unit.npiLists[i]);
+            if (unit.exported) this.exportCounts?.met(unit.exported[i]);
           }
           this.count({ key, ...unit.filterLists[i] });
         });
@@ -702,6 +720,25 @@ export class SurveyTally {
     ];
   }
 
+  /** The scorecard: the records' measures, and with --export the export's. */
+  private dataQuality(today: number): NonNullable<SurveyReport['dataQuality']> {
+    const quality = this.quality.finish(today, {
+      deactivatedNpis: this.options.deactivatedNpis !== undefined,
+      taxonomyCodes: this.options.taxonomyCodes !== undefined,
+    });
+    if (!this.exportCounts) return quality;
+    const unpublished =
+      this.options.walks.length > 0
+        ? []
+        : [
+            {
+              id: 'DQ-EXPORT-UNPUBLISHED',
+              reason: 'no walk of the service (--organizations QUERY, --organizations-by-state): not judged, never a rate of zero',
+            },
+          ];
+    return { ...quality, rates: [...quality.rates, ...this.exportCounts.rates()], notJudged: [...quality.notJudged, ...unpublished] };
+  }
+
   /** The counts as survey.json has them, and the failure rows in key order. */
   finish(
     wholeWalks: boolean,
@@ -718,6 +755,7 @@ export class SurveyTally {
     | 'observations'
     | 'inputProblems'
     | 'input'
+    | 'export'
   > & {
     rows: FailureRow[];
     skips: ReadonlyMap<string, SkipCount>;
@@ -756,10 +794,8 @@ export class SurveyTally {
           }
         : {}),
       ...(relations ? { relations } : {}),
-      dataQuality: this.quality.finish(today, {
-        deactivatedNpis: this.options.deactivatedNpis !== undefined,
-        taxonomyCodes: this.options.taxonomyCodes !== undefined,
-      }),
+      dataQuality: this.dataQuality(today),
+      ...(this.exportCounts ? { export: this.exportCounts.summary() } : {}),
       failingKeys: requirements.flatMap(({ id, level }) => {
         const keys = this.failingKeys.get(`${id} ${level}`);
         return keys ? [{ id, level, keys: [...new Set(keys)].sort() }] : [];

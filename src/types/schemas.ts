@@ -1304,6 +1304,30 @@ export interface SurveyReport {
     providerSources: ParameterRate[];
   };
   /**
+   * With --export: what the export held and what of it was asked of the service (its measures are DQ-EXPORT-* in dataQuality). `notAsked`: resources no search could be made from (no identifier, name or NPI); `unreadable`: resources whose every answer held no record that could be read; `freshness`: files whose every meta.lastUpdated is one stamp, from which a record's freshness is not measurable.
+   */
+  export?: {
+    source: string;
+    resources: {
+      [k: string]: number;
+    };
+    asked: number;
+    notAsked: number;
+    unreadable: number;
+    /**
+     * Lines or files of the export that could not be read.
+     */
+    problems: number;
+    notSampled?: number;
+    freshness: {
+      file: string;
+      stamp: string;
+      resources: number;
+      measurable: false;
+      text: string;
+    }[];
+  };
+  /**
    * The directory accuracy scorecard (DQ-*, docs/data-quality.md): observations over every record the survey met, never part of the verdict (the specification is silent on them). Each measure a rate per kind of record and dataset (a source record's §2.2 `index`, `(golden record)`, `(organization)`), with its 95% Wilson interval. Absent from surveys made before it.
    */
   dataQuality?: {
@@ -1313,9 +1337,23 @@ export interface SurveyReport {
     date: string;
     rates: {
       id: string;
-      family: "identifiers" | "addresses and phones" | "freshness" | "deactivation" | "lists";
-      records: "providers" | "organizations";
+      family: "identifiers" | "addresses and phones" | "freshness" | "deactivation" | "lists" | "export";
+      /**
+       * The kind of record: `resources` for an exported resource of another type than Organization or Practitioner.
+       */
+      records: "providers" | "organizations" | "resources";
+      /**
+       * The export's measures (DQ-EXPORT-*): the FHIR resource type counted.
+       */
+      resourceType?: string;
+      /**
+       * A source record's §2.2 `index`, `(golden record)`, `(organization)`, or, for DQ-EXPORT-*, the export's file.
+       */
       dataset: string;
+      /**
+       * DQ-EXPORT-DIFFERS counted for one field alone.
+       */
+      field?: string;
       /**
        * Records it was counted over.
        */

@@ -23,7 +23,7 @@ function stoppedWhy(report: SurveyReport): string | undefined {
 }
 
 /** What a survey judged of records, in one line, when it judged none: every NPI not found, no organization met. */
-function noRecordJudged({ records, input }: SurveyReport): string | undefined {
+function noRecordJudged({ records, input, export: exported }: SurveyReport): string | undefined {
   if (records.providers + records.organizations > 0) return undefined;
   const unreadable = records.unreadable ?? 0;
   const said = [
@@ -41,7 +41,9 @@ function noRecordJudged({ records, input }: SurveyReport): string | undefined {
   const npis = said.length > 0 ? said.join(', ') : 'no NPI surveyed';
   const walks = records.walks > 0 ? `no organization met by ${records.walks} walk${records.walks === 1 ? '' : 's'}` : 'no walk';
   const problems = input && input.problems > 0 ? `, ${input.problems} unreadable line${input.problems === 1 ? '' : 's'}` : '';
-  return `the survey judged no record: ${npis}, ${walks}${problems}`;
+  // The export's measures are observations of the data (§1 shows no export behaviour): they judge no record for conformance.
+  const observed = exported ? ` (the export's ${exported.asked} resources are measured, DQ-EXPORT-*, never judged for conformance)` : '';
+  return `the survey judged no record: ${npis}, ${walks}${problems}${observed}`;
 }
 
 export function surveyVerdict(report: SurveyReport): { verdict: SurveyVerdict; why: string } {

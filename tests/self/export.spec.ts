@@ -4,7 +4,7 @@
  * Bulk Data kick-off, status and files as the reference server answers them, what cannot be read
  * counted and named, and what the export holds of identities, references and stamps.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
@@ -20,6 +20,9 @@ import { withChanges } from '../../src/reference/scenarios/behaviour';
 import { EXPORT_SCENARIOS } from '../../src/reference/scenarios/export-scenarios';
 import { SCHEMA } from '../../src/schema-validation/validator';
 import { commandAsync, tempDir } from './command';
+import { parse } from 'csv-parse/sync';
+import { scenarioPrefix } from '../../src/reference/scenarios/registry';
+import type { SurveyReport } from '../../src/types/schemas';
 import { expect, test } from './fixtures';
 
 async function holdingsOf(source: string): Promise<ExportHoldings> {
@@ -265,18 +268,16 @@ test(
     expect(read.stdout).toContain('0 to no resource of the export (DQ-EXPORT-DANGLING)');
     const unread = join(tempDir(), 'Organization.ndjson');
     writeFileSync(unread, 'not json\n');
-    for (const [args, says] of [
-      [['survey', '--export', dir], /--export reads the export alone for now.*give --dry-run/],
-      [
-        ['survey', '--export', unread, '--dry-run'],
-        new RegExp(
-          `--export ${unread} holds no resource that could be read: 1 unreadable \\(a line or a file\\), the first ${unread}:1, not JSON`,
-        ),
-      ],
-    ] as const) {
-      const refused = await commandAsync([...args]);
-      expect({ code: refused.code, says: refused.stderr }).toEqual({ code: 2, says: expect.stringMatching(says) });
+    const nothing = new RegExp(
+      `--export ${unread} holds no resource that could be read: 1 unreadable \\(a line or a file\\), the first ${unread}:1, not JSON`,
+    );
+    // As a dry run, and as a survey: refused before anything is asked or written.
+    const out = join(tempDir(), 'survey');
+    for (const args of [['--dry-run'], ['--max-rps', '0', '--out', out]]) {
+      const refused = await commandAsync(['survey', '--export', unread, ...args]);
+      expect({ code: refused.code, says: refused.stderr }).toEqual({ code: 2, says: expect.stringMatching(nothing) });
     }
+    expect(existsSync(out)).toBe(false);
   },
 );
 
@@ -361,12 +362,68 @@ test(
           scenario: scenario.name,
           dangling: planted['DQ-EXPORT-DANGLING'] ?? 0,
           oneStamp: planted['one-stamp-files'] ?? 0,
-          npi: publishedNpis,
+          // An organization left out of the release takes its NPI with it.
+          npi: publishedNpis - (planted['DQ-EXPORT-UNPUBLISHED'] ?? 0),
           problems: 0,
         });
       }
     } finally {
       await app.close();
+    }
+  },
+);
+
+test(
+  "the survey counts each export scenario's findings exactly as planted, traced to their file, record and field; against a conformant export and a renamed NPI system every DQ-EXPORT-* measure is zero",
+  { tag: '@fast' },
+  async ({ scenarios, schemas }) => {
+    const baseUrl = `${scenarios.origin}${scenarioPrefix('clean')}`;
+    for (const scenario of EXPORT_SCENARIOS) {
+      const dir = tempDir();
+      for (const type of EXPORT_TYPES)
+        writeFileSync(join(dir, `${type}.ndjson.zst`), (await exportFile(directory, type, scenario.export)).zst);
+      const planted = scenario.planted(directory);
+      // UNPUBLISHED needs the organizations the walks meet: walked where a scenario plants it or plants nothing.
+      const walks = 'DQ-EXPORT-UNPUBLISHED' in planted ? ['--organizations-by-state'] : [];
+      const out = join(dir, 'survey');
+      const surveyed = await commandAsync(['survey', '--base-url', baseUrl, '--max-rps', '0', '--export', dir, ...walks, '--out', out]);
+      // No walk, no NPI: no record judged for conformance, and the verdict says so (exit 3), the export measured all the same.
+      expect({ code: surveyed.code, why: surveyed.stdout }).toEqual(
+        walks.length > 0
+          ? { code: 0, why: expect.stringMatching(/survey: PASS/) }
+          : { code: 3, why: expect.stringMatching(/survey: INCONCLUSIVE: .*never judged for conformance/) },
+      );
+      const report = JSON.parse(readFileSync(join(out, 'survey.json'), 'utf8')) as SurveyReport;
+      expect(schemas.validate(SCHEMA.survey, report)).toEqual({ valid: true });
+      const rates = report.dataQuality!.rates.filter((r) => r.family === 'export' && r.field === undefined);
+      const failed = (id: string) => rates.filter((r) => r.id === id).reduce((sum, r) => sum + r.failed, 0);
+      const found = Object.fromEntries(
+        (Object.keys(planted) as (keyof typeof planted)[]).map((finding) => [
+          finding,
+          finding === 'one-stamp-files' ? report.export!.freshness.length : failed(finding),
+        ]),
+      );
+      expect({ scenario: scenario.name, ...found }).toEqual({ scenario: scenario.name, ...planted });
+      // Every exported resource was asked; each rate is over them, per type and file.
+      const published =
+        sizes.Organization + sizes.Practitioner + (planted['DQ-EXPORT-ABSENT'] ?? 0) - (planted['DQ-EXPORT-UNPUBLISHED'] ?? 0);
+      expect(report.export).toMatchObject({ asked: published, notAsked: 0 });
+      expect(rates.find((r) => r.id === 'DQ-EXPORT-ABSENT' && r.resourceType === 'Organization')?.dataset).toBe('Organization.ndjson.zst');
+      // A finding of the data is never a finding of conformance.
+      expect(report.requirements.filter((r) => r.failed > 0)).toEqual([]);
+      const rows = parse(readFileSync(join(out, 'failures.csv')), { columns: true }) as Record<string, string>[];
+      expect(rows.length).toBe((planted['DQ-EXPORT-ABSENT'] ?? 0) + (planted['DQ-EXPORT-DIFFERS'] ?? 0));
+      if (scenario.name === 'export-value-differs') {
+        const row = rows[0];
+        // The record, the field, both values and both URLs.
+        expect(row).toMatchObject({ requirement: 'DQ-EXPORT-DIFFERS', level: 'DQ', pointer: 'name', source: 'Organization.ndjson.zst' });
+        expect(row.exportValue).toBe(`${row.value} FORMERLY`);
+        expect(row.url).toMatch(new RegExp(`^${baseUrl.replace(/[.]/g, '\\.')}/fhir/organization\\?identifier=`));
+        expect(row.exportUrl).toMatch(/Organization\.ndjson\.zst:\d+$/);
+        expect(report.dataQuality!.rates.find((r) => r.id === 'DQ-EXPORT-DIFFERS' && r.field === 'name')?.failed).toBe(
+          planted['DQ-EXPORT-DIFFERS'],
+        );
+      }
     }
   },
 );

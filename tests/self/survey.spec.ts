@@ -101,7 +101,7 @@ test('a dashed phone in one source of 1 provider in 50 is counted exactly, and t
   const units = fixtures.providers.length + 3;
   expect(result.stderr).toContain(`survey: ${units} of ${units} units judged`);
   const csv = readFileSync(join(dir, 'failures.csv'), 'utf8').trim().split('\n');
-  expect(csv[0]).toBe('key,requirement,level,rule,message,pointer,value,source,url');
+  expect(csv[0]).toBe('key,requirement,level,rule,message,pointer,value,source,url,exportValue,exportUrl');
   expect(csv.slice(1).filter((row) => row.includes(',DATA-FORMATS,MUST,'))).toHaveLength(expected);
 
   // The page, in a real browser: the verdict, both charts drawn, the sources and the examples with a curl line; nothing loaded.

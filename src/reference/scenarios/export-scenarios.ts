@@ -9,7 +9,7 @@ import type { Directory } from '../directory';
 import { type Behaviour, REFERENCE_BEHAVIOUR } from './behaviour';
 
 /** The export's own findings: a reference to no resource of it, and files whose every lastUpdated is one stamp. */
-export type ExportFinding = 'DQ-EXPORT-DANGLING' | 'one-stamp-files' | 'DQ-EXPORT-ABSENT' | 'DQ-EXPORT-DIFFERS';
+export type ExportFinding = 'DQ-EXPORT-DANGLING' | 'one-stamp-files' | 'DQ-EXPORT-ABSENT' | 'DQ-EXPORT-DIFFERS' | 'DQ-EXPORT-UNPUBLISHED';
 
 export interface ExportScenario {
   name: string;
@@ -31,18 +31,37 @@ const isOrganization = (resource: Record<string, unknown>) => resource.resourceT
 const DANGLING_EVERY = 50;
 const DIFFERS_EVERY = 40;
 const ABSENT = 20;
+const UNPUBLISHED_EVERY = 30;
+
+const isDangling = (resource: Record<string, unknown>, at: number) =>
+  isOrganization(resource) && at % DANGLING_EVERY === 0 && resource.partOf === undefined;
+
+/** The organizations the dangling scenario bends, in the order the export publishes them. */
+function dangling(directory: Directory): unknown[] {
+  const all = directory.organizations.search({});
+  return all.slice(0, all.length).filter((organization, at) => isDangling(organization as unknown as Record<string, unknown>, at));
+}
+
+/** A conformant export: none of any finding. */
+const NONE_PLANTED: Record<ExportFinding, number> = {
+  'DQ-EXPORT-DANGLING': 0,
+  'one-stamp-files': 0,
+  'DQ-EXPORT-ABSENT': 0,
+  'DQ-EXPORT-DIFFERS': 0,
+  'DQ-EXPORT-UNPUBLISHED': 0,
+};
 
 export const EXPORT_SCENARIOS: readonly ExportScenario[] = [
   {
     name: 'export-conformant',
     description: 'the export publishes every record as the API serves it',
-    planted: () => ({ 'DQ-EXPORT-DANGLING': 0, 'one-stamp-files': 0, 'DQ-EXPORT-ABSENT': 0, 'DQ-EXPORT-DIFFERS': 0 }),
+    planted: () => NONE_PLANTED,
     export: REFERENCE_BEHAVIOUR.export,
   },
   {
     name: 'export-npi-system-renamed',
     description: `the release names the NPI's system ${RENAMED_NPI}, where the API says ${NPI}: the same identifier`,
-    planted: () => ({ 'DQ-EXPORT-DANGLING': 0, 'one-stamp-files': 0, 'DQ-EXPORT-ABSENT': 0, 'DQ-EXPORT-DIFFERS': 0 }),
+    planted: () => NONE_PLANTED,
     export: {
       publish: (resource) => ({
         ...resource,
@@ -55,13 +74,12 @@ export const EXPORT_SCENARIOS: readonly ExportScenario[] = [
   },
   {
     name: 'export-dangling-partof',
-    description: `every ${DANGLING_EVERY}th organization's partOf points to no organization of the release`,
-    planted: (directory) => ({ 'DQ-EXPORT-DANGLING': everyNth(DANGLING_EVERY, directory.organizations.size) }),
+    description: `every ${DANGLING_EVERY}th organization, where the API serves it without a partOf, points to no organization of the release`,
+    planted: (directory) => ({ 'DQ-EXPORT-DANGLING': dangling(directory).length, 'DQ-EXPORT-DIFFERS': 0 }),
     export: {
+      // Only where the API serves no partOf: one the export changed would also be a value that differs.
       publish: (resource, at) =>
-        isOrganization(resource) && at % DANGLING_EVERY === 0
-          ? { ...resource, partOf: { reference: `Organization/no-such-parent-${at}` } }
-          : resource,
+        isDangling(resource, at) ? { ...resource, partOf: { reference: `Organization/no-such-parent-${at}` } } : resource,
       extra,
     },
   },
@@ -97,5 +115,11 @@ export const EXPORT_SCENARIOS: readonly ExportScenario[] = [
         isOrganization(resource) && at % DIFFERS_EVERY === 0 ? { ...resource, name: `${String(resource.name)} FORMERLY` } : resource,
       extra,
     },
+  },
+  {
+    name: 'export-unpublished',
+    description: `every ${UNPUBLISHED_EVERY}th organization the API serves is left out of the release`,
+    planted: (directory) => ({ 'DQ-EXPORT-UNPUBLISHED': everyNth(UNPUBLISHED_EVERY, directory.organizations.size) }),
+    export: { publish: (resource, at) => (isOrganization(resource) && at % UNPUBLISHED_EVERY === 0 ? undefined : resource), extra },
   },
 ];

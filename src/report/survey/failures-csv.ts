@@ -9,8 +9,9 @@ import { escapeText } from '../escape';
 
 export interface FailureRow {
   key: string;
+  /** A requirement, or a measure of the export (DQ-EXPORT-*), whose level is DQ: never part of the verdict. */
   requirement: string;
-  level: Level;
+  level: Level | 'DQ';
   /** The requirement's rule in words, with its section. */
   rule: string;
   /** What the record broke, as the rule said it (its first line). */
@@ -19,9 +20,24 @@ export interface FailureRow {
   value: string;
   source: string;
   url: string;
+  /** DQ-EXPORT-*: the export's value of the field (the service's is `value`), and where the export holds the record (file:line). */
+  exportValue?: string;
+  exportUrl?: string;
 }
 
-export const FAILURE_COLUMNS = ['key', 'requirement', 'level', 'rule', 'message', 'pointer', 'value', 'source', 'url'] as const;
+export const FAILURE_COLUMNS = [
+  'key',
+  'requirement',
+  'level',
+  'rule',
+  'message',
+  'pointer',
+  'value',
+  'source',
+  'url',
+  'exportValue',
+  'exportUrl',
+] as const;
 
 /** OWASP's list of the characters that start a formula. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -32,6 +48,6 @@ export function neutralised(cell: string): string {
 
 export function failuresCsv(rows: readonly FailureRow[]): string {
   // Control characters would act in a terminal that prints the file: shown as pictures, as in every report.
-  const cells = rows.map((row) => FAILURE_COLUMNS.map((column) => neutralised(escapeText(row[column], 'terminal'))));
+  const cells = rows.map((row) => FAILURE_COLUMNS.map((column) => neutralised(escapeText(row[column] ?? '', 'terminal'))));
   return stringify(cells, { header: true, columns: [...FAILURE_COLUMNS] });
 }

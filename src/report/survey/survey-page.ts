@@ -133,9 +133,37 @@ function dataQuality(report: SurveyReport): ElementContent[] {
       h('div', [
         table(
           ['measure', 'family', 'records', 'dataset', 'counted', 'failing', 'rate', '95% interval'],
-          rates.map((r) => [r.id, r.family, r.records, dataset(r.dataset), r.checked, r.failed, percent(r.rate), interval(r.interval95)]),
+          rates.map((r) => [
+            // DQ-EXPORT-DIFFERS per field, and the export's type: `DQ-EXPORT-DIFFERS (name)`, `Practitioner`.
+            r.field === undefined ? r.id : `${r.id} (${r.field})`,
+            r.family,
+            r.resourceType ?? r.records,
+            dataset(r.dataset),
+            r.checked,
+            r.failed,
+            percent(r.rate),
+            interval(r.interval95),
+          ]),
         ),
         ...notJudged.map((n) => h('p', text(`${n.id}: ${n.reason}.`))),
+      ]),
+    ),
+  ];
+}
+
+/** With --export: what the export held, what of it was asked, and the files a record's freshness cannot be read from. */
+function exportSection(report: SurveyReport): ElementContent[] {
+  if (!report.export) return [];
+  const { source, resources, asked, notAsked, unreadable, problems, freshness } = report.export;
+  const held = Object.entries(resources).map(([type, count]) => `${type} ${count}`);
+  return [
+    tableSection(
+      'export',
+      'The export beside the service (--export, DQ-EXPORT-* in the scorecard)',
+      `${source} held ${held.join(', ') || 'no resource'}; ${asked} asked of the service, ${notAsked} with nothing to search by, ${unreadable} answered with nothing readable, ${problems} lines or files unreadable.`,
+      h('div', [
+        ...freshness.map((f) => h('p', [served(f.file), text(`: ${f.text}.`)])),
+        ...(freshness.length === 0 ? [h('p', text('No file stamps every meta.lastUpdated alike.'))] : []),
       ]),
     ),
   ];
@@ -357,6 +385,7 @@ export function surveyPage(
     ...relations(report),
     ...bySource(report),
     ...dataQuality(report),
+    ...exportSection(report),
     ...notJudgedAndObserved(report),
   ];
   // The banner across the page; the rest in its column (main), with margins on either side.
