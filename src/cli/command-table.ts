@@ -259,7 +259,13 @@ export const COMMANDS = {
       export: {
         value: 'SOURCE',
         description:
-          "a bulk export of the directory: an NDJSON file (plain, .gz or .zst), a folder of them or holding a release's manifest.json, or a manifest file (a Bulk Data complete status, or a release manifest): each Organization and resource carrying an NPI asked of the service and compared (DQ-EXPORT-ABSENT, DQ-EXPORT-DIFFERS), the walks' organizations looked up in it (DQ-EXPORT-UNPUBLISHED), its references resolved (DQ-EXPORT-DANGLING); with --dry-run, says what it holds (resources by type, NPIs by identifier system, references to no resource of it, one stamp for every lastUpdated)",
+          "a bulk export of the directory: an NDJSON file (plain, .gz or .zst), a folder of them or holding a release's manifest.json, a manifest file (a Bulk Data complete status, or a release manifest), or any of them on http(s), a Bulk Data kick-off URL (…/$export) included: each Organization and resource carrying an NPI asked of the service and compared (DQ-EXPORT-ABSENT, DQ-EXPORT-DIFFERS), the walks' organizations looked up in it (DQ-EXPORT-UNPUBLISHED), its references resolved (DQ-EXPORT-DANGLING); with --dry-run, says what it holds (resources by type, NPIs by identifier system, references to no resource of it, one stamp for every lastUpdated)",
+      },
+      'export-origin': {
+        value: 'ORIGIN',
+        multiple: true,
+        description:
+          "an origin (https://files.example.org) the export's files may be fetched from with the target's credentials; without it they go only to the target's origin, and a file elsewhere that the manifest marks requiresAccessToken stops the survey (repeat for more)",
       },
       findability: {
         description:

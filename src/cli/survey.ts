@@ -28,8 +28,11 @@ import { npiListFlag } from './npi-list';
 import { wholeNumber } from './whole-number';
 import { dryRunLines } from '../survey/dry-run';
 import { EmptyExportError, exportDryRunLines } from '../export/dry-run';
-import { type ExportSource, ExportSourceError, exportSourceOf, isRemote } from '../export/source';
-import { parseSample, resolveSample } from '../survey/sample';
+import { type ExportSource, ExportSourceError, isRemote, NO_ACCESS, resolveExportSource } from '../export/source';
+import { type ExportAccess, shownUrl } from '../export/remote';
+import { credentialHeaders } from '../client/client-options';
+import { parseSample, resolveSample, type Sample } from '../survey/sample';
+import type { ConnectionConfig } from '../config/connection';
 import { type RunOptions, runEnvironment } from './run';
 import { recordAfter, requestedHistory } from './history';
 import { stoppableBySignal } from './signal-race';
@@ -47,6 +50,7 @@ export interface SurveyOptions extends Pick<RunOptions, 'base-url' | 'env-file' 
   'taxonomy-codes'?: string;
   'dry-run'?: boolean;
   export?: string;
+  'export-origin'?: string[];
   sample?: string;
   seed?: string;
   out?: string;
@@ -138,11 +142,28 @@ function npiListOf(options: SurveyOptions, cwd: string): { npis?: string; delimi
   return { ...(npis !== undefined ? { npis } : {}), ...(delimiter !== undefined ? { delimiter } : {}) };
 }
 
-/** --export SOURCE, its files found before anything is asked (a manifest read, a folder listed). */
-function exportSourceFlag(options: SurveyOptions, cwd: string): ExportSource | undefined {
-  if (options.export === undefined) return undefined;
+/** --export SOURCE as the plan names it (a path resolved, a URL as given), and --export-origin, each an origin. */
+function exportFlags(options: SurveyOptions, cwd: string): { source?: string; origins: string[] } {
+  const origins = (options['export-origin'] ?? []).map((raw) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(raw);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== raw.replace(/\/$/, ''))
+      throw new UsageError(`--export-origin takes an origin, such as https://files.example.org (no path), got "${raw}"`);
+    return url.origin;
+  });
+  if (origins.length > 0 && options.export === undefined) throw new UsageError("--export-origin is the export's: give --export SOURCE too");
+  if (options.export === undefined) return { origins };
+  return { source: isRemote(options.export) ? options.export : resolve(cwd, options.export), origins };
+}
+
+/** The files SOURCE names, found with what may reach them; a SOURCE that cannot be read is the user's to fix, exit 2. */
+async function exportSourceFor(source: string, access: ExportAccess): Promise<ExportSource> {
   try {
-    return exportSourceOf(isRemote(options.export) ? options.export : resolve(cwd, options.export));
+    return await resolveExportSource(source, access);
   } catch (error) {
     if (error instanceof ExportSourceError) throw new UsageError(`--export ${error.message}`);
     throw error;
@@ -161,11 +182,31 @@ async function readingExport<T>(reading: Promise<T>): Promise<T> {
 
 const exportLinesOf = (exported: ExportSource) => readingExport(exportDryRunLines(exported));
 
-/** The export alone asks no service: nothing is started or configured, the embedded server included. */
-async function exportAlone(exported: ExportSource): Promise<number> {
-  for (const line of await exportLinesOf(exported)) console.log(line);
+/** The export alone asks no service: nothing is started or configured, the embedded server included, and no credential goes anywhere. */
+async function exportAlone(source: string, origins: string[]): Promise<number> {
+  for (const line of await exportLinesOf(await exportSourceFor(source, { ...NO_ACCESS, namedOrigins: origins }))) console.log(line);
   return EXIT.pass;
 }
+
+/** --sample and --seed, resolved: N NPIs are drawn from the list, which every shard reads whole here, so each draws the same N. */
+async function surveySample(options: SurveyOptions, npis: string | undefined, delimiter: string | undefined): Promise<Sample | undefined> {
+  const request = parseSample(options.sample, options.seed);
+  if (request && 'count' in request && (npis === undefined || npis === '-'))
+    throw new UsageError(
+      `--sample ${request.count} draws that many NPIs from the list, read once to find them and once to survey them: give --npis FILE (not standard input), or a share, --sample P%`,
+    );
+  // A problem row is the survey's to report, not this pass's.
+  return resolveSample(request, () => npisOf(readNpis(npis!, { ...(delimiter ? { delimiter } : {}), problem: () => {} })));
+}
+
+/** The export's files, found with the target's access: its credentials on its origin and on the origins the user named, nowhere else. */
+const targetExport = (exported: string, origins: string[], connection: ConnectionConfig): Promise<ExportSource> =>
+  exportSourceFor(exported, {
+    targetOrigin: new URL(connection.baseUrl).origin,
+    credentials: credentialHeaders(connection),
+    namedOrigins: origins,
+    timeoutMs: connection.requestTimeoutMs,
+  });
 
 export async function surveyCommand(options: SurveyOptions): Promise<number> {
   setFlagsFromString(HEAP_GROWING);
@@ -174,23 +215,15 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
     ...(options.organizations ?? []).map(walkQuery),
     ...(options['organizations-by-state'] ? USPS_STATE_CODES.map((state) => ({ 'address-state': state })) : []),
   ];
-  const exported = exportSourceFlag(options, cwd);
+  const { source: exported, origins } = exportFlags(options, cwd);
   if (options.npis === undefined && walks.length === 0 && exported === undefined)
     throw new UsageError(
       'survey needs records to judge: --npis FILE (or - for standard input), --organizations QUERY, --organizations-by-state, or --export SOURCE',
     );
-  if (exported && options['dry-run'] && options.npis === undefined && walks.length === 0) return exportAlone(exported);
+  if (exported && options['dry-run'] && options.npis === undefined && walks.length === 0) return exportAlone(exported, origins);
   const { npis, delimiter } = npiListOf(options, cwd);
   const shard = parseShard(options.shard);
-  const sampleRequest = parseSample(options.sample, options.seed);
-  if (sampleRequest && 'count' in sampleRequest && (npis === undefined || npis === '-'))
-    throw new UsageError(
-      `--sample ${sampleRequest.count} draws that many NPIs from the list, read once to find them and once to survey them: give --npis FILE (not standard input), or a share, --sample P%`,
-    );
-  // Every shard reads the whole list here, so each draws the same N NPIs; a problem row is the survey's to report, not this pass's.
-  const sample = await resolveSample(sampleRequest, () =>
-    npisOf(readNpis(npis!, { ...(delimiter ? { delimiter } : {}), problem: () => {} })),
-  );
+  const sample = await surveySample(options, npis, delimiter);
   const lists = await qualityListsOf(options, cwd);
   const out = outputFolder(resolve(cwd, options.out ?? SURVEY_DEFAULTS.out), Object.values(SURVEY_FILES));
   const concurrency = wholeNumber('concurrency', options.concurrency, SURVEY_DEFAULTS.concurrency, 256, 1);
@@ -213,7 +246,8 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
         ...(options.findability ? { findability: true as const } : {}),
         ...(sample ? { sample } : {}),
         ...lists.files,
-        ...(exported ? { export: options.export! } : {}),
+        // A URL without its query: a signed URL's signature is a credential, kept out of the checkpoint and every output.
+        ...(exported ? { export: isRemote(options.export!) ? shownUrl(options.export!) : options.export! } : {}),
         examples,
         maxFailureRows,
         credentials: {
@@ -227,15 +261,22 @@ export async function surveyCommand(options: SurveyOptions): Promise<number> {
       return plan;
     },
     async (endpoints, plan, { connection, redactor }) => {
+      const exportSource = exported === undefined ? undefined : await targetExport(exported, origins, connection);
       if (options['dry-run']) {
-        if (exported) for (const line of await exportLinesOf(exported)) console.log(line);
+        if (exportSource) for (const line of await exportLinesOf(exportSource)) console.log(line);
         for (const line of await dryRunLines(plan, connection.maxRps)) console.log(line);
         return EXIT.pass;
       }
       announce(
         `survey: ${npis === undefined ? 'no NPIs' : `NPIs from ${npis === '-' ? 'standard input' : npis}`}, ${walks.length} organization walks, shard ${shard.index}/${shard.total}, ${concurrency} at a time, ${connection.maxRps > 0 ? `at most ${connection.maxRps} requests/s` : 'no rate limit'}${options.resume ? ', resumed' : ''} → ${out}`,
       );
-      const settings = { out, resume: options.resume === true, concurrency, lists: lists.read, ...(exported ? { exported } : {}) };
+      const settings = {
+        out,
+        resume: options.resume === true,
+        concurrency,
+        lists: lists.read,
+        ...(exportSource ? { exported: exportSource } : {}),
+      };
       const progress = isQuiet(process.env) ? silentProgress() : createProgress();
       const result = await stoppableBySignal(
         (stop) => readingExport(runSurvey(endpoints, plan, { ...settings, progress, redact: (value) => redactor.value(value), stop })),

@@ -10,10 +10,14 @@ function requestHeaders(config: Pick<ConnectionConfig, 'apiToken' | 'apiHeaders'
     accept: 'application/json, application/fhir+json;q=0.9, text/plain;q=0.5',
     // A body is judged as sent: a coding the harness did not ask for is a finding (HTTP-JSON), not a convenience.
     'accept-encoding': ACCEPTED_ENCODING,
-    ...config.apiHeaders,
+    ...credentialHeaders(config),
   };
-  if (config.apiToken) headers.authorization = `Bearer ${config.apiToken}`;
   return headers;
+}
+
+/** The credentials alone, as headers: what an export's file on the target's origin (or one the user named) is fetched with. */
+export function credentialHeaders(config: Pick<ConnectionConfig, 'apiToken' | 'apiHeaders'>): Record<string, string> {
+  return { ...config.apiHeaders, ...(config.apiToken ? { authorization: `Bearer ${config.apiToken}` } : {}) };
 }
 
 /** The one place where the configuration, credentials included, becomes client options. */

@@ -1,4 +1,5 @@
-import { Agent, request } from 'undici';
+import type { Readable } from 'node:stream';
+import { Agent, type Dispatcher, request } from 'undici';
 import type { ClientCertificate } from '../config/connection';
 
 /**
@@ -32,6 +33,45 @@ export interface Transport {
   /** Ends the connections, aborting any request still under way. */
   close(): Promise<void>;
 }
+
+/** An answer whose body is read as it comes: an export's file of gigabytes, or a body the transport bounds. */
+export interface StreamedAnswer {
+  status: number;
+  /** Lower-case names; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  body: Readable;
+}
+
+/**
+ * One GET, its body a stream, never redirected (undici's request follows none: a 3xx comes back as
+ * it is, and credentials stay where they were sent). The timeout bounds the headers and each chunk.
+ */
+export async function streamedGet(
+  url: string,
+  headers: Record<string, string>,
+  { timeoutMs, dispatcher, signal }: { timeoutMs: number; dispatcher: Dispatcher; signal?: AbortSignal },
+): Promise<StreamedAnswer> {
+  const response = await request(url, { method: 'GET', headers, dispatcher, signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  return { status: response.statusCode, headers: headerRecord(response.headers), body: response.body };
+}
+
+/** A body read whole up to `maxBytes`; past them, reading stops and the bytes read so far are returned as a number. */
+export async function boundedBody(body: Readable, maxBytes: number): Promise<Buffer | number> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      body.destroy();
+      return size;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/** Connections of their own for streamedGet, kept alive between requests, with no client certificate. */
+export const streamingAgent = (): Dispatcher => new Agent({ keepAliveTimeout: 4_000 });
 
 function headerRecord(raw: Record<string, string | string[] | undefined>): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -73,31 +113,15 @@ export class UndiciTransport implements Transport {
   async get(url: string, headers: Record<string, string>, { timeoutMs, maxBodyBytes }: TransportLimits): Promise<TransportAnswer> {
     const signal = AbortSignal.timeout(timeoutMs);
     try {
-      const response = await request(url, {
-        method: 'GET',
-        headers,
-        dispatcher: this.agent,
-        signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
-      const answer = { status: response.statusCode, headers: headerRecord(response.headers) };
+      const response = await streamedGet(url, headers, { timeoutMs, dispatcher: this.agent, signal });
+      const answer = { status: response.status, headers: response.headers };
       const declared = Number(answer.headers['content-length'] ?? NaN);
       if (declared > maxBodyBytes) {
         response.body.destroy();
         return { ...answer, body: Buffer.alloc(0), tooLargeBytes: declared };
       }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of response.body as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > maxBodyBytes) {
-          response.body.destroy();
-          return { ...answer, body: Buffer.alloc(0), tooLargeBytes: size, cutOff: true };
-        }
-        chunks.push(chunk);
-      }
-      return { ...answer, body: Buffer.concat(chunks, size) };
+      const body = await boundedBody(response.body, maxBodyBytes);
+      return typeof body === 'number' ? { ...answer, body: Buffer.alloc(0), tooLargeBytes: body, cutOff: true } : { ...answer, body };
     } catch (error) {
       throw describe(error, timeoutMs, signal);
     }

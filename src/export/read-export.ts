@@ -1,14 +1,14 @@
 /**
  * The resources of an export, one at a time, in the order of its files and lines: each file
- * streamed from disk, decoded (decode.ts) and split into lines (lines.ts), so that memory is one
+ * streamed from disk or http(s), decoded (decode.ts) and split into lines (lines.ts), so that memory is one
  * line and the decoder's window, whatever the export's size. What cannot be read is a problem,
  * counted and named (a line that is no JSON object with a resourceType, a line past the bound, a
  * file that does not decode), and the reading goes on.
  */
-import { createReadStream } from 'node:fs';
 import { type Compression, DecodeError, decoded } from './decode';
 import { linesOf } from './lines';
 import type { ExportFile, ExportSource } from './source';
+import { ExportSourceError } from './source-error';
 
 export interface ExportedResource {
   file: string;
@@ -59,11 +59,11 @@ async function* counted(bytes: AsyncIterable<Buffer>, read: FileRead): AsyncGene
 }
 
 async function* readFile(
-  { path, type }: ExportFile,
+  { path, type, open }: ExportFile,
   problem: (problem: ExportProblem) => void,
   done: (read: FileRead) => void,
 ): AsyncGenerator<ExportedResource> {
-  const { compression, bytes } = await decoded(createReadStream(path));
+  const { compression, bytes } = await decoded(open());
   const read: FileRead = { file: path, compression, lines: 0, resources: 0, bytes: 0 };
   try {
     for await (const line of linesOf(counted(bytes, read), MAX_LINE_BYTES)) {
@@ -100,6 +100,11 @@ export async function* readExport(
     try {
       yield* readFile(file, problem, done);
     } catch (error) {
+      // A file on http(s) that answers no export file (a 404, a redirect never followed) is read no more than one on disk that is not there.
+      if (error instanceof ExportSourceError) {
+        problem({ file: file.path, reason: error.message });
+        continue;
+      }
       const code = (error as NodeJS.ErrnoException).code;
       if (!code) throw error;
       problem({ file: file.path, reason: `cannot be read (${code})` });

@@ -7,16 +7,15 @@
  */
 import type { Directory } from '../directory';
 import { type Behaviour, REFERENCE_BEHAVIOUR } from './behaviour';
+import type { Scenario } from './scenario';
 
 /** The export's own findings: a reference to no resource of it, and files whose every lastUpdated is one stamp. */
 export type ExportFinding = 'DQ-EXPORT-DANGLING' | 'one-stamp-files' | 'DQ-EXPORT-ABSENT' | 'DQ-EXPORT-DIFFERS' | 'DQ-EXPORT-UNPUBLISHED';
 
-export interface ExportScenario {
-  name: string;
-  description: string;
+export interface ExportScenario extends Scenario {
   /** What it plants, by finding, over `directory`: the counts a reading must find exactly. */
   planted(directory: Directory): Partial<Record<ExportFinding, number>>;
-  export: Behaviour['export'];
+  behaviour: { export: Behaviour['export'] };
 }
 
 /** Every n-th resource of its type, from the first: how many of `size` that is. */
@@ -43,83 +42,99 @@ function dangling(directory: Directory): unknown[] {
 }
 
 /** A conformant export: none of any finding. */
-const NONE_PLANTED: Record<ExportFinding, number> = {
+const plantsNothing = (): Record<ExportFinding, number> => ({
   'DQ-EXPORT-DANGLING': 0,
   'one-stamp-files': 0,
   'DQ-EXPORT-ABSENT': 0,
   'DQ-EXPORT-DIFFERS': 0,
   'DQ-EXPORT-UNPUBLISHED': 0,
-};
+});
 
 export const EXPORT_SCENARIOS: readonly ExportScenario[] = [
   {
     name: 'export-conformant',
     description: 'the export publishes every record as the API serves it',
-    planted: () => NONE_PLANTED,
-    export: REFERENCE_BEHAVIOUR.export,
+    planted: plantsNothing,
+    behaviour: { export: REFERENCE_BEHAVIOUR.export },
   },
   {
     name: 'export-npi-system-renamed',
     description: `the release names the NPI's system ${RENAMED_NPI}, where the API says ${NPI}: the same identifier`,
-    planted: () => NONE_PLANTED,
-    export: {
-      publish: (resource) => ({
-        ...resource,
-        identifier: ((resource.identifier ?? []) as { system?: string }[]).map((i) =>
-          i.system === NPI ? { ...i, system: RENAMED_NPI } : i,
-        ),
-      }),
-      extra,
+    planted: plantsNothing,
+    behaviour: {
+      export: {
+        publish: (resource) => ({
+          ...resource,
+          identifier: ((resource.identifier ?? []) as { system?: string }[]).map((i) =>
+            i.system === NPI ? { ...i, system: RENAMED_NPI } : i,
+          ),
+        }),
+        extra,
+      },
     },
   },
   {
     name: 'export-dangling-partof',
     description: `every ${DANGLING_EVERY}th organization, where the API serves it without a partOf, points to no organization of the release`,
     planted: (directory) => ({ 'DQ-EXPORT-DANGLING': dangling(directory).length, 'DQ-EXPORT-DIFFERS': 0 }),
-    export: {
-      // Only where the API serves no partOf: one the export changed would also be a value that differs.
-      publish: (resource, at) =>
-        isDangling(resource, at) ? { ...resource, partOf: { reference: `Organization/no-such-parent-${at}` } } : resource,
-      extra,
+    behaviour: {
+      export: {
+        // Only where the API serves no partOf: one the export changed would also be a value that differs.
+        publish: (resource, at) =>
+          isDangling(resource, at) ? { ...resource, partOf: { reference: `Organization/no-such-parent-${at}` } } : resource,
+        extra,
+      },
     },
   },
   {
     name: 'export-one-stamp',
     description: "every resource's meta.lastUpdated is the export's own time",
     planted: () => ({ 'one-stamp-files': 2 }),
-    export: { publish: (resource) => ({ ...resource, meta: { ...(resource.meta as object), lastUpdated: EXPORT_STAMP } }), extra },
+    behaviour: {
+      export: { publish: (resource) => ({ ...resource, meta: { ...(resource.meta as object), lastUpdated: EXPORT_STAMP } }), extra },
+    },
   },
   {
     name: 'export-absent-from-api',
     description: `the release holds ${ABSENT} organizations the API does not serve`,
     planted: () => ({ 'DQ-EXPORT-ABSENT': ABSENT }),
-    export: {
-      publish,
-      extra: (type) =>
-        type !== 'Organization'
-          ? []
-          : Array.from({ length: ABSENT }, (_, i) => ({
-              resourceType: 'Organization',
-              id: `export-only-${i}`,
-              name: `EXPORT ONLY CLINIC ${i}`,
-              active: true,
-            })),
+    behaviour: {
+      export: {
+        publish,
+        extra: (type) =>
+          type !== 'Organization'
+            ? []
+            : Array.from({ length: ABSENT }, (_, i) => ({
+                resourceType: 'Organization',
+                id: `export-only-${i}`,
+                name: `EXPORT ONLY CLINIC ${i}`,
+                active: true,
+              })),
+      },
     },
   },
   {
     name: 'export-value-differs',
     description: `every ${DIFFERS_EVERY}th organization's name in the release is not the name the API serves`,
     planted: (directory) => ({ 'DQ-EXPORT-DIFFERS': everyNth(DIFFERS_EVERY, directory.organizations.size) }),
-    export: {
-      publish: (resource, at) =>
-        isOrganization(resource) && at % DIFFERS_EVERY === 0 ? { ...resource, name: `${String(resource.name)} FORMERLY` } : resource,
-      extra,
+    behaviour: {
+      export: {
+        publish: (resource, at) =>
+          isOrganization(resource) && at % DIFFERS_EVERY === 0 ? { ...resource, name: `${String(resource.name)} FORMERLY` } : resource,
+        extra,
+      },
     },
   },
   {
     name: 'export-unpublished',
     description: `every ${UNPUBLISHED_EVERY}th organization the API serves is left out of the release`,
     planted: (directory) => ({ 'DQ-EXPORT-UNPUBLISHED': everyNth(UNPUBLISHED_EVERY, directory.organizations.size) }),
-    export: { publish: (resource, at) => (isOrganization(resource) && at % UNPUBLISHED_EVERY === 0 ? undefined : resource), extra },
+    behaviour: {
+      export: { publish: (resource, at) => (isOrganization(resource) && at % UNPUBLISHED_EVERY === 0 ? undefined : resource), extra },
+    },
   },
 ];
+
+/** The exports that plant nothing: served as variants (`serve`, REFERENCE_VARIANT), the rest as faults. */
+export const CONFORMANT_EXPORTS = EXPORT_SCENARIOS.filter((scenario) => scenario.planted === plantsNothing);
+export const EXPORT_FAULTS = EXPORT_SCENARIOS.filter((scenario) => scenario.planted !== plantsNothing);

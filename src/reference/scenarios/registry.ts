@@ -6,11 +6,21 @@ import { HOSTILE_WALKS } from './hostile-walks';
 import { SPARSE_FAULTS } from './sparse-faults';
 import type { Scenario } from './scenario';
 import { VARIANTS } from './variants';
+import { EXPORT_SCENARIOS } from './export-scenarios';
 
 export const CLEAN: Scenario = { name: 'clean', description: 'the reference behaviour', behaviour: {} };
 
-/** Every scenario, by name: the clean reference, its conformant variants, its faults, the sparse data faults a survey finds, and hostile targets (of a run, of a survey's walks, and the slow one commands are stopped against). */
-export const SCENARIOS: readonly Scenario[] = [CLEAN, ...VARIANTS, ...FAULTS, ...SPARSE_FAULTS, ...HOSTILE, ...HOSTILE_WALKS, SLOW_ANSWERS];
+/** Every scenario, by name: the clean reference, its conformant variants, its faults, the sparse data faults a survey finds, hostile targets (of a run, of a survey's walks, and the slow one commands are stopped against), and the exports that agree or disagree with the API. */
+export const SCENARIOS: readonly Scenario[] = [
+  CLEAN,
+  ...VARIANTS,
+  ...FAULTS,
+  ...SPARSE_FAULTS,
+  ...HOSTILE,
+  ...HOSTILE_WALKS,
+  SLOW_ANSWERS,
+  ...EXPORT_SCENARIOS,
+];
 
 export function behaviourOf(scenario: Scenario): Behaviour {
   return withChanges(scenario.behaviour);

@@ -12,12 +12,13 @@ import { behaviourOf } from './registry';
 import type { Scenario } from './scenario';
 import { SPARSE_FAULTS } from './sparse-faults';
 import { VARIANTS } from './variants';
+import { CONFORMANT_EXPORTS, EXPORT_FAULTS } from './export-scenarios';
 import { behaviourAt, LatitudeSettingError, parseLatitude, settingText } from './latitude';
 
 /** What each variable may name. */
 export const SERVABLE: Readonly<Record<'REFERENCE_FAULT' | 'REFERENCE_VARIANT', readonly Scenario[]>> = {
-  REFERENCE_FAULT: [...FAULTS, ...SPARSE_FAULTS, ...HOSTILE_WALKS],
-  REFERENCE_VARIANT: VARIANTS,
+  REFERENCE_FAULT: [...FAULTS, ...SPARSE_FAULTS, ...HOSTILE_WALKS, ...EXPORT_FAULTS],
+  REFERENCE_VARIANT: [...VARIANTS, ...CONFORMANT_EXPORTS],
 };
 
 /** The scenario the environment names, mounted at the root; undefined when it names none. A name not in the list is a setting error. */
