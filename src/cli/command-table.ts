@@ -317,6 +317,14 @@ export const COMMANDS = {
     environment: ['HISTORY_URL'],
     exits: '0 no record broke a MUST requirement, 1 one did, 2 a shard missing, repeated or of another survey, 3 inconclusive',
   },
+  'survey diff': {
+    arguments: '<A> <B>',
+    summary: 'two surveys or exports side by side: records added, removed and changed, and the lag from an export to the API',
+    description:
+      "Compares A and B by identity (organizations by id, providers by NPI), each a survey's folder or an export (a file, a folder, a manifest): the records added, removed and changed, per field. From an export (A) to a survey of the API (B), the business days the API took to show what the export showed, as a distribution, with the share pending past five business days. Where B is a survey, the diff is written into its survey.json (diff) and its page.",
+    flags: {},
+    exits: '0 the diff made, 2 A or B cannot be read',
+  },
   'history record': {
     arguments: '[REPORT_DIRS...]',
     summary: 'keep report folders (what run, merge, survey or survey merge wrote), each once by its id',

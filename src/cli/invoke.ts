@@ -12,7 +12,7 @@
  *   judge HAR       a recording judged offline, sending nothing
  *   replay REPORT   each failure of a report asked again and judged by today's rulebook
  *   serve           the embedded reference server
- *   survey          every record of a directory, judged by the same rules; survey merge joins its shards
+ *   survey          every record of a directory, judged by the same rules; survey merge joins its shards, survey diff compares two
  *   history         runs and surveys kept in a database: record, check, diff, page, export, prune
  */
 import { ConfigError } from '../config/config-error';
@@ -38,6 +38,7 @@ const commandModules = {
   replay: () => require('./replay') as typeof import('./replay'),
   run: () => require('./run') as typeof import('./run'),
   survey: () => require('./survey') as typeof import('./survey'),
+  surveyDiff: () => require('./survey-diff') as typeof import('./survey-diff'),
   // The reference server starts when its entry module loads: the reference behaviour, or one scenario (serve --fault).
   serve: () => require('../reference/main') as unknown,
   serveScenario: () => require('../reference/scenarios/main') as unknown,
@@ -95,6 +96,8 @@ async function main(argv: string[]): Promise<number> {
       return commandModules
         .survey()
         .surveyMergeCommand(positionals, values as Pick<import('./survey').SurveyOptions, 'out' | 'history' | 'label'>);
+    case 'survey diff':
+      return commandModules.surveyDiff().surveyDiffCommand(positionals);
     case 'merge':
       return commandModules.merge().merge(values as RunOptions, positionals[0]);
     case 'explore':

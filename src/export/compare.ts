@@ -8,6 +8,7 @@
  * "another value".
  */
 import { identifierNamedBy } from '../domain/identifiers';
+import { keyHash } from './key-hash';
 import { type JsonObject, objectsIn, stringsIn, textOf, wholeValuesOf } from '../rules/rulebook';
 
 type Query = Record<string, string>;
@@ -116,3 +117,23 @@ export function exportSearches(exported: JsonObject): Query[] {
   const state = textOf(objectsIn(exported.address)[0]?.state).trim();
   return [...byIdentifier, ...(name === '' ? [] : [{ name, ...(state === '' ? {} : { 'address-state': state }) }])];
 }
+
+/** A field's values as one short digest: what a diff of two witnesses compares (survey diff), held in a few bytes a field. */
+const digest = (values: readonly string[]) => keyHash([...new Set(values)].sort().join('\n')).toString(36);
+
+function digests<F extends string>(fields: readonly F[], valuesOf: (field: F) => string[]): Partial<Record<F, string>> {
+  const out: Partial<Record<F, string>> = {};
+  for (const field of fields) {
+    const values = valuesOf(field);
+    if (values.length > 0) out[field] = digest(values);
+  }
+  return out;
+}
+
+/** An organization's compared fields, each as a digest of its values; a field it lacks is absent. */
+export const organizationDigests = (resource: JsonObject) => digests(COMPARED_FIELDS, (field) => FIELD_VALUES[field](resource));
+/** An exported Practitioner's fields, as a golden record's (providerDigests) are. */
+export const practitionerDigests = (resource: JsonObject) =>
+  digests(PRACTITIONER_FIELDS, (field) => PRACTITIONER_VALUES[field][0](resource));
+/** A golden record's data (§2.3): its NPIs and names, as an exported Practitioner's are. */
+export const providerDigests = (data: JsonObject) => digests(PRACTITIONER_FIELDS, (field) => PRACTITIONER_VALUES[field][1](data));

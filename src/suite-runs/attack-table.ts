@@ -281,6 +281,14 @@ export const SURFACES: Readonly<Record<CommandName, CommandSurface>> = {
     },
     outputs: { '--out': { file: 'survey.json', args: (folder, _g, dir) => ['survey', 'merge', dir, '--out', folder] } },
   },
+  'survey diff': {
+    files: {
+      // A hostile folder or file as both witnesses: read as a survey's folder, else as an export.
+      'A B (folders)': { class: 'folder', args: (file) => ['survey', 'diff', file, file] },
+      'A B (exports)': { class: 'lines', args: (file) => ['survey', 'diff', file, file] },
+      'A B (manifests)': { class: 'json', args: (file) => ['survey', 'diff', file, file] },
+    },
+  },
   'history record': {
     files: {
       REPORT_DIRS: { class: 'folder', args: (file, _g, dir) => ['history', 'record', file, '--history', `${dir}/history`] },

@@ -8,7 +8,7 @@
  */
 import { basename } from 'node:path';
 import { COMPARED_FIELDS, PRACTITIONER_FIELDS } from '../export/compare';
-import { keyHash } from '../export/holdings';
+import { keyHash } from '../export/key-hash';
 import { NumberSet } from '../domain/number-set';
 import { type DataQuality } from '../quality/quality-counts';
 import { qualityMeasure, type QualityId } from '../quality/measures';

@@ -26,6 +26,7 @@ import {
 } from '../rules/rulebook';
 import { organizationNpis, organizationQuality, type QualityLists } from '../quality/record-quality';
 import { kindValueCounts } from './search-kinds';
+import { organizationDigests } from '../export/compare';
 import { PAGE_SIZE } from '../spec/constants';
 import { judgeSurveyed, judgeSurveyedAnswer } from './subjects';
 import type { PageUnit } from './records';
@@ -241,6 +242,7 @@ export async function surveyWalkPage(
     const carried = organizationNpis(resource);
     (unit.quality ??= []).push(organizationQuality(resource, lists, carried));
     if (exported) (unit.exported ??= []).push(isJsonObject(resource) && exported(resource));
+    (unit.fields ??= []).push(isJsonObject(resource) ? organizationDigests(resource) : {});
     npis.push(carried);
   }
   if (npis.some((own) => own.length > 0)) unit.npis = npis;

@@ -36,6 +36,7 @@ import type { NpiLine } from './npi-input';
 import type { ProviderUnit, RecordFailure } from './records';
 import type { TimedRequests } from './timed-requests';
 import { recordVerdict } from './record-verdict';
+import { providerDigests } from '../export/compare';
 import { GOLDEN, providerQuality, type QualityLists, type RecordQuality } from '../quality/record-quality';
 
 /** The longest coded value kept as observed; a longer one is cut, as every value a report shows. */
@@ -256,6 +257,7 @@ export async function surveyProvider(
     ...(searched?.demographics ? { demographics: searched.demographics } : {}),
     ...(searched?.names ? { names: searched.names } : {}),
     quality: providerRecordQuality(answer, sources, lists, redact),
+    ...(answer.kind === 'record' && isJsonObject(answer.record.data) ? { fields: providerDigests(answer.record.data) } : {}),
     // A value is shown, never held whole: a service's 1 MiB code would make survey.json a megabyte.
     values: [...new Set(codedValuesObserved(judgement, redact).map((value) => serviceText(value, MAX_VALUE_CHARS)))].sort(),
   };

@@ -78,6 +78,10 @@ export interface ProviderUnit {
   names?: DemographicRelation;
   /** The scorecard's measures of the golden record and each source record (record-quality.ts); absent from journals written before it. */
   quality?: RecordQuality[];
+  /** A golden record found: its NPIs and names, each a digest, for survey diff (compare.ts). */
+  fields?: Record<string, string>;
+  /** When its answer came (ISO 8601): the record's time, for survey diff's lag. */
+  at?: string;
 }
 
 /** One page of a walk by Page alone: what ends a walk, and the records on it. */
@@ -122,6 +126,10 @@ export interface PageUnit {
   observed?: { id: string; value: unknown }[];
   /** With --export, one per entry judged: whether the export holds the organization (DQ-EXPORT-UNPUBLISHED). */
   exported?: boolean[];
+  /** One per entry judged: its compared fields, each a digest, for survey diff (compare.ts). */
+  fields?: Record<string, string>[];
+  /** When its answer came (ISO 8601). */
+  at?: string;
 }
 
 /**
@@ -145,6 +153,8 @@ export interface ExportRecordUnit {
   url?: string;
   differences: ExportDifference[];
   requests: RequestOutcome[];
+  /** When its answer came (ISO 8601). */
+  at?: string;
 }
 
 /** A field the service answers with another value than the export: what each side holds that the other lacks. */

@@ -219,7 +219,10 @@ async function unitOf<T extends SurveyUnit>(
 ): Promise<T> {
   const requests = new TimedRequests();
   try {
-    return await judge(requests);
+    const unit = await judge(requests);
+    // The record's time, as survey diff reads it: when the answer that judged it came.
+    if (unit.kind === 'provider' || unit.kind === 'page' || unit.kind === 'export') unit.at = new Date().toISOString();
+    return unit;
   } catch (error) {
     if (!leftUnanswered(error)) throw error;
     throw new UnitTransportError({ kind: 'transport-error', ...where, requests: requests.outcomes, reason: error.message });

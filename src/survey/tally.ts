@@ -128,7 +128,7 @@ const before = (a: Pick<SkipCount, 'key' | 'reason'>, b: Pick<SkipCount, 'key' |
  * organizations hold their keys and 200k references (about 70 bytes each), not 200k verdicts with
  * their arrays (about 300 bytes each).
  */
-export type HeldPage = Omit<PageUnit, 'organizations' | 'filters' | 'findability' | 'quality' | 'npis'> & {
+export type HeldPage = Omit<PageUnit, 'organizations' | 'filters' | 'findability' | 'quality' | 'npis' | 'fields'> & {
   keys: string[];
   organizationLists: VerdictLists[];
   filterLists: VerdictLists[];
@@ -263,7 +263,8 @@ class SharedLists {
   }
 
   /** The page held; an organization's key is the id the page lists (the same string), or the key its verdict gives. */
-  hold({ organizations, filters, findability, quality, npis, ...page }: PageUnit): HeldPage {
+  // A page's field digests are survey diff's, read from the journal: the tally holds none of them.
+  hold({ organizations, filters, findability, quality, npis, fields: _fields, ...page }: PageUnit): HeldPage {
     const ids = new Map(page.ids.map((id) => [id, id]));
     return {
       ...page,

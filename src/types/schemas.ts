@@ -106,6 +106,10 @@ export type NotJudgedReason =
   | RunStoppedReason
   | NotSelectedReason
   | NotMetReason;
+export type LagBuckets = {
+  businessDays: string;
+  records: number;
+}[];
 /**
  * JSON form of the ambiguity answer (§4.1 rule 4, §7), used by the reference server's JSON variants. Its default answer is the bare text.
  */
@@ -1304,6 +1308,43 @@ export interface SurveyReport {
     providerSources: ParameterRate[];
   };
   /**
+   * Written by survey diff A B into B's survey.json: A and B side by side by identity (organizations by id, providers by NPI), each a survey or an export. Records added, removed and changed (per field: the fields both carry, each compared as the rules read it); and, from an export (A) to a survey of the API (B), how many business days the API took to show what the export showed: `shownWithin` counts records the API shows as exported, by the business days between the export's date of the record and the survey's answer (an upper bound); `pendingFor` counts records it shows otherwise, or still serves after the export removed them (a lower bound).
+   */
+  diff?: {
+    a: DiffSide;
+    b: DiffSide;
+    added: number;
+    removed: number;
+    changed: number;
+    changedByField: {
+      [k: string]: number;
+    };
+    /**
+     * Every record added, removed or changed, by key, the first 10,000.
+     */
+    listed: {
+      key: string;
+      change: "added" | "removed" | "changed";
+      fields?: string[];
+    }[];
+    /**
+     * Present when more records differ than are listed.
+     */
+    listedOf?: number;
+    lag: {
+      measured: boolean;
+      reason?: string;
+      records?: number;
+      shownWithin?: LagBuckets;
+      pendingFor?: LagBuckets;
+      /**
+       * Records pending for more than five business days.
+       */
+      pastFiveBusinessDays?: number;
+      sharePastFiveBusinessDays?: number;
+    };
+  };
+  /**
    * With --export: what the export held and what of it was asked of the service (its measures are DQ-EXPORT-* in dataQuality). `notAsked`: resources no search could be made from (no identifier, name or NPI); `unreadable`: resources whose every answer held no record that could be read; `freshness`: files whose every meta.lastUpdated is one stamp, from which a record's freshness is not measurable.
    */
   export?: {
@@ -1525,6 +1566,15 @@ export interface ParameterRate {
 export interface Interval1 {
   low: number;
   high: number;
+}
+export interface DiffSide {
+  kind: "survey" | "export";
+  source: string;
+  /**
+   * A survey's start, an export's release.
+   */
+  date?: string;
+  records: number;
 }
 export interface Interval2 {
   low: number;

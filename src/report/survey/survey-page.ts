@@ -169,6 +169,34 @@ function exportSection(report: SurveyReport): ElementContent[] {
   ];
 }
 
+/** survey diff A B, written into B: the records added, removed and changed, and the lag from an export to the API. */
+function diffSection(report: SurveyReport): ElementContent[] {
+  if (!report.diff) return [];
+  const { a, b, added, removed, changed, changedByField, listed, listedOf, lag } = report.diff;
+  const side = (w: typeof a) => `${w.source} (${w.kind}${w.date ? ` of ${w.date}` : ''}, ${w.records} records)`;
+  const buckets = (rows: { businessDays: string; records: number }[] = []) =>
+    rows.map((r) => `${r.businessDays}: ${r.records}`).join(', ') || 'none';
+  return [
+    tableSection(
+      'diff',
+      'Changes since another survey or export (survey diff)',
+      `${side(a)} → ${side(b)}: ${added} added, ${removed} removed, ${changed} changed (${
+        Object.entries(changedByField)
+          .map(([field, count]) => `${field} ${count}`)
+          .join(', ') || 'no field'
+      }). ${
+        lag.measured
+          ? `Lag from the export to the API over ${lag.records} records, in business days: shown within ${buckets(lag.shownWithin)}; pending for ${buckets(lag.pendingFor)}; ${lag.pastFiveBusinessDays} pending past five business days (${percent(lag.sharePastFiveBusinessDays ?? 0)}).`
+          : `Lag not measured: ${lag.reason}.`
+      }${listedOf ? ` The first ${listed.length} of ${listedOf} are listed.` : ''}`,
+      table(
+        ['record', 'change', 'fields'],
+        listed.map((r) => [served(r.key), r.change, (r.fields ?? []).join(', ')]),
+      ),
+    ),
+  ];
+}
+
 /** With --findability: what the records met show of each other (relations.ts). */
 function relations(report: SurveyReport): ElementContent[] {
   if (!report.relations) return [];
@@ -386,6 +414,7 @@ export function surveyPage(
     ...bySource(report),
     ...dataQuality(report),
     ...exportSection(report),
+    ...diffSection(report),
     ...notJudgedAndObserved(report),
   ];
   // The banner across the page; the rest in its column (main), with margins on either side.
