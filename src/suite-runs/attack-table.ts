@@ -284,9 +284,9 @@ export const SURFACES: Readonly<Record<CommandName, CommandSurface>> = {
   'survey diff': {
     files: {
       // A hostile folder or file as both witnesses: read as a survey's folder, else as an export.
-      'A B (folders)': { class: 'folder', args: (file) => ['survey', 'diff', file, file] },
-      'A B (exports)': { class: 'lines', args: (file) => ['survey', 'diff', file, file] },
-      'A B (manifests)': { class: 'json', args: (file) => ['survey', 'diff', file, file] },
+      A: { class: 'folder', args: (file) => ['survey', 'diff', file, file] },
+      B: { class: 'lines', args: (file) => ['survey', 'diff', file, file] },
+      'B (a manifest)': { class: 'json', args: (file) => ['survey', 'diff', file, file] },
     },
   },
   'history record': {
