@@ -14,7 +14,8 @@ import { page, text } from '../report/html/page';
 import { svgDataUri, svgOf, type VegaLiteSpec } from '../report/survey/charts';
 import { historyEvents, type HistoryEvent } from './events';
 import { PERCENTILES, percentilesOf } from './latency';
-import { highestRateSeries, runName, runRows, type StoredRun, storedRuns } from './queries';
+import { runName, runRows, type StoredRun, storedRuns } from './queries';
+import { gridCells, highestRateSeries, scorecardSeries } from './chart-queries';
 import { wilsonInterval } from '../verdicts/wilson-interval';
 import type { HistoryTables } from './tables';
 
@@ -117,19 +118,20 @@ function grid(
         h('th', text('requirement \\ run')),
         // Each run's column says which run it is: its number, and its label where it has one.
         ...runs.map((r) =>
-          h('th', { className: ['run'], title: runName(r) }, [text(`#${r.id}`), ...(r.label ? [h('br'), text(r.label.slice(0, 12))] : [])]),
+          h('th', { className: ['run'], scope: 'col', title: runName(r) }, [
+            text(`#${r.id}`),
+            ...(r.label ? [h('br'), text(r.label.slice(0, 12))] : []),
+          ]),
         ),
       ]),
+      // A cell says its status by its mark and colour; its requirement and run are its row's and column's
+      // headers, which a screen reader reads with it (scope): a title on each of 50 × 40 cells a target was most of the page.
       ...requirements.map((q) =>
         h('tr', [
-          h('th', text(`${q.requirement} (${q.level})`)),
+          h('th', { scope: 'row' }, text(`${q.requirement} (${q.level})`)),
           ...runs.map((r) => {
             const s = status.get(`${r.id} ${q.requirement} ${q.level}`) ?? 'absent';
-            return h(
-              'td',
-              { className: [`status-${s}`], title: `${q.requirement} in run ${runName(r)}: ${s}` },
-              GRID_MARKS[s as keyof typeof GRID_MARKS] ?? '',
-            );
+            return h('td', s === 'pass' ? {} : { className: [`status-${s}`] }, GRID_MARKS[s as keyof typeof GRID_MARKS] ?? '');
           }),
         ]),
       ),
@@ -225,8 +227,6 @@ async function surveyCharts(db: Kysely<HistoryTables>, target: string, surveys: 
   const parts: ElementContent[] = [];
   const time = new Map(surveys.map((s) => [s.id, s.startedAt]));
   const surveyIds = [...time.keys()];
-  const series = (r: { requirement: string; level: string; source: string }) =>
-    `${r.requirement} (${r.level})${r.source ? ` ${r.source}` : ''}`;
   let charted = 0;
   for (const [bySource, title] of [
     [false, 'survey failure rate per requirement'],
@@ -236,11 +236,7 @@ async function surveyCharts(db: Kysely<HistoryTables>, target: string, surveys: 
     const { points, series: count } = await highestRateSeries(db, surveyIds, bySource, CHARTED_SERIES);
     if (points.length === 0) continue;
     charted++;
-    const values = points.map((r) => ({
-      time: time.get(r.run_id)!,
-      series: series(r),
-      rate: r.checked === 0 ? 0 : r.failed / r.checked,
-    }));
+    const values = points.map((r) => ({ time: time.get(r.run_id)!, series: r.series, rate: r.checked === 0 ? 0 : r.failed / r.checked }));
     const more = count > CHARTED_SERIES ? `; the ${CHARTED_SERIES} highest of ${count} series (history diff and export have them all)` : '';
     parts.push(figure(`${target}: ${title}${more}`, await svgOf(rateSpec(`${target}: ${title}`, values))));
   }
@@ -264,29 +260,20 @@ async function surveyCharts(db: Kysely<HistoryTables>, target: string, surveys: 
         ),
       ),
     );
-  // The scorecard of the golden records and organizations, and the export's measures of each type (its files
-  // summed, its fields apart left to history export): one line a measure; history export has every dataset's.
-  const scorecard = new Map<string, { run_id: number; series: string; checked: number; failed: number }>();
-  for (const row of await runRows(db, 'data_quality', surveyIds)) {
-    const exported = row.measure.startsWith('DQ-EXPORT-') && !row.measure.includes(' ');
-    if (row.checked === 0 || (row.dataset !== GOLDEN && row.dataset !== ORGANIZATIONS && !exported)) continue;
-    const series = `${row.measure} of ${row.records}`;
-    const at = JSON.stringify([row.run_id, series]);
-    const sum = scorecard.get(at) ?? { run_id: row.run_id, series, checked: 0, failed: 0 };
-    sum.checked += row.checked;
-    sum.failed += row.failed;
-    scorecard.set(at, sum);
-  }
-  const quality = [...scorecard.values()].map(({ run_id, series, checked, failed }) => ({
+  // The scorecard of the golden records and organizations, and the export's measures of each type: the measures that rose highest.
+  const scorecard = await scorecardSeries(db, surveyIds, [GOLDEN, ORGANIZATIONS], CHARTED_SERIES);
+  const quality = scorecard.points.map(({ run_id, series, checked, failed }) => ({
     time: time.get(run_id)!,
     series,
     rate: failed / checked,
     ...wilsonInterval(failed, checked),
   }));
+  const moreMeasures =
+    scorecard.series > CHARTED_SERIES ? `; the ${CHARTED_SERIES} highest of ${scorecard.series} (history export has them all)` : '';
   if (quality.length > 0)
     parts.push(
       figure(
-        `${target}: directory accuracy scorecard (DQ-*, never part of the verdict)`,
+        `${target}: directory accuracy scorecard (DQ-*, never part of the verdict)${moreMeasures}`,
         await svgOf(
           intervalRateSpec(
             `${target}: data-quality rates of golden records and organizations (failing / counted, with its 95% interval)`,
@@ -329,9 +316,8 @@ async function targetSection(
   );
   const conformance = runs.filter((r) => r.kind === 'run').slice(-GRID_RUNS);
   if (conformance.length > 0) {
-    const rows = await runRows(
+    const rows = await gridCells(
       db,
-      'requirement_results',
       conformance.map((r) => r.id),
     );
     parts.push(h('h3', text(`Requirement by run: the latest ${conformance.length}`)), grid(conformance, rows));

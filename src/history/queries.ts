@@ -100,33 +100,3 @@ export async function storedReport(db: Kysely<HistoryTables>, runId: number): Pr
   const row = await db.selectFrom('runs').select('report').where('id', '=', runId).executeTakeFirstOrThrow();
   return row.report;
 }
-
-/**
- * The survey failure-rate series of these runs that rose highest, `limit` of them, with their
- * points: per requirement and level (`bySource` false) or per requirement, level and source dataset.
- * Chosen by the database, so that a page over a thousand surveys reads a few hundred rows, not all.
- */
-export async function highestRateSeries(db: Kysely<HistoryTables>, runIds: readonly number[], bySource: boolean, limit: number) {
-  if (runIds.length === 0) return { points: [], series: 0 };
-  const ofRuns = db
-    .selectFrom('survey_rates')
-    .where('run_id', 'in', runIds)
-    .where('source', bySource ? '<>' : '=', '');
-  const ranked = await ofRuns
-    .select(['requirement', 'level', 'source', sql<number>`max(failed::float8 / nullif(checked, 0))`.as('highest')])
-    .groupBy(['requirement', 'level', 'source'])
-    .having(sql`max(failed)`, '>', 0)
-    .orderBy('highest', 'desc')
-    .orderBy('requirement')
-    .orderBy('source')
-    .execute();
-  const top = ranked.slice(0, limit);
-  if (top.length === 0) return { points: [], series: 0 };
-  const points = await ofRuns
-    .select(['run_id', 'requirement', 'level', 'source', 'failed', 'checked'])
-    .where((eb) =>
-      eb.or(top.map((t) => eb.and([eb('requirement', '=', t.requirement), eb('level', '=', t.level), eb('source', '=', t.source)]))),
-    )
-    .execute();
-  return { points, series: ranked.length };
-}

@@ -29,6 +29,7 @@ import { layoutProblems, openFile } from './browser';
 import { BIN, commandAsync, tempDir } from './command';
 import { everyFile } from './every-file';
 import { expect, test } from './fixtures';
+import { chartsIn } from './chart-images';
 import { POSTGRES_PASSWORD } from './postgres-server';
 import { npiFile } from './survey-report';
 import { bigSurvey, reportFolder } from './history-reports';
@@ -738,9 +739,7 @@ test(
     expect(made.stderr, 'the charts are drawn without a warning').not.toMatch(/WARN/);
     const file = join(out, 'index.html');
     // The time axes read as dates and times, in UTC as their titles say, not as Vega's default ticks.
-    const charts = [...readFileSync(file, 'utf8').matchAll(/data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)/g)].map(([, svg]) =>
-      Buffer.from(svg, 'base64').toString(),
-    );
+    const charts = chartsIn(readFileSync(file, 'utf8'));
     expect(charts.filter((svg) => />2024-\d\d-\d\d \d\d:\d\d</.test(svg)).length).toBeGreaterThan(0);
     const { page, requests, close } = await openFile(file);
     try {

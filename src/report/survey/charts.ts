@@ -23,6 +23,9 @@ const importModule = (name: string) => importFile(pathToFileURL(require.resolve(
  * labels) shrink below legibility once a page scales the image to its column.
  */
 const READABLE = {
+  // A chart is shown as an image with its alternative text: the ARIA labels Vega gives each mark and
+  // guide inside it reach no reader, and were most of a chart's bytes (a label per point).
+  aria: false,
   axis: { labelFontSize: 12, titleFontSize: 13 },
   legend: { labelFontSize: 12, titleFontSize: 12 },
   title: { fontSize: 14 },
@@ -42,7 +45,12 @@ export async function svgOf(chart: VegaLiteSpec): Promise<string> {
   }
 }
 
-export const svgDataUri = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+/**
+ * An SVG document as a data: URI of its text, not base64 (a third larger): only what a URI or the
+ * attribute holding it cannot carry as it is, percent-encoded (%, #, quotes and line ends).
+ */
+export const svgDataUri = (svg: string) =>
+  `data:image/svg+xml,${svg.replace(/[%#"'\r\n\t]/g, (c) => encodeURIComponent(c).replace("'", '%27'))}`;
 
 /**
  * Failure rate per requirement and level, a bar each, MUST and SHOULD in their own colours, the
