@@ -178,9 +178,12 @@ async function measureScorecard(partial: Partial<Results>): Promise<void> {
   }
 }
 
-const MIB = 1024 * 1024;
-/** The history page over 1,000 runs of 5 targets, at most: a page a browser opens at once, and a CI artefact. */
-const HISTORY_PAGE_MAX_BYTES = 5 * MIB;
+/** The history over 1,000 runs of 5 targets, at most (issue #76): a page a team opens every morning, and a nightly job's check. */
+const HISTORY_PAGE_MAX_BYTES = 1.5 * 1000 * 1000;
+const HISTORY_PAGE_MAX_MS = 2_000;
+const HISTORY_CHECK_MAX_MS = 1_000;
+/** `figure (target under B)`, and MISSED where the figure is not under it. */
+const underTarget = (figure: number, bound: number, said: string) => `target under ${said}${figure < bound ? '' : ', MISSED'}`;
 
 /** The scorecard's CPU over a survey's, at most (issue: 5% more than the same survey without it). */
 const SCORECARD_SHARE_TARGET = 0.05;
@@ -470,9 +473,12 @@ function printHistory(history: HistoryCost): void {
           `history record: a survey of ${record.organizations} organizations and ${record.providers} providers, ${record.failingKeys} failing keys (${record.runs} runs)`,
           seconds(record),
         ],
-        [`history check over ${check.storedRuns} runs of ${check.targets} targets (${check.runs} runs)`, seconds(check)],
         [
-          `history page over ${page.storedRuns} runs of ${page.targets} targets, ${Math.round(page.pageBytes / 1024)} KiB (target under ${HISTORY_PAGE_MAX_BYTES / MIB} MiB${page.pageBytes < HISTORY_PAGE_MAX_BYTES ? '' : ', MISSED'}; ${page.runs} runs)`,
+          `history check over ${check.storedRuns} runs of ${check.targets} targets (${underTarget(check.wallMs, HISTORY_CHECK_MAX_MS, '1 s')}; ${check.runs} runs)`,
+          seconds(check),
+        ],
+        [
+          `history page over ${page.storedRuns} runs of ${page.targets} targets, ${Math.round(page.pageBytes / 1000)} kB (${underTarget(page.pageBytes, HISTORY_PAGE_MAX_BYTES, '1.5 MB')}; ${underTarget(page.wallMs, HISTORY_PAGE_MAX_MS, '2 s')}; ${page.runs} runs)`,
           seconds(page),
         ],
       ],

@@ -74,25 +74,28 @@ export const MIGRATIONS: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
 
-/** The store brought to this version's schema; a store of a newer version is refused. */
+/**
+ * The store brought to this version's schema; a store of a newer version is refused. The migrations
+ * it ran are read from Kysely's table in one query: a store already current (every command but a
+ * history's first) starts no Migrator, which would first make sure of its tables and lock.
+ */
 export async function migrate(db: Kysely<unknown>, where: string): Promise<void> {
-  const migrator = new Migrator({ db, provider });
   const known = new Set(Object.keys(MIGRATIONS));
-  const ran = (await migrator.getMigrations()).filter((m) => m.executedAt !== undefined).map((m) => m.name);
-  const unknown = await unknownMigrations(db, known);
+  const ran = await ranMigrations(db);
+  const unknown = ran.filter((name) => !known.has(name));
   if (unknown.length > 0)
     throw new InputError(
       `the history in ${where} was written by a newer directory-conformance (its schema has ${unknown.join(', ')}, this version knows up to ${[...known].pop()}): upgrade to read it`,
     );
-  if (ran.length === known.size) return;
-  const { error } = await migrator.migrateToLatest();
+  if ([...known].every((name) => ran.includes(name))) return;
+  const { error } = await new Migrator({ db, provider }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
-/** Migrations the store has run that this version does not have (Kysely's own table, when it exists). */
-async function unknownMigrations(db: Kysely<unknown>, known: ReadonlySet<string>): Promise<string[]> {
+/** The migrations the store has run (Kysely's own table, when it exists). */
+async function ranMigrations(db: Kysely<unknown>): Promise<string[]> {
   const table = await sql<{ exists: boolean }>`select to_regclass('kysely_migration') is not null as exists`.execute(db);
   if (!table.rows[0]?.exists) return [];
   const rows = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
-  return rows.rows.map((r) => r.name).filter((name) => !known.has(name));
+  return rows.rows.map((r) => r.name);
 }
