@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QualityCounts } from '../quality/quality-counts';
 import { dayOfTimestamp } from '../quality/dates';
-import { GOLDEN, organizationNpis, organizationQuality, providerQuality, sharedNpiQuality } from '../quality/record-quality';
+import { GOLDEN, resourceNpis, organizationQuality, providerQuality, sharedNpiQuality } from '../quality/record-quality';
 import type { SurveyLauncher } from './survey-cost';
 
 export interface ScorecardCost {
@@ -52,7 +52,7 @@ function scorecardOf(surveyed: Directory): number {
   const npis = new Map<string, readonly string[]>();
   surveyed.organizations.forEach((organization, i) => {
     const measured = [organizationQuality(organization, {})];
-    const own = organizationNpis(organization);
+    const own = resourceNpis(organization);
     journaled += JSON.stringify(measured).length + JSON.stringify(own).length;
     counts.add('organizations', measured);
     npis.set(String(i), own);

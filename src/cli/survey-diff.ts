@@ -3,14 +3,15 @@
  * (survey-diff.ts): said in a few lines, and, where B is a survey, written into its survey.json
  * (`diff`) and its page, the verdict untouched.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InputError } from '../config/input-error';
 import { ExportSourceError } from '../export/source';
 import { escapeText } from '../report/escape';
+import { diffInWords } from '../report/survey/diff-words';
 import { surveyCharts } from '../report/survey/charts';
 import { surveyPage } from '../report/survey/survey-page';
-import { SURVEY_FILES } from '../report/survey/write-survey';
+import { SURVEY_FILES, writeWhole } from '../report/survey/write-survey';
 import { planOf, readCheckpoint } from '../survey/journal';
 import { diffWitnesses, type SurveyDiff, witnessOf } from '../survey/survey-diff';
 import type { SurveyReport } from '../types/schemas';
@@ -30,11 +31,8 @@ async function witness(path: string) {
 }
 
 function diffLines(diff: SurveyDiff): string[] {
-  const side = ({ kind, source, records, date }: SurveyDiff['a']) => `${source} (${kind}${date ? ` of ${date}` : ''}, ${records} records)`;
-  const fields = Object.entries(diff.changedByField).map(([field, count]) => `${field} ${count}`);
   const lines = [
-    `survey diff: ${side(diff.a)} → ${side(diff.b)}`,
-    `survey diff: ${diff.added} added, ${diff.removed} removed, ${diff.changed} changed${fields.length > 0 ? ` (${fields.join(', ')})` : ''}`,
+    `survey diff: ${diffInWords(diff)}`,
     ...diff.listed
       .slice(0, SHOWN)
       .map(({ key, change, fields: changed }) => `  ${change.padEnd(8)} ${key}${changed ? `: ${changed.join(', ')}` : ''}`),
@@ -56,13 +54,8 @@ async function writeInto(dir: string, diff: SurveyDiff): Promise<void> {
   const report = { ...(JSON.parse(readFileSync(file, 'utf8')) as SurveyReport), diff };
   const { credentials } = planOf(dir, readCheckpoint(dir));
   const page = surveyPage(report, surveyVerdict(report), await surveyCharts(report), credentials);
-  for (const [name, content] of [
-    [SURVEY_FILES.html, page],
-    [SURVEY_FILES.json, `${JSON.stringify(report, null, 2)}\n`],
-  ] as const) {
-    writeFileSync(join(dir, `${name}.tmp`), content);
-    renameSync(join(dir, `${name}.tmp`), join(dir, name));
-  }
+  writeWhole(join(dir, SURVEY_FILES.html), page);
+  writeWhole(file, `${JSON.stringify(report, null, 2)}\n`);
 }
 
 export async function surveyDiffCommand(paths: readonly string[]): Promise<number> {

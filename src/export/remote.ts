@@ -62,12 +62,10 @@ export function credentialsFor(url: string, access: ExportAccess, requiresAccess
   return {};
 }
 
-type Answer = StreamedAnswer;
-
 /** The export's own connections: no client certificate (it is the target's, for the target). */
 let agent: ReturnType<typeof streamingAgent> | undefined;
 
-async function get(url: string, headers: Record<string, string>, access: ExportAccess): Promise<Answer> {
+async function get(url: string, headers: Record<string, string>, access: ExportAccess): Promise<StreamedAnswer> {
   try {
     agent ??= streamingAgent();
     return await streamedGet(url, headers, { timeoutMs: access.timeoutMs, dispatcher: agent });
@@ -76,17 +74,15 @@ async function get(url: string, headers: Record<string, string>, access: ExportA
   }
 }
 
-const header = (answer: Answer, name: string): string | undefined => answer.headers[name];
-
-async function textOf(answer: Answer, url: string): Promise<string> {
+async function textOf(answer: StreamedAnswer, url: string): Promise<string> {
   const body = await boundedBody(answer.body, MAX_MANIFEST_BYTES);
   if (typeof body === 'number') throw new ExportSourceError(`${shownUrl(url)} answered more than ${MAX_MANIFEST_BYTES} bytes: no manifest`);
   return body.toString('utf8');
 }
 
-function refused(url: string, answer: Answer, what: string): ExportSourceError {
+function refused(url: string, answer: StreamedAnswer, what: string): ExportSourceError {
   answer.body.resume();
-  const location = header(answer, 'location');
+  const location = answer.headers.location;
   const redirect =
     answer.status >= 300 && answer.status < 400 ? `, a redirect${location ? ` to ${shownUrl(location)}` : ''} never followed` : '';
   return new ExportSourceError(`GET ${shownUrl(url)} answered ${answer.status}${redirect}: ${what}`);
@@ -100,8 +96,8 @@ export async function remoteManifestText(url: string, access: ExportAccess): Pro
 }
 
 /** How long a status asks to be left: Retry-After in seconds or as a date, bounded. */
-function retryAfterMs(answer: Answer): number {
-  const raw = header(answer, 'retry-after');
+function retryAfterMs(answer: StreamedAnswer): number {
+  const raw = answer.headers['retry-after'];
   if (raw === undefined) return POLL_DEFAULT_MS;
   const seconds = /^\d+$/.test(raw.trim()) ? Number(raw) * 1000 : Date.parse(raw) - Date.now();
   return Number.isFinite(seconds) ? Math.min(Math.max(seconds, 0), MAX_POLL_WAIT_MS) : POLL_DEFAULT_MS;
@@ -111,7 +107,7 @@ function retryAfterMs(answer: Answer): number {
 export async function kickedOffManifestText(url: string, access: ExportAccess): Promise<{ text: string; status: string }> {
   const sleep = access.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const kickOff = await get(url, { accept: 'application/fhir+json', prefer: 'respond-async', ...credentialsFor(url, access) }, access);
-  const location = header(kickOff, 'content-location');
+  const location = kickOff.headers['content-location'];
   if (kickOff.status !== 202 || location === undefined)
     throw refused(url, kickOff, 'a kick-off is answered 202 with the status URL in Content-Location');
   kickOff.body.resume();

@@ -118,8 +118,8 @@ export function providerQuality(dataset: string, data: JsonObject, lists: Qualit
   );
 }
 
-/** An organization's NPIs: the values of its identifiers of any system that names the NPI (§2.5). */
-export const organizationNpis = (resource: JsonObject): string[] =>
+/** A FHIR resource's NPIs (an organization's, §2.5; an exported Practitioner's): its identifiers' values under any system that names the NPI. */
+export const resourceNpis = (resource: JsonObject): string[] =>
   nonEmpty(
     objectsIn(resource.identifier)
       .filter((i) => identifierNamedBy(textOf(i.system)) === 'NPI')
@@ -152,7 +152,7 @@ const SHARED_NPI: RecordQuality = { dataset: ORGANIZATIONS, holds: [], fails: ['
 const OWN_NPIS: RecordQuality = { dataset: ORGANIZATIONS, holds: ['DQ-NPI-SHARED'], fails: [] };
 
 /** An organization's measures (§2.5): its NPI identifiers (`npis`, read once by a caller that keeps them too), its addresses and its phones. */
-export function organizationQuality(resource: JsonObject, lists: QualityLists, npis = organizationNpis(resource)): RecordQuality {
+export function organizationQuality(resource: JsonObject, lists: QualityLists, npis = resourceNpis(resource)): RecordQuality {
   const addresses = objectsIn(resource.address);
   const zips = defined(addresses.map((a) => zipOfAnotherState(textOf(a.postalCode), textOf(a.state))));
   const street = addresses.some((a) => nonEmpty(valuesOf(a.line)).length > 0);

@@ -15,6 +15,7 @@ import { qualityMeasure, type QualityId } from '../quality/measures';
 import type { FailureRow } from '../report/survey/failures-csv';
 import type { SurveyReport } from '../types/schemas';
 import { wilsonInterval } from '../verdicts/wilson-interval';
+import { exportedPlace } from './export-record';
 import type { ExportReadUnit, ExportRecordUnit } from './records';
 
 type Rate = DataQuality['rates'][number];
@@ -62,7 +63,7 @@ export class ExportCounts {
       this.read = unit;
       return true;
     }
-    const hash = keyHash(`${unit.file}\n${unit.line}`);
+    const hash = keyHash(exportedPlace(unit));
     if (this.counted.has(hash)) return false;
     this.counted.add(hash);
     if (unit.unreadable) this.unreadable++;

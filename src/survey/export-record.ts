@@ -7,20 +7,10 @@
  * (TimedRequests): never evidence that a record is absent.
  */
 import type { DirectoryEndpoints } from '../client/endpoints';
-import { identifierNamedBy } from '../domain/identifiers';
 import { exportSearches, organizationDifferences, practitionerDifferences, sameOrganization } from '../export/compare';
 import type { ExportedResource } from '../export/read-export';
-import {
-  classifySingleBest,
-  entriesOf,
-  isBundle,
-  isJsonObject,
-  type JsonObject,
-  objectsIn,
-  type Redact,
-  resourceOf,
-  textOf,
-} from '../rules/rulebook';
+import { classifySingleBest, entriesOf, isBundle, isJsonObject, type JsonObject, type Redact, resourceOf, textOf } from '../rules/rulebook';
+import { resourceNpis } from '../quality/record-quality';
 import type { ExportRecordUnit } from './records';
 import type { TimedRequests } from './timed-requests';
 
@@ -30,15 +20,8 @@ export function exportedKey({ resource, file, line }: Pick<ExportedResource, 're
   return id === '' ? `${resource.resourceType} at ${file}:${line}` : `${resource.resourceType}/${id}`;
 }
 
-/** The NPIs a resource carries, under any system that names the NPI. */
-export const npisOf = (resource: JsonObject): string[] =>
-  objectsIn(resource.identifier)
-    .filter((i) => identifierNamedBy(textOf(i.system)) === 'NPI' && textOf(i.value).trim() !== '')
-    .map((i) => textOf(i.value).trim());
-
-/** Whether the survey asks the service for a resource of this type: an Organization, or any resource carrying an NPI. */
-export const isAsked = (resource: ExportedResource['resource']): boolean =>
-  resource.resourceType === 'Organization' || npisOf(resource).length > 0;
+/** An exported resource's place, `file` and `line`: what the journal and the counts know it by, whatever its key. */
+export const exportedPlace = ({ file, line }: Pick<ExportedResource, 'file' | 'line'>) => `${file}\n${line}`;
 
 type Found = Pick<ExportRecordUnit, 'found' | 'url' | 'differences' | 'unreadable'>;
 
@@ -63,7 +46,7 @@ async function organizationFound(endpoints: DirectoryEndpoints, exported: JsonOb
 async function providerFound(endpoints: DirectoryEndpoints, exported: JsonObject, requests: TimedRequests): Promise<Found> {
   let url = '';
   let unreadable = false;
-  for (const npi of npisOf(exported)) {
+  for (const npi of resourceNpis(exported)) {
     const exchange = await requests.ask('searchSingleBest', () => endpoints.searchSingleBest({ NPI: npi }));
     url = exchange.url;
     const answer = classifySingleBest(exchange);

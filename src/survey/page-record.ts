@@ -24,7 +24,7 @@ import {
   resourceOf,
   SHELL_ENTRY,
 } from '../rules/rulebook';
-import { organizationNpis, organizationQuality, type QualityLists } from '../quality/record-quality';
+import { resourceNpis, organizationQuality, type QualityLists } from '../quality/record-quality';
 import { kindValueCounts } from './search-kinds';
 import { organizationDigests } from '../export/compare';
 import { PAGE_SIZE } from '../spec/constants';
@@ -239,7 +239,7 @@ export async function surveyWalkPage(
     unit.organizations.push(recordVerdict(organization, own, { redact, exchangeOf: (url) => searched?.answers.get(url) ?? exchange }));
     unit.filters.push(recordVerdict(organization, atItsPlace(judgeSurveyed('organization-match', { entry, query })), options));
     const resource = resourceOf(entries[index]);
-    const carried = organizationNpis(resource);
+    const carried = resourceNpis(resource);
     (unit.quality ??= []).push(organizationQuality(resource, lists, carried));
     if (exported) (unit.exported ??= []).push(isJsonObject(resource) && exported(resource));
     (unit.fields ??= []).push(isJsonObject(resource) ? organizationDigests(resource) : {});

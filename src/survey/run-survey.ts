@@ -19,7 +19,8 @@ import { indexExport } from '../export/dry-run';
 import type { ExportHoldings, ExportIndex } from '../export/holdings';
 import { readExport } from '../export/read-export';
 import type { ExportSource } from '../export/source';
-import { exportedKey, isAsked, npisOf, surveyExportedResource } from './export-record';
+import { exportedKey, exportedPlace, surveyExportedResource } from './export-record';
+import { resourceNpis } from '../quality/record-quality';
 import { npiShard, type Shard } from './shard';
 import { type SurveyPlan, surveysNpi } from './survey-plan';
 import { SurveyTally } from './tally';
@@ -106,7 +107,7 @@ async function surveyed(endpoints: DirectoryEndpoints, plan: SurveyPlan, setting
     journal = Journal.resume(settings.out, kept);
     for await (const unit of journalUnits(settings.out, journal.openedAt)) {
       tally.add(unit);
-      if (unit.kind === 'export') exported.add(exportLine(unit));
+      if (unit.kind === 'export') exported.add(exportedPlace(unit));
       else if (unit.kind === 'provider' || unit.kind === 'input') lines.add(unit.line);
     }
   } else journal = Journal.start(settings.out, JSON.stringify(kept), new Date().toISOString());
@@ -329,9 +330,6 @@ interface SurveyWork {
   exportIndex?: { index: ExportIndex; holdings: ExportHoldings };
 }
 
-/** An exported resource's place, as the journal keeps the ones done. */
-const exportLine = ({ file, line }: { file: string; line: number }) => `${file}\n${line}`;
-
 /**
  * The export's units: every Organization and resource carrying an NPI this shard owns (by its key's
  * hash, as NPIs are split) and the sample drew, the journal's aside, each asked of the service as it
@@ -341,18 +339,19 @@ async function* exportWork({ endpoints, plan, settings, done, counting, exportIn
   const { holdings } = exportIndex!;
   let notSampled = 0;
   for await (const exported of readExport(settings.exported!, () => undefined)) {
-    if (!isAsked(exported.resource)) continue;
+    // Asked of the service: an Organization, or any resource carrying an NPI.
+    const organization = exported.resource.resourceType === 'Organization';
+    const [npi] = resourceNpis(exported.resource);
+    if (!organization && npi === undefined) continue;
     const key = exportedKey(exported);
-    const npi = npisOf(exported.resource)[0];
-    const drawn =
-      exported.resource.resourceType === 'Organization'
-        ? inSample(plan.sample, 'organization', textOf(exported.resource.id) || key)
-        : inSample(plan.sample, 'npi', npi);
+    const drawn = organization
+      ? inSample(plan.sample, 'organization', textOf(exported.resource.id) || key)
+      : inSample(plan.sample, 'npi', npi);
     if (!drawn) {
       notSampled++;
       continue;
     }
-    if (npiShard(key, plan.shard.total) !== plan.shard.index || done.exported.has(exportLine(exported))) continue;
+    if (npiShard(key, plan.shard.total) !== plan.shard.index || done.exported.has(exportedPlace(exported))) continue;
     counting.expect(1);
     yield {
       run: () =>

@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { organizationDigests, practitionerDigests } from '../export/compare';
-import { npisOf } from './export-record';
+import { resourceNpis } from '../quality/record-quality';
 import { readExport } from '../export/read-export';
 import { ExportSourceError, exportSourceOf } from '../export/source';
 import { isJsonObject } from '../rules/rulebook';
@@ -84,7 +84,7 @@ async function exportWitness(path: string): Promise<Witness> {
     if (resource.resourceType === 'Organization' && typeof resource.id === 'string')
       records.set(`Organization/${resource.id}`, { fields: organizationDigests(resource), ...dated });
     else {
-      const [npi] = npisOf(resource);
+      const [npi] = resourceNpis(resource);
       if (npi !== undefined) records.set(`NPI/${npi}`, { fields: practitionerDigests(resource), ...dated });
     }
   }
@@ -108,12 +108,16 @@ const bucketOf = (days: number): string => {
   return low === BUCKETS[index] ? String(low) : `${low}-${BUCKETS[index]}`;
 };
 
+/** The buckets in order: each bound's, then the open one past the last. */
+const BUCKET_NAMES = [...BUCKETS.map((bound) => bucketOf(bound)), bucketOf(Infinity)];
+
 const distribution = (days: readonly number[]) => {
   const counts = new Map<string, number>();
-  for (const day of days) counts.set(bucketOf(day), (counts.get(bucketOf(day)) ?? 0) + 1);
-  return [...BUCKETS.map((_, i) => bucketOf(i === 0 ? 0 : BUCKETS[i - 1] + 1)), `>${BUCKETS[BUCKETS.length - 1]}`]
-    .filter((bucket) => counts.has(bucket))
-    .map((businessDays) => ({ businessDays, records: counts.get(businessDays)! }));
+  for (const day of days) {
+    const bucket = bucketOf(day);
+    counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
+  }
+  return BUCKET_NAMES.filter((bucket) => counts.has(bucket)).map((businessDays) => ({ businessDays, records: counts.get(businessDays)! }));
 };
 
 /** How long the API (B, a survey) took to show what the export (A) showed, per record dated on both sides. */

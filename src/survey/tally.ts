@@ -57,9 +57,9 @@ export interface TallyOptions {
   sample?: Sample;
   /** The scorecard's lists the survey was given (--deactivated-npis, --taxonomy-codes), as the plan names them. */
   deactivatedNpis?: string;
+  taxonomyCodes?: string;
   /** --export, as the plan names it: the export's measures are counted (export-counts.ts). */
   export?: string;
-  taxonomyCodes?: string;
 }
 
 /** The label for provider failures whose value no source record holds. */

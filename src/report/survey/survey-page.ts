@@ -9,6 +9,7 @@ import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
 import type { ConformanceReport, SurveyReport } from '../../types/schemas';
 import { curlCommand } from '../html/evidence';
+import { diffInWords } from './diff-words';
 import { page, text } from '../html/page';
 import { type SurveyCharts, svgDataUri } from './charts';
 
@@ -172,19 +173,14 @@ function exportSection(report: SurveyReport): ElementContent[] {
 /** survey diff A B, written into B: the records added, removed and changed, and the lag from an export to the API. */
 function diffSection(report: SurveyReport): ElementContent[] {
   if (!report.diff) return [];
-  const { a, b, added, removed, changed, changedByField, listed, listedOf, lag } = report.diff;
-  const side = (w: typeof a) => `${w.source} (${w.kind}${w.date ? ` of ${w.date}` : ''}, ${w.records} records)`;
+  const { listed, listedOf, lag } = report.diff;
   const buckets = (rows: { businessDays: string; records: number }[] = []) =>
     rows.map((r) => `${r.businessDays}: ${r.records}`).join(', ') || 'none';
   return [
     tableSection(
       'diff',
       'Changes since another survey or export (survey diff)',
-      `${side(a)} → ${side(b)}: ${added} added, ${removed} removed, ${changed} changed (${
-        Object.entries(changedByField)
-          .map(([field, count]) => `${field} ${count}`)
-          .join(', ') || 'no field'
-      }). ${
+      `${diffInWords(report.diff)}. ${
         lag.measured
           ? `Lag from the export to the API over ${lag.records} records, in business days: shown within ${buckets(lag.shownWithin)}; pending for ${buckets(lag.pendingFor)}; ${lag.pastFiveBusinessDays} pending past five business days (${percent(lag.sharePastFiveBusinessDays ?? 0)}).`
           : `Lag not measured: ${lag.reason}.`

@@ -19,7 +19,7 @@ export function clearSurvey(dir: string): void {
 }
 
 /** A file written beside its place and renamed over it: a reader never sees half of it. */
-function writeWhole(file: string, content: string): void {
+export function writeWhole(file: string, content: string): void {
   writeFileSync(`${file}.tmp`, content);
   renameSync(`${file}.tmp`, file);
 }
