@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { EXIT_CODE } from '../verdicts/aggregate';
+import { EXIT_CODE } from '../verdicts/verdict';
 import { reportFolderProblem } from '../config/report-folder';
 
 /** The command's exit codes, one table for every command: 0 pass, 1 fail, 2 configuration error, 3 inconclusive. */

@@ -5,108 +5,19 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { announce, environmentWithDotenv } from '../config/environment';
+import { environmentWithDotenv } from '../config/environment';
 import { InputError } from '../config/input-error';
 import { CHECK_DEFAULTS, type CheckSettings, checkHistory } from '../history/check';
 import { diffHistory, renderHistoryDiff } from '../history/diff';
-import { readEntry } from '../history/entry';
 import { exportOpenMetrics } from '../history/openmetrics';
 import { historyPage } from '../history/page';
 import { pruneHistory } from '../history/prune';
-import { runName, storedRun } from '../history/queries';
-import { escapeLine } from '../report/escape';
-import { recordEntry } from '../history/record';
-import {
-  type HistoryStore,
-  historyLocation,
-  HISTORY_URL_VARIABLE,
-  openHistory,
-  refuseUnwritable,
-  type StoreAccess,
-} from '../history/store';
+import { runName } from '../history/queries';
+import { historyLocation } from '../history/location';
 import { withEnvFile } from './env-file';
+import { line, record, withStore } from './history-store';
+import type { HistoryOptions } from './kept-history';
 import { EXIT, outputFolder, UsageError } from './exit-codes';
-
-export interface HistoryOptions {
-  history?: string;
-  label?: string;
-  'env-file'?: string;
-}
-
-/**
- * The history a command was asked to keep, or undefined: --history, else HISTORY_URL; opt-in for
- * run and survey. An empty HISTORY_URL (a CI secret never set, as in a pull request from a fork)
- * asks for none: the command runs as it would without, and says so when it was given --label.
- */
-export function requestedHistory(options: HistoryOptions, env: NodeJS.ProcessEnv, cwd: string): string | undefined {
-  const merged = environmentWithDotenv(env, cwd);
-  const fromEnv = merged[HISTORY_URL_VARIABLE];
-  if (options.history === undefined && fromEnv === undefined) {
-    if (options.label !== undefined)
-      throw new UsageError('--label names a run in the history: give --history DIR|URL (or HISTORY_URL) too');
-    return undefined;
-  }
-  if (options.history === undefined && fromEnv?.trim() === '') {
-    if (options.label !== undefined)
-      announce(
-        `history: ${HISTORY_URL_VARIABLE} is empty, so no history is kept and --label ${JSON.stringify(options.label)} names nothing`,
-      );
-    return undefined;
-  }
-  const location = historyLocation(options.history, merged, cwd);
-  refuseUnwritable(location);
-  return location;
-}
-
-/**
- * A line as the terminal shows it: what the reports put in it (a target, a label, a requirement or
- * dataset name) may hold a line feed or a bidi override that would fake another line ("regression:
- * …"), or reorder this one; both are shown, never applied.
- */
-const line = (text: string) => escapeLine(text, 'terminal');
-
-async function withStore<T>(location: string, work: (store: HistoryStore) => Promise<T>, access: StoreAccess = 'write'): Promise<T> {
-  const store = await openHistory(location, access);
-  try {
-    return await work(store);
-  } finally {
-    await store.close();
-  }
-}
-
-/** Records the report folders into the history, one line each. */
-async function record(location: string, dirs: readonly string[], label: string | undefined): Promise<void> {
-  // Read and checked before the store opens: a wrong folder records nothing.
-  const entries = dirs.map((dir) => ({ dir, entry: readEntry(dir, label ?? null) }));
-  await withStore(location, async (store) => {
-    for (const { dir, entry } of entries) {
-      const { recorded, id } = await recordEntry(store.db, entry);
-      // Kept already: what the history holds, its label and verdict, not this folder's.
-      const kept = recorded ? entry : await storedRun(store.db, id);
-      console.error(
-        line(
-          `history: ${recorded ? 'recorded' : 'kept already'} ${kept.kind} #${id} of ${kept.target}${kept.label ? ` (${kept.label})` : ''}, verdict ${kept.verdict} (${dir}) in ${store.where}`,
-        ),
-      );
-    }
-  });
-}
-
-/**
- * After a run or survey: its report folder recorded. A history that cannot be written leaves the
- * run's exit code as it is when the run failed, and makes a passing one a configuration error
- * (exit 2): a pipeline that asked for a history must not pass without one.
- */
-export async function recordAfter(location: string | undefined, dir: string, label: string | undefined, code: number): Promise<number> {
-  if (location === undefined) return code;
-  try {
-    await record(location, [dir], label);
-    return code;
-  } catch (error) {
-    console.error(`history: not recorded: ${(error as Error).message.split('\n')[0]}`);
-    return code === EXIT.pass ? EXIT.configuration : code;
-  }
-}
 
 function number(flag: string, raw: string | undefined, fallback: number, { min = 0, whole = false } = {}): number {
   if (raw === undefined) return fallback;

@@ -7,7 +7,7 @@ import { loadProbes } from '../probes/probes-file';
 import { InputError } from '../config/input-error';
 import { blobReports } from '../harness/blob-reports';
 import { reportRunThatCouldNotStart } from '../harness/stopped-run';
-import { recordAfter, requestedHistory } from './history';
+import { recordAfter, requestedHistory } from './kept-history';
 import { playwright, type RunOptions, runEnvironment, SUITE_CONFIG } from './run';
 
 /**

@@ -13,7 +13,7 @@ import { ConfigError } from '../config/config-error';
 import { fileRefusalOf, JSON_FILE_MAX_BYTES } from '../json/json-file';
 import { withEnvFile } from './env-file';
 import { WITHOUT_TYPESCRIPT_LOADER } from '../harness/typescript-loader';
-import { recordAfter, requestedHistory } from './history';
+import { recordAfter, requestedHistory } from './kept-history';
 import { SELECTION_GREP_VARIABLE, SELECTION_PASS_THROUGH_VARIABLE } from '../harness/run-selection';
 import { checkedPassThrough, type SuiteSelections } from './pass-through';
 

@@ -34,7 +34,7 @@ import { credentialHeaders } from '../client/client-options';
 import { parseSample, resolveSample, type Sample } from '../survey/sample';
 import type { ConnectionConfig } from '../config/connection';
 import { type RunOptions, runEnvironment } from './run';
-import { recordAfter, requestedHistory } from './history';
+import { recordAfter, requestedHistory } from './kept-history';
 import { stoppableBySignal } from './signal-race';
 import { target } from './target';
 import { type QualityLists } from '../quality/record-quality';

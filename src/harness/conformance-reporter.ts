@@ -13,8 +13,21 @@ import { Redactor } from '../client/redact';
 import { applyBaseline } from '../verdicts/baseline/apply';
 import { aggregate, EXIT_CODE, type RunError, type RunVerdict } from '../verdicts/aggregate';
 import { conformanceReport } from '../report/model';
-import { safeReport, writeReport } from '../report/write-report';
-import { verdictLines } from '../report/verdict-lines';
+
+/**
+ * What writes the report and its lines, loaded once a test has ended rather than as Playwright
+ * starts: the renderers (HTML, JUnit's XML builder) are a tenth of a second the run would otherwise
+ * wait for before its first test, and are loaded by the time it ends, while the workers wait on the
+ * target's answers.
+ */
+function reportWriters(): typeof import('../report/write-report') & typeof import('../report/verdict-lines') {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  return {
+    ...(require('../report/write-report') as typeof import('../report/write-report')),
+    ...(require('../report/verdict-lines') as typeof import('../report/verdict-lines')),
+  };
+  /* eslint-enable @typescript-eslint/no-require-imports */
+}
 
 /**
  * Playwright reporter that turns the suite's annotations into conformance.json, .md and .junit.xml,
@@ -52,6 +65,7 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
+    if (this.finished.size === 0) setImmediate(reportWriters);
     this.outcomes.set(test.id, testOutcomeOf(test, result));
     this.finished.add(testKey(basename(test.location.file), test.title));
   }
@@ -101,6 +115,7 @@ export default class ConformanceReporter implements Reporter {
     // The configuration was checked before any test ran (playwright.config.ts); reading it again here
     // keeps secrets out of reporter options, which Playwright copies into its own reports.
     const config = loadSuiteConfig(environment);
+    const { safeReport, verdictLines, writeReport } = reportWriters();
     const redactor = new Redactor(secretsOf(config));
     const aggregated = aggregate(outcomes.map(testResultOf), { strict: config.strict }, this.runErrors);
     const judged = config.baseline ? applyBaseline(aggregated, config.baseline, config.strict) : undefined;

@@ -6,11 +6,13 @@
  * Playwright web server polling /health (docs/performance.md#start-up).
  */
 import type { Transport } from '../client/transport';
-import { referenceServerOf } from '../reference/start';
 
 /** Listens on `baseUrl`'s host and port; resolves with what closes it. */
 export async function startEmbeddedServer(baseUrl: string): Promise<() => Promise<void>> {
   const { hostname, port } = new URL(baseUrl);
+  // Loaded here: where the command serves it from its own process, the runner only waits for it.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { referenceServerOf } = require('../reference/start') as typeof import('../reference/start');
   const { app } = referenceServerOf(process.env);
   await app.listen({ host: hostname, port: Number(port) });
   return () => app.close();
