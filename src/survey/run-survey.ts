@@ -111,6 +111,8 @@ async function surveyed(endpoints: DirectoryEndpoints, plan: SurveyPlan, setting
       else if (unit.kind === 'provider' || unit.kind === 'input') lines.add(unit.line);
     }
   } else journal = Journal.start(settings.out, JSON.stringify(kept), new Date().toISOString());
+  // A survey of every page counts each walk as it ends, rather than holding the directory's pages to the finish.
+  if (plan.shard.total === 1) tally.foldWalksAsTheyEnd();
   // Before the first request: an earlier survey's report (or this one's, stopped before) is no verdict of this survey.
   clearSurvey(settings.out);
 

@@ -2,7 +2,10 @@
  * The survey's counts, folded from its units in any order: per requirement and level, the records
  * checked and failed, failures per source dataset, the examples with the smallest keys and the
  * failure rows (both bounded). Walk-level rules wait for every page of a walk, since a shard holds
- * only some of them: they are judged when the tally is finished, over the pages it was given.
+ * only some of them: they are judged when the tally is finished, over the pages it was given. A
+ * survey of every page (no shard) that starts afresh folds each walk of its plan as soon as it and
+ * every walk before it have ended (foldWalksAsTheyEnd): its pages, counted then as at the finish,
+ * are no longer held, so that what the tally holds does not grow with the directory.
  */
 import { LineSet } from './line-set';
 import { FindabilityCounts, type RecordSearches } from './findability-rates';
@@ -97,16 +100,38 @@ export interface WalkOutcome {
  * that were asked by shards that could not know the end, or fetched ahead: counted, never judged.
  */
 export function walkOutcome(query: Record<string, string>, pages: ReadonlyMap<number, HeldPage | TransportFailureUnit>): WalkOutcome {
-  const walk = new PageWalk(surveyWalk(query));
-  const fed: HeldPage[] = [];
-  for (let wanted = walk.wanted; wanted !== undefined; wanted = walk.wanted) {
-    const unit = pages.get(wanted);
-    if (!unit || unit.kind !== 'page') return { fed, whole: false };
-    walk.add(walkPageOf(unit.page, unit));
-    fed.push(unit);
-  }
-  return { fed, whole: true };
+  const end = new WalkEnd(query);
+  return end.feed(pages) ?? { fed: end.fed, whole: false };
 }
+
+/** walkOutcome found as a walk's pages come: each page the walk rule wants fed to it once, in order. */
+class WalkEnd {
+  private readonly rule: PageWalk;
+  readonly fed: HeldPage[] = [];
+
+  constructor(query: Record<string, string>) {
+    this.rule = new PageWalk(surveyWalk(query));
+  }
+
+  /**
+   * The walk's outcome once it is known (the rule wants no more pages, or the page it wants was left
+   * without an answer, where the walk stopped); undefined while that page has not come.
+   */
+  feed(pages: ReadonlyMap<number, HeldPage | TransportFailureUnit>): WalkOutcome | undefined {
+    for (let wanted = this.rule.wanted; wanted !== undefined; wanted = this.rule.wanted) {
+      const unit = pages.get(wanted);
+      if (!unit) return undefined;
+      if (unit.kind !== 'page') return { fed: this.fed, whole: false };
+      this.rule.add(walkPageOf(unit.page, unit));
+      this.fed.push(unit);
+    }
+    return { fed: this.fed, whole: true };
+  }
+}
+
+/** Organizations of a held page that fail a MUST requirement by their own rules or the walk's filters: progress only. */
+const failingOn = (page: HeldPage) =>
+  page.organizationLists.filter((lists, i) => [lists, page.filterLists[i]].some((l) => l?.failures.some((f) => f.level === 'MUST'))).length;
 
 /** What a verdict says, apart from its key: shared among the many verdicts that say the same. */
 interface VerdictLists {
@@ -319,8 +344,15 @@ export class SurveyTally {
    * on two pages is counted on each here, once when the walk ends. Progress only.
    */
   private heldFailing = 0;
-  /** Distinct organizations judged: known when the walks are finished. */
-  private organizationCount = 0;
+  /** Each organization counted once, where a walk first met it (walks in order, pages in order). */
+  private readonly met = new Set<string>();
+  /** Each organization's NPIs, once, for DQ-NPI-SHARED among them when every walk is counted. */
+  private readonly npis = new Map<string, OwnNpis>();
+  /**
+   * With foldWalksAsTheyEnd: the walks of the plan before this one are counted already, and their
+   * pages but the first are no longer held; the walk's end as its pages come.
+   */
+  private folding: { walk: number; end?: WalkEnd } | undefined;
   private readonly shared: SharedLists;
   private readonly organizationSearches = new FindabilityCounts();
   private readonly providerSearches = new FindabilityCounts();
@@ -370,7 +402,10 @@ export class SurveyTally {
         this.lastTransportError = unit.reason;
         this.countRequests(unit.requests);
         if (unit.line !== undefined && unit.file === undefined) this.unansweredNpis++;
-        if (unit.walk !== undefined && unit.page !== undefined) this.pagesOf(unit.walk).set(unit.page, unit);
+        if (unit.walk !== undefined && unit.page !== undefined && !this.folded(unit.walk)) {
+          this.pagesOf(unit.walk).set(unit.page, unit);
+          this.foldEnded();
+        }
         return;
       case 'provider':
         if (!this.providerLines.add(unit.line)) return;
@@ -396,14 +431,55 @@ export class SurveyTally {
         }
         return;
       case 'page':
-        unit.organizations.forEach((organization, i) => {
-          if ([organization, unit.filters[i]].some((v) => v?.failures.some((f) => f.level === 'MUST'))) this.heldFailing++;
-        });
-        this.pagesOf(unit.walk).set(unit.page, this.shared.hold(unit));
-        this.shared.sift(this.heldPages());
+        if (this.folded(unit.walk)) {
+          // A page past the end of a walk counted already (fetched ahead): a request, never judged.
+          this.countRequests(unit.requests);
+        } else {
+          const held = this.shared.hold(unit);
+          this.heldFailing += failingOn(held);
+          this.pagesOf(unit.walk).set(unit.page, held);
+          this.shared.sift(this.heldPages());
+          this.foldEnded();
+        }
         if (unit.nextElsewhere !== undefined) this.crossOrigin.set(unit.nextElsewhere, (this.crossOrigin.get(unit.nextElsewhere) ?? 0) + 1);
         for (const { id, value } of unit.observed ?? []) this.observeWalk(id as ObservationId, value);
         return;
+    }
+  }
+
+  /**
+   * From now on, each walk of the plan is counted as soon as it and every walk before it have ended
+   * (WalkEnd), as finish would count it, and its pages but the first are let go: the first pages are
+   * what the searches of each kind are drawn from (kindSearches). For a survey of every page that
+   * starts afresh: a shard's walks end only in the merge, and a resumed survey's walks go on from
+   * the pages its journal holds.
+   */
+  foldWalksAsTheyEnd(): void {
+    if (this.walks.size === 0) this.folding = this.foldingFrom(0);
+  }
+
+  /** The walk of the plan counted next, and its end as its pages come; no end past the plan's walks (the searches of each kind are counted at the finish). */
+  private foldingFrom(walk: number): { walk: number; end?: WalkEnd } {
+    const query = this.options.walks[walk];
+    return query === undefined ? { walk } : { walk, end: new WalkEnd(query) };
+  }
+
+  private folded(walk: number): boolean {
+    return this.folding !== undefined && walk < this.folding.walk;
+  }
+
+  /** Counts the walks that have ended, in order, from the first not counted yet. */
+  private foldEnded(): void {
+    for (let next = this.folding; next?.end !== undefined; next = this.folding) {
+      const pages = this.walks.get(next.walk);
+      const outcome = pages && next.end.feed(pages);
+      if (!pages || !outcome) return;
+      this.finishWalk(next.walk, true, outcome);
+      for (const [number, page] of pages) {
+        if (page.kind === 'page') this.heldFailing -= failingOn(page);
+        if (number !== 1) pages.delete(number);
+      }
+      this.folding = this.foldingFrom(next.walk + 1);
     }
   }
 
@@ -539,43 +615,41 @@ export class SurveyTally {
   private finishWalks(wholeWalks: boolean): void {
     // Counted now, each organization once.
     this.heldFailing = 0;
-    // Each organization counted where a walk first met it: walks in order, pages in order.
-    const met = new Set<string>();
-    // Each organization's NPIs, once, for DQ-NPI-SHARED among them when every walk is counted.
-    const npis = new Map<string, OwnNpis>();
-    for (const walk of [...this.walks.keys()].sort((a, b) => a - b)) {
-      const pages = this.walks.get(walk)!;
-      const held = [...pages.values()].filter((p): p is HeldPage => p.kind === 'page').sort((a, b) => a.page - b.page);
-      // Every page asked for is counted as a request, those past the end too (fetched ahead, or by a shard that could not know it).
-      for (const unit of held) this.countRequests(unit.requests);
-      const query = this.walkQuery(walk);
-      if (query === undefined) continue;
-      const outcome: WalkOutcome = wholeWalks ? walkOutcome(query, pages) : { fed: held, whole: false };
-      // What a page past the last answers when it is no bundle is not shown (§4.3): only a bundle's own rules judge it.
-      const judged = outcome.fed.filter((unit) => unit.page === 1 || unit.bundle);
-      if (judged.length === 0) continue;
-      for (const unit of judged) {
-        if (unit.notJudged !== undefined) {
-          this.entriesNotJudged += unit.notJudged;
-          this.firstPageCut ??= `Page=${unit.page} of ${unit.shell.key} held ${unit.entries.toLocaleString('en-US')} entries`;
-        }
-        unit.keys.forEach((key, i) => {
-          if (!met.has(key)) {
-            met.add(key);
-            this.count({ key, ...unit.organizationLists[i] });
-            // Its searches once, with its verdict.
-            if (unit.searchLists) this.organizationSearches.add(unit.searchLists[i]);
-            if (unit.qualityLists) this.quality.add('organizations', [unit.qualityLists[i]]);
-            if (unit.npiLists) npis.set(key, unit.npiLists[i]);
-            if (unit.exported) this.exportCounts?.met(unit.exported[i]);
-          }
-          this.count({ key, ...unit.filterLists[i] });
-        });
+    for (const walk of [...this.walks.keys()].sort((a, b) => a - b)) if (!this.folded(walk)) this.finishWalk(walk, wholeWalks);
+    this.quality.add('organizations', sharedNpiQuality(this.npis));
+  }
+
+  /** One walk's pages and rules, counted: `outcome` where its end is known already (foldEnded). */
+  private finishWalk(walk: number, wholeWalks: boolean, known?: WalkOutcome): void {
+    const pages = this.walks.get(walk)!;
+    const held = [...pages.values()].filter((p): p is HeldPage => p.kind === 'page').sort((a, b) => a.page - b.page);
+    // Every page asked for is counted as a request, those past the end too (fetched ahead, or by a shard that could not know it).
+    for (const unit of held) this.countRequests(unit.requests);
+    const query = this.walkQuery(walk);
+    if (query === undefined) return;
+    const outcome: WalkOutcome = known ?? (wholeWalks ? walkOutcome(query, pages) : { fed: held, whole: false });
+    // What a page past the last answers when it is no bundle is not shown (§4.3): only a bundle's own rules judge it.
+    const judged = outcome.fed.filter((unit) => unit.page === 1 || unit.bundle);
+    if (judged.length === 0) return;
+    for (const unit of judged) {
+      if (unit.notJudged !== undefined) {
+        this.entriesNotJudged += unit.notJudged;
+        this.firstPageCut ??= `Page=${unit.page} of ${unit.shell.key} held ${unit.entries.toLocaleString('en-US')} entries`;
       }
-      this.count(this.walkVerdict(query, judged, outcome.whole && wholeWalks ? outcome.fed : undefined));
+      unit.keys.forEach((key, i) => {
+        if (!this.met.has(key)) {
+          this.met.add(key);
+          this.count({ key, ...unit.organizationLists[i] });
+          // Its searches once, with its verdict.
+          if (unit.searchLists) this.organizationSearches.add(unit.searchLists[i]);
+          if (unit.qualityLists) this.quality.add('organizations', [unit.qualityLists[i]]);
+          if (unit.npiLists) this.npis.set(key, unit.npiLists[i]);
+          if (unit.exported) this.exportCounts?.met(unit.exported[i]);
+        }
+        this.count({ key, ...unit.filterLists[i] });
+      });
     }
-    this.organizationCount = met.size;
-    this.quality.add('organizations', sharedNpiQuality(npis));
+    this.count(this.walkVerdict(query, judged, outcome.whole && wholeWalks ? outcome.fed : undefined));
   }
 
   /**
@@ -773,7 +847,7 @@ export class SurveyTally {
         providers: this.providers,
         notFound: this.notFound,
         ...(this.unreadableAnswers > 0 ? { unreadable: this.unreadableAnswers } : {}),
-        organizations: this.organizationCount,
+        organizations: this.met.size,
         walks: 0,
         ...(this.entriesNotJudged > 0 ? { entriesNotJudged: this.entriesNotJudged } : {}),
       },
