@@ -54,6 +54,7 @@ import { type GateNoise, measureGateNoise } from '../src/bench/gate-noise';
 import { type HistoryCost, measureHistoryCost } from '../src/bench/history-cost';
 import { measureOverhead } from '../src/bench/overhead';
 import { measureStartup, type Startup, type Timing } from '../src/bench/startup';
+import { TARGETS } from '../src/bench/targets';
 import { measureSurveyCost, measureSurveyRate, type SurveyCost, type SurveyLauncher, type SurveyRate } from '../src/bench/survey-cost';
 import { markdownTable } from '../src/suite-runs/run-table';
 import { measureScorecardCost, type ScorecardCost } from '../src/bench/scorecard-cost';
@@ -452,7 +453,7 @@ function printInstalled({ package: packed, startup, overhead }: Pick<Results, 'p
         ],
         ['overhead, start-up included', `${overhead.harnessWithStartupMs} ms`, `${overhead.floorMs} ms`, `${overhead.ratioWithStartup}×`],
         [
-          "overhead, start-up included, Playwright's own start in the floor",
+          `overhead, start-up included, Playwright's own start in the floor (target at most ${TARGETS.startupRatio}×${overhead.ratioWithStartupPlaywrightInFloor <= TARGETS.startupRatio ? '' : ', MISSED'})`,
           `${overhead.harnessWithStartupMs} ms`,
           `${overhead.floorMs + overhead.playwrightStartMs} ms`,
           `${overhead.ratioWithStartupPlaywrightInFloor}×`,
@@ -579,8 +580,10 @@ function printTable(results: Partial<Results>): void {
     `\npage walk: ${pageWalk.organizations} organizations in ${pageWalk.pages} pages by next link (${pageWalk.byPage.pages} by Page), peak ${pageWalk.peakRssMb} MB resident`,
   );
   const [smaller, larger] = survey;
+  const growth = round(larger.peakRssMb / smaller.peakRssMb);
+  const { surveyPeakMb, surveyPeakRatio } = TARGETS;
   console.log(
-    `survey peak memory: ${survey.map((s) => `${s.peakRssMb} MB at ${s.size}`).join(', ')} (${round(larger.peakRssMb / smaller.peakRssMb)}× from ${smaller.size} to ${larger.size})`,
+    `survey peak memory: ${survey.map((s) => `${s.peakRssMb} MB at ${s.size}`).join(', ')} (${growth}× from ${smaller.size} to ${larger.size}; targets: at most ${surveyPeakMb} MB and ${surveyPeakRatio}×${larger.peakRssMb > surveyPeakMb || growth > surveyPeakRatio ? ', MISSED' : ''})`,
   );
   console.log(
     `survey rate: ${surveyRate.achievedRps} requests/s at --max-rps ${surveyRate.maxRps} over ${surveyRate.requests} requests (${surveyRate.ratio} of the limit; target at least ${SURVEY_RATE_TARGET}${surveyRate.ratio >= SURVEY_RATE_TARGET ? '' : ', MISSED'})`,

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMMITTED_BENCH_RESULTS } from '../src/bench/committed-results';
+import { TARGETS } from '../src/bench/targets';
 import { PACKAGE_ROOT } from '../src/package-root';
 import { updateGeneratedSection } from './generated-section';
 
@@ -70,6 +71,7 @@ function performance(results: Results): string {
 
 function table(results: Results): string {
   const { overhead: o, validation: v, survey, surveyOverhead: lat } = results;
+  const [smaller, larger] = survey;
   const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
   const surveyRow = (s: SurveyCost, what: string, target: string) => row([what, ms(s.harnessMs), ms(s.floorMs), times(s.ratio), target]);
   return [
@@ -87,7 +89,7 @@ function table(results: Results): string {
       ms(o.harnessWithStartupMs),
       ms(o.floorMs + o.playwrightStartMs),
       times(o.ratioWithStartupPlaywrightInFloor),
-      met(o.ratioWithStartupPlaywrightInFloor, 1.3),
+      met(o.ratioWithStartupPlaywrightInFloor, TARGETS.startupRatio),
     ]),
     row([
       'overhead, start-up included, against the bare replay alone',
@@ -99,7 +101,7 @@ function table(results: Results): string {
     surveyRow(
       lat,
       `survey at ${number(lat.size / 1000)}k with \`LATENCY_MS=${lat.latencyMs}\`: ${number(lat.providers)} NPIs and every state walked (${number(lat.organizations)} organizations), ${number(lat.requests)} requests, ${lat.concurrency} at a time`,
-      met(lat.ratio, 1.2),
+      met(lat.ratio, TARGETS.surveyAtLatencyRatio),
     ),
     ...survey.map((s) =>
       surveyRow(
@@ -108,6 +110,13 @@ function table(results: Results): string {
         '—',
       ),
     ),
+    row([
+      `survey peak resident memory, ${number(larger.organizations)} organizations against ${number(smaller.organizations)}`,
+      `${larger.peakRssMb} MB`,
+      `${smaller.peakRssMb} MB`,
+      times(larger.peakRssMb / smaller.peakRssMb),
+      `${met(larger.peakRssMb / smaller.peakRssMb, TARGETS.surveyPeakRatio)}, ≤ ${TARGETS.surveyPeakMb} MB ${larger.peakRssMb <= TARGETS.surveyPeakMb ? '✓' : '✗'}`,
+    ]),
     row([
       `validating a ${number(v.bundleEntries)}-entry bundle (floor: \`JSON.parse\` of the same bytes)`,
       `${number(v.validateMs, 2)} ms`,
