@@ -58,8 +58,8 @@ import { TARGETS } from '../src/bench/targets';
 import { measureSurveyCost, measureSurveyRate, type SurveyCost, type SurveyLauncher, type SurveyRate } from '../src/bench/survey-cost';
 import { markdownTable } from '../src/suite-runs/run-table';
 import { measureScorecardCost, type ScorecardCost } from '../src/bench/scorecard-cost';
-import { measureNpiInputMemory, NPI_INPUT_RATIO_TARGET, type NpiInputMemory } from '../src/bench/npi-input-memory';
-import { EXPORT_READ_TARGETS, type ExportRead, measureExportRead } from '../src/bench/export-read';
+import { measureNpiInputMemory, type NpiInputMemory } from '../src/bench/npi-input-memory';
+import { type ExportRead, measureExportRead } from '../src/bench/export-read';
 import { startReferenceServer } from '../src/suite-runs/scenario-server';
 import { PACKAGE_ROOT } from '../src/package-root';
 
@@ -70,8 +70,6 @@ const SURVEY_SIZES: readonly number[] = [10_000, 100_000];
 /** The survey's NPIs: a fifth of the providers (20,000 at 100k, with 100k organizations: the issue's memory bound). */
 const NPI_SHARE = 5;
 const SURVEY_CONCURRENCY = 8;
-/** The share of --max-rps a survey keeps on average, at least: the self-tests hold only the bound above (never more than the rate). */
-const SURVEY_RATE_TARGET = 0.95;
 
 /** The rate check: --max-rps 50 over about 500 requests. */
 const SURVEY_MAX_RPS = 50;
@@ -179,15 +177,8 @@ async function measureScorecard(partial: Partial<Results>): Promise<void> {
   }
 }
 
-/** The history over 1,000 runs of 5 targets, at most (issue #76): a page a team opens every morning, and a nightly job's check. */
-const HISTORY_PAGE_MAX_BYTES = 1.5 * 1000 * 1000;
-const HISTORY_PAGE_MAX_MS = 2_000;
-const HISTORY_CHECK_MAX_MS = 1_000;
 /** `figure (target under B)`, and MISSED where the figure is not under it. */
 const underTarget = (figure: number, bound: number, said: string) => `target under ${said}${figure < bound ? '' : ', MISSED'}`;
-
-/** The scorecard's CPU over a survey's, at most (issue: 5% more than the same survey without it). */
-const SCORECARD_SHARE_TARGET = 0.05;
 
 const SURVEY_NPIS = 'survey-npis.txt';
 const RATE_NPIS_FILE = 'rate-npis.txt';
@@ -475,11 +466,11 @@ function printHistory(history: HistoryCost): void {
           seconds(record),
         ],
         [
-          `history check over ${check.storedRuns} runs of ${check.targets} targets (${underTarget(check.wallMs, HISTORY_CHECK_MAX_MS, '1 s')}; ${check.runs} runs)`,
+          `history check over ${check.storedRuns} runs of ${check.targets} targets (${underTarget(check.wallMs, TARGETS.historyCheckMs, '1 s')}; ${check.runs} runs)`,
           seconds(check),
         ],
         [
-          `history page over ${page.storedRuns} runs of ${page.targets} targets, ${Math.round(page.pageBytes / 1000)} kB (${underTarget(page.pageBytes, HISTORY_PAGE_MAX_BYTES, '1.5 MB')}; ${underTarget(page.wallMs, HISTORY_PAGE_MAX_MS, '2 s')}; ${page.runs} runs)`,
+          `history page over ${page.storedRuns} runs of ${page.targets} targets, ${Math.round(page.pageBytes / 1000)} kB (${underTarget(page.pageBytes, TARGETS.historyPageBytes, '1.5 MB')}; ${underTarget(page.wallMs, TARGETS.historyPageMs, '2 s')}; ${page.runs} runs)`,
           seconds(page),
         ],
       ],
@@ -510,15 +501,12 @@ function printGateNoise(noise: GateNoise): void {
 
 function printFindability({ overhead: s, rate }: Results['findability']): void {
   console.log(
-    `\nfindability survey at ${s.size} with LATENCY_MS=${s.latencyMs}: ${s.providers} providers and ${s.organizations} organizations, ${s.requests} requests, ${s.concurrency} at a time: ${s.harnessMs} ms against a floor of ${s.floorMs} ms, ${s.ratio}× (target at most ${FINDABILITY_RATIO_TARGET}${s.ratio <= FINDABILITY_RATIO_TARGET ? '' : ', MISSED'}); peak ${s.peakRssMb} MB resident`,
+    `\nfindability survey at ${s.size} with LATENCY_MS=${s.latencyMs}: ${s.providers} providers and ${s.organizations} organizations, ${s.requests} requests, ${s.concurrency} at a time: ${s.harnessMs} ms against a floor of ${s.floorMs} ms, ${s.ratio}× (target at most ${TARGETS.findabilityRatio}${s.ratio <= TARGETS.findabilityRatio ? '' : ', MISSED'}); peak ${s.peakRssMb} MB resident`,
   );
   console.log(
-    `findability survey rate: ${rate.achievedRps} requests/s at --max-rps ${rate.maxRps} over ${rate.requests} requests (${rate.ratio} of the limit; target at least ${SURVEY_RATE_TARGET}${rate.ratio >= SURVEY_RATE_TARGET ? '' : ', MISSED'})`,
+    `findability survey rate: ${rate.achievedRps} requests/s at --max-rps ${rate.maxRps} over ${rate.requests} requests (${rate.ratio} of the limit; target at least ${TARGETS.surveyRate}${rate.ratio >= TARGETS.surveyRate ? '' : ', MISSED'})`,
   );
 }
-
-/** The findability survey's time over its floor at LATENCY_MS=50, at most (as the survey's own). */
-const FINDABILITY_RATIO_TARGET = 1.2;
 
 function printTable(results: Partial<Results>): void {
   const { package: packed, startup, overhead } = results;
@@ -529,12 +517,12 @@ function printTable(results: Partial<Results>): void {
   if (results.npiInput) {
     const { sizes, ratio } = results.npiInput;
     console.log(
-      `\nNPI list: peak ${sizes.map((s) => `${s.peakRssMb} MB at ${s.rows.toLocaleString('en-US')} rows`).join(', ')}, ${ratio}× (target at most ${NPI_INPUT_RATIO_TARGET}×${ratio <= NPI_INPUT_RATIO_TARGET ? '' : ', MISSED'})`,
+      `\nNPI list: peak ${sizes.map((s) => `${s.peakRssMb} MB at ${s.rows.toLocaleString('en-US')} rows`).join(', ')}, ${ratio}× (target at most ${TARGETS.npiInputRatio}×${ratio <= TARGETS.npiInputRatio ? '' : ', MISSED'})`,
     );
   }
   if (results.exportRead) {
     const e = results.exportRead;
-    const { peakRssMb, mbPerSecond } = EXPORT_READ_TARGETS;
+    const { exportReadPeakMb: peakRssMb, exportReadMbPerSecond: mbPerSecond } = TARGETS;
     const missed = e.peakRssMb > peakRssMb || e.mbPerSecond < mbPerSecond;
     console.log(
       `\nexport read (--dry-run) of ${e.organizations.toLocaleString('en-US')} organizations, ${e.ndjsonMb} MB of NDJSON in ${e.zstMb} MB of .zst: ${e.readMs} ms, ${e.mbPerSecond} MB/s, peak ${e.peakRssMb} MB; the decoder alone ${e.floorMs} ms, ${e.floorMbPerSecond} MB/s; ${e.ratio}× (targets: peak at most ${peakRssMb} MB, at least ${mbPerSecond} MB/s${missed ? ', MISSED' : ''})`,
@@ -543,7 +531,7 @@ function printTable(results: Partial<Results>): void {
   if (results.scorecard) {
     const c = results.scorecard;
     console.log(
-      `\nscorecard at ${SURVEY_SIZES[0]}: ${c.providers} providers and ${c.organizations} organizations: ${c.scorecardCpuMs} CPU ms of the scorecard against ${c.surveyCpuMs} of the survey, ${(100 * c.share).toFixed(2)}% (target at most ${100 * SCORECARD_SHARE_TARGET}%${c.share <= SCORECARD_SHARE_TARGET ? '' : ', MISSED'})`,
+      `\nscorecard at ${SURVEY_SIZES[0]}: ${c.providers} providers and ${c.organizations} organizations: ${c.scorecardCpuMs} CPU ms of the scorecard against ${c.surveyCpuMs} of the survey, ${(100 * c.share).toFixed(2)}% (target at most ${100 * TARGETS.scorecardShare}%${c.share <= TARGETS.scorecardShare ? '' : ', MISSED'})`,
     );
   }
   const { validation, server, pageWalk, serverStartMs, survey, surveyRate, surveyOverhead } = results;
@@ -586,7 +574,7 @@ function printTable(results: Partial<Results>): void {
     `survey peak memory: ${survey.map((s) => `${s.peakRssMb} MB at ${s.size}`).join(', ')} (${growth}× from ${smaller.size} to ${larger.size}; targets: at most ${surveyPeakMb} MB and ${surveyPeakRatio}×${larger.peakRssMb > surveyPeakMb || growth > surveyPeakRatio ? ', MISSED' : ''})`,
   );
   console.log(
-    `survey rate: ${surveyRate.achievedRps} requests/s at --max-rps ${surveyRate.maxRps} over ${surveyRate.requests} requests (${surveyRate.ratio} of the limit; target at least ${SURVEY_RATE_TARGET}${surveyRate.ratio >= SURVEY_RATE_TARGET ? '' : ', MISSED'})`,
+    `survey rate: ${surveyRate.achievedRps} requests/s at --max-rps ${surveyRate.maxRps} over ${surveyRate.requests} requests (${surveyRate.ratio} of the limit; target at least ${TARGETS.surveyRate}${surveyRate.ratio >= TARGETS.surveyRate ? '' : ', MISSED'})`,
   );
   console.log(
     `server start: ${Object.entries(serverStartMs)

@@ -29,9 +29,6 @@ export interface ExportRead {
   ratio: number;
 }
 
-/** The goals of issue "a bulk export checked against the service": memory and pace on one core. */
-export const EXPORT_READ_TARGETS = { peakRssMb: 256, mbPerSecond: 50 } as const;
-
 const ORGANIZATIONS = 1_000_000;
 const FRAME = 10_000;
 

@@ -17,9 +17,6 @@ export interface NpiInputMemory {
   ratio: number;
 }
 
-/** Ten times the rows, at most this much more memory: flat, with room for the NPIs kept to count repeats. */
-export const NPI_INPUT_RATIO_TARGET = 1.5;
-
 async function writeRows(file: string, rows: number): Promise<void> {
   const out = createWriteStream(file);
   out.write('NPI,Name,Address\n');
