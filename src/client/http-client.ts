@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { duplicateMemberNames, MAX_JUDGED_DEPTH, mayRepeatNames, nestingDepth } from '../json/json-text';
+import { duplicateMemberNames, jsonTextShape, MAX_JUDGED_DEPTH, repeatsNames } from '../json/json-text';
 import { decodedContent } from './content-coding';
 import { ACCEPTED_ENCODING, EXCERPT_CHARACTERS, type Exchange } from './exchange';
 import type { Redactor } from './redact';
@@ -299,10 +299,10 @@ function toExchange(
   const invalid = firstInvalidUtf8(body);
   if (invalid !== undefined) extra.invalidUtf8 = { offset: invalid, byte: body[invalid] };
   const bodyText = body.toString('utf8');
-  const parsed = parseJson(bodyText);
+  const { names, ...parsed } = parseJson(bodyText);
   if (undecodable && !parsed.json.ok)
     parsed.json = { ok: false, error: `the body is sent with Content-Encoding: ${coding}, and ${undecodable}` };
-  if (parsed.json.ok && mayRepeatNames(bodyText, parsed.body)) {
+  if (parsed.json.ok && names > 0 && repeatsNames(names, parsed.body)) {
     const repeated = duplicateMemberNames(bodyText);
     if (repeated.length > 0) extra.duplicateNames = repeated;
   }
@@ -341,16 +341,18 @@ export function firstInvalidUtf8(bytes: Uint8Array): number | undefined {
   return undefined;
 }
 
-function parseJson(text: string): Pick<Exchange, 'json' | 'body'> {
-  if (text.trim() === '') return { json: { ok: false, error: 'empty body' }, body: undefined };
+/** The body parsed, with the member names its text writes (jsonTextShape): more than the parsed value holds is a repeated name. */
+function parseJson(text: string): Pick<Exchange, 'json' | 'body'> & { names: number } {
+  if (text.trim() === '') return { json: { ok: false, error: 'empty body' }, body: undefined, names: 0 };
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch (error) {
-    return { json: { ok: false, error: (error as Error).message }, body: undefined };
+    return { json: { ok: false, error: (error as Error).message }, body: undefined, names: 0 };
   }
+  if (typeof body !== 'object' || body === null) return { json: { ok: true }, body, names: 0 };
   // RFC 8259 §9 lets a parser limit nesting: past the harness's limit a body is said, never walked.
-  const depth = typeof body === 'object' && body !== null ? nestingDepth(text) : 0;
+  const { depth, names } = jsonTextShape(text);
   if (depth > MAX_JUDGED_DEPTH)
     return {
       json: {
@@ -359,6 +361,7 @@ function parseJson(text: string): Pick<Exchange, 'json' | 'body'> {
         error: `it nests arrays and objects ${depth} levels deep, beyond the ${MAX_JUDGED_DEPTH} levels the harness reads (RFC 8259 §9 lets a parser limit nesting; no shape of the specification nests a tenth as deep)`,
       },
       body: undefined,
+      names: 0,
     };
-  return { json: { ok: true }, body };
+  return { json: { ok: true }, body, names };
 }

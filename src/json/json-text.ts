@@ -33,42 +33,57 @@ function memberCount(value: unknown): number {
   return count;
 }
 
+/** What one pass over a JSON text that parsed tells, strings' contents aside: how deep it nests, and how many member names it writes. */
+export interface JsonTextShape {
+  depth: number;
+  names: number;
+}
+
+/** JSON's white space (RFC 8259 §2). */
+const isJsonSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
 /**
- * How deep a JSON text nests arrays and objects, read from the text in one pass (brackets inside
- * strings aside): what the harness measures before it walks a body, since its walks recurse.
+ * The shape of a JSON text that JSON.parse accepted, in one pass: what the harness measures before it
+ * walks a body (its walks recurse), and the names it must count to see a repeated one. A string is
+ * skipped to its closing quote by indexOf, the bulk of a body's bytes read natively; a string that a
+ * colon follows is a member name (in valid JSON, nothing else is).
  */
-export function nestingDepth(text: string): number {
+export function jsonTextShape(text: string): JsonTextShape {
   let depth = 0;
   let deepest = 0;
-  let inString = false;
+  let names = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++depth);
+    if (c === 0x22) {
+      let end = text.indexOf('"', i + 1);
+      // A quote after an odd run of backslashes is escaped: the string goes on.
+      while (end > 0) {
+        let slashes = 0;
+        while (text.charCodeAt(end - 1 - slashes) === 0x5c) slashes++;
+        if (slashes % 2 === 0) break;
+        end = text.indexOf('"', end + 1);
+      }
+      // No closing quote: not a text JSON.parse accepted; what was read stands.
+      if (end < 0) break;
+      i = end;
+      let next = end + 1;
+      while (isJsonSpace(text.charCodeAt(next))) next++;
+      if (text.charCodeAt(next) === 0x3a) names++;
+    } else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++depth);
     else if (c === 0x5d || c === 0x7d) depth--;
   }
-  return deepest;
-}
-
-/** `"` then optional white space then `:`: every member name ends so (and a string value holding `":` too). */
-function nameColons(text: string): number {
-  const pattern = /"\s*:/g;
-  let count = 0;
-  while (pattern.exec(text) !== null) count++;
-  return count;
+  return { depth: deepest, names };
 }
 
 /**
- * Whether the text may repeat a name: it writes more `"…":` pairs than the parsed value has members.
- * A linear count, so that the full parse, twenty times JSON.parse's cost, runs only on a body that
- * can hold a duplicate (a string value holding `":` makes it look, and the parser answers).
+ * Whether a parsed text repeats a name: it writes more member names (`names`, of its jsonTextShape)
+ * than the parsed value has members, since JSON.parse keeps one of each. A count, so that the full
+ * parse, twenty times JSON.parse's cost, runs only on a body that holds a duplicate.
  */
-export function mayRepeatNames(text: string, parsed: unknown): boolean {
-  return nameColons(text) > memberCount(parsed);
-}
+export const repeatsNames = (names: number, parsed: unknown): boolean => names > memberCount(parsed);
+
+/** Whether the text, which parsed as `parsed`, repeats a name. */
+export const mayRepeatNames = (text: string, parsed: unknown): boolean => repeatsNames(jsonTextShape(text).names, parsed);
 
 /** The JSON Pointers of members whose name repeats an earlier member's in the same object, in text order. */
 export function duplicateMemberNames(text: string): string[] {

@@ -58,7 +58,9 @@ export const ORGANIZATION_PAGING: SuiteGroup = {
       subjects: ['count-over-limit-search'],
       plan: async (context) => {
         const overLimit = requiredFor(context, context.probes.organization?.overLimit, NO_OVERLIMIT);
-        for (const count of [MAX_COUNT, MAX_COUNT + 1, 5000])
+        // Count=1000 itself is the entry above's: exactly 1000 of this probe, which no answer over 1000 passes. Asked
+        // here too, it was the same thousand organizations fetched and judged twice.
+        for (const count of [MAX_COUNT + 1, 5000])
           context.checks.judge('count-over-limit-search', await meetCountSearch(context.api, overLimit.query, count));
       },
     },

@@ -15,6 +15,9 @@ import {
 import { REDACTED, Redactor } from '../../src/client/redact';
 import { type Transport, UndiciTransport } from '../../src/client/transport';
 import { expect, test } from './fixtures';
+import fc from 'fast-check';
+import { type AnyNode, parse as parseJsonText } from '@humanwhocodes/momoa';
+import { jsonTextShape, type JsonTextShape } from '../../src/json/json-text';
 
 type Answer = { status: number; headers?: Record<string, string>; body?: string } | Error;
 
@@ -383,6 +386,38 @@ test(
     // No duplicate, no second parse: a string value holding `":` only makes the parser look.
     const clean = await client(bytesTransport(Buffer.from('{"a":"x\\":y","b":[{"c":1}]}'))).get('/x');
     expect(clean.duplicateNames).toBeUndefined();
+  },
+);
+
+/** The depth and member names of a JSON text as a full parser reads them (Momoa): what the one pass must agree with. */
+function parsedShape(text: string): JsonTextShape {
+  const shape = { depth: 0, names: 0 };
+  const walk = (node: AnyNode, depth: number) => {
+    if (node.type !== 'Object' && node.type !== 'Array') return;
+    shape.depth = Math.max(shape.depth, depth + 1);
+    if (node.type === 'Object') shape.names += node.members.length;
+    for (const child of node.type === 'Object' ? node.members.map((m) => m.value) : node.elements.map((e) => e.value))
+      walk(child, depth + 1);
+  };
+  walk(parseJsonText(text, { mode: 'json' }).body, 0);
+  return shape;
+}
+
+test(
+  'one pass over a JSON text reads the depth and the member names a full parser reads, whatever its strings hold',
+  { tag: '@fast' },
+  () => {
+    // Quotes after runs of backslashes, colons, brackets and braces inside strings; white space before a colon; a repeated name.
+    const tricky = '{"a\\\\":"\\\\\\":[{","b" :\t{"c\\"":["]}"]},"b"\n:1}';
+    expect(jsonTextShape(tricky)).toEqual(parsedShape(tricky));
+    expect(jsonTextShape(tricky)).toEqual({ depth: 3, names: 4 });
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.constantFrom(undefined, 1, '\t'), (value, space) => {
+        const text = JSON.stringify(value, null, space);
+        expect(jsonTextShape(text)).toEqual(parsedShape(text));
+      }),
+      { numRuns: 300 },
+    );
   },
 );
 
