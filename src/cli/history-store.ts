@@ -1,10 +1,7 @@
 /**
- * The history's store as the commands use it: opened for one piece of work and closed after it, the
- * report folders recorded into it, and the lines they print, escaped for a terminal.
+ * The history's store as the commands use it: opened for one piece of work and closed after it, and
+ * the lines they print, escaped for a terminal. Recording into it is history-record.ts.
  */
-import { readEntry } from '../history/entry';
-import { storedRun } from '../history/queries';
-import { recordEntry } from '../history/record';
 import { type HistoryStore, openHistory, type StoreAccess } from '../history/store';
 import { escapeLine } from '../report/escape';
 
@@ -23,22 +20,4 @@ export async function withStore<T>(location: string, work: (store: HistoryStore)
   } finally {
     await store.close();
   }
-}
-
-/** Records the report folders into the history, one line each. */
-export async function record(location: string, dirs: readonly string[], label: string | undefined): Promise<void> {
-  // Read and checked before the store opens: a wrong folder records nothing.
-  const entries = dirs.map((dir) => ({ dir, entry: readEntry(dir, label ?? null) }));
-  await withStore(location, async (store) => {
-    for (const { dir, entry } of entries) {
-      const { recorded, id } = await recordEntry(store.db, entry);
-      // Kept already: what the history holds, its label and verdict, not this folder's.
-      const kept = recorded ? entry : await storedRun(store.db, id);
-      console.error(
-        line(
-          `history: ${recorded ? 'recorded' : 'kept already'} ${kept.kind} #${id} of ${kept.target}${kept.label ? ` (${kept.label})` : ''}, verdict ${kept.verdict} (${dir}) in ${store.where}`,
-        ),
-      );
-    }
-  });
 }

@@ -2,20 +2,18 @@
  * `directory-conformance history ...` and the recording that `run`, `merge`, `survey` and `survey
  * merge` do with --history: every run and survey kept in a database (src/history/), the regression
  * gate over them, two of them side by side, a page, the latest state as OpenMetrics, and pruning.
+ * Each subcommand loads its own modules when it runs: the gate, which a pipeline runs every night,
+ * does not load the page's renderers, the diff's comparison or the exporter's metrics library.
  */
+/* eslint-disable @typescript-eslint/no-require-imports -- each subcommand's modules, loaded when it runs */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { environmentWithDotenv } from '../config/environment';
 import { InputError } from '../config/input-error';
-import { CHECK_DEFAULTS, type CheckSettings, checkHistory } from '../history/check';
-import { diffHistory, renderHistoryDiff } from '../history/diff';
-import { exportOpenMetrics } from '../history/openmetrics';
-import { historyPage } from '../history/page';
-import { pruneHistory } from '../history/prune';
-import { runName } from '../history/queries';
+import type { CheckSettings } from '../history/check';
 import { historyLocation } from '../history/location';
 import { withEnvFile } from './env-file';
-import { line, record, withStore } from './history-store';
+import { line, withStore } from './history-store';
 import type { HistoryOptions } from './kept-history';
 import { EXIT, outputFolder, UsageError } from './exit-codes';
 
@@ -43,6 +41,7 @@ export interface HistoryCommandOptions extends HistoryOptions {
 }
 
 function checkSettings(options: HistoryCommandOptions): CheckSettings {
+  const { CHECK_DEFAULTS } = require('../history/check') as typeof import('../history/check');
   const against = options.against ?? 'last';
   if (against !== 'last' && against !== 'last-pass' && !/^#?\d+$/.test(against))
     throw new UsageError(`--against must be last, last-pass or a run's number, got "${against}"`);
@@ -62,6 +61,8 @@ function checkSettings(options: HistoryCommandOptions): CheckSettings {
 
 async function check(location: string, options: HistoryCommandOptions): Promise<number> {
   const settings = checkSettings(options);
+  const { checkHistory } = require('../history/check') as typeof import('../history/check');
+  const { runName } = require('../history/queries') as typeof import('../history/queries');
   const outcome = await withStore(location, (store) => checkHistory(store.db, settings), 'read');
   for (const { latest, why } of outcome.alone)
     console.log(line(`history check: ${latest.target}: ${latest.kind} ${runName(latest)} has nothing to compare with (${why})`));
@@ -103,19 +104,22 @@ export async function historyCommand(action: string, positionals: readonly strin
     if (positionals.length > 0) throw new UsageError(`history ${what} takes no arguments, got "${positionals.join(' ')}"`);
   };
   switch (action) {
-    case 'record':
+    case 'record': {
       if (positionals.length === 0)
         throw new UsageError('history record takes report folders: directory-conformance history record REPORT_DIR... --history DIR|URL');
+      const { record } = require('./history-record') as typeof import('./history-record');
       await record(
         location,
         positionals.map((p) => resolve(cwd, p)),
         options.label,
       );
       return EXIT.pass;
+    }
     case 'check':
       none('check');
       return check(location, options);
     case 'diff': {
+      const { diffHistory, renderHistoryDiff } = require('../history/diff') as typeof import('../history/diff');
       const diff = await withStore(location, (store) => diffHistory(store.db, options.target, positionals), 'read');
       process.stdout.write(options.json ? `${JSON.stringify(diff, null, 2)}\n` : renderHistoryDiff(diff));
       return EXIT.pass;
@@ -124,7 +128,16 @@ export async function historyCommand(action: string, positionals: readonly strin
       none('page');
       if (options.out === undefined) throw new UsageError('history page needs --out DIR: where index.html goes');
       const out = outputFolder(resolve(cwd, options.out), ['index.html']);
-      const html = await withStore(location, (store) => historyPage(store.db, store.where), 'read');
+      const { historyPage } = require('../history/page') as typeof import('../history/page');
+      const { ChartThread } = require('../history/chart-thread') as typeof import('../history/chart-thread');
+      // Started before the store: Vega loads on the thread while PGlite starts on this one.
+      const charts = new ChartThread();
+      let html: string;
+      try {
+        html = await withStore(location, (store) => historyPage(store.db, store.where, charts.draw), 'read');
+      } finally {
+        await charts.close();
+      }
       mkdirSync(out, { recursive: true });
       writeFileSync(join(out, 'index.html'), html);
       console.error(`history page: ${join(out, 'index.html')} (${Math.round(Buffer.byteLength(html) / 1024)} KiB)`);
@@ -136,6 +149,7 @@ export async function historyCommand(action: string, positionals: readonly strin
         throw new UsageError(
           `history export takes --format openmetrics, got ${options.format === undefined ? 'none' : `"${options.format}"`}`,
         );
+      const { exportOpenMetrics } = require('../history/openmetrics') as typeof import('../history/openmetrics');
       process.stdout.write(await withStore(location, (store) => exportOpenMetrics(store.db, options.target), 'read'));
       return EXIT.pass;
     }
@@ -147,6 +161,7 @@ export async function historyCommand(action: string, positionals: readonly strin
         keep: options.keep === undefined ? undefined : number('keep', options.keep, 0, { whole: true }),
         olderThanDays: options['older-than'] === undefined ? undefined : number('older-than', options['older-than'], 0),
       };
+      const { pruneHistory } = require('../history/prune') as typeof import('../history/prune');
       const removed = await withStore(location, (store) => pruneHistory(store.db, rule), 'change');
       console.error(`history prune: ${removed} run${removed === 1 ? '' : 's'} removed`);
       return EXIT.pass;

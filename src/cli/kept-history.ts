@@ -47,7 +47,7 @@ export async function recordAfter(location: string | undefined, dir: string, lab
   if (location === undefined) return code;
   // Loaded here, once a history is to be kept: a run or survey without one loads neither Kysely nor PGlite.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { record } = require('./history-store') as typeof import('./history-store');
+  const { record } = require('./history-record') as typeof import('./history-record');
   try {
     await record(location, [dir], label);
     return code;

@@ -207,6 +207,26 @@ function latencySpec(target: string, values: { time: string; endpoint: string; p
 const figure = (title: string, svg: string): ElementContent =>
   h('figure', [h('img', { src: svgDataUri(svg), alt: title }), h('figcaption', text(title))]);
 
+/** What draws a chart's SVG: svgOf in this thread, or a ChartThread beside it (chart-thread.ts). */
+export type DrawChart = (spec: VegaLiteSpec) => Promise<string>;
+
+/**
+ * A chart's figure, once `draw` has drawn it. Not awaited where it is asked for: the page goes on to
+ * its next queries while a thread beside it draws, and waits for the figures at the end. A figure
+ * that fails is the page's failure then, never an unhandled rejection before it.
+ */
+function chart(draw: DrawChart, title: string, spec: VegaLiteSpec): Promise<ElementContent> {
+  const drawn = draw(spec).then((svg) => figure(title, svg));
+  drawn.catch(() => undefined);
+  return drawn;
+}
+
+/** Parts of a section, some of them figures still being drawn. */
+type Parts = (ElementContent | Promise<ElementContent>)[];
+
+/** The parts, each figure drawn, in their order. */
+const whole = (parts: Parts): Promise<ElementContent[]> => Promise.all(parts.map(async (part) => part));
+
 function table(head: string[], rows: string[][]): ElementContent {
   return h('table', [
     h(
@@ -223,8 +243,8 @@ function table(head: string[], rows: string[][]): ElementContent {
 }
 
 /** A target's surveys charted: failure rates per requirement (and per source), findability, the scorecard and latency. */
-async function surveyCharts(db: Kysely<HistoryTables>, target: string, surveys: readonly StoredRun[]): Promise<ElementContent[]> {
-  const parts: ElementContent[] = [];
+async function surveyCharts(db: Kysely<HistoryTables>, draw: DrawChart, target: string, surveys: readonly StoredRun[]): Promise<Parts> {
+  const parts: Parts = [];
   const time = new Map(surveys.map((s) => [s.id, s.startedAt]));
   const surveyIds = [...time.keys()];
   let charted = 0;
@@ -238,7 +258,7 @@ async function surveyCharts(db: Kysely<HistoryTables>, target: string, surveys: 
     charted++;
     const values = points.map((r) => ({ time: time.get(r.run_id)!, series: r.series, rate: r.checked === 0 ? 0 : r.failed / r.checked }));
     const more = count > CHARTED_SERIES ? `; the ${CHARTED_SERIES} highest of ${count} series (history diff and export have them all)` : '';
-    parts.push(figure(`${target}: ${title}${more}`, await svgOf(rateSpec(`${target}: ${title}`, values))));
+    parts.push(chart(draw, `${target}: ${title}${more}`, rateSpec(`${target}: ${title}`, values)));
   }
   if (charted === 0) parts.push(h('p', text('No survey of this target found a failing record.')));
   const findability = (await runRows(db, 'findability', surveyIds)).flatMap((row) => {
@@ -249,14 +269,13 @@ async function surveyCharts(db: Kysely<HistoryTables>, target: string, surveys: 
   });
   if (findability.length > 0)
     parts.push(
-      figure(
+      chart(
+        draw,
         `${target}: findability per parameter (survey --findability)`,
-        await svgOf(
-          intervalRateSpec(
-            `${target}: findability per parameter (found / searched, with its 95% interval)`,
-            'found / (found + missed)',
-            findability,
-          ),
+        intervalRateSpec(
+          `${target}: findability per parameter (found / searched, with its 95% interval)`,
+          'found / (found + missed)',
+          findability,
         ),
       ),
     );
@@ -272,14 +291,13 @@ async function surveyCharts(db: Kysely<HistoryTables>, target: string, surveys: 
     scorecard.series > CHARTED_SERIES ? `; the ${CHARTED_SERIES} highest of ${scorecard.series} (history export has them all)` : '';
   if (quality.length > 0)
     parts.push(
-      figure(
+      chart(
+        draw,
         `${target}: directory accuracy scorecard (DQ-*, never part of the verdict)${moreMeasures}`,
-        await svgOf(
-          intervalRateSpec(
-            `${target}: data-quality rates of golden records and organizations (failing / counted, with its 95% interval)`,
-            'failing / counted',
-            quality,
-          ),
+        intervalRateSpec(
+          `${target}: data-quality rates of golden records and organizations (failing / counted, with its 95% interval)`,
+          'failing / counted',
+          quality,
         ),
       ),
     );
@@ -287,17 +305,19 @@ async function surveyCharts(db: Kysely<HistoryTables>, target: string, surveys: 
     const { at } = percentilesOf(row.histogram);
     return PERCENTILES.map((p) => ({ time: time.get(row.run_id)!, endpoint: row.endpoint, percentile: `p${p}`, ms: at[p] }));
   });
-  if (latency.length > 0) parts.push(figure(`${target}: survey latency per endpoint`, await svgOf(latencySpec(target, latency))));
+  if (latency.length > 0) parts.push(chart(draw, `${target}: survey latency per endpoint`, latencySpec(target, latency)));
   return parts;
 }
 
+/** A target's section: its rows read now, and the section whole (`drawn`) once its figures are drawn. */
 async function targetSection(
   db: Kysely<HistoryTables>,
+  draw: DrawChart,
   target: string,
   runs: readonly StoredRun[],
   events: readonly HistoryEvent[],
-): Promise<ElementContent> {
-  const parts: ElementContent[] = [h('h2', text(target))];
+): Promise<{ drawn: Promise<ElementContent> }> {
+  const parts: Parts = [h('h2', text(target))];
   const count = (kind: StoredRun['kind']) => {
     const n = runs.filter((r) => r.kind === kind).length;
     return `${n} ${kind}${n === 1 ? '' : 's'}`;
@@ -323,7 +343,7 @@ async function targetSection(
     parts.push(h('h3', text(`Requirement by run: the latest ${conformance.length}`)), grid(conformance, rows));
   }
   const surveys = runs.filter((r) => r.kind === 'survey');
-  if (surveys.length > 0) parts.push(...(await surveyCharts(db, target, surveys)));
+  if (surveys.length > 0) parts.push(...(await surveyCharts(db, draw, target, surveys)));
   const own = events.filter((e) => e.target === target);
   parts.push(h('h3', text('Events')));
   parts.push(
@@ -337,7 +357,9 @@ async function targetSection(
             .map((e) => [`#${e.runId}`, e.startedAt, e.what, e.line]),
         ),
   );
-  return h('section', { className: ['target'], dataTarget: target }, parts);
+  const drawn = whole(parts).then((done) => h('section', { className: ['target'], dataTarget: target }, done));
+  drawn.catch(() => undefined);
+  return { drawn };
 }
 
 /** The latest run and the latest survey of `runs` (in the order they were made), each when there is one. */
@@ -376,7 +398,11 @@ function statusNow(targets: readonly string[], runs: readonly StoredRun[], event
   ]);
 }
 
-export async function historyPage(db: Kysely<HistoryTables>, where: string): Promise<string> {
+/**
+ * The page over the history `db` (at `where`). `draw` draws each chart: a thread beside this one
+ * (chart-thread.ts) draws while the next rows are read; the page is the same whichever draws it.
+ */
+export async function historyPage(db: Kysely<HistoryTables>, where: string, draw: DrawChart = svgOf): Promise<string> {
   const runs = await storedRuns(db);
   const events = await historyEvents(db);
   const targets = [...new Set(runs.map((r) => r.target))].sort();
@@ -388,16 +414,20 @@ export async function historyPage(db: Kysely<HistoryTables>, where: string): Pro
   ];
   if (runs.length === 0) body.push(h('p', text('The history holds no run yet: record one with --history or history record.')));
   else body.push(statusNow(targets, runs, events));
-  if (runs.length > 0) body.push(figure('Every run and survey by target', await svgOf(timelineSpec(runs, events))));
+  const parts: Parts = runs.length > 0 ? [chart(draw, 'Every run and survey by target', timelineSpec(runs, events))] : [];
   for (const target of targets)
-    body.push(
-      await targetSection(
-        db,
-        target,
-        runs.filter((r) => r.target === target),
-        events,
-      ),
+    parts.push(
+      (
+        await targetSection(
+          db,
+          draw,
+          target,
+          runs.filter((r) => r.target === target),
+          events,
+        )
+      ).drawn,
     );
+  body.push(...(await whole(parts)));
   // The banner across the page; the rest in its column (main), with margins on either side.
   const [banner, ...content] = body;
   return page('Conformance history', [banner, h('main', content)]);

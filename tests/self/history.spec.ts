@@ -16,7 +16,8 @@ import { recordEntry } from '../../src/history/record';
 import { exportOpenMetrics } from '../../src/history/openmetrics';
 import { FOLDER_LOCK_DEFAULTS } from '../../src/history/folder-lock';
 import { openHistory } from '../../src/history/store';
-import { timelineSpec } from '../../src/history/page';
+import { historyPage, timelineSpec } from '../../src/history/page';
+import { ChartThread } from '../../src/history/chart-thread';
 import type { StoredRun } from '../../src/history/queries';
 import { svgOf } from '../../src/report/survey/charts';
 import { DEFAULT_FIXTURE_DIR, FIXTURE_FILES } from '../../src/fixture-paths';
@@ -343,6 +344,26 @@ test(
       } finally {
         await close();
       }
+    }
+  },
+);
+
+test(
+  'a page whose charts a thread beside it draws is the page drawn in one thread, byte for byte; a chart it cannot draw fails the page',
+  { tag: '@fast' },
+  async () => {
+    const store = await openHistory(join(tempDir(), 'history'));
+    const thread = new ChartThread();
+    try {
+      await seedHistory(store, 12, 2);
+      const inOneThread = await historyPage(store.db, store.where);
+      // The timeline, and each target's charts of its surveys.
+      expect(chartsIn(inOneThread).length).toBeGreaterThan(4);
+      expect(await historyPage(store.db, store.where, thread.draw)).toBe(inOneThread);
+      await expect(thread.draw({ mark: 'no-such-mark' })).rejects.toThrow(/^a chart could not be drawn: /);
+    } finally {
+      await thread.close();
+      await store.close();
     }
   },
 );
