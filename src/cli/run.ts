@@ -7,7 +7,7 @@ import { SUITE_VERSION } from '../suite-version';
 import { REPORT_FILES } from '../report/model';
 import { EMBEDDED_SERVED_VARIABLE, EMBEDDED_URL_VARIABLE, targetsEmbedded } from '../config/connection';
 import { environmentWithDotenv, reportDirOf } from '../config/environment';
-import { freeLoopbackPort } from '../reference/free-port';
+import { reserveLoopbackPort } from '../reference/free-port';
 import { EXIT, UsageError } from './exit-codes';
 import { ConfigError } from '../config/config-error';
 import { fileRefusalOf, JSON_FILE_MAX_BYTES } from '../json/json-file';
@@ -192,7 +192,8 @@ const VERDICT_CODES: readonly number[] = [EXIT.pass, EXIT.fail, EXIT.configurati
  */
 async function servedEmbedded(env: NodeJS.ProcessEnv, cwd: string): Promise<{ serve: () => Promise<() => Promise<void>> } | undefined> {
   if (!targetsEmbedded(environmentWithDotenv(env, cwd)) || env[EMBEDDED_URL_VARIABLE]) return undefined;
-  const url = `http://127.0.0.1:${await freeLoopbackPort()}`;
+  const reserved = await reserveLoopbackPort();
+  const url = `http://127.0.0.1:${reserved.port}`;
   env[EMBEDDED_URL_VARIABLE] = url;
   env[EMBEDDED_SERVED_VARIABLE] = 'true';
   return {
@@ -204,10 +205,13 @@ async function servedEmbedded(env: NodeJS.ProcessEnv, cwd: string): Promise<{ se
       try {
         ({ app } = referenceServerOf(process.env));
       } catch (error) {
+        await reserved.release();
         // A wrong LATENCY_MS or FIXTURE_DIR: one line, exit 2.
         throw error instanceof ServerSettingError ? new UsageError(error.message) : error;
       }
-      await app.listen({ host: '127.0.0.1', port: Number(new URL(url).port) });
+      // The port the run was given, held until now, and listened on at once.
+      await reserved.release();
+      await app.listen({ host: '127.0.0.1', port: reserved.port });
       return () => app.close();
     },
   };

@@ -1,5 +1,7 @@
 /** The reference server, in-process: every endpoint, its schemas, its silent-spot choices and bad input. */
+import { connect, createServer, type Server } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { reserveLoopbackPort } from '../../src/reference/free-port';
 import { readProbes } from '../../src/reference/fixture-files';
 import { SCHEMA, type SchemaPath } from '../../src/schema-validation/validator';
 import { AMBIGUITY_MESSAGE, MAX_COUNT, PAGE_SIZE } from '../../src/spec/constants';
@@ -209,3 +211,27 @@ test('/health answers its schema', { tag: '@fast' }, async ({ server, schemas })
   const response = await get(server, '/health');
   expect(schemas.validate(SCHEMA.health, response.json())).toEqual({ valid: true });
 });
+
+test(
+  "the embedded server's port is held from the moment the run is told it until the server listens on it: no other socket takes it meanwhile",
+  { tag: '@fast' },
+  async () => {
+    const reserved = await reserveLoopbackPort();
+    const listenOn = (port: number) =>
+      new Promise<Server>((resolve, reject) => {
+        const other = createServer().once('error', reject);
+        other.listen(port, '127.0.0.1', () => resolve(other));
+      });
+    // Held: another listener is refused, and a client that asks meanwhile is closed at once, never left waiting.
+    await expect(listenOn(reserved.port)).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    const closed = await new Promise<string>((resolve) => {
+      const socket = connect(reserved.port, '127.0.0.1');
+      socket.once('close', () => resolve('closed'));
+      socket.once('error', () => undefined);
+    });
+    expect(closed).toBe('closed');
+    await reserved.release();
+    const server = await listenOn(reserved.port);
+    await new Promise((resolve) => server.close(resolve));
+  },
+);
