@@ -129,18 +129,20 @@ export const resourceNpis = (resource: JsonObject): string[] =>
 /**
  * DQ-NPI-SHARED among organizations: each organization carrying an NPI fails when another
  * organization met carries one of its NPIs too. Judged over every organization at once, when the
- * walks are finished: `npis` by organization key, each organization once, its one NPI as a string.
+ * walks are finished: `npis` by organization key, each organization once, its one NPI as a string,
+ * undefined where its page read none.
  */
-export function sharedNpiQuality(npis: ReadonlyMap<string, string | readonly string[]>): RecordQuality[] {
+export function sharedNpiQuality(npis: ReadonlyMap<string, string | readonly string[] | undefined>): RecordQuality[] {
   const holders = new Map<string, number>();
   const hold = (npi: string) => holders.set(npi, (holders.get(npi) ?? 0) + 1);
   // One NPI as a string, never wrapped: 100k organizations would make 100k arrays at the survey's end.
   for (const own of npis.values())
     if (typeof own === 'string') hold(own);
-    else for (const npi of new Set(own)) hold(npi);
+    else if (own) for (const npi of new Set(own)) hold(npi);
   const results: RecordQuality[] = [];
   for (const own of npis.values()) {
-    if (own.length === 0) continue;
+    // No NPI, or none read from its page: no DQ-NPI-SHARED to say.
+    if (own === undefined || own.length === 0) continue;
     const shared = typeof own === 'string' ? holders.get(own)! > 1 : own.some((npi) => holders.get(npi)! > 1);
     results.push(shared ? SHARED_NPI : OWN_NPIS);
   }

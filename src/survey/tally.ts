@@ -344,10 +344,13 @@ export class SurveyTally {
    * on two pages is counted on each here, once when the walk ends. Progress only.
    */
   private heldFailing = 0;
-  /** Each organization counted once, where a walk first met it (walks in order, pages in order). */
-  private readonly met = new Set<string>();
-  /** Each organization's NPIs, once, for DQ-NPI-SHARED among them when every walk is counted. */
-  private readonly npis = new Map<string, OwnNpis>();
+  /**
+   * Each organization counted once, where a walk first met it (walks in order, pages in order), with
+   * its NPIs where its page read them, for DQ-NPI-SHARED among them when every walk is counted. One
+   * table, not a set beside a map: at 100k organizations each was megabytes, and each doubled its
+   * backing store as it grew.
+   */
+  private readonly met = new Map<string, OwnNpis | undefined>();
   /**
    * With foldWalksAsTheyEnd: the walks of the plan before this one are counted already, and their
    * pages but the first are no longer held; the walk's end as its pages come.
@@ -616,7 +619,7 @@ export class SurveyTally {
     // Counted now, each organization once.
     this.heldFailing = 0;
     for (const walk of [...this.walks.keys()].sort((a, b) => a - b)) if (!this.folded(walk)) this.finishWalk(walk, wholeWalks);
-    this.quality.add('organizations', sharedNpiQuality(this.npis));
+    this.quality.add('organizations', sharedNpiQuality(this.met));
   }
 
   /** One walk's pages and rules, counted: `outcome` where its end is known already (foldEnded). */
@@ -638,12 +641,11 @@ export class SurveyTally {
       }
       unit.keys.forEach((key, i) => {
         if (!this.met.has(key)) {
-          this.met.add(key);
+          this.met.set(key, unit.npiLists?.[i]);
           this.count({ key, ...unit.organizationLists[i] });
           // Its searches once, with its verdict.
           if (unit.searchLists) this.organizationSearches.add(unit.searchLists[i]);
           if (unit.qualityLists) this.quality.add('organizations', [unit.qualityLists[i]]);
-          if (unit.npiLists) this.npis.set(key, unit.npiLists[i]);
           if (unit.exported) this.exportCounts?.met(unit.exported[i]);
         }
         this.count({ key, ...unit.filterLists[i] });
