@@ -1,7 +1,8 @@
 /**
- * `directory-conformance history ...` and the recording that `run`, `merge`, `survey` and `survey
- * merge` do with --history: every run and survey kept in a database (src/history/), the regression
- * gate over them, two of them side by side, a page, the latest state as OpenMetrics, and pruning.
+ * `directory-conformance history ...`: every run and survey kept in a database (src/history/), the
+ * regression gate over them, two of them side by side, a page, the latest state as OpenMetrics, and
+ * pruning. Recording, which `run`, `merge`, `survey` and `survey merge` do with --history too, is
+ * history-record.ts.
  * Each subcommand loads its own modules when it runs: the gate, which a pipeline runs every night,
  * does not load the page's renderers, the diff's comparison or the exporter's metrics library.
  */
@@ -10,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { environmentWithDotenv } from '../config/environment';
 import { InputError } from '../config/input-error';
-import type { CheckSettings } from '../history/check';
+import type { CHECK_DEFAULTS, CheckSettings } from '../history/check';
 import { historyLocation } from '../history/location';
 import { withEnvFile } from './env-file';
 import { line, withStore } from './history-store';
@@ -40,8 +41,7 @@ export interface HistoryCommandOptions extends HistoryOptions {
   'older-than'?: string;
 }
 
-function checkSettings(options: HistoryCommandOptions): CheckSettings {
-  const { CHECK_DEFAULTS } = require('../history/check') as typeof import('../history/check');
+function checkSettings(options: HistoryCommandOptions, defaults: typeof CHECK_DEFAULTS): CheckSettings {
   const against = options.against ?? 'last';
   if (against !== 'last' && against !== 'last-pass' && !/^#?\d+$/.test(against))
     throw new UsageError(`--against must be last, last-pass or a run's number, got "${against}"`);
@@ -49,19 +49,19 @@ function checkSettings(options: HistoryCommandOptions): CheckSettings {
   return {
     target: options.target,
     against: against === 'last' || against === 'last-pass' ? against : Number(against.replace('#', '')),
-    maxRateRise: number('max-rate-rise', options['max-rate-rise'], CHECK_DEFAULTS.maxRateRise),
-    minRecords: number('min-records', options['min-records'], CHECK_DEFAULTS.minRecords, { whole: true }),
+    maxRateRise: number('max-rate-rise', options['max-rate-rise'], defaults.maxRateRise),
+    minRecords: number('min-records', options['min-records'], defaults.minRecords, { whole: true }),
     // 25% or 0.25: a share either way.
     maxLatencyRise: rise?.endsWith('%')
       ? number('max-latency-rise', rise.slice(0, -1), 25) / 100
-      : number('max-latency-rise', rise, CHECK_DEFAULTS.maxLatencyRise),
-    window: number('window', options.window, CHECK_DEFAULTS.window, { min: 1, whole: true }),
+      : number('max-latency-rise', rise, defaults.maxLatencyRise),
+    window: number('window', options.window, defaults.window, { min: 1, whole: true }),
   };
 }
 
 async function check(location: string, options: HistoryCommandOptions): Promise<number> {
-  const settings = checkSettings(options);
-  const { checkHistory } = require('../history/check') as typeof import('../history/check');
+  const { CHECK_DEFAULTS: defaults, checkHistory } = require('../history/check') as typeof import('../history/check');
+  const settings = checkSettings(options, defaults);
   const { runName } = require('../history/queries') as typeof import('../history/queries');
   const outcome = await withStore(location, (store) => checkHistory(store.db, settings), 'read');
   for (const { latest, why } of outcome.alone)
