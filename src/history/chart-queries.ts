@@ -1,9 +1,11 @@
 /**
- * What the history page draws, read as the charts draw it: the database aggregates and chooses
- * (PostgreSQL and PGlite alike), and the page receives the points of the series it shows, never
- * every row of every run. A page over a thousand runs reads a few thousand numbers.
+ * What the history page draws, read as the charts draw it: the database chooses (PostgreSQL and
+ * PGlite alike), ranking each chart's series from the target's highs (series-highs.ts), and the page
+ * receives the points of the series it shows, never every row of every run. A page over a thousand
+ * runs reads a few thousand numbers, and PostgreSQL reads not many more.
  */
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { SCORECARD_ROWS } from './series-highs';
 import type { HistoryTables } from './tables';
 
 /** One point of a series: its run, and the records counted and failing there. */
@@ -14,32 +16,13 @@ export interface SeriesPoint {
   failed: number;
 }
 
-/**
- * The `limit` series of `points` (a query of run_id, series, checked, failed) that rose highest, by
- * their highest failed/checked, and their points; `series` is how many there were.
- */
-async function highestOf(
-  db: Kysely<HistoryTables>,
-  points: RawBuilder<unknown>,
-  limit: number,
-  { failingOnly }: { failingOnly: boolean },
-): Promise<{ points: SeriesPoint[]; series: number }> {
-  const { rows } = await sql<SeriesPoint & { total: number }>`
-    with points as (${points}),
-    ranked as (
-      select series, max(failed::float8 / nullif(checked, 0)) as highest, count(*) over () as total
-      from points group by series
-      ${failingOnly ? sql`having max(failed) > 0` : sql``}
-    ),
-    top as (select series, total from ranked order by highest desc nulls last, series limit ${limit})
-    select points.run_id, points.series, points.checked::int as checked, points.failed::int as failed, top.total::int as total
-    from points join top on top.series = points.series
-    order by points.series, points.run_id`.execute(db);
-  return {
-    points: rows.map(({ run_id, series, checked, failed }) => ({ run_id, series, checked, failed })),
-    series: rows[0]?.total ?? 0,
-  };
-}
+/** The charted series' points, and how many series there were (`total`, on every row). */
+type RankedPoint = SeriesPoint & { total: number };
+
+const charted = (rows: readonly RankedPoint[]) => ({
+  points: rows.map(({ run_id, series, checked, failed }) => ({ run_id, series, checked, failed })),
+  series: rows[0]?.total ?? 0,
+});
 
 const ids = (runIds: readonly number[]) =>
   sql.join(
@@ -47,43 +30,83 @@ const ids = (runIds: readonly number[]) =>
     sql`, `,
   );
 
+/** The runs `runIds` as a table `run(id)`: each probes the rates' primary key, where a list of ids would have them scanned. */
+const runTable = (runIds: readonly number[]) =>
+  sql`(values ${sql.join(
+    runIds.map((id) => sql`(${id}::integer)`),
+    sql`, `,
+  )}) as run(id)`;
+
 /**
- * The survey failure-rate series of these runs that rose highest, `limit` of them, with their
- * points: per requirement and level (`bySource` false), or per requirement, level and source dataset.
- * Series that never failed lie along zero and are not drawn.
+ * The survey failure-rate series of `target` that rose highest, `limit` of them, with their points
+ * in its surveys `runIds` (all of them): per requirement and level (`bySource` false), or per
+ * requirement, level and source dataset. Ranked from the target's highest rates (series-highs.ts), one
+ * row a series, and only the drawn series' points read. Series that never failed lie along zero and
+ * are not drawn.
  */
-export function highestRateSeries(db: Kysely<HistoryTables>, runIds: readonly number[], bySource: boolean, limit: number) {
-  if (runIds.length === 0) return Promise.resolve({ points: [], series: 0 });
+export async function highestRateSeries(
+  db: Kysely<HistoryTables>,
+  target: string,
+  runIds: readonly number[],
+  bySource: boolean,
+  limit: number,
+): Promise<{ points: SeriesPoint[]; series: number }> {
+  if (runIds.length === 0) return { points: [], series: 0 };
   const series = bySource ? sql`requirement || ' (' || level || ') ' || source` : sql`requirement || ' (' || level || ')'`;
-  return highestOf(
-    db,
-    sql`select run_id, ${series} as series, checked, failed from survey_rates
-        where run_id in (${ids(runIds)}) and source ${bySource ? sql`<>` : sql`=`} ''`,
-    limit,
-    { failingOnly: true },
-  );
+  const { rows } = await sql<RankedPoint>`
+    with ranked as (
+      select requirement, level, source, ${series} as series, highest, count(*) over () as total
+      from survey_rate_highs
+      where target = ${target} and source ${bySource ? sql`<>` : sql`=`} '' and most > 0
+    ),
+    top as (select * from ranked order by highest desc nulls last, series limit ${limit})
+    select s.run_id, top.series, s.checked, s.failed, top.total::int as total
+    from top cross join ${runTable(runIds)}
+      join survey_rates s on s.run_id = run.id and s.requirement = top.requirement and s.level = top.level and s.source = top.source
+    order by top.series, s.run_id`.execute(db);
+  return charted(rows);
 }
 
 /**
- * The scorecard's series of these surveys, `limit` of them that rose highest: each measure of the
- * golden records and organizations (`datasets`), and each export measure of a resource type, its
- * files summed (DQ-EXPORT-DIFFERS per field left to history export).
+ * The scorecard's series of `target` that rose highest, `limit` of them, with their points in its
+ * surveys `runIds` (all of them): each measure of the golden records and organizations, and each
+ * export measure of a resource type, its files summed (SCORECARD_ROWS). Ranked from the target's
+ * highs (series-highs.ts), and only the drawn series' rows read.
  */
-export function scorecardSeries(db: Kysely<HistoryTables>, runIds: readonly number[], datasets: readonly string[], limit: number) {
-  if (runIds.length === 0) return Promise.resolve({ points: [], series: 0 });
-  return highestOf(
-    db,
-    sql`select run_id, measure || ' of ' || records as series, sum(checked) as checked, sum(failed) as failed from data_quality
-        where run_id in (${ids(runIds)}) and checked > 0
-          and (dataset in (${sql.join(datasets.map((d) => sql`${d}`))}) or (measure like 'DQ-EXPORT-%' and position(' ' in measure) = 0))
-        group by run_id, measure, records`,
-    limit,
-    { failingOnly: false },
-  );
+export async function scorecardSeries(
+  db: Kysely<HistoryTables>,
+  target: string,
+  runIds: readonly number[],
+  limit: number,
+): Promise<{ points: SeriesPoint[]; series: number }> {
+  if (runIds.length === 0) return { points: [], series: 0 };
+  const { rows } = await sql<RankedPoint>`
+    with ranked as (
+      select measure, records, measure || ' of ' || records as series, highest, count(*) over () as total
+      from scorecard_highs where target = ${target}
+    ),
+    top as (select * from ranked order by highest desc nulls last, series limit ${limit})
+    select run.id as run_id, top.series, q.checked::int as checked, q.failed::int as failed, top.total::int as total
+    from top cross join ${runTable(runIds)}
+      cross join lateral (
+        select sum(checked) as checked, sum(failed) as failed, count(*) as counted from data_quality
+        where run_id = run.id and measure = top.measure and records = top.records and ${SCORECARD_ROWS}
+      ) q
+    where q.counted > 0
+    order by top.series, run.id`.execute(db);
+  return charted(rows);
 }
 
-/** The requirement-by-run grid's cells: each run's status of each requirement, and nothing else of its rows. */
+/**
+ * The requirement-by-run grid's cells: each run's status of each requirement, and nothing else of its
+ * rows. Read as one row a run, its cells in arrays: 50 rows cross from PostgreSQL where 1,650 did.
+ */
 export async function gridCells(db: Kysely<HistoryTables>, runIds: readonly number[]) {
   if (runIds.length === 0) return [];
-  return db.selectFrom('requirement_results').select(['run_id', 'requirement', 'level', 'status']).where('run_id', 'in', runIds).execute();
+  const { rows } = await sql<{ run_id: number; requirements: string[]; levels: string[]; statuses: string[] }>`
+    select run_id, array_agg(requirement) as requirements, array_agg(level) as levels, array_agg(status) as statuses
+    from requirement_results where run_id in (${ids(runIds)}) group by run_id`.execute(db);
+  return rows.flatMap(({ run_id, requirements, levels, statuses }) =>
+    requirements.map((requirement, i) => ({ run_id, requirement, level: levels[i]!, status: statuses[i]! })),
+  );
 }

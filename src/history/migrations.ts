@@ -6,6 +6,7 @@
  */
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { InputError } from '../config/input-error';
+import { recomputeSeriesHighs } from './series-highs';
 
 const child = (name: string, columns: string) =>
   sql.raw(`create table ${name} (run_id integer not null references runs (id) on delete cascade, ${columns})`);
@@ -68,6 +69,21 @@ export const MIGRATIONS: Record<string, Migration> = {
         'data_quality',
         'measure text not null, records text not null, dataset text not null, checked integer not null, failed integer not null, primary key (run_id, measure, records, dataset)',
       ).execute(db);
+    },
+  },
+  // Each target's highest value of each series the history page ranks (series-highs.ts), computed from the rows kept.
+  '0004-series-highs': {
+    async up(db: Kysely<unknown>) {
+      await sql`create table survey_rate_highs (
+        target text not null, requirement text not null, level text not null, source text not null,
+        highest float8, most integer not null,
+        primary key (target, requirement, level, source)
+      )`.execute(db);
+      await sql`create table scorecard_highs (
+        target text not null, measure text not null, records text not null, highest float8 not null,
+        primary key (target, measure, records)
+      )`.execute(db);
+      await recomputeSeriesHighs(db);
     },
   },
 };

@@ -6,7 +6,6 @@
  * survey failure rates per requirement and per source dataset over time, and its latency
  * percentiles per endpoint over time.
  */
-import { GOLDEN, ORGANIZATIONS } from '../quality/record-quality';
 import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
 import type { Kysely } from 'kysely';
@@ -253,7 +252,7 @@ async function surveyCharts(db: Kysely<HistoryTables>, draw: DrawChart, target: 
     [true, 'survey failure rate per requirement and source dataset (of the records the requirement checked)'],
   ] as const) {
     // The series that rose highest: a chart of 100 lines shows none of them, and requirements that never failed lie along zero.
-    const { points, series: count } = await highestRateSeries(db, surveyIds, bySource, CHARTED_SERIES);
+    const { points, series: count } = await highestRateSeries(db, target, surveyIds, bySource, CHARTED_SERIES);
     if (points.length === 0) continue;
     charted++;
     const values = points.map((r) => ({ time: time.get(r.run_id)!, series: r.series, rate: r.checked === 0 ? 0 : r.failed / r.checked }));
@@ -280,7 +279,7 @@ async function surveyCharts(db: Kysely<HistoryTables>, draw: DrawChart, target: 
       ),
     );
   // The scorecard of the golden records and organizations, and the export's measures of each type: the measures that rose highest.
-  const scorecard = await scorecardSeries(db, surveyIds, [GOLDEN, ORGANIZATIONS], CHARTED_SERIES);
+  const scorecard = await scorecardSeries(db, target, surveyIds, CHARTED_SERIES);
   const quality = scorecard.points.map(({ run_id, series, checked, failed }) => ({
     time: time.get(run_id)!,
     series,

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { regressionsOnRecord } from './check';
 import type { HistoryEntry } from './entry';
 import { storedRun } from './queries';
+import { raiseSeriesHighs } from './series-highs';
 import type { HistoryTables } from './tables';
 
 /** Rows per insert: PostgreSQL takes at most 65,535 parameters in one statement. */
@@ -74,6 +75,7 @@ export async function recordEntry(db: Kysely<HistoryTables>, given: HistoryEntry
       'data_quality',
       entry.dataQuality.map((q) => ({ run_id, ...q })),
     );
+    if (entry.kind === 'survey') await raiseSeriesHighs(tx, run_id);
     await insertAll(
       tx,
       'latency',

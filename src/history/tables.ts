@@ -55,6 +55,24 @@ export interface SurveyRatesTable {
   failed: number;
 }
 
+/** A target's highest survey failure rate (failed / checked) and most failing records, per requirement, level and source, over its surveys (series-highs.ts). */
+export interface SurveyRateHighsTable {
+  target: string;
+  requirement: string;
+  level: string;
+  source: string;
+  highest: number | null;
+  most: number;
+}
+
+/** A target's highest scorecard rate per measure and kind of record, over its surveys, of the rows the page charts (series-highs.ts). */
+export interface ScorecardHighsTable {
+  target: string;
+  measure: string;
+  records: string;
+  highest: number;
+}
+
 /** A survey's searches by records' own values (--findability): per kind of record (organizations, providers) and parameter, what they showed. */
 export interface FindabilityTable {
   run_id: number;
@@ -104,8 +122,10 @@ export interface HistoryTables {
   requirement_results: RequirementResultsTable;
   observations: ObservationsTable;
   survey_rates: SurveyRatesTable;
+  survey_rate_highs: SurveyRateHighsTable;
   findability: FindabilityTable;
   data_quality: DataQualityTable;
+  scorecard_highs: ScorecardHighsTable;
   latency: LatencyTable;
   failing_keys: FailingKeysTable;
 }

@@ -632,7 +632,7 @@ test('a store written by a newer version is refused in one line, exit 2, and lef
     expect(refused.code).toBe(2);
     expect(refused.stderr.trim().split('\n')).toEqual([
       expect.stringMatching(
-        /^directory-conformance: the history in .+ was written by a newer directory-conformance \(its schema has 9999-from-the-future, this version knows up to 0003-data-quality\): upgrade to read it$/,
+        /^directory-conformance: the history in .+ was written by a newer directory-conformance \(its schema has 9999-from-the-future, this version knows up to 0004-series-highs\): upgrade to read it$/,
       ),
     ]);
   }
