@@ -60,10 +60,16 @@ export async function highestRateSeries(
       where target = ${target} and source ${bySource ? sql`<>` : sql`=`} '' and most > 0
     ),
     top as (select * from ranked order by highest desc nulls last, series limit ${limit})
-    select s.run_id, top.series, s.checked, s.failed, top.total::int as total
+    select run.id as run_id, top.series, s.checked, s.failed, top.total::int as total
     from top cross join ${runTable(runIds)}
-      join survey_rates s on s.run_id = run.id and s.requirement = top.requirement and s.level = top.level and s.source = top.source
-    order by top.series, s.run_id`.execute(db);
+      cross join lateral (
+        select checked, failed from survey_rates
+        where run_id = run.id and requirement = top.requirement and level = top.level and source = top.source
+        -- One row, by the primary key. The limit keeps it a lookup: as a join, with no statistics (PGlite
+        -- runs no autovacuum), the planner chose on some stores to scan every survey's rates instead.
+        limit 1
+      ) s
+    order by top.series, run.id`.execute(db);
   return charted(rows);
 }
 

@@ -9,8 +9,10 @@
  *
  * What is kept is exactly what the rows say, over the target's surveys: max(failed / checked) and,
  * for the rates, max(failed). Recording raises it with the new survey's rows (greatest() ignores a
- * null as max() does, and an upsert is safe beside another recorder); pruning, and the migration
- * that made the tables, compute it again from the rows left. A change to what a series is (the
+ * null as max() does, and an upsert is safe beside another recorder), writing a row only where the
+ * survey raised it: each update leaves a dead row version, and PGlite runs no autovacuum, so highs
+ * rewritten by every survey would grow with every run kept. Pruning, and the migration that made
+ * the tables, compute them again from the rows left. A change to what a series is (the
  * scorecard's datasets below) needs a migration that computes the tables again.
  */
 import { type QueryExecutorProvider, type RawBuilder, sql } from 'kysely';
@@ -31,9 +33,9 @@ async function raise(db: QueryExecutorProvider, runs: RawBuilder<unknown>): Prom
     where r.kind = 'survey' and ${runs}
     group by r.target, s.requirement, s.level, s.source
     on conflict (target, requirement, level, source) do update
-      set highest = greatest(survey_rate_highs.highest, excluded.highest), most = greatest(survey_rate_highs.most, excluded.most)`.execute(
-    db,
-  );
+      set highest = greatest(survey_rate_highs.highest, excluded.highest), most = greatest(survey_rate_highs.most, excluded.most)
+      where excluded.highest > survey_rate_highs.highest or (survey_rate_highs.highest is null and excluded.highest is not null)
+        or excluded.most > survey_rate_highs.most`.execute(db);
   await sql`insert into scorecard_highs (target, measure, records, highest)
     select r.target, q.measure, q.records, max(q.failed::float8 / q.checked)
     from (
@@ -42,7 +44,9 @@ async function raise(db: QueryExecutorProvider, runs: RawBuilder<unknown>): Prom
     ) q join runs r on r.id = q.run_id
     where r.kind = 'survey' and ${runs}
     group by r.target, q.measure, q.records
-    on conflict (target, measure, records) do update set highest = greatest(scorecard_highs.highest, excluded.highest)`.execute(db);
+    on conflict (target, measure, records) do update set highest = excluded.highest where excluded.highest > scorecard_highs.highest`.execute(
+    db,
+  );
 }
 
 /** A survey just recorded (in the recording's transaction): its target's highs raised by its rows. */

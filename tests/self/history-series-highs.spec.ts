@@ -107,8 +107,26 @@ test(
         ],
       };
     };
+    const highs = async (db: Kysely<HistoryTables>) => ({
+      rates: await db.selectFrom('survey_rate_highs').selectAll().orderBy(['target', 'requirement', 'level', 'source']).execute(),
+      scorecard: await db.selectFrom('scorecard_highs').selectAll().orderBy(['target', 'measure', 'records']).execute(),
+    });
+    /** The highs kept are those computed from the rows (as the migration that made the tables does), computed in a transaction rolled back. */
+    const expectHighsAsComputed = async () => {
+      const kept = await highs(store.db);
+      const rolledBack = new Error('rolled back');
+      await expect(
+        store.db.transaction().execute(async (tx) => {
+          await recomputeSeriesHighs(tx);
+          expect(await highs(tx)).toEqual(kept);
+          throw rolledBack;
+        }),
+      ).rejects.toBe(rolledBack);
+      return kept.rates.length;
+    };
     try {
       let charted = 0;
+      let kept = 0;
       await fc.assert(
         fc.asyncProperty(history, async ({ runs, keep }) => {
           const at = histories++;
@@ -141,26 +159,38 @@ test(
             expect(kept).toEqual(everyRow);
             charted += kept.filter((chart) => chart.points.length > 0).length;
           }
+          kept += await expectHighsAsComputed();
           if (keep === undefined) return;
           await pruneHistory(store.db, { keep });
           for (const target of targets) {
             const { kept, everyRow } = await bothWays(target);
             expect(kept, `after keeping ${keep}`).toEqual(everyRow);
           }
+          await expectHighsAsComputed();
         }),
-        { numRuns: 40 },
+        {
+          numRuns: 40,
+          // A series first with nothing checked (no rate), then checked and never failing: its high is a rate of 0, not none.
+          examples: [
+            [
+              {
+                runs: [0, 2].map((checked) => ({
+                  target: 0,
+                  survey: true,
+                  rates: [
+                    { requirement: 'ORG-COUNT' as const, level: 'MUST' as const, source: '' as const, counts: { checked, failed: 0 } },
+                  ],
+                  scorecard: [],
+                })),
+                keep: undefined,
+              },
+            ],
+          ],
+        },
       );
-      // The histories charted something: the comparison was not of empty charts alone.
+      // The histories charted something and kept highs: the comparisons were not of empty charts and tables alone.
       expect(charted).toBeGreaterThan(40);
-      // The migration that made the tables computes every target's highs from the rows kept: the highs kept since.
-      const highs = async () => ({
-        rates: await store.db.selectFrom('survey_rate_highs').selectAll().orderBy(['target', 'requirement', 'level', 'source']).execute(),
-        scorecard: await store.db.selectFrom('scorecard_highs').selectAll().orderBy(['target', 'measure', 'records']).execute(),
-      });
-      const kept = await highs();
-      expect(kept.rates.length).toBeGreaterThan(40);
-      await recomputeSeriesHighs(store.db);
-      expect(await highs()).toEqual(kept);
+      expect(kept).toBeGreaterThan(40);
     } finally {
       await store.close();
     }
