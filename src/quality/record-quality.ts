@@ -133,18 +133,22 @@ export const resourceNpis = (resource: JsonObject): string[] =>
  * undefined where its page read none.
  */
 export function sharedNpiQuality(npis: ReadonlyMap<string, string | readonly string[] | undefined>): RecordQuality[] {
-  const holders = new Map<string, number>();
-  const hold = (npi: string) => holders.set(npi, (holders.get(npi) ?? 0) + 1);
-  // One NPI as a string, never wrapped: 100k organizations would make 100k arrays at the survey's end.
+  // Each NPI once for each organization holding it, sorted, so that an NPI held twice lies beside
+  // itself: an array of references, where a table of every NPI's holders was, at 100k organizations,
+  // several megabytes more at the survey's end. One NPI as a string, never wrapped in an array.
+  const held: string[] = [];
   for (const own of npis.values())
-    if (typeof own === 'string') hold(own);
-    else if (own) for (const npi of new Set(own)) hold(npi);
+    if (typeof own === 'string') held.push(own);
+    else if (own) held.push(...new Set(own));
+  held.sort();
+  const shared = new Set<string>();
+  for (let i = 1; i < held.length; i++) if (held[i] === held[i - 1]) shared.add(held[i]!);
   const results: RecordQuality[] = [];
   for (const own of npis.values()) {
     // No NPI, or none read from its page: no DQ-NPI-SHARED to say.
     if (own === undefined || own.length === 0) continue;
-    const shared = typeof own === 'string' ? holders.get(own)! > 1 : own.some((npi) => holders.get(npi)! > 1);
-    results.push(shared ? SHARED_NPI : OWN_NPIS);
+    const isShared = typeof own === 'string' ? shared.has(own) : own.some((npi) => shared.has(npi));
+    results.push(isShared ? SHARED_NPI : OWN_NPIS);
   }
   return results;
 }

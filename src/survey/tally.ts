@@ -467,6 +467,11 @@ export class SurveyTally {
     return query === undefined ? { walk } : { walk, end: new WalkEnd(query) };
   }
 
+  /** With foldWalksAsTheyEnd, the walk of the plan counted next: every walk before it is counted. */
+  get walkCountedNext(): number | undefined {
+    return this.folding?.walk;
+  }
+
   private folded(walk: number): boolean {
     return this.folding !== undefined && walk < this.folding.walk;
   }

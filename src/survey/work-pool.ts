@@ -77,9 +77,14 @@ export async function runPool<T>(
  * source that waits on an earlier task's outcome (a walk whose end its pages decide) no longer
  * holds up the others' tasks, as one generator that walked them one after another did. Each open
  * source is asked for its next task as soon as its last was handed out; a source that throws
- * throws here.
+ * throws here. A source is opened beside others only while `roomFor()` says so, asked again as
+ * each task is handed out; with none open, the next is opened whatever it says.
  */
-export async function* mergeTasks<T>(sources: Iterable<() => AsyncGenerator<Task<T>>>, open: number): AsyncGenerator<Task<T>> {
+export async function* mergeTasks<T>(
+  sources: Iterable<() => AsyncGenerator<Task<T>>>,
+  open: number,
+  roomFor: () => boolean = () => true,
+): AsyncGenerator<Task<T>> {
   type Pulled = { source: AsyncGenerator<Task<T>>; result: IteratorResult<Task<T>> };
   const pending = new Map<AsyncGenerator<Task<T>>, Promise<Pulled>>();
   const queued = sources[Symbol.iterator]();
@@ -93,7 +98,7 @@ export async function* mergeTasks<T>(sources: Iterable<() => AsyncGenerator<Task
     );
   };
   const refill = () => {
-    while (pending.size < open) {
+    while (pending.size < open && (pending.size === 0 || roomFor())) {
       const next = queued.next();
       if (next.done) return;
       pull(next.value());
@@ -109,6 +114,7 @@ export async function* mergeTasks<T>(sources: Iterable<() => AsyncGenerator<Task
         continue;
       }
       pull(source);
+      refill();
       yield result.value;
     }
   } finally {

@@ -36,10 +36,13 @@ import { sampleInWords } from '../../src/report/survey/sample-words';
 import { kindSearches, kindValueCounts } from '../../src/survey/search-kinds';
 import type { SurveyPlan } from '../../src/survey/survey-plan';
 import { SurveyTally } from '../../src/survey/tally';
-import type { PageUnit, ProviderUnit } from '../../src/survey/records';
+import type { PageUnit, ProviderUnit, SurveyUnit } from '../../src/survey/records';
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
-import { surveyReport } from '../../src/survey/run-survey';
+import { surveyReport, WALKS_AHEAD } from '../../src/survey/run-survey';
+import { mergeTasks, type Task } from '../../src/survey/work-pool';
+import { JOURNAL_FILE } from '../../src/survey/journal';
+import { USPS_STATE_CODES } from '../../src/domain/usps-states';
 import { MAX_WALK_PAGES } from '../../src/survey/walk-plan';
 import { surveyVerdict } from '../../src/verdicts/survey-verdict';
 import { openHistory } from '../../src/history/store';
@@ -193,7 +196,46 @@ test('the reference server surveys without a failure, every NPI and every state 
   expect(report.requirements.filter((r) => r.failed > 0).map((r) => `${r.id} ${r.level}: ${r.examples[0]?.message}`)).toEqual([]);
   expect(report.records.organizations).toBe(fixtures.organizations.length);
   expect(result.code, result.stdout).toBe(0);
+  // Walks counted as they end hold their pages until the walks before them have: no walk's page is
+  // judged before every walk more than WALKS_AHEAD before it has judged its last (the journal's order).
+  const pages = readFileSync(join(dir, JOURNAL_FILE), 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as SurveyUnit)
+    .flatMap((unit, at) => (unit.kind === 'page' ? [{ walk: unit.walk, at }] : []));
+  const span = new Map<number, { first: number; last: number }>();
+  for (const { walk, at } of pages) span.set(walk, { first: span.get(walk)?.first ?? at, last: at });
+  const overlapping = [...span].flatMap(([walk, { first }]) =>
+    [...span].filter(([earlier, { last }]) => earlier < walk - WALKS_AHEAD && last > first).map(([earlier]) => `${earlier} and ${walk}`),
+  );
+  expect(span.size).toBe(USPS_STATE_CODES.length);
+  expect(overlapping).toEqual([]);
 });
+
+test(
+  'merged sources open beside others only while there is room, asked again as each task is handed out; with none open, one opens',
+  { tag: '@fast' },
+  async () => {
+    const source = (name: string, n: number) =>
+      async function* (): AsyncGenerator<Task<string>> {
+        for (let i = 1; i <= n; i++) yield { run: () => Promise.resolve(`${name}${i}`) };
+      };
+    let room = false;
+    const handed: string[] = [];
+    for await (const task of mergeTasks([source('a', 4), source('b', 1), source('c', 1)], 3, () => room)) {
+      const name = await task.run();
+      handed.push(name);
+      // Room once a's first task is out: b opens before a ends, as soon as the next task is handed out.
+      if (name === 'a1') room = true;
+    }
+    expect(handed.indexOf('b1')).toBeLessThan(handed.indexOf('a4'));
+    expect(handed.sort()).toEqual(['a1', 'a2', 'a3', 'a4', 'b1', 'c1']);
+    // No room ever: one source at a time, each opened when the one before it ends.
+    const alone: string[] = [];
+    for await (const task of mergeTasks([source('a', 2), source('b', 2)], 3, () => false)) alone.push(await task.run());
+    expect(alone).toEqual(['a1', 'a2', 'b1', 'b2']);
+  },
+);
 
 test('three shards merged give the unsharded survey', { tag: '@fast' }, async () => {
   const dir = tempDir();
