@@ -205,12 +205,12 @@ async function servedEmbedded(env: NodeJS.ProcessEnv, cwd: string): Promise<{ se
       try {
         ({ app } = referenceServerOf(process.env));
       } catch (error) {
-        await reserved.release();
         // A wrong LATENCY_MS or FIXTURE_DIR: one line, exit 2.
         throw error instanceof ServerSettingError ? new UsageError(error.message) : error;
+      } finally {
+        // The port the run was given, held until now: let go either way, and listened on at once.
+        await reserved.release();
       }
-      // The port the run was given, held until now, and listened on at once.
-      await reserved.release();
       await app.listen({ host: '127.0.0.1', port: reserved.port });
       return () => app.close();
     },
